@@ -1,0 +1,179 @@
+# rho -- one non-recursive Makefile (see ../shared/style.md S12).
+#
+#   make            install missing Debian packages (as root, with apt-get),
+#                   then build build/rho
+#   make run        build and run rho on scenarios/default.lua
+#   make test       build and run every test; ends with "N passed, N failed"
+#   make check      include-layer check + the whole suite under ASan/UBSan
+#   make bench      benchmarks (figures go in issue notes)
+#   make install    PREFIX=/usr/local DESTDIR=
+#   make MPI=1      also build the MPI search/sweep driver (Open MPI)
+
+NAME := rho
+VERSION := 0.1.0
+PREFIX ?= /usr/local
+DATADIR ?= $(PREFIX)/share/$(NAME)
+MANDIR ?= $(PREFIX)/share/man
+BUILD ?= build
+LUA_PC ?= lua5.4
+PKG_CONFIG ?= pkg-config
+CC ?= cc
+CSTD := -std=c17
+WARN := -Wall -Wextra -Wshadow -Wundef -Wwrite-strings -Wformat=2 \
+        -Wstrict-prototypes -Wmissing-prototypes -Wold-style-definition \
+        -Wpointer-arith -Wvla
+OPT ?= -O2 -g
+CPPFLAGS += -D_POSIX_C_SOURCE=200809L -Isrc -DRHO_DATADIR='"$(DATADIR)"' \
+            -DRHO_VERSION='"$(VERSION)"'
+XCFLAGS = $(CSTD) $(WARN) $(OPT) $(CFLAGS)
+LDLIBS_THREAD := -lpthread
+
+# Debian packages the build and the tests use. `make` installs the missing
+# ones itself when it runs as root (or with password-less sudo).
+DEB_PKGS := pkg-config liblua5.4-dev libyaml-dev libncurses-dev tmux man-db
+ifeq ($(MPI),1)
+DEB_PKGS += libopenmpi-dev openmpi-bin
+endif
+
+# Third-party flags are looked up lazily (after the deps step ran), once.
+lazy = $(eval $(1) := $$(shell $(2)))$($(1))
+LUA_CF = $(call lazy,LUA_CF,$(PKG_CONFIG) --cflags $(LUA_PC))
+LUA_LIBS = $(call lazy,LUA_LIBS,$(PKG_CONFIG) --libs $(LUA_PC))
+YAML_CF = $(call lazy,YAML_CF,$(PKG_CONFIG) --cflags yaml-0.1)
+YAML_LIBS = $(call lazy,YAML_LIBS,$(PKG_CONFIG) --libs yaml-0.1)
+CURSES_CF = $(call lazy,CURSES_CF,$(PKG_CONFIG) --cflags ncursesw)
+CURSES_LIBS = $(call lazy,CURSES_LIBS,$(PKG_CONFIG) --libs ncursesw)
+
+obj = $(patsubst src/%.c,$(BUILD)/%.o,$(wildcard $(1)))
+CORE_O := $(call obj,src/core/*.c src/view/*.c)
+SCRIPT_O := $(call obj,src/script/*.c) $(BUILD)/prelude.o
+THEME_O := $(call obj,src/theme/*.c)
+REPORT_O := $(call obj,src/report/*.c)
+TUI_O := $(call obj,src/tui/*.c)
+LIBCORE := $(BUILD)/librhocore.a
+LUA_LIB_FILES := $(sort $(wildcard lua/*.lua))
+TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
+TEST_SUPPORT := $(wildcard tests/unit/support_*.c)
+BENCHES := $(patsubst tests/bench/%.c,$(BUILD)/bench/%,$(wildcard tests/bench/bench_*.c))
+
+.PHONY: all deps run test check asan layers hdrcheck bench install uninstall clean
+
+all: $(BUILD)/$(NAME)
+
+deps:
+	@missing=""; \
+	for p in $(DEB_PKGS); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' \
+	    || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  if ! command -v apt-get >/dev/null 2>&1; then \
+	    echo "deps: missing packages:$$missing (and no apt-get here)"; exit 1; fi; \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; \
+	  elif sudo -n true 2>/dev/null; then SUDO="sudo -n"; \
+	  else echo "deps: missing packages:$$missing; run as root or install them"; exit 1; fi; \
+	  echo "deps: installing$$missing"; \
+	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	    --no-install-recommends $$missing >/dev/null || exit 1; \
+	fi
+
+$(BUILD)/$(NAME): $(BUILD)/main.o $(TUI_O) $(SCRIPT_O) $(REPORT_O) $(THEME_O) $(LIBCORE)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LUA_LIBS) $(YAML_LIBS) $(CURSES_LIBS) $(LDLIBS_THREAD) -lm
+
+$(LIBCORE): $(CORE_O)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+# Per-layer include paths: core/ and view/ get no third-party -I at all.
+$(BUILD)/script/%.o: LAYER_CF = $(LUA_CF)
+$(BUILD)/theme/%.o: LAYER_CF = $(YAML_CF)
+$(BUILD)/report/%.o: LAYER_CF = $(YAML_CF)
+$(BUILD)/tui/%.o: LAYER_CF = $(CURSES_CF)
+$(BUILD)/main.o: LAYER_CF = $(LUA_CF) $(YAML_CF) $(CURSES_CF)
+
+$(BUILD)/%.o: src/%.c | deps
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(LAYER_CF) $(XCFLAGS) -MMD -MP -c -o $@ $<
+
+# The Lua library is compiled in as text (never bytecode), one array per file.
+$(BUILD)/prelude.c: $(LUA_LIB_FILES) Makefile
+	@mkdir -p $(@D)
+	@{ echo '/* generated from the files in lua/ by the Makefile */'; \
+	  echo '#include <stddef.h>'; \
+	  i=0; for f in $(LUA_LIB_FILES); do \
+	    echo "static const char lib$$i[] = {"; \
+	    od -An -v -tx1 $$f | sed 's/ *\([0-9a-f][0-9a-f]\)/0x\1,/g'; echo '0 };'; \
+	    i=$$((i+1)); done; \
+	  echo 'const char *const rho_lua_lib_name[] = {'; \
+	  for f in $(LUA_LIB_FILES); do echo "\"$$f\","; done; echo 'NULL };'; \
+	  echo 'const char *const rho_lua_lib_text[] = {'; \
+	  i=0; for f in $(LUA_LIB_FILES); do echo "lib$$i,"; i=$$((i+1)); done; \
+	  echo 'NULL };'; } > $@
+
+$(BUILD)/prelude.o: $(BUILD)/prelude.c
+	$(CC) $(XCFLAGS) -c -o $@ $<
+
+# Unit tests link everything except tui/ and main.o -- and never curses.
+$(BUILD)/tests/%: tests/unit/%.c $(TEST_SUPPORT) $(SCRIPT_O) $(REPORT_O) $(THEME_O) $(LIBCORE) | deps
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) -Itests $(LUA_CF) $(YAML_CF) $(XCFLAGS) -o $@ \
+	    $(filter %.c %.o %.a,$^) $(LDFLAGS) $(LUA_LIBS) $(YAML_LIBS) $(LDLIBS_THREAD) -lm
+
+run: $(BUILD)/$(NAME)
+	$(BUILD)/$(NAME) scenarios/default.lua
+
+test: $(TESTS) $(BUILD)/$(NAME)
+	@sh tests/run.sh $(BUILD)
+
+asan:
+	$(MAKE) BUILD=build-asan LDFLAGS=-fsanitize=address,undefined \
+	  OPT='-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all' \
+	  RHO_SANITIZED=1 test
+
+layers:
+	@if grep -nE '^#include [<"](n?curses|.*/n?curses|lua|lauxlib|lualib|yaml)' \
+	    src/core/* src/view/*; \
+	 then echo 'layers: core/ and view/ must stay free of curses, Lua and YAML'; exit 1; fi
+	@if grep -nE '^#include [<"](n?curses|.*/n?curses)' src/script/* src/theme/* src/report/*; \
+	 then echo 'layers: only tui/ may include curses'; exit 1; fi
+	@if grep -nE '^#include [<"](lua|lauxlib|lualib)' src/theme/* src/report/* src/tui/*; \
+	 then echo 'layers: only script/ may include Lua'; exit 1; fi
+	@echo 'layers: ok'
+
+hdrcheck: | deps
+	@for h in $$(find src -name '*.h'); do \
+	  printf '#include "%s"\n' "$${h#src/}" | \
+	  $(CC) $(CPPFLAGS) $(LUA_CF) $(YAML_CF) $(CURSES_CF) $(CSTD) $(WARN) -fsyntax-only -x c - \
+	  || { echo "hdrcheck: $$h does not compile alone"; exit 1; }; done; echo 'hdrcheck: ok'
+
+check: layers hdrcheck asan
+
+$(BUILD)/bench/%: tests/bench/%.c $(SCRIPT_O) $(REPORT_O) $(THEME_O) $(LIBCORE) | deps
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) -Itests $(LUA_CF) $(YAML_CF) $(XCFLAGS) -DNDEBUG -o $@ \
+	    $(filter %.c %.o %.a,$^) $(LDFLAGS) $(LUA_LIBS) $(YAML_LIBS) $(LDLIBS_THREAD) -lm
+
+bench: $(BENCHES) $(BUILD)/$(NAME)
+	@for b in $(BENCHES); do \
+	  $(if $(CALLGRIND),valgrind --tool=callgrind --callgrind-out-file=$$b.cg) $$b || exit 1; done
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 \
+	    $(DESTDIR)$(MANDIR)/man7 $(DESTDIR)$(DATADIR)/themes $(DESTDIR)$(DATADIR)/scenarios
+	install -m 755 $(BUILD)/$(NAME) $(DESTDIR)$(PREFIX)/bin/
+	install -m 644 man/*.1 $(DESTDIR)$(MANDIR)/man1/
+	for m in man/*.5; do [ -e "$$m" ] && install -m 644 $$m $(DESTDIR)$(MANDIR)/man5/; done; true
+	for m in man/*.7; do [ -e "$$m" ] && install -m 644 $$m $(DESTDIR)$(MANDIR)/man7/; done; true
+	for t in themes/*.yaml; do [ -e "$$t" ] && install -m 644 $$t $(DESTDIR)$(DATADIR)/themes/; done; true
+	install -m 644 scenarios/*.lua $(DESTDIR)$(DATADIR)/scenarios/
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/$(NAME) $(DESTDIR)$(MANDIR)/man1/$(NAME).1 \
+	    $(DESTDIR)$(MANDIR)/man5/$(NAME)-*.5 $(DESTDIR)$(MANDIR)/man7/$(NAME)-*.7
+	rm -rf $(DESTDIR)$(DATADIR)
+
+clean:
+	rm -rf build build-asan
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -1,0 +1,40 @@
+#!/bin/sh
+# Run every test: unit binaries, Lua API tests, golden outputs of every
+# scenario and the TUI tests in tmux. Prints each failure and ends with the
+# line CI reads: "N passed, N failed". Exits non-zero on any failure.
+# usage: sh tests/run.sh BUILD_DIR
+BUILD=${1:-build}
+RHO=$BUILD/rho
+pass=0
+fail=0
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+
+count() { # count "ok"/"FAIL" lines in $log, print FAIL lines
+    p=$(grep -c '^ok ' "$log")
+    f=$(grep -c '^FAIL' "$log")
+    grep '^FAIL' "$log"
+    pass=$((pass + p))
+    fail=$((fail + f))
+}
+
+# 1. unit test binaries
+for t in "$BUILD"/tests/test_*; do
+    [ -x "$t" ] || continue
+    "$t" >"$log" 2>&1
+    rc=$?
+    count
+    if [ $rc -ne 0 ] && ! grep -q '^FAIL' "$log"; then
+        echo "FAIL $t exited with $rc"; tail -5 "$log"; fail=$((fail + 1))
+    fi
+done
+
+# 2. the other suites: each script prints ok/FAIL lines
+for s in tests/lua/run.sh tests/golden/run.sh tests/cli/run.sh tests/tui/run.sh; do
+    [ -f "$s" ] || continue
+    sh "$s" "$BUILD" >"$log" 2>&1
+    count
+done
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

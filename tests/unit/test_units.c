@@ -1,0 +1,97 @@
+/* Unit tests for core/units: every accepted unit, errors, printing. */
+#include "harness.h"
+
+#include "core/units.h"
+
+static double
+parse(enum unit_kind k, const char *s)
+{
+    double v = -1;
+    struct rho_err err;
+
+    if (units_parse(k, s, &v, &err) != 0)
+        return -1;
+    return v;
+}
+
+int
+main(void)
+{
+    struct rho_err err;
+    double v;
+    char buf[64];
+
+    CHECK_NEAR(parse(UNIT_SIZE, "300 MiB"), 300.0 * 1048576, 0, "300 MiB");
+    CHECK_NEAR(parse(UNIT_SIZE, "300MiB"), 300.0 * 1048576, 0, "no space");
+    CHECK_NEAR(parse(UNIT_SIZE, "1 MB"), 1e6, 0, "MB is SI");
+    CHECK_NEAR(parse(UNIT_SIZE, "2 kB"), 2000, 0, "kB");
+    CHECK_NEAR(parse(UNIT_SIZE, "2 KB"), 2000, 0, "KB");
+    CHECK_NEAR(parse(UNIT_SIZE, "1 GB"), 1e9, 0, "GB");
+    CHECK_NEAR(parse(UNIT_SIZE, "1 TB"), 1e12, 0, "TB");
+    CHECK_NEAR(parse(UNIT_SIZE, "3 KiB"), 3072, 0, "KiB");
+    CHECK_NEAR(parse(UNIT_SIZE, "1 GiB"), 1073741824.0, 0, "GiB");
+    CHECK_NEAR(parse(UNIT_SIZE, "1 TiB"), 1099511627776.0, 0, "TiB");
+    CHECK_NEAR(parse(UNIT_SIZE, "17 B"), 17, 0, "B");
+    CHECK_NEAR(parse(UNIT_SIZE, "4096"), 4096, 0, "bare number is bytes");
+    CHECK_NEAR(parse(UNIT_RATE, "11.6 GiB/s"), 11.6 * 1073741824.0, 1e-3,
+               "GiB/s");
+    CHECK_NEAR(parse(UNIT_RATE, "2 GB/s"), 2e9, 0, "GB/s");
+    CHECK_NEAR(parse(UNIT_RATE, "100 Gbit/s"), 12.5e9, 0, "Gbit/s");
+    CHECK_NEAR(parse(UNIT_RATE, "8 bit/s"), 1, 0, "bit/s");
+    CHECK_NEAR(parse(UNIT_RATE, "5 B/s"), 5, 0, "B/s");
+    CHECK_NEAR(parse(UNIT_TIME, "2 ms"), 2e-3, 1e-18, "ms");
+    CHECK_NEAR(parse(UNIT_TIME, "3 us"), 3e-6, 1e-20, "us");
+    CHECK_NEAR(parse(UNIT_TIME, "3 \xc2\xb5s"), 3e-6, 1e-20, "µs");
+    CHECK_NEAR(parse(UNIT_TIME, "7 ns"), 7e-9, 1e-22, "ns");
+    CHECK_NEAR(parse(UNIT_TIME, "1.5 s"), 1.5, 0, "s");
+
+    /* spec section 5: T_ref = 300 MiB / 11.6 GiB/s = 25.26 ms */
+    CHECK_NEAR(parse(UNIT_SIZE, "300 MiB") / parse(UNIT_RATE, "11.6 GiB/s"),
+               0.0252560, 5e-7, "T_ref");
+
+    CHECK(units_parse(UNIT_SIZE, "3 mb", &v, &err) == -1 &&
+              err.code == RHO_EINPUT,
+          "unknown unit is an error");
+    CHECK_STR(err.msg,
+              "unknown size unit 'mb' in '3 mb' (expected B, kB, KB, MB, GB, "
+              "TB, KiB, MiB, GiB, TiB)",
+              "unknown unit message");
+    CHECK(units_parse(UNIT_RATE, "3 GiB", &v, &err) == -1,
+          "a size is not a rate");
+    CHECK(units_parse(UNIT_TIME, "3 MiB", &v, &err) == -1,
+          "a size is not a time");
+    CHECK(units_parse(UNIT_TIME, "3 min", &v, &err) == -1, "min unknown");
+    CHECK(units_parse(UNIT_SIZE, "lots", &v, &err) == -1, "no number");
+    CHECK_STR(err.msg, "expected a size such as '300 MiB', got 'lots'",
+              "no number message");
+    CHECK(units_parse(UNIT_SIZE, "-1 MiB", &v, &err) == -1, "negative");
+    CHECK(units_parse(UNIT_SIZE, "inf B", &v, &err) == -1, "infinite");
+    CHECK(units_parse(UNIT_SIZE, "nan", &v, &err) == -1, "nan");
+
+    CHECK_STR(units_fmt_size(buf, sizeof buf, 300.0 * 1048576), "300 MiB",
+              "fmt 300 MiB");
+    CHECK_STR(units_fmt_size(buf, sizeof buf, 1536), "1.5 KiB", "fmt 1.5 KiB");
+    CHECK_STR(units_fmt_size(buf, sizeof buf, 17), "17 B", "fmt 17 B");
+    CHECK_STR(units_fmt_rate(buf, sizeof buf, 11.6 * 1073741824.0),
+              "11.6 GiB/s", "fmt rate");
+    CHECK_STR(units_fmt_time(buf, sizeof buf, 0.06494), "64.94 ms",
+              "fmt ms");
+    CHECK_STR(units_fmt_time(buf, sizeof buf, 0), "0 s", "fmt zero");
+    CHECK_STR(units_fmt_time(buf, sizeof buf, 1.2e-6), "1.2 us", "fmt us");
+
+    CHECK_STR(units_fmt_size_exact(buf, sizeof buf, 300.0 * 1048576),
+              "300 MiB", "exact MiB");
+    CHECK_STR(units_fmt_size_exact(buf, sizeof buf, 1e6), "1 MB",
+              "exact MB");
+    CHECK_STR(units_fmt_rate_exact(buf, sizeof buf, 11.6 * 1073741824.0),
+              "11.6 GiB/s", "exact GiB/s");
+    CHECK_STR(units_fmt_time_exact(buf, sizeof buf, 0.002), "2 ms",
+              "exact ms");
+    {
+        double odd = 1234567.891, back;
+        units_fmt_size_exact(buf, sizeof buf, odd);
+        CHECK(units_parse(UNIT_SIZE, buf, &back, NULL) == 0 && back == odd,
+              "exact size round trip (%s)", buf);
+    }
+    TEST_DONE();
+}
