@@ -476,9 +476,8 @@ pcie_sim_run(struct pcie_sim *s, const int *prio, struct pcie_sim_result *res,
                 res->makespan = -1;
             }
             rho_err_set(err, RHO_ESTARVED,
-                        "starved at t = %.9g s: flows %s have work left, "
-                        "every active one gets factor 0 and no flow is "
-                        "about to start",
+                        "starved at t = %.9g s: the flows left (%s) all get "
+                        "factor 0 and no flow is about to start",
                         now, list);
             return -1;
         }

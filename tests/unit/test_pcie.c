@@ -358,8 +358,8 @@ test_starved(void)
     CHECK_NEAR(res.end[1], 1 * MiB / (10 * GiB), 1e-15,
                "2->3 still finished first");
     CHECK_STR(err.msg,
-              "starved at t = 9.765625e-05 s: flows 1 have work left, every "
-              "active one gets factor 0 and no flow is about to start",
+              "starved at t = 9.765625e-05 s: the flows left (1) all get "
+              "factor 0 and no flow is about to start",
               "starvation message");
     pcie_sim_result_fini(&res);
     pcie_sim_free(s);

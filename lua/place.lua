@@ -1,0 +1,50 @@
+-- rho's Lua library: placements. A placement is a list of device names:
+-- rank 0 runs on the first, rank 1 on the second, and so on. Give it to a
+-- scenario as `placement = ...`; flows then name ranks (integers).
+local rho, lib = ...
+
+rho.place = {}
+
+local function device_list(fname, devices)
+  if type(devices) == "table" and devices._rho == "pcie-node" then
+    devices = rho.devices(devices)
+  end
+  lib.check(type(devices) == "table" and #devices > 0,
+            "%s: expected a list of device names or a topology", fname)
+  for i, d in ipairs(devices) do
+    lib.check(type(d) == "string", "%s: device %d is not a name", fname, i)
+  end
+  return devices
+end
+
+--- rho.place.identity(devices): rank k on the k-th device.
+function rho.place.identity(devices)
+  local d = device_list("rho.place.identity", devices)
+  local out = {}
+  for i, v in ipairs(d) do out[i] = v end
+  return out
+end
+
+--- rho.place.list{ "3", "1", ... }: exactly this list (checked).
+function rho.place.list(names)
+  return rho.place.identity(device_list("rho.place.list", names))
+end
+
+--- rho.place.round_robin(n, devices): n ranks dealt over the devices.
+function rho.place.round_robin(n, devices)
+  lib.check(math.type(n) == "integer" and n > 0,
+            "rho.place.round_robin: the number of ranks must be a positive " ..
+            "integer")
+  local d = device_list("rho.place.round_robin", devices)
+  local out = {}
+  for r = 0, n - 1 do out[r + 1] = d[r % #d + 1] end
+  return out
+end
+
+--- rho.place.random(devices, seed): the devices in a random order (seeded).
+function rho.place.random(devices, seed)
+  local d = rho.place.identity(device_list("rho.place.random", devices))
+  lib.check(math.type(seed) == "integer",
+            "rho.place.random: give an integer seed")
+  return rho.rng(seed):shuffle(d)
+end

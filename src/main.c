@@ -1,0 +1,306 @@
+/*
+ * main: the command line. Parses options (declared in one table that also
+ * prints --help), loads the scenario through the Lua binding, and runs the
+ * chosen mode. The only file that sees every layer.
+ *
+ * Exit status: 0 success, 1 the model could not be computed (starved),
+ * 2 bad input (file, line and reason on stderr), 3 a budget ran out,
+ * 70 internal error.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/pcie_sim.h"
+#include "core/rho_err.h"
+#include "core/scenario.h"
+#include "report/report.h"
+#include "script/lx.h"
+
+enum opt_id {
+    OPT_BATCH,
+    OPT_FORMAT,
+    OPT_STEPS,
+    OPT_TIMELINE,
+    OPT_PARAM,
+    OPT_LUA_INSN,
+    OPT_LUA_MEM,
+    OPT_HELP,
+    OPT_VERSION,
+};
+
+struct opt {
+    int id;
+    char shrt;
+    const char *lng;
+    const char *arg; /* NULL: a flag */
+    const char *help;
+};
+
+static const struct opt options[] = {
+    {OPT_BATCH, 'b', "batch", NULL,
+     "print results and exit (no interactive screen)"},
+    {OPT_FORMAT, 'f', "format", "FMT",
+     "output format: text (default), csv or yaml"},
+    {OPT_STEPS, 0, "steps", NULL,
+     "print the factor after each step of Algorithm 1 (A B C D8 D9) for the "
+     "flows present at the first start"},
+    {OPT_TIMELINE, 0, "timeline", NULL,
+     "print the time steps of the congestion graph with every flow's factor"},
+    {OPT_PARAM, 'p', "param", "NAME=VALUE",
+     "override rho.param(NAME, ...) in the scenario (repeatable)"},
+    {OPT_LUA_INSN, 0, "lua-instructions", "N",
+     "stop a script after N Lua instructions (default 200000000)"},
+    {OPT_LUA_MEM, 0, "lua-memory", "MIB",
+     "stop a script that uses more than MIB MiB (default 512)"},
+    {OPT_HELP, 'h', "help", NULL, "show this help and exit"},
+    {OPT_VERSION, 'V', "version", NULL, "show the version and exit"},
+};
+#define NOPTIONS ((int)(sizeof options / sizeof options[0]))
+
+struct args {
+    int batch, steps, timeline;
+    enum report_fmt fmt;
+    const char *file;
+    const char *params[64];
+    int nparams;
+    struct lx_opts lx;
+};
+
+static void
+usage(FILE *out)
+{
+    fprintf(out, "usage: rho [OPTIONS] [SCENARIO.lua]\n\n"
+                 "Explore congestion in PCIe trees and HPC networks.\n"
+                 "Without a scenario, rho opens scenarios/default.lua.\n\n"
+                 "options:\n");
+    for (int i = 0; i < NOPTIONS; i++) {
+        const struct opt *o = &options[i];
+        char left[64];
+        snprintf(left, sizeof left, "%s%c%s--%s%s%s", o->shrt ? "-" : "",
+                 o->shrt ? o->shrt : ' ', o->shrt ? ", " : "  ", o->lng,
+                 o->arg ? " " : "", o->arg ? o->arg : "");
+        fprintf(out, "  %-28s %s\n", o->shrt ? left : left + 1, o->help);
+    }
+    fprintf(out, "\nexit status: 0 ok, 1 the model starved, 2 bad input, "
+                 "3 a script budget ran out\n"
+                 "see rho(1), rho-lua(7), rho-model(7)\n");
+}
+
+__attribute__((format(printf, 1, 2))) static int
+bad_usage(const char *fmt, ...)
+{
+    va_list ap;
+
+    fprintf(stderr, "rho: ");
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "\nTry 'rho --help'.\n");
+    return 2;
+}
+
+static int
+apply(struct args *a, const struct opt *o, const char *val)
+{
+    struct rho_err err;
+    char *end;
+
+    switch (o->id) {
+    case OPT_BATCH:
+        a->batch = 1;
+        break;
+    case OPT_FORMAT:
+        if (report_parse_fmt(val, &a->fmt, &err) != 0)
+            return bad_usage("%s", err.msg);
+        break;
+    case OPT_STEPS:
+        a->steps = 1;
+        break;
+    case OPT_TIMELINE:
+        a->timeline = 1;
+        break;
+    case OPT_PARAM:
+        if (strchr(val, '=') == NULL)
+            return bad_usage("--param expects NAME=VALUE, got '%s'", val);
+        if (a->nparams == (int)(sizeof a->params / sizeof a->params[0]) - 1)
+            return bad_usage("too many --param options");
+        a->params[a->nparams++] = val;
+        a->params[a->nparams] = NULL;
+        break;
+    case OPT_LUA_INSN:
+        a->lx.max_instructions = strtoll(val, &end, 10);
+        if (*end != '\0' || a->lx.max_instructions <= 0)
+            return bad_usage("--lua-instructions expects a positive number, "
+                             "got '%s'",
+                             val);
+        break;
+    case OPT_LUA_MEM: {
+        long long mib = strtoll(val, &end, 10);
+        if (*end != '\0' || mib <= 0 || mib > (1LL << 20))
+            return bad_usage("--lua-memory expects a number of MiB, got '%s'",
+                             val);
+        a->lx.max_memory = (size_t)mib << 20;
+        break;
+    }
+    case OPT_HELP:
+        usage(stdout);
+        exit(0);
+    case OPT_VERSION:
+        printf("rho %s\n", RHO_VERSION);
+        exit(0);
+    }
+    return 0;
+}
+
+static int
+parse_args(int argc, char **argv, struct args *a)
+{
+    int only_files = 0;
+
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i], *val = NULL;
+        const struct opt *o = NULL;
+        char name[64];
+
+        if (only_files || arg[0] != '-' || arg[1] == '\0') {
+            if (a->file != NULL)
+                return bad_usage("one scenario at a time (got '%s' too)", arg);
+            a->file = arg;
+            continue;
+        }
+        if (strcmp(arg, "--") == 0) {
+            only_files = 1;
+            continue;
+        }
+        if (arg[1] == '-') {
+            const char *eq = strchr(arg + 2, '=');
+            size_t n = eq ? (size_t)(eq - arg - 2) : strlen(arg + 2);
+            snprintf(name, sizeof name, "%.*s", (int)n, arg + 2);
+            for (int k = 0; k < NOPTIONS; k++)
+                if (strcmp(options[k].lng, name) == 0)
+                    o = &options[k];
+            if (o == NULL)
+                return bad_usage("unknown option '%s'", arg);
+            if (eq)
+                val = eq + 1;
+        } else {
+            for (int k = 0; k < NOPTIONS; k++)
+                if (options[k].shrt == arg[1])
+                    o = &options[k];
+            if (o == NULL || (arg[2] != '\0' && o->arg == NULL))
+                return bad_usage("unknown option '%s'", arg);
+            if (arg[2] != '\0')
+                val = arg + 2;
+        }
+        if (o->arg != NULL && val == NULL) {
+            if (i + 1 >= argc)
+                return bad_usage("option '%s' needs a value", arg);
+            val = argv[++i];
+        } else if (o->arg == NULL && val != NULL) {
+            return bad_usage("option '%s' takes no value", arg);
+        }
+        if (apply(a, o, val) != 0)
+            return 2;
+    }
+    return 0;
+}
+
+/* The default scenario: ./scenarios/default.lua, else the installed one. */
+static const char *
+default_scenario(void)
+{
+    static const char *const where[] = {
+        "scenarios/default.lua",
+        RHO_DATADIR "/scenarios/default.lua",
+    };
+
+    for (size_t i = 0; i < sizeof where / sizeof where[0]; i++)
+        if (access(where[i], R_OK) == 0)
+            return where[i];
+    return where[0];
+}
+
+static int
+exit_code(const struct rho_err *err)
+{
+    switch (err->code) {
+    case RHO_ESTARVED:
+        return 1;
+    case RHO_ELIMIT:
+        return 3;
+    default:
+        return 2;
+    }
+}
+
+static int
+run_batch(struct args *a, struct scenario *s)
+{
+    struct rho_err err;
+    struct pcie_sim *sim = scenario_sim(s, &err);
+    struct pcie_sim_result res;
+    int rc = 0;
+
+    if (sim == NULL) {
+        fprintf(stderr, "rho: %s: %s\n", s->path ? s->path : "scenario",
+                err.msg);
+        return 2;
+    }
+    pcie_sim_result_init(&res);
+    if (a->steps) {
+        if (report_steps(stdout, s, sim, a->fmt, &err) != 0)
+            rc = 2;
+    } else {
+        rho_err_clear(&err);
+        pcie_sim_run(sim, NULL, &res, &err);
+        if (a->timeline)
+            rc = report_timeline(stdout, s, &res, a->fmt, &err) ? 2 : 0;
+        else
+            rc = report_flows(stdout, s, &res, a->fmt, &err) ? 2 : 0;
+        if (res.starved) {
+            fprintf(stderr, "rho: %s: %s\n", s->path ? s->path : "scenario",
+                    err.msg);
+            rc = 1;
+        }
+    }
+    if (rc == 2 && err.code == RHO_EIO)
+        fprintf(stderr, "rho: %s\n", err.msg);
+    pcie_sim_result_fini(&res);
+    pcie_sim_free(sim);
+    return rc;
+}
+
+int
+main(int argc, char **argv)
+{
+    struct args a;
+    struct rho_err err;
+    struct scenario *s;
+    struct strbuf log;
+    int rc;
+
+    memset(&a, 0, sizeof a);
+    a.fmt = REPORT_TEXT;
+    if ((rc = parse_args(argc, argv, &a)) != 0)
+        return rc;
+    if (a.file == NULL)
+        a.file = default_scenario();
+    strbuf_init(&log);
+    a.lx.log = &log;
+    a.lx.params = a.nparams ? a.params : NULL;
+    s = lx_run_file(a.file, &a.lx, &err);
+    if (log.len > 0)
+        fputs(strbuf_str(&log), stderr);
+    strbuf_fini(&log);
+    if (s == NULL) {
+        fprintf(stderr, "rho: %s\n", err.msg);
+        return exit_code(&err);
+    }
+    rc = run_batch(&a, s);
+    scenario_free(s);
+    return rc;
+}

@@ -1,0 +1,459 @@
+/*
+ * report: batch output of the PCIe model. See report.h.
+ *
+ * Text tables are built as cells first and printed with the column widths
+ * they need (numbers right-aligned, names left-aligned).
+ */
+#include "report/report.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/pcie_model.h"
+#include "core/rho_alloc.h"
+#include "core/units.h"
+#include "report/yamlout.h"
+
+int
+report_parse_fmt(const char *name, enum report_fmt *fmt, struct rho_err *err)
+{
+    if (strcmp(name, "text") == 0)
+        *fmt = REPORT_TEXT;
+    else if (strcmp(name, "csv") == 0)
+        *fmt = REPORT_CSV;
+    else if (strcmp(name, "yaml") == 0)
+        *fmt = REPORT_YAML;
+    else
+        return rho_err_set(err, RHO_EINPUT,
+                           "unknown format '%s' (expected text, csv or yaml)",
+                           name);
+    return 0;
+}
+
+/* ---- a text table ---- */
+
+#define TAB_MAXCOL 16
+
+struct tab {
+    int ncol, nrow, cap;
+    char **cell; /* nrow x ncol, owned */
+    char left[TAB_MAXCOL];
+};
+
+static void
+tab_init(struct tab *t, int ncol, const char *const *head, const char *left)
+{
+    memset(t, 0, sizeof *t);
+    t->ncol = ncol;
+    for (int c = 0; c < ncol; c++)
+        t->left[c] = left[c] == 'l';
+    t->cap = 16;
+    t->cell = xcalloc((size_t)t->cap * (size_t)ncol, sizeof *t->cell);
+    for (int c = 0; c < ncol; c++)
+        t->cell[c] = xstrdup(head[c]);
+    t->nrow = 1;
+}
+
+static char **
+tab_row(struct tab *t)
+{
+    if (t->nrow == t->cap) {
+        t->cap *= 2;
+        t->cell = xreallocarray(t->cell, (size_t)t->cap * (size_t)t->ncol,
+                                sizeof *t->cell);
+    }
+    memset(&t->cell[t->nrow * t->ncol], 0, (size_t)t->ncol * sizeof *t->cell);
+    return &t->cell[t->nrow++ * t->ncol];
+}
+
+/* Display width of UTF-8 text: count code points. */
+static int
+width(const char *s)
+{
+    int w = 0;
+
+    for (; *s; s++)
+        w += ((unsigned char)*s & 0xc0) != 0x80;
+    return w;
+}
+
+static void
+tab_print(struct tab *t, FILE *out)
+{
+    int w[TAB_MAXCOL] = {0};
+
+    for (int r = 0; r < t->nrow; r++)
+        for (int c = 0; c < t->ncol; c++) {
+            const char *s = t->cell[r * t->ncol + c];
+            if (s && width(s) > w[c])
+                w[c] = width(s);
+        }
+    for (int r = 0; r < t->nrow; r++) {
+        int last = t->ncol - 1, col = 0;
+        /* no trailing blanks: stop after the last non-empty cell */
+        while (last > 0 && (t->cell[r * t->ncol + last] == NULL ||
+                            t->cell[r * t->ncol + last][0] == '\0'))
+            last--;
+        for (int c = 0; c <= last; c++) {
+            const char *s = t->cell[r * t->ncol + c];
+            int pad = w[c] - width(s ? s : "");
+            if (c > 0)
+                col += fprintf(out, "  ");
+            if (!t->left[c])
+                col += fprintf(out, "%*s", pad, "");
+            col += fprintf(out, "%s", s ? s : "");
+            if (t->left[c] && c < last)
+                col += fprintf(out, "%*s", pad, "");
+        }
+        fputc('\n', out);
+    }
+    for (int i = 0; i < t->nrow * t->ncol; i++)
+        free(t->cell[i]);
+    free(t->cell);
+}
+
+static char *
+fmt(const char *f, ...) __attribute__((format(printf, 1, 2)));
+
+static char *
+fmt(const char *f, ...)
+{
+    va_list ap;
+    char buf[256];
+
+    va_start(ap, f);
+    vsnprintf(buf, sizeof buf, f, ap);
+    va_end(ap);
+    return xstrdup(buf);
+}
+
+static const char *
+node_name(const struct scenario *s, int id)
+{
+    return pcie_node(s->pcie, id)->name;
+}
+
+static int
+check_io(FILE *out, struct rho_err *err)
+{
+    if (fflush(out) != 0 || ferror(out))
+        return rho_err_set(err, RHO_EIO, "cannot write the output");
+    return 0;
+}
+
+/* CSV field: quoted when it holds a comma, quote or newline. */
+static void
+csv_str(FILE *out, const char *s)
+{
+    if (strpbrk(s, ",\"\n") == NULL) {
+        fputs(s, out);
+        return;
+    }
+    fputc('"', out);
+    for (; *s; s++) {
+        if (*s == '"')
+            fputc('"', out);
+        fputc(*s, out);
+    }
+    fputc('"', out);
+}
+
+static void
+header_text(FILE *out, const struct scenario *s, const char *what)
+{
+    char bw[64];
+
+    fprintf(out, "%s\n", s->title);
+    fprintf(out, "%s: %d flows on %d devices, B = %s, tau = %g\n", what,
+            s->nflows, pcie_nendpoints(s->pcie),
+            units_fmt_rate(bw, sizeof bw, s->bandwidth), s->tau);
+}
+
+int
+report_flows(FILE *out, const struct scenario *s,
+             const struct pcie_sim_result *res, enum report_fmt f,
+             struct rho_err *err)
+{
+    char a[64], b[64];
+
+    if (f == REPORT_CSV) {
+        fputs("flow,src,dst,bytes,start_s,end_s,elapsed_s,avg_Bps,label\n",
+              out);
+        for (int i = 0; i < s->nflows; i++) {
+            const struct scen_flow *fl = &s->flow[i];
+            double end = res->end[i], el = end - fl->start;
+            fprintf(out, "%d,", i + 1);
+            csv_str(out, node_name(s, fl->src));
+            fputc(',', out);
+            csv_str(out, node_name(s, fl->dst));
+            if (isnan(end))
+                fprintf(out, ",%.17g,%.17g,,,,", fl->bytes, fl->start);
+            else
+                fprintf(out, ",%.17g,%.17g,%.17g,%.17g,%.17g,", fl->bytes,
+                        fl->start, end, el, el > 0 ? fl->bytes / el : 0);
+            csv_str(out, fl->label ? fl->label : "");
+            fputc('\n', out);
+        }
+        return check_io(out, err);
+    }
+    if (f == REPORT_YAML) {
+        struct yo *y = yo_begin(out);
+        yo_map(y);
+        yo_kstr(y, "scenario", s->title);
+        if (s->path)
+            yo_kstr(y, "file", s->path);
+        yo_knum(y, "bandwidth_Bps", s->bandwidth);
+        yo_knum(y, "tau", s->tau);
+        yo_kstr(y, "status", res->starved ? "starved" : "ok");
+        if (res->starved)
+            yo_knum(y, "starved_at_s", res->starved_at);
+        else
+            yo_knum(y, "makespan_s", res->makespan);
+        yo_str(y, "flows");
+        yo_seq(y);
+        for (int i = 0; i < s->nflows; i++) {
+            const struct scen_flow *fl = &s->flow[i];
+            double end = res->end[i], el = end - fl->start;
+            yo_map(y);
+            yo_kint(y, "flow", i + 1);
+            yo_kstr(y, "src", node_name(s, fl->src));
+            yo_kstr(y, "dst", node_name(s, fl->dst));
+            yo_knum(y, "bytes", fl->bytes);
+            yo_knum(y, "start_s", fl->start);
+            if (isnan(end)) {
+                yo_str(y, "end_s");
+                yo_null(y);
+            } else {
+                yo_knum(y, "end_s", end);
+                yo_knum(y, "elapsed_s", el);
+                yo_knum(y, "avg_Bps", el > 0 ? fl->bytes / el : 0);
+            }
+            if (fl->label)
+                yo_kstr(y, "label", fl->label);
+            yo_close_map(y);
+        }
+        yo_close_seq(y);
+        yo_close_map(y);
+        return yo_end(y, err);
+    }
+
+    {
+        static const char *const head[] = {"flow",  "src",     "dst",
+                                           "size",  "start",   "end",
+                                           "elapsed", "avg bw", "label"};
+        struct tab t;
+        int labels = 0;
+
+        for (int i = 0; i < s->nflows; i++)
+            labels |= s->flow[i].label != NULL;
+        header_text(out, s, "congestion graph");
+        if (res->starved)
+            fprintf(out, "STARVED at %s: the flows marked * get factor 0 and "
+                         "nothing else is pending\n",
+                    units_fmt_time(a, sizeof a, res->starved_at));
+        else
+            fprintf(out, "makespan %s\n",
+                    units_fmt_time(a, sizeof a, res->makespan));
+        fputc('\n', out);
+        tab_init(&t, labels ? 9 : 8, head, "rllrrrrrl");
+        for (int i = 0; i < s->nflows; i++) {
+            const struct scen_flow *fl = &s->flow[i];
+            double end = res->end[i], el = end - fl->start;
+            char **row = tab_row(&t);
+            int starved = 0;
+            for (int k = 0; k < res->nstarved; k++)
+                starved |= res->starved_flows[k] == i;
+            row[0] = fmt("%d%s", i + 1, starved ? "*" : "");
+            row[1] = xstrdup(node_name(s, fl->src));
+            row[2] = xstrdup(node_name(s, fl->dst));
+            row[3] = xstrdup(units_fmt_size(a, sizeof a, fl->bytes));
+            row[4] = xstrdup(units_fmt_time(a, sizeof a, fl->start));
+            if (isnan(end)) {
+                row[5] = xstrdup("-");
+                row[6] = xstrdup("-");
+                row[7] = xstrdup("-");
+            } else {
+                row[5] = xstrdup(units_fmt_time(a, sizeof a, end));
+                row[6] = xstrdup(units_fmt_time(a, sizeof a, el));
+                row[7] = xstrdup(el > 0 ? units_fmt_rate(b, sizeof b,
+                                                         fl->bytes / el)
+                                        : "-");
+            }
+            if (labels)
+                row[8] = xstrdup(fl->label ? fl->label : "");
+        }
+        tab_print(&t, out);
+    }
+    return check_io(out, err);
+}
+
+static const char *const step_key[STEP_COUNT] = {"A", "B", "C", "D8", "D9"};
+
+int
+report_steps(FILE *out, const struct scenario *s, struct pcie_sim *sim,
+             enum report_fmt f, struct rho_err *err)
+{
+    int *present = xcalloc((size_t)(s->nflows ? s->nflows : 1),
+                           sizeof *present);
+    double t0 = INFINITY;
+    struct pcie_model *m = pcie_sim_model(sim);
+    int np, rc;
+
+    for (int i = 0; i < s->nflows; i++)
+        if (s->flow[i].start < t0)
+            t0 = s->flow[i].start;
+    np = s->nflows ? pcie_sim_eval_at(sim, t0, present) : 0;
+
+    if (f == REPORT_CSV) {
+        fputs("flow,src,dst,A,B,C,D8,D9,hol\n", out);
+        for (int k = 0; k < np; k++) {
+            int i = present[k];
+            const struct pcie_factors *F = pcie_model_factors(m, i);
+            fprintf(out, "%d,", i + 1);
+            csv_str(out, node_name(s, s->flow[i].src));
+            fputc(',', out);
+            csv_str(out, node_name(s, s->flow[i].dst));
+            for (int st = 0; st < STEP_COUNT; st++)
+                fprintf(out, ",%.17g", F->col[st]);
+            fprintf(out, ",%d\n", F->hol);
+        }
+        rc = check_io(out, err);
+    } else if (f == REPORT_YAML) {
+        struct yo *y = yo_begin(out);
+        yo_map(y);
+        yo_kstr(y, "scenario", s->title);
+        yo_knum(y, "tau", s->tau);
+        yo_knum(y, "time_s", np ? t0 : 0);
+        yo_str(y, "flows");
+        yo_seq(y);
+        for (int k = 0; k < np; k++) {
+            int i = present[k];
+            const struct pcie_factors *F = pcie_model_factors(m, i);
+            yo_map(y);
+            yo_kint(y, "flow", i + 1);
+            yo_kstr(y, "src", node_name(s, s->flow[i].src));
+            yo_kstr(y, "dst", node_name(s, s->flow[i].dst));
+            for (int st = 0; st < STEP_COUNT; st++)
+                yo_knum(y, step_key[st], F->col[st]);
+            yo_str(y, "hol");
+            yo_bool(y, F->hol);
+            yo_close_map(y);
+        }
+        yo_close_seq(y);
+        yo_close_map(y);
+        rc = yo_end(y, err);
+    } else {
+        static const char *const head[] = {"flow", "src", "dst", "A", "B",
+                                           "C",    "D8",  "D9",  ""};
+        struct tab t;
+        char a[64];
+
+        header_text(out, s, "Algorithm 1");
+        fprintf(out, "factors after each step for the flows present at %s\n"
+                     "(A source, B upstream ports, C downstream ports, D8 "
+                     "HOL blocking, D9 redistribution)\n\n",
+                units_fmt_time(a, sizeof a, np ? t0 : 0));
+        tab_init(&t, 9, head, "rllrrrrrl");
+        for (int k = 0; k < np; k++) {
+            int i = present[k];
+            const struct pcie_factors *F = pcie_model_factors(m, i);
+            char **row = tab_row(&t);
+            row[0] = fmt("%d", i + 1);
+            row[1] = xstrdup(node_name(s, s->flow[i].src));
+            row[2] = xstrdup(node_name(s, s->flow[i].dst));
+            for (int st = 0; st < STEP_COUNT; st++)
+                row[3 + st] = fmt("%.4f", F->col[st]);
+            if (!F->active)
+                row[8] = xstrdup("waits for its source");
+            else if (F->hol)
+                row[8] = fmt("HOL-blocked by flow %d", F->hol_by + 1);
+            else
+                row[8] = xstrdup("");
+        }
+        tab_print(&t, out);
+        rc = check_io(out, err);
+    }
+    free(present);
+    return rc;
+}
+
+int
+report_timeline(FILE *out, const struct scenario *s,
+                const struct pcie_sim_result *res, enum report_fmt f,
+                struct rho_err *err)
+{
+    char a[64], b[64];
+
+    if (f == REPORT_CSV) {
+        fputs("step,t0_s,t1_s,flow,src,dst,factor,bytes_sent,bytes_left\n",
+              out);
+        for (int k = 0; k < res->nsteps; k++) {
+            const struct pcie_tstep *st = &res->step[k];
+            for (int r = st->off; r < st->off + st->n; r++) {
+                int i = res->rec_flow[r];
+                fprintf(out, "%d,%.17g,%.17g,%d,", k + 1, st->t0, st->t1,
+                        i + 1);
+                csv_str(out, node_name(s, s->flow[i].src));
+                fputc(',', out);
+                csv_str(out, node_name(s, s->flow[i].dst));
+                fprintf(out, ",%.17g,%.17g,%.17g\n", res->rec_rho[r],
+                        res->rec_bytes[r], res->rec_left[r]);
+            }
+        }
+        return check_io(out, err);
+    }
+    if (f == REPORT_YAML) {
+        struct yo *y = yo_begin(out);
+        yo_map(y);
+        yo_kstr(y, "scenario", s->title);
+        yo_str(y, "steps");
+        yo_seq(y);
+        for (int k = 0; k < res->nsteps; k++) {
+            const struct pcie_tstep *st = &res->step[k];
+            yo_map(y);
+            yo_kint(y, "step", k + 1);
+            yo_knum(y, "t0_s", st->t0);
+            yo_knum(y, "t1_s", st->t1);
+            yo_str(y, "flows");
+            yo_seq(y);
+            for (int r = st->off; r < st->off + st->n; r++) {
+                yo_map(y);
+                yo_kint(y, "flow", res->rec_flow[r] + 1);
+                yo_knum(y, "factor", res->rec_rho[r]);
+                yo_knum(y, "bytes_sent", res->rec_bytes[r]);
+                yo_knum(y, "bytes_left", res->rec_left[r]);
+                yo_close_map(y);
+            }
+            yo_close_seq(y);
+            yo_close_map(y);
+        }
+        yo_close_seq(y);
+        yo_close_map(y);
+        return yo_end(y, err);
+    }
+    header_text(out, s, "time steps");
+    for (int k = 0; k < res->nsteps; k++) {
+        static const char *const head[] = {"flow", "src", "dst", "factor",
+                                           "sent", "left"};
+        const struct pcie_tstep *st = &res->step[k];
+        struct tab t;
+        fprintf(out, "\nstep %d: %s to %s\n", k + 1,
+                units_fmt_time(a, sizeof a, st->t0),
+                units_fmt_time(b, sizeof b, st->t1));
+        tab_init(&t, 6, head, "rllrrr");
+        for (int r = st->off; r < st->off + st->n; r++) {
+            int i = res->rec_flow[r];
+            char **row = tab_row(&t);
+            row[0] = fmt("%d", i + 1);
+            row[1] = xstrdup(node_name(s, s->flow[i].src));
+            row[2] = xstrdup(node_name(s, s->flow[i].dst));
+            row[3] = fmt("%.4f", res->rec_rho[r]);
+            row[4] = xstrdup(units_fmt_size(a, sizeof a, res->rec_bytes[r]));
+            row[5] = xstrdup(units_fmt_size(a, sizeof a, res->rec_left[r]));
+        }
+        tab_print(&t, out);
+    }
+    return check_io(out, err);
+}

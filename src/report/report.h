@@ -1,0 +1,48 @@
+/*
+ * report: results as text for people and as CSV and YAML for programs
+ * (--batch). The text tables are the golden outputs of the scenarios; CSV
+ * and YAML carry full precision (%.17g) in SI base units (bytes, seconds,
+ * bytes per second). YAML goes through libyaml's emitter.
+ */
+#ifndef RHO_REPORT_REPORT_H
+#define RHO_REPORT_REPORT_H
+
+#include <stdio.h>
+
+#include "core/pcie_sim.h"
+#include "core/rho_err.h"
+#include "core/scenario.h"
+
+enum report_fmt { REPORT_TEXT, REPORT_CSV, REPORT_YAML };
+
+/* Parse "text", "csv" or "yaml". Returns 0, or -1 with err filled. */
+int report_parse_fmt(const char *name, enum report_fmt *fmt,
+                     struct rho_err *err);
+
+/*
+ * The flows of s after a congestion-graph run res: source, destination,
+ * size, start, end, elapsed, average bandwidth (bytes / elapsed). A
+ * starved run prints what finished and marks the rest. Returns 0, or -1
+ * with err filled (RHO_EIO when writing fails).
+ */
+int report_flows(FILE *out, const struct scenario *s,
+                 const struct pcie_sim_result *res, enum report_fmt fmt,
+                 struct rho_err *err);
+
+/*
+ * The factor after each step of Algorithm 1 (A, B, C, D8, D9) of the
+ * flows present at the first start, as in the paper's Table I. sim is the
+ * scenario's sim (its model is evaluated here).
+ */
+int report_steps(FILE *out, const struct scenario *s, struct pcie_sim *sim,
+                 enum report_fmt fmt, struct rho_err *err);
+
+/*
+ * The time steps of the congestion graph (Table II): per step its start,
+ * end and every present flow's factor, bytes sent and bytes left.
+ */
+int report_timeline(FILE *out, const struct scenario *s,
+                    const struct pcie_sim_result *res, enum report_fmt fmt,
+                    struct rho_err *err);
+
+#endif

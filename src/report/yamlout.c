@@ -1,0 +1,177 @@
+/*
+ * yamlout: YAML output through libyaml's emitter. See yamlout.h.
+ */
+#include "report/yamlout.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <yaml.h>
+
+#include "core/rho_alloc.h"
+
+struct yo {
+    yaml_emitter_t e;
+    int failed;
+};
+
+static void
+emit(struct yo *y, yaml_event_t *ev, int ok)
+{
+    if (y->failed)
+        return;
+    if (!ok || !yaml_emitter_emit(&y->e, ev)) /* emit frees ev either way */
+        y->failed = 1;
+}
+
+struct yo *
+yo_begin(FILE *out)
+{
+    struct yo *y = xcalloc(1, sizeof *y);
+    yaml_event_t ev;
+
+    if (!yaml_emitter_initialize(&y->e))
+        rho_fatal("libyaml: cannot initialise an emitter");
+    yaml_emitter_set_output_file(&y->e, out);
+    yaml_emitter_set_unicode(&y->e, 1);
+    yaml_emitter_set_width(&y->e, 100);
+    emit(y, &ev, yaml_stream_start_event_initialize(&ev, YAML_UTF8_ENCODING));
+    emit(y, &ev, yaml_document_start_event_initialize(&ev, NULL, NULL, NULL, 1));
+    return y;
+}
+
+void
+yo_map(struct yo *y)
+{
+    yaml_event_t ev;
+
+    emit(y, &ev, yaml_mapping_start_event_initialize(
+                     &ev, NULL, (yaml_char_t *)YAML_MAP_TAG, 1,
+                     YAML_BLOCK_MAPPING_STYLE));
+}
+
+void
+yo_seq(struct yo *y)
+{
+    yaml_event_t ev;
+
+    emit(y, &ev, yaml_sequence_start_event_initialize(
+                     &ev, NULL, (yaml_char_t *)YAML_SEQ_TAG, 1,
+                     YAML_BLOCK_SEQUENCE_STYLE));
+}
+
+void
+yo_close_map(struct yo *y)
+{
+    yaml_event_t ev;
+
+    emit(y, &ev, yaml_mapping_end_event_initialize(&ev));
+}
+
+void
+yo_close_seq(struct yo *y)
+{
+    yaml_event_t ev;
+
+    emit(y, &ev, yaml_sequence_end_event_initialize(&ev));
+}
+
+static void
+scalar(struct yo *y, const char *s, int quoted)
+{
+    yaml_event_t ev;
+
+    emit(y, &ev, yaml_scalar_event_initialize(
+                     &ev, NULL, NULL, (yaml_char_t *)s, (int)strlen(s),
+                     !quoted, quoted,
+                     quoted ? YAML_DOUBLE_QUOTED_SCALAR_STYLE
+                            : YAML_PLAIN_SCALAR_STYLE));
+}
+
+void
+yo_str(struct yo *y, const char *s)
+{
+    /* strings that look like numbers or keywords are quoted */
+    char *end;
+    int looks = s[0] == '\0' || (strtod(s, &end), *end == '\0') ||
+                strcmp(s, "true") == 0 || strcmp(s, "false") == 0 ||
+                strcmp(s, "null") == 0 || strcmp(s, "~") == 0 ||
+                strpbrk(s, ":#{}[],&*!|>'\"%@`\n") != NULL || s[0] == '-' ||
+                s[0] == ' ' || s[strlen(s) - 1] == ' ';
+
+    scalar(y, s, looks);
+}
+
+void
+yo_num(struct yo *y, double v)
+{
+    char buf[64];
+
+    if (isnan(v))
+        snprintf(buf, sizeof buf, ".nan");
+    else if (isinf(v))
+        snprintf(buf, sizeof buf, v > 0 ? ".inf" : "-.inf");
+    else
+        snprintf(buf, sizeof buf, "%.17g", v);
+    scalar(y, buf, 0);
+}
+
+void
+yo_int(struct yo *y, long long v)
+{
+    char buf[32];
+
+    snprintf(buf, sizeof buf, "%lld", v);
+    scalar(y, buf, 0);
+}
+
+void
+yo_bool(struct yo *y, int v)
+{
+    scalar(y, v ? "true" : "false", 0);
+}
+
+void
+yo_null(struct yo *y)
+{
+    scalar(y, "null", 0);
+}
+
+void
+yo_kstr(struct yo *y, const char *k, const char *v)
+{
+    scalar(y, k, 0);
+    yo_str(y, v);
+}
+
+void
+yo_knum(struct yo *y, const char *k, double v)
+{
+    scalar(y, k, 0);
+    yo_num(y, v);
+}
+
+void
+yo_kint(struct yo *y, const char *k, long long v)
+{
+    scalar(y, k, 0);
+    yo_int(y, v);
+}
+
+int
+yo_end(struct yo *y, struct rho_err *err)
+{
+    yaml_event_t ev;
+    int rc = 0;
+
+    emit(y, &ev, yaml_document_end_event_initialize(&ev, 1));
+    emit(y, &ev, yaml_stream_end_event_initialize(&ev));
+    if (!y->failed && !yaml_emitter_flush(&y->e))
+        y->failed = 1;
+    if (y->failed)
+        rc = rho_err_set(err, RHO_EIO, "yaml output: %s",
+                         y->e.problem ? y->e.problem : "write error");
+    yaml_emitter_delete(&y->e);
+    free(y);
+    return rc;
+}

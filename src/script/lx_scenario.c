@@ -1,0 +1,401 @@
+/*
+ * lx_scenario: rho.scenario{...} -- a Lua table in, a scenario userdata
+ * out. The userdata is made first and owns every C object as soon as it
+ * exists, so any error raised while reading the table (which longjmps)
+ * leaves nothing behind: the userdata's __gc frees the partial scenario.
+ *
+ * Every field is checked, unknown fields are refused with a suggestion,
+ * and messages name the user's file and line: the line of the node's own
+ * constructor for topology errors, the rho.scenario call otherwise.
+ */
+#include <lauxlib.h>
+#include <lua.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/rho_alloc.h"
+#include "core/units.h"
+#include "script/lx_int.h"
+
+#define MAX_TREE_DEPTH 64
+
+static const char *const scenario_fields[] = {
+    "title", "description", "topology", "bandwidth", "tau", "flows",
+    "size", "placement", "seed", NULL,
+};
+
+static const char *const flow_fields[] = {
+    "src", "dst", "size", "start", "label", "line", NULL,
+};
+
+/* Levenshtein distance, small strings only (for suggestions). */
+static int
+distance(const char *a, const char *b)
+{
+    int la = (int)strlen(a), lb = (int)strlen(b), d[32][32];
+
+    if (la > 30 || lb > 30)
+        return 99;
+    for (int i = 0; i <= la; i++)
+        d[i][0] = i;
+    for (int j = 0; j <= lb; j++)
+        d[0][j] = j;
+    for (int i = 1; i <= la; i++)
+        for (int j = 1; j <= lb; j++) {
+            int c = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+            if (d[i - 1][j] + 1 < c)
+                c = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < c)
+                c = d[i][j - 1] + 1;
+            d[i][j] = c;
+        }
+    return d[la][lb];
+}
+
+/* Refuse keys of table idx that are not in allowed (integer keys ok if
+   ints_ok). what names the table in the message. */
+static void
+check_keys(lua_State *L, int idx, const char *const *allowed, int ints_ok,
+           const char *what)
+{
+    idx = lua_absindex(L, idx);
+    lua_pushnil(L);                                /* nil */
+    while (lua_next(L, idx) != 0) {                /* key, value */
+        int ok = 0;
+        lua_pop(L, 1);                             /* key */
+        if (lua_type(L, -1) == LUA_TNUMBER)
+            ok = ints_ok;
+        else if (lua_type(L, -1) == LUA_TSTRING) {
+            const char *k = lua_tostring(L, -1);
+            const char *best = NULL;
+            int bd = 3;
+            for (int i = 0; allowed[i] && !ok; i++) {
+                int d = distance(k, allowed[i]);
+                ok = d == 0;
+                if (d < bd) {
+                    bd = d;
+                    best = allowed[i];
+                }
+            }
+            if (!ok && best)
+                lx_error(L, "%s: unknown field '%s' (did you mean '%s'?)",
+                         what, k, best);
+            if (!ok)
+                lx_error(L, "%s: unknown field '%s'", what, k);
+        }
+        if (!ok)
+            lx_error(L, "%s: unexpected key of type %s", what,
+                     luaL_typename(L, -1));
+    }
+}
+
+/* Error at a given line of the user's file (topology nodes keep theirs). */
+__attribute__((format(printf, 3, 4))) static int
+error_at(lua_State *L, int line, const char *fmt, ...)
+{
+    struct lx_ctx *c = lx_ctx(L);
+    char msg[600];
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (line > 0 && c->path) {
+        lua_pushfstring(L, "%s:%d: %s", c->path, line, msg);
+        return lua_error(L);
+    }
+    return lx_error(L, "%s", msg);
+}
+
+/* A field as a quantity of a kind (number, or string with a unit). */
+static int
+get_quantity(lua_State *L, int idx, const char *field, enum unit_kind kind,
+             double *out, const char *what)
+{
+    struct rho_err err;
+    int t = lua_getfield(L, idx, field);           /* v */
+
+    if (t == LUA_TNIL) {
+        lua_pop(L, 1);
+        return 0;
+    }
+    if (t == LUA_TNUMBER) {
+        *out = lua_tonumber(L, -1);
+        if (!(*out >= 0) || !isfinite(*out))
+            lx_error(L, "%s: %s must be a finite number >= 0", what, field);
+    } else if (t == LUA_TSTRING) {
+        if (units_parse(kind, lua_tostring(L, -1), out, &err) != 0)
+            lx_error(L, "%s: %s: %s", what, field, err.msg);
+    } else {
+        lx_error(L, "%s: %s must be a %s (a number or a string with a unit), "
+                    "not a %s",
+                 what, field, units_kind_name(kind), luaL_typename(L, -1));
+    }
+    lua_pop(L, 1);                                 /* - */
+    return 1;
+}
+
+/* Add the node table at the top of the stack (and its subtree) to p. */
+static void
+add_node(lua_State *L, struct pcie *p, int parent, int depth)
+{
+    int t = lua_gettop(L), line = 0, kind, id;
+    const char *k, *name, *type = NULL;
+    struct rho_err err;
+
+    if (lua_type(L, t) != LUA_TTABLE ||
+        lua_getfield(L, t, "_rho") != LUA_TSTRING ||
+        strcmp(lua_tostring(L, -1), "pcie-node") != 0)
+        lx_error(L, "topology: expected a node made by rho.rc, rho.switch, "
+                    "rho.gpu or rho.device, got a %s",
+                 luaL_typename(L, t));
+    lua_pop(L, 1);
+    if (depth > MAX_TREE_DEPTH)
+        lx_error(L, "topology: deeper than %d levels", MAX_TREE_DEPTH);
+    if (lua_getfield(L, t, "line") == LUA_TNUMBER)    /* line */
+        line = (int)lua_tointeger(L, -1);
+    lua_pop(L, 1);
+    lua_getfield(L, t, "kind");                       /* kind */
+    k = lua_tostring(L, -1);
+    kind = k == NULL                      ? -1
+           : strcmp(k, "rc") == 0         ? PCIE_RC
+           : strcmp(k, "switch") == 0     ? PCIE_SWITCH
+           : strcmp(k, "device") == 0     ? PCIE_ENDPOINT
+                                          : -1;
+    if (kind < 0)
+        error_at(L, line, "topology: unknown node kind '%s'", k ? k : "?");
+    lua_getfield(L, t, "name");                       /* kind, name */
+    name = lua_tostring(L, -1);
+    if (name == NULL)
+        error_at(L, line, "topology: a %s without a name", k);
+    if (lua_getfield(L, t, "type") == LUA_TSTRING)    /* kind, name, type */
+        type = lua_tostring(L, -1);
+    if (parent >= 0 && kind == PCIE_RC)
+        error_at(L, line,
+                 "topology: root complex '%s' must be the root of the tree",
+                 name);
+    if (parent < 0 && kind != PCIE_RC)
+        error_at(L, line,
+                 "topology: the root must be a root complex (rho.rc), not "
+                 "%s '%s'",
+                 kind == PCIE_SWITCH ? "switch" : "device", name);
+    id = pcie_add_node(p, parent, kind, name, type, line, &err);
+    if (id < 0)
+        error_at(L, line, "topology: %s", err.msg);
+    lua_settop(L, t);                                 /* node */
+
+    if (lua_getfield(L, t, "children") == LUA_TTABLE) { /* children */
+        lua_Integer n = (lua_Integer)lua_rawlen(L, -1);
+        if (kind == PCIE_ENDPOINT && n > 0)
+            error_at(L, line, "topology: device '%s' cannot have children",
+                     name);
+        for (lua_Integer i = 1; i <= n; i++) {
+            lua_rawgeti(L, t + 1, i);                 /* children, child */
+            add_node(L, p, id, depth + 1);
+            lua_settop(L, t + 1);                     /* children */
+        }
+    }
+    lua_settop(L, t);                                 /* node */
+}
+
+/* Look up a device named by the value at idx: a name or a rank. */
+static int
+device_of(lua_State *L, int idx, const struct scenario *s, int fi,
+          const char *role)
+{
+    const struct pcie *p = s->pcie;
+    int id;
+
+    if (lua_type(L, idx) == LUA_TNUMBER) {
+        lua_Integer r;
+        if (!lua_isinteger(L, idx))
+            lx_error(L, "flow %d: %s rank must be an integer", fi + 1, role);
+        r = lua_tointeger(L, idx);
+        if (r < 0 || r >= s->nranks)
+            lx_error(L,
+                     "flow %d: %s rank %I is not placed (ranks 0 to %d are)",
+                     fi + 1, role, r, s->nranks - 1);
+        return s->rank_node[r];
+    }
+    if (lua_type(L, idx) != LUA_TSTRING)
+        lx_error(L, "flow %d: %s must be a device name or a rank, not a %s",
+                 fi + 1, role, luaL_typename(L, idx));
+    id = pcie_find(p, lua_tostring(L, idx));
+    if (id < 0)
+        lx_error(L, "flow %d: unknown device '%s'", fi + 1,
+                 lua_tostring(L, idx));
+    if (pcie_node(p, id)->kind != PCIE_ENDPOINT)
+        lx_error(L, "flow %d: '%s' is a %s, not a device", fi + 1,
+                 lua_tostring(L, idx),
+                 pcie_node(p, id)->kind == PCIE_RC ? "root complex"
+                                                   : "switch");
+    return id;
+}
+
+static void
+read_placement(lua_State *L, int t, struct scenario *s)
+{
+    const struct pcie *p = s->pcie;
+    int type = lua_getfield(L, t, "placement");       /* pl */
+
+    if (type == LUA_TNIL) {
+        /* identity: rank k on the k-th device in declaration order */
+        s->nranks = pcie_nendpoints(p);
+        s->rank_node = xcalloc((size_t)s->nranks, sizeof *s->rank_node);
+        for (int k = 0; k < s->nranks; k++)
+            s->rank_node[k] = pcie_endpoint(p, k);
+    } else if (type == LUA_TTABLE) {
+        lua_Integer n = (lua_Integer)lua_rawlen(L, -1);
+        if (n == 0)
+            lx_error(L, "placement: an empty list (expected device names, "
+                        "rank 0 first)");
+        s->rank_node = xcalloc((size_t)n, sizeof *s->rank_node);
+        s->nranks = 0;
+        for (lua_Integer i = 1; i <= n; i++) {
+            int id;
+            lua_rawgeti(L, -1, i);                    /* pl, name */
+            if (lua_type(L, -1) != LUA_TSTRING)
+                lx_error(L, "placement: rank %I must be given a device name, "
+                            "not a %s",
+                         i - 1, luaL_typename(L, -1));
+            id = pcie_find(p, lua_tostring(L, -1));
+            if (id < 0 || pcie_node(p, id)->kind != PCIE_ENDPOINT)
+                lx_error(L, "placement: rank %I: '%s' is not a device", i - 1,
+                         lua_tostring(L, -1));
+            s->rank_node[s->nranks++] = id;
+            lua_pop(L, 1);                            /* pl */
+        }
+    } else {
+        lx_error(L, "placement must be a list of device names, not a %s",
+                 luaL_typename(L, -1));
+    }
+    lua_pop(L, 1);                                    /* - */
+}
+
+static void
+read_flows(lua_State *L, int t, struct scenario *s)
+{
+    double defsize = -1;
+    int has_def;
+    lua_Integer n;
+
+    has_def = get_quantity(L, t, "size", UNIT_SIZE, &defsize, "scenario");
+    if (lua_getfield(L, t, "flows") == LUA_TNIL) {    /* flows */
+        lua_pop(L, 1);
+        return;
+    }
+    if (!lua_istable(L, -1))
+        lx_error(L, "flows must be a list of flows, not a %s",
+                 luaL_typename(L, -1));
+    n = (lua_Integer)lua_rawlen(L, -1);
+    for (lua_Integer i = 1; i <= n; i++) {
+        int ft, src, dst, line = 0;
+        double bytes = defsize, start = 0;
+        const char *label = NULL;
+        char what[32];
+        struct rho_err err;
+
+        snprintf(what, sizeof what, "flow %d", (int)i);
+        lua_rawgeti(L, -1, i);                        /* flows, f */
+        ft = lua_gettop(L);
+        if (!lua_istable(L, ft))
+            lx_error(L, "%s: expected a table such as { \"0\", \"2\", size = "
+                        "\"1 MiB\" }, got a %s",
+                     what, luaL_typename(L, ft));
+        check_keys(L, ft, flow_fields, 1, what);
+        if (lua_getfield(L, ft, "src") == LUA_TNIL) { /* flows, f, src */
+            lua_pop(L, 1);
+            lua_rawgeti(L, ft, 1);
+        }
+        if (lua_isnil(L, -1))
+            lx_error(L, "%s: no source (give { src, dst, size = ... })", what);
+        src = device_of(L, -1, s, (int)i - 1, "source");
+        if (lua_getfield(L, ft, "dst") == LUA_TNIL) { /* ..., src, dst */
+            lua_pop(L, 1);
+            lua_rawgeti(L, ft, 2);
+        }
+        if (lua_isnil(L, -1))
+            lx_error(L, "%s: no destination", what);
+        dst = device_of(L, -1, s, (int)i - 1, "destination");
+        lua_settop(L, ft);                            /* flows, f */
+        if (!get_quantity(L, ft, "size", UNIT_SIZE, &bytes, what) && !has_def)
+            lx_error(L, "%s: no size (give size = \"1 MiB\" in the flow or "
+                        "in the scenario)",
+                     what);
+        get_quantity(L, ft, "start", UNIT_TIME, &start, what);
+        if (lua_getfield(L, ft, "label") == LUA_TSTRING) /* flows, f, label */
+            label = lua_tostring(L, -1);
+        if (lua_getfield(L, ft, "line") == LUA_TNUMBER) /* ..., line */
+            line = (int)lua_tointeger(L, -1);
+        if (line <= 0)
+            line = lx_user_line(L);
+        if (scenario_add_flow(s, src, dst, bytes, start, label, line, &err) < 0)
+            lx_error(L, "%s", err.msg);
+        lua_settop(L, ft - 1);                        /* flows */
+    }
+    lua_pop(L, 1);                                    /* - */
+}
+
+int
+lx_l_scenario(lua_State *L)
+{
+    struct scenario **u, *s;
+    struct rho_err err;
+    const char *title = "untitled";
+    double tau;
+
+    if (lua_type(L, 1) != LUA_TTABLE)
+        return lx_error(L, "rho.scenario expects a table, got a %s",
+                        luaL_typename(L, 1));
+    lua_settop(L, 1);                                 /* t */
+    check_keys(L, 1, scenario_fields, 0, "scenario");
+
+    u = lua_newuserdatauv(L, sizeof *u, 0);           /* t, u */
+    *u = NULL;                                        /* consistent first */
+    luaL_setmetatable(L, LX_SCENARIO);
+
+    if (lua_getfield(L, 1, "title") != LUA_TNIL) {    /* t, u, title */
+        if (lua_type(L, -1) != LUA_TSTRING)
+            return lx_error(L, "scenario: title must be a string");
+        title = lua_tostring(L, -1);
+    }
+    *u = s = scenario_new(title);
+    lua_settop(L, 2);                                 /* t, u */
+
+    if (lua_getfield(L, 1, "topology") == LUA_TNIL)   /* t, u, topo */
+        return lx_error(L, "scenario: no topology (give topology = rho.rc(...) "
+                           "or a preset such as rho.t2())");
+    s->pcie = pcie_new();
+    add_node(L, s->pcie, -1, 0);
+    if (pcie_finish(s->pcie, &err) != 0)
+        return lx_error(L, "topology: %s", err.msg);
+    lua_settop(L, 2);                                 /* t, u */
+
+    get_quantity(L, 1, "bandwidth", UNIT_RATE, &s->bandwidth, "scenario");
+    if (!(s->bandwidth > 0))
+        return lx_error(L, "scenario: bandwidth must be > 0");
+    if (lua_getfield(L, 1, "tau") != LUA_TNIL) {      /* t, u, tau */
+        if (lua_type(L, -1) != LUA_TNUMBER)
+            return lx_error(L, "scenario: tau must be a number between 0 and "
+                               "1, not a %s",
+                            luaL_typename(L, -1));
+        tau = lua_tonumber(L, -1);
+        if (!(tau >= 0 && tau <= 1))
+            return lx_error(L, "scenario: tau must be between 0 and 1, got %f",
+                            tau);
+        s->tau = tau;
+    }
+    lua_settop(L, 2);
+    if (lua_getfield(L, 1, "seed") != LUA_TNIL) {     /* t, u, seed */
+        if (!lua_isinteger(L, -1))
+            return lx_error(L, "scenario: seed must be an integer");
+        s->seed = (uint64_t)lua_tointeger(L, -1);
+    }
+    lua_settop(L, 2);                                 /* t, u */
+    read_placement(L, 1, s);
+    read_flows(L, 1, s);
+    lua_settop(L, 2);                                 /* t, u */
+    return 1;
+}

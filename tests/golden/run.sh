@@ -1,0 +1,34 @@
+#!/bin/sh
+# Golden outputs: every scenario in scenarios/ is run in batch mode (the
+# flow table and Algorithm 1's steps) and compared with
+# tests/golden/<name>.txt. After a reviewed change of output:
+#   sh tests/golden/run.sh build --update
+BUILD=${1:-build}
+RHO=$BUILD/rho
+update=$2
+out=$(mktemp)
+trap 'rm -f "$out"' EXIT
+
+for f in scenarios/*.lua; do
+    name=$(basename "$f" .lua)
+    gold=tests/golden/$name.txt
+    {
+        echo "\$ rho --batch $f"
+        "$RHO" --batch "$f" 2>&1
+        echo "exit $?"
+        echo "\$ rho --batch --steps $f"
+        "$RHO" --batch --steps "$f" 2>&1
+        echo "exit $?"
+    } >"$out"
+    if [ "$update" = "--update" ]; then
+        cp "$out" "$gold"
+        echo "ok - $name (updated)"
+    elif [ ! -f "$gold" ]; then
+        echo "FAIL golden: $gold is missing (run with --update after review)"
+    elif cmp -s "$out" "$gold"; then
+        echo "ok - golden $name"
+    else
+        echo "FAIL golden: $name differs from $gold:"
+        diff "$gold" "$out" | head -20 | sed 's/^/    /'
+    fi
+done
