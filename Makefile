@@ -23,8 +23,7 @@ WARN := -Wall -Wextra -Wshadow -Wundef -Wwrite-strings -Wformat=2 \
         -Wstrict-prototypes -Wmissing-prototypes -Wold-style-definition \
         -Wpointer-arith -Wvla
 OPT ?= -O2 -g
-CPPFLAGS += -D_POSIX_C_SOURCE=200809L -Isrc -DRHO_DATADIR='"$(DATADIR)"' \
-            -DRHO_VERSION='"$(VERSION)"'
+CPPFLAGS += -D_POSIX_C_SOURCE=200809L -Isrc -I$(BUILD) -DRHO_VERSION='"$(VERSION)"'
 XCFLAGS = $(CSTD) $(WARN) $(OPT) $(CFLAGS)
 LDLIBS_THREAD := -lpthread
 
@@ -77,6 +76,16 @@ deps:
 	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
 	    --no-install-recommends $$missing >/dev/null || exit 1; \
 	fi
+
+# Settings that objects depend on live in a header rewritten only when they
+# change, so that `make install PREFIX=...` rebuilds what it must.
+$(BUILD)/rho_config.h: FORCE
+	@mkdir -p $(@D)
+	@printf '#define RHO_DATADIR "%s"\n' '$(DATADIR)' > $@.tmp
+	@cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
+$(BUILD)/main.o: $(BUILD)/rho_config.h
+.PHONY: FORCE
+FORCE:
 
 $(BUILD)/$(NAME): $(BUILD)/main.o $(TUI_O) $(SCRIPT_O) $(REPORT_O) $(THEME_O) $(LIBCORE)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LUA_LIBS) $(YAML_LIBS) $(CURSES_LIBS) $(LDLIBS_THREAD) -lm

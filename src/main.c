@@ -14,6 +14,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "rho_config.h"
+
 #include "core/pcie_sim.h"
 #include "core/rho_err.h"
 #include "core/scenario.h"
