@@ -1,3 +1,4 @@
+-- golden: --search  (tests/golden/run.sh also checks the search)
 -- The halo exchange of a 2D domain decomposition on T2 (SC16 Sec. VIII-A,
 -- the COSMO weather code): 8 GPUs as a 2x4 grid
 --
@@ -14,7 +15,7 @@ return rho.scenario {
   title = "2D halo exchange on T2 (2x4 grid)",
   topology = rho.t2(),
   bandwidth = "11.6 GiB/s",
-  tau = 1 - 1 / 1.21,
+  tau = rho.param("tau", 1 - 1 / 1.21),
   placement = { "0", "1", "2", "3", "4", "5", "6", "7" },
   flows = rho.halo {
     dims = { 4, 2 },                       -- first dimension varies fastest

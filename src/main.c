@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "rho_config.h"
@@ -19,6 +20,7 @@
 #include "core/pcie_sim.h"
 #include "core/rho_err.h"
 #include "core/scenario.h"
+#include "core/search.h"
 #include "report/report.h"
 #include "script/lx.h"
 
@@ -27,6 +29,12 @@ enum opt_id {
     OPT_FORMAT,
     OPT_STEPS,
     OPT_TIMELINE,
+    OPT_SEARCH,
+    OPT_SAMPLE,
+    OPT_SEED,
+    OPT_THREADS,
+    OPT_CURVE,
+    OPT_QUIET,
     OPT_PARAM,
     OPT_LUA_INSN,
     OPT_LUA_MEM,
@@ -52,6 +60,19 @@ static const struct opt options[] = {
      "flows present at the first start"},
     {OPT_TIMELINE, 0, "timeline", NULL,
      "print the time steps of the congestion graph with every flow's factor"},
+    {OPT_SEARCH, 0, "search", NULL,
+     "try every order of each source's flows (or a random sample) and "
+     "report the fastest, median and slowest schedules"},
+    {OPT_SAMPLE, 0, "sample", "N",
+     "search N random schedules (default: all when there are at most 50 "
+     "million, else 1000000)"},
+    {OPT_SEED, 0, "seed", "N", "seed of the random sample (default 1)"},
+    {OPT_THREADS, 'j', "threads", "N",
+     "threads for --search (default: one per CPU); the result is the same "
+     "for any N"},
+    {OPT_CURVE, 0, "curve", "FILE",
+     "with --search, also write the sorted times as CSV (rank,time_s)"},
+    {OPT_QUIET, 'q', "quiet", NULL, "no progress bar"},
     {OPT_PARAM, 'p', "param", "NAME=VALUE",
      "override rho.param(NAME, ...) in the scenario (repeatable)"},
     {OPT_LUA_INSN, 0, "lua-instructions", "N",
@@ -64,7 +85,10 @@ static const struct opt options[] = {
 #define NOPTIONS ((int)(sizeof options / sizeof options[0]))
 
 struct args {
-    int batch, steps, timeline;
+    int batch, steps, timeline, search, quiet;
+    long long sample, seed;
+    int threads;
+    const char *curve;
     enum report_fmt fmt;
     const char *file;
     const char *params[64];
@@ -124,6 +148,33 @@ apply(struct args *a, const struct opt *o, const char *val)
         break;
     case OPT_TIMELINE:
         a->timeline = 1;
+        break;
+    case OPT_SEARCH:
+        a->search = 1;
+        break;
+    case OPT_SAMPLE:
+        a->sample = strtoll(val, &end, 10);
+        if (*end != '\0' || a->sample <= 0)
+            return bad_usage("--sample expects a positive number, got '%s'",
+                             val);
+        break;
+    case OPT_SEED:
+        a->seed = strtoll(val, &end, 10);
+        if (*end != '\0')
+            return bad_usage("--seed expects a number, got '%s'", val);
+        break;
+    case OPT_THREADS:
+        a->threads = (int)strtol(val, &end, 10);
+        if (*end != '\0' || a->threads <= 0 || a->threads > 64)
+            return bad_usage("--threads expects a number from 1 to 64, got "
+                             "'%s'",
+                             val);
+        break;
+    case OPT_CURVE:
+        a->curve = val;
+        break;
+    case OPT_QUIET:
+        a->quiet = 1;
         break;
     case OPT_PARAM:
         if (strchr(val, '=') == NULL)
@@ -239,6 +290,85 @@ exit_code(const struct rho_err *err)
     }
 }
 
+/* The progress bar: on a terminal only, on stderr, redrawn in place. */
+struct progress {
+    double t0;
+    int drawn;
+};
+
+static double
+wall(void)
+{
+    struct timespec ts;
+
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static int
+draw_progress(void *ctx, long long done, long long total)
+{
+    struct progress *p = ctx;
+    double el = wall() - p->t0, rate = el > 0 ? (double)done / el : 0;
+    int width = 30, fill = total ? (int)((double)done / total * width) : 0;
+    char bar[64];
+
+    if (done >= total) {
+        if (p->drawn)
+            fputs("\r\033[K", stderr);
+        return 0;
+    }
+    memset(bar, '#', (size_t)fill);
+    memset(bar + fill, '.', (size_t)(width - fill));
+    bar[width] = '\0';
+    fprintf(stderr, "\r[%s] %3d%%  %lld/%lld  %.0f/s  %.1f s left\033[K", bar,
+            (int)(100.0 * (double)done / (double)total), done, total, rate,
+            rate > 0 ? (double)(total - done) / rate : 0.0);
+    p->drawn = 1;
+    return 0;
+}
+
+static int
+run_search(struct args *a, struct scenario *s)
+{
+    struct search_opts o;
+    struct search_result r;
+    struct progress p = {wall(), 0};
+    struct rho_err err;
+    int rc = 0;
+
+    memset(&o, 0, sizeof o);
+    o.threads = a->threads;
+    o.sample = a->sample;
+    o.seed = (uint64_t)(a->seed ? a->seed : 1);
+    if (!a->quiet && isatty(STDERR_FILENO)) {
+        o.progress = draw_progress;
+        o.ctx = &p;
+    }
+    if (search_run(s, &o, &r, &err) != 0) {
+        fprintf(stderr, "rho: %s: %s\n", s->path ? s->path : "scenario",
+                err.msg);
+        return exit_code(&err);
+    }
+    if (report_search(stdout, s, &r, a->fmt, &err) != 0)
+        rc = 2;
+    if (rc == 0 && a->curve != NULL) {
+        FILE *f = fopen(a->curve, "w");
+        if (f == NULL) {
+            fprintf(stderr, "rho: %s: cannot write: %s\n", a->curve,
+                    strerror(errno));
+            rc = 2;
+        } else {
+            if (report_search_curve(f, &r, &err) != 0)
+                rc = 2;
+            if (fclose(f) != 0)
+                rc = 2;
+        }
+    }
+    search_result_fini(&r);
+    return rc;
+}
+
 static int
 run_batch(struct args *a, struct scenario *s)
 {
@@ -302,7 +432,7 @@ main(int argc, char **argv)
         fprintf(stderr, "rho: %s\n", err.msg);
         return exit_code(&err);
     }
-    rc = run_batch(&a, s);
+    rc = a.search ? run_search(&a, s) : run_batch(&a, s);
     scenario_free(s);
     return rc;
 }

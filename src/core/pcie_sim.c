@@ -1,10 +1,13 @@
 /*
  * pcie_sim: the dynamic congestion graph. See pcie_sim.h.
  *
- * Hot path (schedule search): pcie_sim_run() with res == NULL. It sorts the
- * flows by (start, prio) once, then per step picks the active set (step A),
- * finds its factors in the memo or computes them, and advances time. No
- * allocation happens in a run unless the memo grows.
+ * Hot path (schedule search): pcie_sim_run() with res == NULL. Each source
+ * keeps a queue of its flows sorted by (start, prio, index); step A is then
+ * "the head of each queue, if it has started", O(sources) per step. The
+ * factors of an active set come from a memo: a direct table indexed by the
+ * state (which flow, if any, each source sends) when there are few states,
+ * else a hash on the set's bitmask. No allocation happens in a run unless
+ * the memo grows.
  */
 #include "core/pcie_sim.h"
 
@@ -17,14 +20,15 @@
 #include "core/rho_alloc.h"
 
 #define MEMO_MAX_ENTRIES (1 << 22)
+#define DIRECT_MAX_CELLS (1L << 22) /* states x sources, in doubles */
 
+/* Hash memo: active-set bitmask -> factors (n <= 64 flows). */
 struct memo {
     uint64_t *key; /* 0 = empty (an active set is never empty) */
     int *off;      /* offset in pool */
     int cap, n;
     double *pool;
     size_t npool, cappool;
-    long evals, hits;
 };
 
 struct pcie_sim {
@@ -33,17 +37,34 @@ struct pcie_sim {
     struct pcie_flowspec *f;
     double bw;
     int use_memo;
+    long evals, hits;
+
+    /* sources: flows grouped by source, in declaration order */
+    int nsrc;
+    int *srcidx;  /* flow -> its source's index */
+    int *soff;    /* source -> offset in sflow/queue (nsrc + 1) */
+    int *sflow;   /* flows by source, declaration order */
+    int *slot;    /* flow -> 1 + its position in its source's list */
+    double *starts; /* distinct start times, ascending */
+    int nstarts;
+
+    /* memo: a direct table when the active states are few, else a hash */
+    long nstates;   /* prod over sources of (flows + 1), or 0: too many */
+    long *stride;   /* per source */
+    double *direct; /* nstates x nsrc factors */
+    unsigned char *known; /* per state */
     struct memo memo;
+
     /* scratch */
-    int *order;   /* flows by (start, prio, index) */
+    int *queue;   /* per run: each source's flows by (start, prio, index) */
+    int *head;    /* per source: position of its next flow in queue */
+    int *order;   /* per run (recording only): all flows by (start, prio) */
     int *prio_tmp;
     double *left;
     char *done;
-    int *present, *act;
+    int *present, *act, *ends, *tmp;
     double *rho;
-    int *ends;
 };
-
 
 struct pcie_sim *
 pcie_sim_new(struct pcie *p, int n, const struct pcie_flowspec *flows,
@@ -51,7 +72,8 @@ pcie_sim_new(struct pcie *p, int n, const struct pcie_flowspec *flows,
 {
     struct pcie_sim *s;
     struct pcie_model *m;
-    int *src, *dst;
+    int *src, *dst, *map;
+    long states = 1;
 
     if (!(bw > 0) || !isfinite(bw))
         return rho_err_set(err, RHO_EINPUT, "bandwidth must be > 0"), NULL;
@@ -76,26 +98,85 @@ pcie_sim_new(struct pcie *p, int n, const struct pcie_flowspec *flows,
         dst[i] = flows[i].dst;
     }
     m = pcie_model_new(p, n, src, dst, tau, err);
-    free(src);
     free(dst);
-    if (m == NULL)
+    if (m == NULL) {
+        free(src);
         return NULL;
+    }
 
     s = xcalloc(1, sizeof *s);
     s->m = m;
     s->n = n;
     s->bw = bw;
-    s->use_memo = n <= 64;
     s->f = xcalloc((size_t)n, sizeof *s->f);
     memcpy(s->f, flows, (size_t)n * sizeof *flows);
-    s->order = xcalloc((size_t)n, sizeof *s->order);
-    s->prio_tmp = xcalloc((size_t)n, sizeof *s->prio_tmp);
-    s->left = xcalloc((size_t)n, sizeof *s->left);
-    s->done = xcalloc((size_t)n, 1);
-    s->present = xcalloc((size_t)n, sizeof *s->present);
-    s->act = xcalloc((size_t)n, sizeof *s->act);
-    s->rho = xcalloc((size_t)n, sizeof *s->rho);
-    s->ends = xcalloc((size_t)n, sizeof *s->ends);
+
+    /* group by source, sources numbered by first appearance */
+    map = xcalloc((size_t)pcie_nodes(p), sizeof *map);
+    for (int i = 0; i < pcie_nodes(p); i++)
+        map[i] = -1;
+    s->srcidx = xcalloc((size_t)n, sizeof *s->srcidx);
+    for (int i = 0; i < n; i++) {
+        if (map[src[i]] < 0)
+            map[src[i]] = s->nsrc++;
+        s->srcidx[i] = map[src[i]];
+    }
+    free(map);
+    free(src);
+    s->soff = xcalloc((size_t)s->nsrc + 1, sizeof *s->soff);
+    for (int i = 0; i < n; i++)
+        s->soff[s->srcidx[i] + 1]++;
+    for (int k = 0; k < s->nsrc; k++)
+        s->soff[k + 1] += s->soff[k];
+    s->sflow = xcalloc((size_t)(n ? n : 1), sizeof *s->sflow);
+    s->slot = xcalloc((size_t)(n ? n : 1), sizeof *s->slot);
+    s->head = xcalloc((size_t)(s->nsrc ? s->nsrc : 1), sizeof *s->head);
+    for (int i = 0; i < n; i++) {
+        int k = s->srcidx[i];
+        s->slot[i] = s->head[k] + 1;
+        s->sflow[s->soff[k] + s->head[k]++] = i;
+    }
+
+    /* distinct start times */
+    s->starts = xcalloc((size_t)(n ? n : 1), sizeof *s->starts);
+    for (int i = 0; i < n; i++)
+        s->starts[i] = flows[i].start;
+    for (int i = 1; i < n; i++) { /* insertion sort; n is modest */
+        double x = s->starts[i];
+        int j = i - 1;
+        while (j >= 0 && s->starts[j] > x) {
+            s->starts[j + 1] = s->starts[j];
+            j--;
+        }
+        s->starts[j + 1] = x;
+    }
+    for (int i = 0; i < n; i++)
+        if (s->nstarts == 0 || s->starts[i] != s->starts[s->nstarts - 1])
+            s->starts[s->nstarts++] = s->starts[i];
+
+    /* the direct memo: state = sum over sources of slot * stride */
+    s->stride = xcalloc((size_t)(s->nsrc ? s->nsrc : 1), sizeof *s->stride);
+    for (int k = 0; k < s->nsrc && states > 0; k++) {
+        long kk = s->soff[k + 1] - s->soff[k] + 1;
+        s->stride[k] = states;
+        if (states > DIRECT_MAX_CELLS / kk / (s->nsrc ? s->nsrc : 1))
+            states = 0;
+        else
+            states *= kk;
+    }
+    s->nstates = states;
+    s->use_memo = 1;
+
+    s->queue = xcalloc((size_t)(n ? n : 1), sizeof *s->queue);
+    s->order = xcalloc((size_t)(n ? n : 1), sizeof *s->order);
+    s->prio_tmp = xcalloc((size_t)(n ? n : 1), sizeof *s->prio_tmp);
+    s->left = xcalloc((size_t)(n ? n : 1), sizeof *s->left);
+    s->done = xcalloc((size_t)(n ? n : 1), 1);
+    s->present = xcalloc((size_t)(n ? n : 1), sizeof *s->present);
+    s->act = xcalloc((size_t)(n ? n : 1), sizeof *s->act);
+    s->ends = xcalloc((size_t)(n ? n : 1), sizeof *s->ends);
+    s->tmp = xcalloc((size_t)(n ? n : 1), sizeof *s->tmp);
+    s->rho = xcalloc((size_t)(n ? n : 1), sizeof *s->rho);
     return s;
 }
 
@@ -108,15 +189,26 @@ pcie_sim_free(struct pcie_sim *s)
     free(s->memo.key);
     free(s->memo.off);
     free(s->memo.pool);
+    free(s->direct);
+    free(s->known);
+    free(s->stride);
     free(s->f);
+    free(s->srcidx);
+    free(s->soff);
+    free(s->sflow);
+    free(s->slot);
+    free(s->starts);
+    free(s->queue);
+    free(s->head);
     free(s->order);
     free(s->prio_tmp);
     free(s->left);
     free(s->done);
     free(s->present);
     free(s->act);
-    free(s->rho);
     free(s->ends);
+    free(s->tmp);
+    free(s->rho);
     free(s);
 }
 
@@ -129,14 +221,14 @@ pcie_sim_model(struct pcie_sim *s)
 void
 pcie_sim_set_memo(struct pcie_sim *s, int on)
 {
-    s->use_memo = on && s->n <= 64;
+    s->use_memo = on;
 }
 
 void
 pcie_sim_memo_stats(const struct pcie_sim *s, long *evals, long *hits)
 {
-    *evals = s->memo.evals;
-    *hits = s->memo.hits;
+    *evals = s->evals;
+    *hits = s->hits;
 }
 
 /* ---- memo: active-set bitmask -> factors of its flows, by flow index ---- */
@@ -205,32 +297,57 @@ memo_put(struct memo *mo, uint64_t key, const double *rho, int n)
     mo->n++;
 }
 
-/* Factors of the active set act[0..na) into s->rho[flow]. */
+/*
+ * Factors of the active set act[0..na) (one flow per source, in source
+ * order: the same set always comes in the same order, so it always gives
+ * the same doubles) into s->rho[flow].
+ */
 static void
-factors(struct pcie_sim *s, const int *act, int na)
+factors(struct pcie_sim *s, const int *act, int na, long state)
 {
-    uint64_t key = 0;
-    const double *hit;
-    double packed[64];
-    int k = 0;
-
-    if (!s->use_memo) {
+    if (s->use_memo && s->nstates > 0) {
+        double *cell;
+        if (s->direct == NULL) {
+            s->direct = xcalloc((size_t)s->nstates * (size_t)s->nsrc,
+                                sizeof *s->direct);
+            s->known = xcalloc((size_t)s->nstates, 1);
+        }
+        cell = s->direct + state * s->nsrc;
+        if (s->known[state]) {
+            s->hits++;
+            for (int k = 0; k < na; k++)
+                s->rho[act[k]] = cell[s->srcidx[act[k]]];
+            return;
+        }
+        s->evals++;
         pcie_model_eval_active(s->m, act, na, s->rho);
+        for (int k = 0; k < na; k++)
+            cell[s->srcidx[act[k]]] = s->rho[act[k]];
+        s->known[state] = 1;
         return;
     }
-    for (int i = 0; i < na; i++)
-        key |= 1ULL << act[i];
-    if ((hit = memo_get(&s->memo, key)) != NULL) {
-        s->memo.hits++;
+    if (s->use_memo && s->n <= 64) {
+        uint64_t key = 0;
+        const double *hit;
+        double packed[64];
+        int k = 0;
+        for (int i = 0; i < na; i++)
+            key |= 1ULL << act[i];
+        if ((hit = memo_get(&s->memo, key)) != NULL) {
+            s->hits++;
+            for (uint64_t b = key; b; b &= b - 1)
+                s->rho[__builtin_ctzll(b)] = hit[k++];
+            return;
+        }
+        s->evals++;
+        pcie_model_eval_active(s->m, act, na, s->rho);
         for (uint64_t b = key; b; b &= b - 1)
-            s->rho[__builtin_ctzll(b)] = hit[k++];
+            packed[k++] = s->rho[__builtin_ctzll(b)];
+        memo_put(&s->memo, key, packed, k);
         return;
     }
-    s->memo.evals++;
+    s->evals++;
     pcie_model_eval_active(s->m, act, na, s->rho);
-    for (uint64_t b = key; b; b &= b - 1)
-        packed[k++] = s->rho[__builtin_ctzll(b)];
-    memo_put(&s->memo, key, packed, k);
 }
 
 /* ---- runs ---- */
@@ -246,12 +363,23 @@ before(const struct pcie_flowspec *f, const int *prio, int x, int y)
     return x < y;
 }
 
-/* Stable bottom-up merge sort of a[0..n) using tmp; for large flow sets. */
+/* Stable sort of a[0..n) by before(); insertion sort for short runs. */
 static void
-merge_sort(const struct pcie_flowspec *f, const int *prio, int *a, int *tmp,
-           int n)
+sort_by(const struct pcie_flowspec *f, const int *prio, int *a, int *tmp,
+        int n)
 {
-    for (int w = 1; w < n; w *= 2) {
+    if (n <= 32) {
+        for (int i = 1; i < n; i++) {
+            int x = a[i], j = i - 1;
+            while (j >= 0 && before(f, prio, x, a[j])) {
+                a[j + 1] = a[j];
+                j--;
+            }
+            a[j + 1] = x;
+        }
+        return;
+    }
+    for (int w = 1; w < n; w *= 2) { /* bottom-up merge sort */
         for (int lo = 0; lo < n; lo += 2 * w) {
             int mid = lo + w < n ? lo + w : n;
             int hi = lo + 2 * w < n ? lo + 2 * w : n;
@@ -267,30 +395,25 @@ merge_sort(const struct pcie_flowspec *f, const int *prio, int *a, int *tmp,
     }
 }
 
-/* Flows by (start, prio, index); insertion sort: n is small, often sorted. */
+/* Each source's queue, and (when recording) the global order. */
 static void
-sort_flows(struct pcie_sim *s, const int *prio)
+make_queues(struct pcie_sim *s, const int *prio, int global)
 {
-    int n = s->n;
-
     if (prio == NULL) {
-        for (int i = 0; i < n; i++)
+        for (int i = 0; i < s->n; i++)
             s->prio_tmp[i] = i;
         prio = s->prio_tmp;
     }
-    for (int i = 0; i < n; i++)
-        s->order[i] = i;
-    if (n > 64) {
-        merge_sort(s->f, prio, s->order, s->ends, n);
-        return;
+    memcpy(s->queue, s->sflow, (size_t)s->n * sizeof *s->queue);
+    for (int k = 0; k < s->nsrc; k++) {
+        sort_by(s->f, prio, s->queue + s->soff[k], s->tmp,
+                s->soff[k + 1] - s->soff[k]);
+        s->head[k] = s->soff[k];
     }
-    for (int i = 1; i < n; i++) {
-        int x = s->order[i], j = i - 1;
-        while (j >= 0 && before(s->f, prio, x, s->order[j])) {
-            s->order[j + 1] = s->order[j];
-            j--;
-        }
-        s->order[j + 1] = x;
+    if (global) {
+        for (int i = 0; i < s->n; i++)
+            s->order[i] = i;
+        sort_by(s->f, prio, s->order, s->tmp, s->n);
     }
 }
 
@@ -374,158 +497,178 @@ res_step(struct pcie_sim_result *res, struct pcie_sim *s, double t0,
     }
 }
 
-/* Present flows at time now, in FCFS order; and step A. */
-static int
-present_at(struct pcie_sim *s, double now, int *na)
+/* Record what flow f sent in the last step. */
+static void
+res_sent(struct pcie_sim_result *res, int f, double sent, double left,
+         double now)
 {
-    int np = 0, a = 0;
-    uint64_t srcmask_small = 0;
+    struct pcie_tstep *st = &res->step[res->nsteps - 1];
+
+    for (int r = st->off; r < st->off + st->n; r++)
+        if (res->rec_flow[r] == f) {
+            res->rec_bytes[r] = sent;
+            res->rec_left[r] = left;
+        }
+    if (isnan(res->begin[f]))
+        res->begin[f] = now;
+}
+
+/* Record that flow f ended at now. */
+static void
+res_end(struct pcie_sim_result *res, int f, double now)
+{
+    struct pcie_tstep *st = &res->step[res->nsteps - 1];
+
+    res->end[f] = now;
+    for (int r = st->off; r < st->off + st->n; r++)
+        if (res->rec_flow[r] == f)
+            res->rec_left[r] = 0;
+}
+
+/* Record the present flows (started, not done) in FCFS order. */
+static int
+present_at(struct pcie_sim *s, double now)
+{
+    int np = 0;
 
     for (int i = 0; i < s->n; i++) {
         int f = s->order[i];
         if (s->f[f].start > now)
             break;
-        if (s->done[f])
-            continue;
-        s->present[np++] = f;
+        if (!s->done[f])
+            s->present[np++] = f;
     }
-    /* step A: the first present flow of each source is active */
-    for (int i = 0; i < np; i++) {
-        int f = s->present[i], src = s->f[f].src, dup = 0;
-        if (src < 64) {
-            dup = (srcmask_small >> src) & 1;
-            srcmask_small |= 1ULL << src;
-        } else {
-            for (int k = 0; k < a && !dup; k++)
-                dup = s->f[s->act[k]].src == src;
-        }
-        if (dup)
-            s->rho[f] = 0;
-        else
-            s->act[a++] = f;
-    }
-    *na = a;
     return np;
+}
+
+/* Time flow f needs to finish at its factor (0 for nothing left). */
+static inline double
+time_left(const struct pcie_sim *s, int f)
+{
+    if (s->left[f] <= 0)
+        return 0;
+    if (s->rho[f] > 0)
+        return s->left[f] / (s->rho[f] * s->bw);
+    return INFINITY;
+}
+
+static double
+starved(struct pcie_sim *s, struct pcie_sim_result *res, double now, int na,
+        struct rho_err *err)
+{
+    char list[256];
+    size_t used = 0;
+    int np = 0;
+
+    /* everything not done and started is concerned, in FCFS order */
+    for (int i = 0; i < s->n; i++)
+        if (!s->done[i] && s->f[i].start <= now)
+            s->present[np++] = i;
+    list[0] = '\0';
+    for (int i = 0; i < np && used < sizeof list - 16; i++)
+        used += (size_t)snprintf(list + used, sizeof list - used, "%s%d",
+                                 i ? ", " : "", s->present[i] + 1);
+    if (res) {
+        res->starved = 1;
+        res->starved_at = now;
+        res->nstarved = np;
+        memcpy(res->starved_flows, s->present, (size_t)np * sizeof *s->present);
+        res_step(res, s, now, now, np, na);
+        res->makespan = -1;
+    }
+    rho_err_set(err, RHO_ESTARVED,
+                "starved at t = %.9g s: the flows left (%s) all get factor 0 "
+                "and no flow is about to start",
+                now, list);
+    return -1;
 }
 
 double
 pcie_sim_run(struct pcie_sim *s, const int *prio, struct pcie_sim_result *res,
              struct rho_err *err)
 {
-    int n = s->n, left_n = n, oi = 0;
+    int n = s->n, left_n = n, si = 0;
     double now, first;
 
-    if (n == 0) {
-        if (res)
-            res_reset(res, 0);
+    if (res)
+        res_reset(res, n);
+    if (n == 0)
         return 0;
-    }
-    sort_flows(s, prio);
+    make_queues(s, prio, res != NULL);
     for (int i = 0; i < n; i++) {
         s->left[i] = s->f[i].bytes;
         s->done[i] = 0;
     }
-    if (res)
-        res_reset(res, n);
-    first = now = s->f[s->order[0]].start;
+    first = now = s->starts[0];
 
     while (left_n > 0) {
-        int na, np, nend = 0;
-        double next_start = INFINITY, dt = INFINITY;
+        int na = 0, nend = 0;
+        long state = 0;
+        double next_start, dt = INFINITY;
 
-        while (oi < n && s->f[s->order[oi]].start <= now)
-            oi++;
-        if (oi < n)
-            next_start = s->f[s->order[oi]].start;
-        np = present_at(s, now, &na);
-        if (np == 0) { /* idle until the next start */
+        /* the next start event after now */
+        while (si < s->nstarts && s->starts[si] <= now)
+            si++;
+        next_start = si < s->nstarts ? s->starts[si] : INFINITY;
+
+        /* step A: the head of each source's queue, if it has started */
+        for (int k = 0; k < s->nsrc; k++) {
+            int f;
+            if (s->head[k] == s->soff[k + 1])
+                continue;
+            f = s->queue[s->head[k]];
+            if (s->f[f].start > now)
+                continue;
+            s->act[na++] = f;
+            state += s->slot[f] * s->stride[k];
+        }
+        if (na == 0) { /* idle until the next start */
             now = next_start;
             continue;
         }
-        factors(s, s->act, na);
+        factors(s, s->act, na, state);
 
-        /* the first end among the active flows */
         for (int k = 0; k < na; k++) {
-            int f = s->act[k];
-            double t;
-            if (s->left[f] <= 0)
-                t = 0;
-            else if (s->rho[f] > 0)
-                t = s->left[f] / (s->rho[f] * s->bw);
-            else
-                continue;
+            double t = time_left(s, s->act[k]);
             if (t < dt)
                 dt = t;
         }
-        if (dt == INFINITY && next_start == INFINITY) {
-            /* starved: nothing can move and nothing will arrive */
-            char list[256];
-            size_t used = 0;
-            list[0] = '\0';
-            for (int i = 0; i < np && used < sizeof list - 16; i++)
-                used += (size_t)snprintf(list + used, sizeof list - used,
-                                         "%s%d", i ? ", " : "",
-                                         s->present[i] + 1);
-            if (res) {
-                res->starved = 1;
-                res->starved_at = now;
-                res->nstarved = np;
-                memcpy(res->starved_flows, s->present,
-                       (size_t)np * sizeof *s->present);
-                res_step(res, s, now, now, np, na);
-                res->makespan = -1;
-            }
-            rho_err_set(err, RHO_ESTARVED,
-                        "starved at t = %.9g s: the flows left (%s) all get "
-                        "factor 0 and no flow is about to start",
-                        now, list);
-            return -1;
-        }
+        if (dt == INFINITY && next_start == INFINITY)
+            return starved(s, res, now, na, err);
         if (next_start - now < dt) {
             dt = next_start - now;
         } else {
-            /* flows ending now (within rounding) */
-            for (int k = 0; k < na; k++) {
-                int f = s->act[k];
-                double t = s->left[f] <= 0 ? 0
-                           : s->rho[f] > 0 ? s->left[f] / (s->rho[f] * s->bw)
-                                           : INFINITY;
-                if (t <= dt * (1 + 1e-12))
-                    s->ends[nend++] = f;
-            }
+            for (int k = 0; k < na; k++) /* ends now, within rounding */
+                if (time_left(s, s->act[k]) <= dt * (1 + 1e-12))
+                    s->ends[nend++] = s->act[k];
         }
-        if (res)
+        if (res) {
+            int np = present_at(s, now);
+            for (int i = 0; i < np; i++) { /* waiting flows show 0 */
+                int f = s->present[i];
+                if (s->queue[s->head[s->srcidx[f]]] != f)
+                    s->rho[f] = 0;
+            }
             res_step(res, s, now, now + dt, np, na);
+        }
         for (int k = 0; k < na; k++) {
             int f = s->act[k];
             double sent = s->rho[f] * s->bw * dt;
             if (sent > s->left[f])
                 sent = s->left[f];
             s->left[f] -= sent;
-            if (res) {
-                struct pcie_tstep *st = &res->step[res->nsteps - 1];
-                for (int r = st->off; r < st->off + st->n; r++)
-                    if (res->rec_flow[r] == f) {
-                        res->rec_bytes[r] = sent;
-                        res->rec_left[r] = s->left[f];
-                    }
-                if (isnan(res->begin[f]))
-                    res->begin[f] = now;
-            }
+            if (res)
+                res_sent(res, f, sent, s->left[f], now);
         }
         now += dt;
         for (int k = 0; k < nend; k++) {
             int f = s->ends[k];
             s->left[f] = 0;
             s->done[f] = 1;
+            s->head[s->srcidx[f]]++;
             left_n--;
-            if (res) {
-                struct pcie_tstep *st = &res->step[res->nsteps - 1];
-                res->end[f] = now;
-                for (int r = st->off; r < st->off + st->n; r++)
-                    if (res->rec_flow[r] == f)
-                        res->rec_left[r] = 0;
-            }
+            if (res)
+                res_end(res, f, now);
         }
     }
     if (res)
@@ -536,14 +679,12 @@ pcie_sim_run(struct pcie_sim *s, const int *prio, struct pcie_sim_result *res,
 int
 pcie_sim_eval_at(struct pcie_sim *s, double t, int *present)
 {
-    int na, np;
+    int np;
 
-    sort_flows(s, NULL);
-    for (int i = 0; i < s->n; i++) {
-        s->left[i] = s->f[i].bytes;
+    make_queues(s, NULL, 1);
+    for (int i = 0; i < s->n; i++)
         s->done[i] = 0;
-    }
-    np = present_at(s, t, &na);
+    np = present_at(s, t);
     pcie_model_eval(s->m, s->present, np, s->rho);
     memcpy(present, s->present, (size_t)np * sizeof *present);
     return np;

@@ -457,3 +457,201 @@ report_timeline(FILE *out, const struct scenario *s,
     }
     return check_io(out, err);
 }
+
+/* ---- schedule search ---- */
+
+/* "20,736" */
+static char *
+thousands(char *buf, size_t n, long long v)
+{
+    char tmp[32];
+    int len, out = 0;
+
+    snprintf(tmp, sizeof tmp, "%lld", v);
+    len = (int)strlen(tmp);
+    for (int i = 0; i < len && (size_t)out + 2 < n; i++) {
+        buf[out++] = tmp[i];
+        if ((len - i - 1) % 3 == 0 && i < len - 1 && tmp[i] != '-')
+            buf[out++] = ',';
+    }
+    buf[out] = '\0';
+    return buf;
+}
+
+static long long
+sched_id(const struct search_result *r, long long i)
+{
+    return r->id ? r->id[i] : i;
+}
+
+static void
+order_of(const struct scenario *s, const struct search_space *sp,
+         const struct search_result *r, long long i, int *prio, char *buf,
+         int n)
+{
+    if (i < 0) { /* the baseline */
+        search_space_prio(sp, 0, prio);
+    } else if (r->sampled) {
+        /* sampled schedules are recreated from their sample number */
+        search_space_sample_prio(sp, r->seed, sched_id(r, i), prio);
+    } else {
+        search_space_prio(sp, sched_id(r, i), prio);
+    }
+    search_space_describe(sp, s, prio, buf, n);
+}
+
+/* A plot of the sorted times: x = schedules (fastest left), y = time. */
+static void
+plot_curve(FILE *out, const struct search_result *r)
+{
+    enum { W = 60, H = 12 };
+    char grid[H][W + 1];
+    long long m = r->n - r->starved;
+    double lo = r->t_fastest, hi = r->t_slowest, span = hi - lo;
+    char a[32], b[32];
+
+    if (m <= 0)
+        return;
+    for (int y = 0; y < H; y++) {
+        memset(grid[y], ' ', W);
+        grid[y][W] = '\0';
+    }
+    for (int x = 0; x < W; x++) {
+        long long k = (long long)((double)x / (W - 1) * (double)(m - 1));
+        double t = r->sorted[k];
+        int y = span > 0 ? (int)((t - lo) / span * (H - 1) + 0.5) : 0;
+        grid[H - 1 - y][x] = '*';
+    }
+    units_fmt_time(a, sizeof a, hi);
+    units_fmt_time(b, sizeof b, lo);
+    fputc('\n', out);
+    for (int y = 0; y < H; y++) {
+        int w = W;
+        while (w > 0 && grid[y][w - 1] == ' ') /* no trailing blanks */
+            grid[y][--w] = '\0';
+        fprintf(out, "%10s |%s\n", y == 0 ? a : y == H - 1 ? b : "", grid[y]);
+    }
+    fprintf(out, "%10s +%.*s\n", "", W,
+            "------------------------------------------------------------");
+    fprintf(out, "%10s  fastest%*sslowest\n", "", W - 14, "");
+    fprintf(out, "%10s  schedules sorted by time (the paper's Fig. 9)\n", "");
+}
+
+int
+report_search(FILE *out, const struct scenario *s,
+              const struct search_result *r, enum report_fmt f,
+              struct rho_err *err)
+{
+    struct search_space *sp = search_space_new(s, err);
+    int *prio;
+    char ord[1024], a[64], b[64], c[64];
+    static const char *const what[] = {"fastest", "median", "slowest"};
+    long long idx[3];
+    double t[3];
+    int rc;
+
+    if (sp == NULL)
+        return -1;
+    prio = xcalloc((size_t)s->nflows, sizeof *prio);
+    idx[0] = r->fastest;
+    idx[1] = r->median;
+    idx[2] = r->slowest;
+    t[0] = r->t_fastest;
+    t[1] = r->t_median;
+    t[2] = r->t_slowest;
+
+    if (f == REPORT_CSV) {
+        rc = report_search_curve(out, r, err);
+    } else if (f == REPORT_YAML) {
+        struct yo *y = yo_begin(out);
+        yo_map(y);
+        yo_kstr(y, "scenario", s->title);
+        yo_kint(y, "schedules", r->n - r->starved);
+        yo_kint(y, "space", r->total);
+        yo_str(y, "sampled");
+        yo_bool(y, r->sampled);
+        yo_kint(y, "starved", r->starved);
+        yo_knum(y, "fastest_s", r->t_fastest);
+        yo_knum(y, "median_s", r->t_median);
+        yo_knum(y, "slowest_s", r->t_slowest);
+        yo_knum(y, "slowest_over_fastest", r->t_slowest / r->t_fastest);
+        yo_knum(y, "slowest_over_median", r->t_slowest / r->t_median);
+        for (int k = 0; k < 3; k++) {
+            yo_str(y, what[k]);
+            yo_map(y);
+            yo_kint(y, r->sampled ? "sample" : "schedule", sched_id(r, idx[k]));
+            yo_knum(y, "time_s", t[k]);
+            order_of(s, sp, r, idx[k], prio, ord, sizeof ord);
+            yo_kstr(y, "order", ord);
+            yo_close_map(y);
+        }
+        if (r->has_baseline) {
+            yo_str(y, "baseline");
+            yo_map(y);
+            yo_kint(y, "schedule", 0);
+            yo_knum(y, "time_s", r->t_baseline);
+            yo_kint(y, "rank", r->baseline_rank);
+            order_of(s, sp, r, -1, prio, ord, sizeof ord);
+            yo_kstr(y, "order", ord);
+            yo_close_map(y);
+        }
+        yo_kint(y, "threads", r->threads);
+        yo_knum(y, "seconds", r->seconds);
+        yo_close_map(y);
+        rc = yo_end(y, err);
+    } else {
+        long long m = r->n - r->starved;
+        fprintf(out, "%s\n", s->title);
+        fprintf(out, "schedule search: %s %s of %s (every order of each "
+                     "source's flows: %d flows from %d sources)\n",
+                thousands(a, sizeof a, m),
+                r->sampled ? "random schedules" : "schedules",
+                thousands(b, sizeof b, r->total), s->nflows,
+                search_space_nsrc(sp));
+        if (r->starved)
+            fprintf(out, "%s schedules starved and are left out\n",
+                    thousands(a, sizeof a, r->starved));
+        fprintf(out, "%d threads, %.2f s (%s schedules/s)\n\n", r->threads,
+                r->seconds,
+                thousands(c, sizeof c,
+                          r->seconds > 0 ? (long long)((double)r->n / r->seconds)
+                                         : 0));
+        for (int k = 0; k < 3; k++) {
+            order_of(s, sp, r, idx[k], prio, ord, sizeof ord);
+            fprintf(out, "%-9s %10s  %s %-9s %s\n", what[k],
+                    units_fmt_time(a, sizeof a, t[k]),
+                    r->sampled ? "sample" : "#",
+                    thousands(b, sizeof b, sched_id(r, idx[k])), ord);
+        }
+        if (r->has_baseline) {
+            order_of(s, sp, r, -1, prio, ord, sizeof ord);
+            fprintf(out, "%-9s %10s  %s %-9s %s\n", "baseline",
+                    units_fmt_time(a, sizeof a, r->t_baseline), "#", "0", ord);
+            fprintf(out, "%20s  the scenario's own order ranks %s of %s\n", "",
+                    thousands(b, sizeof b, r->baseline_rank),
+                    thousands(c, sizeof c, m));
+        }
+        fprintf(out, "\nslowest / fastest  %.3f\n", r->t_slowest / r->t_fastest);
+        fprintf(out, "slowest / median   %.3f\n", r->t_slowest / r->t_median);
+        if (r->has_baseline)
+            fprintf(out, "baseline / fastest %.3f\n",
+                    r->t_baseline / r->t_fastest);
+        plot_curve(out, r);
+        rc = check_io(out, err);
+    }
+    free(prio);
+    search_space_free(sp);
+    return rc;
+}
+
+int
+report_search_curve(FILE *out, const struct search_result *r,
+                    struct rho_err *err)
+{
+    long long m = r->n - r->starved;
+
+    fputs("rank,time_s\n", out);
+    for (long long k = 0; k < m; k++)
+        fprintf(out, "%lld,%.17g\n", k + 1, r->sorted[k]);
+    return check_io(out, err);
+}

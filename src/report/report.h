@@ -12,6 +12,7 @@
 #include "core/pcie_sim.h"
 #include "core/rho_err.h"
 #include "core/scenario.h"
+#include "core/search.h"
 
 enum report_fmt { REPORT_TEXT, REPORT_CSV, REPORT_YAML };
 
@@ -44,5 +45,18 @@ int report_steps(FILE *out, const struct scenario *s, struct pcie_sim *sim,
 int report_timeline(FILE *out, const struct scenario *s,
                     const struct pcie_sim_result *res, enum report_fmt fmt,
                     struct rho_err *err);
+
+/*
+ * A schedule search: the fastest, median, slowest and baseline schedules
+ * with their orders and times, the ratios, and the sorted curve (text: a
+ * plot; YAML: the summary; CSV: rank,time_s,schedule for every schedule).
+ */
+int report_search(FILE *out, const struct scenario *s,
+                  const struct search_result *r, enum report_fmt fmt,
+                  struct rho_err *err);
+
+/* The sorted curve as CSV (rank,time_s): for --curve FILE. */
+int report_search_curve(FILE *out, const struct search_result *r,
+                        struct rho_err *err);
 
 #endif

@@ -19,6 +19,16 @@ for f in scenarios/*.lua; do
         echo "\$ rho --batch --steps $f"
         "$RHO" --batch --steps "$f" 2>&1
         echo "exit $?"
+        # scenarios that say "-- golden: --search" are searched too; the
+        # line with the wall time is left out
+        if grep -q '^-- golden: --search' "$f"; then
+            echo "\$ rho --search -q $f"
+            "$RHO" --search -q "$f" >"$out.search" 2>&1
+            rc=$?
+            grep -v ' threads, .* s (' "$out.search"
+            echo "exit $rc"
+            rm -f "$out.search"
+        fi
     } >"$out"
     if [ "$update" = "--update" ]; then
         cp "$out" "$gold"

@@ -1,0 +1,463 @@
+/*
+ * search: exhaustive or sampled schedule search. See search.h.
+ *
+ * Workload: the paper's 3D halo exchange has 1,679,616 schedules of 24
+ * flows; each is a congestion graph run to completion (~3 us with the
+ * sim's memo). Threads take chunks of consecutive ids from a shared
+ * counter and write each schedule's time into its slot, so the output does
+ * not depend on which thread ran what.
+ */
+#include "core/search.h"
+
+#include <limits.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "core/pcie_sim.h"
+#include "core/rho_alloc.h"
+#include "core/rng.h"
+
+#define CHUNK 2048
+
+struct search_space {
+    int n;       /* flows */
+    int nsrc;
+    int *soff;   /* nsrc + 1 */
+    int *sflow;  /* flows by source, declaration order */
+    long long *radix; /* k_s! per source (saturated) */
+    long long total;
+};
+
+struct search_space *
+search_space_new(const struct scenario *s, struct rho_err *err)
+{
+    struct search_space *sp;
+    int *map, *fill;
+
+    if (s->nflows == 0)
+        return rho_err_set(err, RHO_EINPUT, "the scenario has no flow to "
+                                            "order"),
+               NULL;
+    sp = xcalloc(1, sizeof *sp);
+    sp->n = s->nflows;
+    map = xcalloc((size_t)pcie_nodes(s->pcie), sizeof *map);
+    for (int i = 0; i < pcie_nodes(s->pcie); i++)
+        map[i] = -1;
+    for (int i = 0; i < s->nflows; i++)
+        if (map[s->flow[i].src] < 0)
+            map[s->flow[i].src] = sp->nsrc++;
+    sp->soff = xcalloc((size_t)sp->nsrc + 1, sizeof *sp->soff);
+    for (int i = 0; i < s->nflows; i++)
+        sp->soff[map[s->flow[i].src] + 1]++;
+    for (int k = 0; k < sp->nsrc; k++)
+        sp->soff[k + 1] += sp->soff[k];
+    sp->sflow = xcalloc((size_t)s->nflows, sizeof *sp->sflow);
+    fill = xcalloc((size_t)sp->nsrc, sizeof *fill);
+    for (int i = 0; i < s->nflows; i++) {
+        int k = map[s->flow[i].src];
+        sp->sflow[sp->soff[k] + fill[k]++] = i;
+    }
+    free(fill);
+    free(map);
+    sp->radix = xcalloc((size_t)sp->nsrc, sizeof *sp->radix);
+    sp->total = 1;
+    for (int k = 0; k < sp->nsrc; k++) {
+        long long f = 1;
+        for (int j = 2; j <= sp->soff[k + 1] - sp->soff[k]; j++)
+            f = f > LLONG_MAX / j ? LLONG_MAX : f * j;
+        sp->radix[k] = f;
+        sp->total = sp->total > LLONG_MAX / f ? LLONG_MAX : sp->total * f;
+    }
+    return sp;
+}
+
+void
+search_space_free(struct search_space *sp)
+{
+    if (sp == NULL)
+        return;
+    free(sp->soff);
+    free(sp->sflow);
+    free(sp->radix);
+    free(sp);
+}
+
+long long
+search_space_total(const struct search_space *sp)
+{
+    return sp->total;
+}
+
+int
+search_space_nsrc(const struct search_space *sp)
+{
+    return sp->nsrc;
+}
+
+int
+search_space_src_nflows(const struct search_space *sp, int k)
+{
+    return sp->soff[k + 1] - sp->soff[k];
+}
+
+const int *
+search_space_src_flows(const struct search_space *sp, int k)
+{
+    return sp->sflow + sp->soff[k];
+}
+
+/* Order the k flows of a source by Lehmer code d: prio = position. */
+static void
+lehmer(const int *flows, int k, long long d, int *prio)
+{
+    int left[64];
+    int n = k;
+
+    for (int i = 0; i < k; i++)
+        left[i] = flows[i];
+    /* the first position takes left[d / (k-1)!], and so on */
+    for (int pos = 0; pos < k; pos++) {
+        long long f = 1;
+        int j;
+        for (int t = 2; t < n; t++)
+            f *= t;
+        j = (int)(d / f);
+        d %= f;
+        prio[left[j]] = pos;
+        memmove(&left[j], &left[j + 1], (size_t)(n - j - 1) * sizeof *left);
+        n--;
+    }
+}
+
+void
+search_space_prio(const struct search_space *sp, long long id, int *prio)
+{
+    for (int k = 0; k < sp->nsrc; k++) {
+        int nk = sp->soff[k + 1] - sp->soff[k];
+        long long d = id % sp->radix[k];
+        id /= sp->radix[k];
+        if (nk <= 20) {
+            lehmer(sp->sflow + sp->soff[k], nk, d, prio);
+        } else { /* more orders than ids: keep declaration order */
+            for (int j = 0; j < nk; j++)
+                prio[sp->sflow[sp->soff[k] + j]] = j;
+        }
+    }
+}
+
+void
+search_space_sample_prio(const struct search_space *sp, uint64_t seed,
+                         long long k, int *prio)
+{
+    uint64_t st = seed ^ ((uint64_t)k * 0x9e3779b97f4a7c15ULL);
+    struct rng g;
+    int order[4096];
+
+    rng_init(&g, rng_splitmix64(&st));
+    for (int s = 0; s < sp->nsrc; s++) {
+        int nk = sp->soff[s + 1] - sp->soff[s];
+        if (nk > 4096) {
+            for (int j = 0; j < nk; j++)
+                prio[sp->sflow[sp->soff[s] + j]] = j;
+            continue;
+        }
+        for (int j = 0; j < nk; j++)
+            order[j] = j;
+        rng_shuffle_int(&g, order, nk);
+        for (int j = 0; j < nk; j++)
+            prio[sp->sflow[sp->soff[s] + j]] = order[j];
+    }
+}
+
+char *
+search_space_describe(const struct search_space *sp,
+                      const struct scenario *s, const int *prio, char *buf,
+                      int n)
+{
+    size_t used = 0, cap = (size_t)n;
+
+    buf[0] = '\0';
+    for (int k = 0; k < sp->nsrc && used + 8 < cap; k++) {
+        int nk = sp->soff[k + 1] - sp->soff[k];
+        const int *fl = sp->sflow + sp->soff[k];
+        used += (size_t)snprintf(buf + used, cap - used, "%s%s:", k ? " | " : "",
+                                 pcie_node(s->pcie, s->flow[fl[0]].src)->name);
+        for (int pos = 0; pos < nk && used + 8 < cap; pos++)
+            for (int j = 0; j < nk; j++)
+                if (prio[fl[j]] == pos)
+                    used += (size_t)snprintf(
+                        buf + used, cap - used, " %s",
+                        pcie_node(s->pcie, s->flow[fl[j]].dst)->name);
+    }
+    return buf;
+}
+
+/* ---- the parallel run ---- */
+
+struct job {
+    const struct scenario *s;
+    const struct search_space *sp;
+    struct search_result *res;
+    long long base;     /* id (or sample number) of index 0 */
+    uint64_t seed;
+    atomic_llong next;  /* next chunk start (index into res arrays) */
+    atomic_llong done;
+    atomic_int cancel;
+    atomic_int starved;
+};
+
+static void *
+worker(void *arg)
+{
+    struct job *j = arg;
+    struct pcie_sim *sim = scenario_sim(j->s, NULL);
+    int *prio = xcalloc((size_t)j->s->nflows, sizeof *prio);
+    long long n = j->res->n;
+
+    for (;;) {
+        long long lo = atomic_fetch_add(&j->next, CHUNK), hi;
+        int starved = 0;
+        if (lo >= n || atomic_load(&j->cancel))
+            break;
+        hi = lo + CHUNK < n ? lo + CHUNK : n;
+        for (long long i = lo; i < hi; i++) {
+            if (j->res->sampled)
+                search_space_sample_prio(j->sp, j->seed, j->base + i, prio);
+            else
+                search_space_prio(j->sp, j->base + i, prio);
+            j->res->time[i] = pcie_sim_run(sim, prio, NULL, NULL);
+            starved += j->res->time[i] < 0;
+        }
+        atomic_fetch_add(&j->starved, starved);
+        atomic_fetch_add(&j->done, hi - lo);
+    }
+    free(prio);
+    pcie_sim_free(sim);
+    return NULL;
+}
+
+static double
+wall(void)
+{
+    struct timespec ts;
+
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static int
+cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+
+    return (x > y) - (x < y);
+}
+
+/* The id (or sample number) of result index i. */
+static long long
+id_of(const struct search_result *r, long long i)
+{
+    return r->id ? r->id[i] : i;
+}
+
+int
+search_stats(struct search_result *r, struct rho_err *err)
+{
+    long long m = 0, nfast = 0;
+
+    free(r->sorted);
+    r->sorted = xcalloc((size_t)(r->n ? r->n : 1), sizeof *r->sorted);
+    r->starved = 0;
+    for (long long i = 0; i < r->n; i++) {
+        if (r->time[i] < 0)
+            r->starved++;
+        else
+            r->sorted[m++] = r->time[i];
+    }
+    if (m == 0)
+        return rho_err_set(err, RHO_ESTARVED,
+                           "every schedule starved (%lld evaluated)", r->n);
+    qsort(r->sorted, (size_t)m, sizeof *r->sorted, cmp_double);
+    r->t_fastest = r->sorted[0];
+    r->t_slowest = r->sorted[m - 1];
+    r->t_median = r->sorted[(m - 1) / 2];
+    r->fastest = r->slowest = r->median = -1;
+    /* the lowest id with each time: indices are in id order except when
+       sampled, where ids are compared */
+    for (long long i = 0; i < r->n; i++) {
+        double t = r->time[i];
+#define PICK(field, value)                                                    \
+    if (t == value && (r->field < 0 || id_of(r, i) < id_of(r, r->field)))     \
+        r->field = i;
+        PICK(fastest, r->t_fastest)
+        PICK(slowest, r->t_slowest)
+        PICK(median, r->t_median)
+#undef PICK
+    }
+    if (r->has_baseline) {
+        for (long long i = 0; i < m; i++)
+            nfast += r->sorted[i] < r->t_baseline;
+        r->baseline_rank = nfast + 1;
+    }
+    return 0;
+}
+
+int
+search_run(const struct scenario *s, const struct search_opts *o,
+           struct search_result *r, struct rho_err *err)
+{
+    struct search_opts def;
+    struct search_space *sp;
+    struct job j;
+    pthread_t tid[64];
+    int nt, rc = 0;
+    long long max, total;
+    double t0 = wall();
+    struct pcie_sim *probe;
+
+    memset(r, 0, sizeof *r);
+    memset(&j, 0, sizeof j);
+    if (o == NULL) {
+        memset(&def, 0, sizeof def);
+        o = &def;
+    }
+    if ((probe = scenario_sim(s, err)) == NULL)
+        return -1;
+    pcie_sim_free(probe);
+    if ((sp = search_space_new(s, err)) == NULL)
+        return -1;
+    total = sp->total;
+    max = o->max_exhaustive > 0 ? o->max_exhaustive : SEARCH_DEFAULT_MAX;
+    r->total = total;
+    r->sampled = o->sample > 0 || total > max || total == LLONG_MAX;
+    {
+        long long all = r->sampled
+                            ? (o->sample > 0 ? o->sample : SEARCH_DEFAULT_SAMPLE)
+                            : total;
+        long long lo = o->count > 0 ? o->first : 0;
+        long long hi = o->count > 0 ? lo + o->count : all;
+        if (hi > all)
+            hi = all;
+        if (lo < 0 || lo >= hi) {
+            search_space_free(sp);
+            return rho_err_set(err, RHO_EINPUT,
+                               "schedule range %lld..%lld is outside 0..%lld",
+                               lo, hi - 1, all - 1);
+        }
+        r->n = hi - lo;
+        memset(&j, 0, sizeof j);
+        j.base = lo;
+    }
+    r->time = xcalloc((size_t)r->n, sizeof *r->time);
+    if (r->sampled || j.base != 0) {
+        r->id = xcalloc((size_t)r->n, sizeof *r->id);
+        for (long long i = 0; i < r->n; i++)
+            r->id[i] = j.base + i;
+    }
+    j.s = s;
+    j.sp = sp;
+    j.res = r;
+    j.seed = r->seed = o->seed;
+    atomic_init(&j.next, 0);
+    atomic_init(&j.done, 0);
+    atomic_init(&j.cancel, 0);
+    atomic_init(&j.starved, 0);
+
+    /* the baseline -- the scenario's own order, id 0 -- is ranked always */
+    {
+        struct pcie_sim *sim = scenario_sim(s, err);
+        int *prio = xcalloc((size_t)s->nflows, sizeof *prio);
+        search_space_prio(sp, 0, prio);
+        r->t_baseline = pcie_sim_run(sim, prio, NULL, NULL);
+        r->has_baseline = r->t_baseline >= 0;
+        free(prio);
+        pcie_sim_free(sim);
+    }
+
+    nt = o->threads > 0 ? o->threads : (int)sysconf(_SC_NPROCESSORS_ONLN);
+    if (nt < 1)
+        nt = 1;
+    if (nt > 64)
+        nt = 64;
+    if ((long long)nt * CHUNK > r->n)
+        nt = (int)((r->n + CHUNK - 1) / CHUNK);
+    r->threads = nt;
+    for (int t = 0; t < nt; t++)
+        if (pthread_create(&tid[t], NULL, worker, &j) != 0) {
+            nt = t;
+            if (t == 0)
+                worker(&j);
+            break;
+        }
+    while (o->progress != NULL) {
+        struct timespec ts = {0, 100 * 1000 * 1000};
+        long long d = atomic_load(&j.done);
+        if (o->progress(o->ctx, d, r->n)) {
+            atomic_store(&j.cancel, 1);
+            break;
+        }
+        if (d >= r->n)
+            break;
+        nanosleep(&ts, NULL);
+    }
+    for (int t = 0; t < nt; t++)
+        pthread_join(tid[t], NULL);
+    search_space_free(sp);
+    r->seconds = wall() - t0;
+    if (atomic_load(&j.cancel)) {
+        search_result_fini(r);
+        return rho_err_set(err, RHO_ECANCEL, "search cancelled");
+    }
+    if (o->progress != NULL)
+        o->progress(o->ctx, r->n, r->n);
+    rc = search_stats(r, err);
+    return rc;
+}
+
+void
+search_result_fini(struct search_result *r)
+{
+    if (r == NULL)
+        return;
+    free(r->time);
+    free(r->id);
+    free(r->sorted);
+    memset(r, 0, sizeof *r);
+}
+
+int
+search_merge(const struct search_result *parts, int nparts,
+             struct search_result *out, struct rho_err *err)
+{
+    long long n = 0, k = 0;
+    int sampled = nparts > 0 && parts[0].sampled;
+
+    memset(out, 0, sizeof *out);
+    if (nparts > 0) {
+        out->has_baseline = parts[0].has_baseline;
+        out->t_baseline = parts[0].t_baseline;
+    }
+    for (int p = 0; p < nparts; p++)
+        n += parts[p].n;
+    out->total = nparts ? parts[0].total : 0;
+    out->seed = nparts ? parts[0].seed : 0;
+    out->n = n;
+    out->sampled = sampled;
+    out->time = xcalloc((size_t)(n ? n : 1), sizeof *out->time);
+    out->id = xcalloc((size_t)(n ? n : 1), sizeof *out->id);
+    for (int p = 0; p < nparts; p++) {
+        memcpy(out->time + k, parts[p].time, (size_t)parts[p].n * sizeof(double));
+        for (long long i = 0; i < parts[p].n; i++)
+            out->id[k + i] = parts[p].id ? parts[p].id[i] : i;
+        k += parts[p].n;
+        out->seconds = fmax(out->seconds, parts[p].seconds);
+        out->threads += parts[p].threads;
+    }
+    return search_stats(out, err);
+}
