@@ -8,6 +8,7 @@
  * 70 internal error.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +22,8 @@
 #include "core/rho_err.h"
 #include "core/scenario.h"
 #include "core/search.h"
+#include "core/sweep.h"
+#include "core/units.h"
 #include "report/report.h"
 #include "script/lx.h"
 
@@ -34,6 +37,7 @@ enum opt_id {
     OPT_SEED,
     OPT_THREADS,
     OPT_CURVE,
+    OPT_SWEEP,
     OPT_QUIET,
     OPT_PARAM,
     OPT_LUA_INSN,
@@ -72,6 +76,10 @@ static const struct opt options[] = {
      "for any N"},
     {OPT_CURVE, 0, "curve", "FILE",
      "with --search, also write the sorted times as CSV (rank,time_s)"},
+    {OPT_SWEEP, 0, "sweep", "NAME=VALUES",
+     "evaluate the scenario for every combination of values (repeatable): "
+     "tau, bandwidth, or any rho.param NAME; VALUES is a,b,c or "
+     "lo:hi:step or lo:hi:*factor"},
     {OPT_QUIET, 'q', "quiet", NULL, "no progress bar"},
     {OPT_PARAM, 'p', "param", "NAME=VALUE",
      "override rho.param(NAME, ...) in the scenario (repeatable)"},
@@ -89,6 +97,7 @@ struct args {
     long long sample, seed;
     int threads;
     const char *curve;
+    struct sweep sweep;
     enum report_fmt fmt;
     const char *file;
     const char *params[64];
@@ -172,6 +181,10 @@ apply(struct args *a, const struct opt *o, const char *val)
         break;
     case OPT_CURVE:
         a->curve = val;
+        break;
+    case OPT_SWEEP:
+        if (sweep_add_axis(&a->sweep, val, &err) != 0)
+            return bad_usage("--sweep: %s", err.msg);
         break;
     case OPT_QUIET:
         a->quiet = 1;
@@ -369,6 +382,146 @@ run_search(struct args *a, struct scenario *s)
     return rc;
 }
 
+/* ---- sweeps ---- */
+
+struct sweep_ctx {
+    struct args *a;
+    const struct scenario *base; /* when only tau/bandwidth are swept */
+    int lua;                     /* some axis is a rho.param */
+};
+
+static int
+builtin_axis(const char *name)
+{
+    return strcmp(name, "tau") == 0 || strcmp(name, "bandwidth") == 0;
+}
+
+static int
+eval_point(void *vctx, long i, const char *const *values, double *out,
+           struct rho_err *err)
+{
+    struct sweep_ctx *c = vctx;
+    const struct sweep *sw = &c->a->sweep;
+    struct scenario *s;
+    struct pcie_sim *sim;
+    struct pcie_sim_result res;
+    char buf[SWEEP_MAX_AXES][256];
+    const char *params[64 + SWEEP_MAX_AXES + 1];
+    int np = 0, rc = 0;
+
+    (void)i;
+    if (c->lua) {
+        struct lx_opts o = c->a->lx;
+        for (int k = 0; k < sw->naxes; k++)
+            if (!builtin_axis(sw->axis[k].name)) {
+                snprintf(buf[k], sizeof buf[k], "%s=%s", sw->axis[k].name,
+                         values[k]);
+                params[np++] = buf[k]; /* first match wins in rho.param */
+            }
+        for (int k = 0; k < c->a->nparams; k++)
+            params[np++] = c->a->params[k];
+        params[np] = NULL;
+        o.params = params;
+        o.log = NULL;
+        if ((s = lx_run_file(c->a->file, &o, err)) == NULL)
+            return -1;
+    } else {
+        s = scenario_clone(c->base);
+    }
+    for (int k = 0; k < sw->naxes && rc == 0; k++) {
+        const char *n = sw->axis[k].name;
+        if (strcmp(n, "tau") == 0) {
+            char *end;
+            double t = strtod(values[k], &end);
+            if (*end != '\0' || !(t >= 0 && t <= 1))
+                rc = rho_err_set(err, RHO_EINPUT,
+                                 "tau must be a number from 0 to 1, got '%s'",
+                                 values[k]);
+            s->tau = t;
+        } else if (strcmp(n, "bandwidth") == 0) {
+            rc = units_parse(UNIT_RATE, values[k], &s->bandwidth, err);
+        }
+    }
+    if (rc == 0 && (sim = scenario_sim(s, err)) != NULL) {
+        double sum = 0, max = 0;
+        pcie_sim_result_init(&res);
+        pcie_sim_run(sim, NULL, &res, NULL);
+        out[SWEEP_STARVED] = res.starved;
+        for (int f = 0; f < s->nflows; f++) {
+            double el = res.end[f] - s->flow[f].start;
+            sum += el;
+            if (el > max)
+                max = el;
+        }
+        out[SWEEP_MAKESPAN] = res.starved ? NAN : res.makespan;
+        out[SWEEP_MEAN] = res.starved || s->nflows == 0 ? NAN : sum / s->nflows;
+        out[SWEEP_MAX] = res.starved ? NAN : max;
+        pcie_sim_result_fini(&res);
+        pcie_sim_free(sim);
+    } else {
+        rc = -1;
+    }
+    scenario_free(s);
+    return rc;
+}
+
+/* Is name one of the lines of list? */
+static int
+name_listed(const char *list, const char *name)
+{
+    size_t n = strlen(name);
+
+    for (const char *p = list; *p; p = strchr(p, '\n') + 1) {
+        if (strncmp(p, name, n) == 0 && p[n] == '\n')
+            return 1;
+        if (strchr(p, '\n') == NULL)
+            break;
+    }
+    return 0;
+}
+
+static int
+run_sweep(struct args *a, struct scenario *s, const struct strbuf *read)
+{
+    struct sweep_ctx c = {a, s, 0};
+    struct progress p = {wall(), 0};
+    struct rho_err err;
+    long n = sweep_count(&a->sweep);
+    double *data;
+    int rc = 0;
+
+    for (int k = 0; k < a->sweep.naxes; k++) {
+        const char *name = a->sweep.axis[k].name;
+        if (builtin_axis(name))
+            continue;
+        if (!name_listed(strbuf_str(read), name)) {
+            fprintf(stderr,
+                    "rho: %s: the scenario does not read rho.param(\"%s\", "
+                    "...): only tau, bandwidth and the names it reads can be "
+                    "swept\n",
+                    a->file, name);
+            return 2;
+        }
+        c.lua = 1;
+    }
+    data = calloc((size_t)n * SWEEP_NCOLS, sizeof *data);
+    if (data == NULL) {
+        fprintf(stderr, "rho: out of memory for %ld sweep points\n", n);
+        return 70;
+    }
+    if (sweep_run(&a->sweep, a->threads, SWEEP_NCOLS, eval_point, &c, data,
+                  !a->quiet && isatty(STDERR_FILENO) ? draw_progress : NULL,
+                  &p, &err) != 0) {
+        fprintf(stderr, "rho: %s: %s\n", a->file, err.msg);
+        rc = exit_code(&err);
+    } else if (report_sweep(stdout, s->title, &a->sweep, data, a->fmt,
+                            &err) != 0) {
+        rc = 2;
+    }
+    free(data);
+    return rc;
+}
+
 static int
 run_batch(struct args *a, struct scenario *s)
 {
@@ -412,27 +565,40 @@ main(int argc, char **argv)
     struct args a;
     struct rho_err err;
     struct scenario *s;
-    struct strbuf log;
+    struct strbuf log, read;
     int rc;
 
     memset(&a, 0, sizeof a);
+    sweep_init(&a.sweep);
     a.fmt = REPORT_TEXT;
     if ((rc = parse_args(argc, argv, &a)) != 0)
         return rc;
     if (a.file == NULL)
         a.file = default_scenario();
     strbuf_init(&log);
+    strbuf_init(&read);
     a.lx.log = &log;
     a.lx.params = a.nparams ? a.params : NULL;
+    a.lx.params_read = &read;
     s = lx_run_file(a.file, &a.lx, &err);
+    a.lx.params_read = NULL;
     if (log.len > 0)
         fputs(strbuf_str(&log), stderr);
     strbuf_fini(&log);
     if (s == NULL) {
         fprintf(stderr, "rho: %s\n", err.msg);
+        strbuf_fini(&read);
+        sweep_fini(&a.sweep);
         return exit_code(&err);
     }
-    rc = a.search ? run_search(&a, s) : run_batch(&a, s);
+    if (a.sweep.naxes > 0)
+        rc = run_sweep(&a, s, &read);
+    else if (a.search)
+        rc = run_search(&a, s);
+    else
+        rc = run_batch(&a, s);
     scenario_free(s);
+    strbuf_fini(&read);
+    sweep_fini(&a.sweep);
     return rc;
 }

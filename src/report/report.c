@@ -655,3 +655,97 @@ report_search_curve(FILE *out, const struct search_result *r,
         fprintf(out, "%lld,%.17g\n", k + 1, r->sorted[k]);
     return check_io(out, err);
 }
+
+/* ---- sweeps ---- */
+
+int
+report_sweep(FILE *out, const char *title, const struct sweep *sw,
+             const double *data, enum report_fmt f, struct rho_err *err)
+{
+    long n = sweep_count(sw);
+    const char *v[SWEEP_MAX_AXES];
+    static const char *const col[] = {"makespan_s", "mean_elapsed_s",
+                                      "max_elapsed_s"};
+
+    if (f == REPORT_CSV) {
+        for (int k = 0; k < sw->naxes; k++) {
+            csv_str(out, sw->axis[k].name);
+            fputc(',', out);
+        }
+        fputs("makespan_s,mean_elapsed_s,max_elapsed_s,status\n", out);
+        for (long i = 0; i < n; i++) {
+            const double *d = data + i * SWEEP_NCOLS;
+            sweep_point(sw, i, v);
+            for (int k = 0; k < sw->naxes; k++) {
+                csv_str(out, v[k]);
+                fputc(',', out);
+            }
+            if (d[SWEEP_STARVED] != 0)
+                fputs(",,,starved\n", out);
+            else
+                fprintf(out, "%.17g,%.17g,%.17g,ok\n", d[SWEEP_MAKESPAN],
+                        d[SWEEP_MEAN], d[SWEEP_MAX]);
+        }
+        return check_io(out, err);
+    }
+    if (f == REPORT_YAML) {
+        struct yo *y = yo_begin(out);
+        yo_map(y);
+        yo_kstr(y, "scenario", title);
+        yo_str(y, "swept");
+        yo_seq(y);
+        for (int k = 0; k < sw->naxes; k++)
+            yo_str(y, sw->axis[k].name);
+        yo_close_seq(y);
+        yo_str(y, "points");
+        yo_seq(y);
+        for (long i = 0; i < n; i++) {
+            const double *d = data + i * SWEEP_NCOLS;
+            sweep_point(sw, i, v);
+            yo_map(y);
+            for (int k = 0; k < sw->naxes; k++)
+                yo_kstr(y, sw->axis[k].name, v[k]);
+            yo_kstr(y, "status", d[SWEEP_STARVED] != 0 ? "starved" : "ok");
+            if (d[SWEEP_STARVED] == 0)
+                for (int c = 0; c < 3; c++)
+                    yo_knum(y, col[c], d[c]);
+            yo_close_map(y);
+        }
+        yo_close_seq(y);
+        yo_close_map(y);
+        return yo_end(y, err);
+    }
+    {
+        const char *head[SWEEP_MAX_AXES + 3];
+        char left[SWEEP_MAX_AXES + 4];
+        struct tab t;
+        char a[64];
+        int nc = sw->naxes + 3;
+
+        for (int k = 0; k < sw->naxes; k++) {
+            head[k] = sw->axis[k].name;
+            left[k] = 'r';
+        }
+        head[sw->naxes] = "makespan";
+        head[sw->naxes + 1] = "mean elapsed";
+        head[sw->naxes + 2] = "longest";
+        memset(left + sw->naxes, 'r', 3);
+        left[nc] = '\0';
+        fprintf(out, "%s\nsweep: %ld points\n\n", title, n);
+        tab_init(&t, nc, head, left);
+        for (long i = 0; i < n; i++) {
+            const double *d = data + i * SWEEP_NCOLS;
+            char **row = tab_row(&t);
+            sweep_point(sw, i, v);
+            for (int k = 0; k < sw->naxes; k++)
+                row[k] = xstrdup(v[k]);
+            for (int c = 0; c < 3; c++)
+                row[sw->naxes + c] =
+                    d[SWEEP_STARVED] != 0
+                        ? xstrdup(c == 0 ? "starved" : "-")
+                        : xstrdup(units_fmt_time(a, sizeof a, d[c]));
+        }
+        tab_print(&t, out);
+    }
+    return check_io(out, err);
+}

@@ -13,6 +13,7 @@
 #include "core/rho_err.h"
 #include "core/scenario.h"
 #include "core/search.h"
+#include "core/sweep.h"
 
 enum report_fmt { REPORT_TEXT, REPORT_CSV, REPORT_YAML };
 
@@ -54,6 +55,17 @@ int report_timeline(FILE *out, const struct scenario *s,
 int report_search(FILE *out, const struct scenario *s,
                   const struct search_result *r, enum report_fmt fmt,
                   struct rho_err *err);
+
+/* Columns of a PCIe sweep point, as main.c fills them. */
+enum { SWEEP_MAKESPAN, SWEEP_MEAN, SWEEP_MAX, SWEEP_STARVED, SWEEP_NCOLS };
+
+/*
+ * A sweep: one row per point, the swept values then the makespan, the mean
+ * and the longest elapsed time of the flows (NaN when starved).
+ */
+int report_sweep(FILE *out, const char *title, const struct sweep *sw,
+                 const double *data, enum report_fmt fmt,
+                 struct rho_err *err);
 
 /* The sorted curve as CSV (rank,time_s): for --curve FILE. */
 int report_search_curve(FILE *out, const struct search_result *r,

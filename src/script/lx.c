@@ -339,6 +339,7 @@ run(const char *name, const char *text, size_t len, const struct lx_opts *o,
     ctx.fail_at = o ? o->fail_alloc_at : 0;
     ctx.log = o ? o->log : NULL;
     ctx.params = o ? o->params : NULL;
+    ctx.params_read = o ? o->params_read : NULL;
 
     L = lua_newstate(lx_alloc, &ctx);
     if (L == NULL) {

@@ -26,6 +26,8 @@ struct lx_opts {
     struct strbuf *log;         /* print() output goes here; NULL: dropped */
     const char *const *params;  /* overrides "name=value", NULL-terminated;
                                    read by rho.param(); may be NULL */
+    struct strbuf *params_read; /* the names the script passed to
+                                   rho.param(), one per line; may be NULL */
 };
 
 /*

@@ -24,6 +24,7 @@ struct lx_ctx {
     long nalloc, fail_at;      /* fault injection */
     struct strbuf *log;
     const char *const *params;
+    struct strbuf *params_read;
 };
 
 extern const char lx_ctx_key;

@@ -42,3 +42,23 @@ t starved-exit 1 "STARVED" "starved at t = 0.000841864224 s" -- --batch scenario
 t param 0 "300 MiB" - -- -b -p size=300MiB scenarios/halo2d-t2.lua
 t param-bad 2 - "--param expects NAME=VALUE" -- -b -p size scenarios/halo2d-t2.lua
 t lua-insn-bad 2 - "--lua-instructions expects a positive number" -- -b --lua-instructions x scenarios/table1.lua
+t search-text 0 "slowest / fastest  1.879" - -- --search -q scenarios/halo2d-t2.lua
+t search-yaml 0 "slowest_over_fastest: 1.87" - -- --search -q -f yaml scenarios/halo2d-t2.lua
+t search-yaml-keys 0 "fastest_s:" - -- --search -q -f yaml -j 1 scenarios/halo2d-t2.lua
+t search-csv 0 "20736,0.00020" - -- --search -q -f csv scenarios/halo2d-t2.lua
+t search-sample 0 "500 random schedules of 20,736" - -- --search -q --sample 500 scenarios/halo2d-t2.lua
+t search-threads-bad 2 - "--threads expects a number from 1 to 64" -- --search -j 0 scenarios/halo2d-t2.lua
+t search-curve 0 - - -- --search -q --curve /tmp/rho-curve-$$.csv scenarios/halo2d-t2.lua
+if [ "$(wc -l </tmp/rho-curve-$$.csv)" = 20737 ] && head -1 /tmp/rho-curve-$$.csv | grep -q '^rank,time_s$'; then
+    echo "ok - cli search-curve-file"
+else
+    echo "FAIL cli search-curve-file: $(wc -l </tmp/rho-curve-$$.csv) lines"
+fi
+rm -f /tmp/rho-curve-$$.csv
+t sweep-tau 0 "0.25  67.35 ms" - -- --sweep tau=0:0.3:0.05 scenarios/table1.lua
+t sweep-csv 0 "254KiB,0.2,0.00013461547532105095" - -- --sweep size=40KiB,254KiB --sweep tau=0.1,0.2 -f csv scenarios/halo2d-t2.lua
+t sweep-starved 0 "1   starved" - -- --sweep tau=0.5:1:0.25 scenarios/lone-rc.lua
+t sweep-unread 2 - "the scenario does not read rho.param(\"foo\", ...)" -- --sweep foo=1,2 scenarios/halo2d-t2.lua
+t sweep-bad 2 - "--sweep: a sweep is NAME=VALUES" -- --sweep tau scenarios/table1.lua
+t sweep-bad-tau 2 - "point 1 (tau=2): tau must be a number from 0 to 1" -- --sweep tau=2 scenarios/table1.lua
+t sweep-yaml 0 "status: starved" - -- --sweep tau=1 -f yaml scenarios/lone-rc.lua
