@@ -55,9 +55,14 @@ TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*
 TEST_SUPPORT := $(wildcard tests/unit/support_*.c)
 BENCHES := $(patsubst tests/bench/%.c,$(BUILD)/bench/%,$(wildcard tests/bench/bench_*.c))
 
-.PHONY: all deps run test check asan layers hdrcheck bench install uninstall clean
+.PHONY: all deps run test test-mpi check asan layers hdrcheck bench install uninstall clean
 
-all: $(BUILD)/$(NAME)
+ALL := $(BUILD)/$(NAME)
+ifeq ($(MPI),1)
+ALL += $(BUILD)/$(NAME)-mpi
+endif
+
+all: $(ALL)
 
 deps:
 	@missing=""; \
@@ -89,6 +94,14 @@ FORCE:
 
 $(BUILD)/$(NAME): $(BUILD)/main.o $(TUI_O) $(SCRIPT_O) $(REPORT_O) $(THEME_O) $(LIBCORE)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LUA_LIBS) $(YAML_LIBS) $(CURSES_LIBS) $(LDLIBS_THREAD) -lm
+
+# rho-mpi: main.c again, compiled by mpicc with -DRHO_MPI
+MPICC ?= mpicc
+$(BUILD)/mpi/main.o: src/main.c $(BUILD)/rho_config.h | deps
+	@mkdir -p $(@D)
+	$(MPICC) $(CPPFLAGS) $(LUA_CF) $(YAML_CF) $(XCFLAGS) -DRHO_MPI -MMD -MP -c -o $@ $<
+$(BUILD)/$(NAME)-mpi: $(BUILD)/mpi/main.o $(SCRIPT_O) $(REPORT_O) $(THEME_O) $(LIBCORE)
+	$(MPICC) $(LDFLAGS) -o $@ $^ $(LUA_LIBS) $(YAML_LIBS) $(LDLIBS_THREAD) -lm
 
 $(LIBCORE): $(CORE_O)
 	@rm -f $@
@@ -132,8 +145,14 @@ $(BUILD)/tests/%: tests/unit/%.c $(TEST_SUPPORT) $(SCRIPT_O) $(REPORT_O) $(THEME
 run: $(BUILD)/$(NAME)
 	$(BUILD)/$(NAME) scenarios/default.lua
 
-test: $(TESTS) $(BUILD)/$(NAME)
+test: $(TESTS) $(ALL)
 	@sh tests/run.sh $(BUILD)
+
+# The MPI build and its tests (what .ci/run adds to the README's command).
+test-mpi:
+	$(MAKE) MPI=1 $(BUILD)/$(NAME) $(BUILD)/$(NAME)-mpi
+	@sh tests/mpi/run.sh $(BUILD) | tee $(BUILD)/mpi.log; \
+	 ! grep -q '^FAIL' $(BUILD)/mpi.log
 
 asan:
 	$(MAKE) BUILD=build-asan LDFLAGS=-fsanitize=address,undefined \

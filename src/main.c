@@ -3,6 +3,10 @@
  * prints --help), loads the scenario through the Lua binding, and runs the
  * chosen mode. The only file that sees every layer.
  *
+ * Built with -DRHO_MPI (make MPI=1) this file becomes rho-mpi: the ranks
+ * of an MPI job split a --search or --sweep, rank 0 merges the parts and
+ * prints what rho would print on one machine.
+ *
  * Exit status: 0 success, 1 the model could not be computed (starved),
  * 2 bad input (file, line and reason on stderr), 3 a budget ran out,
  * 70 internal error.
@@ -18,6 +22,10 @@
 
 #include "rho_config.h"
 
+#ifdef RHO_MPI
+#include <mpi.h>
+#endif
+
 #include "core/pcie_sim.h"
 #include "core/rho_err.h"
 #include "core/scenario.h"
@@ -26,6 +34,8 @@
 #include "core/units.h"
 #include "report/report.h"
 #include "script/lx.h"
+
+static int mpi_rank = 0, mpi_size = 1; /* 0 and 1 without MPI */
 
 enum opt_id {
     OPT_BATCH,
@@ -341,6 +351,111 @@ draw_progress(void *ctx, long long done, long long total)
     return 0;
 }
 
+#ifdef RHO_MPI
+/*
+ * Every rank searches its own range of the schedules (or of the sample),
+ * rank 0 gathers the times and merges them as if it had run them all.
+ * Returns 0 (rank 0's res holds the whole result), or -1 with err on every
+ * rank.
+ */
+static int
+mpi_search(const struct scenario *s, struct search_opts *o,
+           struct search_result *res, struct rho_err *err)
+{
+    struct search_space *sp = search_space_new(s, err);
+    long long total, all, lo, hi, n, *counts = NULL;
+    struct search_result part;
+    int rc, bad;
+
+    if (sp == NULL)
+        return -1;
+    total = search_space_total(sp);
+    search_space_free(sp);
+    if (o->sample > 0 || total > SEARCH_DEFAULT_MAX)
+        all = o->sample > 0 ? o->sample : SEARCH_DEFAULT_SAMPLE;
+    else
+        all = total;
+    if (all > SEARCH_DEFAULT_MAX && o->sample == 0)
+        o->sample = all;
+    lo = all * mpi_rank / mpi_size;
+    hi = all * (mpi_rank + 1) / mpi_size;
+    o->first = lo;
+    o->count = hi - lo;
+    memset(res, 0, sizeof *res);
+    if (hi == lo) { /* more ranks than schedules */
+        memset(&part, 0, sizeof part);
+        rc = 0;
+    } else {
+        rc = search_run(s, o, &part, err);
+        /* a range where every schedule starved is still a part */
+        if (rc != 0 && err->code == RHO_ESTARVED && part.time != NULL)
+            rc = 0;
+    }
+    MPI_Allreduce(&rc, &bad, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    if (bad != 0) {
+        if (rc == 0)
+            rho_err_set(err, RHO_EINPUT, "another rank failed");
+        search_result_fini(&part);
+        return -1;
+    }
+    n = part.n;
+    if (mpi_rank == 0)
+        counts = calloc((size_t)mpi_size, sizeof *counts);
+    MPI_Gather(&n, 1, MPI_LONG_LONG, counts, 1, MPI_LONG_LONG, 0,
+               MPI_COMM_WORLD);
+    if (mpi_rank == 0) {
+        struct search_result *parts = calloc((size_t)mpi_size, sizeof *parts);
+        parts[0] = part;
+        for (int r = 1; r < mpi_size; r++) {
+            parts[r] = part; /* the same space, seed and baseline */
+            parts[r].n = counts[r];
+            parts[r].time = calloc((size_t)(counts[r] ? counts[r] : 1),
+                                   sizeof(double));
+            parts[r].id = calloc((size_t)(counts[r] ? counts[r] : 1),
+                                 sizeof(long long));
+            parts[r].sorted = NULL;
+            MPI_Recv(parts[r].time, (int)counts[r], MPI_DOUBLE, r, 1,
+                     MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            MPI_Recv(parts[r].id, (int)counts[r], MPI_LONG_LONG, r, 2,
+                     MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            MPI_Recv(&parts[r].seconds, 1, MPI_DOUBLE, r, 3, MPI_COMM_WORLD,
+                     MPI_STATUS_IGNORE);
+            MPI_Recv(&parts[r].threads, 1, MPI_INT, r, 4, MPI_COMM_WORLD,
+                     MPI_STATUS_IGNORE);
+        }
+        rc = search_merge(parts, mpi_size, res, err);
+        for (int r = 1; r < mpi_size; r++) {
+            free(parts[r].time);
+            free(parts[r].id);
+        }
+        free(parts);
+        free(counts);
+    } else {
+        long long *ids = calloc((size_t)(n ? n : 1), sizeof *ids);
+        for (long long i = 0; i < n; i++)
+            ids[i] = part.id ? part.id[i] : lo + i;
+        MPI_Send(part.time, (int)n, MPI_DOUBLE, 0, 1, MPI_COMM_WORLD);
+        MPI_Send(ids, (int)n, MPI_LONG_LONG, 0, 2, MPI_COMM_WORLD);
+        MPI_Send(&part.seconds, 1, MPI_DOUBLE, 0, 3, MPI_COMM_WORLD);
+        MPI_Send(&part.threads, 1, MPI_INT, 0, 4, MPI_COMM_WORLD);
+        free(ids);
+        rc = 0;
+    }
+    search_result_fini(&part);
+    MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    if (rc != 0 && mpi_rank != 0)
+        rho_err_set(err, RHO_ESTARVED, "every schedule starved");
+    return rc;
+}
+#else
+static int
+mpi_search(const struct scenario *s, struct search_opts *o,
+           struct search_result *res, struct rho_err *err)
+{
+    return search_run(s, o, res, err);
+}
+#endif
+
 static int
 run_search(struct args *a, struct scenario *s)
 {
@@ -358,7 +473,18 @@ run_search(struct args *a, struct scenario *s)
         o.progress = draw_progress;
         o.ctx = &p;
     }
-    if (search_run(s, &o, &r, &err) != 0) {
+    if (mpi_size > 1) {
+        if (mpi_search(s, &o, &r, &err) != 0) {
+            if (mpi_rank == 0)
+                fprintf(stderr, "rho: %s: %s\n",
+                        s->path ? s->path : "scenario", err.msg);
+            return exit_code(&err);
+        }
+        if (mpi_rank != 0) {
+            search_result_fini(&r);
+            return 0;
+        }
+    } else if (search_run(s, &o, &r, &err) != 0) {
         fprintf(stderr, "rho: %s: %s\n", s->path ? s->path : "scenario",
                 err.msg);
         return exit_code(&err);
@@ -388,6 +514,7 @@ struct sweep_ctx {
     struct args *a;
     const struct scenario *base; /* when only tau/bandwidth are swept */
     int lua;                     /* some axis is a rho.param */
+    long lo, hi;                 /* the points this rank evaluates */
 };
 
 static int
@@ -409,7 +536,11 @@ eval_point(void *vctx, long i, const char *const *values, double *out,
     const char *params[64 + SWEEP_MAX_AXES + 1];
     int np = 0, rc = 0;
 
-    (void)i;
+    if (i < c->lo || i >= c->hi) { /* another rank's point */
+        for (int k = 0; k < SWEEP_NCOLS; k++)
+            out[k] = 0;
+        return 0;
+    }
     if (c->lua) {
         struct lx_opts o = c->a->lx;
         for (int k = 0; k < sw->naxes; k++)
@@ -483,7 +614,7 @@ name_listed(const char *list, const char *name)
 static int
 run_sweep(struct args *a, struct scenario *s, const struct strbuf *read)
 {
-    struct sweep_ctx c = {a, s, 0};
+    struct sweep_ctx c = {a, s, 0, 0, 0};
     struct progress p = {wall(), 0};
     struct rho_err err;
     long n = sweep_count(&a->sweep);
@@ -509,15 +640,50 @@ run_sweep(struct args *a, struct scenario *s, const struct strbuf *read)
         fprintf(stderr, "rho: out of memory for %ld sweep points\n", n);
         return 70;
     }
+    c.lo = n * mpi_rank / mpi_size;
+    c.hi = n * (mpi_rank + 1) / mpi_size;
     if (sweep_run(&a->sweep, a->threads, SWEEP_NCOLS, eval_point, &c, data,
-                  !a->quiet && isatty(STDERR_FILENO) ? draw_progress : NULL,
-                  &p, &err) != 0) {
-        fprintf(stderr, "rho: %s: %s\n", a->file, err.msg);
+                  !a->quiet && isatty(STDERR_FILENO) && mpi_rank == 0
+                      ? draw_progress
+                      : NULL,
+                  &p, &err) != 0)
         rc = exit_code(&err);
-    } else if (report_sweep(stdout, s->title, &a->sweep, data, a->fmt,
-                            &err) != 0) {
-        rc = 2;
+#ifdef RHO_MPI
+    if (mpi_size > 1) {
+        /* every point was computed by one rank; the others hold zeros */
+        struct {
+            int rc;
+            int rank;
+        } mine = {rc, mpi_rank}, first;
+        double *sum = mpi_rank == 0 ? calloc((size_t)n * SWEEP_NCOLS,
+                                             sizeof *sum)
+                                    : NULL;
+        MPI_Reduce(data, sum, (int)(n * SWEEP_NCOLS), MPI_DOUBLE, MPI_SUM, 0,
+                   MPI_COMM_WORLD);
+        /* the lowest rank that failed reports its (lowest) point */
+        mine.rank = rc != 0 ? mpi_rank : mpi_size;
+        MPI_Allreduce(&mine.rank, &first.rank, 1, MPI_INT, MPI_MIN,
+                      MPI_COMM_WORLD);
+        if (first.rank < mpi_size) {
+            if (first.rank != 0 && mpi_rank == first.rank)
+                MPI_Send(&err, (int)sizeof err, MPI_BYTE, 0, 5,
+                         MPI_COMM_WORLD);
+            if (mpi_rank == 0 && first.rank != 0)
+                MPI_Recv(&err, (int)sizeof err, MPI_BYTE, first.rank, 5,
+                         MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            rc = exit_code(&err);
+        }
+        free(data);
+        data = sum;
+        if (mpi_rank != 0)
+            return rc;
     }
+#endif
+    if (rc != 0)
+        fprintf(stderr, "rho: %s: %s\n", a->file, err.msg);
+    else if (report_sweep(stdout, s->title, &a->sweep, data, a->fmt,
+                          &err) != 0)
+        rc = 2;
     free(data);
     return rc;
 }
@@ -559,8 +725,8 @@ run_batch(struct args *a, struct scenario *s)
     return rc;
 }
 
-int
-main(int argc, char **argv)
+static int
+rho_main(int argc, char **argv)
 {
     struct args a;
     struct rho_err err;
@@ -600,5 +766,27 @@ main(int argc, char **argv)
     scenario_free(s);
     strbuf_fini(&read);
     sweep_fini(&a.sweep);
+    return rc;
+}
+
+int
+main(int argc, char **argv)
+{
+    int rc;
+
+#ifdef RHO_MPI
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &mpi_rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &mpi_size);
+    if (mpi_rank != 0) { /* one voice: rank 0's */
+        if (freopen("/dev/null", "w", stdout) == NULL ||
+            freopen("/dev/null", "w", stderr) == NULL)
+            return 70;
+    }
+#endif
+    rc = rho_main(argc, argv);
+#ifdef RHO_MPI
+    MPI_Finalize();
+#endif
     return rc;
 }

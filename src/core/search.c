@@ -447,6 +447,7 @@ search_merge(const struct search_result *parts, int nparts,
         n += parts[p].n;
     out->total = nparts ? parts[0].total : 0;
     out->seed = nparts ? parts[0].seed : 0;
+    out->ranks = nparts;
     out->n = n;
     out->sampled = sampled;
     out->time = xcalloc((size_t)(n ? n : 1), sizeof *out->time);

@@ -63,7 +63,8 @@ struct search_result {
     long long baseline_rank; /* 1 + evaluated schedules strictly faster */
     int starved;         /* schedules that starved (time = -1, excluded) */
     double seconds;      /* wall time of the search */
-    int threads;
+    int threads;         /* threads in all */
+    int ranks;           /* machines (MPI ranks) merged; 0 or 1: one */
 };
 
 struct search_space;

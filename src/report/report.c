@@ -596,6 +596,8 @@ report_search(FILE *out, const struct scenario *s,
             yo_close_map(y);
         }
         yo_kint(y, "threads", r->threads);
+        if (r->ranks > 1)
+            yo_kint(y, "ranks", r->ranks);
         yo_knum(y, "seconds", r->seconds);
         yo_close_map(y);
         rc = yo_end(y, err);
@@ -611,6 +613,8 @@ report_search(FILE *out, const struct scenario *s,
         if (r->starved)
             fprintf(out, "%s schedules starved and are left out\n",
                     thousands(a, sizeof a, r->starved));
+        if (r->ranks > 1)
+            fprintf(out, "%d MPI ranks, ", r->ranks);
         fprintf(out, "%d threads, %.2f s (%s schedules/s)\n\n", r->threads,
                 r->seconds,
                 thousands(c, sizeof c,
