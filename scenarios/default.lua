@@ -1,3 +1,5 @@
+-- golden: --explain 5
+-- golden: --explain 7
 -- rho's default scenario: one socket of a Cray CS-Storm node (topology T2
 -- of Martinasso et al., SC16): the root complex joins two PCIe switches,
 -- each holding two NVIDIA K80 boards of two GPUs.

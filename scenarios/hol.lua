@@ -1,3 +1,6 @@
+-- golden: --explain 1
+-- golden: --explain 2
+-- golden: --explain 4
 -- Head-of-line blocking (SC16 Sec. III-C, Example 3, Fig. 5c).
 -- Three GPUs under switch SA send through SA's one upstream port and the
 -- root complex into SB. Copy a goes on down to switch K, where it meets

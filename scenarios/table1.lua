@@ -1,3 +1,7 @@
+-- golden: --explain 1
+-- golden: --explain 2
+-- golden: --explain 3
+-- golden: --explain 4
 -- The worked example of Martinasso et al. (SC16), Sec. VI: Table I
 -- (factors after each step of Algorithm 1) and Table II (the congestion
 -- graph through time). Four 300 MiB copies start together on topology T2.

@@ -34,6 +34,7 @@
 #include "core/units.h"
 #include "report/report.h"
 #include "script/lx.h"
+#include "view/explain.h"
 
 static int mpi_rank = 0, mpi_size = 1; /* 0 and 1 without MPI */
 
@@ -42,6 +43,8 @@ enum opt_id {
     OPT_FORMAT,
     OPT_STEPS,
     OPT_TIMELINE,
+    OPT_EXPLAIN,
+    OPT_AT,
     OPT_SEARCH,
     OPT_SAMPLE,
     OPT_SEED,
@@ -74,6 +77,11 @@ static const struct opt options[] = {
      "flows present at the first start"},
     {OPT_TIMELINE, 0, "timeline", NULL,
      "print the time steps of the congestion graph with every flow's factor"},
+    {OPT_EXPLAIN, 'e', "explain", "FLOW",
+     "explain how flow number FLOW got its factor: every port it crosses, "
+     "the rule applied there and the numbers"},
+    {OPT_AT, 0, "at", "TIME",
+     "with --explain, the moment to explain (default: the first start)"},
     {OPT_SEARCH, 0, "search", NULL,
      "try every order of each source's flows (or a random sample) and "
      "report the fastest, median and slowest schedules"},
@@ -103,7 +111,9 @@ static const struct opt options[] = {
 #define NOPTIONS ((int)(sizeof options / sizeof options[0]))
 
 struct args {
-    int batch, steps, timeline, search, quiet;
+    int batch, steps, timeline, search, quiet, explain;
+    double at;
+    int has_at;
     long long sample, seed;
     int threads;
     const char *curve;
@@ -167,6 +177,18 @@ apply(struct args *a, const struct opt *o, const char *val)
         break;
     case OPT_TIMELINE:
         a->timeline = 1;
+        break;
+    case OPT_EXPLAIN:
+        a->explain = (int)strtol(val, &end, 10);
+        if (*end != '\0' || a->explain <= 0)
+            return bad_usage("--explain expects a flow number (1, 2, ...), "
+                             "got '%s'",
+                             val);
+        break;
+    case OPT_AT:
+        if (units_parse(UNIT_TIME, val, &a->at, &err) != 0)
+            return bad_usage("--at: %s", err.msg);
+        a->has_at = 1;
         break;
     case OPT_SEARCH:
         a->search = 1;
@@ -702,7 +724,32 @@ run_batch(struct args *a, struct scenario *s)
         return 2;
     }
     pcie_sim_result_init(&res);
-    if (a->steps) {
+    if (a->explain) {
+        struct explain ex = {0};
+        struct strbuf sb;
+        int k;
+        double t;
+        if (a->explain > s->nflows) {
+            fprintf(stderr, "rho: %s: --explain %d: the scenario has %d "
+                            "flows\n",
+                    s->path ? s->path : "scenario", a->explain, s->nflows);
+            pcie_sim_free(sim);
+            return 2;
+        }
+        pcie_sim_run(sim, NULL, &res, NULL);
+        t = a->has_at ? a->at : (res.nsteps ? res.step[0].t0 : 0);
+        k = pcie_sim_step_at(&res, t);
+        if (k >= 0 && t >= res.step[k].t0 && t < res.step[k].t1 + 1e-300)
+            pcie_sim_eval_step(sim, &res, k);
+        else
+            pcie_model_eval(pcie_sim_model(sim), NULL, 0, NULL);
+        explain_flow(&ex, s, pcie_sim_model(sim), a->explain - 1, t, &res);
+        strbuf_init(&sb);
+        explain_text(&ex, &sb);
+        fputs(strbuf_str(&sb), stdout);
+        strbuf_fini(&sb);
+        explain_fini(&ex);
+    } else if (a->steps) {
         if (report_steps(stdout, s, sim, a->fmt, &err) != 0)
             rc = 2;
     } else {

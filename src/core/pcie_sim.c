@@ -689,3 +689,27 @@ pcie_sim_eval_at(struct pcie_sim *s, double t, int *present)
     memcpy(present, s->present, (size_t)np * sizeof *present);
     return np;
 }
+
+int
+pcie_sim_eval_step(struct pcie_sim *s, const struct pcie_sim_result *res,
+                   int k)
+{
+    const struct pcie_tstep *st;
+
+    if (k < 0 || k >= res->nsteps)
+        return -1;
+    st = &res->step[k];
+    pcie_model_eval(s->m, res->rec_flow + st->off, st->n, NULL);
+    return st->n;
+}
+
+int
+pcie_sim_step_at(const struct pcie_sim_result *res, double t)
+{
+    if (res->nsteps == 0)
+        return -1;
+    for (int k = 0; k < res->nsteps; k++)
+        if (t < res->step[k].t1)
+            return k;
+    return res->nsteps - 1;
+}

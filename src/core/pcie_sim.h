@@ -93,6 +93,18 @@ double pcie_sim_run(struct pcie_sim *s, const int *prio,
  */
 int pcie_sim_eval_at(struct pcie_sim *s, double t, int *present);
 
+/*
+ * Evaluate Algorithm 1 on the flows present in time step k of res (a run
+ * of this sim), so that the model's per-flow details describe that step.
+ * Returns the number of present flows, or -1 if k is out of range.
+ */
+int pcie_sim_eval_step(struct pcie_sim *s, const struct pcie_sim_result *res,
+                       int k);
+
+/* The step of res that contains time t (the last one if t is past the
+   end), or -1 if res has no step. */
+int pcie_sim_step_at(const struct pcie_sim_result *res, double t);
+
 /* Memo statistics: distinct active sets evaluated, and lookups. */
 void pcie_sim_memo_stats(const struct pcie_sim *s, long *evals, long *hits);
 

@@ -62,3 +62,8 @@ t sweep-unread 2 - "the scenario does not read rho.param(\"foo\", ...)" -- --swe
 t sweep-bad 2 - "--sweep: a sweep is NAME=VALUES" -- --sweep tau scenarios/table1.lua
 t sweep-bad-tau 2 - "point 1 (tau=2): tau must be a number from 0 to 1" -- --sweep tau=2 scenarios/table1.lua
 t sweep-yaml 0 "status: starved" - -- --sweep tau=1 -f yaml scenarios/lone-rc.lua
+t explain 0 "D8 head-of-line blocked: it shares K0->SA with flow 2 (1->4)" - -- --explain 1 scenarios/table1.lua
+t explain-at 0 "flow 1 (0->2) at 40 ms: factor 0.5 (1/2)" - -- -e 1 --at 40ms scenarios/table1.lua
+t explain-range 2 - "--explain 9: the scenario has 4 flows" -- -e 9 scenarios/table1.lua
+t explain-bad 2 - "--explain expects a flow number" -- -e x scenarios/table1.lua
+t at-bad 2 - "--at: unknown time unit" -- -e 1 --at 4min scenarios/table1.lua

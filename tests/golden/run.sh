@@ -19,6 +19,12 @@ for f in scenarios/*.lua; do
         echo "\$ rho --batch --steps $f"
         "$RHO" --batch --steps "$f" 2>&1
         echo "exit $?"
+        # "-- golden: --explain N" lines ask for explanations too
+        for n in $(sed -n 's/^-- golden: --explain //p' "$f"); do
+            echo "\$ rho --explain $n $f"
+            "$RHO" --explain "$n" "$f" 2>&1
+            echo "exit $?"
+        done
         # scenarios that say "-- golden: --search" are searched too; the
         # line with the wall time is left out
         if grep -q '^-- golden: --search' "$f"; then
