@@ -1,3 +1,4 @@
+-- golden: --stepper
 -- golden: --explain 1
 -- golden: --explain 2
 -- golden: --explain 3

@@ -35,6 +35,7 @@
 #include "report/report.h"
 #include "script/lx.h"
 #include "view/explain.h"
+#include "view/stepper.h"
 
 static int mpi_rank = 0, mpi_size = 1; /* 0 and 1 without MPI */
 
@@ -43,6 +44,7 @@ enum opt_id {
     OPT_FORMAT,
     OPT_STEPS,
     OPT_TIMELINE,
+    OPT_STEPPER,
     OPT_EXPLAIN,
     OPT_AT,
     OPT_SEARCH,
@@ -77,6 +79,9 @@ static const struct opt options[] = {
      "flows present at the first start"},
     {OPT_TIMELINE, 0, "timeline", NULL,
      "print the time steps of the congestion graph with every flow's factor"},
+    {OPT_STEPPER, 0, "stepper", NULL,
+     "print Algorithm 1 one port at a time, with what each step does and "
+     "every flow's factor after it (for teaching)"},
     {OPT_EXPLAIN, 'e', "explain", "FLOW",
      "explain how flow number FLOW got its factor: every port it crosses, "
      "the rule applied there and the numbers"},
@@ -111,7 +116,7 @@ static const struct opt options[] = {
 #define NOPTIONS ((int)(sizeof options / sizeof options[0]))
 
 struct args {
-    int batch, steps, timeline, search, quiet, explain;
+    int batch, steps, timeline, search, quiet, explain, stepper;
     double at;
     int has_at;
     long long sample, seed;
@@ -177,6 +182,9 @@ apply(struct args *a, const struct opt *o, const char *val)
         break;
     case OPT_TIMELINE:
         a->timeline = 1;
+        break;
+    case OPT_STEPPER:
+        a->stepper = 1;
         break;
     case OPT_EXPLAIN:
         a->explain = (int)strtol(val, &end, 10);
@@ -710,6 +718,25 @@ run_sweep(struct args *a, struct scenario *s, const struct strbuf *read)
     return rc;
 }
 
+static void
+print_stepper(FILE *out, const struct scenario *s, const struct stepper *st)
+{
+    static const char *const col[] = {"A", "B", "C", "D8", "D9"};
+
+    fprintf(out, "%s\nAlgorithm 1 in %d frames (a * marks a factor the frame "
+                 "changed)\n",
+            s->title, st->n);
+    for (int i = 0; i < st->n; i++) {
+        const struct step_frame *fr = &st->frame[i];
+        fprintf(out, "\n[%d/%d %s] %s\n ", i + 1, st->n, col[fr->step],
+                fr->text);
+        for (int f = 0; f < st->nflows; f++)
+            fprintf(out, " %d:%.4g%s", f + 1, fr->factor[f],
+                    fr->changed[f] ? "*" : "");
+        fputc('\n', out);
+    }
+}
+
 static int
 run_batch(struct args *a, struct scenario *s)
 {
@@ -749,6 +776,18 @@ run_batch(struct args *a, struct scenario *s)
         fputs(strbuf_str(&sb), stdout);
         strbuf_fini(&sb);
         explain_fini(&ex);
+    } else if (a->stepper) {
+        struct stepper st;
+        int k;
+        double t;
+        pcie_sim_run(sim, NULL, &res, NULL);
+        t = a->has_at ? a->at : (res.nsteps ? res.step[0].t0 : 0);
+        k = pcie_sim_step_at(&res, t);
+        if (k >= 0)
+            pcie_sim_eval_step(sim, &res, k);
+        stepper_build(&st, s, pcie_sim_model(sim), 0);
+        print_stepper(stdout, s, &st);
+        stepper_fini(&st);
     } else if (a->steps) {
         if (report_steps(stdout, s, sim, a->fmt, &err) != 0)
             rc = 2;

@@ -25,6 +25,11 @@ for f in scenarios/*.lua; do
             "$RHO" --explain "$n" "$f" 2>&1
             echo "exit $?"
         done
+        if grep -q '^-- golden: --stepper' "$f"; then
+            echo "\$ rho --stepper $f"
+            "$RHO" --stepper "$f" 2>&1
+            echo "exit $?"
+        fi
         # scenarios that say "-- golden: --search" are searched too; the
         # line with the wall time is left out
         if grep -q '^-- golden: --search' "$f"; then
