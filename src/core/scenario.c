@@ -119,7 +119,7 @@ scenario_add_flow(struct scenario *s, int src, int dst, double bytes,
                   double start, const char *label, int line,
                   struct rho_err *err)
 {
-    struct scen_flow f = {src, dst, bytes, start, line, NULL};
+    struct scen_flow f = {src, dst, bytes, start, line, NULL, -1, -1};
 
     if (check_flow(s, s->nflows, &f, err) != 0)
         return -1;
@@ -151,6 +151,36 @@ scenario_del_flow(struct scenario *s, int i)
     memmove(&s->flow[i], &s->flow[i + 1],
             (size_t)(s->nflows - i - 1) * sizeof *s->flow);
     s->nflows--;
+}
+
+int
+scenario_move_rank(struct scenario *s, int r, int node, struct rho_err *err)
+{
+    if (r < 0 || r >= s->nranks)
+        return rho_err_set(err, RHO_EINPUT, "rank %d is not placed (ranks 0 "
+                                            "to %d are)",
+                           r, s->nranks - 1);
+    if (node < 0 || node >= pcie_nodes(s->pcie) ||
+        pcie_node(s->pcie, node)->kind != PCIE_ENDPOINT)
+        return rho_err_set(err, RHO_EINPUT, "rank %d: that is not a device",
+                           r);
+    for (int i = 0; i < s->nflows; i++) {
+        const struct scen_flow *f = &s->flow[i];
+        int a = f->src_rank == r ? node : f->src;
+        int b = f->dst_rank == r ? node : f->dst;
+        if (a == b)
+            return rho_err_set(err, RHO_EINPUT,
+                               "rank %d on '%s': flow %d would send to itself",
+                               r, pcie_node(s->pcie, node)->name, i + 1);
+    }
+    s->rank_node[r] = node;
+    for (int i = 0; i < s->nflows; i++) {
+        if (s->flow[i].src_rank == r)
+            s->flow[i].src = node;
+        if (s->flow[i].dst_rank == r)
+            s->flow[i].dst = node;
+    }
+    return 0;
 }
 
 int
@@ -253,9 +283,15 @@ scenario_to_lua(const struct scenario *s, struct strbuf *out)
     for (int i = 0; i < s->nflows; i++) {
         const struct scen_flow *f = &s->flow[i];
         strbuf_puts(out, "    { ");
-        strbuf_lua_quote(out, pcie_node(s->pcie, f->src)->name);
+        if (f->src_rank >= 0)
+            strbuf_printf(out, "%d", f->src_rank);
+        else
+            strbuf_lua_quote(out, pcie_node(s->pcie, f->src)->name);
         strbuf_puts(out, ", ");
-        strbuf_lua_quote(out, pcie_node(s->pcie, f->dst)->name);
+        if (f->dst_rank >= 0)
+            strbuf_printf(out, "%d", f->dst_rank);
+        else
+            strbuf_lua_quote(out, pcie_node(s->pcie, f->dst)->name);
         strbuf_printf(out, ", size = \"%s\"",
                       units_fmt_size_exact(a, sizeof a, f->bytes));
         if (f->start != 0)

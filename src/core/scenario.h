@@ -28,6 +28,8 @@ struct scen_flow {
     double start;  /* seconds, >= 0 */
     int line;      /* script line that declared it, 0 if unknown */
     char *label;   /* optional, may be NULL; owned */
+    int src_rank, dst_rank; /* the ranks they were given as, or -1 for a
+                               device named directly */
 };
 
 struct scenario {
@@ -73,6 +75,14 @@ void scenario_insert_flow(struct scenario *s, int i,
 
 /* Remove flow i. */
 void scenario_del_flow(struct scenario *s, int i);
+
+/*
+ * Move rank r to device node: the placement changes and so do the flows
+ * given as that rank. Returns 0, or -1 with err filled (no such rank, not
+ * a device, a flow would send to itself); s is unchanged on error.
+ */
+int scenario_move_rank(struct scenario *s, int r, int node,
+                       struct rho_err *err);
 
 /*
  * Check the whole scenario (tree present, every flow valid, bandwidth > 0,

@@ -203,11 +203,12 @@ add_node(lua_State *L, struct pcie *p, int parent, int depth)
 /* Look up a device named by the value at idx: a name or a rank. */
 static int
 device_of(lua_State *L, int idx, const struct scenario *s, int fi,
-          const char *role)
+          const char *role, int *rank)
 {
     const struct pcie *p = s->pcie;
     int id;
 
+    *rank = -1;
     if (lua_type(L, idx) == LUA_TNUMBER) {
         lua_Integer r;
         if (!lua_isinteger(L, idx))
@@ -217,6 +218,7 @@ device_of(lua_State *L, int idx, const struct scenario *s, int fi,
             lx_error(L,
                      "flow %d: %s rank %I is not placed (ranks 0 to %d are)",
                      fi + 1, role, r, s->nranks - 1);
+        *rank = (int)r;
         return s->rank_node[r];
     }
     if (lua_type(L, idx) != LUA_TSTRING)
@@ -291,7 +293,7 @@ read_flows(lua_State *L, int t, struct scenario *s)
                  luaL_typename(L, -1));
     n = (lua_Integer)lua_rawlen(L, -1);
     for (lua_Integer i = 1; i <= n; i++) {
-        int ft, src, dst, line = 0;
+        int ft, src, dst, line = 0, src_rank, dst_rank, fi;
         double bytes = defsize, start = 0;
         const char *label = NULL;
         char what[32];
@@ -311,14 +313,14 @@ read_flows(lua_State *L, int t, struct scenario *s)
         }
         if (lua_isnil(L, -1))
             lx_error(L, "%s: no source (give { src, dst, size = ... })", what);
-        src = device_of(L, -1, s, (int)i - 1, "source");
+        src = device_of(L, -1, s, (int)i - 1, "source", &src_rank);
         if (lua_getfield(L, ft, "dst") == LUA_TNIL) { /* ..., src, dst */
             lua_pop(L, 1);
             lua_rawgeti(L, ft, 2);
         }
         if (lua_isnil(L, -1))
             lx_error(L, "%s: no destination", what);
-        dst = device_of(L, -1, s, (int)i - 1, "destination");
+        dst = device_of(L, -1, s, (int)i - 1, "destination", &dst_rank);
         lua_settop(L, ft);                            /* flows, f */
         if (!get_quantity(L, ft, "size", UNIT_SIZE, &bytes, what) && !has_def)
             lx_error(L, "%s: no size (give size = \"1 MiB\" in the flow or "
@@ -331,8 +333,11 @@ read_flows(lua_State *L, int t, struct scenario *s)
             line = (int)lua_tointeger(L, -1);
         if (line <= 0)
             line = lx_user_line(L);
-        if (scenario_add_flow(s, src, dst, bytes, start, label, line, &err) < 0)
+        fi = scenario_add_flow(s, src, dst, bytes, start, label, line, &err);
+        if (fi < 0)
             lx_error(L, "%s", err.msg);
+        s->flow[fi].src_rank = src_rank;
+        s->flow[fi].dst_rank = dst_rank;
         lua_settop(L, ft - 1);                        /* flows */
     }
     lua_pop(L, 1);                                    /* - */

@@ -1,0 +1,66 @@
+/*
+ * session: a scenario being explored and edited -- its current state, the
+ * results of the congestion graph on it, and an undo/redo history. Every
+ * edit records a snapshot (scenarios are small: a deep copy that shares the
+ * immutable tree) and recomputes. A failed edit changes nothing. The TUI
+ * drives a session; tests drive it without a terminal.
+ */
+#ifndef RHO_CORE_SESSION_H
+#define RHO_CORE_SESSION_H
+
+#include "core/pcie_sim.h"
+#include "core/rho_err.h"
+#include "core/scenario.h"
+
+#define SESSION_HISTORY 200
+
+struct session;
+
+/* A session on s; takes ownership of s. Computes at once. Caller owns the
+   session: session_free(). */
+struct session *session_new(struct scenario *s);
+void session_free(struct session *ss);
+
+/* The scenario as edited (borrowed until the next edit). */
+const struct scenario *session_scenario(const struct session *ss);
+
+/* The sim and its last run (borrowed until the next edit). The run may be
+   starved (res->starved); the sim is NULL when the scenario is invalid. */
+struct pcie_sim *session_sim(struct session *ss);
+const struct pcie_sim_result *session_result(const struct session *ss);
+
+/* The message of the last computation ("" when it went well). */
+const char *session_status(const struct session *ss);
+
+/* Edits: each returns 0, or -1 with err filled and nothing changed. */
+int session_set_flow(struct session *ss, int i, const struct scen_flow *f,
+                     struct rho_err *err);
+int session_add_flow(struct session *ss, const struct scen_flow *f,
+                     struct rho_err *err);
+int session_del_flow(struct session *ss, int i, struct rho_err *err);
+int session_set_tau(struct session *ss, double tau, struct rho_err *err);
+int session_set_bandwidth(struct session *ss, double bw, struct rho_err *err);
+int session_move_rank(struct session *ss, int r, int node,
+                      struct rho_err *err);
+
+/*
+ * Replace the whole scenario (a reload from disk); takes ownership of s.
+ * Undoable like any edit.
+ */
+void session_replace(struct session *ss, struct scenario *s);
+
+/* Undo or redo the last edit; return 0, or -1 when there is none. */
+int session_undo(struct session *ss);
+int session_redo(struct session *ss);
+int session_can_undo(const struct session *ss);
+int session_can_redo(const struct session *ss);
+
+/* Edits since the last session_mark_saved(): the scenario differs from
+   the file. */
+int session_dirty(const struct session *ss);
+void session_mark_saved(struct session *ss);
+
+/* Bump on every change of the scenario (edit, undo, redo, replace). */
+unsigned long session_version(const struct session *ss);
+
+#endif
