@@ -26,6 +26,7 @@
 #include <mpi.h>
 #endif
 
+#include "core/clock.h"
 #include "core/pcie_sim.h"
 #include "core/rho_err.h"
 #include "core/scenario.h"
@@ -349,20 +350,11 @@ struct progress {
     int drawn;
 };
 
-static double
-wall(void)
-{
-    struct timespec ts;
-
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 static int
 draw_progress(void *ctx, long long done, long long total)
 {
     struct progress *p = ctx;
-    double el = wall() - p->t0, rate = el > 0 ? (double)done / el : 0;
+    double el = rho_wall() - p->t0, rate = el > 0 ? (double)done / el : 0;
     int width = 30, fill = total ? (int)((double)done / total * width) : 0;
     char bar[64];
 
@@ -439,10 +431,10 @@ mpi_search(const struct scenario *s, struct search_opts *o,
         for (int r = 1; r < mpi_size; r++) {
             parts[r] = part; /* the same space, seed and baseline */
             parts[r].n = counts[r];
-            parts[r].time = calloc((size_t)(counts[r] ? counts[r] : 1),
-                                   sizeof(double));
-            parts[r].id = calloc((size_t)(counts[r] ? counts[r] : 1),
-                                 sizeof(long long));
+            parts[r].time =
+                calloc((size_t)(counts[r] ? counts[r] : 1), sizeof(double));
+            parts[r].id =
+                calloc((size_t)(counts[r] ? counts[r] : 1), sizeof(long long));
             parts[r].sorted = NULL;
             MPI_Recv(parts[r].time, (int)counts[r], MPI_DOUBLE, r, 1,
                      MPI_COMM_WORLD, MPI_STATUS_IGNORE);
@@ -491,7 +483,7 @@ run_search(struct args *a, struct scenario *s)
 {
     struct search_opts o;
     struct search_result r;
-    struct progress p = {wall(), 0};
+    struct progress p = {rho_wall(), 0};
     struct rho_err err;
     int rc = 0;
 
@@ -506,8 +498,8 @@ run_search(struct args *a, struct scenario *s)
     if (mpi_size > 1) {
         if (mpi_search(s, &o, &r, &err) != 0) {
             if (mpi_rank == 0)
-                fprintf(stderr, "rho: %s: %s\n",
-                        s->path ? s->path : "scenario", err.msg);
+                fprintf(stderr, "rho: %s: %s\n", s->path ? s->path : "scenario",
+                        err.msg);
             return exit_code(&err);
         }
         if (mpi_rank != 0) {
@@ -645,7 +637,7 @@ static int
 run_sweep(struct args *a, struct scenario *s, const struct strbuf *read)
 {
     struct sweep_ctx c = {a, s, 0, 0, 0};
-    struct progress p = {wall(), 0};
+    struct progress p = {rho_wall(), 0};
     struct rho_err err;
     long n = sweep_count(&a->sweep);
     double *data;
@@ -685,9 +677,8 @@ run_sweep(struct args *a, struct scenario *s, const struct strbuf *read)
             int rc;
             int rank;
         } mine = {rc, mpi_rank}, first;
-        double *sum = mpi_rank == 0 ? calloc((size_t)n * SWEEP_NCOLS,
-                                             sizeof *sum)
-                                    : NULL;
+        double *sum =
+            mpi_rank == 0 ? calloc((size_t)n * SWEEP_NCOLS, sizeof *sum) : NULL;
         MPI_Reduce(data, sum, (int)(n * SWEEP_NCOLS), MPI_DOUBLE, MPI_SUM, 0,
                    MPI_COMM_WORLD);
         /* the lowest rank that failed reports its (lowest) point */
@@ -696,8 +687,7 @@ run_sweep(struct args *a, struct scenario *s, const struct strbuf *read)
                       MPI_COMM_WORLD);
         if (first.rank < mpi_size) {
             if (first.rank != 0 && mpi_rank == first.rank)
-                MPI_Send(&err, (int)sizeof err, MPI_BYTE, 0, 5,
-                         MPI_COMM_WORLD);
+                MPI_Send(&err, (int)sizeof err, MPI_BYTE, 0, 5, MPI_COMM_WORLD);
             if (mpi_rank == 0 && first.rank != 0)
                 MPI_Recv(&err, (int)sizeof err, MPI_BYTE, first.rank, 5,
                          MPI_COMM_WORLD, MPI_STATUS_IGNORE);
@@ -711,8 +701,7 @@ run_sweep(struct args *a, struct scenario *s, const struct strbuf *read)
 #endif
     if (rc != 0)
         fprintf(stderr, "rho: %s: %s\n", a->file, err.msg);
-    else if (report_sweep(stdout, s->title, &a->sweep, data, a->fmt,
-                          &err) != 0)
+    else if (report_sweep(stdout, s->title, &a->sweep, data, a->fmt, &err) != 0)
         rc = 2;
     free(data);
     return rc;
@@ -723,8 +712,9 @@ print_stepper(FILE *out, const struct scenario *s, const struct stepper *st)
 {
     static const char *const col[] = {"A", "B", "C", "D8", "D9"};
 
-    fprintf(out, "%s\nAlgorithm 1 in %d frames (a * marks a factor the frame "
-                 "changed)\n",
+    fprintf(out,
+            "%s\nAlgorithm 1 in %d frames (a * marks a factor the frame "
+            "changed)\n",
             s->title, st->n);
     for (int i = 0; i < st->n; i++) {
         const struct step_frame *fr = &st->frame[i];
@@ -757,8 +747,9 @@ run_batch(struct args *a, struct scenario *s)
         int k;
         double t;
         if (a->explain > s->nflows) {
-            fprintf(stderr, "rho: %s: --explain %d: the scenario has %d "
-                            "flows\n",
+            fprintf(stderr,
+                    "rho: %s: --explain %d: the scenario has %d "
+                    "flows\n",
                     s->path ? s->path : "scenario", a->explain, s->nflows);
             pcie_sim_free(sim);
             return 2;

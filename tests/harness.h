@@ -44,29 +44,29 @@ t_show(const char *s)
 #define CHECK(cond, ...) t_check(!!(cond), __FILE__, __LINE__, __VA_ARGS__)
 
 /* |a - b| <= tol, reporting both values on failure. */
-#define CHECK_NEAR(a, b, tol, ...)                                            \
-    do {                                                                      \
-        double t_a_ = (a), t_b_ = (b);                                        \
-        char t_m_[512];                                                       \
-        snprintf(t_m_, sizeof t_m_, __VA_ARGS__);                             \
-        CHECK(fabs(t_a_ - t_b_) <= (tol), "%s (got %.12g, want %.12g)", t_m_, \
-              t_a_, t_b_);                                                    \
+#define CHECK_NEAR(a, b, tol, ...)                                             \
+    do {                                                                       \
+        double t_a_ = (a), t_b_ = (b);                                         \
+        char t_m_[512];                                                        \
+        snprintf(t_m_, sizeof t_m_, __VA_ARGS__);                              \
+        CHECK(fabs(t_a_ - t_b_) <= (tol), "%s (got %.12g, want %.12g)", t_m_,  \
+              t_a_, t_b_);                                                     \
     } while (0)
 
 /* Two strings are equal, showing both on failure. */
-#define CHECK_STR(a, b, ...)                                                  \
-    do {                                                                      \
-        const char *t_a_ = (a), *t_b_ = (b);                                  \
-        char t_m_[512];                                                       \
-        snprintf(t_m_, sizeof t_m_, __VA_ARGS__);                             \
-        CHECK(t_a_ != NULL && strcmp(t_a_, t_b_) == 0,                        \
-              "%s (got '%s', want '%s')", t_m_, t_show(t_a_), t_b_);          \
+#define CHECK_STR(a, b, ...)                                                   \
+    do {                                                                       \
+        const char *t_a_ = (a), *t_b_ = (b);                                   \
+        char t_m_[512];                                                        \
+        snprintf(t_m_, sizeof t_m_, __VA_ARGS__);                              \
+        CHECK(t_a_ != NULL && strcmp(t_a_, t_b_) == 0,                         \
+              "%s (got '%s', want '%s')", t_m_, t_show(t_a_), t_b_);           \
     } while (0)
 
-#define TEST_DONE()                                                           \
-    do {                                                                      \
-        printf("# %d passed, %d failed\n", t_pass, t_fail);                   \
-        return t_fail ? 1 : 0;                                                \
+#define TEST_DONE()                                                            \
+    do {                                                                       \
+        printf("# %d passed, %d failed\n", t_pass, t_fail);                    \
+        return t_fail ? 1 : 0;                                                 \
     } while (0)
 
 #endif

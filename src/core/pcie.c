@@ -128,8 +128,8 @@ pcie_add_node(struct pcie *p, int parent, int kind, const char *name,
         return rho_err_set(err, RHO_EINPUT, "%s without a name",
                            kind_name(kind));
     if (kind != PCIE_RC && kind != PCIE_SWITCH && kind != PCIE_ENDPOINT)
-        return rho_err_set(err, RHO_EINPUT, "node '%s': unknown kind %d",
-                           name, kind);
+        return rho_err_set(err, RHO_EINPUT, "node '%s': unknown kind %d", name,
+                           kind);
     if ((id = pcie_find(p, name)) >= 0) {
         if (p->node[id].line > 0)
             return rho_err_set(err, RHO_EINPUT,
@@ -150,8 +150,8 @@ pcie_add_node(struct pcie *p, int parent, int kind, const char *name,
                                name, kind_name(kind));
     } else {
         if (parent >= p->n)
-            return rho_err_set(err, RHO_EINPUT, "'%s': unknown parent %d",
-                               name, parent);
+            return rho_err_set(err, RHO_EINPUT, "'%s': unknown parent %d", name,
+                               parent);
         if (p->node[parent].kind == PCIE_ENDPOINT)
             return rho_err_set(err, RHO_EINPUT,
                                "'%s': device '%s' cannot have children", name,
@@ -171,7 +171,7 @@ pcie_add_node(struct pcie *p, int parent, int kind, const char *name,
     x = &p->node[id];
     memset(x, 0, sizeof *x);
     x->name = xstrdup(name);
-    x->type = xstrdup(type ? type
+    x->type = xstrdup(type                  ? type
                       : kind == PCIE_RC     ? "rc"
                       : kind == PCIE_SWITCH ? "switch"
                                             : "device");

@@ -19,11 +19,11 @@
 enum pcie_kind { PCIE_RC, PCIE_SWITCH, PCIE_ENDPOINT };
 
 struct pcie_node {
-    char *name;   /* unique in the tree */
-    char *type;   /* "rc", "switch", or the device kind: "gpu", "nic", ... */
-    int kind;     /* enum pcie_kind */
-    int parent;   /* -1 for the root */
-    int depth;    /* 0 for the root */
+    char *name; /* unique in the tree */
+    char *type; /* "rc", "switch", or the device kind: "gpu", "nic", ... */
+    int kind;   /* enum pcie_kind */
+    int parent; /* -1 for the root */
+    int depth;  /* 0 for the root */
     int nchild;
     int *child;   /* children in declaration order */
     int line;     /* line of the script that declared it, 0 if unknown */

@@ -22,21 +22,21 @@ struct pcie_model {
     int nflows;
     double tau;
     int *src, *dst;
-    char *crc;   /* flow crosses the root complex */
-    int *plen;   /* path length per flow */
-    int *poff;   /* offset of the flow's path in path[] and hop[] */
-    int *path;   /* channel ids, all flows */
+    char *crc; /* flow crosses the root complex */
+    int *plen; /* path length per flow */
+    int *poff; /* offset of the flow's path in path[] and hop[] */
+    int *path; /* channel ids, all flows */
     struct pcie_hop *hop;
     struct pcie_factors *fac;
-    double *rr;  /* final factor per flow */
+    double *rr; /* final factor per flow */
 
     /* scratch, sized at creation */
     int nchan;
     const int *rank;
-    int *ccount;  /* per channel: active entries */
-    int *cstart;  /* per channel: offset in ent_f/ent_h */
+    int *ccount;   /* per channel: active entries */
+    int *cstart;   /* per channel: offset in ent_f/ent_h */
     double *delta; /* per channel: D9 delta */
-    int *used;    /* channels in use, in rank order */
+    int *used;     /* channels in use, in rank order */
     int nused;
     int *ent_f, *ent_h; /* entries: flow, hop index on its path */
     int *act;
@@ -68,9 +68,8 @@ pcie_model_new(struct pcie *p, int nflows, const int *src, const int *dst,
                                i + 1),
                    NULL;
         if (src[i] == dst[i])
-            return rho_err_set(err, RHO_EINPUT,
-                               "flow %d: '%s' sends to itself", i + 1,
-                               pcie_node(p, src[i])->name),
+            return rho_err_set(err, RHO_EINPUT, "flow %d: '%s' sends to itself",
+                               i + 1, pcie_node(p, src[i])->name),
                    NULL;
         total += pcie_path(p, src[i], dst[i], NULL, 0);
     }
@@ -584,4 +583,15 @@ int
 pcie_model_active(const struct pcie_model *m, int k)
 {
     return m->act[k];
+}
+
+int
+pcie_model_hop_index(const struct pcie_model *m, int i, int c)
+{
+    const int *path = m->path + m->poff[i];
+
+    for (int j = 0; j < m->plen[i]; j++)
+        if (path[j] == c)
+            return j;
+    return -1;
 }

@@ -30,22 +30,22 @@ enum pcie_step { STEP_A, STEP_B, STEP_C, STEP_D8, STEP_D9, STEP_COUNT };
 
 /* What happened to one flow at one channel of its path. */
 struct pcie_hop {
-    int chan;       /* channel id (see pcie.h) */
-    double rin;     /* factor entering the channel (1 on the first) */
-    double rho;     /* factor after the channel's arbitration (B or C) */
-    char arb;       /* the channel arbitrated this flow */
-    char step;      /* STEP_A (source channel), STEP_B or STEP_C */
-    char rc_tail;   /* the channel leaves the root complex */
-    char in_cr;     /* step C: the flow's group holds an RC crossing */
-    char cr_any;    /* step C: some group at this channel holds one */
-    int nflows;     /* active flows on the channel */
-    int ngroups;    /* step C: super communications at the channel */
-    int group_size; /* step C: flows in this flow's group */
-    double sum;     /* step B: S; step C: sum of R_g over the groups */
-    double R, Rp;   /* step C: R_g and R'_g of this flow's group */
-    double sufmin;  /* D8: min of rho at arbitrated channels after this one */
+    int chan;        /* channel id (see pcie.h) */
+    double rin;      /* factor entering the channel (1 on the first) */
+    double rho;      /* factor after the channel's arbitration (B or C) */
+    char arb;        /* the channel arbitrated this flow */
+    char step;       /* STEP_A (source channel), STEP_B or STEP_C */
+    char rc_tail;    /* the channel leaves the root complex */
+    char in_cr;      /* step C: the flow's group holds an RC crossing */
+    char cr_any;     /* step C: some group at this channel holds one */
+    int nflows;      /* active flows on the channel */
+    int ngroups;     /* step C: super communications at the channel */
+    int group_size;  /* step C: flows in this flow's group */
+    double sum;      /* step B: S; step C: sum of R_g over the groups */
+    double R, Rp;    /* step C: R_g and R'_g of this flow's group */
+    double sufmin;   /* D8: min of rho at arbitrated channels after this one */
     int sufmin_chan; /* D8: the channel where that min is reached, or -1 */
-    double delta;   /* D9: delta(L) of the channel (0 if none) */
+    double delta;    /* D9: delta(L) of the channel (0 if none) */
 };
 
 /* The factors of one flow after each step, and how D(8) decided. */
@@ -107,6 +107,9 @@ double pcie_model_tau(const struct pcie_model *m);
 int pcie_model_path_len(const struct pcie_model *m, int i);
 const struct pcie_hop *pcie_model_hops(const struct pcie_model *m, int i);
 
+/* The index of channel c on flow i's path, or -1. */
+int pcie_model_hop_index(const struct pcie_model *m, int i, int c);
+
 /* Flow i's source and destination node, and whether it crosses the RC. */
 int pcie_model_src(const struct pcie_model *m, int i);
 int pcie_model_dst(const struct pcie_model *m, int i);
@@ -120,8 +123,7 @@ const struct pcie_factors *pcie_model_factors(const struct pcie_model *m,
  * The flows of the last evaluation on channel c (active ones only): writes
  * at most max flow indices to out and returns how many there are.
  */
-int pcie_model_chan_flows(const struct pcie_model *m, int c, int *out,
-                          int max);
+int pcie_model_chan_flows(const struct pcie_model *m, int c, int *out, int max);
 
 /* Number of active flows in the last evaluation, and the k-th of them. */
 int pcie_model_nactive(const struct pcie_model *m);

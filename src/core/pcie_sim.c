@@ -41,24 +41,24 @@ struct pcie_sim {
 
     /* sources: flows grouped by source, in declaration order */
     int nsrc;
-    int *srcidx;  /* flow -> its source's index */
-    int *soff;    /* source -> offset in sflow/queue (nsrc + 1) */
-    int *sflow;   /* flows by source, declaration order */
-    int *slot;    /* flow -> 1 + its position in its source's list */
+    int *srcidx;    /* flow -> its source's index */
+    int *soff;      /* source -> offset in sflow/queue (nsrc + 1) */
+    int *sflow;     /* flows by source, declaration order */
+    int *slot;      /* flow -> 1 + its position in its source's list */
     double *starts; /* distinct start times, ascending */
     int nstarts;
 
     /* memo: a direct table when the active states are few, else a hash */
-    long nstates;   /* prod over sources of (flows + 1), or 0: too many */
-    long *stride;   /* per source */
-    double *direct; /* nstates x nsrc factors */
+    long nstates;         /* prod over sources of (flows + 1), or 0: too many */
+    long *stride;         /* per source */
+    double *direct;       /* nstates x nsrc factors */
     unsigned char *known; /* per state */
     struct memo memo;
 
     /* scratch */
-    int *queue;   /* per run: each source's flows by (start, prio, index) */
-    int *head;    /* per source: position of its next flow in queue */
-    int *order;   /* per run (recording only): all flows by (start, prio) */
+    int *queue; /* per run: each source's flows by (start, prio, index) */
+    int *head;  /* per source: position of its next flow in queue */
+    int *order; /* per run (recording only): all flows by (start, prio) */
     int *prio_tmp;
     double *left;
     char *done;
@@ -83,12 +83,12 @@ pcie_sim_new(struct pcie *p, int n, const struct pcie_flowspec *flows,
                NULL;
     for (int i = 0; i < n; i++) {
         if (!(flows[i].bytes >= 0) || !isfinite(flows[i].bytes))
-            return rho_err_set(err, RHO_EINPUT,
-                               "flow %d: size must be >= 0", i + 1),
+            return rho_err_set(err, RHO_EINPUT, "flow %d: size must be >= 0",
+                               i + 1),
                    NULL;
         if (!(flows[i].start >= 0) || !isfinite(flows[i].start))
-            return rho_err_set(err, RHO_EINPUT,
-                               "flow %d: start must be >= 0", i + 1),
+            return rho_err_set(err, RHO_EINPUT, "flow %d: start must be >= 0",
+                               i + 1),
                    NULL;
     }
     src = xcalloc((size_t)n, sizeof *src);
@@ -365,8 +365,7 @@ before(const struct pcie_flowspec *f, const int *prio, int x, int y)
 
 /* Stable sort of a[0..n) by before(); insertion sort for short runs. */
 static void
-sort_by(const struct pcie_flowspec *f, const int *prio, int *a, int *tmp,
-        int n)
+sort_by(const struct pcie_flowspec *f, const int *prio, int *a, int *tmp, int n)
 {
     if (n <= 32) {
         for (int i = 1; i < n; i++) {
@@ -459,20 +458,20 @@ res_reset(struct pcie_sim_result *res, int n)
 }
 
 static void
-res_step(struct pcie_sim_result *res, struct pcie_sim *s, double t0,
-         double t1, int np, int na)
+res_step(struct pcie_sim_result *res, struct pcie_sim *s, double t0, double t1,
+         int np, int na)
 {
     struct pcie_tstep *st;
 
     if (res->nsteps == res->capsteps) {
-        res->capsteps = (int)rho_grow_cap((size_t)res->capsteps,
-                                          (size_t)res->nsteps + 1);
-        res->step = xreallocarray(res->step, (size_t)res->capsteps,
-                                  sizeof *res->step);
+        res->capsteps =
+            (int)rho_grow_cap((size_t)res->capsteps, (size_t)res->nsteps + 1);
+        res->step =
+            xreallocarray(res->step, (size_t)res->capsteps, sizeof *res->step);
     }
     if (res->nrec + np > res->caprec) {
-        res->caprec = (int)rho_grow_cap((size_t)res->caprec,
-                                        (size_t)(res->nrec + np));
+        res->caprec =
+            (int)rho_grow_cap((size_t)res->caprec, (size_t)(res->nrec + np));
         res->rec_flow = xreallocarray(res->rec_flow, (size_t)res->caprec,
                                       sizeof *res->rec_flow);
         res->rec_rho = xreallocarray(res->rec_rho, (size_t)res->caprec,
@@ -691,8 +690,7 @@ pcie_sim_eval_at(struct pcie_sim *s, double t, int *present)
 }
 
 int
-pcie_sim_eval_step(struct pcie_sim *s, const struct pcie_sim_result *res,
-                   int k)
+pcie_sim_eval_step(struct pcie_sim *s, const struct pcie_sim_result *res, int k)
 {
     const struct pcie_tstep *st;
 

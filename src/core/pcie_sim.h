@@ -25,23 +25,23 @@
 #include "core/rho_err.h"
 
 struct pcie_flowspec {
-    int src, dst;  /* endpoint node ids */
-    double bytes;  /* >= 0 */
-    double start;  /* seconds, >= 0 */
+    int src, dst; /* endpoint node ids */
+    double bytes; /* >= 0 */
+    double start; /* seconds, >= 0 */
 };
 
 /* One time step: [t0, t1), the flows present and what each got. */
 struct pcie_tstep {
     double t0, t1;
-    int n;        /* present flows (active and waiting) */
-    int off;      /* their records in the result's rec_* arrays */
+    int n;   /* present flows (active and waiting) */
+    int off; /* their records in the result's rec_* arrays */
     int nactive;
 };
 
 struct pcie_sim_result {
     int nflows;
-    double *end;     /* per flow: end time (s); NaN if never ended */
-    double *begin;   /* per flow: time it started sending (s); NaN if never */
+    double *end;   /* per flow: end time (s); NaN if never ended */
+    double *begin; /* per flow: time it started sending (s); NaN if never */
     int nsteps, capsteps;
     struct pcie_tstep *step;
     int nrec, caprec;
@@ -53,7 +53,7 @@ struct pcie_sim_result {
     double starved_at; /* time it stopped */
     int nstarved;
     int *starved_flows;
-    double makespan;   /* last end time - first start time */
+    double makespan; /* last end time - first start time */
 };
 
 struct pcie_sim;

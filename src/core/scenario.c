@@ -96,8 +96,8 @@ check_flow(const struct scenario *s, int i, const struct scen_flow *f,
 
     if (f->src < 0 || f->src >= nn ||
         pcie_node(s->pcie, f->src)->kind != PCIE_ENDPOINT)
-        return rho_err_set(err, RHO_EINPUT, "flow %d: the source is not a device",
-                           i + 1);
+        return rho_err_set(err, RHO_EINPUT,
+                           "flow %d: the source is not a device", i + 1);
     if (f->dst < 0 || f->dst >= nn ||
         pcie_node(s->pcie, f->dst)->kind != PCIE_ENDPOINT)
         return rho_err_set(err, RHO_EINPUT,
@@ -133,8 +133,8 @@ void
 scenario_insert_flow(struct scenario *s, int i, const struct scen_flow *f)
 {
     if (s->nflows == s->capflows) {
-        s->capflows = (int)rho_grow_cap((size_t)s->capflows,
-                                        (size_t)s->nflows + 1);
+        s->capflows =
+            (int)rho_grow_cap((size_t)s->capflows, (size_t)s->nflows + 1);
         s->flow = xreallocarray(s->flow, (size_t)s->capflows, sizeof *s->flow);
     }
     memmove(&s->flow[i + 1], &s->flow[i],
@@ -157,13 +157,13 @@ int
 scenario_move_rank(struct scenario *s, int r, int node, struct rho_err *err)
 {
     if (r < 0 || r >= s->nranks)
-        return rho_err_set(err, RHO_EINPUT, "rank %d is not placed (ranks 0 "
-                                            "to %d are)",
+        return rho_err_set(err, RHO_EINPUT,
+                           "rank %d is not placed (ranks 0 "
+                           "to %d are)",
                            r, s->nranks - 1);
     if (node < 0 || node >= pcie_nodes(s->pcie) ||
         pcie_node(s->pcie, node)->kind != PCIE_ENDPOINT)
-        return rho_err_set(err, RHO_EINPUT, "rank %d: that is not a device",
-                           r);
+        return rho_err_set(err, RHO_EINPUT, "rank %d: that is not a device", r);
     for (int i = 0; i < s->nflows; i++) {
         const struct scen_flow *f = &s->flow[i];
         int a = f->src_rank == r ? node : f->src;

@@ -23,11 +23,11 @@
 #define SCENARIO_DEFAULT_TAU 0.17355
 
 struct scen_flow {
-    int src, dst;  /* endpoint node ids in the scenario's tree */
-    double bytes;  /* >= 0 */
-    double start;  /* seconds, >= 0 */
-    int line;      /* script line that declared it, 0 if unknown */
-    char *label;   /* optional, may be NULL; owned */
+    int src, dst;           /* endpoint node ids in the scenario's tree */
+    double bytes;           /* >= 0 */
+    double start;           /* seconds, >= 0 */
+    int line;               /* script line that declared it, 0 if unknown */
+    char *label;            /* optional, may be NULL; owned */
     int src_rank, dst_rank; /* the ranks they were given as, or -1 for a
                                device named directly */
 };
@@ -42,7 +42,7 @@ struct scenario {
     int nflows, capflows;
     struct scen_flow *flow;
     int nranks;
-    int *rank_node;    /* rank -> endpoint node id; owned */
+    int *rank_node; /* rank -> endpoint node id; owned */
 };
 
 /* A new scenario with defaults and no tree. Caller owns it. */
@@ -70,8 +70,7 @@ int scenario_add_flow(struct scenario *s, int src, int dst, double bytes,
                       struct rho_err *err);
 
 /* Insert a copy of f at index i (0 <= i <= nflows). No checks. */
-void scenario_insert_flow(struct scenario *s, int i,
-                          const struct scen_flow *f);
+void scenario_insert_flow(struct scenario *s, int i, const struct scen_flow *f);
 
 /* Remove flow i. */
 void scenario_del_flow(struct scenario *s, int i);

@@ -19,6 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core/clock.h"
 #include "core/pcie_sim.h"
 #include "core/rho_alloc.h"
 #include "core/rng.h"
@@ -26,10 +27,10 @@
 #define CHUNK 2048
 
 struct search_space {
-    int n;       /* flows */
+    int n; /* flows */
     int nsrc;
-    int *soff;   /* nsrc + 1 */
-    int *sflow;  /* flows by source, declaration order */
+    int *soff;        /* nsrc + 1 */
+    int *sflow;       /* flows by source, declaration order */
     long long *radix; /* k_s! per source (saturated) */
     long long total;
 };
@@ -41,8 +42,9 @@ search_space_new(const struct scenario *s, struct rho_err *err)
     int *map, *fill;
 
     if (s->nflows == 0)
-        return rho_err_set(err, RHO_EINPUT, "the scenario has no flow to "
-                                            "order"),
+        return rho_err_set(err, RHO_EINPUT,
+                           "the scenario has no flow to "
+                           "order"),
                NULL;
     sp = xcalloc(1, sizeof *sp);
     sp->n = s->nflows;
@@ -176,9 +178,8 @@ search_space_sample_prio(const struct search_space *sp, uint64_t seed,
 }
 
 char *
-search_space_describe(const struct search_space *sp,
-                      const struct scenario *s, const int *prio, char *buf,
-                      int n)
+search_space_describe(const struct search_space *sp, const struct scenario *s,
+                      const int *prio, char *buf, int n)
 {
     size_t used = 0, cap = (size_t)n;
 
@@ -186,8 +187,9 @@ search_space_describe(const struct search_space *sp,
     for (int k = 0; k < sp->nsrc && used + 8 < cap; k++) {
         int nk = sp->soff[k + 1] - sp->soff[k];
         const int *fl = sp->sflow + sp->soff[k];
-        used += (size_t)snprintf(buf + used, cap - used, "%s%s:", k ? " | " : "",
-                                 pcie_node(s->pcie, s->flow[fl[0]].src)->name);
+        used +=
+            (size_t)snprintf(buf + used, cap - used, "%s%s:", k ? " | " : "",
+                             pcie_node(s->pcie, s->flow[fl[0]].src)->name);
         for (int pos = 0; pos < nk && used + 8 < cap; pos++)
             for (int j = 0; j < nk; j++)
                 if (prio[fl[j]] == pos)
@@ -204,9 +206,9 @@ struct job {
     const struct scenario *s;
     const struct search_space *sp;
     struct search_result *res;
-    long long base;     /* id (or sample number) of index 0 */
+    long long base; /* id (or sample number) of index 0 */
     uint64_t seed;
-    atomic_llong next;  /* next chunk start (index into res arrays) */
+    atomic_llong next; /* next chunk start (index into res arrays) */
     atomic_llong done;
     atomic_int cancel;
     atomic_int starved;
@@ -240,15 +242,6 @@ worker(void *arg)
     free(prio);
     pcie_sim_free(sim);
     return NULL;
-}
-
-static double
-wall(void)
-{
-    struct timespec ts;
-
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
 static int
@@ -292,8 +285,8 @@ search_stats(struct search_result *r, struct rho_err *err)
        sampled, where ids are compared */
     for (long long i = 0; i < r->n; i++) {
         double t = r->time[i];
-#define PICK(field, value)                                                    \
-    if (t == value && (r->field < 0 || id_of(r, i) < id_of(r, r->field)))     \
+#define PICK(field, value)                                                     \
+    if (t == value && (r->field < 0 || id_of(r, i) < id_of(r, r->field)))      \
         r->field = i;
         PICK(fastest, r->t_fastest)
         PICK(slowest, r->t_slowest)
@@ -318,7 +311,7 @@ search_run(const struct scenario *s, const struct search_opts *o,
     pthread_t tid[64];
     int nt, rc = 0;
     long long max, total;
-    double t0 = wall();
+    double t0 = rho_wall();
     struct pcie_sim *probe;
 
     memset(r, 0, sizeof *r);
@@ -337,9 +330,9 @@ search_run(const struct scenario *s, const struct search_opts *o,
     r->total = total;
     r->sampled = o->sample > 0 || total > max || total == LLONG_MAX;
     {
-        long long all = r->sampled
-                            ? (o->sample > 0 ? o->sample : SEARCH_DEFAULT_SAMPLE)
-                            : total;
+        long long all =
+            r->sampled ? (o->sample > 0 ? o->sample : SEARCH_DEFAULT_SAMPLE)
+                       : total;
         long long lo = o->count > 0 ? o->first : 0;
         long long hi = o->count > 0 ? lo + o->count : all;
         if (hi > all)
@@ -409,7 +402,7 @@ search_run(const struct scenario *s, const struct search_opts *o,
     for (int t = 0; t < nt; t++)
         pthread_join(tid[t], NULL);
     search_space_free(sp);
-    r->seconds = wall() - t0;
+    r->seconds = rho_wall() - t0;
     if (atomic_load(&j.cancel)) {
         search_result_fini(r);
         return rho_err_set(err, RHO_ECANCEL, "search cancelled");
@@ -453,7 +446,8 @@ search_merge(const struct search_result *parts, int nparts,
     out->time = xcalloc((size_t)(n ? n : 1), sizeof *out->time);
     out->id = xcalloc((size_t)(n ? n : 1), sizeof *out->id);
     for (int p = 0; p < nparts; p++) {
-        memcpy(out->time + k, parts[p].time, (size_t)parts[p].n * sizeof(double));
+        memcpy(out->time + k, parts[p].time,
+               (size_t)parts[p].n * sizeof(double));
         for (long long i = 0; i < parts[p].n; i++)
             out->id[k + i] = parts[p].id ? parts[p].id[i] : i;
         k += parts[p].n;

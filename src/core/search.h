@@ -46,25 +46,25 @@ struct search_opts {
 };
 
 struct search_result {
-    long long total;     /* schedules in the whole space */
-    long long n;         /* schedules evaluated */
-    int sampled;         /* 1: n random schedules, not all */
-    uint64_t seed;       /* the sampling seed */
-    double *time;        /* per evaluated schedule: makespan (s); owned */
-    long long *id;       /* per evaluated schedule: its id (exhaustive) or
-                            sample number (sampled); NULL when id = index;
-                            owned */
-    double *sorted;      /* the times in ascending order; owned */
+    long long total; /* schedules in the whole space */
+    long long n;     /* schedules evaluated */
+    int sampled;     /* 1: n random schedules, not all */
+    uint64_t seed;   /* the sampling seed */
+    double *time;    /* per evaluated schedule: makespan (s); owned */
+    long long *id;   /* per evaluated schedule: its id (exhaustive) or
+                        sample number (sampled); NULL when id = index;
+                        owned */
+    double *sorted;  /* the times in ascending order; owned */
     long long fastest, median, slowest; /* indices into time[] */
     double t_fastest, t_median, t_slowest;
-    int has_baseline;    /* the baseline (schedule 0, the scenario's own
-                            order) ran to completion: always evaluated */
+    int has_baseline; /* the baseline (schedule 0, the scenario's own
+                         order) ran to completion: always evaluated */
     double t_baseline;
     long long baseline_rank; /* 1 + evaluated schedules strictly faster */
-    int starved;         /* schedules that starved (time = -1, excluded) */
-    double seconds;      /* wall time of the search */
-    int threads;         /* threads in all */
-    int ranks;           /* machines (MPI ranks) merged; 0 or 1: one */
+    int starved;             /* schedules that starved (time = -1, excluded) */
+    double seconds;          /* wall time of the search */
+    int threads;             /* threads in all */
+    int ranks;               /* machines (MPI ranks) merged; 0 or 1: one */
 };
 
 struct search_space;
@@ -90,8 +90,7 @@ const int *search_space_src_flows(const struct search_space *sp, int k);
  * Priorities of schedule id (flows of a source are served in increasing
  * prio). prio has one int per flow.
  */
-void search_space_prio(const struct search_space *sp, long long id,
-                       int *prio);
+void search_space_prio(const struct search_space *sp, long long id, int *prio);
 
 /* Priorities of random sample number k for a seed. */
 void search_space_sample_prio(const struct search_space *sp, uint64_t seed,

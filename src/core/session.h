@@ -40,8 +40,7 @@ int session_add_flow(struct session *ss, const struct scen_flow *f,
 int session_del_flow(struct session *ss, int i, struct rho_err *err);
 int session_set_tau(struct session *ss, double tau, struct rho_err *err);
 int session_set_bandwidth(struct session *ss, double bw, struct rho_err *err);
-int session_move_rank(struct session *ss, int r, int node,
-                      struct rho_err *err);
+int session_move_rank(struct session *ss, int r, int node, struct rho_err *err);
 
 /*
  * Replace the whole scenario (a reload from disk); takes ownership of s.

@@ -8,7 +8,7 @@
 #include <stddef.h>
 
 struct strbuf {
-    char *s;    /* always NUL-terminated once anything was added; may be NULL */
+    char *s; /* always NUL-terminated once anything was added; may be NULL */
     size_t len;
     size_t cap;
 };

@@ -54,7 +54,8 @@ num_unit(const char *s, double *v, char *unit, size_t n)
     while (isspace((unsigned char)*end))
         end++;
     snprintf(unit, n, "%s", end);
-    for (size_t i = strlen(unit); i > 0 && isspace((unsigned char)unit[i - 1]); i--)
+    for (size_t i = strlen(unit); i > 0 && isspace((unsigned char)unit[i - 1]);
+         i--)
         unit[i - 1] = '\0';
     return 0;
 }
@@ -88,8 +89,8 @@ add_range(struct sweep_axis *a, const char *spec, struct rho_err *err)
                            "same unit",
                            a->name, spec);
     if (geometric ? !(step > 1) || !(lo > 0) : !(step > 0))
-        return rho_err_set(err, RHO_EINPUT,
-                           "%s: the step of '%s' must be %s", a->name, spec,
+        return rho_err_set(err, RHO_EINPUT, "%s: the step of '%s' must be %s",
+                           a->name, spec,
                            geometric ? "a factor > 1 (and lo > 0)" : "> 0");
     for (int k = 0;; k++) {
         double v = geometric ? lo * pow(step, k) : lo + step * k;
@@ -117,8 +118,8 @@ sweep_add_axis(struct sweep *sw, const char *spec, struct rho_err *err)
     int rc = 0;
 
     if (eq == NULL || eq == spec)
-        return rho_err_set(err, RHO_EINPUT,
-                           "a sweep is NAME=VALUES, got '%s'", spec);
+        return rho_err_set(err, RHO_EINPUT, "a sweep is NAME=VALUES, got '%s'",
+                           spec);
     if (sw->naxes == SWEEP_MAX_AXES)
         return rho_err_set(err, RHO_EINPUT, "at most %d swept names",
                            SWEEP_MAX_AXES);

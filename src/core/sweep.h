@@ -60,8 +60,8 @@ void sweep_point(const struct sweep *sw, long i, const char **values);
  * Returns 0, or -1 with err of the lowest failing point ("point 3
  * (tau=0.5): ..."), or RHO_ECANCEL.
  */
-int sweep_run(const struct sweep *sw, int threads, int ncols,
-              sweep_eval_fn *fn, void *ctx, double *out,
+int sweep_run(const struct sweep *sw, int threads, int ncols, sweep_eval_fn *fn,
+              void *ctx, double *out,
               int (*progress)(void *, long long, long long), void *pctx,
               struct rho_err *err);
 

@@ -32,14 +32,14 @@ static const struct unit size_units[] = {
 };
 
 static const struct unit bit_units[] = {
-    {"bit/s", 1.0 / 8},   {"kbit/s", 1e3 / 8},  {"Kbit/s", 1e3 / 8},
-    {"Mbit/s", 1e6 / 8},  {"Gbit/s", 1e9 / 8},  {"Tbit/s", 1e12 / 8},
-    {"Gb/s", 1e9 / 8},    {"Mb/s", 1e6 / 8},    {"Gbps", 1e9 / 8},
+    {"bit/s", 1.0 / 8},  {"kbit/s", 1e3 / 8}, {"Kbit/s", 1e3 / 8},
+    {"Mbit/s", 1e6 / 8}, {"Gbit/s", 1e9 / 8}, {"Tbit/s", 1e12 / 8},
+    {"Gb/s", 1e9 / 8},   {"Mb/s", 1e6 / 8},   {"Gbps", 1e9 / 8},
     {NULL, 0},
 };
 
 static const struct unit time_units[] = {
-    {"s", 1.0},     {"ms", 1e-3},         {"us", 1e-6},
+    {"s", 1.0},          {"ms", 1e-3},          {"us", 1e-6},
     {"\xc2\xb5s", 1e-6}, /* µs */ {"ns", 1e-9}, {NULL, 0},
 };
 
@@ -111,7 +111,8 @@ units_parse(enum unit_kind kind, const char *text, double *out,
         p++;
     v = strtod(p, &end);
     if (end == p)
-        return rho_err_set(err, RHO_EINPUT, "expected a %s such as %s, got '%s'",
+        return rho_err_set(err, RHO_EINPUT,
+                           "expected a %s such as %s, got '%s'",
                            units_kind_name(kind),
                            kind == UNIT_SIZE   ? "'300 MiB'"
                            : kind == UNIT_RATE ? "'11.6 GiB/s'"

@@ -114,8 +114,7 @@ tab_print(struct tab *t, FILE *out)
     free(t->cell);
 }
 
-static char *
-fmt(const char *f, ...) __attribute__((format(printf, 1, 2)));
+static char *fmt(const char *f, ...) __attribute__((format(printf, 1, 2)));
 
 static char *
 fmt(const char *f, ...)
@@ -240,8 +239,8 @@ report_flows(FILE *out, const struct scenario *s,
     }
 
     {
-        static const char *const head[] = {"flow",  "src",     "dst",
-                                           "size",  "start",   "end",
+        static const char *const head[] = {"flow",    "src",    "dst",
+                                           "size",    "start",  "end",
                                            "elapsed", "avg bw", "label"};
         struct tab t;
         int labels = 0;
@@ -250,8 +249,9 @@ report_flows(FILE *out, const struct scenario *s,
             labels |= s->flow[i].label != NULL;
         header_text(out, s, "congestion graph");
         if (res->starved)
-            fprintf(out, "STARVED at %s: the flows marked * get factor 0 and "
-                         "nothing else is pending\n",
+            fprintf(out,
+                    "STARVED at %s: the flows marked * get factor 0 and "
+                    "nothing else is pending\n",
                     units_fmt_time(a, sizeof a, res->starved_at));
         else
             fprintf(out, "makespan %s\n",
@@ -277,9 +277,8 @@ report_flows(FILE *out, const struct scenario *s,
             } else {
                 row[5] = xstrdup(units_fmt_time(a, sizeof a, end));
                 row[6] = xstrdup(units_fmt_time(a, sizeof a, el));
-                row[7] = xstrdup(el > 0 ? units_fmt_rate(b, sizeof b,
-                                                         fl->bytes / el)
-                                        : "-");
+                row[7] = xstrdup(
+                    el > 0 ? units_fmt_rate(b, sizeof b, fl->bytes / el) : "-");
             }
             if (labels)
                 row[8] = xstrdup(fl->label ? fl->label : "");
@@ -295,8 +294,8 @@ int
 report_steps(FILE *out, const struct scenario *s, struct pcie_sim *sim,
              enum report_fmt f, struct rho_err *err)
 {
-    int *present = xcalloc((size_t)(s->nflows ? s->nflows : 1),
-                           sizeof *present);
+    int *present =
+        xcalloc((size_t)(s->nflows ? s->nflows : 1), sizeof *present);
     double t0 = INFINITY;
     struct pcie_model *m = pcie_sim_model(sim);
     int np, rc;
@@ -351,9 +350,10 @@ report_steps(FILE *out, const struct scenario *s, struct pcie_sim *sim,
         char a[64];
 
         header_text(out, s, "Algorithm 1");
-        fprintf(out, "factors after each step for the flows present at %s\n"
-                     "(A source, B upstream ports, C downstream ports, D8 "
-                     "HOL blocking, D9 redistribution)\n\n",
+        fprintf(out,
+                "factors after each step for the flows present at %s\n"
+                "(A source, B upstream ports, C downstream ports, D8 "
+                "HOL blocking, D9 redistribution)\n\n",
                 units_fmt_time(a, sizeof a, np ? t0 : 0));
         tab_init(&t, 9, head, "rllrrrrrl");
         for (int k = 0; k < np; k++) {
@@ -435,8 +435,8 @@ report_timeline(FILE *out, const struct scenario *s,
     }
     header_text(out, s, "time steps");
     for (int k = 0; k < res->nsteps; k++) {
-        static const char *const head[] = {"flow", "src", "dst", "factor",
-                                           "sent", "left"};
+        static const char *const head[] = {"flow",   "src",  "dst",
+                                           "factor", "sent", "left"};
         const struct pcie_tstep *st = &res->step[k];
         struct tab t;
         fprintf(out, "\nstep %d: %s to %s\n", k + 1,
@@ -604,8 +604,9 @@ report_search(FILE *out, const struct scenario *s,
     } else {
         long long m = r->n - r->starved;
         fprintf(out, "%s\n", s->title);
-        fprintf(out, "schedule search: %s %s of %s (every order of each "
-                     "source's flows: %d flows from %d sources)\n",
+        fprintf(out,
+                "schedule search: %s %s of %s (every order of each "
+                "source's flows: %d flows from %d sources)\n",
                 thousands(a, sizeof a, m),
                 r->sampled ? "random schedules" : "schedules",
                 thousands(b, sizeof b, r->total), s->nflows,
@@ -618,8 +619,9 @@ report_search(FILE *out, const struct scenario *s,
         fprintf(out, "%d threads, %.2f s (%s schedules/s)\n\n", r->threads,
                 r->seconds,
                 thousands(c, sizeof c,
-                          r->seconds > 0 ? (long long)((double)r->n / r->seconds)
-                                         : 0));
+                          r->seconds > 0
+                              ? (long long)((double)r->n / r->seconds)
+                              : 0));
         for (int k = 0; k < 3; k++) {
             order_of(s, sp, r, idx[k], prio, ord, sizeof ord);
             fprintf(out, "%-9s %10s  %s %-9s %s\n", what[k],
@@ -635,7 +637,8 @@ report_search(FILE *out, const struct scenario *s,
                     thousands(b, sizeof b, r->baseline_rank),
                     thousands(c, sizeof c, m));
         }
-        fprintf(out, "\nslowest / fastest  %.3f\n", r->t_slowest / r->t_fastest);
+        fprintf(out, "\nslowest / fastest  %.3f\n",
+                r->t_slowest / r->t_fastest);
         fprintf(out, "slowest / median   %.3f\n", r->t_slowest / r->t_median);
         if (r->has_baseline)
             fprintf(out, "baseline / fastest %.3f\n",

@@ -64,8 +64,7 @@ enum { SWEEP_MAKESPAN, SWEEP_MEAN, SWEEP_MAX, SWEEP_STARVED, SWEEP_NCOLS };
  * and the longest elapsed time of the flows (NaN when starved).
  */
 int report_sweep(FILE *out, const char *title, const struct sweep *sw,
-                 const double *data, enum report_fmt fmt,
-                 struct rho_err *err);
+                 const double *data, enum report_fmt fmt, struct rho_err *err);
 
 /* The sorted curve as CSV (rank,time_s): for --curve FILE. */
 int report_search_curve(FILE *out, const struct search_result *r,

@@ -36,7 +36,8 @@ yo_begin(FILE *out)
     yaml_emitter_set_unicode(&y->e, 1);
     yaml_emitter_set_width(&y->e, 100);
     emit(y, &ev, yaml_stream_start_event_initialize(&ev, YAML_UTF8_ENCODING));
-    emit(y, &ev, yaml_document_start_event_initialize(&ev, NULL, NULL, NULL, 1));
+    emit(y, &ev,
+         yaml_document_start_event_initialize(&ev, NULL, NULL, NULL, 1));
     return y;
 }
 
@@ -45,9 +46,10 @@ yo_map(struct yo *y)
 {
     yaml_event_t ev;
 
-    emit(y, &ev, yaml_mapping_start_event_initialize(
-                     &ev, NULL, (yaml_char_t *)YAML_MAP_TAG, 1,
-                     YAML_BLOCK_MAPPING_STYLE));
+    emit(y, &ev,
+         yaml_mapping_start_event_initialize(&ev, NULL,
+                                             (yaml_char_t *)YAML_MAP_TAG, 1,
+                                             YAML_BLOCK_MAPPING_STYLE));
 }
 
 void
@@ -55,9 +57,10 @@ yo_seq(struct yo *y)
 {
     yaml_event_t ev;
 
-    emit(y, &ev, yaml_sequence_start_event_initialize(
-                     &ev, NULL, (yaml_char_t *)YAML_SEQ_TAG, 1,
-                     YAML_BLOCK_SEQUENCE_STYLE));
+    emit(y, &ev,
+         yaml_sequence_start_event_initialize(&ev, NULL,
+                                              (yaml_char_t *)YAML_SEQ_TAG, 1,
+                                              YAML_BLOCK_SEQUENCE_STYLE));
 }
 
 void
@@ -81,11 +84,11 @@ scalar(struct yo *y, const char *s, int quoted)
 {
     yaml_event_t ev;
 
-    emit(y, &ev, yaml_scalar_event_initialize(
-                     &ev, NULL, NULL, (yaml_char_t *)s, (int)strlen(s),
-                     !quoted, quoted,
-                     quoted ? YAML_DOUBLE_QUOTED_SCALAR_STYLE
-                            : YAML_PLAIN_SCALAR_STYLE));
+    emit(y, &ev,
+         yaml_scalar_event_initialize(&ev, NULL, NULL, (yaml_char_t *)s,
+                                      (int)strlen(s), !quoted, quoted,
+                                      quoted ? YAML_DOUBLE_QUOTED_SCALAR_STYLE
+                                             : YAML_PLAIN_SCALAR_STYLE));
 }
 
 void

@@ -3,8 +3,8 @@
  *
  * One fresh lua_State per run, made with a counting allocator (the memory
  * budget, and fault injection for tests) and an instruction-count hook
- * (the CPU budget). rho's Lua library (the files in lua/, compiled in as text) runs
- * first in the full global table, where it may use debug.getinfo to find
+ * (the CPU budget). rho's Lua library (the files in lua/, compiled in as text)
+ * runs first in the full global table, where it may use debug.getinfo to find
  * the user's line; the user's chunk runs in a separate environment built
  * from an allow list. Reading a global that does not exist is an error
  * that says so, and names what the sandbox leaves out.
@@ -30,16 +30,17 @@ const char lx_ctx_key = 0;
 
 /* What the user's environment may see (S7). */
 static const char *const allowed[] = {
-    "assert", "error",    "ipairs",   "next",   "pairs",    "pcall",
-    "select", "tonumber", "tostring", "type",   "xpcall",   "rawequal",
-    "rawget", "rawlen",   "rawset",   "getmetatable", "setmetatable",
-    "string", "table",    "math",     "utf8",   "_VERSION", NULL,
+    "assert",       "error",        "ipairs",   "next",     "pairs",
+    "pcall",        "select",       "tonumber", "tostring", "type",
+    "xpcall",       "rawequal",     "rawget",   "rawlen",   "rawset",
+    "getmetatable", "setmetatable", "string",   "table",    "math",
+    "utf8",         "_VERSION",     NULL,
 };
 
 /* What it may not, with the reason given when a script reaches for it. */
 static const char *const refused[] = {
-    "io", "os", "debug", "package", "require", "load", "loadfile",
-    "dofile", "loadstring", "collectgarbage", "coroutine", NULL,
+    "io",       "os",     "debug",      "package",        "require",   "load",
+    "loadfile", "dofile", "loadstring", "collectgarbage", "coroutine", NULL,
 };
 
 struct lx_ctx *
@@ -49,7 +50,7 @@ lx_ctx(lua_State *L)
 
     lua_rawgetp(L, LUA_REGISTRYINDEX, &lx_ctx_key); /* ctx */
     c = lua_touserdata(L, -1);
-    lua_pop(L, 1);                                  /* - */
+    lua_pop(L, 1); /* - */
     return c;
 }
 
@@ -95,16 +96,16 @@ lx_error(lua_State *L, const char *fmt, ...)
 {
     va_list ap;
 
-    lx_push_where(L);                     /* where */
+    lx_push_where(L); /* where */
     va_start(ap, fmt);
-    lua_pushvfstring(L, fmt, ap);         /* where, msg */
+    lua_pushvfstring(L, fmt, ap); /* where, msg */
     va_end(ap);
     if (lua_rawlen(L, -2) > 0) {
-        lua_pushliteral(L, " ");          /* where, msg, " " */
-        lua_rotate(L, -2, 1);             /* where, " ", msg */
-        lua_concat(L, 3);                 /* "where msg" */
+        lua_pushliteral(L, " "); /* where, msg, " " */
+        lua_rotate(L, -2, 1);    /* where, " ", msg */
+        lua_concat(L, 3);        /* "where msg" */
     } else {
-        lua_remove(L, -2);                /* msg */
+        lua_remove(L, -2); /* msg */
     }
     return lua_error(L);
 }
@@ -159,8 +160,9 @@ lx_hook(lua_State *L, lua_Debug *ar)
                  (lua_Integer)(c->used * c->hook_every));
     }
     if (c->mem_over) {
-        lx_error(L, "script stopped: memory budget of %I MiB exceeded; raise "
-                    "it with --lua-memory",
+        lx_error(L,
+                 "script stopped: memory budget of %I MiB exceeded; raise "
+                 "it with --lua-memory",
                  (lua_Integer)(c->max_mem >> 20));
     }
 }
@@ -198,7 +200,7 @@ l_print(lua_State *L)
                 strbuf_add(c->log, "\t", 1);
             strbuf_add(c->log, s, len);
         }
-        lua_pop(L, 1);                              /* ... */
+        lua_pop(L, 1); /* ... */
     }
     if (c->log)
         strbuf_add(c->log, "\n", 1);
@@ -234,25 +236,25 @@ l_setup(lua_State *L)
     lua_settop(L, 0);
 
     /* string.dump gives bytecode: nothing here needs it */
-    lua_getglobal(L, "string");                 /* string */
-    lua_pushnil(L);                             /* string, nil */
-    lua_setfield(L, -2, "dump");                /* string */
-    lua_pop(L, 1);                              /* - */
+    lua_getglobal(L, "string");  /* string */
+    lua_pushnil(L);              /* string, nil */
+    lua_setfield(L, -2, "dump"); /* string */
+    lua_pop(L, 1);               /* - */
     /* deterministic math.random: seed 0 unless the script says otherwise */
-    lua_getglobal(L, "math");                   /* math */
-    lua_getfield(L, -1, "randomseed");          /* math, randomseed */
-    lua_pushinteger(L, 0);                      /* math, randomseed, 0 */
-    lua_call(L, 1, 0);                          /* math */
-    lua_pop(L, 1);                              /* - */
+    lua_getglobal(L, "math");          /* math */
+    lua_getfield(L, -1, "randomseed"); /* math, randomseed */
+    lua_pushinteger(L, 0);             /* math, randomseed, 0 */
+    lua_call(L, 1, 0);                 /* math */
+    lua_pop(L, 1);                     /* - */
 
     lx_register_types(L);
-    lua_newtable(L);                            /* rho */
+    lua_newtable(L); /* rho */
     lx_open_rho(L);
-    lua_pushvalue(L, -1);                       /* rho, rho */
-    lua_setglobal(L, "rho");                    /* rho */
-    lua_newtable(L);                            /* rho, lib */
-    lua_pushvalue(L, -1);                       /* rho, lib, lib */
-    lua_setglobal(L, "_rholib");                /* rho, lib */
+    lua_pushvalue(L, -1);        /* rho, rho */
+    lua_setglobal(L, "rho");     /* rho */
+    lua_newtable(L);             /* rho, lib */
+    lua_pushvalue(L, -1);        /* rho, lib, lib */
+    lua_setglobal(L, "_rholib"); /* rho, lib */
     for (int i = 0; rho_lua_lib_name[i] != NULL; i++) {
         const char *text = rho_lua_lib_text[i];
         char chunk[128];
@@ -261,29 +263,29 @@ l_setup(lua_State *L)
                      ? strrchr(rho_lua_lib_name[i], '/') + 1
                      : rho_lua_lib_name[i]);
         if (luaL_loadbufferx(L, text, strlen(text), chunk, "t") != LUA_OK)
-            return lua_error(L);                /* rho, lib, err */
-        lua_pushvalue(L, 1);                    /* rho, lib, f, rho */
-        lua_pushvalue(L, 2);                    /* rho, lib, f, rho, lib */
-        lua_call(L, 2, 0);                      /* rho, lib */
+            return lua_error(L); /* rho, lib, err */
+        lua_pushvalue(L, 1);     /* rho, lib, f, rho */
+        lua_pushvalue(L, 2);     /* rho, lib, f, rho, lib */
+        lua_call(L, 2, 0);       /* rho, lib */
     }
-    lua_settop(L, 1);                           /* rho */
+    lua_settop(L, 1); /* rho */
 
     /* the sandbox environment */
-    lua_newtable(L);                            /* rho, env */
+    lua_newtable(L); /* rho, env */
     for (int i = 0; allowed[i]; i++) {
-        lua_getglobal(L, allowed[i]);           /* rho, env, v */
-        lua_setfield(L, -2, allowed[i]);        /* rho, env */
+        lua_getglobal(L, allowed[i]);    /* rho, env, v */
+        lua_setfield(L, -2, allowed[i]); /* rho, env */
     }
-    lua_pushvalue(L, 1);                        /* rho, env, rho */
-    lua_setfield(L, -2, "rho");                 /* rho, env */
-    lua_pushcfunction(L, l_print);              /* rho, env, print */
-    lua_setfield(L, -2, "print");               /* rho, env */
-    lua_newtable(L);                            /* rho, env, mt */
-    lua_pushcfunction(L, l_env_index);          /* rho, env, mt, f */
-    lua_setfield(L, -2, "__index");             /* rho, env, mt */
-    lua_setmetatable(L, -2);                    /* rho, env */
+    lua_pushvalue(L, 1);                           /* rho, env, rho */
+    lua_setfield(L, -2, "rho");                    /* rho, env */
+    lua_pushcfunction(L, l_print);                 /* rho, env, print */
+    lua_setfield(L, -2, "print");                  /* rho, env */
+    lua_newtable(L);                               /* rho, env, mt */
+    lua_pushcfunction(L, l_env_index);             /* rho, env, mt, f */
+    lua_setfield(L, -2, "__index");                /* rho, env, mt */
+    lua_setmetatable(L, -2);                       /* rho, env */
     lua_setfield(L, LUA_REGISTRYINDEX, "rho.env"); /* rho */
-    lua_pop(L, 1);                              /* - */
+    lua_pop(L, 1);                                 /* - */
     return 0;
 }
 
@@ -302,18 +304,19 @@ l_run(lua_State *L)
     struct scenario *s;
 
     if (luaL_loadbufferx(L, c->text, c->len, c->name, "t") != LUA_OK)
-        return lua_error(L);                    /* c, err */
+        return lua_error(L);                       /* c, err */
     lua_getfield(L, LUA_REGISTRYINDEX, "rho.env"); /* c, f, env */
-    lua_setupvalue(L, -2, 1);                   /* c, f */
-    lua_call(L, 0, 1);                          /* c, result */
+    lua_setupvalue(L, -2, 1);                      /* c, f */
+    lua_call(L, 0, 1);                             /* c, result */
     s = lx_take_scenario(L, -1);
     if (s == NULL) {
-        lua_pushfstring(L, "%s: the script must return rho.scenario{...}, "
-                           "not a %s value",
+        lua_pushfstring(L,
+                        "%s: the script must return rho.scenario{...}, "
+                        "not a %s value",
                         c->name + 1, luaL_typename(L, -1));
         return lua_error(L);
     }
-    lua_pushlightuserdata(L, s);                /* c, result, s */
+    lua_pushlightuserdata(L, s); /* c, result, s */
     return 1;
 }
 
@@ -331,7 +334,7 @@ run(const char *name, const char *text, size_t len, const struct lx_opts *o,
     ctx.path = name;
     ctx.hook_every = 1000;
     ctx.budget = ((o && o->max_instructions) ? o->max_instructions
-                                              : LX_DEFAULT_INSTRUCTIONS) /
+                                             : LX_DEFAULT_INSTRUCTIONS) /
                  ctx.hook_every;
     if (ctx.budget < 1)
         ctx.budget = 1;
@@ -349,17 +352,17 @@ run(const char *name, const char *text, size_t len, const struct lx_opts *o,
     lua_setwarnf(L, NULL, NULL);
 
     /* nothing that allocates may run outside lua_pcall: no panics */
-    lua_pushcfunction(L, l_msgh);               /* msgh */
-    lua_pushcfunction(L, l_setup);              /* msgh, setup */
-    lua_pushlightuserdata(L, &ctx);             /* msgh, setup, ctx */
+    lua_pushcfunction(L, l_msgh);   /* msgh */
+    lua_pushcfunction(L, l_setup);  /* msgh, setup */
+    lua_pushlightuserdata(L, &ctx); /* msgh, setup, ctx */
     rc = lua_pcall(L, 1, 0, 1);
     if (rc == LUA_OK) {
         struct chunk c = {text, len, chunkname};
         snprintf(chunkname, sizeof chunkname, "@%s", name);
         lua_sethook(L, lx_hook, LUA_MASKCOUNT, ctx.hook_every);
-        lua_pushcfunction(L, l_run);            /* msgh, run */
-        lua_pushlightuserdata(L, &c);           /* msgh, run, c */
-        rc = lua_pcall(L, 1, 1, 1);             /* msgh, s | err */
+        lua_pushcfunction(L, l_run);  /* msgh, run */
+        lua_pushlightuserdata(L, &c); /* msgh, run, c */
+        rc = lua_pcall(L, 1, 1, 1);   /* msgh, s | err */
     }
     if (rc == LUA_OK && (ctx.used > ctx.budget || ctx.mem_over)) {
         /* the script caught a budget error and went on */
@@ -372,8 +375,9 @@ run(const char *name, const char *text, size_t len, const struct lx_opts *o,
     } else if (rc == LUA_ERRMEM) {
         /* the message handler is not called for memory errors */
         if (ctx.fail_at > 0 && ctx.nalloc >= ctx.fail_at)
-            rho_err_set(err, RHO_ELIMIT, "%s: out of memory (allocation %ld "
-                                         "failed on purpose)",
+            rho_err_set(err, RHO_ELIMIT,
+                        "%s: out of memory (allocation %ld "
+                        "failed on purpose)",
                         name, ctx.fail_at);
         else
             rho_err_set(err, RHO_ELIMIT,

@@ -45,7 +45,6 @@ struct scenario *lx_run_file(const char *path, const struct lx_opts *opts,
  * messages.
  */
 struct scenario *lx_run_string(const char *name, const char *text,
-                               const struct lx_opts *opts,
-                               struct rho_err *err);
+                               const struct lx_opts *opts, struct rho_err *err);
 
 #endif

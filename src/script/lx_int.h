@@ -15,13 +15,13 @@
 
 /* The run context, kept in the registry under &lx_ctx_key. */
 struct lx_ctx {
-    const char *path;          /* chunk name without '@' */
-    long long budget;          /* instructions left, in hook units */
-    long long used;            /* hook units used */
-    int hook_every;            /* instructions per hook call */
-    size_t mem, max_mem;       /* bytes in use, budget */
-    int mem_over;              /* the soft memory budget was passed */
-    long nalloc, fail_at;      /* fault injection */
+    const char *path;     /* chunk name without '@' */
+    long long budget;     /* instructions left, in hook units */
+    long long used;       /* hook units used */
+    int hook_every;       /* instructions per hook call */
+    size_t mem, max_mem;  /* bytes in use, budget */
+    int mem_over;         /* the soft memory budget was passed */
+    long nalloc, fail_at; /* fault injection */
     struct strbuf *log;
     const char *const *params;
     struct strbuf *params_read;

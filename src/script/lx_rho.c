@@ -78,8 +78,9 @@ l_param(lua_State *L)
                 char *end;
                 double v = strtod(p + n + 1, &end);
                 if (*end != '\0' || end == p + n + 1)
-                    return lx_error(L, "parameter %s: expected a number, got "
-                                       "'%s'",
+                    return lx_error(L,
+                                    "parameter %s: expected a number, got "
+                                    "'%s'",
                                     name, p + n + 1);
                 lua_pushnumber(L, v);
             } else if (lua_type(L, 2) == LUA_TBOOLEAN) {
@@ -145,10 +146,10 @@ l_rng_shuffle(lua_State *L)
     n = (lua_Integer)lua_rawlen(L, 2);
     for (lua_Integer i = n; i > 1; i--) {
         lua_Integer j = 1 + (lua_Integer)rng_below(r, (uint64_t)i);
-        lua_rawgeti(L, 2, i);        /* r, t, t[i] */
-        lua_rawgeti(L, 2, j);        /* r, t, t[i], t[j] */
-        lua_rawseti(L, 2, i);        /* r, t, t[i] */
-        lua_rawseti(L, 2, j);        /* r, t */
+        lua_rawgeti(L, 2, i); /* r, t, t[i] */
+        lua_rawgeti(L, 2, j); /* r, t, t[i], t[j] */
+        lua_rawseti(L, 2, i); /* r, t, t[i] */
+        lua_rawseti(L, 2, j); /* r, t */
     }
     lua_settop(L, 2);
     return 1;
@@ -187,18 +188,18 @@ l_scen_tostring(lua_State *L)
 void
 lx_register_types(lua_State *L)
 {
-    luaL_newmetatable(L, LX_RNG);              /* mt */
-    luaL_newlib(L, rng_meth);                  /* mt, methods */
-    lua_setfield(L, -2, "__index");            /* mt */
-    lua_pop(L, 1);                             /* - */
-    luaL_newmetatable(L, LX_SCENARIO);         /* mt */
-    lua_pushcfunction(L, l_scen_gc);           /* mt, gc */
-    lua_setfield(L, -2, "__gc");               /* mt */
-    lua_pushcfunction(L, l_scen_tostring);     /* mt, f */
-    lua_setfield(L, -2, "__tostring");         /* mt */
-    lua_pushliteral(L, "rho.scenario");        /* mt, name */
-    lua_setfield(L, -2, "__metatable");        /* mt */
-    lua_pop(L, 1);                             /* - */
+    luaL_newmetatable(L, LX_RNG);          /* mt */
+    luaL_newlib(L, rng_meth);              /* mt, methods */
+    lua_setfield(L, -2, "__index");        /* mt */
+    lua_pop(L, 1);                         /* - */
+    luaL_newmetatable(L, LX_SCENARIO);     /* mt */
+    lua_pushcfunction(L, l_scen_gc);       /* mt, gc */
+    lua_setfield(L, -2, "__gc");           /* mt */
+    lua_pushcfunction(L, l_scen_tostring); /* mt, f */
+    lua_setfield(L, -2, "__tostring");     /* mt */
+    lua_pushliteral(L, "rho.scenario");    /* mt, name */
+    lua_setfield(L, -2, "__metatable");    /* mt */
+    lua_pop(L, 1);                         /* - */
 }
 
 struct scenario *
@@ -215,12 +216,8 @@ lx_take_scenario(lua_State *L, int idx)
 }
 
 static const luaL_Reg rho_funcs[] = {
-    {"bytes", l_bytes},
-    {"rate", l_rate},
-    {"time", l_time},
-    {"param", l_param},
-    {"rng", l_rng_new},
-    {"scenario", lx_l_scenario},
+    {"bytes", l_bytes}, {"rate", l_rate},   {"time", l_time},
+    {"param", l_param}, {"rng", l_rng_new}, {"scenario", lx_l_scenario},
     {NULL, NULL},
 };
 

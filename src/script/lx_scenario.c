@@ -22,8 +22,8 @@
 #define MAX_TREE_DEPTH 64
 
 static const char *const scenario_fields[] = {
-    "title", "description", "topology", "bandwidth", "tau", "flows",
-    "size", "placement", "seed", NULL,
+    "title", "description", "topology",  "bandwidth", "tau",
+    "flows", "size",        "placement", "seed",      NULL,
 };
 
 static const char *const flow_fields[] = {
@@ -61,10 +61,10 @@ check_keys(lua_State *L, int idx, const char *const *allowed, int ints_ok,
            const char *what)
 {
     idx = lua_absindex(L, idx);
-    lua_pushnil(L);                                /* nil */
-    while (lua_next(L, idx) != 0) {                /* key, value */
+    lua_pushnil(L);                 /* nil */
+    while (lua_next(L, idx) != 0) { /* key, value */
         int ok = 0;
-        lua_pop(L, 1);                             /* key */
+        lua_pop(L, 1); /* key */
         if (lua_type(L, -1) == LUA_TNUMBER)
             ok = ints_ok;
         else if (lua_type(L, -1) == LUA_TSTRING) {
@@ -80,8 +80,8 @@ check_keys(lua_State *L, int idx, const char *const *allowed, int ints_ok,
                 }
             }
             if (!ok && best)
-                lx_error(L, "%s: unknown field '%s' (did you mean '%s'?)",
-                         what, k, best);
+                lx_error(L, "%s: unknown field '%s' (did you mean '%s'?)", what,
+                         k, best);
             if (!ok)
                 lx_error(L, "%s: unknown field '%s'", what, k);
         }
@@ -115,7 +115,7 @@ get_quantity(lua_State *L, int idx, const char *field, enum unit_kind kind,
              double *out, const char *what)
 {
     struct rho_err err;
-    int t = lua_getfield(L, idx, field);           /* v */
+    int t = lua_getfield(L, idx, field); /* v */
 
     if (t == LUA_TNIL) {
         lua_pop(L, 1);
@@ -129,11 +129,12 @@ get_quantity(lua_State *L, int idx, const char *field, enum unit_kind kind,
         if (units_parse(kind, lua_tostring(L, -1), out, &err) != 0)
             lx_error(L, "%s: %s: %s", what, field, err.msg);
     } else {
-        lx_error(L, "%s: %s must be a %s (a number or a string with a unit), "
-                    "not a %s",
+        lx_error(L,
+                 "%s: %s must be a %s (a number or a string with a unit), "
+                 "not a %s",
                  what, field, units_kind_name(kind), luaL_typename(L, -1));
     }
-    lua_pop(L, 1);                                 /* - */
+    lua_pop(L, 1); /* - */
     return 1;
 }
 
@@ -148,29 +149,30 @@ add_node(lua_State *L, struct pcie *p, int parent, int depth)
     if (lua_type(L, t) != LUA_TTABLE ||
         lua_getfield(L, t, "_rho") != LUA_TSTRING ||
         strcmp(lua_tostring(L, -1), "pcie-node") != 0)
-        lx_error(L, "topology: expected a node made by rho.rc, rho.switch, "
-                    "rho.gpu or rho.device, got a %s",
+        lx_error(L,
+                 "topology: expected a node made by rho.rc, rho.switch, "
+                 "rho.gpu or rho.device, got a %s",
                  luaL_typename(L, t));
     lua_pop(L, 1);
     if (depth > MAX_TREE_DEPTH)
         lx_error(L, "topology: deeper than %d levels", MAX_TREE_DEPTH);
-    if (lua_getfield(L, t, "line") == LUA_TNUMBER)    /* line */
+    if (lua_getfield(L, t, "line") == LUA_TNUMBER) /* line */
         line = (int)lua_tointeger(L, -1);
     lua_pop(L, 1);
-    lua_getfield(L, t, "kind");                       /* kind */
+    lua_getfield(L, t, "kind"); /* kind */
     k = lua_tostring(L, -1);
-    kind = k == NULL                      ? -1
-           : strcmp(k, "rc") == 0         ? PCIE_RC
-           : strcmp(k, "switch") == 0     ? PCIE_SWITCH
-           : strcmp(k, "device") == 0     ? PCIE_ENDPOINT
-                                          : -1;
+    kind = k == NULL                  ? -1
+           : strcmp(k, "rc") == 0     ? PCIE_RC
+           : strcmp(k, "switch") == 0 ? PCIE_SWITCH
+           : strcmp(k, "device") == 0 ? PCIE_ENDPOINT
+                                      : -1;
     if (kind < 0)
         error_at(L, line, "topology: unknown node kind '%s'", k ? k : "?");
-    lua_getfield(L, t, "name");                       /* kind, name */
+    lua_getfield(L, t, "name"); /* kind, name */
     name = lua_tostring(L, -1);
     if (name == NULL)
         error_at(L, line, "topology: a %s without a name", k);
-    if (lua_getfield(L, t, "type") == LUA_TSTRING)    /* kind, name, type */
+    if (lua_getfield(L, t, "type") == LUA_TSTRING) /* kind, name, type */
         type = lua_tostring(L, -1);
     if (parent >= 0 && kind == PCIE_RC)
         error_at(L, line,
@@ -184,7 +186,7 @@ add_node(lua_State *L, struct pcie *p, int parent, int depth)
     id = pcie_add_node(p, parent, kind, name, type, line, &err);
     if (id < 0)
         error_at(L, line, "topology: %s", err.msg);
-    lua_settop(L, t);                                 /* node */
+    lua_settop(L, t); /* node */
 
     if (lua_getfield(L, t, "children") == LUA_TTABLE) { /* children */
         lua_Integer n = (lua_Integer)lua_rawlen(L, -1);
@@ -192,12 +194,12 @@ add_node(lua_State *L, struct pcie *p, int parent, int depth)
             error_at(L, line, "topology: device '%s' cannot have children",
                      name);
         for (lua_Integer i = 1; i <= n; i++) {
-            lua_rawgeti(L, t + 1, i);                 /* children, child */
+            lua_rawgeti(L, t + 1, i); /* children, child */
             add_node(L, p, id, depth + 1);
-            lua_settop(L, t + 1);                     /* children */
+            lua_settop(L, t + 1); /* children */
         }
     }
-    lua_settop(L, t);                                 /* node */
+    lua_settop(L, t); /* node */
 }
 
 /* Look up a device named by the value at idx: a name or a rank. */
@@ -215,8 +217,7 @@ device_of(lua_State *L, int idx, const struct scenario *s, int fi,
             lx_error(L, "flow %d: %s rank must be an integer", fi + 1, role);
         r = lua_tointeger(L, idx);
         if (r < 0 || r >= s->nranks)
-            lx_error(L,
-                     "flow %d: %s rank %I is not placed (ranks 0 to %d are)",
+            lx_error(L, "flow %d: %s rank %I is not placed (ranks 0 to %d are)",
                      fi + 1, role, r, s->nranks - 1);
         *rank = (int)r;
         return s->rank_node[r];
@@ -231,8 +232,7 @@ device_of(lua_State *L, int idx, const struct scenario *s, int fi,
     if (pcie_node(p, id)->kind != PCIE_ENDPOINT)
         lx_error(L, "flow %d: '%s' is a %s, not a device", fi + 1,
                  lua_tostring(L, idx),
-                 pcie_node(p, id)->kind == PCIE_RC ? "root complex"
-                                                   : "switch");
+                 pcie_node(p, id)->kind == PCIE_RC ? "root complex" : "switch");
     return id;
 }
 
@@ -240,7 +240,7 @@ static void
 read_placement(lua_State *L, int t, struct scenario *s)
 {
     const struct pcie *p = s->pcie;
-    int type = lua_getfield(L, t, "placement");       /* pl */
+    int type = lua_getfield(L, t, "placement"); /* pl */
 
     if (type == LUA_TNIL) {
         /* identity: rank k on the k-th device in declaration order */
@@ -257,23 +257,24 @@ read_placement(lua_State *L, int t, struct scenario *s)
         s->nranks = 0;
         for (lua_Integer i = 1; i <= n; i++) {
             int id;
-            lua_rawgeti(L, -1, i);                    /* pl, name */
+            lua_rawgeti(L, -1, i); /* pl, name */
             if (lua_type(L, -1) != LUA_TSTRING)
-                lx_error(L, "placement: rank %I must be given a device name, "
-                            "not a %s",
+                lx_error(L,
+                         "placement: rank %I must be given a device name, "
+                         "not a %s",
                          i - 1, luaL_typename(L, -1));
             id = pcie_find(p, lua_tostring(L, -1));
             if (id < 0 || pcie_node(p, id)->kind != PCIE_ENDPOINT)
                 lx_error(L, "placement: rank %I: '%s' is not a device", i - 1,
                          lua_tostring(L, -1));
             s->rank_node[s->nranks++] = id;
-            lua_pop(L, 1);                            /* pl */
+            lua_pop(L, 1); /* pl */
         }
     } else {
         lx_error(L, "placement must be a list of device names, not a %s",
                  luaL_typename(L, -1));
     }
-    lua_pop(L, 1);                                    /* - */
+    lua_pop(L, 1); /* - */
 }
 
 static void
@@ -284,7 +285,7 @@ read_flows(lua_State *L, int t, struct scenario *s)
     lua_Integer n;
 
     has_def = get_quantity(L, t, "size", UNIT_SIZE, &defsize, "scenario");
-    if (lua_getfield(L, t, "flows") == LUA_TNIL) {    /* flows */
+    if (lua_getfield(L, t, "flows") == LUA_TNIL) { /* flows */
         lua_pop(L, 1);
         return;
     }
@@ -300,11 +301,12 @@ read_flows(lua_State *L, int t, struct scenario *s)
         struct rho_err err;
 
         snprintf(what, sizeof what, "flow %d", (int)i);
-        lua_rawgeti(L, -1, i);                        /* flows, f */
+        lua_rawgeti(L, -1, i); /* flows, f */
         ft = lua_gettop(L);
         if (!lua_istable(L, ft))
-            lx_error(L, "%s: expected a table such as { \"0\", \"2\", size = "
-                        "\"1 MiB\" }, got a %s",
+            lx_error(L,
+                     "%s: expected a table such as { \"0\", \"2\", size = "
+                     "\"1 MiB\" }, got a %s",
                      what, luaL_typename(L, ft));
         check_keys(L, ft, flow_fields, 1, what);
         if (lua_getfield(L, ft, "src") == LUA_TNIL) { /* flows, f, src */
@@ -321,10 +323,11 @@ read_flows(lua_State *L, int t, struct scenario *s)
         if (lua_isnil(L, -1))
             lx_error(L, "%s: no destination", what);
         dst = device_of(L, -1, s, (int)i - 1, "destination", &dst_rank);
-        lua_settop(L, ft);                            /* flows, f */
+        lua_settop(L, ft); /* flows, f */
         if (!get_quantity(L, ft, "size", UNIT_SIZE, &bytes, what) && !has_def)
-            lx_error(L, "%s: no size (give size = \"1 MiB\" in the flow or "
-                        "in the scenario)",
+            lx_error(L,
+                     "%s: no size (give size = \"1 MiB\" in the flow or "
+                     "in the scenario)",
                      what);
         get_quantity(L, ft, "start", UNIT_TIME, &start, what);
         if (lua_getfield(L, ft, "label") == LUA_TSTRING) /* flows, f, label */
@@ -338,9 +341,9 @@ read_flows(lua_State *L, int t, struct scenario *s)
             lx_error(L, "%s", err.msg);
         s->flow[fi].src_rank = src_rank;
         s->flow[fi].dst_rank = dst_rank;
-        lua_settop(L, ft - 1);                        /* flows */
+        lua_settop(L, ft - 1); /* flows */
     }
-    lua_pop(L, 1);                                    /* - */
+    lua_pop(L, 1); /* - */
 }
 
 int
@@ -354,37 +357,38 @@ lx_l_scenario(lua_State *L)
     if (lua_type(L, 1) != LUA_TTABLE)
         return lx_error(L, "rho.scenario expects a table, got a %s",
                         luaL_typename(L, 1));
-    lua_settop(L, 1);                                 /* t */
+    lua_settop(L, 1); /* t */
     check_keys(L, 1, scenario_fields, 0, "scenario");
 
-    u = lua_newuserdatauv(L, sizeof *u, 0);           /* t, u */
-    *u = NULL;                                        /* consistent first */
+    u = lua_newuserdatauv(L, sizeof *u, 0); /* t, u */
+    *u = NULL;                              /* consistent first */
     luaL_setmetatable(L, LX_SCENARIO);
 
-    if (lua_getfield(L, 1, "title") != LUA_TNIL) {    /* t, u, title */
+    if (lua_getfield(L, 1, "title") != LUA_TNIL) { /* t, u, title */
         if (lua_type(L, -1) != LUA_TSTRING)
             return lx_error(L, "scenario: title must be a string");
         title = lua_tostring(L, -1);
     }
     *u = s = scenario_new(title);
-    lua_settop(L, 2);                                 /* t, u */
+    lua_settop(L, 2); /* t, u */
 
-    if (lua_getfield(L, 1, "topology") == LUA_TNIL)   /* t, u, topo */
+    if (lua_getfield(L, 1, "topology") == LUA_TNIL) /* t, u, topo */
         return lx_error(L, "scenario: no topology (give topology = rho.rc(...) "
                            "or a preset such as rho.t2())");
     s->pcie = pcie_new();
     add_node(L, s->pcie, -1, 0);
     if (pcie_finish(s->pcie, &err) != 0)
         return lx_error(L, "topology: %s", err.msg);
-    lua_settop(L, 2);                                 /* t, u */
+    lua_settop(L, 2); /* t, u */
 
     get_quantity(L, 1, "bandwidth", UNIT_RATE, &s->bandwidth, "scenario");
     if (!(s->bandwidth > 0))
         return lx_error(L, "scenario: bandwidth must be > 0");
-    if (lua_getfield(L, 1, "tau") != LUA_TNIL) {      /* t, u, tau */
+    if (lua_getfield(L, 1, "tau") != LUA_TNIL) { /* t, u, tau */
         if (lua_type(L, -1) != LUA_TNUMBER)
-            return lx_error(L, "scenario: tau must be a number between 0 and "
-                               "1, not a %s",
+            return lx_error(L,
+                            "scenario: tau must be a number between 0 and "
+                            "1, not a %s",
                             luaL_typename(L, -1));
         tau = lua_tonumber(L, -1);
         if (!(tau >= 0 && tau <= 1))
@@ -393,14 +397,14 @@ lx_l_scenario(lua_State *L)
         s->tau = tau;
     }
     lua_settop(L, 2);
-    if (lua_getfield(L, 1, "seed") != LUA_TNIL) {     /* t, u, seed */
+    if (lua_getfield(L, 1, "seed") != LUA_TNIL) { /* t, u, seed */
         if (!lua_isinteger(L, -1))
             return lx_error(L, "scenario: seed must be an integer");
         s->seed = (uint64_t)lua_tointeger(L, -1);
     }
-    lua_settop(L, 2);                                 /* t, u */
+    lua_settop(L, 2); /* t, u */
     read_placement(L, 1, s);
     read_flows(L, 1, s);
-    lua_settop(L, 2);                                 /* t, u */
+    lua_settop(L, 2); /* t, u */
     return 1;
 }

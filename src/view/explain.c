@@ -93,18 +93,6 @@ flow_label(char *buf, size_t n, const struct scenario *s, int f)
     return buf;
 }
 
-/* The hop index of channel c on flow b's path, or -1. */
-static int
-hop_index(const struct pcie_model *m, int b, int c)
-{
-    const struct pcie_hop *h = pcie_model_hops(m, b);
-
-    for (int j = 0; j < pcie_model_path_len(m, b); j++)
-        if (h[j].chan == c)
-            return j;
-    return -1;
-}
-
 /* The flows of channel c, as "0->2, 1->4", leaving out flow f. */
 static void
 others(char *buf, size_t n, const struct pcie_model *m, int c, int f,
@@ -118,8 +106,8 @@ others(char *buf, size_t n, const struct pcie_model *m, int c, int f,
     for (int i = 0; i < k && i < 256 && used + 24 < n; i++) {
         if (fl[i] == f)
             continue;
-        used += (size_t)snprintf(buf + used, n - used, "%s%d", *count ? ", " : "",
-                                 fl[i] + 1);
+        used += (size_t)snprintf(buf + used, n - used, "%s%d",
+                                 *count ? ", " : "", fl[i] + 1);
         (*count)++;
     }
 }
@@ -196,9 +184,9 @@ hop_line(struct explain *ex, const struct scenario *s,
                      h->ngroups, sh(a, sizeof a, pcie_model_tau(m)),
                      sh(b, sizeof b, h->R), sh(c, sizeof c, h->Rp));
         add(ex, EXPLAIN_HOP, h->chan, -1,
-            "  %-12s C  %s port of %s: %s; %s; %s x %s / %s = %s",
-            ch, h->rc_tail ? "root-complex" : "downstream", name(s, tail),
-            share, rule, sh(a, sizeof a, h->rin), sh(b, sizeof b, h->Rp),
+            "  %-12s C  %s port of %s: %s; %s; %s x %s / %s = %s", ch,
+            h->rc_tail ? "root-complex" : "downstream", name(s, tail), share,
+            rule, sh(a, sizeof a, h->rin), sh(b, sizeof b, h->Rp),
             sh(c, sizeof c, h->R), num(d, sizeof d, h->rho));
     }
 }
@@ -247,8 +235,8 @@ explain_flow(struct explain *ex, const struct scenario *s,
     {
         char path[400];
         size_t used = 0;
-        used += (size_t)snprintf(path, sizeof path, "%s",
-                                 name(s, s->flow[f].src));
+        used +=
+            (size_t)snprintf(path, sizeof path, "%s", name(s, s->flow[f].src));
         for (int j = 0; j < len && used + 40 < sizeof path; j++)
             used += (size_t)snprintf(path + used, sizeof path - used, " -> %s",
                                      name(s, pcie_chan_head(p, h[j].chan)));
@@ -291,7 +279,7 @@ explain_flow(struct explain *ex, const struct scenario *s,
         add(ex, EXPLAIN_STEP_D, -1, -1,
             "  D9 never arbitrated on its path: factor 1");
     } else {
-        int j = hop_index(m, f, F->limit_chan);
+        int j = pcie_model_hop_index(m, f, F->limit_chan);
         char where[96];
         pcie_chan_name(p, F->limit_chan, where, sizeof where);
         for (int k = 0; k < len; k++)

@@ -17,13 +17,13 @@
 
 /* What each line is, so a view can colour it. */
 enum explain_kind {
-    EXPLAIN_TITLE,   /* the flow and its final factor */
-    EXPLAIN_PATH,    /* the route */
-    EXPLAIN_HOP,     /* one channel: step, rule, numbers */
-    EXPLAIN_LIMIT,   /* the hop that set the final factor */
-    EXPLAIN_STEP_D,  /* HOL blocking and redistribution */
-    EXPLAIN_RESULT,  /* the factor times the bandwidth */
-    EXPLAIN_NOTE     /* waiting, idle */
+    EXPLAIN_TITLE,  /* the flow and its final factor */
+    EXPLAIN_PATH,   /* the route */
+    EXPLAIN_HOP,    /* one channel: step, rule, numbers */
+    EXPLAIN_LIMIT,  /* the hop that set the final factor */
+    EXPLAIN_STEP_D, /* HOL blocking and redistribution */
+    EXPLAIN_RESULT, /* the factor times the bandwidth */
+    EXPLAIN_NOTE    /* waiting, idle */
 };
 
 struct explain_line {

@@ -24,7 +24,8 @@ new_frame(struct stepper *st, int step, int chan, const double *cur,
 
     if (st->n == st->cap) {
         st->cap = (int)rho_grow_cap((size_t)st->cap, (size_t)st->n + 1);
-        st->frame = xreallocarray(st->frame, (size_t)st->cap, sizeof *st->frame);
+        st->frame =
+            xreallocarray(st->frame, (size_t)st->cap, sizeof *st->frame);
     }
     fr = &st->frame[st->n++];
     fr->step = step;
@@ -50,15 +51,18 @@ stepper_fini(struct stepper *st)
     memset(st, 0, sizeof *st);
 }
 
-static int
-hop_index(const struct pcie_model *m, int b, int c)
+/* Flow b's hop at channel c (which must be on its path). */
+static const struct pcie_hop *
+hop_at(const struct pcie_model *m, int b, int c)
 {
-    const struct pcie_hop *h = pcie_model_hops(m, b);
+    return &pcie_model_hops(m, b)[pcie_model_hop_index(m, b, c)];
+}
 
-    for (int j = 0; j < pcie_model_path_len(m, b); j++)
-        if (h[j].chan == c)
-            return j;
-    return -1;
+/* The channel by which flow b enters channel c. */
+static int
+in_chan(const struct pcie_model *m, int b, int c)
+{
+    return hop_at(m, b, c)[-1].chan;
 }
 
 static const char *
@@ -79,15 +83,15 @@ text_b(struct strbuf *sb, const struct scenario *s, const struct pcie_model *m,
        int c, const int *fl, int n)
 {
     char ch[96];
-    const struct pcie_hop *h0 = &pcie_model_hops(m, fl[0])[hop_index(m, fl[0], c)];
+    const struct pcie_hop *h0 = hop_at(m, fl[0], c);
 
     pcie_chan_name(s->pcie, c, ch, sizeof ch);
     strbuf_printf(sb, "Step B at %s, the upstream port of %s: ", ch,
                   nm(s, pcie_chan_tail(s->pcie, c)));
     for (int i = 0; i < n; i++) {
-        const struct pcie_hop *h = &pcie_model_hops(m, fl[i])[hop_index(m, fl[i], c)];
-        strbuf_printf(sb, "%sflow %d comes in with ", i ? (i == n - 1 ? " and " : ", ") : "",
-                      fl[i] + 1);
+        const struct pcie_hop *h = hop_at(m, fl[i], c);
+        strbuf_printf(sb, "%sflow %d comes in with ",
+                      i ? (i == n - 1 ? " and " : ", ") : "", fl[i] + 1);
         g(sb, h->rin);
     }
     strbuf_puts(sb, n > 1 ? "; they add up to " : "; that is ");
@@ -108,7 +112,7 @@ text_c(struct strbuf *sb, const struct scenario *s, const struct pcie_model *m,
 {
     char ch[96], in[96];
     int done[256] = {0}, k = 0;
-    const struct pcie_hop *h0 = &pcie_model_hops(m, fl[0])[hop_index(m, fl[0], c)];
+    const struct pcie_hop *h0 = hop_at(m, fl[0], c);
 
     pcie_chan_name(s->pcie, c, ch, sizeof ch);
     strbuf_printf(sb, "Step C at %s, the %s port of %s: ", ch,
@@ -121,12 +125,12 @@ text_c(struct strbuf *sb, const struct scenario *s, const struct pcie_model *m,
         int prev, first = 1;
         if (done[i])
             continue;
-        hi = &pcie_model_hops(m, fl[i])[hop_index(m, fl[i], c)];
-        prev = pcie_model_hops(m, fl[i])[hop_index(m, fl[i], c) - 1].chan;
+        hi = hop_at(m, fl[i], c);
+        prev = in_chan(m, fl[i], c);
         pcie_chan_name(s->pcie, prev, in, sizeof in);
         strbuf_printf(sb, "%s{", k++ ? "; " : ": ");
         for (int j = i; j < n && j < 256; j++) {
-            int pj = pcie_model_hops(m, fl[j])[hop_index(m, fl[j], c) - 1].chan;
+            int pj = in_chan(m, fl[j], c);
             if (pj != prev)
                 continue;
             done[j] = 1;
@@ -216,7 +220,7 @@ stepper_build(struct stepper *st, const struct scenario *s,
         int up = pcie_chan_is_up(c), change = 0;
         memcpy(prev, cur, (size_t)nf * sizeof *cur);
         for (int i = 0; i < n && i < 256; i++) {
-            double r = pcie_model_hops(m, fl[i])[hop_index(m, fl[i], c)].rho;
+            double r = hop_at(m, fl[i], c)->rho;
             change |= r != cur[fl[i]];
             cur[fl[i]] = r;
         }
@@ -246,8 +250,8 @@ stepper_build(struct stepper *st, const struct scenario *s,
             continue;
         pcie_chan_name(s->pcie, F->hol_at, at, sizeof at);
         pcie_chan_name(s->pcie, F->hol_chan, where, sizeof where);
-        strbuf_printf(&sb, " Flow %d shares %s with flow %d, cut to ", f + 1, at,
-                      F->hol_by + 1);
+        strbuf_printf(&sb, " Flow %d shares %s with flow %d, cut to ", f + 1,
+                      at, F->hol_by + 1);
         g(&sb, F->col[STEP_D8]);
         strbuf_printf(&sb, " at %s: %d drops to ", where, f + 1);
         g(&sb, F->col[STEP_D8]);

@@ -18,8 +18,8 @@ struct tree_row {
     char prefix[TREE_PREFIX_MAX]; /* guide lines, UTF-8 or ASCII */
     int has_children;
     int collapsed;
-    double up, down;     /* load of up(node) and down(node), factor units */
-    int nup, ndown;      /* flows on them */
+    double up, down; /* load of up(node) and down(node), factor units */
+    int nup, ndown;  /* flows on them */
 };
 
 /*

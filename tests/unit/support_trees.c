@@ -5,8 +5,7 @@
 #include <stdlib.h>
 
 static void
-k80(struct pcie *p, int parent, const char *name, const char *a,
-    const char *b)
+k80(struct pcie *p, int parent, const char *name, const char *a, const char *b)
 {
     int k = pcie_add_node(p, parent, PCIE_SWITCH, name, NULL, 0, NULL);
     pcie_add_node(p, k, PCIE_ENDPOINT, a, "gpu", 0, NULL);

@@ -40,8 +40,9 @@ main(void)
     l = find(&ex, EXPLAIN_STEP_D, "head-of-line blocked");
     CHECK(l && l->flow == 1 && l->chan == pcie_up(pcie_find(p, "K0")),
           "flow 1 is blocked by flow 2 at K0->SA");
-    CHECK(ex.n == 10, "flow 1: title, path, factors, 4 hops, D8, D9, rate "
-                     "(%d lines)",
+    CHECK(ex.n == 10,
+          "flow 1: title, path, factors, 4 hops, D8, D9, rate "
+          "(%d lines)",
           ex.n);
     explain_fini(&ex);
 

@@ -131,8 +131,7 @@ test_library(void)
     if (s) {
         CHECK_STR(pcie_node(s->pcie, s->flow[0].src)->name, "3",
                   "scatter root 3");
-        CHECK_STR(pcie_node(s->pcie, s->flow[7].dst)->name, "0",
-                  "gather to 0");
+        CHECK_STR(pcie_node(s->pcie, s->flow[7].dst)->name, "0", "gather to 0");
     }
     scenario_free(s);
 
@@ -150,13 +149,14 @@ test_library(void)
         CHECK(s->flow[0].src == s->rank_node[0], "rank 0 through placement");
     }
     {
-        struct scenario *s2 = run(
-            "local d = rho.devices(rho.t2())\n"
-            "return rho.scenario { topology = rho.t2(), placement = "
-            "rho.place.random(d, 7), flows = { { 0, 1, size = 1 } } }",
-            &err);
-        CHECK(s && s2 && memcmp(s->rank_node, s2->rank_node,
-                                8 * sizeof *s->rank_node) == 0,
+        struct scenario *s2 =
+            run("local d = rho.devices(rho.t2())\n"
+                "return rho.scenario { topology = rho.t2(), placement = "
+                "rho.place.random(d, 7), flows = { { 0, 1, size = 1 } } }",
+                &err);
+        CHECK(s && s2 &&
+                  memcmp(s->rank_node, s2->rank_node,
+                         8 * sizeof *s->rank_node) == 0,
               "same seed, same placement");
         scenario_free(s2);
     }
@@ -194,7 +194,8 @@ test_sandbox(void)
     CHECK(s == NULL && err.code == RHO_EINPUT, "binary chunks are refused");
     CHECK(strstr(err.msg, "attempt to load a binary chunk") != NULL,
           "... with Lua's reason (%s)", err.msg);
-    s = run("return rho.scenario { topology = rho.t2(), flows = {} } --[[", &err);
+    s = run("return rho.scenario { topology = rho.t2(), flows = {} } --[[",
+            &err);
     CHECK(s == NULL && strstr(err.msg, "test.lua:1:") != NULL,
           "syntax errors carry the line (%s)", err.msg);
     s = run("x = 1\nreturn rho.scenario { topology = rho.t2(), title = "
@@ -226,8 +227,9 @@ test_sandbox(void)
     s = lx_run_string("mem.lua", "local t = {} for i = 1, 1e8 do t[i] = {} end",
                       &o, &err);
     CHECK(s == NULL && err.code == RHO_ELIMIT, "memory hog stopped");
-    CHECK_STR(err.msg, "mem.lua:1: script stopped: memory budget of 8 MiB "
-                       "exceeded; raise it with --lua-memory",
+    CHECK_STR(err.msg,
+              "mem.lua:1: script stopped: memory budget of 8 MiB "
+              "exceeded; raise it with --lua-memory",
               "memory message");
 }
 
@@ -263,8 +265,9 @@ static void
 test_roundtrip(void)
 {
     static const char *const files[] = {
-        "scenarios/table1.lua", "scenarios/hol.lua", "scenarios/nic-rdma.lua",
-        "scenarios/halo3d-t2.lua", "scenarios/default.lua", NULL};
+        "scenarios/table1.lua",   "scenarios/hol.lua",
+        "scenarios/nic-rdma.lua", "scenarios/halo3d-t2.lua",
+        "scenarios/default.lua",  NULL};
 
     for (int k = 0; files[k]; k++) {
         struct rho_err err;

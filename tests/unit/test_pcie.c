@@ -107,10 +107,8 @@ test_table1(void)
     F = pcie_model_factors(m, 0);
     CHECK(F->hol == 1 && F->hol_by == 1, "0->2 is HOL-blocked by 1->4");
     CHECK(F->hol_at == pcie_up(tree_id(p, "K0")), "... sharing K0->SA");
-    CHECK(F->hol_chan == pcie_down(tree_id(p, "K2")),
-          "... limited at SB->K2");
-    CHECK(pcie_model_factors(m, 2)->limit_chan ==
-              pcie_down(tree_id(p, "2")),
+    CHECK(F->hol_chan == pcie_down(tree_id(p, "K2")), "... limited at SB->K2");
+    CHECK(pcie_model_factors(m, 2)->limit_chan == pcie_down(tree_id(p, "2")),
           "3->2 ends limited at K1->2");
     {
         /* provenance at the RC: 1->4 alone, crossing, n = 1 */
@@ -326,8 +324,7 @@ test_source(void)
     {
         int present[3];
         int np = pcie_sim_eval_at(s, 0, present);
-        const struct pcie_factors *F =
-            pcie_model_factors(pcie_sim_model(s), 2);
+        const struct pcie_factors *F = pcie_model_factors(pcie_sim_model(s), 2);
         CHECK(np == 2 && present[0] == 1 && present[1] == 2,
               "two present at 0");
         CHECK(F->active == 0 && F->col[STEP_A] == 0, "0->3 waits: A = 0");

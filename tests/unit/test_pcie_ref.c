@@ -38,8 +38,7 @@ static void
 ref_paths(struct ref *r)
 {
     for (int f = 0; f < r->nf; f++) {
-        int up[MAXN], down[MAXN], nu = 0, nd = 0, a = r->src[f],
-                                      b = r->dst[f];
+        int up[MAXN], down[MAXN], nu = 0, nd = 0, a = r->src[f], b = r->dst[f];
         /* climb both to the same depth, then together: the LCA */
         while (r->depth[a] > r->depth[b]) {
             up[nu++] = a;
@@ -183,7 +182,8 @@ ref_eval(struct ref *r, const int *present, int np)
                 ref_port_up(r, x);
     for (int f = 0; f < r->nf; f++) {
         int i = 0;
-        while (i + 1 < r->plen[f] && r->head[f][i + 1] == r->parent[r->tail[f][i + 1]])
+        while (i + 1 < r->plen[f] &&
+               r->head[f][i + 1] == r->parent[r->tail[f][i + 1]])
             i++;
         r->colB[f] = r->rho[f][i];
     }
@@ -342,7 +342,8 @@ ref_sim(struct ref *r, const struct pcie_flowspec *f, double bw, double *end)
         ref_eval(r, present, np);
         for (int k = 0; k < np; k++) {
             int i = present[k];
-            if (r->active[i] && r->colD9[i] > 0 && left[i] / (r->colD9[i] * bw) < dt)
+            if (r->active[i] && r->colD9[i] > 0 &&
+                left[i] / (r->colD9[i] * bw) < dt)
                 dt = left[i] / (r->colD9[i] * bw);
         }
         if (dt == 1e300 && next == 1e300)
@@ -353,7 +354,8 @@ ref_sim(struct ref *r, const struct pcie_flowspec *f, double bw, double *end)
             int i = present[k];
             if (!r->active[i])
                 continue;
-            if (r->colD9[i] > 0 && left[i] / (r->colD9[i] * bw) <= dt * (1 + 1e-12)) {
+            if (r->colD9[i] > 0 &&
+                left[i] / (r->colD9[i] * bw) <= dt * (1 + 1e-12)) {
                 left[i] = 0;
                 done[i] = 1;
                 end[i] = now + dt;
@@ -409,8 +411,7 @@ main(void)
                 if (fabs(F->col[k] - want[k]) > 1e-12) {
                     printf("# seed %llu flow %d step %d: got %.15g want "
                            "%.15g\n",
-                           (unsigned long long)seed, i, k, F->col[k],
-                           want[k]);
+                           (unsigned long long)seed, i, k, F->col[k], want[k]);
                     mismatch = 1;
                     bad_seed = seed;
                 }
@@ -446,8 +447,9 @@ main(void)
         pcie_sim_free(s);
         pcie_unref(p);
     }
-    CHECK(!mismatch, "model == reference on %d random flow sets (first "
-                     "mismatch at seed %llu)",
+    CHECK(!mismatch,
+          "model == reference on %d random flow sets (first "
+          "mismatch at seed %llu)",
           cases, (unsigned long long)bad_seed);
     CHECK(sims == cases, "dynamic graph == reference on %d random schedules",
           sims);

@@ -80,7 +80,8 @@ main(void)
     CHECK(has(pairs, n, "status=ok"), "status");
     CHECK(has(pairs, n, "src=0") && has(pairs, n, "dst=4"),
           "device names stay strings");
-    CHECK(has(pairs, n, "end_s=0.03607989532019705"), "36.08 ms, full precision");
+    CHECK(has(pairs, n, "end_s=0.03607989532019705"),
+          "36.08 ms, full precision");
     CHECK(has(pairs, n, "makespan_s=0.064943811576354676"), "makespan");
     CHECK(has(pairs, n, "bytes=314572800"), "bytes");
     fclose(f);

@@ -72,9 +72,9 @@ test_lehmer(void)
             search_space_prio(sp, d * stride, prio);
             code = prio[fl[0]] * 9 + prio[fl[1]] * 3 + prio[fl[2]];
             for (int c = 0; c < 6; c++) {
-                static const int perms[6] = {0 * 9 + 1 * 3 + 2, 0 * 9 + 2 * 3 + 1,
-                                             1 * 9 + 0 * 3 + 2, 1 * 9 + 2 * 3 + 0,
-                                             2 * 9 + 0 * 3 + 1, 2 * 9 + 1 * 3 + 0};
+                static const int perms[6] = {
+                    0 * 9 + 1 * 3 + 2, 0 * 9 + 2 * 3 + 1, 1 * 9 + 0 * 3 + 2,
+                    1 * 9 + 2 * 3 + 0, 2 * 9 + 0 * 3 + 1, 2 * 9 + 1 * 3 + 0};
                 if (code == perms[c])
                     seen[c]++;
             }

@@ -89,8 +89,7 @@ main(void)
         CHECK(moved == 4 && ok, "rank 0's 4 flows follow it to GPU 7");
         CHECK(s->rank_node[0] == g7, "the placement says so");
         CHECK(session_result(ss)->makespan != before, "and the time changed");
-        CHECK(session_undo(ss) == 0 &&
-                  session_result(ss)->makespan == before,
+        CHECK(session_undo(ss) == 0 && session_result(ss)->makespan == before,
               "undo the move");
     }
     session_free(ss);

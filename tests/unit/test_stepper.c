@@ -52,7 +52,7 @@ int
 main(void)
 {
     check_file("scenarios/table1.lua", 11);
-    check_file("scenarios/hol.lua", 9); /* A + 6 ports + D8 + D9 */
+    check_file("scenarios/hol.lua", 9);        /* A + 6 ports + D8 + D9 */
     check_file("scenarios/halo3d-t2.lua", 11); /* 8 GPU down ports */
     TEST_DONE();
 }

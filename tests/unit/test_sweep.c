@@ -38,8 +38,7 @@ main(void)
 
     sweep_init(&sw);
     CHECK(sweep_add_axis(&sw, "tau=0.1:0.3:0.05", &err) == 0, "range");
-    CHECK(sw.axis[0].n == 5, "0.1 .. 0.3 by 0.05: 5 values (%d)",
-          sw.axis[0].n);
+    CHECK(sw.axis[0].n == 5, "0.1 .. 0.3 by 0.05: 5 values (%d)", sw.axis[0].n);
     CHECK_STR(sw.axis[0].value[4], "0.3", "last value");
     CHECK(sweep_add_axis(&sw, "size=40KiB:160KiB:40KiB", &err) == 0,
           "range with units");
@@ -69,8 +68,9 @@ main(void)
     sweep_init(&sw);
     CHECK(sweep_add_axis(&sw, "size=1KiB:4MiB:1KiB", &err) == -1,
           "mixed units refused");
-    CHECK_STR(err.msg, "size: the ends and the step of '1KiB:4MiB:1KiB' must "
-                       "have the same unit",
+    CHECK_STR(err.msg,
+              "size: the ends and the step of '1KiB:4MiB:1KiB' must "
+              "have the same unit",
               "mixed units message");
     sweep_fini(&sw);
     sweep_init(&sw);

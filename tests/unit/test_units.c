@@ -74,19 +74,16 @@ main(void)
     CHECK_STR(units_fmt_size(buf, sizeof buf, 17), "17 B", "fmt 17 B");
     CHECK_STR(units_fmt_rate(buf, sizeof buf, 11.6 * 1073741824.0),
               "11.6 GiB/s", "fmt rate");
-    CHECK_STR(units_fmt_time(buf, sizeof buf, 0.06494), "64.94 ms",
-              "fmt ms");
+    CHECK_STR(units_fmt_time(buf, sizeof buf, 0.06494), "64.94 ms", "fmt ms");
     CHECK_STR(units_fmt_time(buf, sizeof buf, 0), "0 s", "fmt zero");
     CHECK_STR(units_fmt_time(buf, sizeof buf, 1.2e-6), "1.2 us", "fmt us");
 
-    CHECK_STR(units_fmt_size_exact(buf, sizeof buf, 300.0 * 1048576),
-              "300 MiB", "exact MiB");
-    CHECK_STR(units_fmt_size_exact(buf, sizeof buf, 1e6), "1 MB",
-              "exact MB");
+    CHECK_STR(units_fmt_size_exact(buf, sizeof buf, 300.0 * 1048576), "300 MiB",
+              "exact MiB");
+    CHECK_STR(units_fmt_size_exact(buf, sizeof buf, 1e6), "1 MB", "exact MB");
     CHECK_STR(units_fmt_rate_exact(buf, sizeof buf, 11.6 * 1073741824.0),
               "11.6 GiB/s", "exact GiB/s");
-    CHECK_STR(units_fmt_time_exact(buf, sizeof buf, 0.002), "2 ms",
-              "exact ms");
+    CHECK_STR(units_fmt_time_exact(buf, sizeof buf, 0.002), "2 ms", "exact ms");
     {
         double odd = 1234567.891, back;
         units_fmt_size_exact(buf, sizeof buf, odd);
