@@ -91,7 +91,7 @@ tab_print(struct tab *t, FILE *out)
                 w[c] = width(s);
         }
     for (int r = 0; r < t->nrow; r++) {
-        int last = t->ncol - 1, col = 0;
+        int last = t->ncol - 1;
         /* no trailing blanks: stop after the last non-empty cell */
         while (last > 0 && (t->cell[r * t->ncol + last] == NULL ||
                             t->cell[r * t->ncol + last][0] == '\0'))
@@ -100,12 +100,12 @@ tab_print(struct tab *t, FILE *out)
             const char *s = t->cell[r * t->ncol + c];
             int pad = w[c] - width(s ? s : "");
             if (c > 0)
-                col += fprintf(out, "  ");
+                fputs("  ", out);
             if (!t->left[c])
-                col += fprintf(out, "%*s", pad, "");
-            col += fprintf(out, "%s", s ? s : "");
+                fprintf(out, "%*s", pad, "");
+            fputs(s ? s : "", out);
             if (t->left[c] && c < last)
-                col += fprintf(out, "%*s", pad, "");
+                fprintf(out, "%*s", pad, "");
         }
         fputc('\n', out);
     }
