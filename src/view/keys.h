@@ -1,0 +1,139 @@
+/*
+ * keys: the key table -- one declaration of every key the interactive
+ * program knows, which drives the dispatch, the help screen (F1, ?) and
+ * the key list of rho(1), so they cannot drift apart (style S9; htop,
+ * tmux). Key codes are rho's own (the TUI maps curses codes to them), so
+ * the table can be tested without a terminal.
+ */
+#ifndef RHO_VIEW_KEYS_H
+#define RHO_VIEW_KEYS_H
+
+#include "core/strbuf.h"
+
+/* Key codes: printable characters are themselves; the rest are here. */
+enum {
+    KEY_CTRL_A = 1,
+    KEY_CTRL_L = 12,
+    KEY_CTRL_R = 18,
+    KEY_TAB_ = 9,
+    KEY_ENTER_ = 13,
+    KEY_ESC_ = 27,
+    KEY_BACKSPACE_ = 127,
+    RK_BASE = 0x110000, /* beyond Unicode */
+    RK_UP,
+    RK_DOWN,
+    RK_LEFT,
+    RK_RIGHT,
+    RK_PGUP,
+    RK_PGDN,
+    RK_HOME,
+    RK_END,
+    RK_BTAB, /* shift-tab */
+    RK_DEL,
+    RK_F1,
+    RK_F2,
+    RK_F3,
+    RK_F4,
+    RK_F5,
+    RK_F6,
+    RK_F7,
+    RK_F8,
+    RK_F9,
+    RK_F10,
+    RK_F11,
+    RK_F12,
+    RK_RESIZE,
+    RK_MOUSE
+};
+
+/* What a key does. */
+enum key_action {
+    ACT_NONE,
+    ACT_QUIT,
+    ACT_HELP,
+    ACT_NEXT_VIEW,
+    ACT_PREV_VIEW,
+    ACT_VIEW_1, /* ACT_VIEW_1 + k: view k + 1 */
+    ACT_VIEW_2,
+    ACT_VIEW_3,
+    ACT_VIEW_4,
+    ACT_VIEW_5,
+    ACT_VIEW_6,
+    ACT_VIEW_7,
+    ACT_VIEW_8,
+    ACT_VIEW_9,
+    ACT_UP,
+    ACT_DOWN,
+    ACT_LEFT,
+    ACT_RIGHT,
+    ACT_PAGE_UP,
+    ACT_PAGE_DOWN,
+    ACT_TOP,
+    ACT_BOTTOM,
+    ACT_OPEN,
+    ACT_COLLAPSE_ALL,
+    ACT_EXPAND_ALL,
+    ACT_SEARCH,
+    ACT_SEARCH_NEXT,
+    ACT_ADD,
+    ACT_DELETE,
+    ACT_EDIT,
+    ACT_COMMAND,
+    ACT_UNDO,
+    ACT_REDO,
+    ACT_SAVE,
+    ACT_RELOAD,
+    ACT_THEME,
+    ACT_SORT,
+    ACT_SORT_REVERSE,
+    ACT_STEP_NEXT,
+    ACT_STEP_PREV,
+    ACT_TIME_NEXT,
+    ACT_TIME_PREV,
+    ACT_RUN_SEARCH,
+    ACT_REDRAW,
+    ACT_COUNT
+};
+
+/* Where a key applies: everywhere, or in one view. */
+enum key_scope {
+    SCOPE_GLOBAL,
+    SCOPE_TREE,
+    SCOPE_FLOWS,
+    SCOPE_STEPPER,
+    SCOPE_TIMELINE,
+    SCOPE_SEARCH,
+    SCOPE_COUNT
+};
+
+struct key_binding {
+    int key;          /* a key code */
+    int scope;        /* enum key_scope */
+    int action;       /* enum key_action */
+    const char *name; /* how help writes the key: "q", "F10", "Ctrl-R" */
+    const char *help; /* what it does, for the help screen and rho(1) */
+};
+
+/* The table, terminated by an entry with key 0. */
+extern const struct key_binding key_table[];
+
+/*
+ * The action of key in the given scope: a binding of that scope first,
+ * else a global one; ACT_NONE if none.
+ */
+int keys_action(int key, int scope);
+
+/* The name of a scope ("global", "tree", ...). */
+const char *keys_scope_name(int scope);
+
+/*
+ * The help text: one line per action and scope, its keys joined with
+ * ", " ("q, F10  quit"), grouped by scope under a heading, appended to
+ * out.
+ */
+void keys_help(struct strbuf *out);
+
+/* The same as troff .TP paragraphs for rho(1), appended to out. */
+void keys_man(struct strbuf *out);
+
+#endif
