@@ -1,0 +1,227 @@
+/*
+ * command: ':' commands on a session. See command.h.
+ */
+#include "view/command.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/units.h"
+
+const char *const command_names[] = {
+    "add",  "bandwidth", "bw",     "del",  "dst",    "move",  "quit",
+    "redo", "reload",    "save",   "search", "size", "src",   "start",
+    "tau",  "theme",     "undo",   NULL,
+};
+
+/* Next word of *p (advancing it); "" at the end. */
+static const char *
+word(const char **p, char *buf, size_t n)
+{
+    size_t k = 0;
+    const char *s = *p;
+
+    while (isspace((unsigned char)*s))
+        s++;
+    while (*s && !isspace((unsigned char)*s) && k + 1 < n)
+        buf[k++] = *s++;
+    buf[k] = '\0';
+    *p = s;
+    return buf;
+}
+
+/* The rest of the line, trimmed. */
+static const char *
+rest(const char *p, char *buf, size_t n)
+{
+    size_t len;
+
+    while (isspace((unsigned char)*p))
+        p++;
+    snprintf(buf, n, "%s", p);
+    len = strlen(buf);
+    while (len > 0 && isspace((unsigned char)buf[len - 1]))
+        buf[--len] = '\0';
+    return buf;
+}
+
+static int
+flow_number(const struct scenario *s, const char *w, int *i,
+            struct rho_err *err)
+{
+    char *end;
+    long v = strtol(w, &end, 10);
+
+    if (*w == '\0' || *end != '\0')
+        return rho_err_set(err, RHO_EINPUT, "expected a flow number, got '%s'",
+                           w);
+    if (v < 1 || v > s->nflows)
+        return rho_err_set(err, RHO_EINPUT, "no flow %ld (flows 1 to %d)", v,
+                           s->nflows);
+    *i = (int)v - 1;
+    return 0;
+}
+
+static int
+device(const struct scenario *s, const char *w, int *node, struct rho_err *err)
+{
+    int id = pcie_find(s->pcie, w);
+
+    if (*w == '\0')
+        return rho_err_set(err, RHO_EINPUT, "expected a device name");
+    if (id < 0)
+        return rho_err_set(err, RHO_EINPUT, "unknown device '%s'", w);
+    if (pcie_node(s->pcie, id)->kind != PCIE_ENDPOINT)
+        return rho_err_set(err, RHO_EINPUT, "'%s' is not a device", w);
+    *node = id;
+    return 0;
+}
+
+int
+command_run(struct session *ss, const char *line, struct command_result *res,
+            struct rho_err *err)
+{
+    const struct scenario *s = session_scenario(ss);
+    const char *p = line;
+    char cmd[64], a[256], b[256], r[1024];
+    struct scen_flow f;
+    int i, node;
+    double v;
+
+    memset(res, 0, sizeof *res);
+    res->kind = CMD_EDIT;
+    word(&p, cmd, sizeof cmd);
+    if (cmd[0] == '\0') {
+        res->kind = CMD_NOTHING;
+        return 0;
+    }
+    if (strcmp(cmd, "tau") == 0) {
+        char *end;
+        rest(p, r, sizeof r);
+        v = strtod(r, &end);
+        if (r[0] == '\0' || *end != '\0')
+            return rho_err_set(err, RHO_EINPUT, "tau: expected a number from "
+                                                "0 to 1, got '%s'",
+                               r);
+        if (session_set_tau(ss, v, err) != 0)
+            return -1;
+        snprintf(res->msg, sizeof res->msg, "tau = %g", v);
+        return 0;
+    }
+    if (strcmp(cmd, "bandwidth") == 0 || strcmp(cmd, "bw") == 0) {
+        if (units_parse(UNIT_RATE, rest(p, r, sizeof r), &v, err) != 0 ||
+            session_set_bandwidth(ss, v, err) != 0)
+            return -1;
+        snprintf(res->msg, sizeof res->msg, "bandwidth = %s",
+                 units_fmt_rate(a, sizeof a, v));
+        return 0;
+    }
+    if (strcmp(cmd, "size") == 0 || strcmp(cmd, "start") == 0 ||
+        strcmp(cmd, "src") == 0 || strcmp(cmd, "dst") == 0) {
+        if (flow_number(s, word(&p, a, sizeof a), &i, err) != 0)
+            return -1;
+        f = s->flow[i];
+        rest(p, r, sizeof r);
+        if (strcmp(cmd, "size") == 0) {
+            if (units_parse(UNIT_SIZE, r, &f.bytes, err) != 0)
+                return -1;
+        } else if (strcmp(cmd, "start") == 0) {
+            if (units_parse(UNIT_TIME, r, &f.start, err) != 0)
+                return -1;
+        } else {
+            if (device(s, r, &node, err) != 0)
+                return -1;
+            if (strcmp(cmd, "src") == 0) {
+                f.src = node;
+                f.src_rank = -1;
+            } else {
+                f.dst = node;
+                f.dst_rank = -1;
+            }
+        }
+        if (session_set_flow(ss, i, &f, err) != 0)
+            return -1;
+        snprintf(res->msg, sizeof res->msg, "flow %d: %.16s %.64s", i + 1, cmd, r);
+        return 0;
+    }
+    if (strcmp(cmd, "add") == 0) {
+        int src, dst;
+        memset(&f, 0, sizeof f);
+        if (device(s, word(&p, a, sizeof a), &src, err) != 0 ||
+            device(s, word(&p, b, sizeof b), &dst, err) != 0)
+            return -1;
+        rest(p, r, sizeof r);
+        {
+            /* SIZE [TIME]: the size may hold a space ("1 MiB") */
+            char *at = strstr(r, " at ");
+            if (at != NULL) {
+                *at = '\0';
+                if (units_parse(UNIT_TIME, at + 4, &f.start, err) != 0)
+                    return -1;
+            }
+        }
+        if (r[0] == '\0')
+            return rho_err_set(err, RHO_EINPUT,
+                               "add SRC DST SIZE [at TIME], e.g. add 0 5 1 "
+                               "MiB at 2 ms");
+        if (units_parse(UNIT_SIZE, r, &f.bytes, err) != 0)
+            return -1;
+        f.src = src;
+        f.dst = dst;
+        f.src_rank = f.dst_rank = -1;
+        if (session_add_flow(ss, &f, err) != 0)
+            return -1;
+        snprintf(res->msg, sizeof res->msg, "flow %d added: %.64s -> %.64s",
+                 session_scenario(ss)->nflows, a, b);
+        return 0;
+    }
+    if (strcmp(cmd, "del") == 0) {
+        if (flow_number(s, word(&p, a, sizeof a), &i, err) != 0 ||
+            session_del_flow(ss, i, err) != 0)
+            return -1;
+        snprintf(res->msg, sizeof res->msg, "flow %d deleted", i + 1);
+        return 0;
+    }
+    if (strcmp(cmd, "move") == 0) {
+        char *end;
+        long rank = strtol(word(&p, a, sizeof a), &end, 10);
+        if (a[0] == '\0' || *end != '\0')
+            return rho_err_set(err, RHO_EINPUT, "move RANK DEVICE, e.g. move "
+                                                "3 7");
+        if (device(s, rest(p, r, sizeof r), &node, err) != 0 ||
+            session_move_rank(ss, (int)rank, node, err) != 0)
+            return -1;
+        snprintf(res->msg, sizeof res->msg, "rank %ld on %.64s", rank, r);
+        return 0;
+    }
+    if (strcmp(cmd, "undo") == 0 || strcmp(cmd, "redo") == 0) {
+        int ok = cmd[0] == 'u' ? session_undo(ss) : session_redo(ss);
+        if (ok != 0)
+            return rho_err_set(err, RHO_EINPUT, "nothing to %s", cmd);
+        snprintf(res->msg, sizeof res->msg, "%s", cmd);
+        return 0;
+    }
+    {
+        static const struct {
+            const char *name;
+            int kind;
+        } callers[] = {
+            {"save", CMD_SAVE},   {"w", CMD_SAVE},     {"reload", CMD_RELOAD},
+            {"theme", CMD_THEME}, {"quit", CMD_QUIT},  {"q", CMD_QUIT},
+            {"search", CMD_SEARCH},
+        };
+        for (size_t k = 0; k < sizeof callers / sizeof callers[0]; k++)
+            if (strcmp(cmd, callers[k].name) == 0) {
+                res->kind = callers[k].kind;
+                rest(p, res->arg, sizeof res->arg);
+                return 0;
+            }
+    }
+    return rho_err_set(err, RHO_EINPUT,
+                       "unknown command '%s' (try tau, bandwidth, size, "
+                       "start, src, dst, add, del, move, undo, redo, save, "
+                       "reload, theme, quit)",
+                       cmd);
+}

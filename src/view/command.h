@@ -1,0 +1,51 @@
+/*
+ * command: the ':' command line of the interactive program, as a pure
+ * function on a session, so every edit a person can type is testable
+ * without a terminal. Commands:
+ *
+ *   tau X                      the root-complex penalty
+ *   bandwidth RATE  (bw)       e.g. "bandwidth 10 GiB/s"
+ *   size N SIZE                flow N's size ("size 3 1 MiB")
+ *   start N TIME               flow N's start
+ *   src N DEVICE, dst N DEVICE flow N's ends
+ *   add SRC DST SIZE [TIME]    a new flow
+ *   del N                      delete flow N
+ *   move RANK DEVICE           place a rank on another device
+ *   undo, redo
+ *
+ * Other words (save, reload, theme, quit, search) are the caller's: the
+ * result says which. Flow numbers count from 1, as everywhere in rho.
+ */
+#ifndef RHO_VIEW_COMMAND_H
+#define RHO_VIEW_COMMAND_H
+
+#include "core/rho_err.h"
+#include "core/session.h"
+
+enum command_kind {
+    CMD_EDIT,   /* the session was changed */
+    CMD_NOTHING,/* an empty line */
+    CMD_SAVE,   /* the caller saves (arg: a path, or "") */
+    CMD_RELOAD,
+    CMD_THEME,  /* arg: a theme name or path, or "" for the next */
+    CMD_QUIT,
+    CMD_SEARCH
+};
+
+struct command_result {
+    int kind;       /* enum command_kind */
+    char arg[1024]; /* the rest of the line, for the caller's commands */
+    char msg[256];  /* what happened, for the status line */
+};
+
+/*
+ * Run one command line on ss. Returns 0 with res filled, or -1 with err
+ * filled (unknown command, bad argument, refused edit) and ss unchanged.
+ */
+int command_run(struct session *ss, const char *line,
+                struct command_result *res, struct rho_err *err);
+
+/* The names of the commands, for completion and help: NULL-terminated. */
+extern const char *const command_names[];
+
+#endif

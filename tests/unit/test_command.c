@@ -1,0 +1,80 @@
+/* The ':' command line: every edit a person can type, on Table I. */
+#include "harness.h"
+
+#include "core/session.h"
+#include "script/lx.h"
+#include "view/command.h"
+
+static int
+run(struct session *ss, const char *line, struct command_result *r,
+    struct rho_err *err)
+{
+    return command_run(ss, line, r, err);
+}
+
+int
+main(void)
+{
+    struct rho_err err;
+    struct command_result r;
+    struct session *ss =
+        session_new(lx_run_file("scenarios/table1.lua", NULL, &err));
+    const struct scenario *s;
+
+    CHECK(run(ss, "  ", &r, &err) == 0 && r.kind == CMD_NOTHING, "empty");
+    CHECK(run(ss, "tau 0.1", &r, &err) == 0 && r.kind == CMD_EDIT &&
+              session_scenario(ss)->tau == 0.1,
+          "tau 0.1");
+    CHECK_STR(r.msg, "tau = 0.1", "tau message");
+    CHECK(run(ss, "tau x", &r, &err) == -1, "tau x refused");
+    CHECK(run(ss, "tau 3", &r, &err) == -1 &&
+              session_scenario(ss)->tau == 0.1,
+          "tau 3 refused, unchanged");
+    CHECK(run(ss, "bw 10 GiB/s", &r, &err) == 0 &&
+              session_scenario(ss)->bandwidth == 10 * 1073741824.0,
+          "bw 10 GiB/s");
+    CHECK(run(ss, "bandwidth 10 GiB", &r, &err) == -1, "a size is no rate");
+    CHECK(run(ss, "size 3 150 MiB", &r, &err) == 0 &&
+              session_scenario(ss)->flow[2].bytes == 150 * 1048576.0,
+          "size 3 150 MiB");
+    CHECK(run(ss, "size 9 1 MiB", &r, &err) == -1, "no flow 9");
+    CHECK_STR(err.msg, "no flow 9 (flows 1 to 4)", "flow range message");
+    CHECK(run(ss, "start 2 5 ms", &r, &err) == 0 &&
+              session_scenario(ss)->flow[1].start == 0.005,
+          "start 2 5 ms");
+    CHECK(run(ss, "dst 1 3", &r, &err) == 0, "dst 1 3");
+    s = session_scenario(ss);
+    CHECK_STR(pcie_node(s->pcie, s->flow[0].dst)->name, "3", "now 0->3");
+    CHECK(run(ss, "src 1 3", &r, &err) == -1, "3 -> 3 refused");
+    CHECK(run(ss, "dst 1 SA", &r, &err) == -1, "a switch is no device");
+    CHECK(run(ss, "add 7 0 1 MiB at 2 ms", &r, &err) == 0 &&
+              session_scenario(ss)->nflows == 5,
+          "add 7 0 1 MiB at 2 ms");
+    s = session_scenario(ss);
+    CHECK(s->flow[4].bytes == 1048576.0 && s->flow[4].start == 0.002,
+          "size and start of the new flow");
+    CHECK(run(ss, "add 7 0", &r, &err) == -1, "add needs a size");
+    CHECK(run(ss, "del 5", &r, &err) == 0 &&
+              session_scenario(ss)->nflows == 4,
+          "del 5");
+    CHECK(run(ss, "undo", &r, &err) == 0 &&
+              session_scenario(ss)->nflows == 5,
+          "undo");
+    CHECK(run(ss, "redo", &r, &err) == 0 &&
+              session_scenario(ss)->nflows == 4,
+          "redo");
+    CHECK(run(ss, "redo", &r, &err) == -1, "nothing to redo");
+    CHECK(run(ss, "move 0 5", &r, &err) == 0, "move rank 0 to GPU 5");
+    CHECK(run(ss, "save /tmp/x.lua", &r, &err) == 0 && r.kind == CMD_SAVE &&
+              strcmp(r.arg, "/tmp/x.lua") == 0,
+          "save is the caller's");
+    CHECK(run(ss, "theme dark", &r, &err) == 0 && r.kind == CMD_THEME &&
+              strcmp(r.arg, "dark") == 0,
+          "theme dark");
+    CHECK(run(ss, "q", &r, &err) == 0 && r.kind == CMD_QUIT, "q");
+    CHECK(run(ss, "frobnicate", &r, &err) == -1, "unknown command");
+    CHECK(strncmp(err.msg, "unknown command 'frobnicate'", 28) == 0,
+          "unknown command message");
+    session_free(ss);
+    TEST_DONE();
+}
