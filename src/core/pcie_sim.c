@@ -165,7 +165,7 @@ pcie_sim_new(struct pcie *p, int n, const struct pcie_flowspec *flows,
             states *= kk;
     }
     s->nstates = states;
-    s->use_memo = 1;
+    s->use_memo = PCIE_MEMO_HASH;
 
     s->queue = xcalloc((size_t)(n ? n : 1), sizeof *s->queue);
     s->order = xcalloc((size_t)(n ? n : 1), sizeof *s->order);
@@ -219,9 +219,9 @@ pcie_sim_model(struct pcie_sim *s)
 }
 
 void
-pcie_sim_set_memo(struct pcie_sim *s, int on)
+pcie_sim_set_memo(struct pcie_sim *s, int mode)
 {
-    s->use_memo = on;
+    s->use_memo = mode;
 }
 
 void
@@ -305,7 +305,7 @@ memo_put(struct memo *mo, uint64_t key, const double *rho, int n)
 static void
 factors(struct pcie_sim *s, const int *act, int na, long state)
 {
-    if (s->use_memo && s->nstates > 0) {
+    if (s->use_memo == PCIE_MEMO_DIRECT && s->nstates > 0) {
         double *cell;
         if (s->direct == NULL) {
             s->direct = xcalloc((size_t)s->nstates * (size_t)s->nsrc,
@@ -326,7 +326,7 @@ factors(struct pcie_sim *s, const int *act, int na, long state)
         s->known[state] = 1;
         return;
     }
-    if (s->use_memo && s->n <= 64) {
+    if (s->use_memo != PCIE_MEMO_OFF && s->n <= 64) {
         uint64_t key = 0;
         const double *hit;
         double packed[64];

@@ -108,8 +108,16 @@ int pcie_sim_step_at(const struct pcie_sim_result *res, double t);
 /* Memo statistics: distinct active sets evaluated, and lookups. */
 void pcie_sim_memo_stats(const struct pcie_sim *s, long *evals, long *hits);
 
-/* Turn the memo off or on (on by default when n <= 64). */
-void pcie_sim_set_memo(struct pcie_sim *s, int on);
+enum pcie_memo {
+    PCIE_MEMO_OFF,    /* evaluate Algorithm 1 at every step */
+    PCIE_MEMO_HASH,   /* a hash of active sets (n <= 64 flows); the default */
+    PCIE_MEMO_DIRECT  /* a table indexed by the active state when there are
+                         few states (allocated on first use: for many runs,
+                         as in a search), else the hash */
+};
+
+/* Choose the memo (enum pcie_memo). */
+void pcie_sim_set_memo(struct pcie_sim *s, int mode);
 
 /* Set up res (caller's storage) empty. */
 void pcie_sim_result_init(struct pcie_sim_result *res);

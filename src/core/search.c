@@ -222,6 +222,7 @@ worker(void *arg)
     int *prio = xcalloc((size_t)j->s->nflows, sizeof *prio);
     long long n = j->res->n;
 
+    pcie_sim_set_memo(sim, PCIE_MEMO_DIRECT); /* many runs: worth a table */
     for (;;) {
         long long lo = atomic_fetch_add(&j->next, CHUNK), hi;
         int starved = 0;

@@ -50,7 +50,7 @@ bench_schedules(const char *file, int runs)
         exit(1);
     }
     prio = calloc((size_t)s->nflows, sizeof *prio);
-    for (int memo = 0; memo <= 1; memo++) {
+    for (int memo = 0; memo <= 2; memo++) {
         sim = scenario_sim(s, &err); /* a fresh memo */
         pcie_sim_set_memo(sim, memo);
         rng_init(&g, 42);
@@ -60,9 +60,10 @@ bench_schedules(const char *file, int runs)
             sum += pcie_sim_run(sim, prio, NULL, NULL);
         }
         t1 = now();
-        printf("%-26s %d flows, memo %-3s: %8.3f us per schedule "
+        printf("%-26s %d flows, memo %-6s: %8.3f us per schedule "
                "(%d schedules)\n",
-               file + 10, s->nflows, memo ? "on" : "off",
+               file + 10, s->nflows,
+               memo == 0 ? "off" : memo == 1 ? "hash" : "direct",
                (t1 - t0) / runs * 1e6, runs);
         if (memo) {
             pcie_sim_memo_stats(sim, &evals, &hits);
