@@ -183,6 +183,29 @@ scenario_move_rank(struct scenario *s, int r, int node, struct rho_err *err)
     return 0;
 }
 
+void
+scenario_apply_order(struct scenario *s, const int *prio)
+{
+    int n = s->nflows;
+    struct scen_flow *out = xcalloc((size_t)(n ? n : 1), sizeof *out);
+    char *used = xcalloc((size_t)(n ? n : 1), 1);
+
+    for (int i = 0; i < n; i++) {
+        /* slot i belongs to flow i's source: fill it with that source's
+           unused flow of lowest prio */
+        int best = -1;
+        for (int j = 0; j < n; j++)
+            if (!used[j] && s->flow[j].src == s->flow[i].src &&
+                (best < 0 || prio[j] < prio[best]))
+                best = j;
+        used[best] = 1;
+        out[i] = s->flow[best];
+    }
+    memcpy(s->flow, out, (size_t)n * sizeof *out);
+    free(out);
+    free(used);
+}
+
 int
 scenario_check(const struct scenario *s, struct rho_err *err)
 {

@@ -84,6 +84,14 @@ int scenario_move_rank(struct scenario *s, int r, int node,
                        struct rho_err *err);
 
 /*
+ * Reorder the flows to schedule prio (one int per flow; a source serves its
+ * flows in increasing prio): each source's flows move, sorted by prio, into
+ * the list positions that source's flows held, so other sources keep their
+ * places. Written back as Lua, the scenario then runs that schedule.
+ */
+void scenario_apply_order(struct scenario *s, const int *prio);
+
+/*
  * Check the whole scenario (tree present, every flow valid, bandwidth > 0,
  * 0 <= tau <= 1). Returns 0, or -1 with err naming the first problem.
  */

@@ -194,6 +194,15 @@ session_move_rank(struct session *ss, int r, int node, struct rho_err *err)
     return try_commit(ss, next, err);
 }
 
+int
+session_apply_order(struct session *ss, const int *prio, struct rho_err *err)
+{
+    struct scenario *next = scenario_clone(ss->cur);
+
+    scenario_apply_order(next, prio);
+    return try_commit(ss, next, err);
+}
+
 void
 session_replace(struct session *ss, struct scenario *s)
 {

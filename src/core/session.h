@@ -42,6 +42,10 @@ int session_set_tau(struct session *ss, double tau, struct rho_err *err);
 int session_set_bandwidth(struct session *ss, double bw, struct rho_err *err);
 int session_move_rank(struct session *ss, int r, int node, struct rho_err *err);
 
+/* Reorder the flows to a schedule (see scenario_apply_order()). */
+int session_apply_order(struct session *ss, const int *prio,
+                        struct rho_err *err);
+
 /*
  * Replace the whole scenario (a reload from disk); takes ownership of s.
  * Undoable like any edit.

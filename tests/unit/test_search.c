@@ -138,6 +138,22 @@ test_2d(void)
         search_space_free(sp);
     }
 
+    /* a schedule applied to the scenario runs in its plain order */
+    {
+        struct search_space *sp = search_space_new(s, &err);
+        struct scenario *c = scenario_clone(s);
+        struct pcie_sim *sim;
+        int prio[20];
+        search_space_prio(sp, r1.slowest, prio);
+        scenario_apply_order(c, prio);
+        sim = scenario_sim(c, &err);
+        CHECK(pcie_sim_run(sim, NULL, NULL, NULL) == r1.t_slowest,
+              "the slowest schedule, applied, runs in declaration order");
+        pcie_sim_free(sim);
+        scenario_free(c);
+        search_space_free(sp);
+    }
+
     /* ranges merged (as ranks of an MPI run would) == one search */
     {
         struct search_result part[3], m;
