@@ -1,0 +1,129 @@
+/*
+ * ui: the state of the interactive program and what a key does to it --
+ * which view is shown, what is selected, how the flow table is sorted,
+ * which time step and which stepper frame are shown, the prompt being
+ * typed -- as pure data and functions over a session. The terminal loop
+ * (tui/) reads a key, calls ui_key(), carries out the effects it returns
+ * (save, reload, theme, search, quit) and redraws. Tests drive a ui with
+ * key codes and no terminal at all.
+ */
+#ifndef RHO_VIEW_UI_H
+#define RHO_VIEW_UI_H
+
+#include "core/session.h"
+#include "view/keys.h"
+
+enum view_id {
+    VIEW_TREE,
+    VIEW_FLOWS,
+    VIEW_EXPLAIN,
+    VIEW_STEPPER,
+    VIEW_TIMELINE,
+    VIEW_HEAT,
+    VIEW_STATS,
+    VIEW_SEARCH,
+    VIEW_COUNT
+};
+
+enum prompt_mode {
+    PROMPT_NONE,
+    PROMPT_COMMAND, /* ':' */
+    PROMPT_FIND,    /* '/' */
+    PROMPT_EDIT,    /* 'e' on a flow field */
+    PROMPT_ADD      /* 'a': "SRC DST SIZE [at TIME]" */
+};
+
+/* Columns of the flow table (also the fields 'e' edits). */
+enum flow_col {
+    FCOL_NUM,
+    FCOL_SRC,
+    FCOL_DST,
+    FCOL_SIZE,
+    FCOL_START,
+    FCOL_END,
+    FCOL_ELAPSED,
+    FCOL_FACTOR,
+    FCOL_COUNT
+};
+
+/* What the loop must do after a key (bits). */
+enum {
+    UI_REDRAW = 1,
+    UI_QUIT = 2,
+    UI_SAVE = 4,   /* path in ui->effect_arg ("" = the scenario's file) */
+    UI_RELOAD = 8,
+    UI_THEME = 16, /* name in ui->effect_arg ("" = the next theme) */
+    UI_SEARCH = 32, /* start the schedule search */
+    UI_OPEN = 64    /* open the selected schedule (search view) */
+};
+
+#define UI_PROMPT_MAX 256
+
+struct ui {
+    int view;
+    int help;          /* the help overlay is up */
+    int help_scroll;
+    int quit_armed;    /* 'q' with unsaved edits: a second 'q' quits */
+
+    /* selections (indices into the session's scenario) */
+    int flow;          /* selected flow, -1 if none */
+    int node;          /* selected tree node */
+    char *collapsed;   /* per node; owned */
+    int ncollapsed;
+    int sort_col, sort_rev; /* flow table */
+    int field;         /* flow column 'e' edits */
+    int step;          /* time step of the run shown */
+    int frame;         /* stepper frame */
+    int scroll[VIEW_COUNT];
+
+    /* the prompt */
+    int prompt;        /* enum prompt_mode */
+    char line[UI_PROMPT_MAX];
+    int len, cur;
+    char find[UI_PROMPT_MAX]; /* the last '/' text */
+
+    /* messages */
+    char status[256];
+    int status_error;
+
+    char effect_arg[1024];
+    unsigned long version; /* the session version the selections match */
+    int search_sel;    /* search view: 0 fastest, 1 median, 2 slowest, 3
+                          baseline */
+};
+
+/* Set up u (caller's storage) for ss. Release with ui_fini(). */
+void ui_init(struct ui *u, struct session *ss);
+void ui_fini(struct ui *u);
+
+/* The key scope of the current view (for keys_action()). */
+int ui_scope(const struct ui *u);
+
+/*
+ * Handle one key (a code from keys.h). Returns UI_* bits. Edits go to the
+ * session; their outcome is in u->status.
+ */
+int ui_key(struct ui *u, struct session *ss, int key);
+
+/*
+ * Bring selections back in range after the session changed (an edit, an
+ * undo, a reload): call before drawing. Cheap when nothing changed.
+ */
+void ui_sync(struct ui *u, struct session *ss);
+
+/* Set the status line (error: shown as an error). */
+void ui_status(struct ui *u, int error, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* The flows in display order (sorted as the flow view shows them): writes
+   nflows indices into order. */
+void ui_flow_order(const struct ui *u, struct session *ss, int *order);
+
+/* The name of a view ("tree", "flows", ...), and its title. */
+const char *ui_view_name(int view);
+const char *ui_view_title(int view);
+
+/* The title of a flow column and of the field 'e' edits. */
+const char *ui_col_name(int col);
+
+#endif
