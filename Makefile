@@ -55,7 +55,7 @@ TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*
 TEST_SUPPORT := $(wildcard tests/unit/support_*.c)
 BENCHES := $(patsubst tests/bench/%.c,$(BUILD)/bench/%,$(wildcard tests/bench/bench_*.c))
 
-.PHONY: all deps run test test-mpi check asan layers hdrcheck bench install uninstall clean
+.PHONY: all deps run test test-mpi check asan tsan layers hdrcheck bench install uninstall clean
 
 ALL := $(BUILD)/$(NAME)
 ifeq ($(MPI),1)
@@ -159,15 +159,90 @@ asan:
 	  OPT='-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all' \
 	  RHO_SANITIZED=1 test
 
+# The threaded parts (search, sweep, jobs) under ThreadSanitizer.
+TSAN_TESTS := test_search test_sweep test_watch_job
+tsan:
+	$(MAKE) BUILD=build-tsan LDFLAGS=-fsanitize=thread \
+	  OPT='-O1 -g -fsanitize=thread' build-tsan/$(NAME) \
+	  $(addprefix build-tsan/tests/,$(TSAN_TESTS))
+	@fail=0; for t in $(TSAN_TESTS); do \
+	  RHO_TEST_QUICK=1 TSAN_OPTIONS=halt_on_error=1 build-tsan/tests/$$t > build-tsan/$$t.log 2>&1 \
+	    || { echo "tsan: $$t failed:"; tail -30 build-tsan/$$t.log; fail=1; }; done; \
+	for args in "--search -q scenarios/halo2d-t2.lua" \
+	    "--sweep tau=0:1:0.25 --sweep size=40KiB,254KiB scenarios/halo2d-t2.lua"; do \
+	  TSAN_OPTIONS=halt_on_error=1 build-tsan/$(NAME) $$args > /dev/null 2> build-tsan/cli.log \
+	    || { echo "tsan: rho $$args failed:"; tail -30 build-tsan/cli.log; fail=1; }; done; \
+	[ $$fail = 0 ] && echo 'tsan: ok'
+
 layers:
 	@if grep -nE '^#include [<"](n?curses|.*/n?curses|lua|lauxlib|lualib|yaml)' \
 	    src/core/* src/view/*; \
-	 then echo 'layers: core/ and view/ must stay free of curses, Lua and YAML'; exit 1; fi
+	 then echo '# The threaded parts (search, sweep, jobs) under ThreadSanitizer.
+TSAN_TESTS := test_search test_sweep test_watch_job
+tsan:
+	$(MAKE) BUILD=build-tsan LDFLAGS=-fsanitize=thread \
+	  OPT='-O1 -g -fsanitize=thread' build-tsan/$(NAME) \
+	  $(addprefix build-tsan/tests/,$(TSAN_TESTS))
+	@fail=0; for t in $(TSAN_TESTS); do \
+	  RHO_TEST_QUICK=1 TSAN_OPTIONS=halt_on_error=1 build-tsan/tests/$$t > build-tsan/$$t.log 2>&1 \
+	    || { echo "tsan: $$t failed:"; tail -30 build-tsan/$$t.log; fail=1; }; done; \
+	for args in "--search -q scenarios/halo2d-t2.lua" \
+	    "--sweep tau=0:1:0.25 --sweep size=40KiB,254KiB scenarios/halo2d-t2.lua"; do \
+	  TSAN_OPTIONS=halt_on_error=1 build-tsan/$(NAME) $$args > /dev/null 2> build-tsan/cli.log \
+	    || { echo "tsan: rho $$args failed:"; tail -30 build-tsan/cli.log; fail=1; }; done; \
+	[ $$fail = 0 ] && echo 'tsan: ok'
+
+layers: core/ and view/ must stay free of curses, Lua and YAML'; exit 1; fi
 	@if grep -nE '^#include [<"](n?curses|.*/n?curses)' src/script/* src/theme/* src/report/*; \
-	 then echo 'layers: only tui/ may include curses'; exit 1; fi
+	 then echo '# The threaded parts (search, sweep, jobs) under ThreadSanitizer.
+TSAN_TESTS := test_search test_sweep test_watch_job
+tsan:
+	$(MAKE) BUILD=build-tsan LDFLAGS=-fsanitize=thread \
+	  OPT='-O1 -g -fsanitize=thread' build-tsan/$(NAME) \
+	  $(addprefix build-tsan/tests/,$(TSAN_TESTS))
+	@fail=0; for t in $(TSAN_TESTS); do \
+	  RHO_TEST_QUICK=1 TSAN_OPTIONS=halt_on_error=1 build-tsan/tests/$$t > build-tsan/$$t.log 2>&1 \
+	    || { echo "tsan: $$t failed:"; tail -30 build-tsan/$$t.log; fail=1; }; done; \
+	for args in "--search -q scenarios/halo2d-t2.lua" \
+	    "--sweep tau=0:1:0.25 --sweep size=40KiB,254KiB scenarios/halo2d-t2.lua"; do \
+	  TSAN_OPTIONS=halt_on_error=1 build-tsan/$(NAME) $$args > /dev/null 2> build-tsan/cli.log \
+	    || { echo "tsan: rho $$args failed:"; tail -30 build-tsan/cli.log; fail=1; }; done; \
+	[ $$fail = 0 ] && echo 'tsan: ok'
+
+layers: only tui/ may include curses'; exit 1; fi
 	@if grep -nE '^#include [<"](lua|lauxlib|lualib)' src/theme/* src/report/* src/tui/*; \
-	 then echo 'layers: only script/ may include Lua'; exit 1; fi
-	@echo 'layers: ok'
+	 then echo '# The threaded parts (search, sweep, jobs) under ThreadSanitizer.
+TSAN_TESTS := test_search test_sweep test_watch_job
+tsan:
+	$(MAKE) BUILD=build-tsan LDFLAGS=-fsanitize=thread \
+	  OPT='-O1 -g -fsanitize=thread' build-tsan/$(NAME) \
+	  $(addprefix build-tsan/tests/,$(TSAN_TESTS))
+	@fail=0; for t in $(TSAN_TESTS); do \
+	  RHO_TEST_QUICK=1 TSAN_OPTIONS=halt_on_error=1 build-tsan/tests/$$t > build-tsan/$$t.log 2>&1 \
+	    || { echo "tsan: $$t failed:"; tail -30 build-tsan/$$t.log; fail=1; }; done; \
+	for args in "--search -q scenarios/halo2d-t2.lua" \
+	    "--sweep tau=0:1:0.25 --sweep size=40KiB,254KiB scenarios/halo2d-t2.lua"; do \
+	  TSAN_OPTIONS=halt_on_error=1 build-tsan/$(NAME) $$args > /dev/null 2> build-tsan/cli.log \
+	    || { echo "tsan: rho $$args failed:"; tail -30 build-tsan/cli.log; fail=1; }; done; \
+	[ $$fail = 0 ] && echo 'tsan: ok'
+
+layers: only script/ may include Lua'; exit 1; fi
+	@echo '# The threaded parts (search, sweep, jobs) under ThreadSanitizer.
+TSAN_TESTS := test_search test_sweep test_watch_job
+tsan:
+	$(MAKE) BUILD=build-tsan LDFLAGS=-fsanitize=thread \
+	  OPT='-O1 -g -fsanitize=thread' build-tsan/$(NAME) \
+	  $(addprefix build-tsan/tests/,$(TSAN_TESTS))
+	@fail=0; for t in $(TSAN_TESTS); do \
+	  RHO_TEST_QUICK=1 TSAN_OPTIONS=halt_on_error=1 build-tsan/tests/$$t > build-tsan/$$t.log 2>&1 \
+	    || { echo "tsan: $$t failed:"; tail -30 build-tsan/$$t.log; fail=1; }; done; \
+	for args in "--search -q scenarios/halo2d-t2.lua" \
+	    "--sweep tau=0:1:0.25 --sweep size=40KiB,254KiB scenarios/halo2d-t2.lua"; do \
+	  TSAN_OPTIONS=halt_on_error=1 build-tsan/$(NAME) $$args > /dev/null 2> build-tsan/cli.log \
+	    || { echo "tsan: rho $$args failed:"; tail -30 build-tsan/cli.log; fail=1; }; done; \
+	[ $$fail = 0 ] && echo 'tsan: ok'
+
+layers: ok'
 
 hdrcheck: | deps
 	@for h in $$(find src -name '*.h'); do \
@@ -175,7 +250,7 @@ hdrcheck: | deps
 	  $(CC) $(CPPFLAGS) $(LUA_CF) $(YAML_CF) $(CURSES_CF) $(CSTD) $(WARN) -fsyntax-only -x c - \
 	  || { echo "hdrcheck: $$h does not compile alone"; exit 1; }; done; echo 'hdrcheck: ok'
 
-check: layers hdrcheck asan
+check: layers hdrcheck asan tsan
 
 $(BUILD)/bench/%: tests/bench/%.c $(SCRIPT_O) $(REPORT_O) $(THEME_O) $(LIBCORE) | deps
 	@mkdir -p $(@D)
@@ -202,6 +277,6 @@ uninstall:
 	rm -rf $(DESTDIR)$(DATADIR)
 
 clean:
-	rm -rf build build-asan
+	rm -rf build build-asan build-tsan
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -35,7 +35,12 @@
 #include "core/units.h"
 #include "report/report.h"
 #include "script/lx.h"
+#include "core/session.h"
+#include "tui/app.h"
+#include "view/canvas.h"
 #include "view/explain.h"
+#include "view/screen.h"
+#include "view/ui.h"
 #include "view/stepper.h"
 
 static int mpi_rank = 0, mpi_size = 1; /* 0 and 1 without MPI */
@@ -45,6 +50,12 @@ enum opt_id {
     OPT_FORMAT,
     OPT_STEPS,
     OPT_TIMELINE,
+    OPT_NO_COLOR,
+    OPT_NO_MOUSE,
+    OPT_READONLY,
+    OPT_THEME,
+    OPT_DUMP,
+    OPT_ASCII,
     OPT_STEPPER,
     OPT_EXPLAIN,
     OPT_AT,
@@ -80,6 +91,18 @@ static const struct opt options[] = {
      "flows present at the first start"},
     {OPT_TIMELINE, 0, "timeline", NULL,
      "print the time steps of the congestion graph with every flow's factor"},
+    {OPT_NO_COLOR, 'C', "no-color", NULL,
+     "no colours, attributes only (NO_COLOR does the same)"},
+    {OPT_NO_MOUSE, 'M', "no-mouse", NULL, "ignore the mouse"},
+    {OPT_READONLY, 0, "readonly", NULL, "never write files (s refuses)"},
+    {OPT_THEME, 't', "theme", "NAME",
+     "colour theme: default or mono"},
+    {OPT_DUMP, 0, "dump", "WxH:VIEW",
+     "print the interactive screen as text, WxH characters, showing VIEW "
+     "(tree, flows, explain, stepper, timeline, heat, stats, search); "
+     "--explain N selects flow N, --at TIME a time step"},
+    {OPT_ASCII, 'U', "ascii", NULL,
+     "draw with ASCII characters only (no UTF-8 box drawing)"},
     {OPT_STEPPER, 0, "stepper", NULL,
      "print Algorithm 1 one port at a time, with what each step does and "
      "every flow's factor after it (for teaching)"},
@@ -117,7 +140,10 @@ static const struct opt options[] = {
 #define NOPTIONS ((int)(sizeof options / sizeof options[0]))
 
 struct args {
-    int batch, steps, timeline, search, quiet, explain, stepper;
+    int batch, steps, timeline, search, quiet, explain, stepper, ascii;
+    int dump_w, dump_h, dump_view;
+    int no_color, no_mouse, readonly;
+    const char *theme;
     double at;
     int has_at;
     long long sample, seed;
@@ -183,6 +209,44 @@ apply(struct args *a, const struct opt *o, const char *val)
         break;
     case OPT_TIMELINE:
         a->timeline = 1;
+        break;
+    case OPT_DUMP: {
+        char view[32];
+        int v = -1;
+        if (sscanf(val, "%dx%d:%31s", &a->dump_w, &a->dump_h, view) != 3 ||
+            a->dump_w < 1 || a->dump_h < 1 || a->dump_w > 1000 ||
+            a->dump_h > 1000)
+            return bad_usage("--dump expects WxH:VIEW such as 100x30:tree, "
+                             "got '%s'",
+                             val);
+        for (int k = 0; k < VIEW_COUNT; k++)
+            if (strcmp(view, ui_view_name(k)) == 0)
+                v = k;
+        if (v < 0)
+            return bad_usage("--dump: unknown view '%s' (tree, flows, "
+                             "explain, stepper, timeline, heat, stats, "
+                             "search)",
+                             view);
+        a->dump_view = v;
+        break;
+    }
+    case OPT_ASCII:
+        a->ascii = 1;
+        break;
+    case OPT_NO_COLOR:
+        a->no_color = 1;
+        break;
+    case OPT_NO_MOUSE:
+        a->no_mouse = 1;
+        break;
+    case OPT_READONLY:
+        a->readonly = 1;
+        break;
+    case OPT_THEME:
+        if (strcmp(val, "default") != 0 && strcmp(val, "mono") != 0)
+            return bad_usage("--theme: unknown theme '%s' (default, mono)",
+                             val);
+        a->theme = val;
         break;
     case OPT_STEPPER:
         a->stepper = 1;
@@ -727,6 +791,83 @@ print_stepper(FILE *out, const struct scenario *s, const struct stepper *st)
     }
 }
 
+/* --dump: the interactive screen, drawn into a canvas and printed. */
+static int
+run_dump(struct args *a, struct scenario *s)
+{
+    struct session *ss = session_new(scenario_clone(s));
+    struct ui u;
+    struct canvas c;
+    struct screen_ctx x;
+    struct strbuf sb;
+
+    ui_init(&u, ss);
+    u.view = a->dump_view;
+    if (a->explain > 0) {
+        if (a->explain > s->nflows) {
+            fprintf(stderr, "rho: %s: --explain %d: the scenario has %d "
+                            "flows\n",
+                    a->file, a->explain, s->nflows);
+            ui_fini(&u);
+            session_free(ss);
+            return 2;
+        }
+        u.flow = a->explain - 1;
+    }
+    if (a->has_at) {
+        int k = pcie_sim_step_at(session_result(ss), a->at);
+        if (k >= 0)
+            u.step = k;
+    }
+    memset(&x, 0, sizeof x);
+    x.ss = ss;
+    x.u = &u;
+    {
+        struct search_space *sp = search_space_new(s, NULL);
+        x.search_space = sp ? search_space_total(sp) : 0;
+        search_space_free(sp);
+    }
+    canvas_init(&c, a->dump_w, a->dump_h, a->ascii);
+    screen_draw(&c, &x);
+    strbuf_init(&sb);
+    canvas_dump(&c, &sb, a->ascii);
+    fputs(strbuf_str(&sb), stdout);
+    strbuf_fini(&sb);
+    canvas_fini(&c);
+    ui_fini(&u);
+    session_free(ss);
+    return 0;
+}
+
+/* The interactive program's way to load the scenario again. */
+static struct scenario *
+reload(const char *path, void *ctx, struct rho_err *err)
+{
+    const struct args *a = ctx;
+    struct lx_opts o = a->lx;
+
+    o.log = NULL;
+    o.params_read = NULL;
+    return lx_run_file(path, &o, err);
+}
+
+/* Returns the exit status, or -1 if there is no terminal to use. */
+static int
+run_tui(struct args *a, struct scenario **s)
+{
+    struct app_opts o;
+
+    memset(&o, 0, sizeof o);
+    o.no_color = a->no_color;
+    o.no_mouse = a->no_mouse;
+    o.ascii = a->ascii;
+    o.readonly = a->readonly;
+    o.theme = a->theme;
+    o.load = reload;
+    o.load_ctx = a;
+    return app_run(a->file, s, &o);
+}
+
 static int
 run_batch(struct args *a, struct scenario *s)
 {
@@ -834,10 +975,15 @@ rho_main(int argc, char **argv)
         sweep_fini(&a.sweep);
         return exit_code(&err);
     }
-    if (a.sweep.naxes > 0)
+    if (a.dump_w > 0)
+        rc = run_dump(&a, s);
+    else if (a.sweep.naxes > 0)
         rc = run_sweep(&a, s, &read);
     else if (a.search)
         rc = run_search(&a, s);
+    else if (!a.batch && !a.steps && !a.timeline && !a.explain &&
+             !a.stepper && mpi_size == 1 && (rc = run_tui(&a, &s)) >= 0)
+        ; /* the interactive program ran (and took s) */
     else
         rc = run_batch(&a, s);
     scenario_free(s);

@@ -6,6 +6,7 @@
  */
 #include "core/pcie.h"
 
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,7 +15,7 @@
 #include "core/rho_alloc.h"
 
 struct pcie {
-    int refs;
+    atomic_int refs; /* trees are shared between threads (search, sweep) */
     int finished;
     int n, cap;
     struct pcie_node *node;
@@ -31,21 +32,21 @@ pcie_new(void)
 {
     struct pcie *p = xcalloc(1, sizeof *p);
 
-    p->refs = 1;
+    atomic_init(&p->refs, 1);
     return p;
 }
 
 struct pcie *
 pcie_ref(struct pcie *p)
 {
-    p->refs++;
+    atomic_fetch_add(&p->refs, 1);
     return p;
 }
 
 void
 pcie_unref(struct pcie *p)
 {
-    if (p == NULL || --p->refs > 0)
+    if (p == NULL || atomic_fetch_sub(&p->refs, 1) > 1)
         return;
     for (int i = 0; i < p->n; i++) {
         free(p->node[i].name);

@@ -35,7 +35,7 @@ struct pcie;
 /* A new empty tree with one reference. Caller owns it: pcie_unref(). */
 struct pcie *pcie_new(void);
 
-/* Take another reference to p. Returns p. */
+/* Take another reference to p (thread-safe, as is pcie_unref). Returns p. */
 struct pcie *pcie_ref(struct pcie *p);
 
 /* Drop a reference; the last one frees the tree. NULL is a no-op. */

@@ -742,3 +742,60 @@ ui_key(struct ui *u, struct session *ss, int key)
         return 0;
     }
 }
+
+int
+ui_click(struct ui *u, struct session *ss, int x, int y, int button, int w,
+         int h)
+{
+    ui_sync(u, ss);
+    (void)w;
+    if (u->help || u->prompt != PROMPT_NONE)
+        return 0;
+    if (button == 4 || button == 5) {
+        move(u, ss, button == 4 ? -3 : 3);
+        return UI_REDRAW;
+    }
+    if (button != 1)
+        return 0;
+    if (y == 1) { /* the tabs: " N Title " then a blank */
+        int col = 0;
+        for (int v = 0; v < VIEW_COUNT; v++) {
+            char t[32];
+            int len = snprintf(t, sizeof t, " %d %s ", v + 1,
+                               ui_view_title(v));
+            if (x >= col && x < col + len) {
+                u->view = v;
+                return UI_REDRAW;
+            }
+            col += len + 1;
+        }
+        return 0;
+    }
+    if (y < 4 || y >= h - 2)
+        return 0;
+    if (u->view == VIEW_TREE) {
+        const struct pcie *p = session_scenario(ss)->pcie;
+        int n = tree_rows(p, u->collapsed, NULL, NULL, 1, NULL, 0);
+        int row = y - 4 + u->scroll[VIEW_TREE];
+        struct tree_row *rows;
+        if (row < 0 || row >= n)
+            return 0;
+        rows = xcalloc((size_t)n, sizeof *rows);
+        tree_rows(p, u->collapsed, NULL, NULL, 1, rows, n);
+        u->node = rows[row].node;
+        free(rows);
+        return UI_REDRAW;
+    }
+    if (u->view == VIEW_FLOWS) {
+        const struct scenario *s = session_scenario(ss);
+        int row = y - 4 + u->scroll[VIEW_FLOWS], *order;
+        if (row < 0 || row >= s->nflows)
+            return 0;
+        order = xcalloc((size_t)s->nflows, sizeof *order);
+        ui_flow_order(u, ss, order);
+        u->flow = order[row];
+        free(order);
+        return UI_REDRAW;
+    }
+    return 0;
+}

@@ -106,6 +106,14 @@ int ui_scope(const struct ui *u);
 int ui_key(struct ui *u, struct session *ss, int key);
 
 /*
+ * A mouse click (button 1) or wheel (4 up, 5 down) at (x, y) of a w x h
+ * screen drawn by screen_draw(): a tab switches views, a row selects it,
+ * the wheel moves. Returns UI_* bits.
+ */
+int ui_click(struct ui *u, struct session *ss, int x, int y, int button,
+             int w, int h);
+
+/*
  * Bring selections back in range after the session changed (an edit, an
  * undo, a reload): call before drawing. Cheap when nothing changed.
  */

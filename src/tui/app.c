@@ -1,0 +1,369 @@
+/*
+ * app: the interactive loop. See app.h.
+ *
+ * One thread draws and reads keys; a schedule search runs on a job thread
+ * on its own copy of the scenario and is cancelled when an edit makes it
+ * stale. The loop wakes at least every 100 ms to poll the scenario file,
+ * signals and the job.
+ */
+#include "tui/app.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/clock.h"
+#include "core/job.h"
+#include "core/rho_alloc.h"
+#include "core/search.h"
+#include "core/session.h"
+#include "core/strbuf.h"
+#include "core/watch.h"
+#include "tui/tui.h"
+#include "view/screen.h"
+#include "view/ui.h"
+
+struct app {
+    const char *path;
+    const struct app_opts *o;
+    struct session *ss;
+    struct ui u;
+    struct canvas c;
+    struct watch w;
+    char error[2048];
+    int palette;
+    struct tui_palette pal;
+
+    /* the search */
+    struct job job;
+    struct scenario *job_scen; /* the copy it searches */
+    struct search_result job_res;
+    int job_rc;
+    struct rho_err job_err;
+    unsigned long job_version;
+    struct search_result res; /* the last finished search */
+    int has_res;
+    unsigned long res_version;
+    double job_t0;
+};
+
+static int
+search_progress(void *ctx, long long done, long long total)
+{
+    struct job *j = ctx;
+
+    job_progress(j, done, total);
+    return job_cancelled(j);
+}
+
+static int
+search_job(struct job *j, void *arg)
+{
+    struct app *a = arg;
+    struct search_opts o;
+
+    memset(&o, 0, sizeof o);
+    o.progress = search_progress;
+    o.ctx = j;
+    o.seed = 1;
+    a->job_rc = search_run(a->job_scen, &o, &a->job_res, &a->job_err);
+    return a->job_rc;
+}
+
+static void
+stop_search(struct app *a)
+{
+    if (!a->job.started)
+        return;
+    job_cancel(&a->job);
+    job_join(&a->job);
+    search_result_fini(&a->job_res);
+    scenario_free(a->job_scen);
+    a->job_scen = NULL;
+}
+
+static void
+start_search(struct app *a)
+{
+    stop_search(a);
+    a->job_scen = scenario_clone(session_scenario(a->ss));
+    a->job_version = session_version(a->ss);
+    a->job_t0 = rho_wall();
+    memset(&a->job_res, 0, sizeof a->job_res);
+    if (job_start(&a->job, search_job, a) != 0) {
+        ui_status(&a->u, 1, "could not start the search");
+        scenario_free(a->job_scen);
+        a->job_scen = NULL;
+        return;
+    }
+    a->u.view = VIEW_SEARCH;
+    ui_status(&a->u, 0, "searching the schedules in the background");
+}
+
+/* Poll the search: returns 1 when the screen should be redrawn. */
+static int
+poll_search(struct app *a)
+{
+    if (!a->job.started)
+        return 0;
+    if (session_version(a->ss) != a->job_version) {
+        stop_search(a); /* an edit made it stale */
+        ui_status(&a->u, 0, "search cancelled: the scenario changed");
+        return 1;
+    }
+    if (job_running(&a->job))
+        return 1;
+    job_join(&a->job);
+    if (a->job_rc == 0) {
+        if (a->has_res)
+            search_result_fini(&a->res);
+        a->res = a->job_res;
+        a->has_res = 1;
+        a->res_version = a->job_version;
+        ui_status(&a->u, 0, "search done: %lld schedules in %.2f s",
+                  a->res.n, a->res.seconds);
+    } else {
+        search_result_fini(&a->job_res);
+        ui_status(&a->u, 1, "search: %s", a->job_err.msg);
+    }
+    memset(&a->job_res, 0, sizeof a->job_res);
+    scenario_free(a->job_scen);
+    a->job_scen = NULL;
+    return 1;
+}
+
+/* Open the schedule selected in the search view. */
+static void
+open_schedule(struct app *a)
+{
+    const struct scenario *s = session_scenario(a->ss);
+    struct search_space *sp;
+    long long idx;
+    int *prio;
+    struct rho_err err;
+    static const char *const what[] = {"fastest", "median", "slowest",
+                                       "baseline"};
+
+    if (!a->has_res || a->res_version != session_version(a->ss)) {
+        ui_status(&a->u, 1, "no search of this scenario yet: S starts one");
+        return;
+    }
+    if ((sp = search_space_new(s, &err)) == NULL)
+        return;
+    prio = xcalloc((size_t)s->nflows, sizeof *prio);
+    idx = a->u.search_sel == 0   ? a->res.fastest
+          : a->u.search_sel == 1 ? a->res.median
+          : a->u.search_sel == 2 ? a->res.slowest
+                                 : -1;
+    if (idx < 0)
+        search_space_prio(sp, 0, prio);
+    else if (a->res.sampled)
+        search_space_sample_prio(sp, a->res.seed,
+                                 a->res.id ? a->res.id[idx] : idx, prio);
+    else
+        search_space_prio(sp, a->res.id ? a->res.id[idx] : idx, prio);
+    if (session_apply_order(a->ss, prio, &err) == 0) {
+        /* the search still describes this scenario: same flows */
+        a->res_version = session_version(a->ss);
+        ui_status(&a->u, 0, "opened the %s schedule (u undoes)",
+                  what[a->u.search_sel]);
+    } else {
+        ui_status(&a->u, 1, "%s", err.msg);
+    }
+    free(prio);
+    search_space_free(sp);
+}
+
+static void
+do_reload(struct app *a, const char *why)
+{
+    struct rho_err err;
+    struct scenario *s = a->o->load(a->path, a->o->load_ctx, &err);
+
+    if (s == NULL) {
+        snprintf(a->error, sizeof a->error, "%s", err.msg);
+        ui_status(&a->u, 1, "%s: script error; the last good result stays",
+                  a->path);
+        return;
+    }
+    a->error[0] = '\0';
+    session_replace(a->ss, s);
+    session_mark_saved(a->ss);
+    ui_status(&a->u, 0, "reloaded %s%s", a->path, why);
+}
+
+/* The default file to save to: next to the script, never over it. */
+static void
+save_path(const struct app *a, char *buf, size_t n)
+{
+    const char *p = a->path;
+    size_t len = strlen(p);
+
+    if (a->u.effect_arg[0] != '\0') {
+        snprintf(buf, n, "%s", a->u.effect_arg);
+        return;
+    }
+    if (len > 4 && strcmp(p + len - 4, ".lua") == 0)
+        snprintf(buf, n, "%.*s.edited.lua", (int)(len - 4), p);
+    else
+        snprintf(buf, n, "%s.edited.lua", p);
+}
+
+static void
+do_save(struct app *a)
+{
+    char path[1024], tmp[1100];
+    struct strbuf sb;
+    FILE *f;
+    int ok;
+
+    if (a->o->readonly) {
+        ui_status(&a->u, 1, "read-only: not saving");
+        return;
+    }
+    save_path(a, path, sizeof path);
+    if (strcmp(path, a->path) == 0) {
+        ui_status(&a->u, 1, "not over the script itself (its code would be "
+                            "lost): :save ANOTHER.lua");
+        return;
+    }
+    strbuf_init(&sb);
+    scenario_to_lua(session_scenario(a->ss), &sb);
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    f = fopen(tmp, "w");
+    ok = f != NULL && fwrite(strbuf_str(&sb), 1, sb.len, f) == sb.len;
+    if (f != NULL && fclose(f) != 0)
+        ok = 0;
+    if (ok && rename(tmp, path) != 0)
+        ok = 0;
+    if (ok) {
+        session_mark_saved(a->ss);
+        ui_status(&a->u, 0, "saved to %s", path);
+    } else {
+        remove(tmp);
+        ui_status(&a->u, 1, "cannot save to %s: %s", path, strerror(errno));
+    }
+    strbuf_fini(&sb);
+}
+
+static void
+set_palette(struct app *a, int k)
+{
+    a->palette = k % tui_builtin_count();
+    tui_builtin(a->palette, &a->pal);
+    tui_set_palette(&a->pal);
+}
+
+static void
+draw(struct app *a)
+{
+    struct screen_ctx x;
+    int w, h;
+
+    tui_size(&w, &h);
+    if (w != a->c.w || h != a->c.h)
+        canvas_resize(&a->c, w, h);
+    memset(&x, 0, sizeof x);
+    x.ss = a->ss;
+    x.u = &a->u;
+    x.theme = a->pal.name;
+    x.error = a->error[0] ? a->error : NULL;
+    if (a->job.started) {
+        double el = rho_wall() - a->job_t0;
+        x.searching = 1;
+        x.search_done = atomic_load(&a->job.done);
+        x.search_total = atomic_load(&a->job.total);
+        x.search_rate = el > 0 ? (double)x.search_done / el : 0;
+    }
+    if (a->has_res && a->res_version == session_version(a->ss))
+        x.search = &a->res;
+    {
+        struct search_space *sp = search_space_new(session_scenario(a->ss),
+                                                   NULL);
+        x.search_space = sp ? search_space_total(sp) : 0;
+        search_space_free(sp);
+    }
+    screen_draw(&a->c, &x);
+    tui_blit(&a->c);
+}
+
+int
+app_run(const char *path, struct scenario **sp, const struct app_opts *o)
+{
+    struct app a;
+    struct tui_caps caps;
+    double last_watch = 0;
+    int redraw = 1, quit = 0;
+
+    if (tui_init(o->no_color, !o->no_mouse, &caps) != 0)
+        return -1;
+    memset(&a, 0, sizeof a);
+    a.path = path;
+    a.o = o;
+    a.ss = session_new(*sp);
+    *sp = NULL;
+    ui_init(&a.u, a.ss);
+    watch_init(&a.w, path);
+    job_init(&a.job);
+    set_palette(&a, o->theme && strcmp(o->theme, "mono") == 0 ? 1 : 0);
+    if (caps.colors == 0)
+        set_palette(&a, 1);
+    canvas_init(&a.c, 80, 24, o->ascii || !caps.utf8);
+    ui_status(&a.u, 0, "%s: F1 or ? for help, q to quit",
+              session_scenario(a.ss)->title);
+
+    while (!quit) {
+        struct tui_mouse m;
+        int key, sig, fx = 0;
+
+        if (redraw)
+            draw(&a);
+        redraw = 0;
+        key = tui_key(100, &m);
+        sig = tui_signals();
+        if (sig & 1)
+            break;
+        if (sig & 2) {
+            do_reload(&a, " (SIGUSR2)");
+            redraw = 1;
+        }
+        if (key == RK_MOUSE)
+            fx = ui_click(&a.u, a.ss, m.x, m.y, m.button, a.c.w, a.c.h);
+        else if (key >= 0)
+            fx = ui_key(&a.u, a.ss, key);
+        if (fx & UI_QUIT)
+            quit = 1;
+        if (fx & UI_SAVE)
+            do_save(&a);
+        if (fx & UI_RELOAD)
+            do_reload(&a, "");
+        if (fx & UI_THEME) {
+            set_palette(&a, a.palette + 1);
+            ui_status(&a.u, 0, "theme %s", a.pal.name);
+        }
+        if (fx & UI_SEARCH)
+            start_search(&a);
+        if (fx & UI_OPEN)
+            open_schedule(&a);
+        if (fx || key == RK_RESIZE)
+            redraw = 1;
+        if (rho_wall() - last_watch > 0.25) {
+            last_watch = rho_wall();
+            if (watch_changed(&a.w)) {
+                do_reload(&a, " after a change on disk");
+                redraw = 1;
+            }
+        }
+        if (poll_search(&a))
+            redraw = 1;
+    }
+    stop_search(&a);
+    if (a.has_res)
+        search_result_fini(&a.res);
+    tui_fini();
+    canvas_fini(&a.c);
+    ui_fini(&a.u);
+    session_free(a.ss);
+    return 0;
+}

@@ -1,0 +1,33 @@
+/*
+ * app: the interactive program -- the loop that draws the screen, reads
+ * keys and the mouse, watches the scenario file, saves, reloads, switches
+ * themes and runs the schedule search in the background.
+ */
+#ifndef RHO_TUI_APP_H
+#define RHO_TUI_APP_H
+
+#include "core/rho_err.h"
+#include "core/scenario.h"
+
+struct app_opts {
+    int no_color; /* -C */
+    int no_mouse; /* -M */
+    int ascii;    /* -U */
+    int readonly; /* --readonly: never write files */
+    const char *theme; /* a built-in palette name, or NULL */
+    /* loads the scenario again (main.c runs the script): returns it, or
+       NULL with err filled */
+    struct scenario *(*load)(const char *path, void *ctx,
+                             struct rho_err *err);
+    void *load_ctx;
+};
+
+/*
+ * Run the interactive program on scenario s loaded from path (takes
+ * ownership of s). Returns the exit status, or -1 when the terminal cannot
+ * be used (not a tty): s is then not consumed and the caller may fall back
+ * to batch output.
+ */
+int app_run(const char *path, struct scenario **s, const struct app_opts *o);
+
+#endif

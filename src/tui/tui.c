@@ -1,0 +1,327 @@
+/*
+ * tui: curses setup, colours, blitting and keys. See tui.h.
+ *
+ * Colours are data (struct tui_palette, from a theme); this file alone
+ * turns them into colour pairs, degrading 256-colour values to the nearest
+ * of 16 or 8 on smaller terminals (nearest colour, not replacement) and to
+ * attributes only without colour.
+ */
+#include "tui/tui.h"
+
+#include <langinfo.h>
+#include <stdio.h>
+#include <locale.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/rho_alloc.h"
+#include "tui/curses.h"
+#include "view/keys.h"
+
+static int active;
+static int ncolors;
+static volatile sig_atomic_t sig_quit, sig_reload;
+
+/* ---- colours ---- */
+
+static void
+rgb_of(int c, int *r, int *g, int *b)
+{
+    static const int base[16][3] = {
+        {0, 0, 0},       {205, 0, 0},   {0, 205, 0},   {205, 205, 0},
+        {0, 0, 238},     {205, 0, 205}, {0, 205, 205}, {229, 229, 229},
+        {127, 127, 127}, {255, 0, 0},   {0, 255, 0},   {255, 255, 0},
+        {92, 92, 255},   {255, 0, 255}, {0, 255, 255}, {255, 255, 255},
+    };
+    static const int level[6] = {0, 95, 135, 175, 215, 255};
+
+    if (c < 16) {
+        *r = base[c][0];
+        *g = base[c][1];
+        *b = base[c][2];
+    } else if (c < 232) {
+        c -= 16;
+        *r = level[c / 36];
+        *g = level[(c / 6) % 6];
+        *b = level[c % 6];
+    } else {
+        *r = *g = *b = 8 + 10 * (c - 232);
+    }
+}
+
+int
+tui_nearest(int c, int n)
+{
+    int r, g, b, best = 0;
+    long bd = -1;
+
+    if (c < 0)
+        return c;
+    if (c < n)
+        return c;
+    rgb_of(c, &r, &g, &b);
+    for (int k = 0; k < n; k++) {
+        int r2, g2, b2;
+        long d;
+        rgb_of(k, &r2, &g2, &b2);
+        d = (long)(r - r2) * (r - r2) + (long)(g - g2) * (g - g2) +
+            (long)(b - b2) * (b - b2);
+        if (bd < 0 || d < bd) {
+            bd = d;
+            best = k;
+        }
+    }
+    return best;
+}
+
+int
+tui_builtin_count(void)
+{
+    return 2;
+}
+
+void
+tui_builtin(int k, struct tui_palette *p)
+{
+    memset(p, 0, sizeof *p);
+    snprintf(p->name, sizeof p->name, "%s", k == 1 ? "mono" : "default");
+    for (int r = 0; r < ROLE_COUNT; r++) {
+        role_default(r, &p->role[r].fg, &p->role[r].bg, &p->role[r].attrs);
+        if (k == 1) { /* attributes only */
+            static const int rev[] = {
+                ROLE_TITLE,   ROLE_TAB_ACTIVE, ROLE_STATUS,  ROLE_STATUS_ERROR,
+                ROLE_KEYHINT, ROLE_SELECTED,   ROLE_FIELD,   ROLE_CURSOR,
+                ROLE_PROMPT,  ROLE_PROGRESS,   ROLE_HEAT_OVER, ROLE_FLOW_STARVED,
+            };
+            p->role[r].fg = p->role[r].bg = -1;
+            p->role[r].attrs &= ATTR_BOLD | ATTR_UNDERLINE;
+            for (size_t i = 0; i < sizeof rev / sizeof rev[0]; i++)
+                if (rev[i] == r)
+                    p->role[r].attrs |= ATTR_REVERSE;
+            if (r == ROLE_DIM || r == ROLE_TREE_GUIDE || r == ROLE_HEAT_IDLE ||
+                r == ROLE_FLOW_DONE || r == ROLE_AXIS)
+                p->role[r].attrs |= ATTR_DIM;
+            if (r == ROLE_PATH)
+                p->role[r].attrs |= ATTR_UNDERLINE | ATTR_BOLD;
+        }
+    }
+}
+
+static attr_t role_attr[ROLE_COUNT];
+
+static attr_t
+to_attr(int a)
+{
+    attr_t x = 0;
+
+    if (a & ATTR_BOLD)
+        x |= A_BOLD;
+    if (a & ATTR_DIM)
+        x |= A_DIM;
+    if (a & ATTR_UNDERLINE)
+        x |= A_UNDERLINE;
+    if (a & ATTR_REVERSE)
+        x |= A_REVERSE;
+#ifdef A_ITALIC
+    if (a & ATTR_ITALIC)
+        x |= A_ITALIC;
+#endif
+    return x;
+}
+
+void
+tui_set_palette(const struct tui_palette *p)
+{
+    for (int r = 0; r < ROLE_COUNT; r++) {
+        int fg = p->role[r].fg, bg = p->role[r].bg;
+        role_attr[r] = to_attr(p->role[r].attrs);
+        if (ncolors == 0)
+            continue;
+        if (ncolors < 256) {
+            fg = tui_nearest(fg, ncolors >= 16 ? 16 : 8);
+            bg = tui_nearest(bg, ncolors >= 16 ? 16 : 8);
+        }
+        init_pair((short)(r + 1), (short)fg, (short)bg);
+    }
+}
+
+/* ---- start and stop ---- */
+
+static void
+on_quit(int sig)
+{
+    (void)sig;
+    sig_quit = 1;
+}
+
+static void
+on_reload(int sig)
+{
+    (void)sig;
+    sig_reload = 1;
+}
+
+static void
+on_crash(int sig)
+{
+    /* restore the terminal, then die of the same signal */
+    if (active)
+        endwin();
+    active = 0;
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+int
+tui_init(int no_color, int mouse, struct tui_caps *caps)
+{
+    struct sigaction sa;
+    const char *nc = getenv("NO_COLOR");
+
+    memset(caps, 0, sizeof *caps);
+    if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
+        return -1;
+    setlocale(LC_ALL, "");
+    caps->utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
+    if (initscr() == NULL)
+        return -1;
+    active = 1;
+    rho_set_fatal_hook(tui_fini);
+    cbreak();
+    noecho();
+    nonl();
+    keypad(stdscr, TRUE);
+    curs_set(0);
+    set_escdelay(25);
+    if (!no_color && (nc == NULL || nc[0] == '\0') && has_colors()) {
+        start_color();
+        use_default_colors();
+        ncolors = COLORS >= 256 ? 256 : COLORS >= 16 ? 16 : 8;
+    } else {
+        ncolors = 0;
+    }
+    caps->colors = ncolors;
+    if (mouse) {
+        mousemask(BUTTON1_PRESSED | BUTTON4_PRESSED | BUTTON5_PRESSED, NULL);
+        mouseinterval(0);
+        caps->mouse = 1;
+    }
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_quit;
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
+    sa.sa_handler = on_reload;
+    sigaction(SIGUSR2, &sa, NULL);
+    signal(SIGSEGV, on_crash);
+    signal(SIGBUS, on_crash);
+    signal(SIGFPE, on_crash);
+    signal(SIGABRT, on_crash);
+    return 0;
+}
+
+void
+tui_fini(void)
+{
+    if (!active)
+        return;
+    active = 0;
+    curs_set(1);
+    endwin();
+}
+
+void
+tui_size(int *w, int *h)
+{
+    getmaxyx(stdscr, *h, *w);
+}
+
+void
+tui_blit(const struct canvas *c)
+{
+    for (int y = 0; y < c->h; y++)
+        for (int x = 0; x < c->w; x++) {
+            const struct cell *cl = &c->cell[y * c->w + x];
+            wchar_t wc[2] = {(wchar_t)cl->ch, 0};
+            cchar_t cc;
+            attr_t at = role_attr[cl->role] | to_attr(cl->attrs);
+            setcchar(&cc, wc, at, ncolors ? (short)(cl->role + 1) : 0, NULL);
+            mvadd_wch(y, x, &cc);
+        }
+    wnoutrefresh(stdscr);
+    doupdate();
+}
+
+int
+tui_signals(void)
+{
+    int s = (sig_quit ? 1 : 0) | (sig_reload ? 2 : 0);
+
+    sig_quit = sig_reload = 0;
+    return s;
+}
+
+int
+tui_key(int timeout_ms, struct tui_mouse *m)
+{
+    wint_t wc;
+    int rc;
+
+    wtimeout(stdscr, timeout_ms);
+    rc = wget_wch(stdscr, &wc);
+    if (rc == ERR)
+        return -1;
+    if (rc == KEY_CODE_YES) {
+        switch (wc) {
+        case KEY_UP:
+            return RK_UP;
+        case KEY_DOWN:
+            return RK_DOWN;
+        case KEY_LEFT:
+            return RK_LEFT;
+        case KEY_RIGHT:
+            return RK_RIGHT;
+        case KEY_PPAGE:
+            return RK_PGUP;
+        case KEY_NPAGE:
+            return RK_PGDN;
+        case KEY_HOME:
+            return RK_HOME;
+        case KEY_END:
+            return RK_END;
+        case KEY_BTAB:
+            return RK_BTAB;
+        case KEY_DC:
+            return RK_DEL;
+        case KEY_BACKSPACE:
+            return KEY_BACKSPACE_;
+        case KEY_ENTER:
+            return KEY_ENTER_;
+        case KEY_RESIZE:
+            return RK_RESIZE;
+        case KEY_MOUSE: {
+            MEVENT ev;
+            if (getmouse(&ev) != OK || m == NULL)
+                return -1;
+            m->x = ev.x;
+            m->y = ev.y;
+            m->button = (ev.bstate & BUTTON1_PRESSED)   ? 1
+                        : (ev.bstate & BUTTON4_PRESSED) ? 4
+                        : (ev.bstate & BUTTON5_PRESSED) ? 5
+                                                        : 0;
+            return RK_MOUSE;
+        }
+        default:
+            if (wc >= KEY_F(1) && wc <= KEY_F(12))
+                return RK_F1 + (int)(wc - KEY_F(1));
+            return -1;
+        }
+    }
+    if (wc == '\n' || wc == '\r')
+        return KEY_ENTER_;
+    if (wc == 8 || wc == 127)
+        return KEY_BACKSPACE_;
+    return (int)wc;
+}

@@ -1,0 +1,75 @@
+/*
+ * tui: the terminal. Start and stop curses (the terminal is restored on
+ * every way out: a normal exit, a fatal error, SIGINT, SIGTERM, SIGHUP,
+ * a crash), map the theme's roles to colour pairs for the colours the
+ * terminal has (256, 16, 8, or none under NO_COLOR), copy a canvas to the
+ * screen, and read keys as rho's key codes (keys.h). Nothing else in rho
+ * calls curses.
+ */
+#ifndef RHO_TUI_TUI_H
+#define RHO_TUI_TUI_H
+
+#include "view/canvas.h"
+#include "view/roles.h"
+
+/* A role's style as the tui applies it. */
+struct tui_style {
+    int fg, bg; /* -1 default, 0-255 */
+    int attrs;  /* ATTR_* */
+};
+
+struct tui_palette {
+    char name[64];
+    struct tui_style role[ROLE_COUNT];
+};
+
+/* The built-in palettes: 0 "default" (256 colours), 1 "mono". */
+int tui_builtin_count(void);
+void tui_builtin(int k, struct tui_palette *p);
+
+struct tui_caps {
+    int colors;  /* 0 (none), 8, 16 or 256 */
+    int utf8;    /* the locale is UTF-8 */
+    int mouse;   /* mouse events on */
+};
+
+/*
+ * Start the terminal. no_color forces monochrome (NO_COLOR is also
+ * honoured); mouse asks for mouse events. Returns 0, or -1 when stdin or
+ * stdout is not a terminal (then nothing was changed).
+ */
+int tui_init(int no_color, int mouse, struct tui_caps *caps);
+
+/* Restore the terminal. Safe to call twice and from a signal handler's
+   aftermath. */
+void tui_fini(void);
+
+/* Use palette p (colours degraded to what the terminal has). */
+void tui_set_palette(const struct tui_palette *p);
+
+/* The terminal's size now. */
+void tui_size(int *w, int *h);
+
+/* Copy a canvas (of the terminal's size) to the screen and refresh. */
+void tui_blit(const struct canvas *c);
+
+/* A mouse event, when tui_key() returned RK_MOUSE. */
+struct tui_mouse {
+    int x, y;
+    int button; /* 1 left, 4 wheel up, 5 wheel down, 0 other */
+};
+
+/*
+ * Wait up to timeout_ms for a key (-1: forever). Returns a key code
+ * (keys.h), RK_RESIZE, RK_MOUSE (with *m filled), or -1 on timeout.
+ */
+int tui_key(int timeout_ms, struct tui_mouse *m);
+
+/* Signals seen since the last call: bit 1 a request to quit (SIGINT,
+   SIGTERM, SIGHUP), bit 2 a request to reload (SIGUSR2). */
+int tui_signals(void);
+
+/* Nearest colour of c (0-255) among the first n (8 or 16). */
+int tui_nearest(int c, int n);
+
+#endif
