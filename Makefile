@@ -177,72 +177,12 @@ tsan:
 layers:
 	@if grep -nE '^#include [<"](n?curses|.*/n?curses|lua|lauxlib|lualib|yaml)' \
 	    src/core/* src/view/*; \
-	 then echo '# The threaded parts (search, sweep, jobs) under ThreadSanitizer.
-TSAN_TESTS := test_search test_sweep test_watch_job
-tsan:
-	$(MAKE) BUILD=build-tsan LDFLAGS=-fsanitize=thread \
-	  OPT='-O1 -g -fsanitize=thread' build-tsan/$(NAME) \
-	  $(addprefix build-tsan/tests/,$(TSAN_TESTS))
-	@fail=0; for t in $(TSAN_TESTS); do \
-	  RHO_TEST_QUICK=1 TSAN_OPTIONS=halt_on_error=1 build-tsan/tests/$$t > build-tsan/$$t.log 2>&1 \
-	    || { echo "tsan: $$t failed:"; tail -30 build-tsan/$$t.log; fail=1; }; done; \
-	for args in "--search -q scenarios/halo2d-t2.lua" \
-	    "--sweep tau=0:1:0.25 --sweep size=40KiB,254KiB scenarios/halo2d-t2.lua"; do \
-	  TSAN_OPTIONS=halt_on_error=1 build-tsan/$(NAME) $$args > /dev/null 2> build-tsan/cli.log \
-	    || { echo "tsan: rho $$args failed:"; tail -30 build-tsan/cli.log; fail=1; }; done; \
-	[ $$fail = 0 ] && echo 'tsan: ok'
-
-layers: core/ and view/ must stay free of curses, Lua and YAML'; exit 1; fi
+	 then echo 'layers: core/ and view/ must stay free of curses, Lua and YAML'; exit 1; fi
 	@if grep -nE '^#include [<"](n?curses|.*/n?curses)' src/script/* src/theme/* src/report/*; \
-	 then echo '# The threaded parts (search, sweep, jobs) under ThreadSanitizer.
-TSAN_TESTS := test_search test_sweep test_watch_job
-tsan:
-	$(MAKE) BUILD=build-tsan LDFLAGS=-fsanitize=thread \
-	  OPT='-O1 -g -fsanitize=thread' build-tsan/$(NAME) \
-	  $(addprefix build-tsan/tests/,$(TSAN_TESTS))
-	@fail=0; for t in $(TSAN_TESTS); do \
-	  RHO_TEST_QUICK=1 TSAN_OPTIONS=halt_on_error=1 build-tsan/tests/$$t > build-tsan/$$t.log 2>&1 \
-	    || { echo "tsan: $$t failed:"; tail -30 build-tsan/$$t.log; fail=1; }; done; \
-	for args in "--search -q scenarios/halo2d-t2.lua" \
-	    "--sweep tau=0:1:0.25 --sweep size=40KiB,254KiB scenarios/halo2d-t2.lua"; do \
-	  TSAN_OPTIONS=halt_on_error=1 build-tsan/$(NAME) $$args > /dev/null 2> build-tsan/cli.log \
-	    || { echo "tsan: rho $$args failed:"; tail -30 build-tsan/cli.log; fail=1; }; done; \
-	[ $$fail = 0 ] && echo 'tsan: ok'
-
-layers: only tui/ may include curses'; exit 1; fi
+	 then echo 'layers: only tui/ may include curses'; exit 1; fi
 	@if grep -nE '^#include [<"](lua|lauxlib|lualib)' src/theme/* src/report/* src/tui/*; \
-	 then echo '# The threaded parts (search, sweep, jobs) under ThreadSanitizer.
-TSAN_TESTS := test_search test_sweep test_watch_job
-tsan:
-	$(MAKE) BUILD=build-tsan LDFLAGS=-fsanitize=thread \
-	  OPT='-O1 -g -fsanitize=thread' build-tsan/$(NAME) \
-	  $(addprefix build-tsan/tests/,$(TSAN_TESTS))
-	@fail=0; for t in $(TSAN_TESTS); do \
-	  RHO_TEST_QUICK=1 TSAN_OPTIONS=halt_on_error=1 build-tsan/tests/$$t > build-tsan/$$t.log 2>&1 \
-	    || { echo "tsan: $$t failed:"; tail -30 build-tsan/$$t.log; fail=1; }; done; \
-	for args in "--search -q scenarios/halo2d-t2.lua" \
-	    "--sweep tau=0:1:0.25 --sweep size=40KiB,254KiB scenarios/halo2d-t2.lua"; do \
-	  TSAN_OPTIONS=halt_on_error=1 build-tsan/$(NAME) $$args > /dev/null 2> build-tsan/cli.log \
-	    || { echo "tsan: rho $$args failed:"; tail -30 build-tsan/cli.log; fail=1; }; done; \
-	[ $$fail = 0 ] && echo 'tsan: ok'
-
-layers: only script/ may include Lua'; exit 1; fi
-	@echo '# The threaded parts (search, sweep, jobs) under ThreadSanitizer.
-TSAN_TESTS := test_search test_sweep test_watch_job
-tsan:
-	$(MAKE) BUILD=build-tsan LDFLAGS=-fsanitize=thread \
-	  OPT='-O1 -g -fsanitize=thread' build-tsan/$(NAME) \
-	  $(addprefix build-tsan/tests/,$(TSAN_TESTS))
-	@fail=0; for t in $(TSAN_TESTS); do \
-	  RHO_TEST_QUICK=1 TSAN_OPTIONS=halt_on_error=1 build-tsan/tests/$$t > build-tsan/$$t.log 2>&1 \
-	    || { echo "tsan: $$t failed:"; tail -30 build-tsan/$$t.log; fail=1; }; done; \
-	for args in "--search -q scenarios/halo2d-t2.lua" \
-	    "--sweep tau=0:1:0.25 --sweep size=40KiB,254KiB scenarios/halo2d-t2.lua"; do \
-	  TSAN_OPTIONS=halt_on_error=1 build-tsan/$(NAME) $$args > /dev/null 2> build-tsan/cli.log \
-	    || { echo "tsan: rho $$args failed:"; tail -30 build-tsan/cli.log; fail=1; }; done; \
-	[ $$fail = 0 ] && echo 'tsan: ok'
-
-layers: ok'
+	 then echo 'layers: only script/ may include Lua'; exit 1; fi
+	@echo 'layers: ok'
 
 hdrcheck: | deps
 	@for h in $$(find src -name '*.h'); do \

@@ -39,6 +39,7 @@
 #include "tui/app.h"
 #include "view/canvas.h"
 #include "view/explain.h"
+#include "view/keys.h"
 #include "view/screen.h"
 #include "view/ui.h"
 #include "view/stepper.h"
@@ -71,6 +72,7 @@ enum opt_id {
     OPT_LUA_MEM,
     OPT_HELP,
     OPT_VERSION,
+    OPT_KEYS_MAN,
 };
 
 struct opt {
@@ -136,6 +138,7 @@ static const struct opt options[] = {
      "stop a script that uses more than MIB MiB (default 512)"},
     {OPT_HELP, 'h', "help", NULL, "show this help and exit"},
     {OPT_VERSION, 'V', "version", NULL, "show the version and exit"},
+    {OPT_KEYS_MAN, 0, "keys-man", NULL, NULL}, /* for man/rho.1 */
 };
 #define NOPTIONS ((int)(sizeof options / sizeof options[0]))
 
@@ -167,6 +170,8 @@ usage(FILE *out)
     for (int i = 0; i < NOPTIONS; i++) {
         const struct opt *o = &options[i];
         char left[64];
+        if (o->help == NULL) /* maintainers' options */
+            continue;
         snprintf(left, sizeof left, "%s%c%s--%s%s%s", o->shrt ? "-" : "",
                  o->shrt ? o->shrt : ' ', o->shrt ? ", " : "  ", o->lng,
                  o->arg ? " " : "", o->arg ? o->arg : "");
@@ -323,6 +328,14 @@ apply(struct args *a, const struct opt *o, const char *val)
     case OPT_VERSION:
         printf("rho %s\n", RHO_VERSION);
         exit(0);
+    case OPT_KEYS_MAN: {
+        struct strbuf sb;
+        strbuf_init(&sb);
+        keys_man(&sb);
+        fputs(strbuf_str(&sb), stdout);
+        strbuf_fini(&sb);
+        exit(0);
+    }
     }
     return 0;
 }

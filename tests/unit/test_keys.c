@@ -51,6 +51,17 @@ main(void)
     CHECK(strstr(strbuf_str(&sb), ".TP\n.B q, F10\nquit (asks first if "
                                   "there are unsaved edits).\n") != NULL,
           "man text for q");
+    {
+        FILE *f = fopen("man/rho.1", "rb");
+        char *man = calloc(1, 1 << 20);
+        size_t n = f ? fread(man, 1, (1 << 20) - 1, f) : 0;
+        if (f)
+            fclose(f);
+        CHECK(n > 0 && strstr(man, strbuf_str(&sb)) != NULL,
+              "rho(1) lists exactly the key table (regenerate the KEYS "
+              "section with: build/rho --keys-man)");
+        free(man);
+    }
     strbuf_fini(&sb);
     TEST_DONE();
 }

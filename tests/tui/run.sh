@@ -1,0 +1,131 @@
+#!/bin/sh
+# End-to-end tests of the interactive screen, in tmux, as a person uses
+# it: keys in, screen text out (tests/tui/lib.sh).
+BUILD=${1:-build}
+RHO=$(pwd)/$BUILD/rho
+. tests/tui/lib.sh
+if ! command -v tmux >/dev/null 2>&1; then
+    echo "FAIL tui: tmux is not installed (make installs it)"
+    exit 0
+fi
+dir=$(mktemp -d)
+trap 'tui_stop; rm -rf "$dir"' EXIT
+
+# 1. Table I: the tree with its link loads, the flows with their factors
+tui_start 100 30 "$RHO" scenarios/table1.lua
+expect tree-title "rho  Table I"
+expect tree-k0-load "K0                            ██████████▊         0.60"
+expect tree-gpu4-full "4 gpu                       ·                        ██████████████████  1.00"
+tui_keys Tab
+expect flows-view "#↑   src      dst"
+expect flows-hol "0.3000 HOL-blocked"
+expect flows-end "36.08 ms   36.08 ms   0.7000 sending"
+
+# 2. edit flow 3's size: it ends at half the time
+tui_keys j j e C-u
+expect edit-prompt "flow 3 size:"
+tui_type "150 MiB"
+tui_keys Enter
+expect edit-status "flow 3: size 150 MiB"
+expect edit-new-end "150 MiB        0 s   18.04 ms"
+expect edit-dirty "edited"
+# 3. undo brings 36.08 ms back; redo the edit
+tui_keys u
+expect undo "300 MiB        0 s   36.08 ms   36.08 ms"
+tui_keys C-r
+expect redo "150 MiB        0 s   18.04 ms"
+# 4. why this number, for flow 1
+tui_keys g Enter
+expect why-view "flow 1 (0->2) at 0 s: factor 0.3 (3/10)"
+expect why-hol "D8 head-of-line blocked: it shares K0->SA with flow 2"
+# 5. the stepper: Space steps through Algorithm 1
+tui_keys 4
+expect stepper "frame 1 of 11"
+tui_keys Space Space Space Space Space Space Space
+expect stepper-step-c "frame 8 of 11"
+expect stepper-port "Step C at K1->2, the downstream port of K1: 2 super communications"
+# 6. help, from the key table; any key closes it
+tui_keys '?'
+expect help "quit (asks first if there are unsaved edits)"
+tui_keys Escape
+if tui_gone "asks first if there are unsaved edits" 3; then echo "ok - tui help-closes"; else echo "FAIL tui help-closes"; fi
+# 7. themes
+tui_keys t
+expect theme "theme mono"
+# 8. save: next to the script, and it loads back to the same result
+tui_stop
+cp scenarios/table1.lua "$dir/t.lua"
+tui_start 100 30 "$RHO" "$dir/t.lua"
+expect saved-start "rho  Table I"
+tui_keys : 
+tui_type "size 3 150 MiB"
+tui_keys Enter s
+expect save "saved to $dir/t.edited.lua"
+if [ -f "$dir/t.edited.lua" ] && "$RHO" --batch "$dir/t.edited.lua" | grep -q "18.04 ms"; then
+    echo "ok - tui saved-file-loads"
+else
+    echo "FAIL tui saved-file-loads"
+fi
+# 9. quit: q asks nothing after a save, and the terminal is restored
+tui_keys q
+expect quit-exit "[exit 0]"
+if [ "$(tui_tmux display -p -t rho '#{alternate_on}')" = 0 ]; then
+    echo "ok - tui quit-restores-terminal"
+else
+    echo "FAIL tui quit-restores-terminal: still in the alternate screen"
+fi
+tui_stop
+
+# 10. an external save reloads; a script error keeps the last good result
+cp scenarios/table1.lua "$dir/w.lua"
+tui_start 100 30 "$RHO" "$dir/w.lua"
+expect watch-start "rho  Table I"
+tui_keys Tab
+expect watch-flows "36.08 ms   36.08 ms"
+sed 's/{ "3", "2", size = "300 MiB" }/{ "3", "2", size = "75 MiB" }/' "$dir/w.lua" > "$dir/w.tmp" && mv "$dir/w.tmp" "$dir/w.lua"
+expect watch-reload "reloaded $dir/w.lua after a change on disk" 5
+expect watch-new-value "75 MiB        0 s    9.02 ms"
+printf 'return rho.scenario {\n  topology = rho.t2(,\n}\n' > "$dir/w.lua"
+expect error-pane "script error: the last good result stays" 5
+expect error-line "w.lua:2:"
+expect error-keeps-old "75 MiB        0 s    9.02 ms"
+cp scenarios/table1.lua "$dir/w.lua"
+expect error-cleared "300 MiB        0 s   36.08 ms" 5
+if tui_gone "script error: the last good result stays" 3; then echo "ok - tui error-pane-gone"; else echo "FAIL tui error-pane-gone"; fi
+
+# 11. resize: too small says so, and it comes back
+tui_resize 50 10
+expect too-small "terminal too small: 50x10, rho needs 60x16"
+tui_resize 100 30
+expect resized-back "1 Tree   2 Flows"
+# 12. q with unsaved edits asks first; Ctrl-C quits and restores the terminal
+tui_keys :
+tui_type "tau 0.1"
+tui_keys Enter q
+expect quit-guard "unsaved edits: q again quits without saving"
+tui_keys C-c
+expect ctrl-c "[exit 0]"
+if [ "$(tui_tmux display -p -t rho '#{alternate_on}')" = 0 ]; then
+    echo "ok - tui ctrl-c-restores-terminal"
+else
+    echo "FAIL tui ctrl-c-restores-terminal"
+fi
+tui_stop
+
+# 13. the schedule search in the background, and opening the fastest
+tui_start 110 32 "$RHO" scenarios/halo2d-t2.lua
+expect search-start "2D halo exchange"
+tui_keys 8
+expect search-intro "20736 schedules here"
+tui_keys S
+expect search-done "slowest/fastest 1.879" 20
+tui_keys Enter
+expect search-open "opened the fastest schedule"
+tui_keys 2
+expect search-open-time "107.1 us"
+tui_stop
+
+# 14. ASCII and no colour
+tui_start 100 30 "$RHO" -U -C scenarios/table1.lua
+expect ascii-tree "| |-0 gpu"
+tui_stop
