@@ -112,6 +112,14 @@ glyph_ascii(uint32_t cp)
         return '<';
     case 0x2026: /* … */
         return '~';
+    case 0x2013: /* – */
+    case 0x2014: /* — */
+    case 0x2212: /* − */
+        return '-';
+    case 0x25cf: /* ● */
+        return '*';
+    case 0x2580: /* ▀ */
+        return '^';
     case 0x00d7: /* × */
         return 'x';
     case 0x2264: /* ≤ */

@@ -53,3 +53,23 @@ for f in scenarios/*.lua; do
         diff "$gold" "$out" | head -20 | sed 's/^/    /'
     fi
 done
+
+# screens
+grep -v '^#' tests/golden/screens.list | while read -r name args; do
+    [ -n "$name" ] || continue
+    gold=tests/golden/screens/$name.txt
+    # shellcheck disable=SC2086
+    "$RHO" $args >"$out" 2>&1
+    echo "exit $?" >>"$out"
+    if [ "$update" = "--update" ]; then
+        cp "$out" "$gold"
+        echo "ok - screen $name (updated)"
+    elif [ ! -f "$gold" ]; then
+        echo "FAIL screen: $gold is missing (run with --update after review)"
+    elif cmp -s "$out" "$gold"; then
+        echo "ok - screen $name"
+    else
+        echo "FAIL screen: $name differs from $gold:"
+        diff "$gold" "$out" | head -20 | sed 's/^/    /'
+    fi
+done
