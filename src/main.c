@@ -98,7 +98,8 @@ static const struct opt options[] = {
     {OPT_NO_MOUSE, 'M', "no-mouse", NULL, "ignore the mouse"},
     {OPT_READONLY, 0, "readonly", NULL, "never write files (s refuses)"},
     {OPT_THEME, 't', "theme", "NAME",
-     "colour theme: default or mono"},
+     "colour theme: a name (default, dark, light, colorblind, mono, or one "
+     "of yours in ~/.config/rho/themes) or a path to a YAML file"},
     {OPT_DUMP, 0, "dump", "WxH:VIEW",
      "print the interactive screen as text, WxH characters, showing VIEW "
      "(tree, flows, explain, stepper, timeline, heat, stats, search); "
@@ -248,9 +249,6 @@ apply(struct args *a, const struct opt *o, const char *val)
         a->readonly = 1;
         break;
     case OPT_THEME:
-        if (strcmp(val, "default") != 0 && strcmp(val, "mono") != 0)
-            return bad_usage("--theme: unknown theme '%s' (default, mono)",
-                             val);
         a->theme = val;
         break;
     case OPT_STEPPER:
@@ -876,6 +874,7 @@ run_tui(struct args *a, struct scenario **s)
     o.ascii = a->ascii;
     o.readonly = a->readonly;
     o.theme = a->theme;
+    o.datadir = RHO_DATADIR;
     o.load = reload;
     o.load_ctx = a;
     return app_run(a->file, s, &o);

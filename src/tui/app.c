@@ -32,8 +32,7 @@ struct app {
     struct canvas c;
     struct watch w;
     char error[2048];
-    int palette;
-    struct tui_palette pal;
+    struct theme theme;
 
     /* the search */
     struct job job;
@@ -247,12 +246,45 @@ do_save(struct app *a)
     strbuf_fini(&sb);
 }
 
+/* Use the theme called name (or at path); on any error say so and use
+   the default. "default" needs no file: it is built in. */
 static void
-set_palette(struct app *a, int k)
+use_theme(struct app *a, const char *name)
 {
-    a->palette = k % tui_builtin_count();
-    tui_builtin(a->palette, &a->pal);
-    tui_set_palette(&a->pal);
+    char path[1024];
+    struct rho_err err;
+    struct theme t;
+
+    theme_default(&t);
+    if (theme_find(name, a->o->datadir, path, sizeof path, &err) == 0) {
+        if (theme_load(&t, path, a->o->datadir, &err) != 0) {
+            theme_default(&t);
+            ui_status(&a->u, 1, "%s; using the default theme", err.msg);
+        } else {
+            ui_status(&a->u, 0, "theme %s from %s", t.name, t.path);
+        }
+    } else if (strcmp(name, "default") != 0) {
+        ui_status(&a->u, 1, "%s; using the default theme", err.msg);
+    } else {
+        ui_status(&a->u, 0, "theme default (built in)");
+    }
+    a->theme = t;
+    tui_set_theme(&a->theme);
+}
+
+/* The theme after the current one among those found. */
+static void
+next_theme(struct app *a)
+{
+    char names[64][64];
+    int n = theme_list(a->o->datadir, names, 64), k = 0;
+
+    if (n > 64)
+        n = 64;
+    for (int i = 0; i < n; i++)
+        if (strcmp(names[i], a->theme.name) == 0)
+            k = i + 1;
+    use_theme(a, n > 0 ? names[k % n] : "default");
 }
 
 static void
@@ -267,7 +299,7 @@ draw(struct app *a)
     memset(&x, 0, sizeof x);
     x.ss = a->ss;
     x.u = &a->u;
-    x.theme = a->pal.name;
+    x.theme = a->theme.name;
     x.error = a->error[0] ? a->error : NULL;
     if (a->job.started) {
         double el = rho_wall() - a->job_t0;
@@ -306,12 +338,13 @@ app_run(const char *path, struct scenario **sp, const struct app_opts *o)
     ui_init(&a.u, a.ss);
     watch_init(&a.w, path);
     job_init(&a.job);
-    set_palette(&a, o->theme && strcmp(o->theme, "mono") == 0 ? 1 : 0);
-    if (caps.colors == 0)
-        set_palette(&a, 1);
     canvas_init(&a.c, 80, 24, o->ascii || !caps.utf8);
     ui_status(&a.u, 0, "%s: F1 or ? for help, q to quit",
               session_scenario(a.ss)->title);
+    theme_default(&a.theme);
+    tui_set_theme(&a.theme);
+    if (o->theme != NULL)
+        use_theme(&a, o->theme);
 
     while (!quit) {
         struct tui_mouse m;
@@ -339,8 +372,10 @@ app_run(const char *path, struct scenario **sp, const struct app_opts *o)
         if (fx & UI_RELOAD)
             do_reload(&a, "");
         if (fx & UI_THEME) {
-            set_palette(&a, a.palette + 1);
-            ui_status(&a.u, 0, "theme %s", a.pal.name);
+            if (a.u.effect_arg[0] != '\0')
+                use_theme(&a, a.u.effect_arg);
+            else
+                next_theme(&a);
         }
         if (fx & UI_SEARCH)
             start_search(&a);

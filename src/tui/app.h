@@ -14,7 +14,8 @@ struct app_opts {
     int no_mouse; /* -M */
     int ascii;    /* -U */
     int readonly; /* --readonly: never write files */
-    const char *theme; /* a built-in palette name, or NULL */
+    const char *theme;   /* a theme name or path, or NULL: the default */
+    const char *datadir; /* where installed themes live */
     /* loads the scenario again (main.c runs the script): returns it, or
        NULL with err filled */
     struct scenario *(*load)(const char *path, void *ctx,

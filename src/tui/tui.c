@@ -76,39 +76,6 @@ tui_nearest(int c, int n)
     return best;
 }
 
-int
-tui_builtin_count(void)
-{
-    return 2;
-}
-
-void
-tui_builtin(int k, struct tui_palette *p)
-{
-    memset(p, 0, sizeof *p);
-    snprintf(p->name, sizeof p->name, "%s", k == 1 ? "mono" : "default");
-    for (int r = 0; r < ROLE_COUNT; r++) {
-        role_default(r, &p->role[r].fg, &p->role[r].bg, &p->role[r].attrs);
-        if (k == 1) { /* attributes only */
-            static const int rev[] = {
-                ROLE_TITLE,   ROLE_TAB_ACTIVE, ROLE_STATUS,  ROLE_STATUS_ERROR,
-                ROLE_KEYHINT, ROLE_SELECTED,   ROLE_FIELD,   ROLE_CURSOR,
-                ROLE_PROMPT,  ROLE_PROGRESS,   ROLE_HEAT_OVER, ROLE_FLOW_STARVED,
-            };
-            p->role[r].fg = p->role[r].bg = -1;
-            p->role[r].attrs &= ATTR_BOLD | ATTR_UNDERLINE;
-            for (size_t i = 0; i < sizeof rev / sizeof rev[0]; i++)
-                if (rev[i] == r)
-                    p->role[r].attrs |= ATTR_REVERSE;
-            if (r == ROLE_DIM || r == ROLE_TREE_GUIDE || r == ROLE_HEAT_IDLE ||
-                r == ROLE_FLOW_DONE || r == ROLE_AXIS)
-                p->role[r].attrs |= ATTR_DIM;
-            if (r == ROLE_PATH)
-                p->role[r].attrs |= ATTR_UNDERLINE | ATTR_BOLD;
-        }
-    }
-}
-
 static attr_t role_attr[ROLE_COUNT];
 
 static attr_t
@@ -132,7 +99,7 @@ to_attr(int a)
 }
 
 void
-tui_set_palette(const struct tui_palette *p)
+tui_set_theme(const struct theme *p)
 {
     for (int r = 0; r < ROLE_COUNT; r++) {
         int fg = p->role[r].fg, bg = p->role[r].bg;

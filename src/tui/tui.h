@@ -9,23 +9,9 @@
 #ifndef RHO_TUI_TUI_H
 #define RHO_TUI_TUI_H
 
+#include "theme/theme.h"
 #include "view/canvas.h"
 #include "view/roles.h"
-
-/* A role's style as the tui applies it. */
-struct tui_style {
-    int fg, bg; /* -1 default, 0-255 */
-    int attrs;  /* ATTR_* */
-};
-
-struct tui_palette {
-    char name[64];
-    struct tui_style role[ROLE_COUNT];
-};
-
-/* The built-in palettes: 0 "default" (256 colours), 1 "mono". */
-int tui_builtin_count(void);
-void tui_builtin(int k, struct tui_palette *p);
 
 struct tui_caps {
     int colors;  /* 0 (none), 8, 16 or 256 */
@@ -44,8 +30,9 @@ int tui_init(int no_color, int mouse, struct tui_caps *caps);
    aftermath. */
 void tui_fini(void);
 
-/* Use palette p (colours degraded to what the terminal has). */
-void tui_set_palette(const struct tui_palette *p);
+/* Use theme t (colours degraded to what the terminal has; none at all
+   without colour). */
+void tui_set_theme(const struct theme *t);
 
 /* The terminal's size now. */
 void tui_size(int *w, int *h);

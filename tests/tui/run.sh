@@ -49,9 +49,11 @@ tui_keys '?'
 expect help "quit (asks first if there are unsaved edits)"
 tui_keys Escape
 if tui_gone "asks first if there are unsaved edits" 3; then echo "ok - tui help-closes"; else echo "FAIL tui help-closes"; fi
-# 7. themes
+# 7. themes: t cycles through the themes found
 tui_keys t
-expect theme "theme mono"
+expect theme "theme colorblind from themes/colorblind.yaml"
+tui_keys t
+expect theme-next "theme dark from themes/dark.yaml"
 # 8. save: next to the script, and it loads back to the same result
 tui_stop
 cp scenarios/table1.lua "$dir/t.lua"
@@ -125,7 +127,17 @@ tui_keys 2
 expect search-open-time "107.1 us"
 tui_stop
 
-# 14. ASCII and no colour
+# 14. themes by name, and a broken theme: file:line:col, then the default
+tui_start 100 30 "$RHO" --theme light scenarios/table1.lua
+expect theme-option "theme light from themes/light.yaml"
+tui_stop
+printf 'title: red\nheat.warm: blue\n' > "$dir/bad.yaml"
+tui_start 100 30 "$RHO" --theme "$dir/bad.yaml" scenarios/table1.lua
+expect theme-bad "$dir/bad.yaml:2:1: unknown role 'heat.warm'; using the default theme"
+expect theme-bad-runs "1 Tree   2 Flows"
+tui_stop
+
+# 15. ASCII and no colour
 tui_start 100 30 "$RHO" -U -C scenarios/table1.lua
 expect ascii-tree "| |-0 gpu"
 tui_stop
