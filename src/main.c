@@ -866,6 +866,12 @@ reload(const char *path, void *ctx, struct rho_err *err)
 static int
 run_tui(struct args *a, struct scenario **s)
 {
+#ifdef RHO_MPI
+    /* rho-mpi is a batch driver: it has no terminal front end. */
+    (void)a;
+    (void)s;
+    return -1;
+#else
     struct app_opts o;
 
     memset(&o, 0, sizeof o);
@@ -878,6 +884,7 @@ run_tui(struct args *a, struct scenario **s)
     o.load = reload;
     o.load_ctx = a;
     return app_run(a->file, s, &o);
+#endif
 }
 
 static int
