@@ -2,10 +2,15 @@
  * theme: YAML themes through libyaml's event API. See theme.h.
  *
  * libyaml's functions return 1 on success and 0 on failure, the opposite
- * of rho's; the conversion happens in next_event(). Every event is deleted
- * once read, and the parser and file are released after one out: label.
- * A file is applied to a copy of the theme, which replaces the caller's
- * only when the whole file was read without error.
+ * of rho's; the conversion happens in next_event() and at
+ * yaml_parser_initialize(). Every event is deleted once read, and the
+ * parser and file are released after one out: label. A file is applied to
+ * a copy of the theme, which replaces the caller's only when the whole
+ * file was read without error.
+ *
+ * Every value is read to its end by the function that parses it (a style
+ * mapping to its MAPPING_END, an attrs list to its SEQUENCE_END), and any
+ * error stops the whole file, so no value is ever skipped unread.
  */
 #include "theme/theme.h"
 
@@ -16,86 +21,203 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
 #include <yaml.h>
 
 #define INHERIT_DEPTH 8
+
+/* What a file set of a role, so that inherits fills in only the rest. */
+enum { SET_FG = 1, SET_BG = 2, SET_ATTRS = 4, SET_ALL = 7 };
 
 void
 theme_default(struct theme *t)
 {
     memset(t, 0, sizeof *t);
     snprintf(t->name, sizeof t->name, "default");
-    for (int r = 0; r < ROLE_COUNT; r++)
-        role_default(r, &t->role[r].fg, &t->role[r].bg, &t->role[r].attrs);
-}
-
-/* ---- colours and attributes ---- */
-
-static const char *const colour_names[16] = {
-    "black",        "red",          "green",        "yellow",
-    "blue",         "magenta",      "cyan",         "white",
-    "bright-black", "bright-red",   "bright-green", "bright-yellow",
-    "bright-blue",  "bright-magenta", "bright-cyan", "bright-white",
-};
-
-static void
-rgb256(int c, int *r, int *g, int *b)
-{
-    static const int level[6] = {0, 95, 135, 175, 215, 255};
-
-    if (c < 232) {
-        c -= 16;
-        *r = level[c / 36];
-        *g = level[(c / 6) % 6];
-        *b = level[c % 6];
-    } else {
-        *r = *g = *b = 8 + 10 * (c - 232);
+    for (int r = 0; r < ROLE_COUNT; r++) {
+        struct theme_style *st = &t->role[r];
+        theme_role_default(r, &st->fg, &st->bg, &st->attrs);
+        st->fg_rgb = st->bg_rgb = -1;
     }
 }
 
+/* ---- colours ---- */
+
+static const char *const colour_names[16] = {
+    "black",        "red",
+    "green",        "yellow",
+    "blue",         "magenta",
+    "cyan",         "white",
+    "bright-black", "bright-red",
+    "bright-green", "bright-yellow",
+    "bright-blue",  "bright-magenta",
+    "bright-cyan",  "bright-white",
+};
+
 int
-theme_colour(const char *s, int *out, struct rho_err *err)
+theme_palette_rgb(int c)
+{
+    static const int base[16] = {
+        0x000000, 0xcd0000, 0x00cd00, 0xcdcd00, 0x0000ee, 0xcd00cd,
+        0x00cdcd, 0xe5e5e5, 0x7f7f7f, 0xff0000, 0x00ff00, 0xffff00,
+        0x5c5cff, 0xff00ff, 0x00ffff, 0xffffff,
+    };
+    static const int level[6] = {0, 95, 135, 175, 215, 255};
+
+    if (c < 0 || c > 255)
+        return -1;
+    if (c < 16)
+        return base[c];
+    if (c < 232) {
+        c -= 16;
+        return level[c / 36] << 16 | level[(c / 6) % 6] << 8 | level[c % 6];
+    }
+    c = 8 + 10 * (c - 232);
+    return c << 16 | c << 8 | c;
+}
+
+/* The "redmean" distance of two colours: cheap, and closer to what the eye
+   sees than plain RGB distance. */
+static long
+distance(int a, int b)
+{
+    long r1 = a >> 16 & 255, g1 = a >> 8 & 255, b1 = a & 255;
+    long r2 = b >> 16 & 255, g2 = b >> 8 & 255, b2 = b & 255;
+    long rm = (r1 + r2) / 2, dr = r1 - r2, dg = g1 - g2, db = b1 - b2;
+
+    return (((512 + rm) * dr * dr) >> 8) + 4 * dg * dg +
+           (((767 - rm) * db * db) >> 8);
+}
+
+/* The nearest palette colour of the depth, leaving out colour skip. */
+static int
+nearest_but(int rgb, int ncolors, int skip)
+{
+    int from = 0, to, best = -1;
+    long bd = 0;
+
+    if (ncolors <= THEME_MONO || rgb < 0)
+        return -1;
+    if (ncolors >= THEME_256) {
+        from = 16;
+        to = 256;
+    } else {
+        to = ncolors >= THEME_16 ? 16 : 8;
+    }
+    for (int c = from; c < to; c++) {
+        long d;
+        if (c == skip)
+            continue;
+        d = distance(rgb, theme_palette_rgb(c));
+        if (best < 0 || d < bd) {
+            best = c;
+            bd = d;
+        }
+    }
+    return best;
+}
+
+int
+theme_nearest(int rgb, int ncolors)
+{
+    return nearest_but(rgb, ncolors, -1);
+}
+
+int
+theme_degrade_colour(int index, int rgb, int ncolors)
+{
+    if (index < 0 || ncolors <= THEME_MONO)
+        return -1;
+    if (ncolors >= THEME_256)
+        return index;
+    if (rgb < 0 && index < (ncolors >= THEME_16 ? 16 : 8))
+        return index;
+    return theme_nearest(rgb >= 0 ? rgb : theme_palette_rgb(index), ncolors);
+}
+
+void
+theme_degrade(struct theme *t, int ncolors)
+{
+    for (int r = 0; r < ROLE_COUNT; r++) {
+        struct theme_style *st = &t->role[r];
+        int fg, bg;
+        if (ncolors <= THEME_MONO) {
+            if (st->fg >= 0 || st->bg >= 0)
+                st->attrs |= theme_role_mono(r);
+            st->fg = st->bg = st->fg_rgb = st->bg_rgb = -1;
+            continue;
+        }
+        fg = theme_degrade_colour(st->fg, st->fg_rgb, ncolors);
+        bg = theme_degrade_colour(st->bg, st->bg_rgb, ncolors);
+        if (fg >= 0 && fg == bg && st->fg != st->bg && ncolors < THEME_256)
+            fg = nearest_but(st->fg_rgb >= 0 ? st->fg_rgb
+                                             : theme_palette_rgb(st->fg),
+                             ncolors, bg);
+        st->fg = fg;
+        st->bg = bg;
+        if (ncolors < THEME_TRUECOLOR)
+            st->fg_rgb = st->bg_rgb = -1;
+    }
+}
+
+static int
+hexval(int ch)
+{
+    if (ch >= '0' && ch <= '9')
+        return ch - '0';
+    ch = tolower(ch);
+    return ch >= 'a' && ch <= 'f' ? ch - 'a' + 10 : -1;
+}
+
+/* "#rrggbb" or "#rgb" as 0xrrggbb, or -1. */
+static int
+parse_hex(const char *s)
+{
+    size_t n = strlen(s);
+    int v = 0;
+
+    if (s[0] != '#' || (n != 7 && n != 4))
+        return -1;
+    for (size_t i = 1; i < n; i++) {
+        int h = hexval((unsigned char)s[i]);
+        if (h < 0)
+            return -1;
+        v = n == 7 ? v << 4 | h : v << 8 | h << 4 | h;
+    }
+    return v;
+}
+
+int
+theme_colour(const char *s, int *index, int *rgb, struct rho_err *err)
 {
     char *end;
     long v;
+    int hex;
 
+    if (rgb)
+        *rgb = -1;
     if (strcmp(s, "default") == 0 || strcmp(s, "none") == 0) {
-        *out = -1;
+        *index = -1;
         return 0;
     }
     for (int k = 0; k < 16; k++)
         if (strcmp(s, colour_names[k]) == 0) {
-            *out = k;
+            *index = k;
             return 0;
         }
     if (strcmp(s, "grey") == 0 || strcmp(s, "gray") == 0) {
-        *out = 8;
+        *index = 8;
         return 0;
     }
-    if (s[0] == '#' && strlen(s) == 7) {
-        unsigned long rgb = strtoul(s + 1, &end, 16);
-        long best = -1, bd = 0;
-        if (*end == '\0') {
-            int r = (int)(rgb >> 16) & 255, g = (int)(rgb >> 8) & 255,
-                b = (int)rgb & 255;
-            for (int c = 16; c < 256; c++) { /* 0-15 vary by terminal */
-                int r2, g2, b2;
-                long d;
-                rgb256(c, &r2, &g2, &b2);
-                d = (long)(r - r2) * (r - r2) + (long)(g - g2) * (g - g2) +
-                    (long)(b - b2) * (b - b2);
-                if (best < 0 || d < bd) {
-                    best = c;
-                    bd = d;
-                }
-            }
-            *out = (int)best;
-            return 0;
-        }
+    if ((hex = parse_hex(s)) >= 0) {
+        *index = theme_nearest(hex, THEME_256);
+        if (rgb)
+            *rgb = hex;
+        return 0;
     }
     v = strtol(s, &end, 10);
-    if (s[0] != '\0' && *end == '\0' && v >= 0 && v <= 255) {
-        *out = (int)v;
+    if (isdigit((unsigned char)s[0]) && *end == '\0' && v >= 0 && v <= 255) {
+        *index = (int)v;
         return 0;
     }
     return rho_err_set(err, RHO_EINPUT,
@@ -105,49 +227,54 @@ theme_colour(const char *s, int *out, struct rho_err *err)
                        s);
 }
 
+/* ---- attributes and style strings ---- */
+
+static const struct {
+    const char *name;
+    int bit;
+} attr_tab[] = {
+    {"bold", ATTR_BOLD},           {"dim", ATTR_DIM},
+    {"underline", ATTR_UNDERLINE}, {"reverse", ATTR_REVERSE},
+    {"italic", ATTR_ITALIC},       {"normal", 0},
+};
+
 static int
 attr_of(const char *s)
 {
-    static const struct {
-        const char *name;
-        int bit;
-    } tab[] = {
-        {"bold", ATTR_BOLD},           {"dim", ATTR_DIM},
-        {"underline", ATTR_UNDERLINE}, {"reverse", ATTR_REVERSE},
-        {"italic", ATTR_ITALIC},       {"normal", 0},
-    };
-
-    for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
-        if (strcmp(s, tab[i].name) == 0)
-            return tab[i].bit;
+    for (size_t i = 0; i < sizeof attr_tab / sizeof attr_tab[0]; i++)
+        if (strcmp(s, attr_tab[i].name) == 0)
+            return attr_tab[i].bit;
     return -1;
 }
 
-/* "red on default bold": a colour, optionally "on" a colour, attributes. */
+/* "red on default bold": a colour, optionally "on" a colour, attributes.
+   A style string says it all: what it leaves out is the default. */
 static int
 parse_style_text(const char *text, struct theme_style *st, struct rho_err *err)
 {
     char buf[256], *tok, *save = NULL;
-    int fg_set = 0, want_bg = 0, attrs = -1;
+    int fg_set = 0, want_bg = 0;
 
-    /* a style string says it all: what it leaves out is the default */
-    st->fg = st->bg = -1;
+    st->fg = st->bg = st->fg_rgb = st->bg_rgb = -1;
+    st->attrs = 0;
+    if (strlen(text) >= sizeof buf)
+        return rho_err_set(err, RHO_EINPUT, "style too long");
     snprintf(buf, sizeof buf, "%s", text);
     for (tok = strtok_r(buf, " \t,", &save); tok;
          tok = strtok_r(NULL, " \t,", &save)) {
-        int a, c;
-        if (strcmp(tok, "on") == 0) {
+        int a;
+        if (strcmp(tok, "on") == 0 && !want_bg) {
             want_bg = 1;
             continue;
         }
         if (want_bg) {
-            if (theme_colour(tok, &st->bg, err) != 0)
+            if (theme_colour(tok, &st->bg, &st->bg_rgb, err) != 0)
                 return -1;
             want_bg = 0;
             continue;
         }
         if ((a = attr_of(tok)) >= 0) {
-            attrs = (attrs < 0 ? 0 : attrs) | a;
+            st->attrs |= a;
             continue;
         }
         if (fg_set)
@@ -156,15 +283,47 @@ parse_style_text(const char *text, struct theme_style *st, struct rho_err *err)
                                "dim, underline, reverse, italic) or nothing "
                                "after the colour",
                                tok);
-        if (theme_colour(tok, &c, err) != 0)
+        if (theme_colour(tok, &st->fg, &st->fg_rgb, err) != 0)
             return -1;
-        st->fg = c;
         fg_set = 1;
     }
     if (want_bg)
         return rho_err_set(err, RHO_EINPUT, "'on' without a colour after it");
-    st->attrs = attrs < 0 ? 0 : attrs;
     return 0;
+}
+
+/* One colour as a theme writes it. */
+static void
+colour_text(int index, int rgb, char *buf, size_t n)
+{
+    if (rgb >= 0)
+        snprintf(buf, n, "#%06x", (unsigned)rgb & 0xffffffu);
+    else if (index < 0 || index > 255)
+        snprintf(buf, n, "default");
+    else if (index < 16)
+        snprintf(buf, n, "%s", colour_names[index]);
+    else
+        snprintf(buf, n, "%d", index);
+}
+
+int
+theme_style_format(const struct theme_style *st, char *buf, size_t n)
+{
+    char text[128], c[16];
+    size_t len;
+
+    colour_text(st->fg, st->fg_rgb, text, sizeof text);
+    if (st->bg >= 0 || st->bg_rgb >= 0) {
+        colour_text(st->bg, st->bg_rgb, c, sizeof c);
+        len = strlen(text);
+        snprintf(text + len, sizeof text - len, " on %s", c);
+    }
+    for (size_t i = 0; i < sizeof attr_tab / sizeof attr_tab[0]; i++)
+        if (attr_tab[i].bit & st->attrs) {
+            len = strlen(text);
+            snprintf(text + len, sizeof text - len, " %s", attr_tab[i].name);
+        }
+    return snprintf(buf, buf ? n : 0, "%s", text);
 }
 
 /* ---- the parser ---- */
@@ -175,12 +334,12 @@ struct rd {
     const char *datadir;
     int depth;
     struct theme *t;
-    char set[ROLE_COUNT]; /* roles this file set */
-    int named;            /* the file gave a name */
+    unsigned char set[ROLE_COUNT]; /* SET_* bits: what this file set */
+    int named;                     /* the file gave a name */
     struct rho_err *err;
 };
 
-/* Fill err with "path:line:col: msg" at mark m. */
+/* Fill err with "path:line:col: msg" at mark m (0-based, shown 1-based). */
 __attribute__((format(printf, 3, 4))) static int
 fail(struct rd *r, const yaml_mark_t *m, const char *fmt, ...)
 {
@@ -194,144 +353,280 @@ fail(struct rd *r, const yaml_mark_t *m, const char *fmt, ...)
                        m->line + 1, m->column + 1, msg);
 }
 
-/* The next event; -1 with err filled from libyaml's problem on error. */
+/*
+ * The next event: 0, or -1 with err filled from libyaml's problem, at its
+ * place: "x.yaml:3:1: found unexpected end of stream while scanning a
+ * quoted scalar (from 1:8)", where the context started.
+ */
 static int
 next_event(struct rd *r, yaml_event_t *ev)
 {
-    if (yaml_parser_parse(&r->p, ev))
+    char from[48] = "";
+
+    if (yaml_parser_parse(&r->p, ev) == 1)
         return 0;
-    return rho_err_set(r->err, RHO_EINPUT, "%s:%zu:%zu: %s%s%s", r->path,
-                       r->p.problem_mark.line + 1,
-                       r->p.problem_mark.column + 1,
+    if (r->p.context)
+        snprintf(from, sizeof from, " (from %zu:%zu)",
+                 r->p.context_mark.line + 1, r->p.context_mark.column + 1);
+    return rho_err_set(r->err, RHO_EINPUT, "%s:%zu:%zu: %s%s%s%s", r->path,
+                       r->p.problem_mark.line + 1, r->p.problem_mark.column + 1,
                        r->p.problem ? r->p.problem : "bad YAML",
                        r->p.context ? " " : "",
-                       r->p.context ? r->p.context : "");
+                       r->p.context ? r->p.context : "", from);
 }
 
-/* Skip a whole value (its start event is ev, already read). */
-static int
-skip_value(struct rd *r, yaml_event_t *ev)
+static const char *
+scalar(const yaml_event_t *ev)
 {
-    int depth = ev->type == YAML_MAPPING_START_EVENT ||
-                ev->type == YAML_SEQUENCE_START_EVENT;
+    return (const char *)ev->data.scalar.value;
+}
 
-    while (depth > 0) {
-        yaml_event_t e;
-        if (next_event(r, &e) != 0)
-            return -1;
-        if (e.type == YAML_MAPPING_START_EVENT ||
-            e.type == YAML_SEQUENCE_START_EVENT)
-            depth++;
-        else if (e.type == YAML_MAPPING_END_EVENT ||
-                 e.type == YAML_SEQUENCE_END_EVENT)
-            depth--;
-        yaml_event_delete(&e);
+/* Does any role's key start with "key."? */
+static int
+is_group(const char *key)
+{
+    size_t n = strlen(key);
+
+    for (int x = 0; x < ROLE_COUNT; x++) {
+        const char *k = theme_role_key(x);
+        if (strncmp(k, key, n) == 0 && k[n] == '.')
+            return 1;
     }
     return 0;
 }
 
-/* { fg: ..., bg: ..., attrs: [..] } into st; the start event was read. */
+/* attrs: [bold, ...] or attrs: "bold underline" of role key; v was
+   read. */
 static int
-parse_style_map(struct rd *r, struct theme_style *st)
+parse_attrs(struct rd *r, const char *key, const yaml_event_t *v, int *out)
 {
+    int attrs = 0, rc = 0;
+
+    if (v->type == YAML_SCALAR_EVENT) {
+        char buf[256], *tok, *save = NULL;
+        snprintf(buf, sizeof buf, "%s", scalar(v));
+        for (tok = strtok_r(buf, " \t,", &save); tok;
+             tok = strtok_r(NULL, " \t,", &save)) {
+            int bit = attr_of(tok);
+            if (bit < 0)
+                return fail(r, &v->start_mark,
+                            "%s: unknown attribute '%s' (expected bold, "
+                            "dim, underline, reverse, italic)",
+                            key, tok);
+            attrs |= bit;
+        }
+        *out = attrs;
+        return 0;
+    }
+    if (v->type != YAML_SEQUENCE_START_EVENT)
+        return fail(r, &v->start_mark, "%s: attrs: expected a list", key);
+    for (;;) {
+        yaml_event_t a;
+        int bit;
+        if (next_event(r, &a) != 0)
+            return -1;
+        if (a.type == YAML_SEQUENCE_END_EVENT) {
+            yaml_event_delete(&a);
+            break;
+        }
+        if (a.type != YAML_SCALAR_EVENT || (bit = attr_of(scalar(&a))) < 0) {
+            rc = fail(r, &a.start_mark,
+                      "%s: unknown attribute '%s' (expected bold, dim, "
+                      "underline, reverse, italic)",
+                      key, a.type == YAML_SCALAR_EVENT ? scalar(&a) : "?");
+            yaml_event_delete(&a);
+            return rc;
+        }
+        attrs |= bit;
+        yaml_event_delete(&a);
+    }
+    *out = attrs;
+    return 0;
+}
+
+static int parse_value(struct rd *r, const char *key, const yaml_event_t *k,
+                       const yaml_event_t *v);
+
+/*
+ * The mapping value of key (its start event was read): style fields (fg,
+ * bg, attrs) if key is a role, which change only what they name, and
+ * roles under key ("heat: { 0: ... }" is heat.0) if key is a group.
+ */
+static int
+parse_mapping(struct rd *r, const char *key, int role)
+{
+    struct theme_style st = {-1, -1, 0, -1, -1};
+    int fields = 0, group = is_group(key);
+
+    if (role >= 0)
+        st = r->t->role[role];
     for (;;) {
         yaml_event_t k, v;
-        char key[32];
+        char sub[160];
+        const char *name;
         int rc = 0;
 
         if (next_event(r, &k) != 0)
             return -1;
         if (k.type == YAML_MAPPING_END_EVENT) {
             yaml_event_delete(&k);
-            return 0;
+            break;
         }
         if (k.type != YAML_SCALAR_EVENT) {
-            rc = fail(r, &k.start_mark, "expected fg, bg or attrs");
+            rc = fail(r, &k.start_mark, "%s",
+                      role >= 0 ? "expected fg, bg or attrs"
+                                : "expected a role name");
             yaml_event_delete(&k);
             return rc;
         }
-        snprintf(key, sizeof key, "%s", (const char *)k.data.scalar.value);
         if (next_event(r, &v) != 0) {
             yaml_event_delete(&k);
             return -1;
         }
-        if (strcmp(key, "fg") == 0 || strcmp(key, "bg") == 0) {
+        name = scalar(&k);
+        snprintf(sub, sizeof sub, "%s.%s", key, name);
+        if (role >= 0 && (strcmp(name, "fg") == 0 || strcmp(name, "bg") == 0)) {
             struct rho_err e;
+            int fg = name[0] == 'f';
             if (v.type != YAML_SCALAR_EVENT)
-                rc = fail(r, &v.start_mark, "%s: expected a colour", key);
-            else if (theme_colour((const char *)v.data.scalar.value,
-                                  key[0] == 'f' ? &st->fg : &st->bg, &e) != 0)
-                rc = fail(r, &v.start_mark, "%s", e.msg);
-        } else if (strcmp(key, "attrs") == 0) {
-            int attrs = 0;
-            if (v.type == YAML_SCALAR_EVENT) {
-                struct theme_style tmp = *st;
-                struct rho_err e;
-                if (parse_style_text((const char *)v.data.scalar.value, &tmp,
-                                     &e) != 0 ||
-                    tmp.fg != -1 || tmp.bg != -1)
-                    rc = fail(r, &v.start_mark,
-                              "attrs: expected bold, dim, underline, reverse "
-                              "or italic");
-                else
-                    attrs = tmp.attrs;
-            } else if (v.type == YAML_SEQUENCE_START_EVENT) {
-                for (;;) {
-                    yaml_event_t a;
-                    int bit;
-                    if (next_event(r, &a) != 0) {
-                        rc = -1;
-                        break;
-                    }
-                    if (a.type == YAML_SEQUENCE_END_EVENT) {
-                        yaml_event_delete(&a);
-                        break;
-                    }
-                    if (a.type != YAML_SCALAR_EVENT ||
-                        (bit = attr_of((const char *)a.data.scalar.value)) <
-                            0) {
-                        rc = fail(r, &a.start_mark,
-                                  "unknown attribute '%s' (expected bold, "
-                                  "dim, underline, reverse, italic)",
-                                  a.type == YAML_SCALAR_EVENT
-                                      ? (const char *)a.data.scalar.value
-                                      : "?");
-                        yaml_event_delete(&a);
-                        break;
-                    }
-                    attrs |= bit;
-                    yaml_event_delete(&a);
-                }
-            } else {
-                rc = fail(r, &v.start_mark, "attrs: expected a list");
-            }
-            if (rc == 0)
-                st->attrs = attrs;
+                rc = fail(r, &v.start_mark, "%s: %s: expected a colour", key,
+                          name);
+            else if (theme_colour(scalar(&v), fg ? &st.fg : &st.bg,
+                                  fg ? &st.fg_rgb : &st.bg_rgb, &e) != 0)
+                rc = fail(r, &v.start_mark, "%s: %s", key, e.msg);
+            fields |= fg ? SET_FG : SET_BG;
+        } else if (role >= 0 && strcmp(name, "attrs") == 0) {
+            rc = parse_attrs(r, key, &v, &st.attrs);
+            fields |= SET_ATTRS;
+        } else if (group && (theme_role_lookup(sub) >= 0 || is_group(sub))) {
+            rc = parse_value(r, sub, &k, &v);
+        } else if (group && role >= 0) {
+            rc =
+                fail(r, &k.start_mark, "unknown style field or role '%s'", sub);
+        } else if (group) {
+            rc = fail(r, &k.start_mark, "unknown role '%s'", sub);
         } else {
-            rc = fail(r, &k.start_mark,
-                      "unknown style field '%s' (expected fg, bg, attrs)",
-                      key);
+            rc =
+                fail(r, &k.start_mark,
+                     "unknown style field '%s' (expected fg, bg, attrs)", name);
         }
         yaml_event_delete(&k);
-        if (v.type == YAML_MAPPING_START_EVENT && rc == 0)
-            rc = skip_value(r, &v);
         yaml_event_delete(&v);
         if (rc != 0)
             return -1;
     }
+    if (role >= 0 && fields != 0) {
+        r->t->role[role] = st;
+        r->set[role] |= (unsigned char)fields;
+    }
+    return 0;
+}
+
+/* The value v of the role or group key (k is its key event, for marks). */
+static int
+parse_value(struct rd *r, const char *key, const yaml_event_t *k,
+            const yaml_event_t *v)
+{
+    int role = theme_role_lookup(key);
+
+    if (v->type == YAML_MAPPING_START_EVENT) {
+        if (role < 0 && !is_group(key))
+            return fail(r, &k->start_mark, "unknown role '%s'", key);
+        return parse_mapping(r, key, role);
+    }
+    if (role < 0)
+        return fail(r, &k->start_mark, "unknown role '%s'", key);
+    if (v->type == YAML_SCALAR_EVENT) {
+        struct theme_style st;
+        struct rho_err e;
+        if (parse_style_text(scalar(v), &st, &e) != 0)
+            return fail(r, &v->start_mark, "%s: %s", key, e.msg);
+        r->t->role[role] = st;
+        r->set[role] = SET_ALL;
+        return 0;
+    }
+    return fail(r, &v->start_mark,
+                "%s: expected a style such as \"red on default bold\" or "
+                "{ fg: red, attrs: [bold] }",
+                key);
 }
 
 static int load_rec(struct theme *t, const char *path, const char *datadir,
                     int depth, struct rho_err *err);
 
-/* A mapping of roles (or of groups of roles under prefix). */
 static int
-parse_roles(struct rd *r, const char *prefix)
+ends_with(const char *s, const char *suf)
+{
+    size_t a = strlen(s), b = strlen(suf);
+
+    return a >= b && strcmp(s + a - b, suf) == 0;
+}
+
+static int
+is_path(const char *name)
+{
+    return strchr(name, '/') || ends_with(name, ".yaml") ||
+           ends_with(name, ".yml");
+}
+
+/* inherits: NAME -- load it, then keep this file's own roles. */
+static int
+inherit(struct rd *r, const yaml_event_t *v)
+{
+    const char *name = scalar(v);
+    char found[1024];
+    struct theme base;
+    struct rho_err e;
+    const char *slash = strrchr(r->path, '/');
+
+    if (r->depth >= INHERIT_DEPTH)
+        return fail(r, &v->start_mark, "inherits: more than %d deep",
+                    INHERIT_DEPTH);
+    found[0] = '\0';
+    if (is_path(name) && name[0] != '/' && slash != NULL) {
+        /* a relative path: beside the file that inherits, first */
+        FILE *f;
+        snprintf(found, sizeof found, "%.*s/%s", (int)(slash - r->path),
+                 r->path, name);
+        if ((f = fopen(found, "rb")) != NULL)
+            fclose(f);
+        else
+            found[0] = '\0';
+    }
+    theme_default(&base);
+    if (found[0] == '\0' &&
+        theme_find(name, r->datadir, found, sizeof found, &e) != 0) {
+        if (strcmp(name, "default") != 0)
+            return fail(r, &v->start_mark, "inherits: %s", e.msg);
+        found[0] = '\0'; /* the built-in default will do */
+    }
+    if (found[0] && load_rec(&base, found, r->datadir, r->depth + 1, &e) != 0)
+        return rho_err_set(r->err, e.code, "%s", e.msg);
+    for (int x = 0; x < ROLE_COUNT; x++) {
+        /* this file's own lines win, wherever they stand */
+        struct theme_style *st = &r->t->role[x];
+        if (!(r->set[x] & SET_FG)) {
+            st->fg = base.role[x].fg;
+            st->fg_rgb = base.role[x].fg_rgb;
+        }
+        if (!(r->set[x] & SET_BG)) {
+            st->bg = base.role[x].bg;
+            st->bg_rgb = base.role[x].bg_rgb;
+        }
+        if (!(r->set[x] & SET_ATTRS))
+            st->attrs = base.role[x].attrs;
+    }
+    return 0;
+}
+
+/* The top-level mapping: name, description, inherits and roles. */
+static int
+parse_top(struct rd *r)
 {
     for (;;) {
         yaml_event_t k, v;
-        char key[128];
-        int role, rc = 0;
+        const char *key;
+        int rc = 0;
 
         if (next_event(r, &k) != 0)
             return -1;
@@ -344,83 +639,25 @@ parse_roles(struct rd *r, const char *prefix)
             yaml_event_delete(&k);
             return rc;
         }
-        snprintf(key, sizeof key, "%s%s", prefix,
-                 (const char *)k.data.scalar.value);
         if (next_event(r, &v) != 0) {
             yaml_event_delete(&k);
             return -1;
         }
-        role = role_lookup(key);
-        if (prefix[0] == '\0' && (strcmp(key, "name") == 0 ||
-                                  strcmp(key, "description") == 0)) {
-            if (v.type != YAML_SCALAR_EVENT)
+        key = scalar(&k);
+        if (strcmp(key, "name") == 0 || strcmp(key, "description") == 0) {
+            if (v.type != YAML_SCALAR_EVENT) {
                 rc = fail(r, &v.start_mark, "%s: expected text", key);
-            else if (key[0] == 'n') {
-                snprintf(r->t->name, sizeof r->t->name, "%s",
-                         (const char *)v.data.scalar.value);
+            } else if (key[0] == 'n') {
+                snprintf(r->t->name, sizeof r->t->name, "%s", scalar(&v));
                 r->named = 1;
             }
-        } else if (prefix[0] == '\0' && strcmp(key, "inherits") == 0) {
-            char found[1024];
-            struct theme base;
-            struct rho_err e;
+        } else if (strcmp(key, "inherits") == 0) {
             if (v.type != YAML_SCALAR_EVENT)
                 rc = fail(r, &v.start_mark, "inherits: expected a theme name");
-            else if (r->depth >= INHERIT_DEPTH)
-                rc = fail(r, &v.start_mark, "inherits: more than %d deep",
-                          INHERIT_DEPTH);
-            else if (strcmp((const char *)v.data.scalar.value, "default") ==
-                         0 &&
-                     theme_find("default", r->datadir, found, sizeof found,
-                                &e) != 0) {
-                theme_default(&base); /* the built-in one will do */
-                for (int x = 0; x < ROLE_COUNT; x++)
-                    if (!r->set[x])
-                        r->t->role[x] = base.role[x];
-            } else if (theme_find((const char *)v.data.scalar.value,
-                                  r->datadir, found, sizeof found, &e) != 0)
-                rc = fail(r, &v.start_mark, "inherits: %s", e.msg);
-            else {
-                theme_default(&base);
-                if (load_rec(&base, found, r->datadir, r->depth + 1, &e) != 0)
-                    rc = rho_err_set(r->err, e.code, "%s", e.msg);
-                else
-                    for (int x = 0; x < ROLE_COUNT; x++)
-                        if (!r->set[x]) /* this file's own lines win */
-                            r->t->role[x] = base.role[x];
-            }
-        } else if (role >= 0) {
-            struct theme_style st = r->t->role[role];
-            struct rho_err e;
-            if (v.type == YAML_SCALAR_EVENT) {
-                if (parse_style_text((const char *)v.data.scalar.value, &st,
-                                     &e) != 0)
-                    rc = fail(r, &v.start_mark, "%s: %s", key, e.msg);
-            } else if (v.type == YAML_MAPPING_START_EVENT) {
-                rc = parse_style_map(r, &st);
-            } else {
-                rc = fail(r, &v.start_mark,
-                          "%s: expected a style such as \"red on default "
-                          "bold\" or { fg: red, attrs: [bold] }",
-                          key);
-            }
-            if (rc == 0) {
-                r->t->role[role] = st;
-                r->set[role] = 1;
-            }
-        } else if (v.type == YAML_MAPPING_START_EVENT) {
-            /* a group: heat: { 0: ..., 1: ... } means heat.0, heat.1 */
-            char sub[140];
-            int known = 0;
-            snprintf(sub, sizeof sub, "%s.", key);
-            for (int x = 0; x < ROLE_COUNT; x++)
-                known |= strncmp(role_key(x), sub, strlen(sub)) == 0;
-            if (!known)
-                rc = fail(r, &k.start_mark, "unknown role '%s'", key);
             else
-                rc = parse_roles(r, sub);
+                rc = inherit(r, &v);
         } else {
-            rc = fail(r, &k.start_mark, "unknown role '%s'", key);
+            rc = parse_value(r, key, &k, &v);
         }
         yaml_event_delete(&k);
         yaml_event_delete(&v);
@@ -448,7 +685,7 @@ load_rec(struct theme *t, const char *path, const char *datadir, int depth,
     r.depth = depth;
     r.t = &tmp;
     r.err = err;
-    if (!yaml_parser_initialize(&r.p)) {
+    if (yaml_parser_initialize(&r.p) != 1) {
         rho_err_set(err, RHO_EIO, "%s: libyaml: out of memory", path);
         goto out;
     }
@@ -463,11 +700,13 @@ load_rec(struct theme *t, const char *path, const char *datadir, int depth,
         }
         if (ev.type == YAML_MAPPING_START_EVENT) {
             yaml_event_delete(&ev);
-            if (parse_roles(&r, "") != 0)
+            if (parse_top(&r) != 0)
                 goto out;
             continue;
         }
-        if (ev.type == YAML_SCALAR_EVENT || ev.type == YAML_SEQUENCE_START_EVENT) {
+        if (ev.type == YAML_SCALAR_EVENT ||
+            ev.type == YAML_SEQUENCE_START_EVENT ||
+            ev.type == YAML_ALIAS_EVENT) {
             fail(&r, &ev.start_mark,
                  "expected a mapping of roles to styles (role: style)");
             yaml_event_delete(&ev);
@@ -497,18 +736,12 @@ int
 theme_load(struct theme *t, const char *path, const char *datadir,
            struct rho_err *err)
 {
-    return load_rec(t, path, datadir, 0, err);
+    struct rho_err local;
+
+    return load_rec(t, path, datadir, 0, err ? err : &local);
 }
 
 /* ---- finding themes ---- */
-
-static int
-ends_with(const char *s, const char *suf)
-{
-    size_t a = strlen(s), b = strlen(suf);
-
-    return a >= b && strcmp(s + a - b, suf) == 0;
-}
 
 /* The directories themes live in, in lookup order. */
 static int
@@ -534,8 +767,7 @@ theme_find(const char *name, const char *datadir, char *out, size_t n,
     char dirs[3][1024], looked[3200] = "";
     int nd;
 
-    if (strchr(name, '/') || ends_with(name, ".yaml") ||
-        ends_with(name, ".yml")) {
+    if (is_path(name)) {
         FILE *f = fopen(name, "rb");
         if (f == NULL)
             return rho_err_set(err, RHO_EIO, "%s: cannot open: %s", name,
@@ -564,22 +796,34 @@ theme_find(const char *name, const char *datadir, char *out, size_t n,
                        name, looked);
 }
 
+int
+theme_open(struct theme *t, const char *name, const char *datadir,
+           struct rho_err *err)
+{
+    char path[1024];
+
+    theme_default(t);
+    if (theme_find(name, datadir, path, sizeof path, err) != 0) {
+        if (strcmp(name, "default") != 0)
+            return -1;
+        rho_err_clear(err); /* the built-in one */
+        return 0;
+    }
+    return theme_load(t, path, datadir, err); /* t unchanged on error */
+}
+
 static int
 cmp_name(const void *a, const void *b)
 {
-    const char *x = a, *y = b;
-
-    if (strcmp(x, "default") == 0)
-        return strcmp(y, "default") != 0 ? -1 : 0;
-    if (strcmp(y, "default") == 0)
-        return 1;
-    return strcmp(x, y);
+    return strcmp(a, b);
 }
+
+#define LIST_MAX 256 /* names counted exactly; more are not expected */
 
 int
 theme_list(const char *datadir, char (*names)[64], int max)
 {
-    char dirs[3][1024];
+    char dirs[3][1024], seen[LIST_MAX][64];
     int nd = theme_dirs(datadir, dirs), n = 0;
 
     for (int d = 0; d < nd; d++) {
@@ -587,8 +831,7 @@ theme_list(const char *datadir, char (*names)[64], int max)
         struct dirent *e;
         if (dir == NULL)
             continue;
-        while ((e = readdir(dir)) != NULL) {
-            char nm[64];
+        while ((e = readdir(dir)) != NULL && n < LIST_MAX) {
             size_t len = strlen(e->d_name);
             int dup = 0;
             if (ends_with(e->d_name, ".yaml"))
@@ -597,26 +840,21 @@ theme_list(const char *datadir, char (*names)[64], int max)
                 len -= 4;
             else
                 continue;
-            if (len == 0 || len >= sizeof nm)
-                continue;
-            snprintf(nm, sizeof nm, "%.*s", (int)len, e->d_name);
-            for (int k = 0; k < n && k < max; k++)
-                dup |= strcmp(names[k], nm) == 0;
-            if (!dup) {
-                if (n < max)
-                    snprintf(names[n], 64, "%s", nm);
+            if (len == 0 || len >= sizeof seen[0] ||
+                (len == 7 && strncmp(e->d_name, "default", 7) == 0))
+                continue; /* default is always there, and first */
+            snprintf(seen[n], sizeof seen[n], "%.*s", (int)len, e->d_name);
+            for (int k = 0; k < n; k++)
+                dup |= strcmp(seen[k], seen[n]) == 0;
+            if (!dup)
                 n++;
-            }
         }
         closedir(dir);
     }
-    if (n < max) { /* the built-in default is always there */
-        int has = 0;
-        for (int k = 0; k < n; k++)
-            has |= strcmp(names[k], "default") == 0;
-        if (!has)
-            snprintf(names[n++], 64, "default");
-    }
-    qsort(names, (size_t)(n < max ? n : max), 64, cmp_name);
-    return n;
+    qsort(seen, (size_t)n, sizeof seen[0], cmp_name);
+    if (max > 0)
+        snprintf(names[0], 64, "default");
+    for (int k = 0; k < n && k + 1 < max; k++)
+        snprintf(names[k + 1], 64, "%s", seen[k]);
+    return n + 1;
 }

@@ -26,56 +26,6 @@ static volatile sig_atomic_t sig_quit, sig_reload;
 
 /* ---- colours ---- */
 
-static void
-rgb_of(int c, int *r, int *g, int *b)
-{
-    static const int base[16][3] = {
-        {0, 0, 0},       {205, 0, 0},   {0, 205, 0},   {205, 205, 0},
-        {0, 0, 238},     {205, 0, 205}, {0, 205, 205}, {229, 229, 229},
-        {127, 127, 127}, {255, 0, 0},   {0, 255, 0},   {255, 255, 0},
-        {92, 92, 255},   {255, 0, 255}, {0, 255, 255}, {255, 255, 255},
-    };
-    static const int level[6] = {0, 95, 135, 175, 215, 255};
-
-    if (c < 16) {
-        *r = base[c][0];
-        *g = base[c][1];
-        *b = base[c][2];
-    } else if (c < 232) {
-        c -= 16;
-        *r = level[c / 36];
-        *g = level[(c / 6) % 6];
-        *b = level[c % 6];
-    } else {
-        *r = *g = *b = 8 + 10 * (c - 232);
-    }
-}
-
-int
-tui_nearest(int c, int n)
-{
-    int r, g, b, best = 0;
-    long bd = -1;
-
-    if (c < 0)
-        return c;
-    if (c < n)
-        return c;
-    rgb_of(c, &r, &g, &b);
-    for (int k = 0; k < n; k++) {
-        int r2, g2, b2;
-        long d;
-        rgb_of(k, &r2, &g2, &b2);
-        d = (long)(r - r2) * (r - r2) + (long)(g - g2) * (g - g2) +
-            (long)(b - b2) * (b - b2);
-        if (bd < 0 || d < bd) {
-            bd = d;
-            best = k;
-        }
-    }
-    return best;
-}
-
 static attr_t role_attr[ROLE_COUNT];
 
 static attr_t
@@ -101,16 +51,20 @@ to_attr(int a)
 void
 tui_set_theme(const struct theme *p)
 {
+    /* The theme as this terminal can show it: nearest colours on 8 and 16
+     * colour terminals (never a foreground on its own background), the
+     * roles' monochrome attributes where there is no colour at all. */
+    struct theme t = *p;
+    int depth = ncolors >= 256  ? THEME_256
+                : ncolors >= 16 ? THEME_16
+                : ncolors >= 8  ? THEME_8
+                                : THEME_MONO;
+
+    theme_degrade(&t, depth);
     for (int r = 0; r < ROLE_COUNT; r++) {
-        int fg = p->role[r].fg, bg = p->role[r].bg;
-        role_attr[r] = to_attr(p->role[r].attrs);
-        if (ncolors == 0)
-            continue;
-        if (ncolors < 256) {
-            fg = tui_nearest(fg, ncolors >= 16 ? 16 : 8);
-            bg = tui_nearest(bg, ncolors >= 16 ? 16 : 8);
-        }
-        init_pair((short)(r + 1), (short)fg, (short)bg);
+        role_attr[r] = to_attr(t.role[r].attrs);
+        if (ncolors > 0)
+            init_pair((short)(r + 1), (short)t.role[r].fg, (short)t.role[r].bg);
     }
 }
 
@@ -211,6 +165,8 @@ tui_blit(const struct canvas *c)
     for (int y = 0; y < c->h; y++)
         for (int x = 0; x < c->w; x++) {
             const struct cell *cl = &c->cell[y * c->w + x];
+            if (cl->ch == CELL_WIDE_TAIL)
+                continue; /* drawn by the wide character to its left */
             wchar_t wc[2] = {(wchar_t)cl->ch, 0};
             cchar_t cc;
             attr_t at = role_attr[cl->role] | to_attr(cl->attrs);

@@ -14,9 +14,9 @@
 #include "view/roles.h"
 
 struct tui_caps {
-    int colors;  /* 0 (none), 8, 16 or 256 */
-    int utf8;    /* the locale is UTF-8 */
-    int mouse;   /* mouse events on */
+    int colors; /* 0 (none), 8, 16 or 256 */
+    int utf8;   /* the locale is UTF-8 */
+    int mouse;  /* mouse events on */
 };
 
 /*
@@ -55,8 +55,5 @@ int tui_key(int timeout_ms, struct tui_mouse *m);
 /* Signals seen since the last call: bit 1 a request to quit (SIGINT,
    SIGTERM, SIGHUP), bit 2 a request to reload (SIGUSR2). */
 int tui_signals(void);
-
-/* Nearest colour of c (0-255) among the first n (8 or 16). */
-int tui_nearest(int c, int n);
 
 #endif

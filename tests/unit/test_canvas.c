@@ -1,5 +1,5 @@
-/* The canvas and the heat buckets: clipping, UTF-8, wrapping, bars,
-   ASCII mode, dumps; roles and their keys. */
+/* The canvas: clipping, UTF-8 and wide characters, wrapping, bars,
+   numbers, ASCII mode, dumps with roles, diffs; the role table. */
 #include "harness.h"
 
 #include "view/canvas.h"
@@ -13,13 +13,25 @@ dump(const struct canvas *c, struct strbuf *sb, int ascii)
     return strbuf_str(sb);
 }
 
-int
-main(void)
+/* The characters of row y as UTF-8 (tails left out), trailing blanks kept. */
+static const char *
+row(const struct canvas *c, int y)
+{
+    static char buf[512];
+    size_t n = 0;
+
+    for (int x = 0; x < c->w && n + 5 < sizeof buf; x++)
+        if (c->cell[y * c->w + x].ch != CELL_WIDE_TAIL)
+            n += (size_t)utf8_put(buf + n, c->cell[y * c->w + x].ch);
+    buf[n] = '\0';
+    return buf;
+}
+
+static void
+test_basics(struct strbuf *sb)
 {
     struct canvas c;
-    struct strbuf sb;
 
-    strbuf_init(&sb);
     canvas_init(&c, 10, 3, 0);
     CHECK(canvas_text(&c, 8, 0, -1, ROLE_DEFAULT, "abcdef") == 2,
           "text clips at the right edge");
@@ -30,57 +42,313 @@ main(void)
           "the arrow and its role");
     CHECK(canvas_at(&c, 10, 0) == NULL && canvas_at(&c, -1, 0) == NULL,
           "outside is NULL");
-    canvas_put(&c, 99, 99, 'x', 0); /* no crash */
-    CHECK_STR(dump(&c, &sb, 0), "        ab\n\u2191 up\n\n", "UTF-8 dump");
-    CHECK_STR(dump(&c, &sb, 1), "        ab\n^ up\n\n", "ASCII dump");
+    canvas_put(&c, 99, 99, 'x', 0);          /* no crash */
+    canvas_text(&c, -3, 2, -1, 0, "abcdef"); /* starts left of the canvas */
+    CHECK_STR(dump(&c, sb, 0), "        ab\n\u2191 up\ndef\n", "UTF-8 dump");
+    CHECK_STR(dump(&c, sb, 1), "        ab\n^ up\ndef\n", "ASCII dump");
+    canvas_fill(&c, -5, -5, 100, 100, 'z', 0);
+    CHECK_STR(row(&c, 2), "zzzzzzzzzz", "a fill clips on every side");
+    canvas_fill(&c, 0, 0, -3, 2, 'q', 0);
+    CHECK(canvas_at(&c, 0, 0)->ch == 'z', "a negative width draws nothing");
     canvas_fini(&c);
+    canvas_fini(&c); /* twice is harmless */
+    canvas_fini(NULL);
+
+    canvas_init(&c, 0, -4, 0);
+    CHECK(c.w == 1 && c.h == 1, "sizes below 1 become 1");
+    canvas_resize(&c, 7, 2);
+    CHECK(c.w == 7 && c.h == 2 && canvas_at(&c, 6, 1)->ch == ' ',
+          "resize: 7x2 of blanks");
+    canvas_fini(&c);
+}
+
+static void
+test_wide(struct strbuf *sb)
+{
+    struct canvas c, a;
+    char buf[8];
+    const char *s;
+    int w;
+
+    canvas_init(&c, 10, 4, 0);
+    CHECK(canvas_text(&c, 0, 0, -1, ROLE_TITLE, "a\u6f22b") == 4,
+          "a wide character takes two columns");
+    CHECK(canvas_at(&c, 1, 0)->ch == 0x6f22 &&
+              canvas_at(&c, 2, 0)->ch == CELL_WIDE_TAIL &&
+              canvas_at(&c, 2, 0)->role == ROLE_TITLE &&
+              canvas_at(&c, 3, 0)->ch == 'b',
+          "head, tail, next character");
+    CHECK(canvas_text(&c, 8, 1, -1, 0, "\u6f22\u5b57") == 2,
+          "only the wide character that fits is drawn");
+    CHECK(canvas_at(&c, 8, 1)->ch == 0x6f22, "... at the edge");
+    CHECK(canvas_text(&c, 0, 2, 3, 0, "\u6f22\u5b57") == 2,
+          "maxw 3: the second wide character would straddle it");
+    CHECK(canvas_at(&c, 2, 2)->ch == ' ', "... and is left out");
+    CHECK_STR(dump(&c, sb, 0), "a\u6f22b\n        \u6f22\n\u6f22\n\n",
+              "a UTF-8 dump leaves the tails out");
+    CHECK_STR(dump(&c, sb, 1), "a??b\n        ??\n??\n\n",
+              "an ASCII dump shows a wide character as ??");
+
+    canvas_put(&c, 2, 0, 'x', 0); /* over the tail */
+    CHECK_STR(row(&c, 0), "a xb      ", "overwriting a tail blanks its head");
+    canvas_text(&c, 0, 3, -1, 0, "\u6f22");
+    canvas_put(&c, 0, 3, 'y', 0); /* over the head */
+    CHECK_STR(row(&c, 3), "y         ", "overwriting a head blanks its tail");
+    canvas_put(&c, 9, 3, 0x6f22, 0);
+    CHECK(canvas_at(&c, 9, 3)->ch == ' ',
+          "a wide character in the last column becomes a blank");
+    canvas_fill(&c, 0, 3, 10, 1, 0x5b57, 0);
+    CHECK_STR(row(&c, 3), "\u5b57\u5b57\u5b57\u5b57\u5b57",
+              "a fill with a wide character: every second column");
+
+    /* copying cells one by one, as a view does from a scratch canvas */
+    canvas_init(&a, 10, 1, 0);
+    canvas_text(&a, 0, 0, -1, ROLE_PATH, "x\u6f22y");
+    for (int x = 0; x < 10; x++)
+        canvas_put(&c, x, 1, a.cell[x].ch, a.cell[x].role);
+    CHECK(canvas_at(&c, 2, 1)->ch == CELL_WIDE_TAIL &&
+              canvas_at(&c, 1, 1)->ch == 0x6f22,
+          "cells copy one by one, tails included");
+    canvas_fini(&a);
+    canvas_fini(&c);
+
+    /* an ASCII canvas keeps the layout */
+    canvas_init(&c, 6, 1, 1);
+    CHECK(canvas_text(&c, 0, 0, -1, 0, "\u6f22-\u2500") == 4 &&
+              strcmp(dump(&c, sb, 0), "?\?--\n") == 0,
+          "ASCII canvas: ?? for a wide character (%s)", strbuf_str(sb));
+    canvas_fini(&c);
+
+    /* widths */
+    CHECK(utf8_width("\u6f22\u5b57ab") == 6, "width of CJK + ASCII");
+    CHECK(utf8_width("e\u0301") == 1, "a combining accent has no width");
+    CHECK(utf8_width("\xf0\x9f\x98\x80") == 2, "an emoji is wide");
+    CHECK(utf8_width("\u2500\u2588\u00b7") == 3,
+          "box drawing and blocks are narrow");
+    CHECK(utf8_cp_width(0xac00) == 2 && utf8_cp_width(0xff21) == 2 &&
+              utf8_cp_width(0x200b) == 0 && utf8_cp_width('a') == 1,
+          "Hangul and fullwidth are wide, a zero-width space is not");
+    CHECK(utf8_prefix("\u6f22\u5b57ab", 3, &w) == 3 && w == 2,
+          "prefix of 3 columns: one wide character (3 bytes)");
+    CHECK(utf8_prefix("abc", 10, &w) == 3 && w == 3, "all of it fits");
+    CHECK(utf8_prefix("abc", 0, NULL) == 0, "nothing fits in 0 columns");
+
+    canvas_init(&c, 8, 1, 0);
+    canvas_text(&c, 0, 0, -1, 0, "e\u0301x");
+    CHECK_STR(row(&c, 0), "ex      ", "combining marks are dropped");
+    canvas_text(&c, 0, 0, -1, 0, "\x1b[31m\t");
+    CHECK_STR(row(&c, 0), "?[31m   ",
+              "control characters never reach the terminal");
+    canvas_clear(&c, 0);
+    CHECK(canvas_text_right(&c, 0, 0, 3, 0, "ab\u6f22") == 3 &&
+              strcmp(row(&c, 0), "b\u6f22     ") == 0,
+          "right-aligned text too wide loses its left end (%s)", row(&c, 0));
+    canvas_fini(&c);
+
+    /* decoding */
+    s = "\xc0\xafz";
+    CHECK(utf8_next(&s) == '?' && utf8_next(&s) == '?' && *s == 'z',
+          "an overlong '/' is two bad bytes");
+    s = "\xed\xa0\x80";
+    CHECK(utf8_next(&s) == '?' && *s == '\0', "a surrogate is invalid");
+    s = "\xe6\xbc";
+    CHECK(utf8_next(&s) == '?' && *s == '\0',
+          "a sequence cut by the NUL stops at it");
+    s = "\xf4\x90\x80\x80";
+    CHECK(utf8_next(&s) == '?', "past U+10FFFF is invalid");
+    s = "\xf0\x9f\x98\x80";
+    CHECK(utf8_next(&s) == 0x1f600 && *s == '\0', "a 4-byte character");
+    CHECK(utf8_put(buf, 0x110000) == 1 && buf[0] == '?',
+          "encoding past U+10FFFF gives '?'");
+    CHECK(utf8_put(buf, 0x6f22) == 3 && memcmp(buf, "\u6f22", 3) == 0,
+          "encoding a 3-byte character");
+}
+
+static void
+test_draw(struct strbuf *sb)
+{
+    struct canvas c;
 
     canvas_init(&c, 12, 4, 0);
     CHECK(canvas_wrap(&c, 0, 0, 12, 4, 0, "the quick brown fox jumps") == 3,
           "wrap: 3 lines");
-    CHECK_STR(dump(&c, &sb, 0), "the quick\nbrown fox\njumps\n\n",
+    CHECK_STR(dump(&c, sb, 0), "the quick\nbrown fox\njumps\n\n",
               "wrapped at word boundaries");
     CHECK(canvas_wrap(&c, 0, 0, 12, 1, 0, "a b c d e f g h i j k l m n") == 3,
           "wrap counts lines past maxh");
     canvas_clear(&c, 0);
+    CHECK(canvas_wrap(&c, 0, 0, 4, 4, 0, "\u6f22\u5b57 \u6f22\u5b57x") == 3,
+          "wrap by display width");
+    CHECK_STR(dump(&c, sb, 0), "\u6f22\u5b57\n\u6f22\u5b57\nx\n\n",
+              "wide words wrapped");
+    canvas_clear(&c, 0);
+    CHECK(canvas_wrap(&c, 0, 0, 1, 3, 0, "\u6f22") == 1,
+          "a character wider than the line still ends");
+    CHECK(canvas_wrap(&c, 0, 0, 5, 4, 0, "ab\ncd\n\nef") == 4,
+          "newlines start lines, an empty line counts");
+
+    canvas_clear(&c, 0);
     canvas_bar(&c, 0, 0, 8, 0.5, ROLE_PLOT, ROLE_DEFAULT);
     canvas_bar(&c, 0, 1, 8, 0.5625, ROLE_PLOT, ROLE_DEFAULT);
     canvas_bar(&c, 0, 2, 8, 7, ROLE_PLOT, ROLE_DEFAULT);
-    CHECK_STR(dump(&c, &sb, 0),
+    canvas_bar(&c, 0, 3, 8, 0.0 / 0.0, ROLE_PLOT, ROLE_DEFAULT);
+    CHECK_STR(dump(&c, sb, 0),
               "\u2588\u2588\u2588\u2588\n\u2588\u2588\u2588\u2588\u258c\n"
               "\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\n\n",
-              "bars in eighths, clipped at 1");
+              "bars in eighths, clipped at 1, NaN empty");
+    CHECK(canvas_at(&c, 5, 1)->role == ROLE_DEFAULT &&
+              canvas_at(&c, 4, 1)->role == ROLE_PLOT,
+          "the empty part is in empty_role");
     canvas_clear(&c, 0);
     canvas_box(&c, 0, 0, 12, 4, ROLE_BORDER, "T");
-    CHECK_STR(dump(&c, &sb, 1), "+ T -------+\n|          |\n|          |\n"
-                                "+----------+\n",
+    CHECK_STR(dump(&c, sb, 1),
+              "+ T -------+\n|          |\n|          |\n"
+              "+----------+\n",
               "a box with a title, in ASCII");
+    CHECK(canvas_at(&c, 2, 0)->role == ROLE_HEADER &&
+              canvas_at(&c, 0, 1)->role == ROLE_BORDER,
+          "the title is a header, the frame a border");
+    canvas_clear(&c, 0);
+    canvas_box(&c, 0, 0, 1, 4, ROLE_BORDER, NULL);
+    CHECK_STR(dump(&c, sb, 0), "\n\n\n\n", "a box narrower than 2 is nothing");
     canvas_fini(&c);
 
-    canvas_init(&c, 6, 1, 1); /* an ASCII canvas maps as it draws */
+    /* vertical bars */
+    canvas_init(&c, 5, 2, 0);
+    canvas_vbar(&c, 0, 0, 2, 0.5, ROLE_PLOT, ROLE_DEFAULT);
+    canvas_vbar(&c, 1, 0, 2, 0.3, ROLE_PLOT, ROLE_DEFAULT);
+    canvas_vbar(&c, 2, 0, 2, 0.001, ROLE_PLOT, ROLE_DEFAULT);
+    canvas_vbar(&c, 3, 0, 2, 1, ROLE_PLOT, ROLE_DEFAULT);
+    canvas_vbar(&c, 4, 0, 2, 0, ROLE_PLOT, ROLE_DEFAULT);
+    CHECK_STR(dump(&c, sb, 0), "   \u2588\n\u2588\u2585\u2581\u2588\n",
+              "vertical bars grow up in eighths; a little shows");
+    CHECK_STR(dump(&c, sb, 1), "   #\n##_#\n", "... and in ASCII");
+    canvas_fini(&c);
+
+    /* an ASCII canvas maps as it draws */
+    canvas_init(&c, 6, 1, 1);
     canvas_text(&c, 0, 0, -1, 0, "\u2500\u2502\u2588\u00b7\u2014x");
-    CHECK_STR(dump(&c, &sb, 0), "-|#.-x\n", "ASCII canvas");
+    CHECK_STR(dump(&c, sb, 0), "-|#.-x\n", "ASCII canvas");
     canvas_fini(&c);
+}
 
-    /* heat buckets */
-    CHECK(role_heat(0) == ROLE_HEAT_IDLE, "0 is idle");
-    CHECK(role_heat(0.05) == ROLE_HEAT_0, "5%% is level 0");
-    CHECK(role_heat(0.1) == ROLE_HEAT_0, "10%% is level 0");
-    CHECK(role_heat(0.30000000000000004) == ROLE_HEAT_2, "30%% is level 2");
-    CHECK(role_heat(0.31) == ROLE_HEAT_3, "31%% is level 3");
-    CHECK(role_heat(1.0) == ROLE_HEAT_9, "100%% is level 9");
-    CHECK(role_heat(1.2) == ROLE_HEAT_OVER, "120%% is over capacity");
-    CHECK(role_heat(0.0 / 0.0) == ROLE_DIM, "NaN is dim");
-    /* roles */
-    CHECK(role_lookup("heat.3") == ROLE_HEAT_3, "heat.3");
-    CHECK(role_lookup("tree.switch") == ROLE_TREE_SWITCH, "tree.switch");
-    CHECK(role_lookup("heat.warm") == -1, "unknown key");
-    {
-        int ok = 1;
-        for (int r = 0; r < ROLE_COUNT; r++)
-            ok &= role_lookup(role_key(r)) == r && role_doc(r) != NULL;
-        CHECK(ok, "every role's key finds it again, and has a doc");
+static void
+test_numbers(struct strbuf *sb)
+{
+    struct canvas c;
+
+    canvas_init(&c, 8, 8, 0);
+    CHECK(canvas_number(&c, 0, 0, 6, ROLE_NUMBER, 3.14159, 2) == 4,
+          "3.14 in 6 columns");
+    canvas_number(&c, 0, 1, 3, ROLE_NUMBER, 3.14159, 2);
+    canvas_number(&c, 0, 2, 4, ROLE_NUMBER, 1234.4, 1);
+    canvas_number(&c, 0, 3, 3, ROLE_NUMBER, 1234.4, 1);
+    canvas_number(&c, 0, 4, 5, ROLE_NUMBER, 0.0 / 0.0, 1);
+    canvas_number(&c, 0, 5, 5, ROLE_NUMBER, -0.001, 0);
+    canvas_number(&c, 0, 6, 5, ROLE_NUMBER, 1.0 / 0.0, 0);
+    canvas_number(&c, 0, 7, 8, ROLE_NUMBER, 123456789, 0);
+    CHECK_STR(dump(&c, sb, 0),
+              "  3.14\n3.1\n1234\n###\n    -\n    0\n  inf\n1.23e+08\n",
+              "numbers: fewer decimals, %%g, ###, -, no -0");
+    CHECK(canvas_at(&c, 2, 0)->role == ROLE_NUMBER, "in their role");
+    canvas_fini(&c);
+}
+
+static void
+test_roles_dump(struct strbuf *sb)
+{
+    struct canvas a, b;
+
+    canvas_init(&a, 6, 3, 0);
+    canvas_text(&a, 0, 0, -1, ROLE_TITLE, "rho   ");
+    canvas_text(&a, 1, 1, -1, ROLE_HEAT_3, "##");
+    canvas_text(&a, 3, 1, -1, ROLE_TITLE, "t");
+    canvas_set_attrs(&a, 0, 0, 3, 1, ATTR_REVERSE);
+    CHECK(canvas_at(&a, 2, 0)->attrs == ATTR_REVERSE &&
+              canvas_at(&a, 3, 0)->attrs == 0,
+          "attribute overrides on a rectangle");
+    canvas_paint(&a, 0, 0, 1, 1, ROLE_SELECTED);
+    CHECK(canvas_at(&a, 0, 0)->attrs == ATTR_REVERSE &&
+              canvas_at(&a, 0, 0)->ch == 'r',
+          "painting keeps characters and overrides");
+    strbuf_reset(sb);
+    canvas_dump_roles(&a, sb);
+    CHECK_STR(strbuf_str(sb),
+              "-- roles\nABBBBB\n CCB\n\n-- legend\nA selected\nB title\n"
+              "C heat.3\n",
+              "the role map and its legend");
+
+    canvas_init(&b, 6, 3, 0);
+    CHECK(canvas_diff(&a, &a, NULL, 0) == 0, "a canvas equals itself");
+    strbuf_reset(sb);
+    canvas_text(&b, 0, 0, -1, ROLE_TITLE, "rho   ");
+    canvas_text(&b, 1, 1, -1, ROLE_HEAT_3, "##");
+    canvas_text(&b, 3, 1, -1, ROLE_TITLE, "t");
+    canvas_set_attrs(&b, 0, 0, 3, 1, ATTR_REVERSE);
+    CHECK(canvas_diff(&a, &b, sb, 10) == 1, "one cell differs");
+    CHECK_STR(strbuf_str(sb),
+              "0,0: 'r' selected +attrs 8 | 'r' title +attrs 8\n",
+              "... and says which");
+    canvas_text(&b, 0, 2, -1, 0, "xyz");
+    strbuf_reset(sb);
+    CHECK(canvas_diff(&a, &b, sb, 1) == 4, "four cells differ");
+    CHECK(strstr(strbuf_str(sb), "... 3 more\n") != NULL,
+          "past max: a count (%s)", strbuf_str(sb));
+    canvas_resize(&b, 7, 3);
+    strbuf_reset(sb);
+    CHECK(canvas_diff(&a, &b, sb, 10) == -1 &&
+              strcmp(strbuf_str(sb), "size 6x3 | 7x3\n") == 0,
+          "sizes differ");
+    canvas_fini(&a);
+    canvas_fini(&b);
+}
+
+static void
+test_role_table(void)
+{
+    int ok = 1, fg, bg, at;
+
+    CHECK(theme_role_lookup("heat.3") == ROLE_HEAT_3, "heat.3");
+    CHECK(theme_role_lookup("tree.switch") == ROLE_TREE_SWITCH, "tree.switch");
+    CHECK(theme_role_lookup("heat.warm") == -1 &&
+              theme_role_lookup(NULL) == -1 && theme_role_lookup("") == -1,
+          "unknown keys");
+    CHECK(theme_role_key(-1) == NULL && theme_role_key(ROLE_COUNT) == NULL &&
+              theme_role_doc(ROLE_COUNT) == NULL,
+          "out of range: NULL");
+    for (int r = 0; r < ROLE_COUNT; r++) {
+        const char *k = theme_role_key(r), *d = theme_role_doc(r);
+        ok &= theme_role_lookup(k) == r && d != NULL && d[0] != '\0' &&
+              d[strlen(d) - 1] != '.';
+        theme_role_default(r, &fg, &bg, &at);
+        ok &= fg >= -1 && fg <= 255 && bg >= -1 && bg <= 255 &&
+              (at & ~ATTR_MASK) == 0 && (theme_role_mono(r) & ~ATTR_MASK) == 0;
+        ok &= fg < 0 || fg != bg; /* readable */
+        for (int q = 0; q < r; q++)
+            ok &= strcmp(k, theme_role_key(q)) != 0;
     }
+    CHECK(ok, "every key is unique, finds its role, and has a doc and a "
+              "readable style");
+    theme_role_default(-5, &fg, &bg, &at);
+    CHECK(fg == -1 && bg == -1 && at == 0, "out of range: the default role");
+    CHECK(ROLE_HEAT_0 + HEAT_LEVELS - 1 == ROLE_HEAT_9, "heat roles in a row");
+    CHECK(role_heat(0.35) == ROLE_HEAT_3 && role_heat(0) == ROLE_HEAT_IDLE &&
+              role_heat(0.0 / 0.0) == ROLE_HEAT_NONE,
+          "role_heat is heat_role on the linear scale");
+}
+
+int
+main(void)
+{
+    struct strbuf sb;
+
+    strbuf_init(&sb);
+    test_basics(&sb);
+    test_wide(&sb);
+    test_draw(&sb);
+    test_numbers(&sb);
+    test_roles_dump(&sb);
+    test_role_table();
     strbuf_fini(&sb);
     TEST_DONE();
 }
