@@ -25,7 +25,8 @@
 #define PLOT_MAX_BINS 256
 #define PLOT_MAX_TICKS 32
 
-/* The six-number summary a box plot shows (core/lm_stats.h's fields). */
+/* The six-number summary a box plot shows (core/link_stats.h has the same
+ * fields). */
 struct plot_summary {
     double min, q1, median, mean, q3, max;
 };

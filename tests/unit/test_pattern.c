@@ -1,0 +1,410 @@
+/*
+ * test_pattern: the traffic generators -- determinism per unit, the
+ * thesis's partner rules (UMesh, Spread, 4D Stencil distances, M2M
+ * subsets), permutations, the Ch. 8 collectives' messages and byte counts,
+ * lists, the Table 3.3/3.4 presets.
+ */
+#include "core/pattern.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+
+struct cap {
+    long long n, cap;
+    int *s, *d, *st;
+    double *b;
+};
+
+static void
+push(void *v, int s, int d, double b, int st)
+{
+    struct cap *c = v;
+
+    if (c->n == c->cap) {
+        c->cap = c->cap ? 2 * c->cap : 64;
+        c->s = realloc(c->s, sizeof(int) * (size_t)c->cap);
+        c->d = realloc(c->d, sizeof(int) * (size_t)c->cap);
+        c->st = realloc(c->st, sizeof(int) * (size_t)c->cap);
+        c->b = realloc(c->b, sizeof(double) * (size_t)c->cap);
+    }
+    c->s[c->n] = s;
+    c->d[c->n] = d;
+    c->st[c->n] = st;
+    c->b[c->n] = b;
+    c->n++;
+}
+
+static void
+cap_free(struct cap *c)
+{
+    free(c->s);
+    free(c->d);
+    free(c->st);
+    free(c->b);
+    memset(c, 0, sizeof *c);
+}
+
+static void
+unit(const struct pattern *p, long long u, struct cap *c)
+{
+    c->n = 0;
+    pattern_emit(p, u, push, c);
+}
+
+static void
+test_near_spread(void)
+{
+    struct pattern *p = pattern_thesis("umesh", 1000, 0, 5, NULL);
+    struct cap a = {0}, b = {0};
+    int ok = 1, same = 1, cnt_lo = 100, cnt_hi = 0;
+
+    CHECK(p != NULL && pattern_units(p) == 1000 && pattern_steps(p) == 1,
+          "umesh: one unit per rank");
+    for (int r = 0; r < 1000; r++) {
+        unit(p, r, &a);
+        unit(p, r, &b);
+        same &= a.n == b.n && memcmp(a.d, b.d, sizeof(int) * (size_t)a.n) == 0;
+        if (r >= 30 && r < 970) {
+            if (a.n < cnt_lo)
+                cnt_lo = (int)a.n;
+            if (a.n > cnt_hi)
+                cnt_hi = (int)a.n;
+        }
+        for (long long i = 0; i < a.n; i++) {
+            ok &= a.s[i] == r && a.d[i] != r && abs(a.d[i] - r) <= 30 &&
+                  a.d[i] >= 0 && a.d[i] < 1000 && a.b[i] == 512 * 1024;
+            for (long long j = 0; j < i; j++)
+                ok &= a.d[j] != a.d[i];
+        }
+    }
+    CHECK(same, "a unit is the same every time it is produced");
+    CHECK(ok, "6-20 distinct partners within [r-30, r+30], never r, 512 KiB");
+    CHECK(cnt_lo == 6 && cnt_hi == 20, "counts span 6..20 (%d..%d)", cnt_lo,
+          cnt_hi);
+    pattern_free(pattern_ref(p));
+    CHECK(pattern_ranks(p) == 1000, "a reference keeps it alive");
+    unit(p, 0, &a);
+    CHECK(a.n >= 6 && a.n <= 20, "rank 0: clipped window still fits");
+    pattern_free(p);
+
+    /* another seed, other partners */
+    p = pattern_thesis("umesh", 1000, 0, 5, NULL);
+    {
+        struct pattern *q = pattern_thesis("umesh", 1000, 0, 6, NULL);
+        int diff = 0;
+        for (int r = 0; r < 50; r++) {
+            unit(p, r, &a);
+            unit(q, r, &b);
+            diff |=
+                a.n != b.n || memcmp(a.d, b.d, sizeof(int) * (size_t)a.n) != 0;
+        }
+        CHECK(diff, "another seed gives other partners");
+        pattern_free(q);
+    }
+    pattern_free(p);
+
+    /* symmetric: q in partners(r) iff r in partners(q) */
+    p = pattern_near(300, 10, 2, 5, 8, 1, 3, NULL);
+    {
+        char *adj = calloc(300 * 300, 1);
+        for (int r = 0; r < 300; r++) {
+            unit(p, r, &a);
+            for (long long i = 0; i < a.n; i++)
+                adj[r * 300 + a.d[i]]++;
+        }
+        ok = 1;
+        for (int r = 0; r < 300; r++)
+            for (int q = 0; q < 300; q++)
+                ok &= adj[r * 300 + q] == adj[q * 300 + r] &&
+                      adj[r * 300 + q] <= 1;
+        CHECK(ok, "symmetric near-neighbour graph");
+        free(adj);
+    }
+    pattern_free(p);
+
+    p = pattern_spread(100000, 8, 6, 20, 1, NULL);
+    ok = 1;
+    for (int r = 0; r < 200; r++) {
+        unit(p, r, &a);
+        ok &= a.n >= 6 && a.n <= 20;
+        for (long long i = 0; i < a.n; i++)
+            ok &= a.d[i] != r && a.d[i] >= 0 && a.d[i] < 100000;
+    }
+    CHECK(ok, "spread: 6-20 random partners anywhere");
+    pattern_free(p);
+    {
+        struct rho_err e;
+        CHECK(pattern_near(10, 1, 5, 2, 3, 0, 1, &e) == NULL &&
+                  e.code == RHO_EINPUT,
+              "dmax < dmin is an error: %s", e.msg);
+    }
+    cap_free(&a);
+    cap_free(&b);
+}
+
+static void
+test_grids(void)
+{
+    struct cap a = {0};
+    struct pattern *p = pattern_thesis("stencil4d", 8847360, 0, 1, NULL);
+    int r = ((10 * 48 + 7) * 48 + 20) * 48 + 30, ok = 1;
+    int want[8] = {1, -1, 48, -48, 2304, -2304, 110592, -110592};
+
+    CHECK(p != NULL && pattern_ranks(p) == 8847360, "the thesis 4D stencil");
+    unit(p, r, &a);
+    CHECK(a.n == 8, "8 messages (nine-point 4D stencil)");
+    for (int i = 0; i < 8; i++) {
+        int found = 0;
+        for (long long j = 0; j < a.n; j++)
+            found |= a.d[j] - r == want[i];
+        ok &= found;
+    }
+    CHECK(ok, "neighbours at +-1, 48, 2304, 110592 (80x48x48x48)");
+    CHECK(a.b[0] == 2048 * 1024.0, "2 MiB messages");
+    unit(p, 0, &a);
+    {
+        int wrap = 0;
+        for (long long j = 0; j < a.n; j++)
+            wrap |= a.d[j] == 79 * 110592;
+        CHECK(a.n == 8 && wrap, "periodic: rank 0 wraps to x = 79");
+    }
+    pattern_free(p);
+
+    {
+        int d3[3] = {4, 4, 4};
+        p = pattern_stencil(3, d3, 0, 1, 5, NULL);
+        unit(p, 21, &a); /* (1,1,1): interior */
+        CHECK(a.n == 14, "3D halo with corners: 14 messages (%lld)", a.n);
+        unit(p, 0, &a);
+        CHECK(a.n == 4, "non-periodic corner rank: 3 faces + 1 corner");
+        pattern_free(p);
+    }
+    {
+        int d2[2] = {2, 5};
+        p = pattern_stencil(2, d2, 1, 0, 5, NULL);
+        unit(p, 0, &a);
+        CHECK(a.n == 4 && a.d[0] == 5 && a.d[1] == 5,
+              "a periodic size-2 dimension sends twice to its neighbour");
+        pattern_free(p);
+    }
+
+    p = pattern_thesis("m2m", 8847360, 0, 1, NULL);
+    unit(p, 1000, &a);
+    ok = a.n == 127;
+    for (long long j = 0; j < a.n; j++)
+        ok &= (a.d[j] - 1000) % 384 == 0 && a.d[j] != 1000;
+    CHECK(ok, "M2M: 127 partners, all multiples of 384 away");
+    CHECK(a.b[0] == 100 * 1024.0, "100 KiB");
+    pattern_free(p);
+    p = pattern_thesis("m2m", 12288, 0, 1, NULL);
+    unit(p, 5, &a);
+    CHECK(a.n == 127, "rescaled M2M keeps subsets of 128");
+    pattern_free(p);
+    {
+        int d[4];
+        pattern_factor(8847360 / 2, 4, d);
+        CHECK((long long)d[0] * d[1] * d[2] * d[3] == 8847360 / 2 &&
+                  d[0] >= d[1] && d[1] >= d[2] && d[2] >= d[3] &&
+                  d[0] <= 2 * d[3],
+              "near-equal factorization %dx%dx%dx%d", d[0], d[1], d[2], d[3]);
+        pattern_factor(97, 2, d);
+        CHECK(d[0] == 97 && d[1] == 1, "a prime stays whole");
+    }
+    p = pattern_thesis("stencil2d", 36, 0, 1, NULL);
+    unit(p, 0, &a);
+    CHECK(a.n == 4 && a.b[0] == 64 * 1024.0, "2D stencil: 4 x 64 KiB");
+    pattern_free(p);
+    cap_free(&a);
+}
+
+static void
+test_perm_list(void)
+{
+    struct cap a = {0};
+    struct pattern *p = pattern_perm(10, PERM_REVERSE, 1, 3, 0, NULL);
+    long long m;
+    double b;
+
+    unit(p, 2, &a);
+    CHECK(a.n == 1 && a.d[0] == 7, "reverse: 2 -> 7");
+    pattern_free(p);
+    p = pattern_perm(9, PERM_REVERSE, 1, 3, 0, NULL);
+    unit(p, 4, &a);
+    CHECK(a.n == 0, "the middle rank sends nothing");
+    pattern_free(p);
+    p = pattern_perm(10, PERM_SHIFT, 1, 3, 0, NULL);
+    unit(p, 7, &a);
+    CHECK(a.d[0] == 2, "shift: 7 -> 2");
+    pattern_free(p);
+    p = pattern_perm(12, PERM_TRANSPOSE, 3, 3, 0, NULL);
+    unit(p, 5, &a); /* (1,1) of 3x4 -> (1,1) of 4x3 = 4 */
+    CHECK(a.d[0] == 1 * 3 + 1, "transpose: (1,1) -> 4");
+    unit(p, 1, &a); /* (0,1) -> (1,0) = 3 */
+    CHECK(a.d[0] == 3, "transpose: (0,1) -> 3");
+    pattern_free(p);
+    p = pattern_perm(50, PERM_RANDOM, 1, 3, 9, NULL);
+    {
+        char seen[50] = {0};
+        int ok = 1;
+        for (int r = 0; r < 50; r++) {
+            unit(p, r, &a);
+            if (a.n == 1)
+                ok &= !seen[a.d[0]]++;
+        }
+        CHECK(ok, "random permutation: every rank receives at most once");
+    }
+    pattern_free(p);
+    {
+        int s[5] = {0, 1, 2, 3, 4}, d[5] = {4, 3, 2, 1, 0},
+            st[5] = {0, 0, 1, 1, 3};
+        double by[5] = {1, 2, 3, 4, 5};
+        struct rho_err e;
+        p = pattern_list(5, 5, s, d, by, st, NULL);
+        pattern_count(p, &m, &b);
+        CHECK(m == 5 && b == 15 && pattern_steps(p) == 4 &&
+                  pattern_units(p) == 1,
+              "list: 5 messages, 15 B, 4 steps");
+        unit(p, 0, &a);
+        CHECK(a.st[3] == 1 && a.d[4] == 0, "list keeps steps and order");
+        pattern_free(p);
+        d[2] = 9;
+        CHECK(pattern_list(5, 5, s, d, by, NULL, &e) == NULL &&
+                  strstr(e.msg, "message 2") != NULL,
+              "a rank outside the list's range: %s", e.msg);
+    }
+    cap_free(&a);
+}
+
+static void
+test_collectives(void)
+{
+    struct cap a = {0};
+    struct pattern *p;
+    long long m;
+    double b, n = 1 << 20;
+
+    p = pattern_collective(COLL_SCATTER_BINOMIAL, 16, n, 1, NULL, NULL);
+    CHECK(pattern_steps(p) == 4, "binomial scatter on 16: 4 steps");
+    unit(p, 0, &a);
+    CHECK(a.n == 1 && a.s[0] == 0 && a.d[0] == 8 && a.b[0] == n / 2,
+          "step 0: 0 -> 8 half the data");
+    unit(p, 3, &a);
+    CHECK(a.n == 8 && a.b[0] == n / 16, "step 3: 8 messages of one block");
+    pattern_count(p, &m, &b);
+    CHECK(m == 15 && b == 2 * n, "15 messages, n/2 per step, 2 MiB in all");
+    pattern_free(p);
+    p = pattern_collective(COLL_SCATTER_BINOMIAL, 10, 10, 1, NULL, NULL);
+    pattern_count(p, &m, &b);
+    CHECK(m == 9 && pattern_steps(p) == 4, "p = 10: 9 messages over 4 steps");
+    unit(p, 0, &a);
+    CHECK(a.d[0] == 8 && a.b[0] == 2, "0 -> 8 carries blocks 8, 9");
+    pattern_free(p);
+    p = pattern_collective(COLL_GATHER_BINOMIAL, 16, n, 1, NULL, NULL);
+    unit(p, 3, &a);
+    CHECK(a.n == 1 && a.s[0] == 8 && a.d[0] == 0 && a.b[0] == n / 2,
+          "gather ends with 8 -> 0");
+    pattern_free(p);
+    p = pattern_collective(COLL_BCAST_BINOMIAL, 16, n, 1, NULL, NULL);
+    pattern_count(p, &m, &b);
+    CHECK(m == 15 && b == 15 * n, "binomial broadcast: 15 full copies");
+    pattern_free(p);
+    p = pattern_collective(COLL_BCAST_DEGEIJN, 16, n, 0, NULL, NULL);
+    CHECK(pattern_steps(p) == 4 + 15, "DeGeijn, every step: 4 + 15 steps");
+    pattern_count(p, &m, &b);
+    CHECK(m == 15 + 15 * 16 && b == n * 2 + 15 * n,
+          "scatter (2 MiB) + ring (15 MiB)");
+    pattern_free(p);
+    p = pattern_collective(COLL_BCAST_DEGEIJN, 16, n, 1, NULL, NULL);
+    unit(p, 4, &a);
+    CHECK(pattern_steps(p) == 5 && a.n == 16 && a.b[0] == 15 * n / 16,
+          "aggregated ring: one step of 15 blocks per pair");
+    pattern_free(p);
+    p = pattern_collective(COLL_ALLGATHER_RD, 8, n, 1, NULL, NULL);
+    unit(p, 2, &a);
+    CHECK(a.n == 8 && a.d[1] == 5 && a.b[0] == 4 * n / 8,
+          "recursive doubling step 2: 1 <-> 5, 4 blocks");
+    pattern_free(p);
+    {
+        struct rho_err e;
+        CHECK(pattern_collective(COLL_ALLGATHER_RD, 12, n, 1, NULL, &e) == NULL,
+              "recursive doubling needs a power of two: %s", e.msg);
+    }
+    p = pattern_collective(COLL_RS_PAIRWISE, 8, n, 1, NULL, NULL);
+    pattern_count(p, &m, &b);
+    CHECK(pattern_steps(p) == 7 && m == 56 && b == 7 * n,
+          "pairwise reduce-scatter: every ordered pair, one block");
+    pattern_free(p);
+    p = pattern_collective(COLL_REDUCE_RABENSEIFNER, 8, n, 1, NULL, NULL);
+    pattern_count(p, &m, &b);
+    CHECK(pattern_steps(p) == 10 && m == 56 + 7, "RS + binomial gather");
+    pattern_free(p);
+    {
+        struct pattern_twotier tt = {8, 4, 2};
+        p = pattern_collective(COLL_SCATTER_TWOTIER, 64, 64, 1, &tt, NULL);
+        unit(p, 0, &a);
+        /* node j of SN0 feeds SN j and j + 4: 2 supernodes x 8 cores */
+        CHECK(a.n == 3 && a.d[0] == 2 && a.b[0] == 16,
+              "two-tier scatter step 0: root -> node 1: 2 SNs of data");
+        unit(p, 1, &a);
+        CHECK(a.n == 7, "step 1: one L2 send per other supernode");
+        pattern_free(p);
+        p = pattern_collective(COLL_GATHER_TWOTIER, 64, 64, 1, &tt, NULL);
+        unit(p, 3, &a);
+        CHECK(a.n == 3 && a.s[0] == 2 && a.d[0] == 0,
+              "two-tier gather is the reverse");
+        pattern_free(p);
+        CHECK(pattern_collective(COLL_BCAST_TWOTIER, 63, 64, 1, &tt, NULL) ==
+                  NULL,
+              "two-tier needs sn x nps x cpn ranks");
+    }
+    CHECK(pattern_coll_parse("bcast-degeijn") == COLL_BCAST_DEGEIJN &&
+              strcmp(pattern_coll_name(COLL_RS_TWOTIER), "rs-twotier") == 0,
+          "collective names");
+    cap_free(&a);
+}
+
+static void
+test_presets(void)
+{
+    int pct[5];
+    struct rho_err e;
+    struct pattern *p;
+
+    CHECK(pattern_workload(1, pct, NULL) == 0 && pct[2] == 40 &&
+              pct[0] + pct[1] + pct[2] + pct[3] + pct[4] == 100,
+          "Table 3.4 W1: 40%% 4D stencil");
+    CHECK(pattern_workload(4, pct, NULL) == 0 && pct[0] == 40,
+          "W4: 40%% UMesh");
+    CHECK(pattern_workload(5, pct, &e) == -1, "no W5: %s", e.msg);
+    {
+        int sz[5];
+        CHECK(pattern_workload_sizes(2, 1001, sz, NULL) == 0 && sz[0] == 100 &&
+                  sz[3] == 400 && sz[0] + sz[1] + sz[2] + sz[3] + sz[4] == 1001,
+              "W2 on 1001 ranks: 100, 100, 200, 400, 201");
+    }
+    CHECK(strcmp(pattern_workload_names[3], "m2m") == 0, "names");
+    p = pattern_thesis("nope", 10, 0, 1, &e);
+    CHECK(p == NULL && strstr(e.msg, "umesh") != NULL,
+          "unknown preset lists names");
+    p = pattern_thesis("nn", 5000, 0, 1, NULL);
+    {
+        struct cap a = {0};
+        unit(p, 2500, &a);
+        CHECK(a.n >= 20 && a.n <= 30, "Ch.6 near neighbour: 20-30");
+        cap_free(&a);
+    }
+    pattern_free(p);
+}
+
+int
+main(void)
+{
+    test_near_spread();
+    test_grids();
+    test_perm_list();
+    test_collectives();
+    test_presets();
+    TEST_DONE();
+}
