@@ -3,7 +3,7 @@
 -- scenario as `placement = ...`; flows then name ranks (integers).
 local rho, lib = ...
 
-rho.place = {}
+rho.place = rho.place or {}
 
 local function device_list(fname, devices)
   if type(devices) == "table" and devices._rho == "pcie-node" then

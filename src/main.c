@@ -27,6 +27,7 @@
 #endif
 
 #include "core/clock.h"
+#include "core/link_stats.h"
 #include "core/pcie_sim.h"
 #include "core/rho_err.h"
 #include "core/scenario.h"
@@ -70,6 +71,8 @@ enum opt_id {
     OPT_PARAM,
     OPT_LUA_INSN,
     OPT_LUA_MEM,
+    OPT_LINKS,
+    OPT_MESSAGES,
     OPT_HELP,
     OPT_VERSION,
     OPT_KEYS_MAN,
@@ -122,7 +125,8 @@ static const struct opt options[] = {
      "million, else 1000000)"},
     {OPT_SEED, 0, "seed", "N", "seed of the random sample (default 1)"},
     {OPT_THREADS, 'j', "threads", "N",
-     "threads for --search (default: one per CPU); the result is the same "
+     "threads for --search, --sweep and the link model (default: one per "
+     "CPU); the result is the same "
      "for any N"},
     {OPT_CURVE, 0, "curve", "FILE",
      "with --search, also write the sorted times as CSV (rank,time_s)"},
@@ -137,6 +141,12 @@ static const struct opt options[] = {
      "stop a script after N Lua instructions (default 200000000)"},
     {OPT_LUA_MEM, 0, "lua-memory", "MIB",
      "stop a script that uses more than MIB MiB (default 512)"},
+    {OPT_LINKS, 'l', "links", NULL,
+     "link model: also list every directed link with its bytes (with "
+     "--format csv: link,from,to,class,bytes,...)"},
+    {OPT_MESSAGES, 0, "messages", NULL,
+     "link model: list every message with the bandwidth it obtained "
+     "(adaptive routings)"},
     {OPT_HELP, 'h', "help", NULL, "show this help and exit"},
     {OPT_VERSION, 'V', "version", NULL, "show the version and exit"},
     {OPT_KEYS_MAN, 0, "keys-man", NULL, NULL}, /* for man/rho.1 */
@@ -145,6 +155,7 @@ static const struct opt options[] = {
 
 struct args {
     int batch, steps, timeline, search, quiet, explain, stepper, ascii;
+    int links, messages;
     int dump_w, dump_h, dump_view;
     int no_color, no_mouse, readonly;
     const char *theme;
@@ -289,6 +300,12 @@ apply(struct args *a, const struct opt *o, const char *val)
         break;
     case OPT_CURVE:
         a->curve = val;
+        break;
+    case OPT_LINKS:
+        a->links = 1;
+        break;
+    case OPT_MESSAGES:
+        a->messages = 1;
         break;
     case OPT_SWEEP:
         if (sweep_add_axis(&a->sweep, val, &err) != 0)
@@ -670,7 +687,24 @@ eval_point(void *vctx, long i, const char *const *values, double *out,
             rc = units_parse(UNIT_RATE, values[k], &s->bandwidth, err);
         }
     }
-    if (rc == 0 && (sim = scenario_sim(s, err)) != NULL) {
+    if (rc == 0 && s->pcie == NULL) {
+        /* a network: the link model, one thread (points run in parallel) */
+        struct link_opts o;
+        struct link_result *lr;
+        struct link_stats *st = NULL;
+        link_opts_init(&o);
+        if ((lr = scenario_link_solve(s, &o, err)) != NULL &&
+            (st = link_stats_result(s->link->net, lr, 0, err)) != NULL) {
+            out[SWEEP_LMAX] = st->cls[0].max;
+            out[SWEEP_LMEAN] = st->cls[0].mean;
+            out[SWEEP_LHOPS] = st->avg_hops;
+            out[SWEEP_LPHASE] = st->phase_time_ext;
+        } else {
+            rc = -1;
+        }
+        link_stats_free(st);
+        link_result_free(lr);
+    } else if (rc == 0 && (sim = scenario_sim(s, err)) != NULL) {
         double sum = 0, max = 0;
         pcie_sim_result_init(&res);
         pcie_sim_run(sim, NULL, &res, NULL);
@@ -776,7 +810,8 @@ run_sweep(struct args *a, struct scenario *s, const struct strbuf *read)
 #endif
     if (rc != 0)
         fprintf(stderr, "rho: %s: %s\n", a->file, err.msg);
-    else if (report_sweep(stdout, s->title, &a->sweep, data, a->fmt, &err) != 0)
+    else if ((s->pcie == NULL ? report_sweep_link : report_sweep)(
+                 stdout, s->title, &a->sweep, data, a->fmt, &err) != 0)
         rc = 2;
     free(data);
     return rc;
@@ -816,8 +851,9 @@ run_dump(struct args *a, struct scenario *s)
     u.view = a->dump_view;
     if (a->explain > 0) {
         if (a->explain > s->nflows) {
-            fprintf(stderr, "rho: %s: --explain %d: the scenario has %d "
-                            "flows\n",
+            fprintf(stderr,
+                    "rho: %s: --explain %d: the scenario has %d "
+                    "flows\n",
                     a->file, a->explain, s->nflows);
             ui_fini(&u);
             session_free(ss);
@@ -885,6 +921,43 @@ run_tui(struct args *a, struct scenario **s)
     o.load_ctx = a;
     return app_run(a->file, s, &o);
 #endif
+}
+
+/* The link-utilization model on s->link, reported. */
+static int
+run_link(struct args *a, struct scenario *s)
+{
+    struct link_opts o;
+    struct link_result *res;
+    struct link_stats *st;
+    struct rho_err err;
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    int rc = 0;
+
+    link_opts_init(&o);
+    o.threads = a->threads > 0 ? a->threads : cpus > 0 ? (int)cpus : 1;
+    o.per_job = s->link->njobs > 1;
+    o.keep_msgs = a->messages;
+    if ((res = scenario_link_solve(s, &o, &err)) == NULL) {
+        fprintf(stderr, "rho: %s: %s\n", s->path ? s->path : "scenario",
+                err.msg);
+        return exit_code(&err);
+    }
+    if ((st = link_stats_result(s->link->net, res, 10, &err)) == NULL) {
+        fprintf(stderr, "rho: %s\n", err.msg);
+        link_result_free(res);
+        return 2;
+    }
+    if (report_link(stdout, s, res, st, a->fmt,
+                    (a->links ? REPORT_LINK_LINKS : 0) |
+                        (a->messages ? REPORT_LINK_MSGS : 0),
+                    &err) != 0) {
+        fprintf(stderr, "rho: %s\n", err.msg);
+        rc = 2;
+    }
+    link_stats_free(st);
+    link_result_free(res);
+    return rc;
 }
 
 static int
@@ -994,17 +1067,53 @@ rho_main(int argc, char **argv)
         sweep_fini(&a.sweep);
         return exit_code(&err);
     }
-    if (a.dump_w > 0)
+    if (s->pcie == NULL && a.dump_w > 0) {
+        fprintf(stderr,
+                "rho: %s: --dump shows the PCIe views; the link model's "
+                "views are not in the interactive program yet (try "
+                "--batch)\n",
+                a.file);
+        rc = 2;
+    } else if (s->pcie == NULL &&
+               (a.steps || a.timeline || a.explain || a.stepper || a.search)) {
+        fprintf(stderr,
+                "rho: %s: --%s is for PCIe trees; this scenario is a "
+                "network (the link model: try --batch, --links or "
+                "--messages)\n",
+                a.file,
+                a.steps      ? "steps"
+                : a.timeline ? "timeline"
+                : a.explain  ? "explain"
+                : a.stepper  ? "stepper"
+                             : "search");
+        rc = 2;
+    } else if (a.dump_w > 0)
         rc = run_dump(&a, s);
     else if (a.sweep.naxes > 0)
         rc = run_sweep(&a, s, &read);
     else if (a.search)
         rc = run_search(&a, s);
-    else if (!a.batch && !a.steps && !a.timeline && !a.explain &&
-             !a.stepper && mpi_size == 1 && (rc = run_tui(&a, &s)) >= 0)
+    else if (s->pcie == NULL || a.links || a.messages) {
+        if (!a.batch && isatty(STDOUT_FILENO))
+            fprintf(stderr,
+                    "rho: %s is a network scenario; the interactive "
+                    "program does not show the link model yet, so here "
+                    "is the batch report\n",
+                    a.file);
+        rc = run_link(&a, s);
+    } else if (!a.batch && !a.steps && !a.timeline && !a.explain &&
+               !a.stepper && mpi_size == 1 && (rc = run_tui(&a, &s)) >= 0) {
         ; /* the interactive program ran (and took s) */
-    else
+    } else {
         rc = run_batch(&a, s);
+        if (s->link && a.fmt == REPORT_TEXT && !a.steps && !a.timeline &&
+            !a.explain && !a.stepper && rc != 2) {
+            int lrc;
+            fputs("\nlink model\n", stdout);
+            lrc = run_link(&a, s);
+            rc = rc ? rc : lrc;
+        }
+    }
     scenario_free(s);
     strbuf_fini(&read);
     sweep_fini(&a.sweep);

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "core/rho_alloc.h"
+#include "core/route.h"
 #include "core/units.h"
 
 struct scenario *
@@ -34,7 +35,103 @@ scenario_free(struct scenario *s)
     free(s->path);
     free(s->rank_node);
     pcie_unref(s->pcie);
+    scen_link_free(s->link);
     free(s);
+}
+
+struct scen_link *
+scen_link_new(struct net *net)
+{
+    struct scen_link *l = xcalloc(1, sizeof *l);
+
+    l->net = net_ref(net);
+    l->routing = LINK_SD;
+    l->minimal = ROUTE_MIN;
+    return l;
+}
+
+void
+scen_link_free(struct scen_link *l)
+{
+    if (l == NULL)
+        return;
+    for (int j = 0; j < l->njobs; j++) {
+        free(l->job[j].name);
+        pattern_free(l->job[j].pattern);
+    }
+    free(l->job);
+    free(l->place_desc);
+    free(l->net_desc);
+    placement_free(l->placement);
+    net_free(l->net);
+    free(l);
+}
+
+static struct scen_link *
+scen_link_clone(const struct scen_link *l)
+{
+    struct scen_link *c = xcalloc(1, sizeof *c);
+
+    *c = *l;
+    c->net = net_ref(l->net);
+    c->placement = l->placement ? placement_ref(l->placement) : NULL;
+    c->place_desc = l->place_desc ? xstrdup(l->place_desc) : NULL;
+    c->net_desc = l->net_desc ? xstrdup(l->net_desc) : NULL;
+    c->job = xcalloc((size_t)(l->njobs ? l->njobs : 1), sizeof *c->job);
+    for (int j = 0; j < l->njobs; j++) {
+        c->job[j] = l->job[j];
+        c->job[j].name = xstrdup(l->job[j].name);
+        c->job[j].pattern = pattern_ref(l->job[j].pattern);
+    }
+    return c;
+}
+
+int
+scen_link_add_job(struct scen_link *l, const char *name,
+                  struct pattern *pattern, int offset, int routing, int line)
+{
+    struct scen_job *j;
+
+    l->job = xreallocarray(l->job, (size_t)l->njobs + 1, sizeof *l->job);
+    j = &l->job[l->njobs];
+    j->name = xstrdup(name);
+    j->pattern = pattern;
+    j->offset = offset;
+    j->routing = routing;
+    j->line = line;
+    return l->njobs++;
+}
+
+struct link_result *
+scenario_link_solve(const struct scenario *s, const struct link_opts *o,
+                    struct rho_err *err)
+{
+    const struct scen_link *l = s->link;
+    struct link_job *jobs;
+    struct link_opts opts;
+    struct link_result *res;
+
+    if (l == NULL || l->njobs == 0 || l->placement == NULL) {
+        rho_err_set(err, RHO_EINPUT, "%s: no traffic for the link model",
+                    s->path ? s->path : s->title);
+        return NULL;
+    }
+    if (o)
+        opts = *o;
+    else
+        link_opts_init(&opts);
+    opts.seed = s->seed ? s->seed : opts.seed;
+    opts.minimal = l->minimal;
+    jobs = xcalloc((size_t)l->njobs, sizeof *jobs);
+    for (int j = 0; j < l->njobs; j++) {
+        jobs[j].pattern = l->job[j].pattern;
+        jobs[j].placement = l->placement;
+        jobs[j].offset = l->job[j].offset;
+        jobs[j].routing = l->job[j].routing;
+    }
+    res = link_model_solve(l->net, jobs, l->njobs, &opts, err);
+    free(jobs);
+    return res;
 }
 
 struct scenario *
@@ -53,6 +150,7 @@ scenario_clone(const struct scenario *s)
         c->flow[i] = s->flow[i];
         c->flow[i].label = s->flow[i].label ? xstrdup(s->flow[i].label) : NULL;
     }
+    c->link = s->link ? scen_link_clone(s->link) : NULL;
     c->rank_node = NULL;
     if (s->nranks > 0) {
         c->rank_node = xcalloc((size_t)s->nranks, sizeof *c->rank_node);

@@ -13,7 +13,11 @@
 
 #include <stdint.h>
 
+#include "core/link_model.h"
+#include "core/net.h"
+#include "core/pattern.h"
 #include "core/pcie.h"
+#include "core/placement.h"
 #include "core/pcie_sim.h"
 #include "core/rho_err.h"
 #include "core/strbuf.h"
@@ -32,6 +36,29 @@ struct scen_flow {
                                device named directly */
 };
 
+/* A job of the link-utilization model: a pattern over its ranks, which
+   run on placement ranks offset .. offset + ranks - 1. */
+struct scen_job {
+    char *name;              /* owned, never NULL */
+    struct pattern *pattern; /* one reference */
+    int offset;              /* into the scenario's placement */
+    int routing;             /* enum link_routing */
+    int line;                /* script line, 0 if unknown */
+};
+
+/* The link-utilization part of a scenario: a network, a placement of the
+   ranks of every job on its endpoints, the jobs, and the model's options. */
+struct scen_link {
+    struct net *net;             /* one reference */
+    struct placement *placement; /* one reference */
+    int routing;                 /* the scenario's, enum link_routing */
+    int minimal;                 /* ROUTE_MIN or ROUTE_ALL */
+    char *place_desc;            /* how the ranks were placed ("RDN"); owned */
+    char *net_desc;              /* what the network is ("5x5 torus"); owned */
+    int njobs;
+    struct scen_job *job; /* owned */
+};
+
 struct scenario {
     char *title;       /* owned, never NULL */
     char *path;        /* script it came from, may be NULL; owned */
@@ -42,7 +69,11 @@ struct scenario {
     int nflows, capflows;
     struct scen_flow *flow;
     int nranks;
-    int *rank_node; /* rank -> endpoint node id; owned */
+    int *rank_node;         /* rank -> endpoint node id; owned */
+    struct scen_link *link; /* the link model's part, or NULL; owned. A
+                               scenario on a network has no PCIe tree; one
+                               on a PCIe tree may have both (its tree seen
+                               as a graph). */
 };
 
 /* A new scenario with defaults and no tree. Caller owns it. */
@@ -109,6 +140,28 @@ struct pcie_sim *scenario_sim(const struct scenario *s, struct rho_err *err);
  * units. Loading it gives an identical scenario.
  */
 void scenario_to_lua(const struct scenario *s, struct strbuf *out);
+
+/*
+ * The link model's part: a new empty one taking a reference to net (the
+ * caller then sets the placement and adds jobs), and its release.
+ */
+struct scen_link *scen_link_new(struct net *net);
+void scen_link_free(struct scen_link *l);
+
+/* Append a job (takes over the caller's reference to pattern; name is
+   copied). Returns its index. */
+int scen_link_add_job(struct scen_link *l, const char *name,
+                      struct pattern *pattern, int offset, int routing,
+                      int line);
+
+/*
+ * Run the link-utilization model on s's link part with options o (may be
+ * NULL: defaults; the scenario's seed and minimal-path mode are applied).
+ * Returns the result (caller owns: link_result_free()) or NULL with err.
+ */
+struct link_result *scenario_link_solve(const struct scenario *s,
+                                        const struct link_opts *o,
+                                        struct rho_err *err);
 
 /* "src->dst" names of flow i into buf. Returns buf. */
 char *scenario_flow_name(const struct scenario *s, int i, char *buf, int n);

@@ -11,6 +11,7 @@
 
 #include "core/pcie_sim.h"
 #include "core/rho_err.h"
+#include "core/link_stats.h"
 #include "core/scenario.h"
 #include "core/search.h"
 #include "core/sweep.h"
@@ -65,6 +66,38 @@ enum { SWEEP_MAKESPAN, SWEEP_MEAN, SWEEP_MAX, SWEEP_STARVED, SWEEP_NCOLS };
  */
 int report_sweep(FILE *out, const char *title, const struct sweep *sw,
                  const double *data, enum report_fmt fmt, struct rho_err *err);
+
+/* What report_link prints besides the statistics per class. */
+enum {
+    REPORT_LINK_LINKS = 1, /* every directed link (the table becomes the
+                              link list in CSV) */
+    REPORT_LINK_MSGS = 2,  /* every message with the bandwidth it obtained */
+};
+
+/*
+ * The link-utilization model's result res on s->link, with its statistics
+ * st (link_stats_result with the mapping metrics): a header (network,
+ * routing, placement, jobs), per link class the links used and the
+ * six-number summary of bytes, the ten hottest links by name, hop-bytes and
+ * hops, the adaptive solve's rounds and the messages' bandwidths. what
+ * adds the REPORT_LINK_* lists; CSV prints one list (messages, else
+ * links, else the classes).
+ */
+int report_link(FILE *out, const struct scenario *s,
+                const struct link_result *res, const struct link_stats *st,
+                enum report_fmt fmt, int what, struct rho_err *err);
+
+/* Columns of a link-model sweep point (the same slots). */
+enum { SWEEP_LMAX, SWEEP_LMEAN, SWEEP_LHOPS, SWEEP_LPHASE };
+
+/*
+ * A sweep of a network scenario: one row per point, the swept values then
+ * the busiest link's bytes, the mean bytes per link, the mean hops per
+ * message and the phase-time estimate.
+ */
+int report_sweep_link(FILE *out, const char *title, const struct sweep *sw,
+                      const double *data, enum report_fmt fmt,
+                      struct rho_err *err);
 
 /* The sorted curve as CSV (rank,time_s): for --curve FILE. */
 int report_search_curve(FILE *out, const struct search_result *r,

@@ -8,10 +8,12 @@
 #include <lua.h>
 
 #include "core/scenario.h"
+#include "core/units.h"
 #include "script/lx.h"
 
 #define LX_SCENARIO "rho.scenario"
 #define LX_RNG "rho.rng"
+#define LX_NET "rho.net"
 
 /* The run context, kept in the registry under &lx_ctx_key. */
 struct lx_ctx {
@@ -58,5 +60,45 @@ void lx_register_types(lua_State *L);
  * is emptied). NULL if idx is not a scenario userdata.
  */
 struct scenario *lx_take_scenario(lua_State *L, int idx);
+
+/*
+ * Refuse keys of the table at idx that are not in allowed (a NULL-ended
+ * list; integer keys are accepted if ints_ok), suggesting the nearest
+ * allowed name. what names the table in the message.
+ */
+void lx_check_keys(lua_State *L, int idx, const char *const *allowed,
+                   int ints_ok, const char *what);
+
+/* Raise "file:line: message" at a given line of the user's file (or at the
+   user's innermost frame when line is 0). */
+__attribute__((format(printf, 3, 4))) int lx_error_at(lua_State *L, int line,
+                                                      const char *fmt, ...);
+
+/*
+ * The field of table idx as a quantity of the given kind (a number, or a
+ * string with a unit) into *out. Returns 1 if present, 0 if absent (*out
+ * untouched); raises on a bad value.
+ */
+int lx_get_quantity(lua_State *L, int idx, const char *field,
+                    enum unit_kind kind, double *out, const char *what);
+
+/* Network builders (rho.torus, rho.dragonfly, ...) and the net userdata's
+   metatable, into the rho table at the top of L. */
+void lx_open_net(lua_State *L);
+
+/* The net held by a rho.net userdata at idx (and its description), or
+   NULL if idx is not one. Borrowed. */
+struct net *lx_test_net(lua_State *L, int idx, const char **desc);
+
+/*
+ * Read the link model's part of the rho.scenario table at t (routing,
+ * paths, placement, traffic, jobs, flows) over net into s->link. Raises
+ * on bad input.
+ */
+void lx_read_link(lua_State *L, int t, struct scenario *s, struct net *net,
+                  const char *desc);
+
+/* s's PCIe tree as a network (for the link model), or NULL with err. */
+struct net *lx_tree_net(const struct scenario *s, struct rho_err *err);
 
 #endif

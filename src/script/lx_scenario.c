@@ -13,6 +13,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/rho_alloc.h"
@@ -23,7 +24,8 @@
 
 static const char *const scenario_fields[] = {
     "title", "description", "topology",  "bandwidth", "tau",
-    "flows", "size",        "placement", "seed",      NULL,
+    "flows", "size",        "placement", "seed",      "routing",
+    "paths", "traffic",     "jobs",      NULL,
 };
 
 static const char *const flow_fields[] = {
@@ -56,9 +58,9 @@ distance(const char *a, const char *b)
 
 /* Refuse keys of table idx that are not in allowed (integer keys ok if
    ints_ok). what names the table in the message. */
-static void
-check_keys(lua_State *L, int idx, const char *const *allowed, int ints_ok,
-           const char *what)
+void
+lx_check_keys(lua_State *L, int idx, const char *const *allowed, int ints_ok,
+              const char *what)
 {
     idx = lua_absindex(L, idx);
     lua_pushnil(L);                 /* nil */
@@ -92,8 +94,8 @@ check_keys(lua_State *L, int idx, const char *const *allowed, int ints_ok,
 }
 
 /* Error at a given line of the user's file (topology nodes keep theirs). */
-__attribute__((format(printf, 3, 4))) static int
-error_at(lua_State *L, int line, const char *fmt, ...)
+int
+lx_error_at(lua_State *L, int line, const char *fmt, ...)
 {
     struct lx_ctx *c = lx_ctx(L);
     char msg[600];
@@ -110,9 +112,9 @@ error_at(lua_State *L, int line, const char *fmt, ...)
 }
 
 /* A field as a quantity of a kind (number, or string with a unit). */
-static int
-get_quantity(lua_State *L, int idx, const char *field, enum unit_kind kind,
-             double *out, const char *what)
+int
+lx_get_quantity(lua_State *L, int idx, const char *field, enum unit_kind kind,
+                double *out, const char *what)
 {
     struct rho_err err;
     int t = lua_getfield(L, idx, field); /* v */
@@ -167,32 +169,32 @@ add_node(lua_State *L, struct pcie *p, int parent, int depth)
            : strcmp(k, "device") == 0 ? PCIE_ENDPOINT
                                       : -1;
     if (kind < 0)
-        error_at(L, line, "topology: unknown node kind '%s'", k ? k : "?");
+        lx_error_at(L, line, "topology: unknown node kind '%s'", k ? k : "?");
     lua_getfield(L, t, "name"); /* kind, name */
     name = lua_tostring(L, -1);
     if (name == NULL)
-        error_at(L, line, "topology: a %s without a name", k);
+        lx_error_at(L, line, "topology: a %s without a name", k);
     if (lua_getfield(L, t, "type") == LUA_TSTRING) /* kind, name, type */
         type = lua_tostring(L, -1);
     if (parent >= 0 && kind == PCIE_RC)
-        error_at(L, line,
-                 "topology: root complex '%s' must be the root of the tree",
-                 name);
+        lx_error_at(L, line,
+                    "topology: root complex '%s' must be the root of the tree",
+                    name);
     if (parent < 0 && kind != PCIE_RC)
-        error_at(L, line,
-                 "topology: the root must be a root complex (rho.rc), not "
-                 "%s '%s'",
-                 kind == PCIE_SWITCH ? "switch" : "device", name);
+        lx_error_at(L, line,
+                    "topology: the root must be a root complex (rho.rc), not "
+                    "%s '%s'",
+                    kind == PCIE_SWITCH ? "switch" : "device", name);
     id = pcie_add_node(p, parent, kind, name, type, line, &err);
     if (id < 0)
-        error_at(L, line, "topology: %s", err.msg);
+        lx_error_at(L, line, "topology: %s", err.msg);
     lua_settop(L, t); /* node */
 
     if (lua_getfield(L, t, "children") == LUA_TTABLE) { /* children */
         lua_Integer n = (lua_Integer)lua_rawlen(L, -1);
         if (kind == PCIE_ENDPOINT && n > 0)
-            error_at(L, line, "topology: device '%s' cannot have children",
-                     name);
+            lx_error_at(L, line, "topology: device '%s' cannot have children",
+                        name);
         for (lua_Integer i = 1; i <= n; i++) {
             lua_rawgeti(L, t + 1, i); /* children, child */
             add_node(L, p, id, depth + 1);
@@ -284,7 +286,7 @@ read_flows(lua_State *L, int t, struct scenario *s)
     int has_def;
     lua_Integer n;
 
-    has_def = get_quantity(L, t, "size", UNIT_SIZE, &defsize, "scenario");
+    has_def = lx_get_quantity(L, t, "size", UNIT_SIZE, &defsize, "scenario");
     if (lua_getfield(L, t, "flows") == LUA_TNIL) { /* flows */
         lua_pop(L, 1);
         return;
@@ -308,7 +310,7 @@ read_flows(lua_State *L, int t, struct scenario *s)
                      "%s: expected a table such as { \"0\", \"2\", size = "
                      "\"1 MiB\" }, got a %s",
                      what, luaL_typename(L, ft));
-        check_keys(L, ft, flow_fields, 1, what);
+        lx_check_keys(L, ft, flow_fields, 1, what);
         if (lua_getfield(L, ft, "src") == LUA_TNIL) { /* flows, f, src */
             lua_pop(L, 1);
             lua_rawgeti(L, ft, 1);
@@ -324,12 +326,13 @@ read_flows(lua_State *L, int t, struct scenario *s)
             lx_error(L, "%s: no destination", what);
         dst = device_of(L, -1, s, (int)i - 1, "destination", &dst_rank);
         lua_settop(L, ft); /* flows, f */
-        if (!get_quantity(L, ft, "size", UNIT_SIZE, &bytes, what) && !has_def)
+        if (!lx_get_quantity(L, ft, "size", UNIT_SIZE, &bytes, what) &&
+            !has_def)
             lx_error(L,
                      "%s: no size (give size = \"1 MiB\" in the flow or "
                      "in the scenario)",
                      what);
-        get_quantity(L, ft, "start", UNIT_TIME, &start, what);
+        lx_get_quantity(L, ft, "start", UNIT_TIME, &start, what);
         if (lua_getfield(L, ft, "label") == LUA_TSTRING) /* flows, f, label */
             label = lua_tostring(L, -1);
         if (lua_getfield(L, ft, "line") == LUA_TNUMBER) /* ..., line */
@@ -346,19 +349,79 @@ read_flows(lua_State *L, int t, struct scenario *s)
     lua_pop(L, 1); /* - */
 }
 
+static void
+read_seed(lua_State *L, struct scenario *s)
+{
+    if (lua_getfield(L, 1, "seed") != LUA_TNIL) { /* seed */
+        if (!lua_isinteger(L, -1))
+            lx_error(L, "scenario: seed must be an integer");
+        s->seed = (uint64_t)lua_tointeger(L, -1);
+    }
+    lua_pop(L, 1);
+}
+
+/*
+ * A PCIe scenario with a routing also runs the link model on its tree seen
+ * as a network (every node a router and an endpoint; rank = node id), with
+ * the scenario's flows as one job. The routing's value is at the top.
+ */
+static void
+tree_link(lua_State *L, struct scenario *s)
+{
+    const char *r = lua_tostring(L, -1);
+    int routing = r ? link_routing_parse(r) : -1, n = pcie_nodes(s->pcie);
+    int *src, *dst;
+    double *bytes;
+    struct pattern *pat;
+    struct net *net;
+    struct rho_err err;
+
+    if (routing < 0)
+        lx_error(L,
+                 "scenario: routing '%s' is not DOR, SD, SI, AD, AI, AH or "
+                 "UPDOWN",
+                 r ? r : luaL_typename(L, -1));
+    if (s->nflows == 0)
+        lx_error(L, "scenario: a routing needs flows for the link model");
+    if ((net = lx_tree_net(s, &err)) == NULL)
+        lx_error(L, "topology: %s", err.msg);
+    s->link = scen_link_new(net);
+    net_free(net); /* s->link holds it */
+    s->link->routing = routing;
+    s->link->net_desc = xstrdup("PCIe tree as a network");
+    s->link->place_desc = xstrdup("node ids");
+    s->link->placement = placement_scheme_new(net, PLACE_LINEAR, n, 0, &err);
+    src = xcalloc((size_t)s->nflows, sizeof *src);
+    dst = xcalloc((size_t)s->nflows, sizeof *dst);
+    bytes = xcalloc((size_t)s->nflows, sizeof *bytes);
+    for (int i = 0; i < s->nflows; i++) {
+        src[i] = s->flow[i].src;
+        dst[i] = s->flow[i].dst;
+        bytes[i] = s->flow[i].bytes;
+    }
+    pat = pattern_list(n, s->nflows, src, dst, bytes, NULL, &err);
+    free(src);
+    free(dst);
+    free(bytes);
+    if (pat == NULL || s->link->placement == NULL)
+        lx_error(L, "scenario: %s", err.msg);
+    scen_link_add_job(s->link, "flows", pat, 0, routing, lx_user_line(L));
+}
+
 int
 lx_l_scenario(lua_State *L)
 {
     struct scenario **u, *s;
     struct rho_err err;
-    const char *title = "untitled";
+    struct net *net;
+    const char *title = "untitled", *desc;
     double tau;
 
     if (lua_type(L, 1) != LUA_TTABLE)
         return lx_error(L, "rho.scenario expects a table, got a %s",
                         luaL_typename(L, 1));
     lua_settop(L, 1); /* t */
-    check_keys(L, 1, scenario_fields, 0, "scenario");
+    lx_check_keys(L, 1, scenario_fields, 0, "scenario");
 
     u = lua_newuserdatauv(L, sizeof *u, 0); /* t, u */
     *u = NULL;                              /* consistent first */
@@ -374,14 +437,31 @@ lx_l_scenario(lua_State *L)
 
     if (lua_getfield(L, 1, "topology") == LUA_TNIL) /* t, u, topo */
         return lx_error(L, "scenario: no topology (give topology = rho.rc(...) "
-                           "or a preset such as rho.t2())");
+                           "or a preset such as rho.t2(), or a network "
+                           "such as rho.torus{ dims = { 4, 4 } })");
+    if ((net = lx_test_net(L, 3, &desc)) != NULL) {
+        /* a network: the link-utilization model only */
+        static const char *const pcie_only[] = {"tau", "bandwidth", NULL};
+        for (int i = 0; pcie_only[i]; i++)
+            if (lua_getfield(L, 1, pcie_only[i]) != LUA_TNIL)
+                return lx_error(L,
+                                "scenario: %s is for PCIe trees; a "
+                                "network's bandwidth is given to its "
+                                "builder (rho.torus{ bandwidth = ... })",
+                                pcie_only[i]);
+        lua_settop(L, 2); /* t, u */
+        read_seed(L, s);
+        lx_read_link(L, 1, s, net, desc);
+        lua_settop(L, 2);
+        return 1;
+    }
     s->pcie = pcie_new();
     add_node(L, s->pcie, -1, 0);
     if (pcie_finish(s->pcie, &err) != 0)
         return lx_error(L, "topology: %s", err.msg);
     lua_settop(L, 2); /* t, u */
 
-    get_quantity(L, 1, "bandwidth", UNIT_RATE, &s->bandwidth, "scenario");
+    lx_get_quantity(L, 1, "bandwidth", UNIT_RATE, &s->bandwidth, "scenario");
     if (!(s->bandwidth > 0))
         return lx_error(L, "scenario: bandwidth must be > 0");
     if (lua_getfield(L, 1, "tau") != LUA_TNIL) { /* t, u, tau */
@@ -397,14 +477,12 @@ lx_l_scenario(lua_State *L)
         s->tau = tau;
     }
     lua_settop(L, 2);
-    if (lua_getfield(L, 1, "seed") != LUA_TNIL) { /* t, u, seed */
-        if (!lua_isinteger(L, -1))
-            return lx_error(L, "scenario: seed must be an integer");
-        s->seed = (uint64_t)lua_tointeger(L, -1);
-    }
-    lua_settop(L, 2); /* t, u */
+    read_seed(L, s);
     read_placement(L, 1, s);
     read_flows(L, 1, s);
+    lua_settop(L, 2);                              /* t, u */
+    if (lua_getfield(L, 1, "routing") != LUA_TNIL) /* t, u, routing */
+        tree_link(L, s);
     lua_settop(L, 2); /* t, u */
     return 1;
 }

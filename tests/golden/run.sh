@@ -30,6 +30,19 @@ for f in scenarios/*.lua; do
             "$RHO" --stepper "$f" 2>&1
             echo "exit $?"
         fi
+        # "-- golden: --links": the link model's per-link CSV too
+        if grep -q '^-- golden: --links' "$f"; then
+            echo "\$ rho --batch --links --format csv $f"
+            "$RHO" --batch --links --format csv "$f" 2>&1
+            echo "exit $?"
+        fi
+        # "-- golden: --sweep AXIS=VALUES" lines sweep it (one thread: the
+        # result is the same for any number, the test is quicker)
+        sed -n 's/^-- golden: --sweep //p' "$f" | while read -r axis; do
+            echo "\$ rho --sweep $axis -q $f"
+            "$RHO" --sweep "$axis" -q -j 1 "$f" 2>&1
+            echo "exit $?"
+        done
         # scenarios that say "-- golden: --search" are searched too; the
         # line with the wall time is left out
         if grep -q '^-- golden: --search' "$f"; then

@@ -1,0 +1,1110 @@
+/*
+ * lx_net: the link-utilization model's side of the Lua binding.
+ *
+ *  - Networks are built at once, in C, by rho.torus{}, rho.mesh{},
+ *    rho.dragonfly{}, rho.fattree{}, rho.tca{} and rho.network(preset);
+ *    each returns a "rho.net" userdata that holds a reference to the net
+ *    (so a script can ask net:ranks() while it builds its traffic).
+ *  - Traffic patterns and placements are descriptions (plain tables made
+ *    by lua/network.lua) turned into C objects by rho.scenario, when the
+ *    number of ranks of each job is known.
+ *
+ * Every error names the user's file and line: the line of the description
+ * that is wrong, or the rho.scenario call.
+ */
+#include <lauxlib.h>
+#include <lua.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/rho_alloc.h"
+#include "core/route.h"
+#include "core/units.h"
+#include "script/lx_int.h"
+
+#define MAX_JOBS 64
+
+/* ---- small readers of option tables ---- */
+
+/* Integer field (def if absent), checked against [lo, hi]. */
+static int
+opt_int(lua_State *L, int t, const char *field, int def, int lo, int hi,
+        const char *what)
+{
+    lua_Integer v;
+
+    if (lua_getfield(L, t, field) == LUA_TNIL) { /* v */
+        lua_pop(L, 1);
+        return def;
+    }
+    if (!lua_isinteger(L, -1))
+        lx_error(L, "%s: %s must be an integer, not %s", what, field,
+                 lua_type(L, -1) == LUA_TNUMBER ? "a fraction"
+                                                : luaL_typename(L, -1));
+    v = lua_tointeger(L, -1);
+    if (v < lo || v > hi)
+        lx_error(L, "%s: %s must be between %d and %d, got %I", what, field, lo,
+                 hi, v);
+    lua_pop(L, 1);
+    return (int)v;
+}
+
+/* Boolean field (def if absent). */
+static int
+opt_bool(lua_State *L, int t, const char *field, int def, const char *what)
+{
+    int v = def;
+
+    if (lua_getfield(L, t, field) != LUA_TNIL) { /* v */
+        if (!lua_isboolean(L, -1))
+            lx_error(L, "%s: %s must be true or false, not a %s", what, field,
+                     luaL_typename(L, -1));
+        v = lua_toboolean(L, -1);
+    }
+    lua_pop(L, 1);
+    return v;
+}
+
+/* A rate field in B/s (def if absent); > 0 unless zero_ok. */
+static double
+opt_rate(lua_State *L, int t, const char *field, double def, int zero_ok,
+         const char *what)
+{
+    double v = def;
+
+    if (lx_get_quantity(L, t, field, UNIT_RATE, &v, what) && !(v > 0) &&
+        !zero_ok)
+        lx_error(L, "%s: %s must be > 0", what, field);
+    return v;
+}
+
+/* A list of integers in [lo, hi] (at most max) into out; returns the
+   count, 0 if the field is absent. */
+static int
+opt_ints(lua_State *L, int t, const char *field, int *out, int max, int lo,
+         int hi, const char *what)
+{
+    lua_Integer n;
+
+    if (lua_getfield(L, t, field) == LUA_TNIL) { /* list */
+        lua_pop(L, 1);
+        return 0;
+    }
+    if (!lua_istable(L, -1))
+        lx_error(L, "%s: %s must be a list of integers such as { 4, 4 }", what,
+                 field);
+    n = (lua_Integer)lua_rawlen(L, -1);
+    if (n < 1 || n > max)
+        lx_error(L, "%s: %s must have 1 to %d entries, has %I", what, field,
+                 max, n);
+    for (lua_Integer i = 1; i <= n; i++) {
+        lua_Integer v;
+        lua_rawgeti(L, -1, i); /* list, v */
+        if (!lua_isinteger(L, -1))
+            lx_error(L, "%s: %s[%I] must be an integer", what, field, i);
+        v = lua_tointeger(L, -1);
+        if (v < lo || v > hi)
+            lx_error(L, "%s: %s[%I] must be between %d and %d, got %I", what,
+                     field, i, lo, hi, v);
+        out[i - 1] = (int)v;
+        lua_pop(L, 1); /* list */
+    }
+    lua_pop(L, 1);
+    return (int)n;
+}
+
+/* ---- the rho.net userdata ---- */
+
+struct lx_net {
+    struct net *net;
+    char desc[160];
+};
+
+static struct lx_net *
+check_net(lua_State *L, int idx)
+{
+    return luaL_checkudata(L, idx, LX_NET);
+}
+
+struct net *
+lx_test_net(lua_State *L, int idx, const char **desc)
+{
+    struct lx_net *u = luaL_testudata(L, idx, LX_NET);
+
+    if (u == NULL)
+        return NULL;
+    if (desc)
+        *desc = u->desc;
+    return u->net;
+}
+
+/* Push a userdata owning net (or raise with err's message). */
+static int
+push_net(lua_State *L, struct net *net, const struct rho_err *err,
+         const char *what)
+{
+    struct lx_net *u;
+
+    if (net == NULL)
+        return lx_error(L, "%s: %s", what, err->msg);
+    u = lua_newuserdatauv(L, sizeof *u, 0);
+    u->net = net;
+    u->desc[0] = '\0';
+    luaL_setmetatable(L, LX_NET);
+    return 1;
+}
+
+static void
+set_desc(lua_State *L, const char *fmt, ...)
+{
+    struct lx_net *u = check_net(L, -1);
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(u->desc, sizeof u->desc, fmt, ap);
+    va_end(ap);
+}
+
+static const char *const torus_fields[] = {
+    "dims",      "wrap",          "names",     "nodes", "cores",
+    "bandwidth", "dim_bandwidth", "injection", NULL,
+};
+
+static int
+torus_common(lua_State *L, int wrap_def, const char *what)
+{
+    struct net_torus_params p;
+    double dimbw[NET_MAX_DIMS];
+    struct rho_err err;
+    char shape[96] = "";
+    int nbw;
+
+    memset(&p, 0, sizeof p);
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lx_check_keys(L, 1, torus_fields, 0, what);
+    p.nd = opt_ints(L, 1, "dims", p.dim, NET_MAX_DIMS, 1, 1 << 20, what);
+    if (p.nd == 0)
+        return lx_error(L, "%s: no dims (give dims = { 5, 5 })", what);
+    for (int k = 0; k < p.nd; k++)
+        p.wrap[k] = wrap_def;
+    if (lua_getfield(L, 1, "wrap") == LUA_TBOOLEAN) { /* wrap */
+        for (int k = 0; k < p.nd; k++)
+            p.wrap[k] = lua_toboolean(L, -1);
+    } else if (lua_istable(L, -1)) {
+        if ((int)lua_rawlen(L, -1) != p.nd)
+            return lx_error(L,
+                            "%s: wrap must have one entry per dimension "
+                            "(%d), or be true or false",
+                            what, p.nd);
+        for (int k = 0; k < p.nd; k++) {
+            lua_rawgeti(L, -1, k + 1); /* wrap, w */
+            if (!lua_isboolean(L, -1))
+                return lx_error(L, "%s: wrap[%d] must be true or false", what,
+                                k + 1);
+            p.wrap[k] = lua_toboolean(L, -1);
+            lua_pop(L, 1);
+        }
+    } else if (!lua_isnil(L, -1)) {
+        return lx_error(L, "%s: wrap must be true, false or a list of them",
+                        what);
+    }
+    lua_pop(L, 1);
+    if (lua_getfield(L, 1, "names") == LUA_TSTRING) { /* names */
+        const char *nm = lua_tostring(L, -1);
+        if ((int)strlen(nm) != p.nd)
+            return lx_error(L,
+                            "%s: names \"%s\" must give one letter per "
+                            "dimension (%d)",
+                            what, nm, p.nd);
+        for (int k = 0; k < p.nd; k++)
+            p.name[k][0] = nm[k];
+    } else if (lua_istable(L, -1)) {
+        if ((int)lua_rawlen(L, -1) != p.nd)
+            return lx_error(L, "%s: names must have one entry per dimension",
+                            what);
+        for (int k = 0; k < p.nd; k++) {
+            const char *nm;
+            lua_rawgeti(L, -1, k + 1);
+            nm = lua_tostring(L, -1);
+            if (nm == NULL || nm[0] == '\0' || strlen(nm) >= sizeof p.name[k])
+                return lx_error(L, "%s: names[%d] must be a short string", what,
+                                k + 1);
+            snprintf(p.name[k], sizeof p.name[k], "%s", nm);
+            lua_pop(L, 1);
+        }
+    } else if (!lua_isnil(L, -1)) {
+        return lx_error(L,
+                        "%s: names must be a string such as \"ABCDE\" or "
+                        "a list",
+                        what);
+    }
+    lua_pop(L, 1);
+    p.nodes_per_router = opt_int(L, 1, "nodes", 1, 1, 1 << 16, what);
+    p.cores = opt_int(L, 1, "cores", 1, 1, 1 << 16, what);
+    p.bw = opt_rate(L, 1, "bandwidth", 2e9, 0, what);
+    p.inj_bw = opt_rate(L, 1, "injection", 0, 1, what);
+    nbw = 0;
+    if (lua_getfield(L, 1, "dim_bandwidth") == LUA_TTABLE) { /* list */
+        nbw = (int)lua_rawlen(L, -1);
+        if (nbw != p.nd)
+            return lx_error(L,
+                            "%s: dim_bandwidth must have one rate per "
+                            "dimension",
+                            what);
+        for (int k = 0; k < nbw; k++) {
+            lua_rawgeti(L, -1, k + 1); /* list, v */
+            lua_setfield(L, -2, "_v"); /* list */
+            lx_get_quantity(L, lua_gettop(L), "_v", UNIT_RATE, &dimbw[k], what);
+            p.dim_bw[k] = dimbw[k];
+        }
+    } else if (!lua_isnil(L, -1)) {
+        return lx_error(L, "%s: dim_bandwidth must be a list of rates", what);
+    }
+    lua_pop(L, 1);
+    for (int k = 0; k < p.nd; k++) {
+        size_t n = strlen(shape);
+        snprintf(shape + n, sizeof shape - n, "%s%d", k ? "x" : "", p.dim[k]);
+    }
+    {
+        struct net *net = net_torus_new(&p, &err);
+        int mesh = 1, torus = 1;
+        push_net(L, net, &err, what);
+        for (int k = 0; k < p.nd; k++) {
+            mesh &= !p.wrap[k];
+            torus &= p.wrap[k];
+        }
+        set_desc(L, "%s %s", shape,
+                 torus  ? "torus"
+                 : mesh ? "mesh"
+                        : "torus (some dimensions without wrap)");
+    }
+    return 1;
+}
+
+/* rho.torus{dims=, wrap=true, names=, nodes=1, cores=1, bandwidth=2 GB/s} */
+static int
+l_torus(lua_State *L)
+{
+    return torus_common(L, 1, "rho.torus");
+}
+
+/* rho.mesh{...}: rho.torus without wrap-around links */
+static int
+l_mesh(lua_State *L)
+{
+    return torus_common(L, 0, "rho.mesh");
+}
+
+static const char *const df_fields[] = {
+    "groups",
+    "chassis",
+    "routers",
+    "nodes",
+    "cores",
+    "global",
+    "bandwidth",
+    "row_bandwidth",
+    "column_bandwidth",
+    "global_bandwidth",
+    "injection",
+    NULL,
+};
+
+/* rho.dragonfly{groups=, chassis=6, routers=16, nodes=4, cores=1, ...} */
+static int
+l_dragonfly(lua_State *L)
+{
+    const char *what = "rho.dragonfly";
+    struct net_dragonfly_params p;
+    struct rho_err err;
+    double bw;
+
+    memset(&p, 0, sizeof p);
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lx_check_keys(L, 1, df_fields, 0, what);
+    p.groups = opt_int(L, 1, "groups", 0, 1, 1 << 20, what);
+    if (p.groups == 0)
+        return lx_error(L, "%s: no groups (give groups = 9)", what);
+    p.chassis = opt_int(L, 1, "chassis", 6, 1, 1 << 10, what);
+    p.routers = opt_int(L, 1, "routers", 16, 1, 1 << 10, what);
+    p.nodes_per_router = opt_int(L, 1, "nodes", 4, 1, 1 << 16, what);
+    p.cores = opt_int(L, 1, "cores", 1, 1, 1 << 16, what);
+    p.global_per_pair = opt_int(L, 1, "global", 1, 1, 1 << 10, what);
+    bw = opt_rate(L, 1, "bandwidth", 5120 * 1048576.0, 0, what);
+    p.bw_row = opt_rate(L, 1, "row_bandwidth", bw, 0, what);
+    p.bw_col = opt_rate(L, 1, "column_bandwidth", bw, 0, what);
+    p.bw_global = opt_rate(L, 1, "global_bandwidth", bw, 0, what);
+    p.inj_bw = opt_rate(L, 1, "injection", 0, 1, what);
+    push_net(L, net_dragonfly_new(&p, &err), &err, what);
+    set_desc(L, "dragonfly, %d groups of %dx%d routers, %d nodes x %d cores",
+             p.groups, p.chassis, p.routers, p.nodes_per_router, p.cores);
+    return 1;
+}
+
+static const char *const ft_fields[] = {
+    "k", "levels", "cores", "bandwidth", "injection", NULL,
+};
+
+/* rho.fattree{k=, levels=3, cores=1, bandwidth=} */
+static int
+l_fattree(lua_State *L)
+{
+    const char *what = "rho.fattree";
+    struct net_fattree_params p;
+    struct rho_err err;
+
+    memset(&p, 0, sizeof p);
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lx_check_keys(L, 1, ft_fields, 0, what);
+    p.k = opt_int(L, 1, "k", 0, 2, 1 << 10, what);
+    if (p.k == 0)
+        return lx_error(L, "%s: no k (give the switch radix, k = 4)", what);
+    p.levels = opt_int(L, 1, "levels", 3, 1, 4, what);
+    p.cores = opt_int(L, 1, "cores", 1, 1, 1 << 16, what);
+    p.bw = opt_rate(L, 1, "bandwidth", 12.5e9, 0, what);
+    p.inj_bw = opt_rate(L, 1, "injection", 0, 1, what);
+    push_net(L, net_fattree_new(&p, &err), &err, what);
+    set_desc(L, "fat-tree, radix %d, %d levels", p.k, p.levels);
+    return 1;
+}
+
+static const char *const tca_fields[] = {
+    "rings",
+    "nodes",
+    "port_bandwidth",
+    "gpu_bandwidth",
+    "gpu_read_bandwidth",
+    "qpi_bandwidth",
+    NULL,
+};
+
+/* rho.tca{rings=2, nodes=8}: a PEACH2/TCA cluster */
+static int
+l_tca(lua_State *L)
+{
+    const char *what = "rho.tca";
+    struct net_spec spec;
+    struct rho_err err;
+
+    if (lua_isnoneornil(L, 1))
+        lua_newtable(L);
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lx_check_keys(L, 1, tca_fields, 0, what);
+    if (net_preset("tca-16", &spec, &err) != 0)
+        return lx_error(L, "%s: %s", what, err.msg);
+    spec.tca.rings = opt_int(L, 1, "rings", spec.tca.rings, 1, 2, what);
+    spec.tca.ring_nodes =
+        opt_int(L, 1, "nodes", spec.tca.ring_nodes, 1, 1024, what);
+    spec.tca.port_bw =
+        opt_rate(L, 1, "port_bandwidth", spec.tca.port_bw, 0, what);
+    spec.tca.gpu_bw = opt_rate(L, 1, "gpu_bandwidth", spec.tca.gpu_bw, 0, what);
+    spec.tca.gpu_read_bw =
+        opt_rate(L, 1, "gpu_read_bandwidth", spec.tca.gpu_read_bw, 1, what);
+    spec.tca.qpi_bw = opt_rate(L, 1, "qpi_bandwidth", spec.tca.qpi_bw, 0, what);
+    push_net(L, net_tca_new(&spec.tca, &err), &err, what);
+    set_desc(L, "PEACH2/TCA cluster, %d ring%s of %d nodes", spec.tca.rings,
+             spec.tca.rings > 1 ? "s" : "", spec.tca.ring_nodes);
+    return 1;
+}
+
+/* rho.network(name): a preset machine */
+static int
+l_network(lua_State *L)
+{
+    const char *name = luaL_checkstring(L, 1);
+    struct net_spec spec;
+    struct rho_err err;
+
+    if (net_preset(name, &spec, &err) != 0) {
+        char list[1024] = "";
+        for (int i = 0; i < net_preset_count(); i++) {
+            size_t n = strlen(list);
+            snprintf(list + n, sizeof list - n, "%s%s", i ? ", " : "",
+                     net_preset_name(i));
+        }
+        return lx_error(L, "rho.network: unknown preset '%s' (known: %s)", name,
+                        list);
+    }
+    push_net(L, net_new(&spec, &err), &err, "rho.network");
+    for (int i = 0; i < net_preset_count(); i++)
+        if (strcmp(net_preset_name(i), name) == 0)
+            set_desc(L, "%s: %s", name, net_preset_desc(i));
+    return 1;
+}
+
+/* rho.networks(): { {name=, description=}, ... } of the presets */
+static int
+l_networks(lua_State *L)
+{
+    lua_createtable(L, net_preset_count(), 0);
+    for (int i = 0; i < net_preset_count(); i++) {
+        lua_createtable(L, 0, 2);
+        lua_pushstring(L, net_preset_name(i));
+        lua_setfield(L, -2, "name");
+        lua_pushstring(L, net_preset_desc(i));
+        lua_setfield(L, -2, "description");
+        lua_rawseti(L, -2, i + 1);
+    }
+    return 1;
+}
+
+/* rho.workload_sizes(w, ranks): the job sizes of Jain's Table 3.4 */
+static int
+l_workload_sizes(lua_State *L)
+{
+    lua_Integer w = luaL_checkinteger(L, 1), n = luaL_checkinteger(L, 2);
+    int sizes[5];
+    struct rho_err err;
+
+    if (n < 1 || n > 0x7fffffff ||
+        pattern_workload_sizes((int)w, (int)n, sizes, &err) != 0)
+        return lx_error(L, "rho.workload_sizes: %s",
+                        n < 1 || n > 0x7fffffff ? "bad number of ranks"
+                                                : err.msg);
+    lua_createtable(L, 5, 0);
+    for (int i = 0; i < 5; i++) {
+        lua_pushinteger(L, sizes[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    return 1;
+}
+
+static int
+l_net_gc(lua_State *L)
+{
+    struct lx_net *u = check_net(L, 1);
+
+    net_free(u->net);
+    u->net = NULL;
+    return 0;
+}
+
+static int
+l_net_tostring(lua_State *L)
+{
+    struct lx_net *u = check_net(L, 1);
+
+    lua_pushfstring(L, "rho.net (%s: %d routers, %d links, %d nodes)", u->desc,
+                    net_routers(u->net), net_links(u->net),
+                    net_endpoints(u->net));
+    return 1;
+}
+
+#define NET_INT_METHOD(fn, expr)                                               \
+    static int fn(lua_State *L)                                                \
+    {                                                                          \
+        const struct net *net = check_net(L, 1)->net;                          \
+        lua_pushinteger(L, (lua_Integer)(expr));                               \
+        return 1;                                                              \
+    }
+NET_INT_METHOD(l_net_routers, net_routers(net))
+NET_INT_METHOD(l_net_links, net_links(net))
+NET_INT_METHOD(l_net_nodes, net_endpoints(net))
+NET_INT_METHOD(l_net_cores, net_cores(net))
+NET_INT_METHOD(l_net_ranks, net_slots(net))
+
+/* net:dims(): a torus's sizes, or nil */
+static int
+l_net_dims(lua_State *L)
+{
+    const struct net_torus_params *t = net_torus(check_net(L, 1)->net);
+
+    if (t == NULL)
+        return 0;
+    lua_createtable(L, t->nd, 0);
+    for (int k = 0; k < t->nd; k++) {
+        lua_pushinteger(L, t->dim[k]);
+        lua_rawseti(L, -2, k + 1);
+    }
+    return 1;
+}
+
+/* net:family(): "torus", "dragonfly", "fattree", "tree" or "graph" */
+static int
+l_net_family(lua_State *L)
+{
+    static const char *const fam[] = {"torus", "dragonfly", "fattree", "tree",
+                                      "graph"};
+    int f = net_family(check_net(L, 1)->net);
+
+    lua_pushstring(L, f >= 0 && f <= NET_GRAPH ? fam[f] : "?");
+    return 1;
+}
+
+static const luaL_Reg net_meth[] = {
+    {"routers", l_net_routers}, {"links", l_net_links}, {"nodes", l_net_nodes},
+    {"cores", l_net_cores},     {"ranks", l_net_ranks}, {"dims", l_net_dims},
+    {"family", l_net_family},   {NULL, NULL},
+};
+
+static const luaL_Reg net_funcs[] = {
+    {"torus", l_torus},
+    {"mesh", l_mesh},
+    {"dragonfly", l_dragonfly},
+    {"fattree", l_fattree},
+    {"tca", l_tca},
+    {"network", l_network},
+    {"networks", l_networks},
+    {"workload_sizes", l_workload_sizes},
+    {NULL, NULL},
+};
+
+void
+lx_open_net(lua_State *L)
+{
+    luaL_newmetatable(L, LX_NET);         /* rho, mt */
+    luaL_newlib(L, net_meth);             /* rho, mt, methods */
+    lua_setfield(L, -2, "__index");       /* rho, mt */
+    lua_pushcfunction(L, l_net_gc);       /* rho, mt, gc */
+    lua_setfield(L, -2, "__gc");          /* rho, mt */
+    lua_pushcfunction(L, l_net_tostring); /* rho, mt, f */
+    lua_setfield(L, -2, "__tostring");    /* rho, mt */
+    lua_pushliteral(L, "rho.net");        /* rho, mt, name */
+    lua_setfield(L, -2, "__metatable");   /* rho, mt */
+    lua_pop(L, 1);                        /* rho */
+    luaL_setfuncs(L, net_funcs, 0);       /* rho */
+}
+
+/* ---- traffic: pattern descriptions to patterns ---- */
+
+/* The description's line, for messages. */
+static int
+desc_line(lua_State *L, int t)
+{
+    int line = 0;
+
+    if (lua_getfield(L, t, "line") == LUA_TNUMBER)
+        line = (int)lua_tointeger(L, -1);
+    lua_pop(L, 1);
+    return line;
+}
+
+/* Is the value at idx a description of the given kind ("pattern")? */
+static int
+is_desc(lua_State *L, int idx, const char *kind)
+{
+    int ok;
+
+    if (!lua_istable(L, idx))
+        return 0;
+    lua_getfield(L, idx, "_rho");
+    ok = lua_type(L, -1) == LUA_TSTRING &&
+         strcmp(lua_tostring(L, -1), kind) == 0;
+    lua_pop(L, 1);
+    return ok;
+}
+
+/* Message size of a description (size = or the scenario's default). */
+static double
+desc_size(lua_State *L, int t, double defsize, int line, const char *what)
+{
+    double bytes = defsize;
+
+    if (!lx_get_quantity(L, t, "size", UNIT_SIZE, &bytes, what) && bytes < 0)
+        lx_error_at(L, line,
+                    "%s: no size (give size = \"64 KiB\" here or in the "
+                    "scenario)",
+                    what);
+    return bytes;
+}
+
+/* The pattern described by the table at t, for n ranks. */
+static struct pattern *
+make_pattern(lua_State *L, int t, int n, double defsize, uint64_t seed)
+{
+    int line = desc_line(L, t);
+    struct pattern *p = NULL;
+    struct rho_err err;
+    const char *kind;
+    char what[64];
+    double bytes;
+
+    t = lua_absindex(L, t);
+    lua_getfield(L, t, "kind");
+    kind = lua_tostring(L, -1);
+    lua_pop(L, 1);
+    if (kind == NULL)
+        lx_error_at(L, line, "traffic: a pattern without a kind");
+    snprintf(what, sizeof what, "rho.pattern.%s", kind);
+    seed = (uint64_t)opt_int(L, t, "seed", (int)(seed & 0x7fffffff), 0,
+                             0x7fffffff, what);
+    if (strcmp(kind, "thesis") == 0) {
+        const char *name;
+        bytes = -1;
+        lx_get_quantity(L, t, "size", UNIT_SIZE, &bytes, what);
+        lua_getfield(L, t, "name");
+        name = lua_tostring(L, -1);
+        p = pattern_thesis(name ? name : "?", n, bytes > 0 ? bytes : 0, seed,
+                           &err);
+        lua_pop(L, 1);
+    } else if (strcmp(kind, "umesh") == 0 || strcmp(kind, "near") == 0) {
+        int dmin = opt_int(L, t, "min", 6, 0, 1 << 20, what);
+        int dmax = opt_int(L, t, "max", 20, 0, 1 << 20, what);
+        int window = opt_int(L, t, "window", 30, 1, 1 << 30, what);
+        int sym = opt_bool(L, t, "symmetric", 0, what);
+        bytes = desc_size(
+            L, t, kind[0] == 'u' && defsize < 0 ? 512 * 1024.0 : defsize, line,
+            what);
+        p = pattern_near(n, bytes, dmin, dmax, window, sym, seed, &err);
+    } else if (strcmp(kind, "spread") == 0) {
+        int dmin = opt_int(L, t, "min", 6, 0, 1 << 20, what);
+        int dmax = opt_int(L, t, "max", 20, 0, 1 << 20, what);
+        bytes = desc_size(L, t, defsize, line, what);
+        p = pattern_spread(n, bytes, dmin, dmax, seed, &err);
+    } else if (strcmp(kind, "stencil") == 0 || strcmp(kind, "alltoall") == 0 ||
+               strcmp(kind, "suba2a") == 0) {
+        int dims[NET_MAX_DIMS], nd, mask[NET_MAX_DIMS], nm;
+        unsigned m = 0;
+        bytes = desc_size(L, t, defsize, line, what);
+        nd = opt_ints(L, t, "dims", dims, NET_MAX_DIMS, 1, 1 << 30, what);
+        if (nd == 0) {
+            nd = strcmp(kind, "alltoall") == 0
+                     ? 1
+                     : opt_int(L, t, "nd", 2, 1, NET_MAX_DIMS, what);
+            pattern_factor(n, nd, dims);
+        }
+        if (strcmp(kind, "stencil") == 0) {
+            p = pattern_stencil(nd, dims, opt_bool(L, t, "periodic", 1, what),
+                                opt_bool(L, t, "corners", 0, what), bytes,
+                                &err);
+        } else {
+            nm = opt_ints(L, t, "along", mask, NET_MAX_DIMS, 1, nd, what);
+            for (int k = 0; k < nm; k++)
+                m |= 1u << (mask[k] - 1);
+            if (nm == 0)
+                m = (1u << nd) - 1;
+            p = pattern_subcomm_a2a(nd, dims, m, bytes, &err);
+        }
+    } else if (strcmp(kind, "permutation") == 0) {
+        static const char *const kinds[] = {"reverse", "shift", "transpose",
+                                            "random", NULL};
+        const char *how = "reverse";
+        int k = -1;
+        bytes = desc_size(L, t, defsize, line, what);
+        if (lua_getfield(L, t, "how") == LUA_TSTRING)
+            how = lua_tostring(L, -1);
+        for (int i = 0; kinds[i]; i++)
+            if (strcmp(how, kinds[i]) == 0)
+                k = i;
+        if (k < 0)
+            lx_error_at(L, line,
+                        "%s: how = '%s' is not reverse, shift, transpose or "
+                        "random",
+                        what, how);
+        lua_pop(L, 1);
+        p = pattern_perm(n, k, opt_int(L, t, "rows", 1, 1, 1 << 30, what),
+                         bytes, seed, &err);
+    } else if (strcmp(kind, "collective") == 0) {
+        const char *alg = NULL;
+        struct pattern_twotier tt = {0, 0, 0};
+        int coll;
+        bytes = desc_size(L, t, defsize, line, what);
+        if (lua_getfield(L, t, "algorithm") == LUA_TSTRING)
+            alg = lua_tostring(L, -1);
+        coll = alg ? pattern_coll_parse(alg) : -1;
+        if (coll < 0) {
+            char list[512] = "";
+            for (int c = 0; c < COLL_COUNT; c++) {
+                size_t len = strlen(list);
+                snprintf(list + len, sizeof list - len, "%s%s", c ? ", " : "",
+                         pattern_coll_name(c));
+            }
+            lx_error_at(L, line, "%s: unknown algorithm '%s' (known: %s)", what,
+                        alg ? alg : "(none)", list);
+        }
+        lua_pop(L, 1);
+        tt.sn = opt_int(L, t, "supernodes", 0, 0, 1 << 20, what);
+        tt.nps = opt_int(L, t, "nodes", 0, 0, 1 << 20, what);
+        tt.cpn = opt_int(L, t, "cores", 0, 0, 1 << 20, what);
+        p = pattern_collective(coll, n, bytes,
+                               opt_bool(L, t, "aggregate", 0, what), &tt, &err);
+    } else {
+        lx_error_at(L, line, "traffic: unknown pattern kind '%s'", kind);
+    }
+    if (p == NULL)
+        lx_error_at(L, line, "%s: %s", what, err.msg);
+    return p;
+}
+
+/* ---- placement ---- */
+
+static struct placement *
+make_placement(lua_State *L, int t, const struct net *net, int nranks,
+               uint64_t seed, char *desc, size_t ndesc)
+{
+    struct placement *pl = NULL;
+    struct rho_err err;
+    int type = lua_getfield(L, t, "placement"); /* pl */
+    int line = 0;
+
+    if (type == LUA_TNIL) {
+        pl = placement_scheme_new(net, PLACE_LINEAR, nranks, seed, &err);
+        snprintf(desc, ndesc, "linear");
+    } else if (type == LUA_TSTRING) {
+        const char *name = lua_tostring(L, -1);
+        int scheme = placement_scheme_parse(name);
+        if (scheme >= 0) {
+            pl = placement_scheme_new(net, scheme, nranks, seed, &err);
+            snprintf(desc, ndesc, "%s", placement_scheme_name(scheme));
+        } else if (net_torus(net) != NULL && strchr(name, 'T') != NULL) {
+            pl = placement_torus_order(net, name, nranks, &err);
+            snprintf(desc, ndesc, "%s", name);
+        } else {
+            lx_error(L,
+                     "placement '%s': expected linear, random, RDN, RDR, "
+                     "RDC, RDG, RRN, RRR, a torus order such as "
+                     "\"ABCDET\", rho.place.blocked{}, "
+                     "rho.place.rubik{} or a list of node numbers",
+                     name);
+        }
+    } else if (is_desc(L, -1, "placement")) {
+        int pt = lua_gettop(L), nd, app[NET_MAX_DIMS], blk[NET_MAX_DIMS],
+            nt[NET_MAX_DIMS + 1];
+        const char *kind;
+        line = desc_line(L, pt);
+        lua_getfield(L, pt, "kind");
+        kind = lua_tostring(L, -1);
+        lua_pop(L, 1);
+        nd =
+            opt_ints(L, pt, "dims", app, NET_MAX_DIMS, 1, 1 << 30, "rho.place");
+        if (nd == 0)
+            lx_error_at(L, line,
+                        "rho.place.%s: no dims (the application "
+                        "grid, e.g. dims = { 8, 8 })",
+                        kind);
+        if (strcmp(kind, "blocked") == 0) {
+            if (opt_ints(L, pt, "block", blk, NET_MAX_DIMS, 1, 1 << 30,
+                         "rho.place.blocked") != nd)
+                lx_error_at(L, line,
+                            "rho.place.blocked: block needs one size per "
+                            "dimension of dims (%d)",
+                            nd);
+            pl = placement_blocked(net, nd, app, blk, &err);
+        } else {
+            const struct net_torus_params *tp = net_torus(net);
+            if (tp == NULL)
+                lx_error_at(L, line, "rho.place.rubik needs a torus");
+            if (opt_ints(L, pt, "tile", blk, NET_MAX_DIMS, 1, 1 << 30,
+                         "rho.place.rubik") != nd)
+                lx_error_at(L, line,
+                            "rho.place.rubik: tile needs one size "
+                            "per dimension of dims");
+            if (opt_ints(L, pt, "net_tile", nt, NET_MAX_DIMS + 1, 1, 1 << 30,
+                         "rho.place.rubik") != tp->nd + 1)
+                lx_error_at(L, line,
+                            "rho.place.rubik: net_tile needs one size per "
+                            "torus dimension and one for the slots of a "
+                            "router (%d)",
+                            tp->nd + 1);
+            pl = placement_rubik(net, nd, app, blk, nt, &err);
+        }
+        snprintf(desc, ndesc, "%s", kind);
+        if (pl && placement_ranks(pl) < nranks)
+            lx_error_at(L, line,
+                        "rho.place.%s places %d ranks, the traffic needs %d",
+                        kind, placement_ranks(pl), nranks);
+    } else if (type == LUA_TTABLE) {
+        lua_Integer n = (lua_Integer)lua_rawlen(L, -1);
+        int *ep;
+        if (n < nranks)
+            lx_error(L,
+                     "placement: a list of %I nodes, the traffic needs %d "
+                     "ranks",
+                     n, nranks);
+        ep = lua_newuserdatauv(L, (size_t)n * sizeof *ep, 0); /* pl, buf */
+        for (lua_Integer i = 1; i <= n; i++) {
+            lua_rawgeti(L, -2, i);
+            if (!lua_isinteger(L, -1))
+                lx_error(L, "placement: rank %I must be given a node number",
+                         i - 1);
+            ep[i - 1] = (int)lua_tointeger(L, -1);
+            lua_pop(L, 1);
+        }
+        pl = placement_new(net, (int)n, ep, &err);
+        lua_pop(L, 1); /* pl */
+        snprintf(desc, ndesc, "explicit");
+    } else {
+        lx_error(L,
+                 "placement must be a scheme name, a rho.place "
+                 "description or a list of node numbers, not a %s",
+                 luaL_typename(L, -1));
+    }
+    if (pl == NULL)
+        lx_error_at(L, line, "%s", err.msg);
+    lua_pop(L, 1); /* - */
+    return pl;
+}
+
+/* ---- the link part of rho.scenario ---- */
+
+static int
+routing_of(lua_State *L, int idx, const char *what)
+{
+    const char *r = lua_tostring(L, idx);
+    int k = r ? link_routing_parse(r) : -1;
+
+    if (k < 0)
+        lx_error(L,
+                 "%s: routing '%s' is not DOR, SD, SI, AD, AI, AH or "
+                 "UPDOWN",
+                 what, r ? r : luaL_typename(L, idx));
+    return k;
+}
+
+/* A job under construction: its pattern table's stack index and ranks. */
+struct pjob {
+    int tidx;  /* stack index of the pattern description */
+    int ranks; /* -1: what is left */
+    int routing;
+    int line;
+    char name[48];
+};
+
+/* The explicit flows as a pattern over n ranks. */
+static struct pattern *
+flows_pattern(lua_State *L, int t, int n, double defsize)
+{
+    lua_Integer nf = (lua_Integer)lua_rawlen(L, -1);
+    int ft = lua_gettop(L);
+    int *src, *dst, *step;
+    double *bytes;
+    struct pattern *p;
+    struct rho_err err;
+
+    (void)t;
+    src = xcalloc((size_t)nf + 1, sizeof *src);
+    dst = xcalloc((size_t)nf + 1, sizeof *dst);
+    step = xcalloc((size_t)nf + 1, sizeof *step);
+    bytes = xcalloc((size_t)nf + 1, sizeof *bytes);
+    /* the arrays are freed on every path: errors are collected first */
+    for (lua_Integer i = 1; i <= nf; i++) {
+        char what[32], msg[200] = "";
+        int f;
+        lua_Integer v[2];
+        snprintf(what, sizeof what, "flow %d", (int)i);
+        lua_rawgeti(L, ft, i); /* f */
+        f = lua_gettop(L);
+        if (!lua_istable(L, f)) {
+            snprintf(msg, sizeof msg,
+                     "%s: expected a table such as { 0, 7, size = \"1 "
+                     "MiB\" }",
+                     what);
+        } else {
+            for (int k = 0; k < 2 && !msg[0]; k++) {
+                const char *key = k ? "dst" : "src";
+                if (lua_getfield(L, f, key) == LUA_TNIL) {
+                    lua_pop(L, 1);
+                    lua_rawgeti(L, f, k + 1);
+                }
+                if (!lua_isinteger(L, -1))
+                    snprintf(msg, sizeof msg,
+                             "%s: the %s must be a rank number (0 to %d)", what,
+                             k ? "destination" : "source", n - 1);
+                else if ((v[k] = lua_tointeger(L, -1)) < 0 || v[k] >= n)
+                    snprintf(msg, sizeof msg,
+                             "%s: %s rank %lld is outside 0 to %d", what,
+                             k ? "destination" : "source", (long long)v[k],
+                             n - 1);
+                lua_pop(L, 1);
+            }
+            if (!msg[0] && v[0] == v[1])
+                snprintf(msg, sizeof msg, "%s: rank %lld sends to itself", what,
+                         (long long)v[0]);
+        }
+        if (msg[0]) {
+            free(src), free(dst), free(step), free(bytes);
+            lx_error(L, "%s", msg);
+        }
+        src[i - 1] = (int)v[0];
+        dst[i - 1] = (int)v[1];
+        bytes[i - 1] = defsize;
+        if (!lx_get_quantity(L, f, "size", UNIT_SIZE, &bytes[i - 1], what) &&
+            defsize < 0) {
+            free(src), free(dst), free(step), free(bytes);
+            lx_error(L,
+                     "%s: no size (give size = \"1 MiB\" in the flow or "
+                     "in the scenario)",
+                     what);
+        }
+        if (lua_getfield(L, f, "step") == LUA_TNUMBER)
+            step[i - 1] = (int)lua_tointeger(L, -1);
+        lua_settop(L, ft);
+    }
+    p = pattern_list(n, nf, src, dst, bytes, step, &err);
+    free(src), free(dst), free(step), free(bytes);
+    if (p == NULL)
+        lx_error(L, "flows: %s", err.msg);
+    return p;
+}
+
+void
+lx_read_link(lua_State *L, int t, struct scenario *s, struct net *net,
+             const char *desc)
+{
+    struct scen_link *lk;
+    struct pjob job[MAX_JOBS];
+    int njobs = 0, total = 0, left = -1, top;
+    long long slots = net_slots(net);
+    double defsize = -1;
+    char pdesc[64];
+
+    luaL_checkstack(L, 2 * MAX_JOBS + 16, "scenario: jobs");
+    top = lua_gettop(L);
+
+    s->link = lk = scen_link_new(net);
+    lk->net_desc = xstrdup(desc ? desc : "network");
+    lx_get_quantity(L, t, "size", UNIT_SIZE, &defsize, "scenario");
+    if (lua_getfield(L, t, "routing") != LUA_TNIL) /* routing */
+        lk->routing = routing_of(L, -1, "scenario");
+    else
+        lk->routing = net_torus(net) ? LINK_DOR : LINK_SD;
+    lua_pop(L, 1);
+    if (lua_getfield(L, t, "paths") == LUA_TSTRING) { /* paths */
+        const char *m = lua_tostring(L, -1);
+        if (strcmp(m, "all") == 0)
+            lk->minimal = ROUTE_ALL;
+        else if (strcmp(m, "minimal") == 0)
+            lk->minimal = ROUTE_MIN;
+        else
+            lx_error(L, "scenario: paths must be \"minimal\" or \"all\"");
+    } else if (!lua_isnil(L, -1)) {
+        lx_error(L, "scenario: paths must be \"minimal\" or \"all\"");
+    }
+    lua_pop(L, 1);
+
+    /* the jobs: traffic = pattern, jobs = { {traffic=, ranks=}, ... } */
+    if (lua_getfield(L, t, "traffic") != LUA_TNIL) { /* traffic */
+        if (!is_desc(L, -1, "pattern"))
+            lx_error(L, "scenario: traffic must be a pattern such as "
+                        "rho.pattern.umesh{}");
+        job[0].tidx = lua_gettop(L);
+        job[0].ranks = -1;
+        job[0].routing = lk->routing;
+        job[0].line = desc_line(L, -1);
+        snprintf(job[0].name, sizeof job[0].name, "traffic");
+        njobs = 1;
+    } else {
+        lua_pop(L, 1);
+    }
+    if (lua_getfield(L, t, "jobs") != LUA_TNIL) { /* jobs */
+        int jt = lua_gettop(L);
+        lua_Integer n;
+        if (!lua_istable(L, jt))
+            lx_error(L, "scenario: jobs must be a list of { traffic = ..., "
+                        "ranks = N }");
+        n = (lua_Integer)lua_rawlen(L, jt);
+        if (n + njobs > MAX_JOBS)
+            lx_error(L, "scenario: more than %d jobs", MAX_JOBS);
+        for (lua_Integer i = 1; i <= n; i++) {
+            static const char *const job_fields[] = {"traffic", "ranks",
+                                                     "routing", "name", NULL};
+            struct pjob *j = &job[njobs];
+            char what[32];
+            int e;
+            snprintf(what, sizeof what, "job %d", (int)i);
+            lua_rawgeti(L, jt, i); /* job */
+            e = lua_gettop(L);
+            if (!lua_istable(L, e))
+                lx_error(L, "%s: expected { traffic = ..., ranks = N }", what);
+            lx_check_keys(L, e, job_fields, 0, what);
+            j->ranks = opt_int(L, e, "ranks", -1, 1, 0x7fffffff, what);
+            j->routing = lk->routing;
+            if (lua_getfield(L, e, "routing") != LUA_TNIL)
+                j->routing = routing_of(L, -1, what);
+            lua_pop(L, 1);
+            snprintf(j->name, sizeof j->name, "job %d", (int)i);
+            if (lua_getfield(L, e, "name") == LUA_TSTRING)
+                snprintf(j->name, sizeof j->name, "%s", lua_tostring(L, -1));
+            lua_pop(L, 1);
+            lua_getfield(L, e, "traffic"); /* job, traffic */
+            if (!is_desc(L, -1, "pattern"))
+                lx_error(L,
+                         "%s: traffic must be a pattern such as "
+                         "rho.pattern.umesh{}",
+                         what);
+            j->tidx = lua_gettop(L);
+            j->line = desc_line(L, -1);
+            njobs++;
+        }
+    } else {
+        lua_pop(L, 1);
+    }
+    for (int j = 0; j < njobs; j++) {
+        if (job[j].ranks < 0) {
+            if (left >= 0)
+                lx_error(L,
+                         "%s: only one job may take the ranks that are "
+                         "left (give ranks = N)",
+                         job[j].name);
+            left = j;
+        } else {
+            total += job[j].ranks;
+        }
+    }
+    if (total > slots)
+        lx_error(L, "scenario: the jobs need %d ranks, the network has %I",
+                 total, (lua_Integer)slots);
+    if (left >= 0) {
+        job[left].ranks =
+            (int)(slots - total > 0x7fffffff ? 0x7fffffff : slots - total);
+        if (job[left].ranks < 1)
+            lx_error(L, "%s: no ranks are left for it", job[left].name);
+        total += job[left].ranks;
+    }
+    if (njobs == 0 && slots > 0x7fffffff)
+        lx_error(L, "scenario: too many ranks");
+    if (total == 0)
+        total = (int)slots; /* only explicit flows */
+
+    lk->placement =
+        make_placement(L, t, net, total, s->seed, pdesc, sizeof pdesc);
+    lk->place_desc = xstrdup(pdesc);
+    {
+        int off = 0;
+        for (int j = 0; j < njobs; j++) {
+            struct pattern *p = make_pattern(L, job[j].tidx, job[j].ranks,
+                                             defsize, s->seed + (uint64_t)j);
+            scen_link_add_job(lk, job[j].name, p, off, job[j].routing,
+                              job[j].line);
+            off += job[j].ranks;
+        }
+    }
+    lua_settop(L, top);
+
+    if (lua_getfield(L, t, "flows") != LUA_TNIL) { /* flows */
+        struct pattern *p;
+        if (!lua_istable(L, -1))
+            lx_error(L, "flows must be a list of flows, not a %s",
+                     luaL_typename(L, -1));
+        p = flows_pattern(L, t, placement_ranks(lk->placement), defsize);
+        scen_link_add_job(lk, "flows", p, 0, lk->routing, lx_user_line(L));
+    }
+    lua_settop(L, top);
+    if (lk->njobs == 0)
+        lx_error(L, "scenario: no traffic (give flows = { { 0, 7, size = "
+                    "\"1 MiB\" } }, traffic = rho.pattern.umesh{} or jobs = "
+                    "{ ... })");
+}
+
+/* A PCIe tree as a network, for the link model: every node a router and an
+   endpoint (rank = node id), the scenario's bandwidth on every link. */
+struct net *
+lx_tree_net(const struct scenario *s, struct rho_err *err)
+{
+    int n = pcie_nodes(s->pcie);
+    int *parent = xcalloc((size_t)n, sizeof *parent);
+    const char **names = xcalloc((size_t)n, sizeof *names);
+    struct net *net;
+
+    for (int i = 0; i < n; i++) {
+        parent[i] = pcie_node(s->pcie, i)->parent;
+        names[i] = pcie_node(s->pcie, i)->name;
+    }
+    net = net_tree_new(n, parent, names, s->bandwidth, NULL, err);
+    free(parent);
+    free(names);
+    return net;
+}

@@ -1,0 +1,6 @@
+-- exit: 2
+-- stderr: rho: tests/lua/net-placement.lua:3: placement RDC needs a dragonfly
+return rho.scenario {
+  topology = rho.torus { dims = { 4, 4 } }, placement = "RDC",
+  traffic = rho.pattern.stencil { size = "1 KiB" },
+}
