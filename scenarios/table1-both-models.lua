@@ -4,6 +4,7 @@
 -- with the flows' bytes laid on its links by up/down routing. The link
 -- model shows where the bytes go; the PCIe model how long they take.
 -- golden: --links
+-- golden: --sweep tau=0.1,0.2,0.3
 return rho.scenario {
   title = "Table I, both models",
   topology = rho.rc("RC", {

@@ -687,8 +687,8 @@ eval_point(void *vctx, long i, const char *const *values, double *out,
             rc = units_parse(UNIT_RATE, values[k], &s->bandwidth, err);
         }
     }
-    if (rc == 0 && s->pcie == NULL) {
-        /* a network: the link model, one thread (points run in parallel) */
+    if (rc == 0 && s->link != NULL) {
+        /* the link model, one thread (points run in parallel) */
         struct link_opts o;
         struct link_result *lr;
         struct link_stats *st = NULL;
@@ -704,6 +704,9 @@ eval_point(void *vctx, long i, const char *const *values, double *out,
         }
         link_stats_free(st);
         link_result_free(lr);
+    }
+    if (rc == 0 && s->pcie == NULL) {
+        ; /* a network: no PCIe model */
     } else if (rc == 0 && (sim = scenario_sim(s, err)) != NULL) {
         double sum = 0, max = 0;
         pcie_sim_result_init(&res);
@@ -810,8 +813,10 @@ run_sweep(struct args *a, struct scenario *s, const struct strbuf *read)
 #endif
     if (rc != 0)
         fprintf(stderr, "rho: %s: %s\n", a->file, err.msg);
-    else if ((s->pcie == NULL ? report_sweep_link : report_sweep)(
-                 stdout, s->title, &a->sweep, data, a->fmt, &err) != 0)
+    else if (report_sweep(stdout, s->title, &a->sweep, data,
+                          (s->pcie ? SWEEP_PCIE : 0) |
+                              (s->link ? SWEEP_LINK : 0),
+                          a->fmt, &err) != 0)
         rc = 2;
     free(data);
     return rc;

@@ -666,122 +666,65 @@ report_search_curve(FILE *out, const struct search_result *r,
 
 /* ---- sweeps ---- */
 
-int
-report_sweep(FILE *out, const char *title, const struct sweep *sw,
-             const double *data, enum report_fmt f, struct rho_err *err)
+/* The columns of a sweep: PCIe model ones, then link model ones. */
+static const struct sweep_col {
+    int slot, link, kind; /* kind: 0 time, 1 bytes, 2 number */
+    const char *csv, *head;
+} sweep_cols[] = {
+    {SWEEP_MAKESPAN, 0, 0, "makespan_s", "makespan"},
+    {SWEEP_MEAN, 0, 0, "mean_elapsed_s", "mean elapsed"},
+    {SWEEP_MAX, 0, 0, "max_elapsed_s", "longest"},
+    {SWEEP_LMAX, 1, 1, "max_link_bytes", "max link"},
+    {SWEEP_LMEAN, 1, 1, "mean_link_bytes", "mean link"},
+    {SWEEP_LHOPS, 1, 2, "avg_hops", "avg hops"},
+    {SWEEP_LPHASE, 1, 0, "phase_estimate_s", "phase (est.)"},
+};
+#define NSWEEP_COLS ((int)(sizeof sweep_cols / sizeof sweep_cols[0]))
+
+static int
+col_shown(int c, int models)
 {
-    long n = sweep_count(sw);
-    const char *v[SWEEP_MAX_AXES];
-    static const char *const col[] = {"makespan_s", "mean_elapsed_s",
-                                      "max_elapsed_s"};
-
-    if (f == REPORT_CSV) {
-        for (int k = 0; k < sw->naxes; k++) {
-            csv_str(out, sw->axis[k].name);
-            fputc(',', out);
-        }
-        fputs("makespan_s,mean_elapsed_s,max_elapsed_s,status\n", out);
-        for (long i = 0; i < n; i++) {
-            const double *d = data + i * SWEEP_NCOLS;
-            sweep_point(sw, i, v);
-            for (int k = 0; k < sw->naxes; k++) {
-                csv_str(out, v[k]);
-                fputc(',', out);
-            }
-            if (d[SWEEP_STARVED] != 0)
-                fputs(",,,starved\n", out);
-            else
-                fprintf(out, "%.17g,%.17g,%.17g,ok\n", d[SWEEP_MAKESPAN],
-                        d[SWEEP_MEAN], d[SWEEP_MAX]);
-        }
-        return check_io(out, err);
-    }
-    if (f == REPORT_YAML) {
-        struct yo *y = yo_begin(out);
-        yo_map(y);
-        yo_kstr(y, "scenario", title);
-        yo_str(y, "swept");
-        yo_seq(y);
-        for (int k = 0; k < sw->naxes; k++)
-            yo_str(y, sw->axis[k].name);
-        yo_close_seq(y);
-        yo_str(y, "points");
-        yo_seq(y);
-        for (long i = 0; i < n; i++) {
-            const double *d = data + i * SWEEP_NCOLS;
-            sweep_point(sw, i, v);
-            yo_map(y);
-            for (int k = 0; k < sw->naxes; k++)
-                yo_kstr(y, sw->axis[k].name, v[k]);
-            yo_kstr(y, "status", d[SWEEP_STARVED] != 0 ? "starved" : "ok");
-            if (d[SWEEP_STARVED] == 0)
-                for (int c = 0; c < 3; c++)
-                    yo_knum(y, col[c], d[c]);
-            yo_close_map(y);
-        }
-        yo_close_seq(y);
-        yo_close_map(y);
-        return yo_end(y, err);
-    }
-    {
-        const char *head[SWEEP_MAX_AXES + 3];
-        char left[SWEEP_MAX_AXES + 4];
-        struct tab t;
-        char a[64];
-        int nc = sw->naxes + 3;
-
-        for (int k = 0; k < sw->naxes; k++) {
-            head[k] = sw->axis[k].name;
-            left[k] = 'r';
-        }
-        head[sw->naxes] = "makespan";
-        head[sw->naxes + 1] = "mean elapsed";
-        head[sw->naxes + 2] = "longest";
-        memset(left + sw->naxes, 'r', 3);
-        left[nc] = '\0';
-        fprintf(out, "%s\nsweep: %ld points\n\n", title, n);
-        tab_init(&t, nc, head, left);
-        for (long i = 0; i < n; i++) {
-            const double *d = data + i * SWEEP_NCOLS;
-            char **row = tab_row(&t);
-            sweep_point(sw, i, v);
-            for (int k = 0; k < sw->naxes; k++)
-                row[k] = xstrdup(v[k]);
-            for (int c = 0; c < 3; c++)
-                row[sw->naxes + c] =
-                    d[SWEEP_STARVED] != 0
-                        ? xstrdup(c == 0 ? "starved" : "-")
-                        : xstrdup(units_fmt_time(a, sizeof a, d[c]));
-        }
-        tab_print(&t, out);
-    }
-    return check_io(out, err);
+    return models & (sweep_cols[c].link ? SWEEP_LINK : SWEEP_PCIE);
 }
 
 int
-report_sweep_link(FILE *out, const char *title, const struct sweep *sw,
-                  const double *data, enum report_fmt f, struct rho_err *err)
+report_sweep(FILE *out, const char *title, const struct sweep *sw,
+             const double *data, int models, enum report_fmt f,
+             struct rho_err *err)
 {
-    static const char *const col[] = {"max_link_bytes", "mean_link_bytes",
-                                      "avg_hops", "phase_estimate_s"};
     long n = sweep_count(sw);
     const char *v[SWEEP_MAX_AXES];
+    int pcie = models & SWEEP_PCIE;
 
     if (f == REPORT_CSV) {
         for (int k = 0; k < sw->naxes; k++) {
             csv_str(out, sw->axis[k].name);
             fputc(',', out);
         }
-        fputs("max_link_bytes,mean_link_bytes,avg_hops,phase_estimate_s\n",
-              out);
+        for (int c = 0, first = 1; c < NSWEEP_COLS; c++)
+            if (col_shown(c, models)) {
+                fprintf(out, "%s%s", first ? "" : ",", sweep_cols[c].csv);
+                first = 0;
+            }
+        fputs(pcie ? ",status\n" : "\n", out);
         for (long i = 0; i < n; i++) {
             const double *d = data + i * SWEEP_NCOLS;
+            int starved = pcie && d[SWEEP_STARVED] != 0;
             sweep_point(sw, i, v);
             for (int k = 0; k < sw->naxes; k++) {
                 csv_str(out, v[k]);
                 fputc(',', out);
             }
-            fprintf(out, "%.17g,%.17g,%.17g,%.17g\n", d[0], d[1], d[2], d[3]);
+            for (int c = 0, first = 1; c < NSWEEP_COLS; c++) {
+                if (!col_shown(c, models))
+                    continue;
+                if (!first)
+                    fputc(',', out);
+                first = 0;
+                if (!(starved && !sweep_cols[c].link))
+                    fprintf(out, "%.17g", d[sweep_cols[c].slot]);
+            }
+            fputs(!pcie ? "\n" : starved ? ",starved\n" : ",ok\n", out);
         }
         return check_io(out, err);
     }
@@ -798,12 +741,16 @@ report_sweep_link(FILE *out, const char *title, const struct sweep *sw,
         yo_seq(y);
         for (long i = 0; i < n; i++) {
             const double *d = data + i * SWEEP_NCOLS;
+            int starved = pcie && d[SWEEP_STARVED] != 0;
             sweep_point(sw, i, v);
             yo_map(y);
             for (int k = 0; k < sw->naxes; k++)
                 yo_kstr(y, sw->axis[k].name, v[k]);
-            for (int c = 0; c < 4; c++)
-                yo_knum(y, col[c], d[c]);
+            if (pcie)
+                yo_kstr(y, "status", starved ? "starved" : "ok");
+            for (int c = 0; c < NSWEEP_COLS; c++)
+                if (col_shown(c, models) && !(starved && !sweep_cols[c].link))
+                    yo_knum(y, sweep_cols[c].csv, d[sweep_cols[c].slot]);
             yo_close_map(y);
         }
         yo_close_seq(y);
@@ -811,34 +758,49 @@ report_sweep_link(FILE *out, const char *title, const struct sweep *sw,
         return yo_end(y, err);
     }
     {
-        const char *head[SWEEP_MAX_AXES + 4];
-        char left[SWEEP_MAX_AXES + 5];
+        const char *head[SWEEP_MAX_AXES + NSWEEP_COLS];
+        char left[SWEEP_MAX_AXES + NSWEEP_COLS + 1];
         struct tab t;
         char a[64];
-        int nc = sw->naxes + 4;
+        int nc = sw->naxes;
 
         for (int k = 0; k < sw->naxes; k++) {
             head[k] = sw->axis[k].name;
             left[k] = 'r';
         }
-        head[sw->naxes] = "max link";
-        head[sw->naxes + 1] = "mean link";
-        head[sw->naxes + 2] = "avg hops";
-        head[sw->naxes + 3] = "phase (est.)";
-        memset(left + sw->naxes, 'r', 4);
+        for (int c = 0; c < NSWEEP_COLS; c++)
+            if (col_shown(c, models)) {
+                head[nc] = sweep_cols[c].head;
+                left[nc++] = 'r';
+            }
         left[nc] = '\0';
-        fprintf(out, "%s\nsweep: %ld points (link model)\n\n", title, n);
+        fprintf(out, "%s\nsweep: %ld points%s\n\n", title, n,
+                models == SWEEP_LINK ? " (link model)"
+                : models == (SWEEP_LINK | SWEEP_PCIE)
+                    ? " (PCIe model, then link model)"
+                    : "");
         tab_init(&t, nc, head, left);
         for (long i = 0; i < n; i++) {
             const double *d = data + i * SWEEP_NCOLS;
+            int starved = pcie && d[SWEEP_STARVED] != 0, col = sw->naxes;
             char **row = tab_row(&t);
             sweep_point(sw, i, v);
             for (int k = 0; k < sw->naxes; k++)
                 row[k] = xstrdup(v[k]);
-            row[sw->naxes] = xstrdup(units_fmt_size(a, sizeof a, d[0]));
-            row[sw->naxes + 1] = xstrdup(units_fmt_size(a, sizeof a, d[1]));
-            row[sw->naxes + 2] = fmt("%.4g", d[2]);
-            row[sw->naxes + 3] = xstrdup(units_fmt_time(a, sizeof a, d[3]));
+            for (int c = 0; c < NSWEEP_COLS; c++) {
+                const struct sweep_col *sc = &sweep_cols[c];
+                double x = d[sc->slot];
+                if (!col_shown(c, models))
+                    continue;
+                if (starved && !sc->link)
+                    row[col++] = xstrdup(c == 0 ? "starved" : "-");
+                else if (sc->kind == 0)
+                    row[col++] = xstrdup(units_fmt_time(a, sizeof a, x));
+                else if (sc->kind == 1)
+                    row[col++] = xstrdup(units_fmt_size(a, sizeof a, x));
+                else
+                    row[col++] = fmt("%.4g", x);
+            }
         }
         tab_print(&t, out);
     }

@@ -57,15 +57,32 @@ int report_search(FILE *out, const struct scenario *s,
                   const struct search_result *r, enum report_fmt fmt,
                   struct rho_err *err);
 
-/* Columns of a PCIe sweep point, as main.c fills them. */
-enum { SWEEP_MAKESPAN, SWEEP_MEAN, SWEEP_MAX, SWEEP_STARVED, SWEEP_NCOLS };
+/* Columns of a sweep point, as main.c fills them: the PCIe model's, then
+   the link model's (when the scenario has a network or a routing). */
+enum {
+    SWEEP_MAKESPAN,
+    SWEEP_MEAN,
+    SWEEP_MAX,
+    SWEEP_STARVED,
+    SWEEP_LMAX,   /* the busiest link's bytes */
+    SWEEP_LMEAN,  /* mean bytes per link */
+    SWEEP_LHOPS,  /* mean hops per message */
+    SWEEP_LPHASE, /* the phase time estimate */
+    SWEEP_NCOLS
+};
+
+/* Which models a sweep ran (report_sweep's models). */
+enum { SWEEP_PCIE = 1, SWEEP_LINK = 2 };
 
 /*
- * A sweep: one row per point, the swept values then the makespan, the mean
- * and the longest elapsed time of the flows (NaN when starved).
+ * A sweep: one row per point, the swept values then, for the PCIe model,
+ * the makespan, the mean and the longest elapsed time of the flows
+ * (NaN/"starved" when starved) and, for the link model, the busiest link's
+ * bytes, the mean bytes per link, the mean hops and the phase estimate.
  */
 int report_sweep(FILE *out, const char *title, const struct sweep *sw,
-                 const double *data, enum report_fmt fmt, struct rho_err *err);
+                 const double *data, int models, enum report_fmt fmt,
+                 struct rho_err *err);
 
 /* What report_link prints besides the statistics per class. */
 enum {
@@ -86,18 +103,6 @@ enum {
 int report_link(FILE *out, const struct scenario *s,
                 const struct link_result *res, const struct link_stats *st,
                 enum report_fmt fmt, int what, struct rho_err *err);
-
-/* Columns of a link-model sweep point (the same slots). */
-enum { SWEEP_LMAX, SWEEP_LMEAN, SWEEP_LHOPS, SWEEP_LPHASE };
-
-/*
- * A sweep of a network scenario: one row per point, the swept values then
- * the busiest link's bytes, the mean bytes per link, the mean hops per
- * message and the phase-time estimate.
- */
-int report_sweep_link(FILE *out, const char *title, const struct sweep *sw,
-                      const double *data, enum report_fmt fmt,
-                      struct rho_err *err);
 
 /* The sorted curve as CSV (rank,time_s): for --curve FILE. */
 int report_search_curve(FILE *out, const struct search_result *r,
