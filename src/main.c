@@ -28,6 +28,7 @@
 
 #include "core/clock.h"
 #include "core/link_stats.h"
+#include "core/linkrun.h"
 #include "core/pcie_sim.h"
 #include "core/rho_err.h"
 #include "core/scenario.h"
@@ -105,7 +106,8 @@ static const struct opt options[] = {
      "of yours in ~/.config/rho/themes) or a path to a YAML file"},
     {OPT_DUMP, 0, "dump", "WxH:VIEW",
      "print the interactive screen as text, WxH characters, showing VIEW "
-     "(tree, flows, explain, stepper, timeline, heat, stats, search); "
+     "(tree, flows, explain, stepper, timeline, heat, stats, search; "
+     "network, links, map, classes, rounds for the link model); "
      "--explain N selects flow N, --at TIME a time step"},
     {OPT_ASCII, 'U', "ascii", NULL,
      "draw with ASCII characters only (no UTF-8 box drawing)"},
@@ -242,7 +244,8 @@ apply(struct args *a, const struct opt *o, const char *val)
         if (v < 0)
             return bad_usage("--dump: unknown view '%s' (tree, flows, "
                              "explain, stepper, timeline, heat, stats, "
-                             "search)",
+                             "search; on networks network, links, map, "
+                             "classes, rounds)",
                              view);
         a->dump_view = v;
         break;
@@ -851,9 +854,36 @@ run_dump(struct args *a, struct scenario *s)
     struct canvas c;
     struct screen_ctx x;
     struct strbuf sb;
+    struct linkrun lr;
+    struct rho_err err;
+    int views[VIEW_COUNT], nv, ok = 0;
 
     ui_init(&u, ss);
+    nv = ui_views(ss, views);
+    for (int k = 0; k < nv; k++)
+        ok |= views[k] == a->dump_view;
+    if (!ok) {
+        fprintf(stderr, "rho: %s: no %s view for this scenario (it has:",
+                a->file, ui_view_name(a->dump_view));
+        for (int k = 0; k < nv; k++)
+            fprintf(stderr, " %s", ui_view_name(views[k]));
+        fprintf(stderr, ")\n");
+        ui_fini(&u);
+        session_free(ss);
+        return 2;
+    }
     u.view = a->dump_view;
+    memset(&lr, 0, sizeof lr);
+    if (s->link != NULL) {
+        if (linkrun_compute(&lr, scenario_clone(s), a->threads, NULL, &err) !=
+            0) {
+            fprintf(stderr, "rho: %s: %s\n", a->file, err.msg);
+            ui_fini(&u);
+            session_free(ss);
+            return exit_code(&err);
+        }
+        u.lrun = &lr;
+    }
     if (a->explain > 0) {
         if (a->explain > s->nflows) {
             fprintf(stderr,
@@ -874,7 +904,8 @@ run_dump(struct args *a, struct scenario *s)
     memset(&x, 0, sizeof x);
     x.ss = ss;
     x.u = &u;
-    {
+    x.lrun = u.lrun;
+    if (s->pcie != NULL) {
         struct search_space *sp = search_space_new(s, NULL);
         x.search_space = sp ? search_space_total(sp) : 0;
         search_space_free(sp);
@@ -887,6 +918,7 @@ run_dump(struct args *a, struct scenario *s)
     strbuf_fini(&sb);
     canvas_fini(&c);
     ui_fini(&u);
+    linkrun_fini(&lr);
     session_free(ss);
     return 0;
 }
@@ -1072,15 +1104,8 @@ rho_main(int argc, char **argv)
         sweep_fini(&a.sweep);
         return exit_code(&err);
     }
-    if (s->pcie == NULL && a.dump_w > 0) {
-        fprintf(stderr,
-                "rho: %s: --dump shows the PCIe views; the link model's "
-                "views are not in the interactive program yet (try "
-                "--batch)\n",
-                a.file);
-        rc = 2;
-    } else if (s->pcie == NULL &&
-               (a.steps || a.timeline || a.explain || a.stepper || a.search)) {
+    if (s->pcie == NULL && a.dump_w == 0 &&
+        (a.steps || a.timeline || a.explain || a.stepper || a.search)) {
         fprintf(stderr,
                 "rho: %s: --%s is for PCIe trees; this scenario is a "
                 "network (the link model: try --batch, --links or "
@@ -1098,18 +1123,14 @@ rho_main(int argc, char **argv)
         rc = run_sweep(&a, s, &read);
     else if (a.search)
         rc = run_search(&a, s);
-    else if (s->pcie == NULL || a.links || a.messages) {
-        if (!a.batch && isatty(STDOUT_FILENO))
-            fprintf(stderr,
-                    "rho: %s is a network scenario; the interactive "
-                    "program does not show the link model yet, so here "
-                    "is the batch report\n",
-                    a.file);
-        rc = run_link(&a, s);
-    } else if (!a.batch && !a.steps && !a.timeline && !a.explain &&
-               !a.stepper && mpi_size == 1 && (rc = run_tui(&a, &s)) >= 0) {
+    else if (a.links || a.messages)
+        rc = run_link(&a, s); /* the link lists asked for */
+    else if (!a.batch && !a.steps && !a.timeline && !a.explain &&
+             !a.stepper && mpi_size == 1 && (rc = run_tui(&a, &s)) >= 0)
         ; /* the interactive program ran (and took s) */
-    } else {
+    else if (s->pcie == NULL)
+        rc = run_link(&a, s); /* a network */
+    else {
         rc = run_batch(&a, s);
         if (s->link && a.fmt == REPORT_TEXT && !a.steps && !a.timeline &&
             !a.explain && !a.stepper && rc != 2) {

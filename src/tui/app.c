@@ -12,9 +12,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "core/clock.h"
 #include "core/job.h"
+#include "core/linkrun.h"
 #include "core/rho_alloc.h"
 #include "core/search.h"
 #include "core/session.h"
@@ -45,7 +48,117 @@ struct app {
     int has_res;
     unsigned long res_version;
     double job_t0;
+
+    /* the link model, on its own job: the last finished run stays on
+       screen while a newer one computes */
+    struct job ljob;
+    struct linkrun ljob_run; /* the job's output */
+    struct scenario *ljob_scen;
+    int ljob_rc;
+    struct rho_err ljob_err;
+    unsigned long ljob_version;
+    int threads;
+    struct linkrun lrun; /* the last finished run */
+    int has_lrun;
+    unsigned long lrun_version;
+    char lerror[600];
 };
+
+static void
+sleep_ms(int ms)
+{
+    struct timespec ts = {0, (long)ms * 1000000L};
+
+    nanosleep(&ts, NULL);
+}
+
+static int
+link_job(struct job *j, void *arg)
+{
+    struct app *a = arg;
+    struct scenario *s = a->ljob_scen;
+
+    a->ljob_scen = NULL; /* the run owns it now */
+    a->ljob_rc = linkrun_compute(&a->ljob_run, s, a->threads, j, &a->ljob_err);
+    return a->ljob_rc;
+}
+
+static void
+stop_link(struct app *a)
+{
+    if (!a->ljob.started)
+        return;
+    job_cancel(&a->ljob);
+    job_join(&a->ljob);
+    linkrun_fini(&a->ljob_run);
+    scenario_free(a->ljob_scen);
+    a->ljob_scen = NULL;
+    job_init(&a->ljob);
+}
+
+/* Take a finished link job's result. */
+static void
+take_link(struct app *a)
+{
+    job_join(&a->ljob);
+    if (a->ljob_rc == 0) {
+        if (a->has_lrun)
+            linkrun_fini(&a->lrun);
+        a->lrun = a->ljob_run;
+        a->has_lrun = 1;
+        a->lrun_version = a->ljob_version;
+        a->lerror[0] = '\0';
+        if (a->lrun.seconds > 0.2)
+            ui_status(&a->u, 0, "link model: %.2f s", a->lrun.seconds);
+    } else if (a->ljob_err.code != RHO_ECANCEL) {
+        snprintf(a->lerror, sizeof a->lerror, "link model: %s",
+                 a->ljob_err.msg);
+        linkrun_fini(&a->ljob_run);
+    }
+    memset(&a->ljob_run, 0, sizeof a->ljob_run);
+    job_init(&a->ljob);
+    a->u.lrun = a->has_lrun ? &a->lrun : NULL;
+}
+
+/*
+ * Keep the link model in step with the session: an edit cancels a stale
+ * computation and starts a new one (waiting a moment, so that small
+ * networks never show a half state). Returns 1 when the screen changed.
+ */
+static int
+poll_link(struct app *a)
+{
+    const struct scenario *s = session_scenario(a->ss);
+    unsigned long v = session_version(a->ss);
+
+    if (a->ljob.started && job_running(&a->ljob)) {
+        if (a->ljob_version == v)
+            return 1; /* progress to draw */
+        stop_link(a); /* an edit made it stale */
+    }
+    if (a->ljob.started) {
+        take_link(a);
+        return 1;
+    }
+    if (s->link == NULL || (a->has_lrun && a->lrun_version == v) ||
+        (a->lerror[0] && a->ljob_version == v))
+        return 0;
+    a->ljob_scen = scenario_clone(s);
+    a->ljob_version = v;
+    memset(&a->ljob_run, 0, sizeof a->ljob_run);
+    if (job_start(&a->ljob, link_job, a) != 0) {
+        scenario_free(a->ljob_scen);
+        a->ljob_scen = NULL;
+        snprintf(a->lerror, sizeof a->lerror,
+                 "link model: could not start a thread");
+        return 1;
+    }
+    for (int i = 0; i < 50 && job_running(&a->ljob); i++)
+        sleep_ms(1);
+    if (!job_running(&a->ljob))
+        take_link(a);
+    return 1;
+}
 
 static int
 search_progress(void *ctx, long long done, long long total)
@@ -120,8 +233,8 @@ poll_search(struct app *a)
         a->res = a->job_res;
         a->has_res = 1;
         a->res_version = a->job_version;
-        ui_status(&a->u, 0, "search done: %lld schedules in %.2f s",
-                  a->res.n, a->res.seconds);
+        ui_status(&a->u, 0, "search done: %lld schedules in %.2f s", a->res.n,
+                  a->res.seconds);
     } else {
         search_result_fini(&a->job_res);
         ui_status(&a->u, 1, "search: %s", a->job_err.msg);
@@ -223,8 +336,9 @@ do_save(struct app *a)
     }
     save_path(a, path, sizeof path);
     if (strcmp(path, a->path) == 0) {
-        ui_status(&a->u, 1, "not over the script itself (its code would be "
-                            "lost): :save ANOTHER.lua");
+        ui_status(&a->u, 1,
+                  "not over the script itself (its code would be "
+                  "lost): :save ANOTHER.lua");
         return;
     }
     strbuf_init(&sb);
@@ -310,12 +424,18 @@ draw(struct app *a)
     }
     if (a->has_res && a->res_version == session_version(a->ss))
         x.search = &a->res;
-    {
-        struct search_space *sp = search_space_new(session_scenario(a->ss),
-                                                   NULL);
+    if (session_scenario(a->ss)->pcie != NULL) {
+        struct search_space *sp =
+            search_space_new(session_scenario(a->ss), NULL);
         x.search_space = sp ? search_space_total(sp) : 0;
         search_space_free(sp);
     }
+    x.lrun = a->has_lrun ? &a->lrun : NULL;
+    if (a->ljob.started && job_running(&a->ljob)) {
+        x.link_busy = 1;
+        x.link_phase = linkrun_progress(&a->ljob, &x.link_frac);
+    }
+    x.link_error = a->lerror[0] ? a->lerror : NULL;
     screen_draw(&a->c, &x);
     tui_blit(&a->c);
 }
@@ -338,6 +458,12 @@ app_run(const char *path, struct scenario **sp, const struct app_opts *o)
     ui_init(&a.u, a.ss);
     watch_init(&a.w, path);
     job_init(&a.job);
+    job_init(&a.ljob);
+    {
+        long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+        a.threads = cpus > 0 ? (int)cpus : 1;
+    }
+    poll_link(&a);
     canvas_init(&a.c, 80, 24, o->ascii || !caps.utf8);
     ui_status(&a.u, 0, "%s: F1 or ? for help, q to quit",
               session_scenario(a.ss)->title);
@@ -392,8 +518,13 @@ app_run(const char *path, struct scenario **sp, const struct app_opts *o)
         }
         if (poll_search(&a))
             redraw = 1;
+        if (poll_link(&a))
+            redraw = 1;
     }
     stop_search(&a);
+    stop_link(&a);
+    if (a.has_lrun)
+        linkrun_fini(&a.lrun);
     if (a.has_res)
         search_result_fini(&a.res);
     tui_fini();

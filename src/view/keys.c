@@ -12,20 +12,25 @@
 
 const struct key_binding key_table[] = {
     /* global */
-    {'q', SCOPE_GLOBAL, ACT_QUIT, "q", "quit (asks first if there are unsaved edits)"},
+    {'q', SCOPE_GLOBAL, ACT_QUIT, "q",
+     "quit (asks first if there are unsaved edits)"},
     {RK_F10, SCOPE_GLOBAL, ACT_QUIT, "F10", NULL},
     {'?', SCOPE_GLOBAL, ACT_HELP, "?", "this help"},
     {RK_F1, SCOPE_GLOBAL, ACT_HELP, "F1", NULL},
     {KEY_TAB_, SCOPE_GLOBAL, ACT_NEXT_VIEW, "Tab", "next view"},
     {RK_BTAB, SCOPE_GLOBAL, ACT_PREV_VIEW, "Shift-Tab", "previous view"},
-    {'1', SCOPE_GLOBAL, ACT_VIEW_1, "1", "view 1: topology tree"},
-    {'2', SCOPE_GLOBAL, ACT_VIEW_2, "2", "view 2: flows"},
-    {'3', SCOPE_GLOBAL, ACT_VIEW_3, "3", "view 3: why this number"},
-    {'4', SCOPE_GLOBAL, ACT_VIEW_4, "4", "view 4: algorithm stepper"},
-    {'5', SCOPE_GLOBAL, ACT_VIEW_5, "5", "view 5: timeline"},
-    {'6', SCOPE_GLOBAL, ACT_VIEW_6, "6", "view 6: link heatmap"},
-    {'7', SCOPE_GLOBAL, ACT_VIEW_7, "7", "view 7: statistics"},
-    {'8', SCOPE_GLOBAL, ACT_VIEW_8, "8", "view 8: schedule search"},
+    {'1', SCOPE_GLOBAL, ACT_VIEW_1, "1",
+     "view 1 on the tab bar: Tree (a PCIe tree) or Network (a network)"},
+    {'2', SCOPE_GLOBAL, ACT_VIEW_2, "2", "view 2: Flows, or Links"},
+    {'3', SCOPE_GLOBAL, ACT_VIEW_3, "3", "view 3: Why this number, or Map"},
+    {'4', SCOPE_GLOBAL, ACT_VIEW_4, "4",
+     "view 4: algorithm Stepper, or Classes"},
+    {'5', SCOPE_GLOBAL, ACT_VIEW_5, "5", "view 5: Timeline, or Rounds"},
+    {'6', SCOPE_GLOBAL, ACT_VIEW_6, "6", "view 6: link Heat"},
+    {'7', SCOPE_GLOBAL, ACT_VIEW_7, "7", "view 7: Stats"},
+    {'8', SCOPE_GLOBAL, ACT_VIEW_8, "8", "view 8: schedule Search"},
+    {'9', SCOPE_GLOBAL, ACT_VIEW_9, "9",
+     "view 9: Network (a PCIe tree with a routing; Tab reaches the rest)"},
     {RK_UP, SCOPE_GLOBAL, ACT_UP, "Up", "move up"},
     {'k', SCOPE_GLOBAL, ACT_UP, "k", NULL},
     {RK_DOWN, SCOPE_GLOBAL, ACT_DOWN, "Down", "move down"},
@@ -85,11 +90,37 @@ const struct key_binding key_table[] = {
     /* search */
     {'S', SCOPE_SEARCH, ACT_RUN_SEARCH, "S",
      "start (or restart) the schedule search"},
+    /* the link model */
+    {'R', SCOPE_GLOBAL, ACT_ROUTING, "R",
+     "link model: next routing (DOR, SD, SI, AD, AI, AH)"},
+    {'P', SCOPE_GLOBAL, ACT_PLACEMENT, "P",
+     "link model: next placement (linear, random, RDN, RDR, ...)"},
+    /* network */
+    {'-', SCOPE_NET, ACT_COLLAPSE_ALL, "-", "fold everything"},
+    {'+', SCOPE_NET, ACT_EXPAND_ALL, "+", "unfold the first level"},
+    /* map */
+    {'x', SCOPE_MAP, ACT_MAP_X, "x", "torus: next dimension across"},
+    {'y', SCOPE_MAP, ACT_MAP_Y, "y", "torus: next dimension down"},
+    {'D', SCOPE_MAP, ACT_MAP_DIR, "D",
+     "torus: show + links, - links, or their average"},
+    {'v', SCOPE_MAP, ACT_MAP_PLANE, "v",
+     "torus: the projection of all planes, or the selected cell's plane"},
+    {KEY_BACKSPACE_, SCOPE_MAP, ACT_BACK, "Backspace",
+     "dragonfly: back from a group to the matrix"},
+    /* rounds */
+    {' ', SCOPE_ROUNDS, ACT_STEP_NEXT, "Space", "next allocation round"},
+    {RK_RIGHT, SCOPE_ROUNDS, ACT_STEP_NEXT, "Right", NULL},
+    {'l', SCOPE_ROUNDS, ACT_STEP_NEXT, "l", NULL},
+    {KEY_BACKSPACE_, SCOPE_ROUNDS, ACT_STEP_PREV, "Backspace",
+     "previous allocation round"},
+    {RK_LEFT, SCOPE_ROUNDS, ACT_STEP_PREV, "Left", NULL},
+    {'h', SCOPE_ROUNDS, ACT_STEP_PREV, "h", NULL},
     {0, 0, 0, NULL, NULL},
 };
 
 static const char *const scope_name[SCOPE_COUNT] = {
-    "global", "tree", "flows", "stepper", "timeline", "search",
+    "global", "tree",    "flows", "stepper", "timeline",
+    "search", "network", "map",   "rounds",
 };
 
 const char *
@@ -127,8 +158,7 @@ generate(struct strbuf *out, int man)
                           sc == SCOPE_GLOBAL ? "Global" : scope_name[sc]);
         else
             strbuf_printf(out, "%s%s\n", sc ? "\n" : "",
-                          sc == SCOPE_GLOBAL ? "everywhere"
-                                             : scope_name[sc]);
+                          sc == SCOPE_GLOBAL ? "everywhere" : scope_name[sc]);
         for (const struct key_binding *b = key_table; b->key != 0; b++) {
             char names[96] = "";
             size_t used = 0;
@@ -137,9 +167,8 @@ generate(struct strbuf *out, int man)
             for (const struct key_binding *c = key_table; c->key != 0; c++)
                 if (c->scope == sc && c->action == b->action &&
                     used + strlen(c->name) + 3 < sizeof names)
-                    used += (size_t)snprintf(names + used,
-                                             sizeof names - used, "%s%s",
-                                             used ? ", " : "", c->name);
+                    used += (size_t)snprintf(names + used, sizeof names - used,
+                                             "%s%s", used ? ", " : "", c->name);
             if (man)
                 strbuf_printf(out, ".TP\n.B %s\n%s.\n", names, b->help);
             else

@@ -92,6 +92,13 @@ enum key_action {
     ACT_TIME_PREV,
     ACT_RUN_SEARCH,
     ACT_REDRAW,
+    ACT_ROUTING,   /* cycle the link model's routing */
+    ACT_PLACEMENT, /* cycle the placement scheme */
+    ACT_MAP_X,     /* Map: next dimension across */
+    ACT_MAP_Y,     /* Map: next dimension down */
+    ACT_MAP_DIR,   /* Map: + links, - links, both */
+    ACT_MAP_PLANE, /* Map: projection or the selected plane */
+    ACT_BACK,      /* Map: from a group back to the matrix */
     ACT_COUNT
 };
 
@@ -103,6 +110,9 @@ enum key_scope {
     SCOPE_STEPPER,
     SCOPE_TIMELINE,
     SCOPE_SEARCH,
+    SCOPE_NET,
+    SCOPE_MAP,
+    SCOPE_ROUNDS,
     SCOPE_COUNT
 };
 

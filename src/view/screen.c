@@ -17,6 +17,7 @@
 #include "core/rho_alloc.h"
 #include "core/units.h"
 #include "view/explain.h"
+#include "view/netscreen.h"
 #include "view/roles.h"
 #include "view/stepper.h"
 #include "view/tree.h"
@@ -25,7 +26,7 @@ enum flow_state {
     FS_LATER,   /* not started */
     FS_WAITING, /* behind another flow of its source */
     FS_SENDING,
-    FS_HOL,     /* sending, head-of-line blocked */
+    FS_HOL, /* sending, head-of-line blocked */
     FS_DONE,
     FS_STARVED
 };
@@ -46,11 +47,11 @@ struct stepdata {
     struct pcie_model *m; /* evaluated on the step, or NULL */
     int k;                /* the step, -1 if none */
     double t0, t1;
-    double *factor;       /* per flow */
-    char *state;          /* per flow: enum flow_state */
-    double *load;         /* per channel */
-    int *count;           /* per channel */
-    char *on_path;        /* per node: on the selected flow's path */
+    double *factor; /* per flow */
+    char *state;    /* per flow: enum flow_state */
+    double *load;   /* per channel */
+    int *count;     /* per channel */
+    char *on_path;  /* per node: on the selected flow's path */
 };
 
 static void
@@ -150,33 +151,72 @@ draw_title(struct canvas *c, const struct screen_ctx *x,
         canvas_text_right(c, 0, 0, c->w, ROLE_TITLE, right);
 }
 
+/* The title bar of a network scenario. */
 static void
-draw_tabs(struct canvas *c, const struct ui *u)
+draw_net_title(struct canvas *c, const struct screen_ctx *x)
 {
-    int col = 0;
+    const struct scenario *s = session_scenario(x->ss);
+    char right[160];
 
+    canvas_fill(c, 0, 0, c->w, 1, ' ', ROLE_TITLE);
+    canvas_printf(c, 1, 0, c->w - 2, ROLE_TITLE, "rho  %s%s%s", s->title,
+                  s->path ? "  \u2014  " : "", s->path ? s->path : "");
+    snprintf(right, sizeof right, "%s%s ",
+             session_dirty(x->ss) ? "\u25cf edited  " : "",
+             x->link_busy ? "computing\u2026" : "link model");
+    if (utf8_width(right) + 20 < c->w)
+        canvas_text_right(c, 0, 0, c->w, ROLE_TITLE, right);
+}
+
+static void
+draw_tabs(struct canvas *c, const struct screen_ctx *x)
+{
+    const struct ui *u = x->u;
+    int col = 0, views[VIEW_COUNT], nv = ui_views(x->ss, views);
+
+    int need = 0, compact;
+
+    /* " 1 Tree " and a space each; when they do not fit (a tree with
+       the link model has 13 views), the number and the gap go */
+    for (int k = 0; k < nv; k++)
+        need += (k + 1 >= 10 ? 4 : 3) + utf8_width(ui_view_title(views[k])) + 2;
+    compact = need > c->w;
     canvas_fill(c, 0, 1, c->w, 1, ' ', ROLE_TAB);
-    for (int v = 0; v < VIEW_COUNT && col < c->w; v++) {
+    for (int k = 0; k < nv && col < c->w; k++) {
         char t[32];
+        int v = views[k];
         int role = v == u->view ? ROLE_TAB_ACTIVE : ROLE_TAB;
-        snprintf(t, sizeof t, " %d %s ", v + 1, ui_view_title(v));
+        if (compact)
+            snprintf(t, sizeof t, "%s ", ui_view_title(v));
+        else
+            snprintf(t, sizeof t, " %d %s ", k + 1, ui_view_title(v));
+        if (compact && k < 9)
+            col += canvas_printf(c, col, 1, c->w - col, role, "%d", k + 1);
         col += canvas_text(c, col, 1, c->w - col, role, t);
-        col += canvas_text(c, col, 1, c->w - col, ROLE_TAB, " ");
+        if (!compact)
+            col += canvas_text(c, col, 1, c->w - col, ROLE_TAB, " ");
     }
 }
 
 static void
-draw_hints(struct canvas *c)
+draw_hints(struct canvas *c, int net)
 {
-    static const char *const hint[][2] = {
-        {"F1", "Help"}, {"Tab", "View"}, {"Enter", "Open"}, {"e", "Edit"},
-        {"a", "Add"},   {"d", "Del"},    {"u", "Undo"},     {"s", "Save"},
-        {"q", "Quit"},
+    static const char *const pcie_hint[][2] = {
+        {"F1", "Help"}, {"Tab", "View"}, {"Enter", "Open"},
+        {"e", "Edit"},  {"a", "Add"},    {"d", "Del"},
+        {"u", "Undo"},  {"s", "Save"},   {"q", "Quit"},
     };
+    static const char *const net_hint[][2] = {
+        {"F1", "Help"},   {"Tab", "View"},    {"Enter", "Open"},
+        {"R", "Routing"}, {"P", "Placement"}, {"u", "Undo"},
+        {"s", "Save"},    {"q", "Quit"},      {"", ""},
+    };
+    const char *const(*hint)[2] = net ? net_hint : pcie_hint;
+    size_t nh = net ? 8 : 9;
     int col = 0, y = c->h - 1;
 
     canvas_fill(c, 0, y, c->w, 1, ' ', ROLE_KEYHINT_TEXT);
-    for (size_t i = 0; i < sizeof hint / sizeof hint[0] && col < c->w; i++) {
+    for (size_t i = 0; i < nh && col < c->w; i++) {
         col += canvas_printf(c, col, y, c->w - col, ROLE_KEYHINT, " %s ",
                              hint[i][0]);
         col += canvas_printf(c, col, y, c->w - col, ROLE_KEYHINT_TEXT, "%s ",
@@ -308,8 +348,7 @@ view_tree(struct canvas *c, const struct screen_ctx *x,
         if (rows[i].node == u->node)
             sel = i;
     canvas_text(c, a.x + 1, a.y, namew, ROLE_HEADER, "device");
-    canvas_text(c, a.x + 1 + namew, a.y, barw, ROLE_HEADER,
-                "\u2191 to parent");
+    canvas_text(c, a.x + 1 + namew, a.y, barw, ROLE_HEADER, "\u2191 to parent");
     canvas_text(c, a.x + 2 + namew + barw, a.y, barw, ROLE_HEADER,
                 "\u2193 from parent");
     canvas_text(c, a.x + 3 + namew + 2 * barw, a.y, a.w, ROLE_HEADER, "flows");
@@ -422,23 +461,22 @@ view_flows(struct canvas *c, const struct screen_ctx *x,
         }
         snprintf(v[FCOL_FACTOR], 48, "%.4f", d->factor[i]);
         for (int k = 0; k < FCOL_COUNT; k++) {
-            int role = k == FCOL_FACTOR ? role_heat(d->factor[i]) : ROLE_DEFAULT;
+            int role =
+                k == FCOL_FACTOR ? role_heat(d->factor[i]) : ROLE_DEFAULT;
             if (k == FCOL_NUM || k == FCOL_SRC || k == FCOL_DST)
                 canvas_text(c, colx[k], y, width[k], role, v[k]);
             else
                 canvas_text_right(c, colx[k], y, width[k], role, v[k]);
         }
         canvas_text(c, colx[FCOL_COUNT], y, a.w - colx[FCOL_COUNT],
-                    state_role[(int)d->state[i]],
-                    state_word[(int)d->state[i]]);
+                    state_role[(int)d->state[i]], state_word[(int)d->state[i]]);
         if (f->label)
             canvas_printf(c, colx[FCOL_COUNT] + 12, y,
                           a.x + a.w - colx[FCOL_COUNT] - 12, ROLE_DIM, "%s",
                           f->label);
         if (r == sel) {
             canvas_paint(c, a.x, y, a.w, 1, ROLE_SELECTED);
-            canvas_paint(c, colx[u->field], y, width[u->field], 1,
-                         ROLE_FIELD);
+            canvas_paint(c, colx[u->field], y, width[u->field], 1, ROLE_FIELD);
         }
     }
     free(order);
@@ -746,8 +784,10 @@ view_stats(struct canvas *c, const struct screen_ctx *x,
         /* a box plot on a 0..1 scale */
         if (pw >= 10) {
             int bx = a.x + 57;
-            int q1 = (int)(s6[1] * (pw - 1) + 0.5), q3 = (int)(s6[4] * (pw - 1) + 0.5);
-            int lo = (int)(s6[0] * (pw - 1) + 0.5), hi = (int)(s6[5] * (pw - 1) + 0.5);
+            int q1 = (int)(s6[1] * (pw - 1) + 0.5),
+                q3 = (int)(s6[4] * (pw - 1) + 0.5);
+            int lo = (int)(s6[0] * (pw - 1) + 0.5),
+                hi = (int)(s6[5] * (pw - 1) + 0.5);
             int md = (int)(s6[2] * (pw - 1) + 0.5);
             canvas_fill(c, bx + lo, y, hi - lo + 1, 1, 0x2500, ROLE_AXIS);
             canvas_fill(c, bx + q1, y, q3 - q1 + 1, 1, 0x2588, ROLE_PLOT);
@@ -772,8 +812,8 @@ view_stats(struct canvas *c, const struct screen_ctx *x,
     for (int b = 0; b < 10 && y < a.y + a.h; b++, y++) {
         canvas_printf(c, a.x + 1, y, 12, ROLE_AXIS, "%.1f-%.1f", b / 10.0,
                       (b + 1) / 10.0);
-        canvas_bar(c, a.x + 11, y, 30, (double)hist[b] / hmax,
-                   ROLE_HEAT_0 + b, ROLE_DEFAULT);
+        canvas_bar(c, a.x + 11, y, 30, (double)hist[b] / hmax, ROLE_HEAT_0 + b,
+                   ROLE_DEFAULT);
         canvas_printf(c, a.x + 42, y, 8, ROLE_NUMBER, "%d", hist[b]);
     }
     (void)nall;
@@ -802,10 +842,10 @@ view_search(struct canvas *c, const struct screen_ctx *x, struct area a)
                       "%lld done, %.0f schedules/s, %.1f s left; an edit "
                       "cancels it",
                       x->search_done, x->search_rate,
-                      x->search_rate > 0 ? (double)(x->search_total -
-                                                    x->search_done) /
-                                               x->search_rate
-                                         : 0.0);
+                      x->search_rate > 0
+                          ? (double)(x->search_total - x->search_done) /
+                                x->search_rate
+                          : 0.0);
         return;
     }
     if (r == NULL) {
@@ -824,9 +864,8 @@ view_search(struct canvas *c, const struct screen_ctx *x, struct area a)
         canvas_printf(c, a.x + 1, y++, a.w - 2, ROLE_HEADER,
                       "%lld %s schedules in %.2f s; slowest/fastest %.3f, "
                       "slowest/median %.3f",
-                      r->n - r->starved, r->sampled ? "random" : "",
-                      r->seconds, r->t_slowest / r->t_fastest,
-                      r->t_slowest / r->t_median);
+                      r->n - r->starved, r->sampled ? "random" : "", r->seconds,
+                      r->t_slowest / r->t_fastest, r->t_slowest / r->t_median);
         y++;
         for (int k = 0; k < 4; k++, y++) {
             if (k == 3 && !r->has_baseline)
@@ -851,12 +890,12 @@ view_search(struct canvas *c, const struct screen_ctx *x, struct area a)
             if (h >= 3 && w >= 10 && m > 0) {
                 double lo = r->t_fastest, hi = r->t_slowest;
                 for (int col = 0; col < w; col++) {
-                    long long k = (long long)((double)col / (w - 1) *
-                                              (double)(m - 1));
+                    long long k =
+                        (long long)((double)col / (w - 1) * (double)(m - 1));
                     double v = r->sorted[k];
-                    int row = hi > lo ? (int)((v - lo) / (hi - lo) * (h - 1) +
-                                              0.5)
-                                      : 0;
+                    int row = hi > lo
+                                  ? (int)((v - lo) / (hi - lo) * (h - 1) + 0.5)
+                                  : 0;
                     canvas_put(c, a.x + 12 + col, y + h - 1 - row, 0x2022,
                                ROLE_PLOT);
                 }
@@ -891,6 +930,7 @@ screen_draw(struct canvas *c, const struct screen_ctx *x)
 {
     struct stepdata d;
     struct area a;
+    int net;
 
     ui_sync(x->u, x->ss);
     canvas_clear(c, ROLE_DEFAULT);
@@ -901,44 +941,53 @@ screen_draw(struct canvas *c, const struct screen_ctx *x)
         canvas_wrap(c, 1, c->h / 2, c->w - 2, c->h, ROLE_WARNING, msg);
         return;
     }
-    stepdata_init(&d, x);
-    draw_title(c, x, &d);
-    draw_tabs(c, x->u);
+    net = session_scenario(x->ss)->pcie == NULL;
+    if (net)
+        draw_net_title(c, x);
+    else {
+        stepdata_init(&d, x);
+        draw_title(c, x, &d);
+    }
+    draw_tabs(c, x);
     a.x = 0;
     a.y = 3;
     a.w = c->w;
     a.h = c->h - 5;
     if (x->error != NULL && x->error[0] != '\0')
         draw_error(c, x->error, &a);
-    switch (x->u->view) {
-    case VIEW_TREE:
-        view_tree(c, x, &d, a);
-        break;
-    case VIEW_FLOWS:
-        view_flows(c, x, &d, a);
-        break;
-    case VIEW_EXPLAIN:
-        view_explain(c, x, &d, a);
-        break;
-    case VIEW_STEPPER:
-        view_stepper(c, x, &d, a);
-        break;
-    case VIEW_TIMELINE:
-        view_timeline(c, x, &d, a);
-        break;
-    case VIEW_HEAT:
-        view_heat(c, x, &d, a);
-        break;
-    case VIEW_STATS:
-        view_stats(c, x, &d, a);
-        break;
-    case VIEW_SEARCH:
-        view_search(c, x, a);
-        break;
-    }
+    if (x->u->view >= VIEW_FIRST_LINK)
+        netscreen_body(c, x, x->u->view, a.x, a.y - 1, a.w, a.h + 1);
+    else if (!net)
+        switch (x->u->view) {
+        case VIEW_TREE:
+            view_tree(c, x, &d, a);
+            break;
+        case VIEW_FLOWS:
+            view_flows(c, x, &d, a);
+            break;
+        case VIEW_EXPLAIN:
+            view_explain(c, x, &d, a);
+            break;
+        case VIEW_STEPPER:
+            view_stepper(c, x, &d, a);
+            break;
+        case VIEW_TIMELINE:
+            view_timeline(c, x, &d, a);
+            break;
+        case VIEW_HEAT:
+            view_heat(c, x, &d, a);
+            break;
+        case VIEW_STATS:
+            view_stats(c, x, &d, a);
+            break;
+        case VIEW_SEARCH:
+            view_search(c, x, a);
+            break;
+        }
     draw_status(c, x->u);
-    draw_hints(c);
+    draw_hints(c, net);
     if (x->u->help)
         draw_help(c, x->u);
-    stepdata_fini(&d);
+    if (!net)
+        stepdata_fini(&d);
 }

@@ -8,6 +8,7 @@
 #ifndef RHO_VIEW_SCREEN_H
 #define RHO_VIEW_SCREEN_H
 
+#include "core/linkrun.h"
 #include "core/search.h"
 #include "core/session.h"
 #include "view/canvas.h"
@@ -20,15 +21,22 @@
 struct screen_ctx {
     struct session *ss;
     struct ui *u;
-    const char *theme;  /* the theme's name, for the title bar; may be NULL */
-    const char *error;  /* the last reload's script error, or NULL: shown
-                           in a pane while the last good result stays */
+    const char *theme; /* the theme's name, for the title bar; may be NULL */
+    const char *error; /* the last reload's script error, or NULL: shown
+                          in a pane while the last good result stays */
     /* the schedule search, for the search view */
     const struct search_result *search; /* NULL: none yet */
     int searching;                      /* running now */
     long long search_done, search_total;
-    double search_rate;                 /* schedules per second */
-    long long search_space;             /* schedules of the scenario */
+    double search_rate;     /* schedules per second */
+    long long search_space; /* schedules of the scenario */
+    /* the link model: the last finished run (may be NULL) and the one
+       computing */
+    const struct linkrun *lrun;
+    int link_busy;          /* a newer run is computing */
+    const char *link_phase; /* its phase */
+    double link_frac;       /* and how far in it */
+    const char *link_error; /* the last run's error, or NULL */
 };
 
 /* Draw everything into c (its size is the terminal's). */

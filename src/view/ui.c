@@ -19,21 +19,38 @@
 #include "core/rho_alloc.h"
 #include "core/units.h"
 #include "view/command.h"
+#include "view/netui.h"
 #include "view/stepper.h"
 #include "view/tree.h"
 
 static const char *const view_names[VIEW_COUNT] = {
-    "tree", "flows", "explain", "stepper", "timeline", "heat", "stats",
-    "search",
+    "tree",   "flows",   "explain", "stepper", "timeline", "heat",   "stats",
+    "search", "network", "links",   "map",     "classes",  "rounds",
 };
 
 static const char *const view_titles[VIEW_COUNT] = {
-    "Tree", "Flows", "Why", "Stepper", "Timeline", "Heat", "Stats", "Search",
+    "Tree",   "Flows",   "Why",   "Stepper", "Timeline", "Heat",   "Stats",
+    "Search", "Network", "Links", "Map",     "Classes",  "Rounds",
 };
 
 static const char *const col_names[FCOL_COUNT] = {
     "#", "src", "dst", "size", "start", "end", "elapsed", "factor",
 };
+
+int
+ui_views(const struct session *ss, int *views)
+{
+    const struct scenario *s = session_scenario(ss);
+    int n = 0;
+
+    if (s->pcie != NULL)
+        for (int v = 0; v < VIEW_FIRST_LINK; v++)
+            views[n++] = v;
+    if (s->link != NULL)
+        for (int v = VIEW_FIRST_LINK; v < VIEW_COUNT; v++)
+            views[n++] = v;
+    return n;
+}
 
 const char *
 ui_view_name(int view)
@@ -72,6 +89,10 @@ ui_init(struct ui *u, struct session *ss)
     u->field = FCOL_SIZE;
     u->flow = -1;
     u->version = (unsigned long)-1;
+    u->map_dy = 1;
+    u->map_group = -1;
+    if (session_scenario(ss)->pcie == NULL)
+        u->view = VIEW_FIRST_LINK;
     ui_sync(u, ss);
 }
 
@@ -80,6 +101,10 @@ ui_fini(struct ui *u)
 {
     free(u->collapsed);
     u->collapsed = NULL;
+    free(u->net_ids);
+    u->net_ids = NULL;
+    linkview_hier_free(u->hier);
+    u->hier = NULL;
 }
 
 int
@@ -96,6 +121,12 @@ ui_scope(const struct ui *u)
         return SCOPE_TIMELINE;
     case VIEW_SEARCH:
         return SCOPE_SEARCH;
+    case VIEW_NET:
+        return SCOPE_NET;
+    case VIEW_MAP:
+        return SCOPE_MAP;
+    case VIEW_ROUNDS:
+        return SCOPE_ROUNDS;
     default:
         return SCOPE_GLOBAL;
     }
@@ -106,8 +137,17 @@ ui_sync(struct ui *u, struct session *ss)
 {
     const struct scenario *s = session_scenario(ss);
     const struct pcie_sim_result *res = session_result(ss);
-    int nn = pcie_nodes(s->pcie);
+    int nn, views[VIEW_COUNT], nv = ui_views(ss, views), ok = 0;
 
+    for (int k = 0; k < nv; k++)
+        ok |= views[k] == u->view;
+    if (!ok && nv > 0) /* a reload changed the kind of scenario */
+        u->view = views[0];
+    if (s->pcie == NULL) {
+        u->version = session_version(ss);
+        return;
+    }
+    nn = pcie_nodes(s->pcie);
     if (u->version == session_version(ss) && u->collapsed != NULL)
         return;
     u->version = session_version(ss);
@@ -205,8 +245,8 @@ void
 ui_flow_order(const struct ui *u, struct session *ss, int *order)
 {
     const struct scenario *s = session_scenario(ss);
-    double *factor = xcalloc((size_t)(s->nflows ? s->nflows : 1),
-                             sizeof *factor);
+    double *factor =
+        xcalloc((size_t)(s->nflows ? s->nflows : 1), sizeof *factor);
     struct sort_ctx c = {s, session_result(ss), factor, u->sort_col,
                          u->sort_rev};
 
@@ -341,9 +381,8 @@ contains(const char *hay, const char *needle)
 {
     for (; *hay; hay++) {
         size_t i = 0;
-        while (needle[i] &&
-               tolower((unsigned char)hay[i]) ==
-                   tolower((unsigned char)needle[i]))
+        while (needle[i] && tolower((unsigned char)hay[i]) ==
+                                tolower((unsigned char)needle[i]))
             i++;
         if (needle[i] == '\0')
             return 1;
@@ -555,7 +594,7 @@ int
 ui_key(struct ui *u, struct session *ss, int key)
 {
     const struct scenario *s;
-    int act, armed = u->quit_armed;
+    int act, armed = u->quit_armed, views[VIEW_COUNT], nv, cur;
 
     ui_sync(u, ss);
     s = session_scenario(ss);
@@ -575,29 +614,63 @@ ui_key(struct ui *u, struct session *ss, int key)
     }
     u->quit_armed = 0;
     act = keys_action(key, ui_scope(u));
+    nv = ui_views(ss, views);
+    for (cur = 0; cur < nv && views[cur] != u->view; cur++)
+        ;
     if (act >= ACT_VIEW_1 && act <= ACT_VIEW_9) {
-        if (act - ACT_VIEW_1 < VIEW_COUNT)
-            u->view = act - ACT_VIEW_1;
+        if (act - ACT_VIEW_1 < nv)
+            u->view = views[act - ACT_VIEW_1];
         return UI_REDRAW;
+    }
+    if (act == ACT_NEXT_VIEW || act == ACT_PREV_VIEW) {
+        cur = cur >= nv ? 0 : cur;
+        u->view = views[(cur + (act == ACT_NEXT_VIEW ? 1 : nv - 1)) % nv];
+        return UI_REDRAW;
+    }
+    if (act == ACT_ROUTING || act == ACT_PLACEMENT) {
+        if (s->link == NULL) {
+            ui_status(u, 1,
+                      "%s: this scenario has no link model (give it a "
+                      "network, or a routing)",
+                      act == ACT_ROUTING ? "routing" : "placement");
+            return UI_REDRAW;
+        }
+        return run_command(
+            u, ss, act == ACT_ROUTING ? "routing next" : "placement next");
+    }
+    if (u->view >= VIEW_FIRST_LINK) {
+        int fx = netui_key(u, ss, act);
+        if (fx >= 0)
+            return fx;
+        /* in a link view only what needs no PCIe tree goes on */
+        switch (act) {
+        case ACT_QUIT:
+        case ACT_HELP:
+        case ACT_COMMAND:
+        case ACT_UNDO:
+        case ACT_REDO:
+        case ACT_SAVE:
+        case ACT_RELOAD:
+        case ACT_THEME:
+        case ACT_REDRAW:
+            break;
+        default:
+            return act == ACT_NONE ? 0 : UI_REDRAW;
+        }
     }
     switch (act) {
     case ACT_QUIT:
         if (session_dirty(ss) && !armed) {
             u->quit_armed = 1;
-            ui_status(u, 1, "unsaved edits: q again quits without saving, s "
-                            "saves");
+            ui_status(u, 1,
+                      "unsaved edits: q again quits without saving, s "
+                      "saves");
             return UI_REDRAW;
         }
         return UI_QUIT;
     case ACT_HELP:
         u->help = 1;
         u->help_scroll = 0;
-        return UI_REDRAW;
-    case ACT_NEXT_VIEW:
-        u->view = (u->view + 1) % VIEW_COUNT;
-        return UI_REDRAW;
-    case ACT_PREV_VIEW:
-        u->view = (u->view + VIEW_COUNT - 1) % VIEW_COUNT;
         return UI_REDRAW;
     case ACT_UP:
         move(u, ss, -1);
@@ -761,8 +834,7 @@ ui_click(struct ui *u, struct session *ss, int x, int y, int button, int w,
         int col = 0;
         for (int v = 0; v < VIEW_COUNT; v++) {
             char t[32];
-            int len = snprintf(t, sizeof t, " %d %s ", v + 1,
-                               ui_view_title(v));
+            int len = snprintf(t, sizeof t, " %d %s ", v + 1, ui_view_title(v));
             if (x >= col && x < col + len) {
                 u->view = v;
                 return UI_REDRAW;

@@ -10,8 +10,10 @@
 #ifndef RHO_VIEW_UI_H
 #define RHO_VIEW_UI_H
 
+#include "core/linkrun.h"
 #include "core/session.h"
 #include "view/keys.h"
+#include "view/linkview.h"
 
 enum view_id {
     VIEW_TREE,
@@ -22,8 +24,15 @@ enum view_id {
     VIEW_HEAT,
     VIEW_STATS,
     VIEW_SEARCH,
+    /* the link model's views (networks, and PCIe trees with a routing) */
+    VIEW_NET,    /* the network's hierarchy with link loads */
+    VIEW_LINKS,  /* every link, hottest first */
+    VIEW_MAP,    /* torus minimap, dragonfly group matrix and detail */
+    VIEW_LSTATS, /* box plots and histogram per link class */
+    VIEW_ROUNDS, /* the adaptive solve's allocation rounds */
     VIEW_COUNT
 };
+#define VIEW_FIRST_LINK VIEW_NET
 
 enum prompt_mode {
     PROMPT_NONE,
@@ -50,9 +59,9 @@ enum flow_col {
 enum {
     UI_REDRAW = 1,
     UI_QUIT = 2,
-    UI_SAVE = 4,   /* path in ui->effect_arg ("" = the scenario's file) */
+    UI_SAVE = 4, /* path in ui->effect_arg ("" = the scenario's file) */
     UI_RELOAD = 8,
-    UI_THEME = 16, /* name in ui->effect_arg ("" = the next theme) */
+    UI_THEME = 16,  /* name in ui->effect_arg ("" = the next theme) */
     UI_SEARCH = 32, /* start the schedule search */
     UI_OPEN = 64    /* open the selected schedule (search view) */
 };
@@ -61,23 +70,23 @@ enum {
 
 struct ui {
     int view;
-    int help;          /* the help overlay is up */
+    int help; /* the help overlay is up */
     int help_scroll;
-    int quit_armed;    /* 'q' with unsaved edits: a second 'q' quits */
+    int quit_armed; /* 'q' with unsaved edits: a second 'q' quits */
 
     /* selections (indices into the session's scenario) */
-    int flow;          /* selected flow, -1 if none */
-    int node;          /* selected tree node */
-    char *collapsed;   /* per node; owned */
+    int flow;        /* selected flow, -1 if none */
+    int node;        /* selected tree node */
+    char *collapsed; /* per node; owned */
     int ncollapsed;
     int sort_col, sort_rev; /* flow table */
-    int field;         /* flow column 'e' edits */
-    int step;          /* time step of the run shown */
-    int frame;         /* stepper frame */
+    int field;              /* flow column 'e' edits */
+    int step;               /* time step of the run shown */
+    int frame;              /* stepper frame */
     int scroll[VIEW_COUNT];
 
     /* the prompt */
-    int prompt;        /* enum prompt_mode */
+    int prompt; /* enum prompt_mode */
     char line[UI_PROMPT_MAX];
     int len, cur;
     char find[UI_PROMPT_MAX]; /* the last '/' text */
@@ -88,8 +97,26 @@ struct ui {
 
     char effect_arg[1024];
     unsigned long version; /* the session version the selections match */
-    int search_sel;    /* search view: 0 fastest, 1 median, 2 slowest, 3
-                          baseline */
+    int search_sel;        /* search view: 0 fastest, 1 median, 2 slowest, 3
+                              baseline */
+
+    /* the link model's views; lrun is the last finished run the loop
+       shows (borrowed, may be NULL while the first one computes) */
+    const struct linkrun *lrun;
+    int net_row;        /* Network: selected row */
+    long long *net_ids; /* Network: the unfolded nodes' row ids,
+                           sorted; owned */
+    int nnet_ids;
+    struct linkview_hier *hier; /* Network: rows of lrun; owned */
+    const void *hier_of;        /* the run hier was made for */
+    int link_row;               /* Links: selected row (hottest first) */
+    int map_dx, map_dy;         /* Map (torus): dimensions across and down */
+    int map_dir;                /* Map: 0 both, 1 +, 2 - */
+    int map_plane;              /* Map: 0 projection, 1 the selected plane */
+    int map_x, map_y;           /* Map: selected cell (groups on a dragonfly) */
+    int map_group; /* Map (dragonfly): -1 the matrix, else a group */
+    int cls_row;   /* Stats: selected class (0 = all links) */
+    int round;     /* Rounds: the round shown */
 };
 
 /* Set up u (caller's storage) for ss. Release with ui_fini(). */
@@ -110,8 +137,8 @@ int ui_key(struct ui *u, struct session *ss, int key);
  * screen drawn by screen_draw(): a tab switches views, a row selects it,
  * the wheel moves. Returns UI_* bits.
  */
-int ui_click(struct ui *u, struct session *ss, int x, int y, int button,
-             int w, int h);
+int ui_click(struct ui *u, struct session *ss, int x, int y, int button, int w,
+             int h);
 
 /*
  * Bring selections back in range after the session changed (an edit, an
@@ -128,6 +155,11 @@ void ui_status(struct ui *u, int error, const char *fmt, ...)
 void ui_flow_order(const struct ui *u, struct session *ss, int *order);
 
 /* The name of a view ("tree", "flows", ...), and its title. */
+/* The views this scenario has, in tab order, into views[VIEW_COUNT];
+   returns how many (PCIe views for a tree, link views for a network or a
+   routing). */
+int ui_views(const struct session *ss, int *views);
+
 const char *ui_view_name(int view);
 const char *ui_view_title(int view);
 

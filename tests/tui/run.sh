@@ -141,3 +141,35 @@ tui_stop
 tui_start 100 30 "$RHO" -U -C scenarios/table1.lua
 expect ascii-tree "| |-0 gpu"
 tui_stop
+
+# 16. a network: the link model's views on a small dragonfly
+tui_start 110 32 "$RHO" scenarios/dragonfly-small.lua
+expect net-tabs "1 Network   2 Links   3 Map   4 Classes   5 Rounds"
+expect net-header "routing AD  placement RDN"
+expect net-group0 "group 0"
+tui_keys Enter
+expect net-unfold "g0.c0"
+tui_keys 2
+expect net-links-hottest "g7.c1.r0->g7.c0.r0"
+tui_keys 3
+expect net-matrix "L2 bytes from group (row) to group (column)"
+tui_keys Enter
+expect net-group-detail "group 0 (2x4): L2 out 22.44 MiB, in 23.69 MiB"
+tui_keys 4
+expect net-classes "L1-col"
+tui_keys 5
+expect net-rounds "round 1/7"
+tui_keys Space Space
+expect net-rounds-3 "1647 of 6538 paths still ask"
+tui_stop
+
+# 17. a torus: the minimap, its dimensions and the static-routing note
+tui_start 100 30 "$RHO" scenarios/bgq-512-umesh.lua
+expect torus-tabs "1 Network   2 Links   3 Map"
+tui_keys 3
+expect torus-minimap "A→ B↓  both directions, mean"
+tui_keys y
+expect torus-minimap-c "A→ C↓"
+tui_keys 5
+expect torus-static "No allocation rounds: this routing is static"
+tui_stop
