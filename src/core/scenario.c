@@ -39,69 +39,6 @@ scenario_free(struct scenario *s)
     free(s);
 }
 
-struct scen_link *
-scen_link_new(struct net *net)
-{
-    struct scen_link *l = xcalloc(1, sizeof *l);
-
-    l->net = net_ref(net);
-    l->routing = LINK_SD;
-    l->minimal = ROUTE_MIN;
-    return l;
-}
-
-void
-scen_link_free(struct scen_link *l)
-{
-    if (l == NULL)
-        return;
-    for (int j = 0; j < l->njobs; j++) {
-        free(l->job[j].name);
-        pattern_free(l->job[j].pattern);
-    }
-    free(l->job);
-    free(l->place_desc);
-    free(l->net_desc);
-    placement_free(l->placement);
-    net_free(l->net);
-    free(l);
-}
-
-static struct scen_link *
-scen_link_clone(const struct scen_link *l)
-{
-    struct scen_link *c = xcalloc(1, sizeof *c);
-
-    *c = *l;
-    c->net = net_ref(l->net);
-    c->placement = l->placement ? placement_ref(l->placement) : NULL;
-    c->place_desc = l->place_desc ? xstrdup(l->place_desc) : NULL;
-    c->net_desc = l->net_desc ? xstrdup(l->net_desc) : NULL;
-    c->job = xcalloc((size_t)(l->njobs ? l->njobs : 1), sizeof *c->job);
-    for (int j = 0; j < l->njobs; j++) {
-        c->job[j] = l->job[j];
-        c->job[j].name = xstrdup(l->job[j].name);
-        c->job[j].pattern = pattern_ref(l->job[j].pattern);
-    }
-    return c;
-}
-
-int
-scen_link_add_job(struct scen_link *l, const char *name,
-                  struct pattern *pattern, int offset, int routing, int line)
-{
-    struct scen_job *j;
-
-    l->job = xreallocarray(l->job, (size_t)l->njobs + 1, sizeof *l->job);
-    j = &l->job[l->njobs];
-    j->name = xstrdup(name);
-    j->pattern = pattern;
-    j->offset = offset;
-    j->routing = routing;
-    j->line = line;
-    return l->njobs++;
-}
-
 struct link_result *
 scenario_link_solve(const struct scenario *s, const struct link_opts *o,
                     struct rho_err *err)
@@ -304,9 +241,26 @@ scenario_apply_order(struct scenario *s, const int *prio)
     free(used);
 }
 
+/* A network scenario: its link part is complete. */
+static int
+check_link(const struct scen_link *l, struct rho_err *err)
+{
+    if (l->net == NULL || l->placement == NULL)
+        return rho_err_set(err, RHO_EINPUT, "the network has no placement");
+    if (l->njobs == 0)
+        return rho_err_set(err, RHO_EINPUT, "the network has no traffic");
+    for (int j = 0; j < l->njobs; j++)
+        if (l->job[j].pattern == NULL)
+            return rho_err_set(err, RHO_EINPUT, "job '%s' has no pattern",
+                               l->job[j].name);
+    return 0;
+}
+
 int
 scenario_check(const struct scenario *s, struct rho_err *err)
 {
+    if (s->pcie == NULL && s->link != NULL)
+        return check_link(s->link, err);
     if (s->pcie == NULL)
         return rho_err_set(err, RHO_EINPUT, "the scenario has no topology");
     if (!(s->bandwidth > 0) || !isfinite(s->bandwidth))
@@ -326,6 +280,11 @@ scenario_sim(const struct scenario *s, struct rho_err *err)
     struct pcie_flowspec *fs;
     struct pcie_sim *sim;
 
+    if (s->pcie == NULL && s->link != NULL) {
+        rho_err_set(err, RHO_EINPUT,
+                    "the scenario is a network: it has no PCIe model");
+        return NULL;
+    }
     if (scenario_check(s, err) != 0)
         return NULL;
     fs = xcalloc((size_t)(s->nflows ? s->nflows : 1), sizeof *fs);
@@ -335,6 +294,169 @@ scenario_sim(const struct scenario *s, struct rho_err *err)
     sim = pcie_sim_new(s->pcie, s->nflows, fs, s->bandwidth, s->tau, err);
     free(fs);
     return sim;
+}
+
+struct net *
+scenario_tree_net(const struct scenario *s, struct rho_err *err)
+{
+    int n;
+    int *parent;
+    const char **names;
+    struct net *net;
+
+    if (s->pcie == NULL) {
+        rho_err_set(err, RHO_EINPUT, "the scenario has no PCIe tree");
+        return NULL;
+    }
+    n = pcie_nodes(s->pcie);
+    parent = xcalloc((size_t)n, sizeof *parent);
+    names = xcalloc((size_t)n, sizeof *names);
+    for (int i = 0; i < n; i++) {
+        parent[i] = pcie_node(s->pcie, i)->parent;
+        names[i] = pcie_node(s->pcie, i)->name;
+    }
+    net = net_tree_new(n, parent, names, s->bandwidth, NULL, err);
+    free(parent);
+    free(names);
+    return net;
+}
+
+static int
+bad_routing(int routing, struct rho_err *err)
+{
+    if (routing >= 0 && routing < LINK_ROUTING_COUNT)
+        return 0;
+    return rho_err_set(err, RHO_EINPUT,
+                       "routing %d is not DOR, SD, SI, AD, AI, AH or UPDOWN",
+                       routing);
+}
+
+int
+scenario_link_tree(struct scenario *s, int routing, int line,
+                   struct rho_err *err)
+{
+    struct scen_pattern_spec ps;
+    struct scen_place_spec pls;
+    struct placement *pl;
+    struct pattern *pat;
+    struct scen_link *l;
+    struct net *net;
+    int n;
+
+    if (bad_routing(routing, err))
+        return -1;
+    if ((net = scenario_tree_net(s, err)) == NULL) {
+        rho_err_prefix(err, "topology");
+        return -1;
+    }
+    n = net_endpoints(net);
+    l = scen_link_new(net, NULL);
+    net_free(net); /* l holds it */
+    l->routing = routing;
+    scen_place_spec_init(&pls);
+    if ((pl = scen_place_make(&pls, l->net, n, 0, err)) == NULL) {
+        rho_err_prefix(err, "scenario");
+        scen_link_free(l);
+        return -1;
+    }
+    scen_link_set_placement(l, pl, &pls, n);
+    scen_pattern_spec_init(&ps, SCEN_PAT_FLOWS);
+    ps.flows = scen_flows_new(s->nflows, NULL, NULL, NULL, NULL);
+    for (int i = 0; i < s->nflows; i++) {
+        ps.flows->src[i] = s->flow[i].src;
+        ps.flows->dst[i] = s->flow[i].dst;
+        ps.flows->bytes[i] = s->flow[i].bytes;
+    }
+    if ((pat = scen_pattern_make(&ps, n, 0, err)) == NULL) {
+        rho_err_prefix(err, "scenario");
+        scen_pattern_spec_fini(&ps);
+        scen_link_free(l);
+        return -1;
+    }
+    scen_link_add_job(l, "flows", &ps, pat, n, 0, routing, line, 0);
+    scen_pattern_spec_fini(&ps);
+    scen_link_free(s->link);
+    s->link = l;
+    return 0;
+}
+
+int
+scenario_link_sync_tree(struct scenario *s, struct rho_err *err)
+{
+    const struct scen_link *l = s->link;
+    int minimal, line;
+
+    if (s->pcie == NULL || l == NULL || l->net_spec.kind != SCEN_NET_TREE)
+        return 0;
+    minimal = l->minimal;
+    line = l->njobs > 0 ? l->job[0].line : 0;
+    if (scenario_link_tree(s, l->routing, line, err) != 0)
+        return -1;
+    s->link->minimal = minimal;
+    return 0;
+}
+
+static int
+no_link(const struct scenario *s, struct rho_err *err)
+{
+    if (s->link != NULL)
+        return 0;
+    return rho_err_set(err, RHO_EINPUT, "the scenario has no link model");
+}
+
+int
+scenario_link_set_routing(struct scenario *s, int routing, struct rho_err *err)
+{
+    if (no_link(s, err) || bad_routing(routing, err))
+        return -1;
+    s->link->routing = routing;
+    for (int j = 0; j < s->link->njobs; j++)
+        s->link->job[j].routing = routing;
+    return 0;
+}
+
+int
+scenario_link_set_placement(struct scenario *s, const char *text,
+                            struct rho_err *err)
+{
+    struct scen_place_spec spec;
+    int rc;
+
+    if (no_link(s, err))
+        return -1;
+    if (s->link->net_spec.kind == SCEN_NET_TREE)
+        return rho_err_set(err, RHO_EINPUT,
+                           "placement: the ranks of a PCIe tree seen as a "
+                           "network are its node ids");
+    if (scen_place_parse(text, s->link->net, &spec, err) != 0)
+        return -1;
+    rc = scen_link_rebuild(s->link, &spec, s->seed, err);
+    scen_place_spec_fini(&spec);
+    return rc;
+}
+
+int
+scenario_link_set_seed(struct scenario *s, uint64_t seed, struct rho_err *err)
+{
+    if (no_link(s, err))
+        return -1;
+    if (s->link->net_spec.kind != SCEN_NET_TREE &&
+        scen_link_rebuild(s->link, &s->link->place, seed, err) != 0)
+        return -1;
+    s->seed = seed;
+    return 0;
+}
+
+int
+scenario_link_set_paths(struct scenario *s, int paths, struct rho_err *err)
+{
+    if (no_link(s, err))
+        return -1;
+    if (paths != ROUTE_MIN && paths != ROUTE_ALL)
+        return rho_err_set(err, RHO_EINPUT,
+                           "paths must be \"minimal\" or \"all\"");
+    s->link->minimal = paths;
+    return 0;
 }
 
 char *
@@ -375,6 +497,69 @@ tree_to_lua(const struct pcie *p, int x, int indent, struct strbuf *out)
     strbuf_puts(out, indent ? ",\n" : "");
 }
 
+/* The jobs and flows of a network scenario. */
+static void
+jobs_to_lua(const struct scen_link *l, struct strbuf *out)
+{
+    int first = 0, njobs = 0;
+
+    for (int j = 0; j < l->njobs; j++)
+        njobs += l->job[j].spec.kind != SCEN_PAT_FLOWS;
+    if (njobs > 0 && l->job[0].rest && strcmp(l->job[0].name, "traffic") == 0 &&
+        l->job[0].routing == l->routing) {
+        strbuf_puts(out, "  traffic = ");
+        scen_pattern_to_lua(&l->job[0].spec, out);
+        strbuf_puts(out, ",\n");
+        first = 1;
+    }
+    if (njobs > first) {
+        strbuf_puts(out, "  jobs = {\n");
+        for (int j = first; j < l->njobs; j++) {
+            const struct scen_job *jb = &l->job[j];
+            if (jb->spec.kind == SCEN_PAT_FLOWS)
+                continue;
+            strbuf_puts(out, "    { name = ");
+            strbuf_lua_quote(out, jb->name);
+            if (!jb->rest)
+                strbuf_printf(out, ", ranks = %d", jb->ranks);
+            if (jb->routing != l->routing)
+                strbuf_printf(out, ", routing = \"%s\"",
+                              link_routing_name(jb->routing));
+            strbuf_puts(out, ", traffic = ");
+            scen_pattern_to_lua(&jb->spec, out);
+            strbuf_puts(out, " },\n");
+        }
+        strbuf_puts(out, "  },\n");
+    }
+    for (int j = 0; j < l->njobs; j++) {
+        if (l->job[j].spec.kind != SCEN_PAT_FLOWS)
+            continue;
+        strbuf_puts(out, "  flows = ");
+        scen_pattern_to_lua(&l->job[j].spec, out);
+        strbuf_puts(out, ",\n");
+    }
+}
+
+/* A scenario on a network: the link part only. */
+static void
+network_to_lua(const struct scenario *s, struct strbuf *out)
+{
+    const struct scen_link *l = s->link;
+
+    strbuf_puts(out, ",\n  topology = ");
+    scen_net_to_lua(&l->net_spec, out);
+    strbuf_printf(out, ",\n  routing = \"%s\",\n  paths = \"%s\",\n",
+                  link_routing_name(l->routing),
+                  l->minimal == ROUTE_ALL ? "all" : "minimal");
+    if (s->seed != 0)
+        strbuf_printf(out, "  seed = %lld,\n", (long long)s->seed);
+    strbuf_puts(out, "  placement = ");
+    scen_place_to_lua(&l->place, out);
+    strbuf_puts(out, ",\n");
+    jobs_to_lua(l, out);
+    strbuf_puts(out, "}\n");
+}
+
 void
 scenario_to_lua(const struct scenario *s, struct strbuf *out)
 {
@@ -383,6 +568,10 @@ scenario_to_lua(const struct scenario *s, struct strbuf *out)
     strbuf_puts(out, "-- written by rho: the scenario as it was edited\n"
                      "return rho.scenario {\n  title = ");
     strbuf_lua_quote(out, s->title);
+    if (s->pcie == NULL && s->link != NULL) {
+        network_to_lua(s, out);
+        return;
+    }
     strbuf_puts(out, ",\n  topology = ");
     if (s->pcie)
         tree_to_lua(s->pcie, 0, 0, out);
@@ -391,7 +580,7 @@ scenario_to_lua(const struct scenario *s, struct strbuf *out)
     strbuf_printf(out, ",\n  bandwidth = \"%s\",\n  tau = %.17g,\n",
                   units_fmt_rate_exact(a, sizeof a, s->bandwidth), s->tau);
     if (s->seed != 0)
-        strbuf_printf(out, "  seed = %llu,\n", (unsigned long long)s->seed);
+        strbuf_printf(out, "  seed = %lld,\n", (long long)s->seed);
     if (s->nranks > 0) {
         strbuf_puts(out, "  placement = {");
         for (int r = 0; r < s->nranks; r++) {
@@ -399,6 +588,12 @@ scenario_to_lua(const struct scenario *s, struct strbuf *out)
             strbuf_lua_quote(out, pcie_node(s->pcie, s->rank_node[r])->name);
         }
         strbuf_puts(out, " },\n");
+    }
+    if (s->link != NULL && s->nflows > 0) {
+        strbuf_printf(out, "  routing = \"%s\",\n",
+                      link_routing_name(s->link->routing));
+        if (s->link->minimal == ROUTE_ALL)
+            strbuf_puts(out, "  paths = \"all\",\n");
     }
     strbuf_puts(out, "  flows = {\n");
     for (int i = 0; i < s->nflows; i++) {

@@ -6,7 +6,10 @@
  * script that loads to the same result.
  *
  * A scenario owns its flows and labels and holds a reference to its tree
- * (trees are immutable once finished, so copies share them).
+ * (trees are immutable once finished, so copies share them). On a network
+ * it has no tree: its link part (scen_link.h) holds the network, the
+ * placement and the jobs, with the specs they were made from, so that they
+ * can be edited and written back without Lua.
  */
 #ifndef RHO_CORE_SCENARIO_H
 #define RHO_CORE_SCENARIO_H
@@ -20,6 +23,7 @@
 #include "core/placement.h"
 #include "core/pcie_sim.h"
 #include "core/rho_err.h"
+#include "core/scen_link.h"
 #include "core/strbuf.h"
 
 /* The paper's measured values (Sec. VII): B = 11.6 GiB/s, tau = 1 - 1/1.21 */
@@ -34,29 +38,6 @@ struct scen_flow {
     char *label;            /* optional, may be NULL; owned */
     int src_rank, dst_rank; /* the ranks they were given as, or -1 for a
                                device named directly */
-};
-
-/* A job of the link-utilization model: a pattern over its ranks, which
-   run on placement ranks offset .. offset + ranks - 1. */
-struct scen_job {
-    char *name;              /* owned, never NULL */
-    struct pattern *pattern; /* one reference */
-    int offset;              /* into the scenario's placement */
-    int routing;             /* enum link_routing */
-    int line;                /* script line, 0 if unknown */
-};
-
-/* The link-utilization part of a scenario: a network, a placement of the
-   ranks of every job on its endpoints, the jobs, and the model's options. */
-struct scen_link {
-    struct net *net;             /* one reference */
-    struct placement *placement; /* one reference */
-    int routing;                 /* the scenario's, enum link_routing */
-    int minimal;                 /* ROUTE_MIN or ROUTE_ALL */
-    char *place_desc;            /* how the ranks were placed ("RDN"); owned */
-    char *net_desc;              /* what the network is ("5x5 torus"); owned */
-    int njobs;
-    struct scen_job *job; /* owned */
 };
 
 struct scenario {
@@ -123,8 +104,11 @@ int scenario_move_rank(struct scenario *s, int r, int node,
 void scenario_apply_order(struct scenario *s, const int *prio);
 
 /*
- * Check the whole scenario (tree present, every flow valid, bandwidth > 0,
- * 0 <= tau <= 1). Returns 0, or -1 with err naming the first problem.
+ * Check the whole scenario: a PCIe scenario (tree present, every flow
+ * valid, bandwidth > 0, 0 <= tau <= 1), or a network scenario (no tree, a
+ * link part with a placement and at least one job). Returns 0, or -1 with
+ * err naming the first problem ("the scenario has no topology" when it
+ * has neither).
  */
 int scenario_check(const struct scenario *s, struct rho_err *err);
 
@@ -135,24 +119,17 @@ int scenario_check(const struct scenario *s, struct rho_err *err);
 struct pcie_sim *scenario_sim(const struct scenario *s, struct rho_err *err);
 
 /*
- * Write s as a Lua scenario script into out (appended): the tree written
- * out with rho.rc/rho.switch/rho.gpu/rho.device, every flow explicit, exact
- * units. Loading it gives an identical scenario.
+ * Write s as a Lua scenario script into out (appended), exact units:
+ * a PCIe scenario as its tree (rho.rc/rho.switch/rho.gpu/rho.device) and
+ * every flow, plus `routing` (and `paths = "all"`) when it has a link part
+ * and flows; a network scenario as its network builder (from the spec:
+ * rho.torus{}, rho.mesh{}, rho.dragonfly{}, rho.fattree{}, rho.tca{},
+ * rho.network "name"), routing, paths, seed, placement, `traffic =` /
+ * `jobs = { ... }` with every pattern's options, and `flows = { ... }`.
+ * Loading it gives an identical scenario (the same specs, bit-identical
+ * results of both models).
  */
 void scenario_to_lua(const struct scenario *s, struct strbuf *out);
-
-/*
- * The link model's part: a new empty one taking a reference to net (the
- * caller then sets the placement and adds jobs), and its release.
- */
-struct scen_link *scen_link_new(struct net *net);
-void scen_link_free(struct scen_link *l);
-
-/* Append a job (takes over the caller's reference to pattern; name is
-   copied). Returns its index. */
-int scen_link_add_job(struct scen_link *l, const char *name,
-                      struct pattern *pattern, int offset, int routing,
-                      int line);
 
 /*
  * Run the link-utilization model on s's link part with options o (may be
@@ -162,6 +139,61 @@ int scen_link_add_job(struct scen_link *l, const char *name,
 struct link_result *scenario_link_solve(const struct scenario *s,
                                         const struct link_opts *o,
                                         struct rho_err *err);
+
+/*
+ * A PCIe scenario's tree as a network, for the link model: every node a
+ * router and an endpoint (rank = node id), s's bandwidth on every link.
+ * Returns a new net (caller owns it: net_free()) or NULL with err filled
+ * (no tree).
+ */
+struct net *scenario_tree_net(const struct scenario *s, struct rho_err *err);
+
+/*
+ * Give a PCIe scenario a link part on its tree (replacing any): the tree as
+ * a network (scenario_tree_net()), ranks = node ids (linear), the flows as
+ * one job "flows" declared at line, routing (enum link_routing) for the
+ * scenario and the job, ROUTE_MIN. Returns 0, or -1 with err filled (no
+ * tree, a bad routing); s is unchanged on error.
+ */
+int scenario_link_tree(struct scenario *s, int routing, int line,
+                       struct rho_err *err);
+
+/*
+ * After an edit of a PCIe scenario whose link part is made from its tree
+ * (its flows, its bandwidth), make that part again from the tree and the
+ * flows, keeping routing, paths and the job's line. Does nothing (returns
+ * 0) for other scenarios. Returns 0, or -1 with err filled (s unchanged).
+ */
+int scenario_link_sync_tree(struct scenario *s, struct rho_err *err);
+
+/*
+ * Edits of the link part. Each returns 0, or -1 with err filled and s
+ * unchanged (a scenario without a link part: "the scenario has no link
+ * model").
+ *
+ * scenario_link_set_routing: routing (enum link_routing) for the scenario
+ * and every job. O(jobs).
+ *
+ * scenario_link_set_placement: text as the `placement` string field takes
+ * it -- a scheme ("linear", "random", "RDN", "RDR", "RDC", "RDG", "RRN",
+ * "RRR", any case) or on a torus an order such as "TABCDE" -- made for the
+ * same number of ranks with s's seed; place_desc follows. Refused on a
+ * PCIe tree's link part (its ranks are its node ids). O(ranks).
+ *
+ * scenario_link_set_seed: s->seed = seed, and the placement and every
+ * job's pattern made again from their specs with it (job j's pattern from
+ * seed + j, as a script gets them). O(ranks).
+ *
+ * scenario_link_set_paths: ROUTE_MIN or ROUTE_ALL (`paths = "minimal"` or
+ * `"all"`). O(1).
+ */
+int scenario_link_set_routing(struct scenario *s, int routing,
+                              struct rho_err *err);
+int scenario_link_set_placement(struct scenario *s, const char *text,
+                                struct rho_err *err);
+int scenario_link_set_seed(struct scenario *s, uint64_t seed,
+                           struct rho_err *err);
+int scenario_link_set_paths(struct scenario *s, int paths, struct rho_err *err);
 
 /* "src->dst" names of flow i into buf. Returns buf. */
 char *scenario_flow_name(const struct scenario *s, int i, char *buf, int n);

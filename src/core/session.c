@@ -28,7 +28,14 @@ static void
 compute(struct session *ss)
 {
     pcie_sim_free(ss->sim);
+    ss->sim = NULL;
     rho_err_clear(&ss->status);
+    if (ss->cur->pcie == NULL && ss->cur->link != NULL) {
+        /* a network: the link model is the caller's to run */
+        pcie_sim_result_fini(&ss->res);
+        pcie_sim_result_init(&ss->res);
+        return;
+    }
     ss->sim = scenario_sim(ss->cur, &ss->status);
     if (ss->sim == NULL) {
         pcie_sim_result_fini(&ss->res);
@@ -116,16 +123,29 @@ commit(struct session *ss, struct scenario *next)
     compute(ss);
 }
 
-/* Check next; commit it or drop it. */
+/* Check next (and bring a tree's link part in step with it); commit it
+   or drop it. */
 static int
 try_commit(struct session *ss, struct scenario *next, struct rho_err *err)
 {
-    if (scenario_check(next, err) != 0) {
+    if (scenario_check(next, err) != 0 ||
+        scenario_link_sync_tree(next, err) != 0) {
         scenario_free(next);
         return -1;
     }
     commit(ss, next);
     return 0;
+}
+
+/* Edits of the PCIe model's flows, tau and bandwidth need a tree. */
+static int
+no_tree(const struct session *ss, struct rho_err *err)
+{
+    if (ss->cur->pcie != NULL)
+        return 0;
+    return rho_err_set(err, RHO_EINPUT,
+                       "the scenario is a network: flows, tau, bandwidth and "
+                       "ranks are edited in its script");
 }
 
 int
@@ -134,6 +154,8 @@ session_set_flow(struct session *ss, int i, const struct scen_flow *f,
 {
     struct scenario *next;
 
+    if (no_tree(ss, err))
+        return -1;
     if (i < 0 || i >= ss->cur->nflows)
         return rho_err_set(err, RHO_EINPUT, "no flow %d", i + 1);
     next = scenario_clone(ss->cur);
@@ -146,8 +168,11 @@ int
 session_add_flow(struct session *ss, const struct scen_flow *f,
                  struct rho_err *err)
 {
-    struct scenario *next = scenario_clone(ss->cur);
+    struct scenario *next;
 
+    if (no_tree(ss, err))
+        return -1;
+    next = scenario_clone(ss->cur);
     scenario_insert_flow(next, next->nflows, f);
     return try_commit(ss, next, err);
 }
@@ -157,6 +182,8 @@ session_del_flow(struct session *ss, int i, struct rho_err *err)
 {
     struct scenario *next;
 
+    if (no_tree(ss, err))
+        return -1;
     if (i < 0 || i >= ss->cur->nflows)
         return rho_err_set(err, RHO_EINPUT, "no flow %d", i + 1);
     next = scenario_clone(ss->cur);
@@ -167,8 +194,11 @@ session_del_flow(struct session *ss, int i, struct rho_err *err)
 int
 session_set_tau(struct session *ss, double tau, struct rho_err *err)
 {
-    struct scenario *next = scenario_clone(ss->cur);
+    struct scenario *next;
 
+    if (no_tree(ss, err))
+        return -1;
+    next = scenario_clone(ss->cur);
     next->tau = tau;
     return try_commit(ss, next, err);
 }
@@ -176,8 +206,11 @@ session_set_tau(struct session *ss, double tau, struct rho_err *err)
 int
 session_set_bandwidth(struct session *ss, double bw, struct rho_err *err)
 {
-    struct scenario *next = scenario_clone(ss->cur);
+    struct scenario *next;
 
+    if (no_tree(ss, err))
+        return -1;
+    next = scenario_clone(ss->cur);
     next->bandwidth = bw;
     return try_commit(ss, next, err);
 }
@@ -185,9 +218,60 @@ session_set_bandwidth(struct session *ss, double bw, struct rho_err *err)
 int
 session_move_rank(struct session *ss, int r, int node, struct rho_err *err)
 {
+    struct scenario *next;
+
+    if (no_tree(ss, err))
+        return -1;
+    next = scenario_clone(ss->cur);
+    if (scenario_move_rank(next, r, node, err) != 0) {
+        scenario_free(next);
+        return -1;
+    }
+    return try_commit(ss, next, err);
+}
+
+int
+session_set_routing(struct session *ss, int routing, struct rho_err *err)
+{
     struct scenario *next = scenario_clone(ss->cur);
 
-    if (scenario_move_rank(next, r, node, err) != 0) {
+    if (scenario_link_set_routing(next, routing, err) != 0) {
+        scenario_free(next);
+        return -1;
+    }
+    return try_commit(ss, next, err);
+}
+
+int
+session_set_placement(struct session *ss, const char *text, struct rho_err *err)
+{
+    struct scenario *next = scenario_clone(ss->cur);
+
+    if (scenario_link_set_placement(next, text, err) != 0) {
+        scenario_free(next);
+        return -1;
+    }
+    return try_commit(ss, next, err);
+}
+
+int
+session_set_seed(struct session *ss, uint64_t seed, struct rho_err *err)
+{
+    struct scenario *next = scenario_clone(ss->cur);
+
+    if (scenario_link_set_seed(next, seed, err) != 0) {
+        scenario_free(next);
+        return -1;
+    }
+    return try_commit(ss, next, err);
+}
+
+int
+session_set_paths(struct session *ss, int paths, struct rho_err *err)
+{
+    struct scenario *next = scenario_clone(ss->cur);
+
+    if (scenario_link_set_paths(next, paths, err) != 0) {
         scenario_free(next);
         return -1;
     }
@@ -197,8 +281,11 @@ session_move_rank(struct session *ss, int r, int node, struct rho_err *err)
 int
 session_apply_order(struct session *ss, const int *prio, struct rho_err *err)
 {
-    struct scenario *next = scenario_clone(ss->cur);
+    struct scenario *next;
 
+    if (no_tree(ss, err))
+        return -1;
+    next = scenario_clone(ss->cur);
     scenario_apply_order(next, prio);
     return try_commit(ss, next, err);
 }

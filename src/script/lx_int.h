@@ -14,6 +14,7 @@
 #define LX_SCENARIO "rho.scenario"
 #define LX_RNG "rho.rng"
 #define LX_NET "rho.net"
+#define LX_SPEC "rho.spec" /* specs being read (lx_net.c) */
 
 /* The run context, kept in the registry under &lx_ctx_key. */
 struct lx_ctx {
@@ -86,19 +87,19 @@ int lx_get_quantity(lua_State *L, int idx, const char *field,
    metatable, into the rho table at the top of L. */
 void lx_open_net(lua_State *L);
 
-/* The net held by a rho.net userdata at idx (and its description), or
-   NULL if idx is not one. Borrowed. */
-struct net *lx_test_net(lua_State *L, int idx, const char **desc);
+/* The net held by a rho.net userdata at idx (and, if spec is not NULL,
+   how it was built), or NULL if idx is not one. Borrowed. */
+struct net *lx_test_net(lua_State *L, int idx,
+                        const struct scen_net_spec **spec);
 
 /*
  * Read the link model's part of the rho.scenario table at t (routing,
- * paths, placement, traffic, jobs, flows) over net into s->link. Raises
- * on bad input.
+ * paths, placement, traffic, jobs, flows) over net, built as spec says,
+ * into s->link: every piece is read into a spec and made by the core
+ * (scen_link.h). Raises on bad input, at the line of the description that
+ * is wrong or of the rho.scenario call.
  */
 void lx_read_link(lua_State *L, int t, struct scenario *s, struct net *net,
-                  const char *desc);
-
-/* s's PCIe tree as a network (for the link model), or NULL with err. */
-struct net *lx_tree_net(const struct scenario *s, struct rho_err *err);
+                  const struct scen_net_spec *spec);
 
 #endif

@@ -6,16 +6,17 @@
  *    each returns a "rho.net" userdata that holds a reference to the net
  *    (so a script can ask net:ranks() while it builds its traffic).
  *  - Traffic patterns and placements are descriptions (plain tables made
- *    by lua/network.lua) turned into C objects by rho.scenario, when the
- *    number of ranks of each job is known.
+ *    by lua/pattern.lua) that rho.scenario reads into specs (scen_link.h),
+ *    once the number of ranks of each job is known, and makes with the
+ *    core's makers -- the same code that rebuilds them after an edit.
+ *    Networks keep their spec in the userdata, for the scenario to write
+ *    back.
  *
  * Every error names the user's file and line: the line of the description
  * that is wrong, or the rho.scenario call.
  */
 #include <lauxlib.h>
 #include <lua.h>
-#include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -118,9 +119,12 @@ opt_ints(lua_State *L, int t, const char *field, int *out, int max, int lo,
 
 /* ---- the rho.net userdata ---- */
 
+static int l_spec_gc(lua_State *L);
+
 struct lx_net {
     struct net *net;
     char desc[160];
+    struct scen_net_spec spec; /* how it was built, for rho.scenario */
 };
 
 static struct lx_net *
@@ -130,42 +134,35 @@ check_net(lua_State *L, int idx)
 }
 
 struct net *
-lx_test_net(lua_State *L, int idx, const char **desc)
+lx_test_net(lua_State *L, int idx, const struct scen_net_spec **spec)
 {
     struct lx_net *u = luaL_testudata(L, idx, LX_NET);
 
     if (u == NULL)
         return NULL;
-    if (desc)
-        *desc = u->desc;
+    if (spec)
+        *spec = &u->spec;
     return u->net;
 }
 
-/* Push a userdata owning net (or raise with err's message). */
+/* Build the network of spec and push a userdata owning it (or raise with
+   the builder's message). */
 static int
-push_net(lua_State *L, struct net *net, const struct rho_err *err,
-         const char *what)
+push_net(lua_State *L, const struct scen_net_spec *spec, const char *what)
 {
     struct lx_net *u;
+    struct rho_err err;
+    struct net *net;
 
-    if (net == NULL)
-        return lx_error(L, "%s: %s", what, err->msg);
-    u = lua_newuserdatauv(L, sizeof *u, 0);
-    u->net = net;
-    u->desc[0] = '\0';
+    u = lua_newuserdatauv(L, sizeof *u, 0); /* net */
+    u->net = NULL;                          /* consistent before the build */
     luaL_setmetatable(L, LX_NET);
+    if ((net = scen_net_make(spec, &err)) == NULL)
+        return lx_error(L, "%s: %s", what, err.msg);
+    u->net = net;
+    u->spec = *spec;
+    scen_net_describe(spec, u->desc, sizeof u->desc);
     return 1;
-}
-
-static void
-set_desc(lua_State *L, const char *fmt, ...)
-{
-    struct lx_net *u = check_net(L, -1);
-    va_list ap;
-
-    va_start(ap, fmt);
-    vsnprintf(u->desc, sizeof u->desc, fmt, ap);
-    va_end(ap);
 }
 
 static const char *const torus_fields[] = {
@@ -176,10 +173,9 @@ static const char *const torus_fields[] = {
 static int
 torus_common(lua_State *L, int wrap_def, const char *what)
 {
+    struct scen_net_spec spec;
     struct net_torus_params p;
     double dimbw[NET_MAX_DIMS];
-    struct rho_err err;
-    char shape[96] = "";
     int nbw;
 
     memset(&p, 0, sizeof p);
@@ -264,24 +260,11 @@ torus_common(lua_State *L, int wrap_def, const char *what)
         return lx_error(L, "%s: dim_bandwidth must be a list of rates", what);
     }
     lua_pop(L, 1);
-    for (int k = 0; k < p.nd; k++) {
-        size_t n = strlen(shape);
-        snprintf(shape + n, sizeof shape - n, "%s%d", k ? "x" : "", p.dim[k]);
-    }
-    {
-        struct net *net = net_torus_new(&p, &err);
-        int mesh = 1, torus = 1;
-        push_net(L, net, &err, what);
-        for (int k = 0; k < p.nd; k++) {
-            mesh &= !p.wrap[k];
-            torus &= p.wrap[k];
-        }
-        set_desc(L, "%s %s", shape,
-                 torus  ? "torus"
-                 : mesh ? "mesh"
-                        : "torus (some dimensions without wrap)");
-    }
-    return 1;
+    memset(&spec, 0, sizeof spec);
+    spec.kind = SCEN_NET_PARAMS;
+    spec.net.family = NET_TORUS;
+    spec.net.torus = p;
+    return push_net(L, &spec, what);
 }
 
 /* rho.torus{dims=, wrap=true, names=, nodes=1, cores=1, bandwidth=2 GB/s} */
@@ -319,7 +302,7 @@ l_dragonfly(lua_State *L)
 {
     const char *what = "rho.dragonfly";
     struct net_dragonfly_params p;
-    struct rho_err err;
+    struct scen_net_spec spec;
     double bw;
 
     memset(&p, 0, sizeof p);
@@ -338,10 +321,11 @@ l_dragonfly(lua_State *L)
     p.bw_col = opt_rate(L, 1, "column_bandwidth", bw, 0, what);
     p.bw_global = opt_rate(L, 1, "global_bandwidth", bw, 0, what);
     p.inj_bw = opt_rate(L, 1, "injection", 0, 1, what);
-    push_net(L, net_dragonfly_new(&p, &err), &err, what);
-    set_desc(L, "dragonfly, %d groups of %dx%d routers, %d nodes x %d cores",
-             p.groups, p.chassis, p.routers, p.nodes_per_router, p.cores);
-    return 1;
+    memset(&spec, 0, sizeof spec);
+    spec.kind = SCEN_NET_PARAMS;
+    spec.net.family = NET_DRAGONFLY;
+    spec.net.df = p;
+    return push_net(L, &spec, what);
 }
 
 static const char *const ft_fields[] = {
@@ -354,7 +338,7 @@ l_fattree(lua_State *L)
 {
     const char *what = "rho.fattree";
     struct net_fattree_params p;
-    struct rho_err err;
+    struct scen_net_spec spec;
 
     memset(&p, 0, sizeof p);
     luaL_checktype(L, 1, LUA_TTABLE);
@@ -366,9 +350,11 @@ l_fattree(lua_State *L)
     p.cores = opt_int(L, 1, "cores", 1, 1, 1 << 16, what);
     p.bw = opt_rate(L, 1, "bandwidth", 12.5e9, 0, what);
     p.inj_bw = opt_rate(L, 1, "injection", 0, 1, what);
-    push_net(L, net_fattree_new(&p, &err), &err, what);
-    set_desc(L, "fat-tree, radix %d, %d levels", p.k, p.levels);
-    return 1;
+    memset(&spec, 0, sizeof spec);
+    spec.kind = SCEN_NET_PARAMS;
+    spec.net.family = NET_FATTREE;
+    spec.net.ft = p;
+    return push_net(L, &spec, what);
 }
 
 static const char *const tca_fields[] = {
@@ -386,6 +372,7 @@ static int
 l_tca(lua_State *L)
 {
     const char *what = "rho.tca";
+    struct scen_net_spec ss;
     struct net_spec spec;
     struct rho_err err;
 
@@ -404,10 +391,11 @@ l_tca(lua_State *L)
     spec.tca.gpu_read_bw =
         opt_rate(L, 1, "gpu_read_bandwidth", spec.tca.gpu_read_bw, 1, what);
     spec.tca.qpi_bw = opt_rate(L, 1, "qpi_bandwidth", spec.tca.qpi_bw, 0, what);
-    push_net(L, net_tca_new(&spec.tca, &err), &err, what);
-    set_desc(L, "PEACH2/TCA cluster, %d ring%s of %d nodes", spec.tca.rings,
-             spec.tca.rings > 1 ? "s" : "", spec.tca.ring_nodes);
-    return 1;
+    memset(&ss, 0, sizeof ss);
+    ss.kind = SCEN_NET_PARAMS;
+    ss.net.family = NET_GRAPH;
+    ss.net.tca = spec.tca;
+    return push_net(L, &ss, what);
 }
 
 /* rho.network(name): a preset machine */
@@ -415,10 +403,10 @@ static int
 l_network(lua_State *L)
 {
     const char *name = luaL_checkstring(L, 1);
-    struct net_spec spec;
+    struct scen_net_spec spec;
     struct rho_err err;
 
-    if (net_preset(name, &spec, &err) != 0) {
+    if (scen_net_preset(name, &spec, &err) != 0) {
         char list[1024] = "";
         for (int i = 0; i < net_preset_count(); i++) {
             size_t n = strlen(list);
@@ -428,11 +416,7 @@ l_network(lua_State *L)
         return lx_error(L, "rho.network: unknown preset '%s' (known: %s)", name,
                         list);
     }
-    push_net(L, net_new(&spec, &err), &err, "rho.network");
-    for (int i = 0; i < net_preset_count(); i++)
-        if (strcmp(net_preset_name(i), name) == 0)
-            set_desc(L, "%s: %s", name, net_preset_desc(i));
-    return 1;
+    return push_net(L, &spec, "rho.network");
 }
 
 /* rho.networks(): { {name=, description=}, ... } of the presets */
@@ -565,10 +549,46 @@ lx_open_net(lua_State *L)
     lua_pushliteral(L, "rho.net");        /* rho, mt, name */
     lua_setfield(L, -2, "__metatable");   /* rho, mt */
     lua_pop(L, 1);                        /* rho */
+    luaL_newmetatable(L, LX_SPEC);        /* rho, mt */
+    lua_pushcfunction(L, l_spec_gc);      /* rho, mt, gc */
+    lua_setfield(L, -2, "__gc");          /* rho, mt */
+    lua_pushliteral(L, "rho.spec");       /* rho, mt, name */
+    lua_setfield(L, -2, "__metatable");   /* rho, mt */
+    lua_pop(L, 1);                        /* rho */
     luaL_setfuncs(L, net_funcs, 0);       /* rho */
 }
 
-/* ---- traffic: pattern descriptions to patterns ---- */
+/* ---- spec boxes ---- */
+
+/* Specs being read from tables live in a userdata until they are copied
+   into the scenario, so an error raised while reading (which longjmps)
+   leaves nothing behind: the box's __gc releases what they own. */
+struct lx_spec {
+    struct scen_pattern_spec pat;
+    struct scen_place_spec place;
+};
+
+static struct lx_spec *
+push_spec(lua_State *L)
+{
+    struct lx_spec *b = lua_newuserdatauv(L, sizeof *b, 0); /* box */
+
+    memset(b, 0, sizeof *b); /* consistent before anything throws */
+    luaL_setmetatable(L, LX_SPEC);
+    return b;
+}
+
+static int
+l_spec_gc(lua_State *L)
+{
+    struct lx_spec *b = luaL_checkudata(L, 1, LX_SPEC);
+
+    scen_pattern_spec_fini(&b->pat);
+    scen_place_spec_fini(&b->place);
+    return 0;
+}
+
+/* ---- traffic: pattern descriptions to specs ---- */
 
 /* The description's line, for messages. */
 static int
@@ -611,101 +631,107 @@ desc_size(lua_State *L, int t, double defsize, int line, const char *what)
     return bytes;
 }
 
-/* The pattern described by the table at t, for n ranks. */
-static struct pattern *
-make_pattern(lua_State *L, int t, int n, double defsize, uint64_t seed)
+/* The pattern description at t, read into p (in a box). The options are
+   read in a fixed order, so the first bad one is the one reported. */
+static void
+read_pattern(lua_State *L, int t, double defsize, struct scen_pattern_spec *p)
 {
-    int line = desc_line(L, t);
-    struct pattern *p = NULL;
-    struct rho_err err;
+    int line = desc_line(L, t), k, seed_given;
     const char *kind;
     char what[64];
-    double bytes;
 
     t = lua_absindex(L, t);
     lua_getfield(L, t, "kind");
-    kind = lua_tostring(L, -1);
+    kind = lua_tostring(L, -1); /* the table keeps it alive */
     lua_pop(L, 1);
-    if (kind == NULL)
+    if (kind == NULL) {
         lx_error_at(L, line, "traffic: a pattern without a kind");
+        return;
+    }
     snprintf(what, sizeof what, "rho.pattern.%s", kind);
-    seed = (uint64_t)opt_int(L, t, "seed", (int)(seed & 0x7fffffff), 0,
-                             0x7fffffff, what);
-    if (strcmp(kind, "thesis") == 0) {
+    k = scen_pattern_kind_parse(kind);
+    if (k == SCEN_PAT_FLOWS || strcmp(kind, "halo") == 0)
+        k = -1; /* descriptions name the kind as pattern.lua makes it */
+    scen_pattern_spec_init(p, k < 0 ? SCEN_PAT_UMESH : k);
+    seed_given = lua_getfield(L, t, "seed") != LUA_TNIL; /* seed */
+    lua_pop(L, 1);
+    p->seed = (uint64_t)opt_int(L, t, "seed", 0, 0, 0x7fffffff, what);
+    p->has_seed = seed_given;
+    switch (k) {
+    case SCEN_PAT_THESIS: {
         const char *name;
-        bytes = -1;
+        double bytes = -1;
         lx_get_quantity(L, t, "size", UNIT_SIZE, &bytes, what);
-        lua_getfield(L, t, "name");
+        p->size = bytes > 0 ? bytes : 0;
+        lua_getfield(L, t, "name"); /* name */
         name = lua_tostring(L, -1);
-        p = pattern_thesis(name ? name : "?", n, bytes > 0 ? bytes : 0, seed,
-                           &err);
+        p->name = xstrdup(name ? name : "?");
         lua_pop(L, 1);
-    } else if (strcmp(kind, "umesh") == 0 || strcmp(kind, "near") == 0) {
-        int dmin = opt_int(L, t, "min", 6, 0, 1 << 20, what);
-        int dmax = opt_int(L, t, "max", 20, 0, 1 << 20, what);
-        int window = opt_int(L, t, "window", 30, 1, 1 << 30, what);
-        int sym = opt_bool(L, t, "symmetric", 0, what);
-        bytes = desc_size(
-            L, t, kind[0] == 'u' && defsize < 0 ? 512 * 1024.0 : defsize, line,
-            what);
-        p = pattern_near(n, bytes, dmin, dmax, window, sym, seed, &err);
-    } else if (strcmp(kind, "spread") == 0) {
-        int dmin = opt_int(L, t, "min", 6, 0, 1 << 20, what);
-        int dmax = opt_int(L, t, "max", 20, 0, 1 << 20, what);
-        bytes = desc_size(L, t, defsize, line, what);
-        p = pattern_spread(n, bytes, dmin, dmax, seed, &err);
-    } else if (strcmp(kind, "stencil") == 0 || strcmp(kind, "alltoall") == 0 ||
-               strcmp(kind, "suba2a") == 0) {
-        int dims[NET_MAX_DIMS], nd, mask[NET_MAX_DIMS], nm;
-        unsigned m = 0;
-        bytes = desc_size(L, t, defsize, line, what);
-        nd = opt_ints(L, t, "dims", dims, NET_MAX_DIMS, 1, 1 << 30, what);
-        if (nd == 0) {
-            nd = strcmp(kind, "alltoall") == 0
-                     ? 1
-                     : opt_int(L, t, "nd", 2, 1, NET_MAX_DIMS, what);
-            pattern_factor(n, nd, dims);
-        }
-        if (strcmp(kind, "stencil") == 0) {
-            p = pattern_stencil(nd, dims, opt_bool(L, t, "periodic", 1, what),
-                                opt_bool(L, t, "corners", 0, what), bytes,
-                                &err);
+        break;
+    }
+    case SCEN_PAT_UMESH:
+    case SCEN_PAT_NEAR:
+        p->min = opt_int(L, t, "min", 6, 0, 1 << 20, what);
+        p->max = opt_int(L, t, "max", 20, 0, 1 << 20, what);
+        p->window = opt_int(L, t, "window", 30, 1, 1 << 30, what);
+        p->symmetric = opt_bool(L, t, "symmetric", 0, what);
+        p->size = desc_size(
+            L, t, k == SCEN_PAT_UMESH && defsize < 0 ? 512 * 1024.0 : defsize,
+            line, what);
+        break;
+    case SCEN_PAT_SPREAD:
+        p->min = opt_int(L, t, "min", 6, 0, 1 << 20, what);
+        p->max = opt_int(L, t, "max", 20, 0, 1 << 20, what);
+        p->size = desc_size(L, t, defsize, line, what);
+        break;
+    case SCEN_PAT_STENCIL:
+    case SCEN_PAT_ALLTOALL:
+    case SCEN_PAT_SUBA2A: {
+        int nd;
+        p->size = desc_size(L, t, defsize, line, what);
+        p->ndims =
+            opt_ints(L, t, "dims", p->dims, NET_MAX_DIMS, 1, 1 << 30, what);
+        nd = p->ndims;
+        if (nd == 0 && k == SCEN_PAT_ALLTOALL)
+            nd = 1;
+        else if (nd == 0)
+            nd = p->nd = opt_int(L, t, "nd", 2, 1, NET_MAX_DIMS, what);
+        if (k == SCEN_PAT_STENCIL) {
+            p->periodic = opt_bool(L, t, "periodic", 1, what);
+            p->corners = opt_bool(L, t, "corners", 0, what);
         } else {
-            nm = opt_ints(L, t, "along", mask, NET_MAX_DIMS, 1, nd, what);
-            for (int k = 0; k < nm; k++)
-                m |= 1u << (mask[k] - 1);
-            if (nm == 0)
-                m = (1u << nd) - 1;
-            p = pattern_subcomm_a2a(nd, dims, m, bytes, &err);
+            p->nalong =
+                opt_ints(L, t, "along", p->along, NET_MAX_DIMS, 1, nd, what);
         }
-    } else if (strcmp(kind, "permutation") == 0) {
+        break;
+    }
+    case SCEN_PAT_PERMUTATION: {
         static const char *const kinds[] = {"reverse", "shift", "transpose",
                                             "random", NULL};
         const char *how = "reverse";
-        int k = -1;
-        bytes = desc_size(L, t, defsize, line, what);
-        if (lua_getfield(L, t, "how") == LUA_TSTRING)
+        p->size = desc_size(L, t, defsize, line, what);
+        if (lua_getfield(L, t, "how") == LUA_TSTRING) /* how */
             how = lua_tostring(L, -1);
+        p->how = -1;
         for (int i = 0; kinds[i]; i++)
             if (strcmp(how, kinds[i]) == 0)
-                k = i;
-        if (k < 0)
+                p->how = i;
+        if (p->how < 0)
             lx_error_at(L, line,
                         "%s: how = '%s' is not reverse, shift, transpose or "
                         "random",
                         what, how);
         lua_pop(L, 1);
-        p = pattern_perm(n, k, opt_int(L, t, "rows", 1, 1, 1 << 30, what),
-                         bytes, seed, &err);
-    } else if (strcmp(kind, "collective") == 0) {
+        p->rows = opt_int(L, t, "rows", 1, 1, 1 << 30, what);
+        break;
+    }
+    case SCEN_PAT_COLLECTIVE: {
         const char *alg = NULL;
-        struct pattern_twotier tt = {0, 0, 0};
-        int coll;
-        bytes = desc_size(L, t, defsize, line, what);
-        if (lua_getfield(L, t, "algorithm") == LUA_TSTRING)
+        p->size = desc_size(L, t, defsize, line, what);
+        if (lua_getfield(L, t, "algorithm") == LUA_TSTRING) /* alg */
             alg = lua_tostring(L, -1);
-        coll = alg ? pattern_coll_parse(alg) : -1;
-        if (coll < 0) {
+        p->algorithm = alg ? pattern_coll_parse(alg) : -1;
+        if (p->algorithm < 0) {
             char list[512] = "";
             for (int c = 0; c < COLL_COUNT; c++) {
                 size_t len = strlen(list);
@@ -716,96 +742,74 @@ make_pattern(lua_State *L, int t, int n, double defsize, uint64_t seed)
                         alg ? alg : "(none)", list);
         }
         lua_pop(L, 1);
-        tt.sn = opt_int(L, t, "supernodes", 0, 0, 1 << 20, what);
-        tt.nps = opt_int(L, t, "nodes", 0, 0, 1 << 20, what);
-        tt.cpn = opt_int(L, t, "cores", 0, 0, 1 << 20, what);
-        p = pattern_collective(coll, n, bytes,
-                               opt_bool(L, t, "aggregate", 0, what), &tt, &err);
-    } else {
+        p->tt.sn = opt_int(L, t, "supernodes", 0, 0, 1 << 20, what);
+        p->tt.nps = opt_int(L, t, "nodes", 0, 0, 1 << 20, what);
+        p->tt.cpn = opt_int(L, t, "cores", 0, 0, 1 << 20, what);
+        p->aggregate = opt_bool(L, t, "aggregate", 0, what);
+        break;
+    }
+    default:
         lx_error_at(L, line, "traffic: unknown pattern kind '%s'", kind);
     }
-    if (p == NULL)
-        lx_error_at(L, line, "%s: %s", what, err.msg);
-    return p;
 }
 
 /* ---- placement ---- */
 
-static struct placement *
-make_placement(lua_State *L, int t, const struct net *net, int nranks,
-               uint64_t seed, char *desc, size_t ndesc)
+/* The scenario's placement field (at t) read into p (in a box); the line
+   of a rho.place description into *line. */
+static void
+read_placement(lua_State *L, int t, const struct net *net, int nranks,
+               struct scen_place_spec *p, int *line)
 {
-    struct placement *pl = NULL;
     struct rho_err err;
     int type = lua_getfield(L, t, "placement"); /* pl */
-    int line = 0;
 
+    *line = 0;
     if (type == LUA_TNIL) {
-        pl = placement_scheme_new(net, PLACE_LINEAR, nranks, seed, &err);
-        snprintf(desc, ndesc, "linear");
+        scen_place_spec_init(p);
     } else if (type == LUA_TSTRING) {
-        const char *name = lua_tostring(L, -1);
-        int scheme = placement_scheme_parse(name);
-        if (scheme >= 0) {
-            pl = placement_scheme_new(net, scheme, nranks, seed, &err);
-            snprintf(desc, ndesc, "%s", placement_scheme_name(scheme));
-        } else if (net_torus(net) != NULL && strchr(name, 'T') != NULL) {
-            pl = placement_torus_order(net, name, nranks, &err);
-            snprintf(desc, ndesc, "%s", name);
-        } else {
-            lx_error(L,
-                     "placement '%s': expected linear, random, RDN, RDR, "
-                     "RDC, RDG, RRN, RRR, a torus order such as "
-                     "\"ABCDET\", rho.place.blocked{}, "
-                     "rho.place.rubik{} or a list of node numbers",
-                     name);
-        }
+        if (scen_place_parse(lua_tostring(L, -1), net, p, &err) != 0)
+            lx_error(L, "%s", err.msg);
     } else if (is_desc(L, -1, "placement")) {
-        int pt = lua_gettop(L), nd, app[NET_MAX_DIMS], blk[NET_MAX_DIMS],
-            nt[NET_MAX_DIMS + 1];
+        int pt = lua_gettop(L);
         const char *kind;
-        line = desc_line(L, pt);
-        lua_getfield(L, pt, "kind");
+        *line = desc_line(L, pt);
+        lua_getfield(L, pt, "kind"); /* pl, kind */
         kind = lua_tostring(L, -1);
         lua_pop(L, 1);
-        nd =
-            opt_ints(L, pt, "dims", app, NET_MAX_DIMS, 1, 1 << 30, "rho.place");
-        if (nd == 0)
-            lx_error_at(L, line,
+        p->nd = opt_ints(L, pt, "dims", p->dims, NET_MAX_DIMS, 1, 1 << 30,
+                         "rho.place");
+        if (p->nd == 0)
+            lx_error_at(L, *line,
                         "rho.place.%s: no dims (the application "
                         "grid, e.g. dims = { 8, 8 })",
                         kind);
-        if (strcmp(kind, "blocked") == 0) {
-            if (opt_ints(L, pt, "block", blk, NET_MAX_DIMS, 1, 1 << 30,
-                         "rho.place.blocked") != nd)
-                lx_error_at(L, line,
+        if (kind != NULL && strcmp(kind, "blocked") == 0) {
+            p->kind = SCEN_PLACE_BLOCKED;
+            if (opt_ints(L, pt, "block", p->tile, NET_MAX_DIMS, 1, 1 << 30,
+                         "rho.place.blocked") != p->nd)
+                lx_error_at(L, *line,
                             "rho.place.blocked: block needs one size per "
                             "dimension of dims (%d)",
-                            nd);
-            pl = placement_blocked(net, nd, app, blk, &err);
+                            p->nd);
         } else {
             const struct net_torus_params *tp = net_torus(net);
+            p->kind = SCEN_PLACE_RUBIK;
             if (tp == NULL)
-                lx_error_at(L, line, "rho.place.rubik needs a torus");
-            if (opt_ints(L, pt, "tile", blk, NET_MAX_DIMS, 1, 1 << 30,
-                         "rho.place.rubik") != nd)
-                lx_error_at(L, line,
+                lx_error_at(L, *line, "rho.place.rubik needs a torus");
+            if (opt_ints(L, pt, "tile", p->tile, NET_MAX_DIMS, 1, 1 << 30,
+                         "rho.place.rubik") != p->nd)
+                lx_error_at(L, *line,
                             "rho.place.rubik: tile needs one size "
                             "per dimension of dims");
-            if (opt_ints(L, pt, "net_tile", nt, NET_MAX_DIMS + 1, 1, 1 << 30,
-                         "rho.place.rubik") != tp->nd + 1)
-                lx_error_at(L, line,
+            if (opt_ints(L, pt, "net_tile", p->net_tile, NET_MAX_DIMS + 1, 1,
+                         1 << 30, "rho.place.rubik") != tp->nd + 1)
+                lx_error_at(L, *line,
                             "rho.place.rubik: net_tile needs one size per "
                             "torus dimension and one for the slots of a "
                             "router (%d)",
                             tp->nd + 1);
-            pl = placement_rubik(net, nd, app, blk, nt, &err);
         }
-        snprintf(desc, ndesc, "%s", kind);
-        if (pl && placement_ranks(pl) < nranks)
-            lx_error_at(L, line,
-                        "rho.place.%s places %d ranks, the traffic needs %d",
-                        kind, placement_ranks(pl), nranks);
     } else if (type == LUA_TTABLE) {
         lua_Integer n = (lua_Integer)lua_rawlen(L, -1);
         int *ep;
@@ -816,26 +820,25 @@ make_placement(lua_State *L, int t, const struct net *net, int nranks,
                      n, nranks);
         ep = lua_newuserdatauv(L, (size_t)n * sizeof *ep, 0); /* pl, buf */
         for (lua_Integer i = 1; i <= n; i++) {
-            lua_rawgeti(L, -2, i);
+            lua_rawgeti(L, -2, i); /* pl, buf, v */
             if (!lua_isinteger(L, -1))
                 lx_error(L, "placement: rank %I must be given a node number",
                          i - 1);
             ep[i - 1] = (int)lua_tointeger(L, -1);
-            lua_pop(L, 1);
+            lua_pop(L, 1); /* pl, buf */
         }
-        pl = placement_new(net, (int)n, ep, &err);
+        p->kind = SCEN_PLACE_LIST;
+        p->list = placement_new(net, (int)n, ep, &err);
         lua_pop(L, 1); /* pl */
-        snprintf(desc, ndesc, "explicit");
+        if (p->list == NULL)
+            lx_error(L, "%s", err.msg);
     } else {
         lx_error(L,
                  "placement must be a scheme name, a rho.place "
                  "description or a list of node numbers, not a %s",
                  luaL_typename(L, -1));
     }
-    if (pl == NULL)
-        lx_error_at(L, line, "%s", err.msg);
     lua_pop(L, 1); /* - */
-    return pl;
 }
 
 /* ---- the link part of rho.scenario ---- */
@@ -858,104 +861,83 @@ routing_of(lua_State *L, int idx, const char *what)
 struct pjob {
     int tidx;  /* stack index of the pattern description */
     int ranks; /* -1: what is left */
+    int rest;  /* it takes what is left */
     int routing;
     int line;
     char name[48];
 };
 
-/* The explicit flows as a pattern over n ranks. */
-static struct pattern *
-flows_pattern(lua_State *L, int t, int n, double defsize)
+/* The explicit flows (the list at the top of the stack) into p (in a box):
+   messages between ranks 0..n-1. */
+static void
+read_flows(lua_State *L, int n, double defsize, struct scen_pattern_spec *p)
 {
     lua_Integer nf = (lua_Integer)lua_rawlen(L, -1);
     int ft = lua_gettop(L);
-    int *src, *dst, *step;
-    double *bytes;
-    struct pattern *p;
-    struct rho_err err;
+    struct scen_flows *fl;
 
-    (void)t;
-    src = xcalloc((size_t)nf + 1, sizeof *src);
-    dst = xcalloc((size_t)nf + 1, sizeof *dst);
-    step = xcalloc((size_t)nf + 1, sizeof *step);
-    bytes = xcalloc((size_t)nf + 1, sizeof *bytes);
-    /* the arrays are freed on every path: errors are collected first */
+    scen_pattern_spec_init(p, SCEN_PAT_FLOWS);
+    p->flows = fl = scen_flows_new(nf, NULL, NULL, NULL, NULL);
     for (lua_Integer i = 1; i <= nf; i++) {
-        char what[32], msg[200] = "";
+        char what[32];
         int f;
         lua_Integer v[2];
         snprintf(what, sizeof what, "flow %d", (int)i);
-        lua_rawgeti(L, ft, i); /* f */
+        lua_rawgeti(L, ft, i); /* flows, f */
         f = lua_gettop(L);
-        if (!lua_istable(L, f)) {
-            snprintf(msg, sizeof msg,
+        if (!lua_istable(L, f))
+            lx_error(L,
                      "%s: expected a table such as { 0, 7, size = \"1 "
                      "MiB\" }",
                      what);
-        } else {
-            for (int k = 0; k < 2 && !msg[0]; k++) {
-                const char *key = k ? "dst" : "src";
-                if (lua_getfield(L, f, key) == LUA_TNIL) {
-                    lua_pop(L, 1);
-                    lua_rawgeti(L, f, k + 1);
-                }
-                if (!lua_isinteger(L, -1))
-                    snprintf(msg, sizeof msg,
-                             "%s: the %s must be a rank number (0 to %d)", what,
-                             k ? "destination" : "source", n - 1);
-                else if ((v[k] = lua_tointeger(L, -1)) < 0 || v[k] >= n)
-                    snprintf(msg, sizeof msg,
-                             "%s: %s rank %lld is outside 0 to %d", what,
-                             k ? "destination" : "source", (long long)v[k],
-                             n - 1);
+        for (int k = 0; k < 2; k++) {
+            const char *key = k ? "dst" : "src";
+            if (lua_getfield(L, f, key) == LUA_TNIL) { /* flows, f, v */
                 lua_pop(L, 1);
+                lua_rawgeti(L, f, k + 1);
             }
-            if (!msg[0] && v[0] == v[1])
-                snprintf(msg, sizeof msg, "%s: rank %lld sends to itself", what,
-                         (long long)v[0]);
+            if (!lua_isinteger(L, -1))
+                lx_error(L, "%s: the %s must be a rank number (0 to %d)", what,
+                         k ? "destination" : "source", n - 1);
+            if ((v[k] = lua_tointeger(L, -1)) < 0 || v[k] >= n)
+                lx_error(L, "%s: %s rank %I is outside 0 to %d", what,
+                         k ? "destination" : "source", v[k], n - 1);
+            lua_pop(L, 1); /* flows, f */
         }
-        if (msg[0]) {
-            free(src), free(dst), free(step), free(bytes);
-            lx_error(L, "%s", msg);
-        }
-        src[i - 1] = (int)v[0];
-        dst[i - 1] = (int)v[1];
-        bytes[i - 1] = defsize;
-        if (!lx_get_quantity(L, f, "size", UNIT_SIZE, &bytes[i - 1], what) &&
-            defsize < 0) {
-            free(src), free(dst), free(step), free(bytes);
+        if (v[0] == v[1])
+            lx_error(L, "%s: rank %I sends to itself", what, v[0]);
+        fl->src[i - 1] = (int)v[0];
+        fl->dst[i - 1] = (int)v[1];
+        fl->bytes[i - 1] = defsize;
+        if (!lx_get_quantity(L, f, "size", UNIT_SIZE, &fl->bytes[i - 1],
+                             what) &&
+            defsize < 0)
             lx_error(L,
                      "%s: no size (give size = \"1 MiB\" in the flow or "
                      "in the scenario)",
                      what);
-        }
-        if (lua_getfield(L, f, "step") == LUA_TNUMBER)
-            step[i - 1] = (int)lua_tointeger(L, -1);
-        lua_settop(L, ft);
+        if (lua_getfield(L, f, "step") == LUA_TNUMBER) /* flows, f, step */
+            fl->step[i - 1] = (int)lua_tointeger(L, -1);
+        lua_settop(L, ft); /* flows */
     }
-    p = pattern_list(n, nf, src, dst, bytes, step, &err);
-    free(src), free(dst), free(step), free(bytes);
-    if (p == NULL)
-        lx_error(L, "flows: %s", err.msg);
-    return p;
 }
 
 void
 lx_read_link(lua_State *L, int t, struct scenario *s, struct net *net,
-             const char *desc)
+             const struct scen_net_spec *spec)
 {
     struct scen_link *lk;
     struct pjob job[MAX_JOBS];
-    int njobs = 0, total = 0, left = -1, top;
+    struct lx_spec *box;
+    struct rho_err err;
+    int njobs = 0, total = 0, left = -1, top, line;
     long long slots = net_slots(net);
     double defsize = -1;
-    char pdesc[64];
 
     luaL_checkstack(L, 2 * MAX_JOBS + 16, "scenario: jobs");
     top = lua_gettop(L);
 
-    s->link = lk = scen_link_new(net);
-    lk->net_desc = xstrdup(desc ? desc : "network");
+    s->link = lk = scen_link_new(net, spec);
     lx_get_quantity(L, t, "size", UNIT_SIZE, &defsize, "scenario");
     if (lua_getfield(L, t, "routing") != LUA_TNIL) /* routing */
         lk->routing = routing_of(L, -1, "scenario");
@@ -1033,6 +1015,7 @@ lx_read_link(lua_State *L, int t, struct scenario *s, struct net *net,
         lua_pop(L, 1);
     }
     for (int j = 0; j < njobs; j++) {
+        job[j].rest = job[j].ranks < 0;
         if (job[j].ranks < 0) {
             if (left >= 0)
                 lx_error(L,
@@ -1059,52 +1042,47 @@ lx_read_link(lua_State *L, int t, struct scenario *s, struct net *net,
     if (total == 0)
         total = (int)slots; /* only explicit flows */
 
-    lk->placement =
-        make_placement(L, t, net, total, s->seed, pdesc, sizeof pdesc);
-    lk->place_desc = xstrdup(pdesc);
+    box = push_spec(L); /* ..., box */
+    read_placement(L, t, net, total, &box->place, &line);
+    {
+        struct placement *pl =
+            scen_place_make(&box->place, net, total, s->seed, &err);
+        if (pl == NULL)
+            lx_error_at(L, line, "%s", err.msg);
+        scen_link_set_placement(lk, pl, &box->place, total);
+    }
     {
         int off = 0;
         for (int j = 0; j < njobs; j++) {
-            struct pattern *p = make_pattern(L, job[j].tidx, job[j].ranks,
-                                             defsize, s->seed + (uint64_t)j);
-            scen_link_add_job(lk, job[j].name, p, off, job[j].routing,
-                              job[j].line);
+            struct pattern *p;
+            scen_pattern_spec_fini(&box->pat);
+            read_pattern(L, job[j].tidx, defsize, &box->pat);
+            p = scen_pattern_make(&box->pat, job[j].ranks,
+                                  s->seed + (uint64_t)j, &err);
+            if (p == NULL)
+                lx_error_at(L, job[j].line, "%s", err.msg);
+            scen_link_add_job(lk, job[j].name, &box->pat, p, job[j].ranks, off,
+                              job[j].routing, job[j].line, job[j].rest);
             off += job[j].ranks;
         }
     }
-    lua_settop(L, top);
 
-    if (lua_getfield(L, t, "flows") != LUA_TNIL) { /* flows */
+    if (lua_getfield(L, t, "flows") != LUA_TNIL) { /* ..., box, flows */
         struct pattern *p;
+        int n = placement_ranks(lk->placement);
         if (!lua_istable(L, -1))
             lx_error(L, "flows must be a list of flows, not a %s",
                      luaL_typename(L, -1));
-        p = flows_pattern(L, t, placement_ranks(lk->placement), defsize);
-        scen_link_add_job(lk, "flows", p, 0, lk->routing, lx_user_line(L));
+        scen_pattern_spec_fini(&box->pat);
+        read_flows(L, n, defsize, &box->pat);
+        if ((p = scen_pattern_make(&box->pat, n, 0, &err)) == NULL)
+            lx_error(L, "%s", err.msg);
+        scen_link_add_job(lk, "flows", &box->pat, p, n, 0, lk->routing,
+                          lx_user_line(L), 0);
     }
     lua_settop(L, top);
     if (lk->njobs == 0)
         lx_error(L, "scenario: no traffic (give flows = { { 0, 7, size = "
                     "\"1 MiB\" } }, traffic = rho.pattern.umesh{} or jobs = "
                     "{ ... })");
-}
-
-/* A PCIe tree as a network, for the link model: every node a router and an
-   endpoint (rank = node id), the scenario's bandwidth on every link. */
-struct net *
-lx_tree_net(const struct scenario *s, struct rho_err *err)
-{
-    int n = pcie_nodes(s->pcie);
-    int *parent = xcalloc((size_t)n, sizeof *parent);
-    const char **names = xcalloc((size_t)n, sizeof *names);
-    struct net *net;
-
-    for (int i = 0; i < n; i++) {
-        parent[i] = pcie_node(s->pcie, i)->parent;
-        names[i] = pcie_node(s->pcie, i)->name;
-    }
-    net = net_tree_new(n, parent, names, s->bandwidth, NULL, err);
-    free(parent);
-    free(names);
-    return net;
 }

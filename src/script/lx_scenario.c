@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "core/rho_alloc.h"
+#include "core/route.h"
 #include "core/units.h"
 #include "script/lx_int.h"
 
@@ -369,11 +370,7 @@ static void
 tree_link(lua_State *L, struct scenario *s)
 {
     const char *r = lua_tostring(L, -1);
-    int routing = r ? link_routing_parse(r) : -1, n = pcie_nodes(s->pcie);
-    int *src, *dst;
-    double *bytes;
-    struct pattern *pat;
-    struct net *net;
+    int routing = r ? link_routing_parse(r) : -1, minimal = ROUTE_MIN;
     struct rho_err err;
 
     if (routing < 0)
@@ -383,38 +380,26 @@ tree_link(lua_State *L, struct scenario *s)
                  r ? r : luaL_typename(L, -1));
     if (s->nflows == 0)
         lx_error(L, "scenario: a routing needs flows for the link model");
-    if ((net = lx_tree_net(s, &err)) == NULL)
-        lx_error(L, "topology: %s", err.msg);
-    s->link = scen_link_new(net);
-    net_free(net); /* s->link holds it */
-    s->link->routing = routing;
-    s->link->net_desc = xstrdup("PCIe tree as a network");
-    s->link->place_desc = xstrdup("node ids");
-    s->link->placement = placement_scheme_new(net, PLACE_LINEAR, n, 0, &err);
-    src = xcalloc((size_t)s->nflows, sizeof *src);
-    dst = xcalloc((size_t)s->nflows, sizeof *dst);
-    bytes = xcalloc((size_t)s->nflows, sizeof *bytes);
-    for (int i = 0; i < s->nflows; i++) {
-        src[i] = s->flow[i].src;
-        dst[i] = s->flow[i].dst;
-        bytes[i] = s->flow[i].bytes;
-    }
-    pat = pattern_list(n, s->nflows, src, dst, bytes, NULL, &err);
-    free(src);
-    free(dst);
-    free(bytes);
-    if (pat == NULL || s->link->placement == NULL)
-        lx_error(L, "scenario: %s", err.msg);
-    scen_link_add_job(s->link, "flows", pat, 0, routing, lx_user_line(L));
+    if (lua_getfield(L, 1, "paths") == LUA_TSTRING && /* routing, paths */
+        strcmp(lua_tostring(L, -1), "all") == 0)
+        minimal = ROUTE_ALL;
+    else if (!lua_isnil(L, -1) &&
+             (!lua_isstring(L, -1) || strcmp(lua_tostring(L, -1), "minimal")))
+        lx_error(L, "scenario: paths must be \"minimal\" or \"all\"");
+    lua_pop(L, 1); /* routing */
+    if (scenario_link_tree(s, routing, lx_user_line(L), &err) != 0)
+        lx_error(L, "%s", err.msg);
+    s->link->minimal = minimal;
 }
 
 int
 lx_l_scenario(lua_State *L)
 {
     struct scenario **u, *s;
+    const struct scen_net_spec *spec;
     struct rho_err err;
     struct net *net;
-    const char *title = "untitled", *desc;
+    const char *title = "untitled";
     double tau;
 
     if (lua_type(L, 1) != LUA_TTABLE)
@@ -439,7 +424,7 @@ lx_l_scenario(lua_State *L)
         return lx_error(L, "scenario: no topology (give topology = rho.rc(...) "
                            "or a preset such as rho.t2(), or a network "
                            "such as rho.torus{ dims = { 4, 4 } })");
-    if ((net = lx_test_net(L, 3, &desc)) != NULL) {
+    if ((net = lx_test_net(L, 3, &spec)) != NULL) {
         /* a network: the link-utilization model only */
         static const char *const pcie_only[] = {"tau", "bandwidth", NULL};
         for (int i = 0; pcie_only[i]; i++)
@@ -451,7 +436,7 @@ lx_l_scenario(lua_State *L)
                                 pcie_only[i]);
         lua_settop(L, 2); /* t, u */
         read_seed(L, s);
-        lx_read_link(L, 1, s, net, desc);
+        lx_read_link(L, 1, s, net, spec);
         lua_settop(L, 2);
         return 1;
     }

@@ -7,13 +7,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
+#include "core/route.h"
 #include "core/units.h"
 
 const char *const command_names[] = {
-    "add",  "bandwidth", "bw",     "del",  "dst",    "move",  "quit",
-    "redo", "reload",    "save",   "search", "size", "src",   "start",
-    "tau",  "theme",     "undo",   NULL,
+    "add",    "bandwidth", "bw",     "del",   "dst",    "move",
+    "paths",  "placement", "quit",   "redo",  "reload", "routing",
+    "save",   "search",    "seed",   "size",  "src",    "start",
+    "tau",    "theme",     "undo",   NULL,
 };
 
 /* Next word of *p (advancing it); "" at the end. */
@@ -67,8 +70,14 @@ flow_number(const struct scenario *s, const char *w, int *i,
 static int
 device(const struct scenario *s, const char *w, int *node, struct rho_err *err)
 {
-    int id = pcie_find(s->pcie, w);
+    int id;
 
+    if (s->pcie == NULL)
+        return rho_err_set(err, RHO_EINPUT,
+                           "the scenario is a network: its traffic is edited "
+                           "in its script (here: routing, placement, seed, "
+                           "paths)");
+    id = pcie_find(s->pcie, w);
     if (*w == '\0')
         return rho_err_set(err, RHO_EINPUT, "expected a device name");
     if (id < 0)
@@ -76,6 +85,98 @@ device(const struct scenario *s, const char *w, int *node, struct rho_err *err)
     if (pcie_node(s->pcie, id)->kind != PCIE_ENDPOINT)
         return rho_err_set(err, RHO_EINPUT, "'%s' is not a device", w);
     *node = id;
+    return 0;
+}
+
+/* The placements "placement next" cycles through on this network. */
+static int
+placements(const struct net *net, char (*out)[16])
+{
+    static const char *const any[] = {"linear", "random", "RDN", "RDR"};
+    static const char *const df[] = {"RDC", "RDG", "RRN", "RRR"};
+    const struct net_torus_params *tp = net_torus(net);
+    int n = 0;
+
+    for (int i = 0; i < 4; i++)
+        snprintf(out[n++], 16, "%s", any[i]);
+    if (net_dragonfly(net) != NULL)
+        for (int i = 0; i < 4; i++)
+            snprintf(out[n++], 16, "%s", df[i]);
+    if (tp != NULL && tp->nd <= 8) {
+        /* BG/Q's orders: the cores of a router fastest, or round robin */
+        char dims[16];
+        for (int k = 0; k < tp->nd; k++)
+            dims[k] = tp->name[k][0] && !tp->name[k][1] ? tp->name[k][0]
+                                                        : (char)('A' + k);
+        dims[tp->nd] = '\0';
+        snprintf(out[n++], 16, "%.9sT", dims);
+        snprintf(out[n++], 16, "T%.9s", dims);
+    }
+    return n;
+}
+
+/* routing, placement, seed, paths: the link model's edits. */
+static int
+link_command(struct session *ss, const char *cmd, const char *arg,
+             struct command_result *res, struct rho_err *err)
+{
+    const struct scenario *s = session_scenario(ss);
+    const struct scen_link *l = s->link;
+    char *end;
+
+    if (l == NULL)
+        return rho_err_set(err, RHO_EINPUT,
+                           "%s: this scenario has no link model (give it a "
+                           "network, or a routing)",
+                           cmd);
+    if (strcmp(cmd, "routing") == 0) {
+        int r = strcmp(arg, "next") == 0 ? (l->routing + 1) % LINK_ROUTING_COUNT
+                                         : link_routing_parse(arg);
+        if (r < 0)
+            return rho_err_set(err, RHO_EINPUT,
+                               "routing: expected DOR, SD, SI, AD, AI, AH or "
+                               "next, got '%s'",
+                               arg);
+        if (session_set_routing(ss, r, err) != 0)
+            return -1;
+        snprintf(res->msg, sizeof res->msg, "routing %s%s",
+                 link_routing_name(r),
+                 link_routing_adaptive(r) ? " (adaptive: see Rounds)" : "");
+        return 0;
+    }
+    if (strcmp(cmd, "placement") == 0) {
+        char list[16][16], text[64];
+        int n = placements(l->net, list), k = 0;
+        if (strcmp(arg, "next") == 0) {
+            for (int i = 0; i < n; i++)
+                if (l->place_desc && strcasecmp(l->place_desc, list[i]) == 0)
+                    k = (i + 1) % n;
+            snprintf(text, sizeof text, "%s", list[k]);
+        } else {
+            snprintf(text, sizeof text, "%s", arg);
+        }
+        if (session_set_placement(ss, text, err) != 0)
+            return -1;
+        snprintf(res->msg, sizeof res->msg, "placement %s", text);
+        return 0;
+    }
+    if (strcmp(cmd, "seed") == 0) {
+        unsigned long long v = strtoull(arg, &end, 10);
+        if (arg[0] == '\0' || *end != '\0')
+            return rho_err_set(err, RHO_EINPUT,
+                               "seed: expected a whole number, got '%s'", arg);
+        if (session_set_seed(ss, (uint64_t)v, err) != 0)
+            return -1;
+        snprintf(res->msg, sizeof res->msg, "seed %llu", v);
+        return 0;
+    }
+    /* paths */
+    if (strcmp(arg, "all") != 0 && strcmp(arg, "minimal") != 0)
+        return rho_err_set(err, RHO_EINPUT,
+                           "paths: expected minimal or all, got '%s'", arg);
+    if (session_set_paths(ss, arg[0] == 'a' ? ROUTE_ALL : ROUTE_MIN, err) != 0)
+        return -1;
+    snprintf(res->msg, sizeof res->msg, "paths %s", arg);
     return 0;
 }
 
@@ -196,6 +297,9 @@ command_run(struct session *ss, const char *line, struct command_result *res,
         snprintf(res->msg, sizeof res->msg, "rank %ld on %.64s", rank, r);
         return 0;
     }
+    if (strcmp(cmd, "routing") == 0 || strcmp(cmd, "placement") == 0 ||
+        strcmp(cmd, "seed") == 0 || strcmp(cmd, "paths") == 0)
+        return link_command(ss, cmd, rest(p, r, sizeof r), res, err);
     if (strcmp(cmd, "undo") == 0 || strcmp(cmd, "redo") == 0) {
         int ok = cmd[0] == 'u' ? session_undo(ss) : session_redo(ss);
         if (ok != 0)
@@ -221,7 +325,7 @@ command_run(struct session *ss, const char *line, struct command_result *res,
     }
     return rho_err_set(err, RHO_EINPUT,
                        "unknown command '%s' (try tau, bandwidth, size, "
-                       "start, src, dst, add, del, move, undo, redo, save, "
-                       "reload, theme, quit)",
+                       "start, src, dst, add, del, move, routing, placement, "
+                       "seed, paths, undo, redo, save, reload, theme, quit)",
                        cmd);
 }

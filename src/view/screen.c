@@ -267,7 +267,9 @@ screen_help_text(struct strbuf *out)
                      "  tau X, bandwidth RATE, size N SIZE, start N TIME,\n"
                      "  src N DEV, dst N DEV, add SRC DST SIZE [at TIME],\n"
                      "  del N, move RANK DEV, undo, redo, save [PATH],\n"
-                     "  reload, theme [NAME], search, quit\n");
+                     "  reload, theme [NAME], search, quit\n"
+                     "  link model: routing NAME|next, placement NAME|next,\n"
+                     "  seed N, paths minimal|all\n");
 }
 
 static void

@@ -161,6 +161,33 @@ tui_keys 5
 expect net-rounds "round 1/7"
 tui_keys Space Space
 expect net-rounds-3 "1647 of 6538 paths still ask"
+# R and P edit the routing and placement; the model runs again; u undoes
+tui_keys R
+expect net-routing "routing AI (adaptive: see Rounds)"
+expect net-routing-header "routing AI  placement RDN"
+tui_keys P
+expect net-placement "routing AI  placement RDR"
+tui_keys u u
+expect net-undo "routing AD  placement RDN"
+tui_keys : 
+tui_type "routing SD"
+tui_keys Enter
+expect net-static "No allocation rounds: this routing is static"
+tui_stop
+# a network scenario saves as Lua that loads to the same link loads
+cp scenarios/dragonfly-small.lua "$dir/df.lua"
+tui_start 110 32 "$RHO" "$dir/df.lua"
+expect net-save-start "routing AD"
+tui_keys P s
+expect net-save "saved to $dir/df.edited.lua"
+if "$RHO" -b -p placement=RDR "$dir/df.lua" | sed 1,4d >"$dir/a.txt" &&
+   "$RHO" -b "$dir/df.edited.lua" | sed 1,4d >"$dir/b.txt" &&
+   cmp -s "$dir/a.txt" "$dir/b.txt"; then
+    echo "ok - tui net-saved-file-loads"
+else
+    echo "FAIL tui net-saved-file-loads"
+    diff "$dir/a.txt" "$dir/b.txt" | head -5
+fi
 tui_stop
 
 # 17. a torus: the minimap, its dimensions and the static-routing note
