@@ -160,7 +160,7 @@ asan:
 	  RHO_SANITIZED=1 test
 
 # The threaded parts (search, sweep, jobs) under ThreadSanitizer.
-TSAN_TESTS := test_search test_sweep test_watch_job test_link_model
+TSAN_TESTS := test_search test_sweep test_watch_job test_link_model test_linkrun
 tsan:
 	$(MAKE) BUILD=build-tsan LDFLAGS=-fsanitize=thread \
 	  OPT='-O1 -g -fsanitize=thread' build-tsan/$(NAME) \
