@@ -173,14 +173,8 @@ draw_tabs(struct canvas *c, const struct screen_ctx *x)
 {
     const struct ui *u = x->u;
     int col = 0, views[VIEW_COUNT], nv = ui_views(x->ss, views);
+    int compact = ui_tabs_compact(x->ss, c->w);
 
-    int need = 0, compact;
-
-    /* " 1 Tree " and a space each; when they do not fit (a tree with
-       the link model has 13 views), the number and the gap go */
-    for (int k = 0; k < nv; k++)
-        need += (k + 1 >= 10 ? 4 : 3) + utf8_width(ui_view_title(views[k])) + 2;
-    compact = need > c->w;
     canvas_fill(c, 0, 1, c->w, 1, ' ', ROLE_TAB);
     for (int k = 0; k < nv && col < c->w; k++) {
         char t[32];

@@ -52,6 +52,33 @@ ui_views(const struct session *ss, int *views)
     return n;
 }
 
+int
+ui_tabs_compact(const struct session *ss, int w)
+{
+    int views[VIEW_COUNT], nv = ui_views(ss, views), need = 0;
+
+    for (int k = 0; k < nv; k++)
+        need +=
+            (k + 1 >= 10 ? 4 : 3) + (int)strlen(ui_view_title(views[k])) + 2;
+    return need > w;
+}
+
+int
+ui_tab_at(const struct session *ss, int w, int x)
+{
+    int views[VIEW_COUNT], nv = ui_views(ss, views), col = 0;
+    int compact = ui_tabs_compact(ss, w);
+
+    for (int k = 0; k < nv; k++) {
+        int len = (int)strlen(ui_view_title(views[k]));
+        len += compact ? (k < 9 ? 2 : 1) : (k + 1 >= 10 ? 2 : 1) + 4;
+        if (x >= col && x < col + len)
+            return views[k];
+        col += len;
+    }
+    return -1;
+}
+
 const char *
 ui_view_name(int view)
 {
@@ -821,25 +848,26 @@ ui_click(struct ui *u, struct session *ss, int x, int y, int button, int w,
          int h)
 {
     ui_sync(u, ss);
-    (void)w;
     if (u->help || u->prompt != PROMPT_NONE)
         return 0;
-    if (button == 4 || button == 5) {
+    if ((button == 4 || button == 5) && u->view < VIEW_FIRST_LINK) {
         move(u, ss, button == 4 ? -3 : 3);
         return UI_REDRAW;
     }
-    if (button != 1)
+    if (button != 1 && !(u->view >= VIEW_FIRST_LINK && y != 1))
         return 0;
-    if (y == 1) { /* the tabs: " N Title " then a blank */
-        int col = 0;
-        for (int v = 0; v < VIEW_COUNT; v++) {
-            char t[32];
-            int len = snprintf(t, sizeof t, " %d %s ", v + 1, ui_view_title(v));
-            if (x >= col && x < col + len) {
-                u->view = v;
-                return UI_REDRAW;
-            }
-            col += len + 1;
+    if (y == 1) { /* the tabs */
+        int v = ui_tab_at(ss, w, x);
+        if (v < 0)
+            return 0;
+        u->view = v;
+        return UI_REDRAW;
+    }
+    if (u->view >= VIEW_FIRST_LINK) {
+        if (button == 4 || button == 5) {
+            for (int i = 0; i < 3; i++)
+                netui_key(u, ss, button == 4 ? ACT_UP : ACT_DOWN);
+            return UI_REDRAW;
         }
         return 0;
     }

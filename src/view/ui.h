@@ -160,6 +160,12 @@ void ui_flow_order(const struct ui *u, struct session *ss, int *order);
    routing). */
 int ui_views(const struct session *ss, int *views);
 
+/* The tab bar at width w: compact (no gaps, numbers only up to 9) when
+   the full labels do not fit; and the view whose tab covers column x, or
+   -1. screen.c draws what these describe. */
+int ui_tabs_compact(const struct session *ss, int w);
+int ui_tab_at(const struct session *ss, int w, int x);
+
 const char *ui_view_name(int view);
 const char *ui_view_title(int view);
 

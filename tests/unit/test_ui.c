@@ -31,7 +31,8 @@ main(void)
 
     ui_init(&u, ss);
     s = session_scenario(ss);
-    CHECK(u.view == VIEW_TREE && u.node == 0 && u.flow == 0, "starts on the tree");
+    CHECK(u.view == VIEW_TREE && u.node == 0 && u.flow == 0,
+          "starts on the tree");
 
     /* tree: down to SA, fold it, down lands on SB */
     ui_key(&u, ss, 'j');
@@ -89,8 +90,7 @@ main(void)
     keys(&u, ss, "3 mb\n");
     CHECK(u.status_error && strstr(u.status, "unknown size unit 'mb'"),
           "bad unit reported (%s)", u.status);
-    CHECK(session_scenario(ss)->flow[2].bytes == 150 * 1048576.0,
-          "unchanged");
+    CHECK(session_scenario(ss)->flow[2].bytes == 150 * 1048576.0, "unchanged");
 
     /* the quit guard: unsaved edits */
     fx = ui_key(&u, ss, 'q');
@@ -154,6 +154,53 @@ main(void)
     ui_key(&u, ss, 'x');
     CHECK(!u.help, "any key closes it");
 
+    /* tabs: where a click lands, as screen.c draws them */
+    CHECK(!ui_tabs_compact(ss, 100), "8 PCIe tabs fit in 100 columns");
+    CHECK(ui_tab_at(ss, 100, 0) == VIEW_TREE &&
+              ui_tab_at(ss, 100, 7) == VIEW_TREE &&
+              ui_tab_at(ss, 100, 8) == VIEW_TREE, /* " 1 Tree " + gap */
+          "the first tab covers columns 0-8");
+    CHECK(ui_tab_at(ss, 100, 9) == VIEW_FLOWS, "' 2 Flows ' starts at 9");
+    CHECK(ui_tab_at(ss, 100, 99) == -1, "nothing past the last tab");
+    ui_fini(&u);
+    session_free(ss);
+
+    /* a tree with a routing: 13 views, compact; a network: 5 */
+    ss = session_new(
+        lx_run_file("scenarios/table1-both-models.lua", NULL, &err));
+    ui_init(&u, ss);
+    {
+        int views[VIEW_COUNT];
+        CHECK(ui_views(ss, views) == 13 && views[8] == VIEW_NET,
+              "both models: 13 views, the link ones after the PCIe ones");
+    }
+    CHECK(ui_tabs_compact(ss, 100), "13 tabs are compact at 100 columns");
+    CHECK(ui_tab_at(ss, 100, 5) == VIEW_TREE &&
+              ui_tab_at(ss, 100, 6) == VIEW_FLOWS,
+          "compact: '1Tree ' then '2Flows '");
+    ui_key(&u, ss, '9');
+    CHECK(u.view == VIEW_NET, "9 opens Network");
+    ui_key(&u, ss, '\t');
+    CHECK(u.view == VIEW_LINKS, "Tab goes on to Links");
+    ui_fini(&u);
+    session_free(ss);
+
+    ss = session_new(lx_run_file("scenarios/torus-5x5.lua", NULL, &err));
+    ui_init(&u, ss);
+    CHECK(u.view == VIEW_NET, "a network opens on Network");
+    ui_key(&u, ss, RK_BTAB);
+    CHECK(u.view == VIEW_ROUNDS, "Shift-Tab wraps to Rounds");
+    ui_key(&u, ss, '2');
+    CHECK(u.view == VIEW_LINKS, "2 is Links on a network");
+    ui_key(&u, ss, 'a');
+    CHECK(u.prompt == PROMPT_NONE, "no flow prompt in a link view");
+    CHECK(ui_key(&u, ss, 'R') != 0 &&
+              session_scenario(ss)->link->routing == LINK_SD,
+          "R: DOR -> SD");
+    CHECK(strstr(u.status, "routing SD") != NULL, "status says so: %s",
+          u.status);
+    ui_key(&u, ss, 'u');
+    CHECK(session_scenario(ss)->link->routing == LINK_DOR, "u undoes it");
     ui_fini(&u);
     session_free(ss);
     TEST_DONE();
