@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "core/clock.h"
+#include "core/linkrun.h"
 #include "core/session.h"
 #include "script/lx.h"
 #include "view/canvas.h"
@@ -75,6 +76,69 @@ main(void)
                "%7.1f us (budget 16000 us)\n",
                names[i], session_scenario(ss)->nflows, sum / reps * 1e6,
                worst * 1e6);
+        canvas_fini(&c);
+        ui_fini(&u);
+        session_free(ss);
+    }
+    /* networks: the edit and the redraw on the UI thread, and the link
+       model on its job thread (timed here in line, 2 threads); the views
+       redraw with the old result until the new one is in */
+    for (int i = 0; i < n; i++) {
+        static const char *const edits[] = {
+            "routing SD", "routing AD", "placement RDN", "placement linear"};
+        char path[512];
+        struct rho_err err;
+        struct scenario *s;
+        struct session *ss;
+        struct command_result r;
+        struct linkrun lr;
+        struct ui u;
+        struct canvas c;
+        struct screen_ctx x;
+        double ui_sum = 0, ui_worst = 0, solve_sum = 0, solve_worst = 0;
+        int reps = 8;
+
+        snprintf(path, sizeof path, "scenarios/%s", names[i]);
+        if ((s = lx_run_file(path, NULL, &err)) == NULL || s->pcie != NULL ||
+            net_slots(s->link->net) > 1000000) {
+            scenario_free(s); /* PCIe trees above; the 8.8M system: make
+                                 bench's bench_link */
+            free(names[i]);
+            continue;
+        }
+        ss = session_new(s);
+        ui_init(&u, ss);
+        canvas_init(&c, 160, 50, 0);
+        memset(&x, 0, sizeof x);
+        memset(&lr, 0, sizeof lr);
+        x.ss = ss;
+        x.u = &u;
+        for (int k = 0; k < reps; k++) {
+            double t0 = rho_wall(), t1, t2, t3;
+            command_run(ss, edits[k % 4], &r, &err);
+            t1 = rho_wall();
+            linkrun_fini(&lr);
+            if (linkrun_compute(&lr, scenario_clone(session_scenario(ss)), 2,
+                                NULL, &err) != 0)
+                break;
+            t2 = rho_wall();
+            u.lrun = &lr;
+            x.lrun = &lr;
+            u.view = VIEW_FIRST_LINK + k % (VIEW_COUNT - VIEW_FIRST_LINK);
+            screen_draw(&c, &x);
+            t3 = rho_wall();
+            ui_sum += (t1 - t0) + (t3 - t2);
+            solve_sum += t2 - t1;
+            if ((t1 - t0) + (t3 - t2) > ui_worst)
+                ui_worst = (t1 - t0) + (t3 - t2);
+            if (t2 - t1 > solve_worst)
+                solve_worst = t2 - t1;
+        }
+        printf("network %-24s edit + draw: mean %8.1f us, worst %8.1f us; "
+               "link model: mean %8.1f ms, worst %8.1f ms\n",
+               names[i], ui_sum / reps * 1e6, ui_worst * 1e6,
+               solve_sum / reps * 1e3, solve_worst * 1e3);
+        linkrun_fini(&lr);
         canvas_fini(&c);
         ui_fini(&u);
         session_free(ss);
