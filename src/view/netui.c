@@ -279,6 +279,100 @@ map_key(struct ui *u, int act)
     return -1;
 }
 
+/* Unfold the nodes above router v in the Network view; returns v's row
+   id. */
+static long long
+open_router(struct ui *u, const struct net *net, int v)
+{
+    const struct net_torus_params *tp = net_torus(net);
+    const struct net_dragonfly_params *dp = net_dragonfly(net);
+
+    switch (net_family(net)) {
+    case NET_DRAGONFLY: {
+        int g, c, slot;
+        net_df_coords(net, v, &g, &c, &slot);
+        set_open(u, linkview_row_id(LINKVIEW_GROUP, g), 1);
+        if (dp->chassis > 1)
+            set_open(u, linkview_row_id(LINKVIEW_CHASSIS, g * dp->chassis + c),
+                     1);
+        break;
+    }
+    case NET_TORUS:
+        if (tp->nd > 1) {
+            int x[NET_MAX_DIMS];
+            net_torus_coords(net, v, x);
+            set_open(u, linkview_row_id(LINKVIEW_PLANE, x[tp->nd - 1]), 1);
+        }
+        break;
+    case NET_FATTREE: {
+        int idx;
+        set_open(u, linkview_row_id(LINKVIEW_LEVEL, net_ft_level(net, v, &idx)),
+                 1);
+        break;
+    }
+    case NET_TREE:
+        for (int a = net_tree_parent(net, v); a >= 0;
+             a = net_tree_parent(net, a))
+            set_open(u, linkview_row_id(LINKVIEW_ROUTER, a), 1);
+        break;
+    default:
+        break;
+    }
+    return linkview_row_id(LINKVIEW_ROUTER, v);
+}
+
+int
+netui_find(struct ui *u, const char *text)
+{
+    const struct linkrun *lr = u->lrun;
+    const struct net *net;
+    char name[NET_NAME_MAX];
+
+    if (lr == NULL || lr->res == NULL || text[0] == '\0')
+        return 0;
+    net = lr->scen->link->net;
+    if (u->view == VIEW_LINKS) {
+        static int top[LINKVIEW_TOP_MAX];
+        int n = linkview_top(net, lr->res->bytes, -1, LINKVIEW_TOP_MAX, top);
+        for (int k = 1; k <= n; k++) {
+            int i = (u->link_row + k) % n;
+            if (strstr(net_link_name(net, top[i], name, sizeof name), text)) {
+                u->link_row = i;
+                ui_status(u, 0, "found %s, the %d%s hottest link", name, i + 1,
+                          i == 0   ? "st"
+                          : i == 1 ? "nd"
+                          : i == 2 ? "rd"
+                                   : "th");
+                return 1;
+            }
+        }
+        ui_status(u, 1, "'%s' is not among the %d hottest links", text, n);
+        return 1;
+    }
+    {
+        int nr = net_routers(net);
+        for (int k = 1; k <= nr; k++) {
+            int v = (u->net_find + k) % nr;
+            if (strstr(net_vertex_name(net, v, name, sizeof name), text)) {
+                const struct linkview_hier *h = netui_hier(u);
+                struct linkview_walk wk;
+                long long id = open_router(u, net, v);
+                netui_walk(u, &wk);
+                wk.find = id;
+                linkview_rows(h, &wk, NULL, 0);
+                if (wk.found >= 0)
+                    u->net_row = wk.found;
+                u->net_find = v;
+                u->view = VIEW_NET;
+                ui_status(u, 0, "found %s", name);
+                return 1;
+            }
+        }
+    }
+    ui_status(u, 1, "'%s' not found", text);
+    return 1;
+}
+
 int
 netui_key(struct ui *u, struct session *ss, int act)
 {

@@ -13,6 +13,12 @@
    when the action is not the view's (the caller's global handling runs). */
 int netui_key(struct ui *u, struct session *ss, int act);
 
+/* '/' in a link view: select the next link (Links: among the hottest)
+   or router (the other views: in Network, unfolded) whose name holds
+   text, saying so in the status line. Returns 1 if it handled the
+   search. */
+int netui_find(struct ui *u, const char *text);
+
 /* The hierarchy rows of u->lrun (made or remade when the run changed);
    NULL while there is no run. */
 const struct linkview_hier *netui_hier(struct ui *u);

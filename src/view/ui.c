@@ -425,6 +425,10 @@ find_next(struct ui *u, struct session *ss)
 
     if (u->find[0] == '\0')
         return;
+    if (u->view >= VIEW_FIRST_LINK) {
+        netui_find(u, u->find);
+        return;
+    }
     if (u->view == VIEW_TREE) {
         int nn = pcie_nodes(p);
         for (int k = 1; k <= nn; k++) {
@@ -680,6 +684,8 @@ ui_key(struct ui *u, struct session *ss, int key)
         case ACT_RELOAD:
         case ACT_THEME:
         case ACT_REDRAW:
+        case ACT_SEARCH:
+        case ACT_SEARCH_NEXT:
             break;
         default:
             return act == ACT_NONE ? 0 : UI_REDRAW;

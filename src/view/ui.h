@@ -104,6 +104,7 @@ struct ui {
        shows (borrowed, may be NULL while the first one computes) */
     const struct linkrun *lrun;
     int net_row;        /* Network: selected row */
+    int net_find;       /* the router / found last */
     long long *net_ids; /* Network: the unfolded nodes' row ids,
                            sorted; owned */
     int nnet_ids;

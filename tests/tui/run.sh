@@ -161,6 +161,17 @@ tui_keys 5
 expect net-rounds "round 1/7"
 tui_keys Space Space
 expect net-rounds-3 "1647 of 6538 paths still ask"
+# / finds a router (unfolding its group and chassis) or a hot link
+tui_keys 1 /
+tui_type "g5.c1.r2"
+tui_keys Enter
+expect net-find "found g5.c1.r2"
+expect net-find-unfolded "g5.c1.r3"
+tui_keys 2 /
+tui_type "g6.c0.r0"
+tui_keys Enter
+expect net-find-link "found g6.c0.r0->g0.c1.r2, the 7th hottest link"
+tui_keys 5
 # R and P edit the routing and placement; the model runs again; u undoes
 tui_keys R
 expect net-routing "routing AI (adaptive: see Rounds)"
