@@ -230,52 +230,49 @@ session_move_rank(struct session *ss, int r, int node, struct rho_err *err)
     return try_commit(ss, next, err);
 }
 
-int
-session_set_routing(struct session *ss, int routing, struct rho_err *err)
+/* The link model's edits: one scenario_link_set_* on a copy. */
+enum { EDIT_ROUTING, EDIT_PLACEMENT, EDIT_SEED, EDIT_PATHS };
+
+static int
+link_edit(struct session *ss, int what, uint64_t v, const char *text,
+          struct rho_err *err)
 {
     struct scenario *next = scenario_clone(ss->cur);
+    int rc = what == EDIT_ROUTING ? scenario_link_set_routing(next, (int)v, err)
+             : what == EDIT_PLACEMENT
+                 ? scenario_link_set_placement(next, text, err)
+             : what == EDIT_SEED ? scenario_link_set_seed(next, v, err)
+                                 : scenario_link_set_paths(next, (int)v, err);
 
-    if (scenario_link_set_routing(next, routing, err) != 0) {
+    if (rc != 0) {
         scenario_free(next);
         return -1;
     }
     return try_commit(ss, next, err);
+}
+
+int
+session_set_routing(struct session *ss, int routing, struct rho_err *err)
+{
+    return link_edit(ss, EDIT_ROUTING, (uint64_t)routing, NULL, err);
 }
 
 int
 session_set_placement(struct session *ss, const char *text, struct rho_err *err)
 {
-    struct scenario *next = scenario_clone(ss->cur);
-
-    if (scenario_link_set_placement(next, text, err) != 0) {
-        scenario_free(next);
-        return -1;
-    }
-    return try_commit(ss, next, err);
+    return link_edit(ss, EDIT_PLACEMENT, 0, text, err);
 }
 
 int
 session_set_seed(struct session *ss, uint64_t seed, struct rho_err *err)
 {
-    struct scenario *next = scenario_clone(ss->cur);
-
-    if (scenario_link_set_seed(next, seed, err) != 0) {
-        scenario_free(next);
-        return -1;
-    }
-    return try_commit(ss, next, err);
+    return link_edit(ss, EDIT_SEED, seed, NULL, err);
 }
 
 int
 session_set_paths(struct session *ss, int paths, struct rho_err *err)
 {
-    struct scenario *next = scenario_clone(ss->cur);
-
-    if (scenario_link_set_paths(next, paths, err) != 0) {
-        scenario_free(next);
-        return -1;
-    }
-    return try_commit(ss, next, err);
+    return link_edit(ss, EDIT_PATHS, (uint64_t)paths, NULL, err);
 }
 
 int
