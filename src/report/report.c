@@ -829,7 +829,12 @@ job_sums(const struct scenario *s, const struct link_result *res,
 
     for (int j = 0; j < l->njobs; j++) {
         memset(&js[j], 0, sizeof js[j]);
-        pattern_count(l->job[j].pattern, &js[j].msgs, &js[j].bytes);
+        if (l->njobs == 1) { /* the solve counted them: no second pass */
+            js[j].msgs = res->msgs;
+            js[j].bytes = res->total_bytes;
+        } else {
+            pattern_count(l->job[j].pattern, &js[j].msgs, &js[j].bytes);
+        }
         if (res->job_bytes == NULL)
             continue;
         for (int k = 0; k < res->nlinks; k++) {
