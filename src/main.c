@@ -192,7 +192,7 @@ usage(FILE *out)
         fprintf(out, "  %-28s %s\n", o->shrt ? left : left + 1, o->help);
     }
     fprintf(out, "\nexit status: 0 ok, 1 the model starved, 2 bad input, "
-                 "3 a script budget ran out\n"
+                 "3 a budget ran out (script, or adaptive link model memory)\n"
                  "see rho(1), rho-lua(7), rho-model(7)\n");
 }
 
@@ -863,8 +863,9 @@ run_dump(struct args *a, struct scenario *s)
     for (int k = 0; k < nv; k++)
         ok |= views[k] == a->dump_view;
     if (!ok) {
-        fprintf(stderr, "rho: %s: no %s view for this scenario (it has:",
-                a->file, ui_view_name(a->dump_view));
+        fprintf(stderr,
+                "rho: %s: no %s view for this scenario (it has:", a->file,
+                ui_view_name(a->dump_view));
         for (int k = 0; k < nv; k++)
             fprintf(stderr, " %s", ui_view_name(views[k]));
         fprintf(stderr, ")\n");
@@ -1125,8 +1126,8 @@ rho_main(int argc, char **argv)
         rc = run_search(&a, s);
     else if (a.links || a.messages)
         rc = run_link(&a, s); /* the link lists asked for */
-    else if (!a.batch && !a.steps && !a.timeline && !a.explain &&
-             !a.stepper && mpi_size == 1 && (rc = run_tui(&a, &s)) >= 0)
+    else if (!a.batch && !a.steps && !a.timeline && !a.explain && !a.stepper &&
+             mpi_size == 1 && (rc = run_tui(&a, &s)) >= 0)
         ; /* the interactive program ran (and took s) */
     else if (s->pcie == NULL)
         rc = run_link(&a, s); /* a network */

@@ -26,6 +26,10 @@
 #include "core/scen_link.h"
 #include "core/strbuf.h"
 
+/* The memory an adaptive link-model solve may need (bytes): beyond it
+   scenario_link_solve() refuses with RHO_ELIMIT and says why. */
+#define SCENARIO_ADAPTIVE_MEM (6.0 * 1073741824.0)
+
 /* The paper's measured values (Sec. VII): B = 11.6 GiB/s, tau = 1 - 1/1.21 */
 #define SCENARIO_DEFAULT_BW (11.6 * 1073741824.0)
 #define SCENARIO_DEFAULT_TAU 0.17355
