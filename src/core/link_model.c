@@ -13,6 +13,20 @@
  *    iterative solve runs block by block: each block accumulates its link
  *    sums into its own array, and the arrays are reduced link by link in
  *    block order. Blocks, not threads, fix the order of every sum.
+ *
+ * The paths of AI and AH, drawn afresh for every message in every round
+ * and again for the attribution, are most of the work (200,000 messages x
+ * 4 paths x about 65 rounds on df-40). They are drawn by route_draw_pad()
+ * into fixed-width slots padded with the link id nl, whose entries in the
+ * per-link arrays are +infinity (remc, qf) or scratch (acc, attr), so
+ * that every loop over a path has a constant trip count; the same paths
+ * as route_valiant() and route_random() draw, with the same random
+ * numbers, so the padding changes no sum. After the exposure phase most
+ * links fall below the cutoff and most messages cannot ask any more: in
+ * a round where some link is below it, a message that route_live_may()
+ * shows cannot avoid those links on any path is skipped (its loads are
+ * 0, as drawing would have found). The threads are a pool that lives as
+ * long as the solve.
  */
 #include "core/link_model.h"
 
@@ -32,6 +46,7 @@
 #define LM_BLOCKS 4                    /* message blocks per job (allocation) */
 #define LM_BLOCK_MEM (512.0 * 1048576) /* cap of the per-block link arrays */
 #define LM_LINK_TASKS 64               /* link ranges of a reduction */
+#define LM_LIVE_TASKS 8                /* group ranges of a route_live */
 
 static const char *const routing_names[LINK_ROUTING_COUNT] = {
     "DOR", "SD", "SI", "AD", "AI", "AH"};
@@ -110,16 +125,26 @@ link_result_free(struct link_result *res)
 
 typedef void task_fn(void *ctx, int task, int worker);
 
-struct pool {
-    task_fn *fn;
-    void *ctx;
-    int ntasks;
-    atomic_int next;
-};
-
+/* A pool of worker threads that live as long as a solve (an adaptive
+   solve runs a few hundred batches of tasks). Worker 0 is the caller. */
 struct pool_arg {
     struct pool *p;
     int worker;
+};
+
+struct pool {
+    pthread_mutex_t mu;
+    pthread_cond_t go, done;
+    task_fn *fn; /* the batch: tasks 0..ntasks-1 of fn(ctx) */
+    void *ctx;
+    int ntasks;
+    atomic_int next; /* the next task to hand out */
+    unsigned gen;    /* batches started */
+    int busy;        /* workers still in the batch */
+    int quit;
+    int started; /* threads besides the caller */
+    pthread_t th[63];
+    struct pool_arg arg[63];
 };
 
 static void
@@ -135,44 +160,91 @@ static void *
 pool_main(void *v)
 {
     struct pool_arg *a = v;
+    struct pool *p = a->p;
+    unsigned seen = 0;
 
-    pool_work(a->p, a->worker);
+    pthread_mutex_lock(&p->mu);
+    for (;;) {
+        while (p->gen == seen && !p->quit)
+            pthread_cond_wait(&p->go, &p->mu);
+        if (p->quit)
+            break;
+        seen = p->gen;
+        pthread_mutex_unlock(&p->mu);
+        pool_work(p, a->worker);
+        pthread_mutex_lock(&p->mu);
+        if (--p->busy == 0)
+            pthread_cond_signal(&p->done);
+    }
+    pthread_mutex_unlock(&p->mu);
     return NULL;
 }
 
-/* Run tasks 0..ntasks-1 on up to nthreads threads (the caller is worker
-   0). Tasks are handed out in increasing order. */
+/* Start up to nthreads - 1 (at most 63) threads; fewer if the system
+   refuses, the caller then does more of the work. */
 static void
-run_tasks(int nthreads, int ntasks, task_fn *fn, void *ctx)
+pool_start(struct pool *p, int nthreads)
 {
-    struct pool p;
-    pthread_t th[64];
-    struct pool_arg arg[64];
-    int started = 0;
-
-    p.fn = fn;
-    p.ctx = ctx;
-    p.ntasks = ntasks;
-    atomic_init(&p.next, 0);
+    memset(p, 0, sizeof *p);
+    atomic_init(&p->next, 0);
+    pthread_mutex_init(&p->mu, NULL);
+    pthread_cond_init(&p->go, NULL);
+    pthread_cond_init(&p->done, NULL);
     if (nthreads > 64)
         nthreads = 64;
-    if (nthreads > ntasks)
-        nthreads = ntasks;
     for (int i = 1; i < nthreads; i++) {
-        arg[i].p = &p;
-        arg[i].worker = i;
-        if (pthread_create(&th[i], NULL, pool_main, &arg[i]) != 0)
+        p->arg[p->started].p = p;
+        p->arg[p->started].worker = i;
+        if (pthread_create(&p->th[p->started], NULL, pool_main,
+                           &p->arg[p->started]) != 0)
             break;
-        started = i;
+        p->started++;
     }
-    pool_work(&p, 0);
-    for (int i = 1; i <= started; i++)
-        pthread_join(th[i], NULL);
+}
+
+static void
+pool_stop(struct pool *p)
+{
+    pthread_mutex_lock(&p->mu);
+    p->quit = 1;
+    pthread_cond_broadcast(&p->go);
+    pthread_mutex_unlock(&p->mu);
+    for (int i = 0; i < p->started; i++)
+        pthread_join(p->th[i], NULL);
+    pthread_mutex_destroy(&p->mu);
+    pthread_cond_destroy(&p->go);
+    pthread_cond_destroy(&p->done);
+}
+
+/* Run tasks 0..ntasks-1 on the pool's threads and the caller (worker 0)
+   and return when all are done. Tasks are handed out in increasing
+   order. */
+static void
+run_tasks(struct pool *p, int ntasks, task_fn *fn, void *ctx)
+{
+    p->fn = fn;
+    p->ctx = ctx;
+    p->ntasks = ntasks;
+    atomic_store(&p->next, 0);
+    if (p->started == 0 || ntasks <= 1) {
+        pool_work(p, 0);
+        return;
+    }
+    pthread_mutex_lock(&p->mu);
+    p->busy = p->started;
+    p->gen++;
+    pthread_cond_broadcast(&p->go);
+    pthread_mutex_unlock(&p->mu);
+    pool_work(p, 0);
+    pthread_mutex_lock(&p->mu);
+    while (p->busy > 0)
+        pthread_cond_wait(&p->done, &p->mu);
+    pthread_mutex_unlock(&p->mu);
 }
 
 /* ------------------------------------------------------------ solver */
 
-static uint64_t
+static inline uint64_t
 hmix(uint64_t h, uint64_t v)
 {
     uint64_t s = h ^ (v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2));
@@ -288,6 +360,7 @@ struct worker {
     struct solver *sv;
     struct route *rt;
     int *buf;
+    int *pbuf; /* padded paths of one message (attribution) */
     struct target tg;
     struct sums s;
     struct msgs loc;
@@ -299,6 +372,7 @@ struct worker {
 };
 
 struct solver {
+    struct pool pool;
     const struct net *net;
     const struct link_job *jobs;
     int njobs;
@@ -332,7 +406,8 @@ struct solver {
     double **attr; /* per block: attributed bytes */
     struct sums *bsum;
     int *bany;
-    int *poff; /* per message: paths */
+    unsigned char *mrt; /* per message: its job's routing */
+    int *poff;          /* per message: paths */
     long long *pstart;
     int *plen;
     int *links;
@@ -341,8 +416,9 @@ struct solver {
     double *rem, *O, *G;
     struct lk *lk; /* per link: remaining bandwidth, cutoff x bandwidth */
     float *remc;   /* per link: Rem if at least the cutoff, else -1 (a
-                      compact copy the load pass reads) */
-    float *qf;     /* per link: Rem / O of the round, rounded down */
+                      compact copy the load pass reads); nl + 1 entries */
+    float *qf;     /* per link: Rem / O of the round, rounded down; nl + 1
+                      entries */
     double *bgain; /* per block: bandwidth granted in the round */
     int iter, replay;
     /* grants of the fresh adaptive paths, per recorded round (instead of a
@@ -352,7 +428,20 @@ struct solver {
     double rec_bytes;
     double *mbwf; /* per message: the sum of its recorded grants */
     double exposed;
-    int maxhops;
+    int maxhops; /* the fresh paths are stored padded (route_draw_pad())
+                    with the link id nl, whose remc and qf are +infinity and
+                    whose acc and attr entries are scratch, so that the
+                    loops over them have a fixed trip count: maxhops
+                    entries, or wmin for AH's direct paths */
+    int wmin;
+    /* a bound on the paths of fresh messages: a message none of whose
+       paths can avoid the links below the cutoff is skipped (its loads
+       would all be 0); updated in rounds where some link is below it */
+    struct route_live *live;
+    int use_live;
+    /* compact copies of the fresh paths for the round callback */
+    long long *vstart;
+    int *vlinks;
 };
 
 enum { FAIL_RANGE, FAIL_REACH };
@@ -553,7 +642,21 @@ make_chunks(struct solver *sv)
 static int
 routing_of(const struct solver *sv, long long m)
 {
-    return sv->jobs[sv->m.job[m]].routing;
+    return sv->mrt[m];
+}
+
+/* The direct paths of a fresh routing (AH's come first). */
+static int
+ndirect_of(const struct solver *sv, int routing)
+{
+    return routing == LINK_AH ? sv->o.ah_direct : 0;
+}
+
+/* The padded width of path i of a fresh-path message. */
+static int
+pwidth(const struct solver *sv, int routing, int i)
+{
+    return i < ndirect_of(sv, routing) ? sv->wmin : sv->maxhops;
 }
 
 static int
@@ -585,7 +688,8 @@ paths_task(void *ctx, int b, int wi)
                 n = -1;
             else if (c > 0) {
                 n = npaths_fresh(sv, routing);
-                len = (long long)n * sv->maxhops;
+                for (int i = 0; i < n; i++)
+                    len += pwidth(sv, routing, i);
             }
         } else {
             int mode = routing == LINK_DOR ? ROUTE_ONE : sv->o.minimal;
@@ -604,11 +708,11 @@ paths_task(void *ctx, int b, int wi)
             sv->mhops[m] = (double)len;
             continue;
         }
-        for (int i = 0; i < n; i++) {
+        for (int i = 0, at = 0; i < n; i++) {
             int p = sv->poff[m] + i;
             if (fresh_paths(routing)) {
-                sv->pstart[p] =
-                    (long long)sv->mhops[m] + (long long)i * sv->maxhops;
+                sv->pstart[p] = (long long)sv->mhops[m] + at;
+                at += pwidth(sv, routing, i);
                 sv->plen[p] = 0;
             } else {
                 sv->pstart[p] = (long long)sv->mhops[m] + set->off[i];
@@ -627,7 +731,7 @@ build_paths(struct solver *sv)
 
     sv->poff = xcalloc((size_t)N + 1, sizeof(int));
     sv->mhops = xcalloc((size_t)N + 1, sizeof(double));
-    run_tasks(sv->nthreads, sv->nblocks, paths_task, sv);
+    run_tasks(&sv->pool, sv->nblocks, paths_task, sv);
     for (int i = 0; i < sv->nthreads; i++)
         if (sv->w[i].failed) {
             sv->fail = 1;
@@ -652,32 +756,67 @@ build_paths(struct solver *sv)
     sv->palloc = xcalloc((size_t)(np > 0 ? np : 1), sizeof(double));
     sv->ptotal = xcalloc((size_t)(np > 0 ? np : 1), sizeof(double));
     sv->links = xmalloc((size_t)(slots > 0 ? slots : 1) * sizeof(int));
-    run_tasks(sv->nthreads, sv->nblocks, paths_task, sv);
+    run_tasks(&sv->pool, sv->nblocks, paths_task, sv);
     for (long long m = 0; m < N; m++)
         sv->mhops[m] = 0;
     return 0;
 }
 
-/* Draw this iteration's paths of fresh-path message m. */
+/* Draw iteration iter's paths of fresh-path message m into dst, padded
+   (sv->maxhops entries each); their lengths into plen if with_len. */
 static void
 draw_paths(struct solver *sv, struct worker *w, long long m, int routing,
-           int iter)
+           int iter, int *dst, int with_len)
 {
     int p0 = sv->poff[m], np = sv->poff[m + 1] - p0;
     struct rng g;
 
     rng_init(&g, hmix(sv->m.key[m], (uint64_t)iter + 1));
-    for (int i = 0; i < np; i++) {
-        int *l = sv->links + sv->pstart[p0 + i], len;
-        if (routing == LINK_AH && i < sv->o.ah_direct)
-            len = route_random(w->rt, sv->m.es[m], sv->m.ed[m], sv->o.minimal,
-                               &g, l);
-        else
-            len = route_valiant(w->rt, sv->m.es[m], sv->m.ed[m], sv->o.minimal,
-                                &g, l);
-        sv->plen[p0 + i] = len > 0 ? len : 0;
-    }
+    if (route_draw_pad(w->rt, sv->m.es[m], sv->m.ed[m], sv->o.minimal,
+                       ndirect_of(sv, routing), np, &g, dst,
+                       with_len ? sv->plen + p0 : NULL, sv->nl) != 0)
+        for (int p = p0; p < p0 + np; p++) /* (paths_task checked) */
+            sv->plen[p] = 0;
 }
+
+/* The loops over the links of a path, written for a trip count n that
+   the callers make a constant for the common padded widths (10 and 12 on
+   a dragonfly), so that they unroll. */
+static inline float
+path_min(const float *v, const int *l, int n)
+{
+    float mr = INFINITY;
+
+#ifdef __GNUC__
+#pragma GCC unroll 12
+#endif
+    for (int i = 0; i < n; i++)
+        mr = v[l[i]] < mr ? v[l[i]] : mr;
+    return mr;
+}
+
+static inline void
+path_add(double *acc, const int *l, int n, double v)
+{
+#ifdef __GNUC__
+#pragma GCC unroll 12
+#endif
+    for (int i = 0; i < n; i++)
+        acc[l[i]] += v;
+}
+
+#define PATH_MIN(v, l, n)                                                      \
+    ((n) == 12   ? path_min(v, l, 12)                                          \
+     : (n) == 10 ? path_min(v, l, 10)                                          \
+     : (n) == 7  ? path_min(v, l, 7)                                           \
+     : (n) == 5  ? path_min(v, l, 5)                                           \
+                 : path_min(v, l, n))
+#define PATH_ADD(acc, l, n, v)                                                 \
+    ((n) == 12   ? path_add(acc, l, 12, v)                                     \
+     : (n) == 10 ? path_add(acc, l, 10, v)                                     \
+     : (n) == 7  ? path_add(acc, l, 7, v)                                      \
+     : (n) == 5  ? path_add(acc, l, 5, v)                                      \
+                 : path_add(acc, l, n, v))
 
 /* Draw the fresh paths of block b's messages; their loads, and the sum of
    the loads per link into acc[b]. */
@@ -686,28 +825,52 @@ load_task(void *ctx, int b, int wi)
 {
     struct solver *sv = ctx;
     double *acc = sv->acc[b];
+    const float *remc = sv->remc;
+    const int W = sv->maxhops, Wd = sv->wmin;
     int any = 0;
+    int with_len = sv->replay || sv->o.round != NULL;
 
-    memset(acc, 0, (size_t)sv->nl * sizeof(double));
+    memset(acc, 0, ((size_t)sv->nl + 1) * sizeof(double));
     for (long long m = sv->b0[b]; m < sv->b1[b]; m++) {
         int p0 = sv->poff[m], p1 = sv->poff[m + 1];
-        int routing = routing_of(sv, m);
+        int routing = routing_of(sv, m), fresh = fresh_paths(routing);
         int adaptive = link_routing_adaptive(routing);
         double sum = 0, bytes = sv->m.bytes[m];
-        if (p1 > p0 && fresh_paths(routing))
-            draw_paths(sv, &sv->w[wi], m, routing, sv->iter);
-        for (int p = p0; p < p1; p++) {
-            const int *l = sv->links + sv->pstart[p];
-            float mr = INFINITY;
-            for (int i = 0; i < sv->plen[p]; i++)
-                if (sv->remc[l[i]] < mr)
-                    mr = sv->remc[l[i]];
-            if (sv->plen[p] == 0 || mr < 0)
-                mr = 0;
-            sv->pload[p] = mr;
-            sum += mr;
+        if (p1 == p0)
+            continue;
+        if (fresh && sv->use_live &&
+            !route_live_may(sv->live, sv->m.es[m], sv->m.ed[m])) {
+            for (int p = p0; p < p1; p++)
+                sv->pload[p] = 0;
+            continue;
         }
-        for (int p = p0; p < p1; p++) {
+        if (fresh) {
+            /* padded paths: the pads read +infinity; no path of a
+               message that needs links is empty */
+            const int *l = sv->links + sv->pstart[p0];
+            int nd = p0 + ndirect_of(sv, routing);
+            draw_paths(sv, &sv->w[wi], m, routing, sv->iter,
+                       sv->links + sv->pstart[p0], with_len);
+            for (int p = p0; p < p1; p++) {
+                int n = p < nd ? Wd : W;
+                float mr = PATH_MIN(remc, l, n);
+                if (mr < 0 || mr == INFINITY)
+                    mr = 0;
+                sv->pload[p] = mr;
+                sum += mr;
+                l += n;
+            }
+        } else {
+            for (int p = p0; p < p1; p++) {
+                float mr =
+                    path_min(remc, sv->links + sv->pstart[p], sv->plen[p]);
+                if (sv->plen[p] == 0 || mr < 0)
+                    mr = 0;
+                sv->pload[p] = mr;
+                sum += mr;
+            }
+        }
+        for (int p = p0, nd = p0 + ndirect_of(sv, routing); p < p1; p++) {
             const int *l = sv->links + sv->pstart[p];
             double load;
             if (sv->pload[p] <= 0) {
@@ -718,8 +881,10 @@ load_task(void *ctx, int b, int wi)
                             : bytes / (double)(p1 - p0);
             sv->pload[p] = load;
             any = 1;
-            for (int i = 0; i < sv->plen[p]; i++)
-                acc[l[i]] += load;
+            if (fresh)
+                PATH_ADD(acc, l, p < nd ? Wd : W, load);
+            else
+                path_add(acc, l, sv->plen[p], load);
         }
     }
     sv->bany[b] = any;
@@ -731,43 +896,43 @@ static void
 alloc_task(void *ctx, int b, int wi)
 {
     struct solver *sv = ctx;
-    double *acc = sv->acc[b], gain = 0;
+    double *acc = sv->acc[b], *attr = sv->attr[b], gain = 0;
+    const float *qf = sv->qf;
+    const int W = sv->maxhops, Wd = sv->wmin;
 
     (void)wi;
-    memset(acc, 0, (size_t)sv->nl * sizeof(double));
+    memset(acc, 0, ((size_t)sv->nl + 1) * sizeof(double));
     for (long long m = sv->b0[b]; m < sv->b1[b]; m++) {
         int p0 = sv->poff[m], p1 = sv->poff[m + 1];
-        int routing = routing_of(sv, m);
-        int fresh = fresh_paths(routing) && link_routing_adaptive(routing);
+        int routing = routing_of(sv, m), fp = fresh_paths(routing);
+        int fresh = fp && link_routing_adaptive(routing);
         int attribute = sv->replay && fresh && sv->mbw0[m] > 0;
         float *rec = sv->recording && fresh ? sv->rec[sv->iter] : NULL;
+        int nd = p0 + ndirect_of(sv, routing);
         for (int p = p0; p < p1; p++) {
             const int *l = sv->links + sv->pstart[p];
-            double a = INFINITY, load = sv->pload[p];
+            int n = fp ? (p < nd ? Wd : W) : sv->plen[p];
+            double a, load = sv->pload[p];
             if (load <= 0) {
                 sv->palloc[p] = 0;
                 if (rec != NULL)
                     rec[p] = 0;
                 continue;
             }
-            for (int i = 0; i < sv->plen[p]; i++)
-                if (sv->qf[l[i]] < a)
-                    a = sv->qf[l[i]];
-            a *= load;
+            a = (double)PATH_MIN(qf, l, n) * load;
             if (rec != NULL) {
                 rec[p] = (float)a;
                 sv->mbwf[m] += rec[p];
             }
             gain += a;
             sv->palloc[p] = a;
-            sv->ptotal[p] += a;
+            if (!fp)
+                sv->ptotal[p] += a;
             sv->mbw[m] += a;
-            for (int i = 0; i < sv->plen[p]; i++)
-                acc[l[i]] += a;
+            PATH_ADD(acc, l, n, a);
             if (attribute && a > 0) {
                 double f = sv->m.bytes[m] * a / sv->mbw0[m];
-                for (int i = 0; i < sv->plen[p]; i++)
-                    sv->attr[b][l[i]] += f;
+                PATH_ADD(attr, l, n, f);
                 sv->mhops[m] += f * sv->plen[p];
                 if (sv->plen[p] > sv->bsum[b].hmax)
                     sv->bsum[b].hmax = sv->plen[p];
@@ -775,6 +940,17 @@ alloc_task(void *ctx, int b, int wi)
         }
     }
     sv->bgain[b] = gain;
+}
+
+/* alloc_task() over the blocks in reverse order: the load pass has just
+   written their paths, the last ones are the likeliest to be in cache
+   (each block has its own sums, so the order does not change them). */
+static void
+alloc_task_rev(void *ctx, int t, int wi)
+{
+    const struct solver *sv = ctx;
+
+    alloc_task(ctx, sv->nblocks - 1 - t, wi);
 }
 
 /* Reduce the per-block arrays over link range t (of LM_LINK_TASKS). */
@@ -843,6 +1019,37 @@ record_round(struct solver *sv)
     sv->rec_bytes += need;
 }
 
+/* The paths without the pads, for the round callback: vstart and vlinks
+   (allocated on the first call). */
+static void
+compact_paths(struct solver *sv)
+{
+    long long np = sv->poff[sv->m.n], k = 0;
+
+    if (sv->vstart == NULL) {
+        long long slots = 0;
+        for (long long m = 0; m < sv->m.n; m++)
+            for (int p = sv->poff[m]; p < sv->poff[m + 1]; p++)
+                slots += fresh_paths(routing_of(sv, m))
+                             ? pwidth(sv, routing_of(sv, m), p - sv->poff[m])
+                             : sv->plen[p];
+        sv->vstart = xmalloc((size_t)(np > 0 ? np : 1) * sizeof(long long));
+        sv->vlinks = xmalloc((size_t)(slots > 0 ? slots : 1) * sizeof(int));
+    }
+    for (long long m = 0; m < sv->m.n; m++) {
+        int fresh = fresh_paths(routing_of(sv, m));
+        for (int p = sv->poff[m]; p < sv->poff[m + 1]; p++) {
+            const int *l = sv->links + sv->pstart[p];
+            int n = fresh ? pwidth(sv, routing_of(sv, m), p - sv->poff[m])
+                          : sv->plen[p];
+            sv->vstart[p] = k;
+            for (int i = 0; i < n; i++)
+                if (l[i] != sv->nl)
+                    sv->vlinks[k++] = l[i];
+        }
+    }
+}
+
 static int
 report_round(struct solver *sv)
 {
@@ -861,13 +1068,23 @@ report_round(struct solver *sv)
     r.granted = sv->G;
     r.nmsgs = sv->m.n;
     r.msg_bw = sv->mbw;
+    compact_paths(sv);
     r.path_off = sv->poff;
-    r.path_start = sv->pstart;
+    r.path_start = sv->vstart;
     r.path_len = sv->plen;
-    r.links = sv->links;
+    r.links = sv->vlinks;
     r.path_load = sv->pload;
     r.path_alloc = sv->palloc;
     return sv->o.round(sv->o.round_ctx, &r);
+}
+
+static void
+live_task(void *ctx, int t, int wi)
+{
+    struct solver *sv = ctx;
+
+    (void)wi;
+    route_live_update(sv->live, sv->remc, t, LM_LIVE_TASKS);
 }
 
 /* The iterative solve (one round). Returns 0, or -1 if cancelled. */
@@ -896,18 +1113,25 @@ iterate(struct solver *sv, int *iters, int *converged)
             }
             sv->exposed = (double)(sv->iter + 1) / f;
         }
-        run_tasks(sv->nthreads, sv->nblocks, load_task, sv);
+        sv->use_live = 0;
+        if (sv->live != NULL && sv->o.round == NULL) {
+            for (int l = 0; l < sv->nl && !sv->use_live; l++)
+                sv->use_live = sv->remc[l] < 0;
+            if (sv->use_live)
+                run_tasks(&sv->pool, LM_LIVE_TASKS, live_task, sv);
+        }
+        run_tasks(&sv->pool, sv->nblocks, load_task, sv);
         for (int b = 0; b < sv->nblocks; b++)
             any |= sv->bany[b];
         if (!any && sv->iter >= f - 1) {
             *converged = 1;
             break;
         }
-        run_tasks(sv->nthreads, LM_LINK_TASKS, reduce_O_task, sv);
+        run_tasks(&sv->pool, LM_LINK_TASKS, reduce_O_task, sv);
         if (sv->recording)
             record_round(sv);
-        run_tasks(sv->nthreads, sv->nblocks, alloc_task, sv);
-        run_tasks(sv->nthreads, LM_LINK_TASKS, reduce_G_task, sv);
+        run_tasks(&sv->pool, sv->nblocks, alloc_task_rev, sv);
+        run_tasks(&sv->pool, LM_LINK_TASKS, reduce_G_task, sv);
         for (int b = 0; b < sv->nblocks; b++)
             gain += sv->bgain[b];
         bwsum += gain;
@@ -934,30 +1158,32 @@ static void
 rec_attr_task(void *ctx, int b, int wi)
 {
     struct solver *sv = ctx;
+    struct worker *w = &sv->w[wi];
+    double *attr = sv->attr[b];
+    const int W = sv->maxhops, Wd = sv->wmin;
 
     for (long long m = sv->b0[b]; m < sv->b1[b]; m++) {
         int routing = routing_of(sv, m), p0 = sv->poff[m];
-        int p1 = sv->poff[m + 1];
+        int p1 = sv->poff[m + 1], nd = p0 + ndirect_of(sv, routing);
         double bytes = sv->m.bytes[m];
         if (p1 == p0 || !fresh_paths(routing) ||
             !link_routing_adaptive(routing) || !(sv->mbwf[m] > 0))
             continue;
         for (int it = 0; it < sv->nrec; it++) {
             const float *rec = sv->rec[it];
+            const int *l = w->pbuf;
             int any = 0;
             for (int p = p0; p < p1 && !any; p++)
                 any = rec[p] > 0;
             if (!any)
                 continue;
-            draw_paths(sv, &sv->w[wi], m, routing, it);
-            for (int p = p0; p < p1; p++) {
-                const int *l = sv->links + sv->pstart[p];
+            draw_paths(sv, w, m, routing, it, w->pbuf, 1);
+            for (int p = p0; p < p1; l += p < nd ? Wd : W, p++) {
                 double f;
                 if (!(rec[p] > 0))
                     continue;
                 f = bytes * rec[p] / sv->mbwf[m];
-                for (int i = 0; i < sv->plen[p]; i++)
-                    sv->attr[b][l[i]] += f;
+                PATH_ADD(attr, l, p < nd ? Wd : W, f);
                 sv->mhops[m] += f * sv->plen[p];
                 if (sv->plen[p] > sv->bsum[b].hmax)
                     sv->bsum[b].hmax = sv->plen[p];
@@ -1069,8 +1295,8 @@ make_blocks(struct solver *sv)
     sv->acc = xcalloc((size_t)sv->nblocks + 1, sizeof(double *));
     sv->attr = xcalloc((size_t)sv->nblocks + 1, sizeof(double *));
     for (int b = 0; b < sv->nblocks; b++) {
-        sv->acc[b] = xcalloc((size_t)sv->nl, sizeof(double));
-        sv->attr[b] = xcalloc((size_t)sv->nl, sizeof(double));
+        sv->acc[b] = xcalloc((size_t)sv->nl + 1, sizeof(double));
+        sv->attr[b] = xcalloc((size_t)sv->nl + 1, sizeof(double));
     }
     sv->bsum = xcalloc((size_t)sv->nblocks + 1, sizeof(struct sums));
     sv->bany = xcalloc((size_t)sv->nblocks + 1, sizeof(int));
@@ -1084,6 +1310,9 @@ solve_adaptive(struct solver *sv)
     long long N = sv->m.n;
     int iters = 0, conv = 0, any_fresh_adaptive = 0;
 
+    sv->mrt = xmalloc((size_t)N + 1);
+    for (long long m = 0; m < N; m++)
+        sv->mrt[m] = (unsigned char)sv->jobs[sv->m.job[m]].routing;
     make_blocks(sv);
     if (build_paths(sv) != 0)
         return -1;
@@ -1092,38 +1321,47 @@ solve_adaptive(struct solver *sv)
     sv->rem = xcalloc((size_t)sv->nl, sizeof(double));
     sv->O = xcalloc((size_t)sv->nl, sizeof(double));
     sv->G = xcalloc((size_t)sv->nl, sizeof(double));
-    sv->qf = xcalloc((size_t)sv->nl, sizeof(float));
-    sv->remc = xcalloc((size_t)sv->nl, sizeof(float));
+    sv->qf = xcalloc((size_t)sv->nl + 1, sizeof(float));
+    sv->remc = xcalloc((size_t)sv->nl + 1, sizeof(float));
+    sv->qf[sv->nl] = sv->remc[sv->nl] = INFINITY; /* the pad link */
     sv->lk = xcalloc((size_t)sv->nl, sizeof *sv->lk);
     for (int l = 0; l < sv->nl; l++)
         sv->lk[l].cut = sv->o.cutoff * sv->bw[l];
-    for (long long m = 0; m < N && !any_fresh_adaptive; m++) {
+    for (long long m = 0; m < N; m++) {
         int r = routing_of(sv, m);
-        any_fresh_adaptive = fresh_paths(r) && link_routing_adaptive(r);
+        if (fresh_paths(r) && sv->live == NULL && sv->poff[m + 1] > sv->poff[m])
+            sv->live = route_live_new(sv->net);
+        any_fresh_adaptive |= fresh_paths(r) && link_routing_adaptive(r);
     }
     sv->replay = 0;
     sv->recording = any_fresh_adaptive && sv->o.record_budget > 0;
     sv->mbwf = xcalloc((size_t)N + 1, sizeof(double));
+    for (int i = 0; i < sv->nthreads; i++)
+        sv->w[i].pbuf =
+            xmalloc((size_t)(npaths_fresh(sv, LINK_AH) > sv->o.ai_paths
+                                 ? npaths_fresh(sv, LINK_AH)
+                                 : sv->o.ai_paths) *
+                    (size_t)sv->maxhops * sizeof(int));
     if (iterate(sv, &iters, &conv) != 0)
         return -1;
     res->iterations = iters;
     res->converged = conv;
     memcpy(sv->mbw0, sv->mbw, (size_t)N * sizeof(double));
     if (sv->recording) {
-        run_tasks(sv->nthreads, sv->nblocks, rec_attr_task, sv);
+        run_tasks(&sv->pool, sv->nblocks, rec_attr_task, sv);
     } else if (any_fresh_adaptive) {
         sv->replay = 1;
         if (iterate(sv, &iters, &conv) != 0)
             return -1;
     }
-    run_tasks(sv->nthreads, sv->nblocks, attribute_task, sv);
+    run_tasks(&sv->pool, sv->nblocks, attribute_task, sv);
     for (int i = 0; i < sv->nthreads; i++)
         if (sv->w[i].failed) {
             sv->fail = 1;
             sv->ferr = sv->w[i].err;
             return -1;
         }
-    run_tasks(sv->nthreads, LM_LINK_TASKS, reduce_attr_task, sv);
+    run_tasks(&sv->pool, LM_LINK_TASKS, reduce_attr_task, sv);
     sv->total.routed = 0;
     sv->total.rbytes = sv->total.hopb = sv->total.hsum = sv->total.hmax = 0;
     for (int b = 0; b < sv->nblocks; b++)
@@ -1139,6 +1377,7 @@ solver_free(struct solver *sv)
     for (int i = 0; i < sv->nthreads && sv->w != NULL; i++) {
         route_free(sv->w[i].rt);
         free(sv->w[i].buf);
+        free(sv->w[i].pbuf);
         free(sv->w[i].tg.acc);
         free(sv->w[i].tg.mark);
         free(sv->w[i].tg.touched);
@@ -1161,6 +1400,10 @@ solver_free(struct solver *sv)
     free(sv->bjob);
     free(sv->bsum);
     free(sv->bany);
+    free(sv->mrt);
+    route_live_free(sv->live);
+    free(sv->vstart);
+    free(sv->vlinks);
     free(sv->poff);
     free(sv->pstart);
     free(sv->plen);
@@ -1352,15 +1595,18 @@ link_model_solve(const struct net *net, const struct link_job *jobs, int njobs,
         }
     }
     sv.maxhops = route_max_hops(sv.w[0].rt);
+    sv.wmin = route_max_min_hops(sv.w[0].rt);
     pthread_mutex_init(&sv.mu, NULL);
     pthread_cond_init(&sv.cv, NULL);
+    pool_start(&sv.pool, sv.nthreads);
 
     make_chunks(&sv);
-    run_tasks(sv.nthreads, sv.nchunks, chunk_task, &sv);
+    run_tasks(&sv.pool, sv.nchunks, chunk_task, &sv);
     if (!sv.cancel && !sv.fail && sv.store && solve_adaptive(&sv) != 0 &&
         !sv.fail)
         sv.cancel = 1;
 
+    pool_stop(&sv.pool);
     pthread_mutex_destroy(&sv.mu);
     pthread_cond_destroy(&sv.cv);
     if (sv.cancel || sv.fail) {

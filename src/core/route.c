@@ -7,10 +7,18 @@
  * injection and ejection links. Even splits enumerate the set when it is
  * small (dragonfly, fat-tree, tree) and use counting recurrences when it
  * can be huge (torus ROUTE_ALL, general graphs).
+ *
+ * The random paths of the adaptive indirect routings are the hot path of
+ * the link model (hundreds of millions of draws): on a dragonfly with one
+ * L2 link per group pair, route_draw_pad() reads every intra-group
+ * segment from a table built once (pseg, per local router pair and
+ * option) and route_live_*() bound which messages can still find a path;
+ * both are checked against the general code by test_link_model.
  */
 #include "core/route.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -52,6 +60,14 @@ struct route {
     struct dfr *dfr; /* per router */
     int *gwl;        /* (g * gp + j) mod R, per g and j */
     const int *glink;
+    /* padded paths (gp == 1 and R < 255; NULL otherwise): per (local
+       router from, local router to, option) the two hops of the segment
+       as (local router, link offset in its out-links) in four bytes, the
+       router R standing for "no hop"; per group, the first out-link of
+       each router and at index R the pad (R + 1 entries a group) */
+    uint32_t *pseg;
+    unsigned char *phops; /* per (from, to): hops of the segment */
+    int *poff, ppad;
     /* fat-tree */
     int h, n, W, Wn2;
     /* graph */
@@ -128,39 +144,16 @@ ipow(int b, int e)
 
 /* A uniform integer in [0, n), n < 2^31, by multiply-shift (no division;
    bias below n / 2^32). */
-static inline uint64_t
-rotl(uint64_t x, int k)
-{
-    return (x << k) | (x >> (64 - k));
-}
-
-/* rng_next() (xoshiro256**), inlined for the hot paths: the same stream. */
-static inline uint64_t
-rnext(struct rng *r)
-{
-    uint64_t *s = r->s;
-    uint64_t result = rotl(s[1] * 5, 7) * 9;
-    uint64_t t = s[1] << 17;
-
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = rotl(s[3], 45);
-    return result;
-}
-
 static inline int
 fbelow(struct rng *g, int n)
 {
-    return (int)(((rnext(g) >> 32) * (uint64_t)n) >> 32);
+    return (int)(((rng_next(g) >> 32) * (uint64_t)n) >> 32);
 }
 
 static inline int
 fbit(struct rng *g)
 {
-    return (int)(rnext(g) >> 63);
+    return (int)(rng_next(g) >> 63);
 }
 
 /* ------------------------------------------------------------- torus */
@@ -551,6 +544,61 @@ df_valiant(const struct route *rt, int a, int b, struct rng *g, int *links)
     }
 }
 
+/* Padded dragonfly paths (gp == 1): the choices of df_random() and
+   df_valiant() from the same random numbers, with every segment read
+   from the table rt->pseg instead of computed, and no branch on the
+   drawn options or on the shape of a segment (those would mispredict on
+   every other path). A path is written into fixed places: segment, L2
+   link, two segments, L2 link, segment. */
+
+/* The intra-group segment from local router la to lb (R routers a
+   group; seg is rt->pseg) of the group whose rt->poff entries start at
+   base, option opt (0 or 1), into two entries. (The caller passes rt's
+   fields: stores into links could alias them, so that the compiler would
+   load them again after each.) */
+static inline void
+df_pseg(const uint32_t *seg, int R, const int *base, int la, int lb, int opt,
+        int *links)
+{
+    uint32_t e = seg[(la * R + lb) * 2 + opt];
+
+    links[0] = base[e & 0xff] + (int)(e >> 8 & 0xff);
+    links[1] = base[e >> 16 & 0xff] + (int)(e >> 24);
+}
+
+/* Build rt->pseg and rt->poff when the net allows (see struct route). */
+static void
+df_pad_init(struct route *rt)
+{
+    int R = rt->R, G = rt->G, tmp[2];
+
+    if (rt->gp != 1 || R > 254 || rt->Rr + rt->dp->chassis > 257)
+        return;
+    rt->pseg = xmalloc((size_t)R * R * 2 * sizeof(uint32_t));
+    rt->phops = xmalloc((size_t)R * R);
+    for (int a = 0; a < R; a++)
+        for (int b = 0; b < R; b++)
+            for (int opt = 0; opt < 2; opt++) {
+                /* routers a and b of group 0 */
+                int n = df_seg(rt, a, b, opt, tmp);
+                rt->phops[a * R + b] = (unsigned char)n;
+                uint32_t h[2] = {(uint32_t)R, (uint32_t)R};
+                for (int k = 0; k < n; k++) {
+                    int src = net_link_src(rt->net, tmp[k]);
+                    h[k] = (uint32_t)src | (uint32_t)(tmp[k] - rt->off[src])
+                                               << 8;
+                }
+                rt->pseg[(a * R + b) * 2 + opt] = h[0] | h[1] << 16;
+            }
+    rt->poff = xmalloc((size_t)G * (R + 1) * sizeof(int));
+    for (int g = 0; g < G; g++) {
+        for (int o = 0; o < R; o++)
+            rt->poff[g * (R + 1) + o] = rt->off[g * R + o];
+        rt->poff[g * (R + 1) + R] = -1;
+    }
+    rt->ppad = -1;
+}
+
 /* ---------------------------------------------------------- fat-tree */
 
 static int
@@ -922,6 +970,7 @@ route_new(const struct net *net)
                     (int)(((long long)g * rt->gp + j) % rt->R);
         rt->maxmin = rt->dp->groups > 1 ? 5 : 2;
         rt->maxhops = rt->dp->groups > 1 ? 10 : 4;
+        df_pad_init(rt);
         break;
     }
     case NET_FATTREE: {
@@ -974,6 +1023,9 @@ route_free(struct route *rt)
     free(rt->tbuf);
     free(rt->dfr);
     free(rt->gwl);
+    free(rt->pseg);
+    free(rt->phops);
+    free(rt->poff);
     free(rt->box);
     free(rt->sig_s);
     free(rt->sig_d);
@@ -987,6 +1039,12 @@ int
 route_max_hops(const struct route *rt)
 {
     return rt->maxhops;
+}
+
+int
+route_max_min_hops(const struct route *rt)
+{
+    return rt->maxmin + 2 * rt->inj;
 }
 
 /* Sort out the trivial cases: returns 1 when the message needs links and
@@ -1064,6 +1122,138 @@ route_valiant(struct route *rt, int s, int d, int mode, struct rng *g,
     if (k != 1)
         return k == 2 ? wrap(rt, s, d, links, 0) : 0;
     return wrap(rt, s, d, links, rvaliant(rt, a, b, mode, g, links + rt->inj));
+}
+
+/* Pad entries n (or 0) .. w of links. */
+static void
+pad_from(int *links, int n, int w, int pad)
+{
+    for (int i = n > 0 ? n : 0; i < w; i++)
+        links[i] = pad;
+}
+
+/* route_draw_pad() on a dragonfly with rt->pseg, routers a != b, for
+   groups ga != gb. The generator state is kept in a local copy, so that
+   it can stay in registers. */
+static inline void
+df_draw_apart(struct route *rt, int a, int b, int ndirect, int np,
+              struct rng *gen, int *links, int *len, int pad)
+{
+    const int R = rt->R, G = rt->G, inj = rt->inj;
+    const int Wd = rt->maxmin + 2 * inj, W = rt->maxhops;
+    const uint32_t *seg = rt->pseg;
+    const unsigned char *hops = rt->phops;
+    const int *poff = rt->poff, *gwl = rt->gwl, *glink = rt->glink;
+    int ga = rt->dfr[a].g, gb = rt->dfr[b].g, la = a - ga * R, lb = b - gb * R;
+    int lja = gwl[ga], ljb = gwl[gb]; /* ga's and gb's L2 ports */
+    const int *bA = poff + (long long)ga * (R + 1);
+    const int *bB = poff + (long long)gb * (R + 1);
+    const int *glA = glink + (long long)ga * G;
+    struct rng st = *gen, *g = &st;
+
+    links += inj;
+    for (int i = 0; i < np; links += i < ndirect ? Wd : W, i++) {
+        int ig = gb;
+        if (i >= ndirect) {
+            ig = fbelow(g, G - 1);
+            ig += ig >= ga;
+        }
+        if (ig == gb) { /* minimal */
+            df_pseg(seg, R, bA, la, ljb, fbit(g), links);
+            links[2] = glA[gb];
+            df_pseg(seg, R, bB, lja, lb, fbit(g), links + 3);
+            for (int k = 5; k < (i < ndirect ? Wd : W) - 2 * inj; k++)
+                links[k] = pad;
+            if (len != NULL)
+                len[i] = hops[la * R + ljb] + 1 + hops[lja * R + lb];
+        } else { /* through router il of group ig */
+            int il = fbelow(g, R), lji = gwl[ig];
+            const int *bI = poff + (long long)ig * (R + 1);
+            df_pseg(seg, R, bA, la, lji, fbit(g), links);
+            links[2] = glA[ig];
+            df_pseg(seg, R, bI, lja, il, fbit(g), links + 3);
+            df_pseg(seg, R, bI, il, ljb, fbit(g), links + 5);
+            links[7] = glink[(long long)ig * G + gb];
+            df_pseg(seg, R, bB, lji, lb, fbit(g), links + 8);
+            if (len != NULL)
+                len[i] = hops[la * R + lji] + hops[lja * R + il] +
+                         hops[il * R + ljb] + hops[lji * R + lb] + 2;
+        }
+    }
+    *gen = st;
+}
+
+/* The same for a and b in one group. */
+static void
+df_draw_group(struct route *rt, int a, int b, int ndirect, int np,
+              struct rng *g, int *links, int *len, int pad)
+{
+    const int R = rt->R, inj = rt->inj;
+    const int Wd = rt->maxmin + 2 * inj, W = rt->maxhops;
+    int ga = rt->dfr[a].g, la = a - ga * R, lb = b - ga * R;
+    const int *bA = rt->poff + (long long)ga * (R + 1);
+
+    links += inj;
+    for (int i = 0; i < np; links += i < ndirect ? Wd : W, i++) {
+        int k = 2, n;
+        if (i >= ndirect) { /* Valiant inside the group */
+            int lv = fbelow(g, R - 1);
+            lv += lv >= la;
+            df_pseg(rt->pseg, R, bA, la, lv, fbit(g), links);
+            n = rt->phops[la * R + lv];
+            if (lv != lb) {
+                df_pseg(rt->pseg, R, bA, lv, lb, fbit(g), links + 2);
+                n += rt->phops[lv * R + lb];
+            } else
+                links[2] = links[3] = pad;
+            k = 4;
+        } else {
+            df_pseg(rt->pseg, R, bA, la, lb, fbit(g), links);
+            n = rt->phops[la * R + lb];
+        }
+        for (; k < (i < ndirect ? Wd : W) - 2 * inj; k++)
+            links[k] = pad;
+        if (len != NULL)
+            len[i] = n;
+    }
+}
+
+int
+route_draw_pad(struct route *rt, int s, int d, int mode, int ndirect, int np,
+               struct rng *g, int *links, int *len, int pad)
+{
+    int a, b, k = ends(rt, s, d, &a, &b);
+    int Wd = rt->maxmin + 2 * rt->inj, W = rt->maxhops;
+
+    if (k == 1 && rt->pseg != NULL && (mode != ROUTE_ONE || ndirect == 0)) {
+        if (rt->ppad != pad) {
+            for (int j = 0; j < rt->G; j++)
+                rt->poff[(long long)j * (rt->R + 1) + rt->R] = pad;
+            rt->ppad = pad;
+        }
+        if (rt->dfr[a].g != rt->dfr[b].g)
+            df_draw_apart(rt, a, b, ndirect, np, g, links, len, pad);
+        else
+            df_draw_group(rt, a, b, ndirect, np, g, links, len, pad);
+        if (rt->inj)
+            for (int i = 0; i < np; links += i < ndirect ? Wd : W, i++) {
+                links[0] = net_inj_link(rt->net, s);
+                links[(i < ndirect ? Wd : W) - 1] = net_ej_link(rt->net, d);
+                if (len != NULL)
+                    len[i] += 2;
+            }
+        return 0;
+    }
+    for (int i = 0; i < np; links += i < ndirect ? Wd : W, i++) {
+        int n = i < ndirect ? route_random(rt, s, d, mode, g, links)
+                            : route_valiant(rt, s, d, mode, g, links);
+        if (n < 0)
+            return -1;
+        pad_from(links, n, i < ndirect ? Wd : W, pad);
+        if (len != NULL)
+            len[i] = n;
+    }
+    return 0;
 }
 
 int
@@ -1174,6 +1364,129 @@ wrapup:
         *maxlen = ml;
     *out = rt->sh;
     return n;
+}
+
+/* ------------------------------------------------------------ liveness */
+
+struct route_live {
+    struct route *rt; /* its tables */
+    const float *v;
+    int words;     /* 64-bit words of a set of groups */
+    uint64_t *out; /* per router a: groups g whose L2 link from a's group
+                      is usable and reachable from a by a usable segment */
+    uint64_t *in;  /* per router b: groups g whose L2 link to b's group
+                      is usable and lands at a router that reaches b by a
+                      usable segment */
+};
+
+struct route_live *
+route_live_new(const struct net *net)
+{
+    struct route_live *lv;
+    struct route *rt;
+    long long nr = net_routers(net);
+
+    if (net_family(net) != NET_DRAGONFLY)
+        return NULL;
+    rt = route_new(net);
+    if (rt->pseg == NULL || nr * rt->G > (1LL << 24)) {
+        route_free(rt);
+        return NULL;
+    }
+    lv = xcalloc(1, sizeof *lv);
+    lv->rt = rt;
+    lv->words = (rt->G + 63) / 64;
+    lv->out = xcalloc((size_t)(nr * lv->words), sizeof(uint64_t));
+    lv->in = xcalloc((size_t)(nr * lv->words), sizeof(uint64_t));
+    return lv;
+}
+
+void
+route_live_free(struct route_live *lv)
+{
+    if (lv == NULL)
+        return;
+    route_free(lv->rt);
+    free(lv->out);
+    free(lv->in);
+    free(lv);
+}
+
+/* Some option of the segment from local router la to lb of group g uses
+   only usable links. */
+static int
+live_seg(const struct route_live *lv, const float *v, int g, int la, int lb)
+{
+    const struct route *rt = lv->rt;
+    const int *base = rt->poff + (long long)g * (rt->R + 1);
+
+    for (int opt = 0; opt < 2; opt++) {
+        uint32_t e = rt->pseg[(la * rt->R + lb) * 2 + opt];
+        int s0 = (int)(e & 0xff), s1 = (int)(e >> 16 & 0xff);
+        if ((s0 == rt->R || v[base[s0] + (int)(e >> 8 & 0xff)] >= 0) &&
+            (s1 == rt->R || v[base[s1] + (int)(e >> 24)] >= 0))
+            return 1;
+    }
+    return 0;
+}
+
+void
+route_live_update(struct route_live *lv, const float *v, int part, int nparts)
+{
+    const struct route *rt = lv->rt;
+    int R = rt->R, G = rt->G, w = lv->words;
+    int g0 = (int)((long long)G * part / nparts);
+    int g1 = (int)((long long)G * (part + 1) / nparts);
+
+    if (part == 0)
+        lv->v = v;
+    for (int g = g0; g < g1; g++)
+        for (int o = 0; o < R; o++) {
+            uint64_t *out = lv->out + ((long long)g * R + o) * w;
+            uint64_t *in = lv->in + ((long long)g * R + o) * w;
+            memset(out, 0, (size_t)w * sizeof(uint64_t));
+            memset(in, 0, (size_t)w * sizeof(uint64_t));
+            for (int h = 0; h < G; h++) {
+                if (h == g)
+                    continue;
+                if (v[rt->glink[(long long)g * G + h]] >= 0 &&
+                    live_seg(lv, v, g, o, rt->gwl[h]))
+                    out[h / 64] |= 1ULL << (h % 64);
+                if (v[rt->glink[(long long)h * G + g]] >= 0 &&
+                    live_seg(lv, v, g, rt->gwl[h], o))
+                    in[h / 64] |= 1ULL << (h % 64);
+            }
+        }
+}
+
+int
+route_live_may(const struct route_live *lv, int s, int d)
+{
+    const struct route *rt = lv->rt;
+    int a, b, k = ends(rt, s, d, &a, &b), w = lv->words, ga, gb;
+    const uint64_t *out, *in;
+
+    if (k == 0)
+        return 1;
+    if (rt->inj && (lv->v[net_inj_link(rt->net, s)] < 0 ||
+                    lv->v[net_ej_link(rt->net, d)] < 0))
+        return 0;
+    ga = rt->dfr[a].g;
+    gb = rt->dfr[b].g;
+    if (k == 2 || ga == gb)
+        return 1;
+    /* a path leaves ga on an L2 link to some group g reached from a and
+       enters gb on an L2 link from some group landing at a router that
+       reaches b: from g itself for an indirect path through g (whatever
+       it does inside g), from ga for a minimal one */
+    out = lv->out + (long long)a * w;
+    in = lv->in + (long long)b * w;
+    if ((out[gb / 64] >> (gb % 64) & 1) && (in[ga / 64] >> (ga % 64) & 1))
+        return 1;
+    for (int i = 0; i < w; i++)
+        if (out[i] & in[i])
+            return 1;
+    return 0;
 }
 
 int

@@ -120,6 +120,49 @@ int route_random(struct route *rt, int s, int d, int mode, struct rng *g,
 int route_valiant(struct route *rt, int s, int d, int mode, struct rng *g,
                   int *links);
 
+/* An upper bound on the length of any path route_random() can return
+   (at most route_max_hops()). */
+int route_max_min_hops(const struct route *rt);
+
+/*
+ * Padded paths, for loops that run over many paths. Draws np paths from
+ * s to d with g: the first ndirect as route_random(), the others as
+ * route_valiant(), in that order, exactly the paths those calls would
+ * draw (and g ends in the same state). Each path is written into a fixed
+ * number of entries of links, one after the other: route_max_min_hops()
+ * entries for each of the first ndirect paths, route_max_hops() for each
+ * of the others; a path's links in order, with pad in every other entry
+ * (anywhere, not only at the end). pad must not be a link of the net.
+ * The length of path i goes into len[i] (0 if it needs no link) unless
+ * len is NULL. Returns 0, or -1 when d cannot be reached from s. On a
+ * dragonfly with one L2 link per group pair (and fewer than 255 routers a
+ * group) the paths are built from tables, without branches on the drawn
+ * options; elsewhere through route_random() and route_valiant().
+ */
+int route_draw_pad(struct route *rt, int s, int d, int mode, int ndirect,
+                   int np, struct rng *g, int *links, int *len, int pad);
+
+/*
+ * Liveness bounds for route_draw_pad(): after route_live_update(lv, v, i,
+ * n) for every i in 0..n-1 (the parts may run on different threads at
+ * once), a link l is usable when v[l] >= 0, and route_live_may(lv, s, d)
+ * returns 0 only if every path route_draw_pad() could draw from s to d
+ * (direct or indirect, any number of them) crosses a link that is not
+ * usable; 1 otherwise (which proves nothing). route_live_new() returns
+ * NULL when it has no bound for net (anything but a dragonfly with one L2
+ * link per group pair, of at most 2^24 router-group pairs); else the
+ * caller owns the result (route_live_free(), NULL-safe). net must outlive
+ * it. v is borrowed until the next update; route_live_may() only reads,
+ * so threads may share lv between updates. An update costs O(routers x
+ * groups) in all.
+ */
+struct route_live;
+struct route_live *route_live_new(const struct net *net);
+void route_live_free(struct route_live *lv);
+void route_live_update(struct route_live *lv, const float *v, int part,
+                       int nparts);
+int route_live_may(const struct route_live *lv, int s, int d);
+
 /* Parse "one"/"dor", "min", "all" (any case) into a mode; -1 if unknown. */
 int route_mode_parse(const char *name);
 

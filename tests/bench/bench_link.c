@@ -3,7 +3,7 @@
  *
  *  1. interactive: the df-40 preset (3,840 routers; UMesh over 15,360
  *     ranks, about 200,000 messages, and over one rank per router) with
- *     SD, AD and AH, 1 and 2 threads;
+ *     SD, AD, AI and AH, 1 and 2 threads;
  *  2. Jain Sec. 3.2.4 on a small balanced dragonfly: UMesh under every
  *     routing for RDC and RDG (AI lowers SI's maximum, AH best);
  *  3. batch: SD on the full 8.8M-core thesis system (92,160 routers,
@@ -191,11 +191,11 @@ int
 main(int argc, char **argv)
 {
     int quick = argc > 1 && strcmp(argv[1], "--quick") == 0;
-    static const int rt[3] = {LINK_SD, LINK_AD, LINK_AH};
+    static const int rt[4] = {LINK_SD, LINK_AD, LINK_AI, LINK_AH};
 
     fflush(stdout);
     for (int npr = 1; npr <= 4; npr += 3)
-        for (int i = 0; i < 3; i++)
+        for (int i = 0; i < 4; i++)
             for (int th = 1; th <= 2; th++)
                 child(interactive, npr, rt[i], th);
     if (!quick)

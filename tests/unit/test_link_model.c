@@ -567,6 +567,18 @@ test_determinism(void)
                              sizeof(double) * (size_t)a->nmsg) == 0 &&
                       a->iterations == c->iterations,
                   "%s: message bandwidths too", link_routing_name(rt[i]));
+        if (rt[i] == LINK_AI || rt[i] == LINK_AH) {
+            struct link_result *e5;
+            o.threads = 5; /* more threads than message blocks */
+            e5 = run(net, pat, pl, rt[i], &o);
+            CHECK(memcmp(a->bytes, e5->bytes, sz) == 0 &&
+                      memcmp(a->msg_bw, e5->msg_bw,
+                             sizeof(double) * (size_t)a->nmsg) == 0,
+                  "%s: 1 thread = 5 threads, bit for bit",
+                  link_routing_name(rt[i]));
+            link_result_free(e5);
+            o.threads = 2;
+        }
         if (rt[i] == LINK_SI || rt[i] == LINK_AH) {
             struct link_result *d;
             o.seed = 43;
@@ -900,6 +912,153 @@ test_shapes(void)
     net_free(net);
 }
 
+/* route_draw_pad(), the hot path of AI and AH, against route_random() and
+   route_valiant() on every family: the same links in the same order (the
+   pads aside), the same lengths, the generator left in the same state. */
+static int
+pad_matches(struct net *net, int trials, unsigned seed)
+{
+    struct route *rt = route_new(net);
+    int W = route_max_hops(rt), Wd = route_max_min_hops(rt);
+    int ne = net_endpoints(net), pad = net_links(net), ok = 1;
+    int *want = malloc(sizeof(int) * (size_t)(W + 1));
+    int *got = malloc(sizeof(int) * (size_t)(5 * W + 1)), len[5];
+    struct rng r;
+
+    rng_init(&r, seed);
+    for (int t = 0; t < trials && ok; t++) {
+        int s = (int)rng_below(&r, (uint64_t)ne);
+        int d = (int)rng_below(&r, (uint64_t)ne);
+        int nd = (int)rng_below(&r, 3), np = nd + 1 + (int)rng_below(&r, 3);
+        int end = nd * Wd + (np - nd) * W;
+        int mode = rng_below(&r, 2) ? ROUTE_MIN : ROUTE_ALL, off = 0;
+        struct rng g1, g2;
+        rng_init(&g1, (uint64_t)t * 7 + 1);
+        g2 = g1;
+        got[end] = -7;
+        ok &= route_draw_pad(rt, s, d, mode, nd, np, &g2, got,
+                             t % 2 ? len : NULL, pad) == 0;
+        for (int i = 0; i < np && ok; i++) {
+            int n = i < nd ? route_random(rt, s, d, mode, &g1, want)
+                           : route_valiant(rt, s, d, mode, &g1, want);
+            int w = i < nd ? Wd : W, k = 0;
+            for (int j = 0; j < w; j++)
+                if (got[off + j] != pad)
+                    ok &= k < n && got[off + j] == want[k++];
+            ok &= k == (n > 0 ? n : 0) && (t % 2 == 0 || len[i] == k);
+            off += w;
+        }
+        ok &= memcmp(&g1, &g2, sizeof g1) == 0 && got[end] == -7;
+    }
+    free(want);
+    free(got);
+    route_free(rt);
+    return ok;
+}
+
+/* route_live_may() never rules out a message that some draw could route
+   over usable links only (random usable sets, many draws). */
+static int
+live_sound(struct net *net, double pdead, int *flagged)
+{
+    struct route *rt = route_new(net);
+    struct route_live *lv = route_live_new(net);
+    int nl = net_links(net), ne = net_endpoints(net), ok = lv != NULL;
+    int W = route_max_hops(rt), Wd = route_max_min_hops(rt);
+    float *v = malloc(sizeof(float) * (size_t)(nl + 1));
+    int *links = malloc(sizeof(int) * (size_t)(4 * W)), len[4];
+    struct rng r;
+
+    rng_init(&r, 11);
+    *flagged = 0;
+    for (int round = 0; round < 5 && ok; round++) {
+        for (int l = 0; l < nl; l++)
+            v[l] = rng_double(&r) < pdead ? -1.0f : 1.0f;
+        v[nl] = INFINITY;
+        for (int part = 0; part < 3; part++)
+            route_live_update(lv, v, part, 3);
+        for (int t = 0; t < 400 && ok; t++) {
+            int s = (int)rng_below(&r, (uint64_t)ne);
+            int d = (int)rng_below(&r, (uint64_t)ne);
+            if (route_live_may(lv, s, d))
+                continue;
+            (*flagged)++;
+            for (int k = 0; k < 100 && ok; k++) {
+                struct rng g;
+                int off = 0;
+                rng_init(&g, (uint64_t)k * 977 + (uint64_t)t);
+                route_draw_pad(rt, s, d, ROUTE_MIN, 2, 4, &g, links, len, nl);
+                for (int i = 0; i < 4; i++) {
+                    int w = i < 2 ? Wd : W, usable = 1;
+                    for (int j = 0; j < w; j++)
+                        usable &= v[links[off + j]] >= 0;
+                    ok &= !(usable && len[i] > 0);
+                    off += w;
+                }
+            }
+        }
+    }
+    free(v);
+    free(links);
+    route_live_free(lv);
+    route_free(rt);
+    return ok;
+}
+
+static void
+test_padded_paths(void)
+{
+    static const char *const presets[] = {
+        "df-small", "df-40",      "torus-5x5", "bgq-128",
+        "mesh-4x4", "fattree-k4", "tca-8",     "supernode-ch8"};
+    struct net_spec spec;
+    int ok = 1, flagged = 0, f;
+
+    for (size_t i = 0; i < sizeof presets / sizeof presets[0]; i++) {
+        struct net *net;
+        net_preset(presets[i], &spec, NULL);
+        net = net_new(&spec, NULL);
+        CHECK(pad_matches(net, 3000, (unsigned)i + 1),
+              "%s: padded draws are route_random()/route_valiant()'s paths",
+              presets[i]);
+        net_free(net);
+    }
+    /* dragonflies off the table-driven path's usual shape */
+    for (int k = 0; k < 5; k++) {
+        struct net_dragonfly_params p;
+        struct net *net;
+        memset(&p, 0, sizeof p);
+        p.groups = k == 1 ? 1 : k == 4 ? 13 : 5;
+        p.chassis = k == 3 ? 1 : 2;
+        p.routers = 3;
+        p.nodes_per_router = 2;
+        p.cores = 1;
+        p.global_per_pair = k == 2 ? 2 : 1;
+        p.bw_row = p.bw_col = p.bw_global = 1e9;
+        p.inj_bw = k % 2 ? 2e9 : 0;
+        net = net_dragonfly_new(&p, NULL);
+        ok &= pad_matches(net, 3000, 40 + (unsigned)k);
+        if (k != 2) { /* (no bound with two L2 links a pair) */
+            ok &= live_sound(net, 0.3, &f);
+            flagged += f;
+        } else
+            ok &= route_live_new(net) == NULL;
+        net_free(net);
+    }
+    CHECK(ok && flagged > 0,
+          "dragonfly variants (1 group, 2 L2 links a pair, 1 chassis, "
+          "injection links): the same paths; the liveness bound is sound "
+          "(%d messages ruled out)",
+          flagged);
+    {
+        struct net *net;
+        net_preset("torus-5x5", &spec, NULL);
+        net = net_new(&spec, NULL);
+        CHECK(route_live_new(net) == NULL, "no liveness bound on a torus");
+        net_free(net);
+    }
+}
+
 int
 main(void)
 {
@@ -910,6 +1069,7 @@ main(void)
     test_ad_equals_sd();
     test_capacity();
     test_determinism();
+    test_padded_paths();
     test_cancel_errors();
     test_jobs_steps();
     test_ch8();
