@@ -33,6 +33,8 @@ same search-sample --search -q --sample 3001 --seed 4 scenarios/halo3d-t2.lua
 same search-curve --search -q -f csv scenarios/halo2d-t2.lua
 same sweep --sweep tau=0:1:0.1 --sweep size=40KiB,254KiB -f csv scenarios/halo2d-t2.lua
 same sweep-error --sweep tau=0.1,0.2,0.3,7 scenarios/table1.lua
+same sweep-link --sweep routing=SD,AD,AH -f csv scenarios/dragonfly-small.lua
+same batch-network -b --links -f csv scenarios/torus-5x5.lua
 same batch --batch scenarios/table1.lua
 timeout 300 $MPIRUN "$BUILD/rho-mpi" --search -q scenarios/halo2d-t2.lua >"$a" 2>&1
 if grep -q '2 MPI ranks' "$a"; then
