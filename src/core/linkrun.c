@@ -3,11 +3,14 @@
  */
 #include "core/linkrun.h"
 
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/clock.h"
 #include "core/rho_alloc.h"
+
+static atomic_ulong next_id;
 
 static const char *const phases[] = {"route", "collect", "solve", "replay"};
 #define NPHASES ((int)(sizeof phases / sizeof phases[0]))
@@ -130,6 +133,7 @@ linkrun_compute(struct linkrun *lr, struct scenario *s, int threads,
             lr->peak = t;
     }
     lr->seconds = rho_wall() - t0;
+    lr->id = atomic_fetch_add(&next_id, 1) + 1;
     return 0;
 }
 

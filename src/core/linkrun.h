@@ -40,8 +40,10 @@ struct linkrun {
     double *granted;             /* nrounds x nlinks: granted in the round */
     double *remaining;           /* nrounds x nlinks: left after the round */
     double seconds;              /* wall time of the solve */
-    double peak; /* the busiest link's bytes / bandwidth (s): what
-                    the views colour as load 1 */
+    double peak;      /* the busiest link's bytes / bandwidth (s): what
+                         the views colour as load 1 */
+    unsigned long id; /* unique to this run in the process (a view that
+                         caches something of a run compares it) */
 };
 
 /*

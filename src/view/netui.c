@@ -13,11 +13,13 @@ netui_hier(struct ui *u)
 {
     if (u->lrun == NULL || u->lrun->res == NULL)
         return NULL;
-    if (u->hier == NULL || u->hier_of != (const void *)u->lrun) {
+    /* the run's id, not its address: the loop keeps its last run in one
+       place and copies each new one over it */
+    if (u->hier == NULL || u->hier_of != u->lrun->id) {
         linkview_hier_free(u->hier);
         u->hier = linkview_hier_new(u->lrun->scen->link->net,
                                     u->lrun->res->bytes, u->lrun->peak);
-        u->hier_of = u->lrun;
+        u->hier_of = u->lrun->id;
     }
     return u->hier;
 }

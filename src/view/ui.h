@@ -109,7 +109,7 @@ struct ui {
                            sorted; owned */
     int nnet_ids;
     struct linkview_hier *hier; /* Network: rows of lrun; owned */
-    const void *hier_of;        /* the run hier was made for */
+    unsigned long hier_of;      /* the run (linkrun id) hier is of */
     int link_row;               /* Links: selected row (hottest first) */
     int map_dx, map_dy;         /* Map (torus): dimensions across and down */
     int map_dir;                /* Map: 0 both, 1 +, 2 - */
