@@ -189,38 +189,36 @@ textf(const struct rect *r, int col, int row, int maxw, int role,
     return text(r, col, row, maxw, role, buf);
 }
 
+/* The width of a one-row span from (col, row) of w columns that lies
+   inside r (0 when none does). */
+static int
+span(const struct rect *r, int col, int row, int w)
+{
+    if (row < 0 || row >= r->h || col < 0 || col >= r->w)
+        return 0;
+    return col + w > r->w ? r->w - col : w;
+}
+
 /* Text right-aligned to end at column col + w - 1. */
 static void
 text_right(const struct rect *r, int col, int row, int w, int role,
            const char *s)
 {
-    if (row < 0 || row >= r->h || col < 0 || col >= r->w)
-        return;
-    if (col + w > r->w)
-        w = r->w - col;
-    if (w > 0)
+    if ((w = span(r, col, row, w)) > 0)
         canvas_text_right(r->c, r->x + col, r->y + row, w, role, s);
 }
 
 static void
 set_attrs(const struct rect *r, int col, int row, int w, int attrs)
 {
-    if (row < 0 || row >= r->h || col < 0 || col >= r->w)
-        return;
-    if (col + w > r->w)
-        w = r->w - col;
-    if (w > 0)
+    if ((w = span(r, col, row, w)) > 0)
         canvas_set_attrs(r->c, r->x + col, r->y + row, w, 1, attrs);
 }
 
 static void
 paint(const struct rect *r, int col, int row, int w, int role)
 {
-    if (row < 0 || row >= r->h || col < 0 || col >= r->w)
-        return;
-    if (col + w > r->w)
-        w = r->w - col;
-    if (w > 0)
+    if ((w = span(r, col, row, w)) > 0)
         canvas_paint(r->c, r->x + col, r->y + row, w, 1, role);
 }
 
@@ -228,11 +226,7 @@ static void
 bar(const struct rect *r, int col, int row, int w, double frac, int role,
     int empty_role)
 {
-    if (row < 0 || row >= r->h || col < 0 || col >= r->w)
-        return;
-    if (col + w > r->w)
-        w = r->w - col;
-    if (w > 0)
+    if ((w = span(r, col, row, w)) > 0)
         canvas_bar(r->c, r->x + col, r->y + row, w, frac, role, empty_role);
 }
 

@@ -173,6 +173,27 @@ moved(int cur, int n, int act)
     }
 }
 
+/* An arrow on a w x h map grid moves the selected cell (map_x, map_y),
+   round the edges on a torus (wrap), else stopping at them. Returns 1 if
+   act was an arrow. */
+static int
+grid_move(struct ui *u, int act, int w, int h, int wrap)
+{
+    int dx = act == ACT_LEFT ? -1 : act == ACT_RIGHT ? 1 : 0;
+    int dy = act == ACT_UP ? -1 : act == ACT_DOWN ? 1 : 0;
+
+    if (dx == 0 && dy == 0)
+        return 0;
+    if (wrap) {
+        u->map_x = (u->map_x + dx + w) % w;
+        u->map_y = (u->map_y + dy + h) % h;
+    } else {
+        u->map_x = clamp(u->map_x + dx, 0, w - 1);
+        u->map_y = clamp(u->map_y + dy, 0, h - 1);
+    }
+    return 1;
+}
+
 static int
 map_key(struct ui *u, int act)
 {
@@ -189,19 +210,9 @@ map_key(struct ui *u, int act)
             u->map_dy = (u->map_dx + 1) % nd;
         w = tp->dim[u->map_dx];
         h = u->map_dy >= 0 ? tp->dim[u->map_dy] : 1;
+        if (grid_move(u, act, w, h, 1))
+            return UI_REDRAW;
         switch (act) {
-        case ACT_LEFT:
-            u->map_x = (u->map_x + w - 1) % w;
-            return UI_REDRAW;
-        case ACT_RIGHT:
-            u->map_x = (u->map_x + 1) % w;
-            return UI_REDRAW;
-        case ACT_UP:
-            u->map_y = (u->map_y + h - 1) % h;
-            return UI_REDRAW;
-        case ACT_DOWN:
-            u->map_y = (u->map_y + 1) % h;
-            return UI_REDRAW;
         case ACT_MAP_X:
         case ACT_MAP_Y:
             if (nd < 2)
@@ -235,19 +246,9 @@ map_key(struct ui *u, int act)
     if (dp != NULL) {
         int g = dp->groups;
         if (u->map_group >= 0) { /* a group: chassis x routers */
+            if (grid_move(u, act, dp->routers, dp->chassis, 0))
+                return UI_REDRAW;
             switch (act) {
-            case ACT_LEFT:
-                u->map_x = clamp(u->map_x - 1, 0, dp->routers - 1);
-                return UI_REDRAW;
-            case ACT_RIGHT:
-                u->map_x = clamp(u->map_x + 1, 0, dp->routers - 1);
-                return UI_REDRAW;
-            case ACT_UP:
-                u->map_y = clamp(u->map_y - 1, 0, dp->chassis - 1);
-                return UI_REDRAW;
-            case ACT_DOWN:
-                u->map_y = clamp(u->map_y + 1, 0, dp->chassis - 1);
-                return UI_REDRAW;
             case ACT_BACK:
             case ACT_OPEN:
                 u->map_x = u->map_y = u->map_group;
@@ -257,19 +258,9 @@ map_key(struct ui *u, int act)
                 return -1;
             }
         }
+        if (grid_move(u, act, g, g, 0))
+            return UI_REDRAW;
         switch (act) {
-        case ACT_LEFT:
-            u->map_x = clamp(u->map_x - 1, 0, g - 1);
-            return UI_REDRAW;
-        case ACT_RIGHT:
-            u->map_x = clamp(u->map_x + 1, 0, g - 1);
-            return UI_REDRAW;
-        case ACT_UP:
-            u->map_y = clamp(u->map_y - 1, 0, g - 1);
-            return UI_REDRAW;
-        case ACT_DOWN:
-            u->map_y = clamp(u->map_y + 1, 0, g - 1);
-            return UI_REDRAW;
         case ACT_OPEN:
             u->map_group = u->map_y; /* the row's group: its own links */
             u->map_x = u->map_y = 0;
