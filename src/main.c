@@ -1118,6 +1118,13 @@ rho_main(int argc, char **argv)
                 : a.stepper  ? "stepper"
                              : "search");
         rc = 2;
+    } else if (s->link == NULL && (a.links || a.messages)) {
+        fprintf(stderr,
+                "rho: %s: --%s lists the link model's results; this "
+                "scenario has no link model (give a PCIe tree a routing, "
+                "e.g. routing = \"SD\", or use a network topology)\n",
+                a.file, a.links ? "links" : "messages");
+        rc = 2;
     } else if (a.dump_w > 0)
         rc = run_dump(&a, s);
     else if (a.sweep.naxes > 0)

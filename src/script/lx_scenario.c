@@ -149,6 +149,9 @@ add_node(lua_State *L, struct pcie *p, int parent, int depth)
     const char *k, *name, *type = NULL;
     struct rho_err err;
 
+    /* Each level keeps a few slots (node, children, child) on the stack:
+       make room before pushing, or a deep chain writes past its end. */
+    luaL_checkstack(L, 8, "topology nested too deep");
     if (lua_type(L, t) != LUA_TTABLE ||
         lua_getfield(L, t, "_rho") != LUA_TSTRING ||
         strcmp(lua_tostring(L, -1), "pcie-node") != 0)
@@ -157,11 +160,12 @@ add_node(lua_State *L, struct pcie *p, int parent, int depth)
                  "rho.gpu or rho.device, got a %s",
                  luaL_typename(L, t));
     lua_pop(L, 1);
-    if (depth > MAX_TREE_DEPTH)
-        lx_error(L, "topology: deeper than %d levels", MAX_TREE_DEPTH);
     if (lua_getfield(L, t, "line") == LUA_TNUMBER) /* line */
         line = (int)lua_tointeger(L, -1);
     lua_pop(L, 1);
+    if (depth > MAX_TREE_DEPTH)
+        lx_error_at(L, line, "topology: deeper than %d levels",
+                    MAX_TREE_DEPTH);
     lua_getfield(L, t, "kind"); /* kind */
     k = lua_tostring(L, -1);
     kind = k == NULL                  ? -1

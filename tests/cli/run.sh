@@ -38,6 +38,8 @@ t steps-csv 0 "flow,src,dst,A,B,C,D8,D9,hol" - -- -b --steps -f csv scenarios/ta
 t yaml 0 "makespan_s: 0.064943811576354676" - -- -b -f yaml scenarios/table1.lua
 t timeline 0 "step 2: 36.08 ms to 64.94 ms" - -- -b --timeline scenarios/table1.lua
 t timeline-csv 0 "2,0.03607989532019705,0.064943811576354676,1,0,2,0.5," - -- -b --timeline -f csv scenarios/table1.lua
+t links-no-model 2 - "--links lists the link model's results; this scenario has no link model" -- -b --links scenarios/table1.lua
+t messages-no-model 2 - "--messages lists the link model's results" -- -b --messages scenarios/table1.lua
 t starved-exit 1 "STARVED" "starved at t = 0.000841864224 s" -- --batch scenarios/starved.lua
 t param 0 "300 MiB" - -- -b -p size=300MiB scenarios/halo2d-t2.lua
 t param-bad 2 - "--param expects NAME=VALUE" -- -b -p size scenarios/halo2d-t2.lua
