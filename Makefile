@@ -44,7 +44,7 @@ CURSES_CF = $(call lazy,CURSES_CF,$(PKG_CONFIG) --cflags ncursesw)
 CURSES_LIBS = $(call lazy,CURSES_LIBS,$(PKG_CONFIG) --libs ncursesw)
 
 obj = $(patsubst src/%.c,$(BUILD)/%.o,$(wildcard $(1)))
-CORE_O := $(call obj,src/core/*.c src/view/*.c)
+CORE_O := $(call obj,src/core/*.c src/core/*/*.c src/view/*.c src/view/*/*.c)
 SCRIPT_O := $(call obj,src/script/*.c) $(BUILD)/prelude.o
 THEME_O := $(call obj,src/theme/*.c)
 REPORT_O := $(call obj,src/report/*.c)
@@ -160,7 +160,7 @@ asan:
 	  RHO_SANITIZED=1 test
 
 # The threaded parts (search, sweep, jobs) under ThreadSanitizer.
-TSAN_TESTS := test_search test_sweep test_watch_job test_link_model test_linkrun
+TSAN_TESTS := test_search test_sweep test_watch_job test_net_model test_net_run
 tsan:
 	$(MAKE) BUILD=build-tsan LDFLAGS=-fsanitize=thread \
 	  OPT='-O1 -g -fsanitize=thread' build-tsan/$(NAME) \
@@ -175,8 +175,8 @@ tsan:
 	[ $$fail = 0 ] && echo 'tsan: ok'
 
 layers:
-	@if grep -nE '^#include [<"](n?curses|.*/n?curses|lua|lauxlib|lualib|yaml)' \
-	    src/core/* src/view/*; \
+	@if grep -rnE '^#include [<"](n?curses|.*/n?curses|lua|lauxlib|lualib|yaml)' \
+	    src/core src/view; \
 	 then echo 'layers: core/ and view/ must stay free of curses, Lua and YAML'; exit 1; fi
 	@if grep -nE '^#include [<"](n?curses|.*/n?curses)' src/script/* src/theme/* src/report/*; \
 	 then echo 'layers: only tui/ may include curses'; exit 1; fi

@@ -26,25 +26,25 @@
 #include <mpi.h>
 #endif
 
-#include "core/clock.h"
-#include "core/link_stats.h"
-#include "core/linkrun.h"
-#include "core/pcie_sim.h"
-#include "core/rho_err.h"
+#include "core/base/clock.h"
+#include "core/net/net_stats.h"
+#include "core/net_run.h"
+#include "core/pcie/pcie_sim.h"
+#include "core/base/rho_err.h"
 #include "core/scenario.h"
 #include "core/search.h"
 #include "core/sweep.h"
-#include "core/units.h"
+#include "core/base/units.h"
 #include "report/report.h"
 #include "script/lx.h"
 #include "core/session.h"
 #include "tui/app.h"
 #include "view/canvas.h"
-#include "view/explain.h"
+#include "view/pcie/explain.h"
 #include "view/keys.h"
 #include "view/screen.h"
 #include "view/ui.h"
-#include "view/stepper.h"
+#include "view/pcie/stepper.h"
 
 static int mpi_rank = 0, mpi_size = 1; /* 0 and 1 without MPI */
 

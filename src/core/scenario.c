@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/rho_alloc.h"
-#include "core/route.h"
-#include "core/units.h"
+#include "core/base/rho_alloc.h"
+#include "core/net/route.h"
+#include "core/base/units.h"
 
 struct scenario *
 scenario_new(const char *title)

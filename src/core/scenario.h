@@ -7,7 +7,7 @@
  *
  * A scenario owns its flows and labels and holds a reference to its tree
  * (trees are immutable once finished, so copies share them). On a network
- * it has no tree: its link part (scen_link.h) holds the network, the
+ * it has no tree: its link part (net_scen.h) holds the network, the
  * placement and the jobs, with the specs they were made from, so that they
  * can be edited and written back without Lua.
  */
@@ -16,15 +16,15 @@
 
 #include <stdint.h>
 
-#include "core/link_model.h"
-#include "core/net.h"
-#include "core/pattern.h"
-#include "core/pcie.h"
-#include "core/placement.h"
-#include "core/pcie_sim.h"
-#include "core/rho_err.h"
-#include "core/scen_link.h"
-#include "core/strbuf.h"
+#include "core/net/net_model.h"
+#include "core/net/net.h"
+#include "core/net/pattern.h"
+#include "core/pcie/pcie.h"
+#include "core/net/placement.h"
+#include "core/pcie/pcie_sim.h"
+#include "core/base/rho_err.h"
+#include "core/net/net_scen.h"
+#include "core/base/strbuf.h"
 
 /* The memory an adaptive link-model solve may need (bytes): beyond it
    scenario_link_solve() refuses with RHO_ELIMIT and says why. */

@@ -19,10 +19,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "core/clock.h"
-#include "core/pcie_sim.h"
-#include "core/rho_alloc.h"
-#include "core/rng.h"
+#include "core/base/clock.h"
+#include "core/pcie/pcie_sim.h"
+#include "core/base/rho_alloc.h"
+#include "core/base/rng.h"
 
 #define CHUNK 2048
 

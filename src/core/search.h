@@ -20,7 +20,7 @@
 
 #include <stdint.h>
 
-#include "core/rho_err.h"
+#include "core/base/rho_err.h"
 #include "core/scenario.h"
 
 #define SEARCH_DEFAULT_MAX 50000000LL /* exhaustive up to this many */

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/rho_alloc.h"
+#include "core/base/rho_alloc.h"
 
 struct session {
     struct scenario *cur;

@@ -9,7 +9,7 @@
  * part): its edits are the link model's (routing, placement, seed, paths),
  * it has no PCIe sim (session_sim() is NULL, session_result() empty,
  * session_status() ""), and the link model itself is run by the caller on
- * session_scenario() (it may take long: see linkrun.h). A PCIe scenario
+ * session_scenario() (it may take long: see net_run.h). A PCIe scenario
  * whose link part is made from its tree keeps that part in step with its
  * flows and bandwidth after every edit.
  */
@@ -18,8 +18,8 @@
 
 #include <stdint.h>
 
-#include "core/pcie_sim.h"
-#include "core/rho_err.h"
+#include "core/pcie/pcie_sim.h"
+#include "core/base/rho_err.h"
 #include "core/scenario.h"
 
 #define SESSION_HISTORY 200

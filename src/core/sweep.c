@@ -13,7 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "core/rho_alloc.h"
+#include "core/base/rho_alloc.h"
 
 void
 sweep_init(struct sweep *sw)

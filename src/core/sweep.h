@@ -11,7 +11,7 @@
 #ifndef RHO_CORE_SWEEP_H
 #define RHO_CORE_SWEEP_H
 
-#include "core/rho_err.h"
+#include "core/base/rho_err.h"
 
 #define SWEEP_MAX_AXES 8
 #define SWEEP_MAX_VALUES 10000

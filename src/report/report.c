@@ -11,10 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/pcie_model.h"
-#include "core/rho_alloc.h"
-#include "core/route.h"
-#include "core/units.h"
+#include "core/pcie/pcie_model.h"
+#include "core/base/rho_alloc.h"
+#include "core/net/route.h"
+#include "core/base/units.h"
 #include "report/yamlout.h"
 
 int

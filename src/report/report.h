@@ -9,9 +9,9 @@
 
 #include <stdio.h>
 
-#include "core/pcie_sim.h"
-#include "core/rho_err.h"
-#include "core/link_stats.h"
+#include "core/pcie/pcie_sim.h"
+#include "core/base/rho_err.h"
+#include "core/net/net_stats.h"
 #include "core/scenario.h"
 #include "core/search.h"
 #include "core/sweep.h"

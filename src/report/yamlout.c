@@ -8,7 +8,7 @@
 #include <string.h>
 #include <yaml.h>
 
-#include "core/rho_alloc.h"
+#include "core/base/rho_alloc.h"
 
 struct yo {
     yaml_emitter_t e;

@@ -10,7 +10,7 @@
 
 #include <stdio.h>
 
-#include "core/rho_err.h"
+#include "core/base/rho_err.h"
 
 struct yo;
 

@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/rho_alloc.h"
+#include "core/base/rho_alloc.h"
 #include "script/lx_int.h"
 
 extern const char *const rho_lua_lib_name[]; /* build/prelude.c */

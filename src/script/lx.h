@@ -11,9 +11,9 @@
 
 #include <stddef.h>
 
-#include "core/rho_err.h"
+#include "core/base/rho_err.h"
 #include "core/scenario.h"
-#include "core/strbuf.h"
+#include "core/base/strbuf.h"
 
 #define LX_DEFAULT_INSTRUCTIONS 200000000LL /* VM instructions */
 #define LX_DEFAULT_MEMORY ((size_t)512 << 20)

@@ -8,7 +8,7 @@
 #include <lua.h>
 
 #include "core/scenario.h"
-#include "core/units.h"
+#include "core/base/units.h"
 #include "script/lx.h"
 
 #define LX_SCENARIO "rho.scenario"
@@ -96,7 +96,7 @@ struct net *lx_test_net(lua_State *L, int idx,
  * Read the link model's part of the rho.scenario table at t (routing,
  * paths, placement, traffic, jobs, flows) over net, built as spec says,
  * into s->link: every piece is read into a spec and made by the core
- * (scen_link.h). Raises on bad input, at the line of the description that
+ * (net_scen.h). Raises on bad input, at the line of the description that
  * is wrong or of the rho.scenario call.
  */
 void lx_read_link(lua_State *L, int t, struct scenario *s, struct net *net,

@@ -6,7 +6,7 @@
  *    each returns a "rho.net" userdata that holds a reference to the net
  *    (so a script can ask net:ranks() while it builds its traffic).
  *  - Traffic patterns and placements are descriptions (plain tables made
- *    by lua/pattern.lua) that rho.scenario reads into specs (scen_link.h),
+ *    by lua/pattern.lua) that rho.scenario reads into specs (net_scen.h),
  *    once the number of ranks of each job is known, and makes with the
  *    core's makers -- the same code that rebuilds them after an edit.
  *    Networks keep their spec in the userdata, for the scenario to write
@@ -21,9 +21,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/rho_alloc.h"
-#include "core/route.h"
-#include "core/units.h"
+#include "core/base/rho_alloc.h"
+#include "core/net/route.h"
+#include "core/base/units.h"
 #include "script/lx_int.h"
 
 #define MAX_JOBS 64

@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/rng.h"
-#include "core/units.h"
+#include "core/base/rng.h"
+#include "core/base/units.h"
 #include "script/lx_int.h"
 
 /* Convert the value at idx (number or string with unit) or raise. */

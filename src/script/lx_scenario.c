@@ -16,9 +16,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/rho_alloc.h"
-#include "core/route.h"
-#include "core/units.h"
+#include "core/base/rho_alloc.h"
+#include "core/net/route.h"
+#include "core/base/units.h"
 #include "script/lx_int.h"
 
 #define MAX_TREE_DEPTH 64

@@ -34,7 +34,7 @@
 
 #include <stddef.h>
 
-#include "core/rho_err.h"
+#include "core/base/rho_err.h"
 #include "view/roles.h"
 
 struct theme_style {

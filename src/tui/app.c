@@ -15,14 +15,14 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "core/clock.h"
-#include "core/job.h"
-#include "core/linkrun.h"
-#include "core/rho_alloc.h"
+#include "core/base/clock.h"
+#include "core/base/job.h"
+#include "core/net_run.h"
+#include "core/base/rho_alloc.h"
 #include "core/search.h"
 #include "core/session.h"
-#include "core/strbuf.h"
-#include "core/watch.h"
+#include "core/base/strbuf.h"
+#include "core/base/watch.h"
 #include "tui/tui.h"
 #include "view/screen.h"
 #include "view/ui.h"

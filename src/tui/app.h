@@ -6,7 +6,7 @@
 #ifndef RHO_TUI_APP_H
 #define RHO_TUI_APP_H
 
-#include "core/rho_err.h"
+#include "core/base/rho_err.h"
 #include "core/scenario.h"
 
 struct app_opts {

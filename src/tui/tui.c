@@ -16,7 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "core/rho_alloc.h"
+#include "core/base/rho_alloc.h"
 #include "tui/curses.h"
 #include "view/keys.h"
 

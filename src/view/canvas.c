@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/rho_alloc.h"
+#include "core/base/rho_alloc.h"
 #include "view/roles.h"
 
 void

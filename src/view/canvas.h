@@ -27,7 +27,7 @@
 
 #include <stdint.h>
 
-#include "core/strbuf.h"
+#include "core/base/strbuf.h"
 
 /* The ch of the cell right of a wide character; tui_blit draws nothing
    for it (the terminal fills it with the wide character's right half). */

@@ -9,8 +9,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "core/route.h"
-#include "core/units.h"
+#include "core/net/route.h"
+#include "core/base/units.h"
 
 const char *const command_names[] = {
     "add",    "bandwidth", "bw",     "del",   "dst",    "move",

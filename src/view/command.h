@@ -19,7 +19,7 @@
 #ifndef RHO_VIEW_COMMAND_H
 #define RHO_VIEW_COMMAND_H
 
-#include "core/rho_err.h"
+#include "core/base/rho_err.h"
 #include "core/session.h"
 
 enum command_kind {

@@ -8,7 +8,7 @@
 #ifndef RHO_VIEW_KEYS_H
 #define RHO_VIEW_KEYS_H
 
-#include "core/strbuf.h"
+#include "core/base/strbuf.h"
 
 /* Key codes: printable characters are themselves; the rest are here. */
 enum {

@@ -25,7 +25,7 @@
 #define PLOT_MAX_BINS 256
 #define PLOT_MAX_TICKS 32
 
-/* The six-number summary a box plot shows (core/link_stats.h has the same
+/* The six-number summary a box plot shows (core/net/net_stats.h has the same
  * fields). */
 struct plot_summary {
     double min, q1, median, mean, q3, max;

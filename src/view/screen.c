@@ -13,14 +13,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/pcie_model.h"
-#include "core/rho_alloc.h"
-#include "core/units.h"
-#include "view/explain.h"
-#include "view/netscreen.h"
+#include "core/pcie/pcie_model.h"
+#include "core/base/rho_alloc.h"
+#include "core/base/units.h"
+#include "view/pcie/explain.h"
+#include "view/net/nview_screen.h"
 #include "view/roles.h"
-#include "view/stepper.h"
-#include "view/tree.h"
+#include "view/pcie/stepper.h"
+#include "view/pcie/tree.h"
 
 enum flow_state {
     FS_LATER,   /* not started */

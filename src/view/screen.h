@@ -8,7 +8,7 @@
 #ifndef RHO_VIEW_SCREEN_H
 #define RHO_VIEW_SCREEN_H
 
-#include "core/linkrun.h"
+#include "core/net_run.h"
 #include "core/search.h"
 #include "core/session.h"
 #include "view/canvas.h"

@@ -16,12 +16,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/rho_alloc.h"
-#include "core/units.h"
+#include "core/base/rho_alloc.h"
+#include "core/base/units.h"
 #include "view/command.h"
-#include "view/netui.h"
-#include "view/stepper.h"
-#include "view/tree.h"
+#include "view/net/nview_keys.h"
+#include "view/pcie/stepper.h"
+#include "view/pcie/tree.h"
 
 static const char *const view_names[VIEW_COUNT] = {
     "tree",   "flows",   "explain", "stepper", "timeline", "heat",   "stats",

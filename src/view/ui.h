@@ -10,10 +10,10 @@
 #ifndef RHO_VIEW_UI_H
 #define RHO_VIEW_UI_H
 
-#include "core/linkrun.h"
+#include "core/net_run.h"
 #include "core/session.h"
 #include "view/keys.h"
-#include "view/linkview.h"
+#include "view/net/nview.h"
 
 enum view_id {
     VIEW_TREE,

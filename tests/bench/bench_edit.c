@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/clock.h"
-#include "core/linkrun.h"
+#include "core/base/clock.h"
+#include "core/net_run.h"
 #include "core/session.h"
 #include "script/lx.h"
 #include "view/canvas.h"
@@ -102,7 +102,7 @@ main(void)
         if ((s = lx_run_file(path, NULL, &err)) == NULL || s->pcie != NULL ||
             net_slots(s->link->net) > 1000000) {
             scenario_free(s); /* PCIe trees above; the 8.8M system: make
-                                 bench's bench_link */
+                                 bench's bench_net */
             free(names[i]);
             continue;
         }

@@ -11,9 +11,9 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "core/pcie_model.h"
-#include "core/pcie_sim.h"
-#include "core/rng.h"
+#include "core/pcie/pcie_model.h"
+#include "core/pcie/pcie_sim.h"
+#include "core/base/rng.h"
 #include "core/scenario.h"
 #include "script/lx.h"
 

@@ -2,7 +2,7 @@
 #ifndef RHO_TESTS_SUPPORT_TREES_H
 #define RHO_TESTS_SUPPORT_TREES_H
 
-#include "core/pcie.h"
+#include "core/pcie/pcie.h"
 
 /* T2: RC - SA (K0: 0 1, K1: 2 3), SB (K2: 4 5, K3: 6 7). */
 struct pcie *tree_t2(void);

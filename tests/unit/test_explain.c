@@ -4,9 +4,9 @@
 
 #include <stdlib.h>
 
-#include "core/pcie_sim.h"
+#include "core/pcie/pcie_sim.h"
 #include "script/lx.h"
-#include "view/explain.h"
+#include "view/pcie/explain.h"
 
 static const struct explain_line *
 find(const struct explain *ex, int kind, const char *needle)

@@ -6,10 +6,10 @@
 
 #include <stdlib.h>
 
-#include "core/pcie_model.h"
-#include "core/pcie_sim.h"
+#include "core/pcie/pcie_model.h"
+#include "core/pcie/pcie_sim.h"
 #include "core/scenario.h"
-#include "core/strbuf.h"
+#include "core/base/strbuf.h"
 #include "script/lx.h"
 
 static const char table1[] =

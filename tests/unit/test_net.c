@@ -2,7 +2,7 @@
  * test_net: the network builders -- sizes, numbering, wiring rules, names,
  * classes and presets, against counts worked out by hand.
  */
-#include "core/net.h"
+#include "core/net/net.h"
 
 #include <stdlib.h>
 #include <string.h>

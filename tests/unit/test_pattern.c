@@ -4,7 +4,7 @@
  * subsets), permutations, the Ch. 8 collectives' messages and byte counts,
  * lists, the Table 3.3/3.4 presets.
  */
-#include "core/pattern.h"
+#include "core/net/pattern.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -6,9 +6,9 @@
 
 #include <stdlib.h>
 
-#include "core/pcie.h"
-#include "core/pcie_model.h"
-#include "core/pcie_sim.h"
+#include "core/pcie/pcie.h"
+#include "core/pcie/pcie_model.h"
+#include "core/pcie/pcie_sim.h"
 #include "support_trees.h"
 
 #define GiB 1073741824.0

@@ -3,17 +3,17 @@
  * straight from the spec (../shared/spec/pcie-model.md sections 3-4), on
  * hundreds of seeded random trees and flow sets. The reference walks nodes
  * depth by depth as Algorithm 1 is printed, finds every set by scanning
- * every flow's path, and shares no code with src/core/pcie_model.c. The
+ * every flow's path, and shares no code with src/core/pcie/pcie_model.c. The
  * first mismatch is reported with its seed.
  */
 #include "harness.h"
 
 #include <stdlib.h>
 
-#include "core/pcie.h"
-#include "core/pcie_model.h"
-#include "core/pcie_sim.h"
-#include "core/rng.h"
+#include "core/pcie/pcie.h"
+#include "core/pcie/pcie_model.h"
+#include "core/pcie/pcie_sim.h"
+#include "core/base/rng.h"
 
 #define MAXN 40
 #define MAXF 10

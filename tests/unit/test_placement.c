@@ -3,7 +3,7 @@
  * Dragonfly: 3 groups x 2 chassis x 2 routers, 2 nodes per router, 2
  * cores per node (router r = (g*2 + c)*2 + s; node e = 2r + n).
  */
-#include "core/placement.h"
+#include "core/net/placement.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <yaml.h>
 
-#include "core/pcie_sim.h"
+#include "core/pcie/pcie_sim.h"
 #include "report/report.h"
 #include "script/lx.h"
 

@@ -4,7 +4,7 @@
  * dragonfly L1*-L2-L1* and Valiant paths, fat-tree up/down, tree and
  * graph shortest paths, injection links.
  */
-#include "core/route.h"
+#include "core/net/route.h"
 
 #include <math.h>
 #include <stdlib.h>

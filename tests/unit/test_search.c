@@ -7,7 +7,7 @@
 
 #include <stdlib.h>
 
-#include "core/pcie_sim.h"
+#include "core/pcie/pcie_sim.h"
 #include "core/search.h"
 #include "script/lx.h"
 

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/route.h"
+#include "core/net/route.h"
 #include "core/session.h"
 #include "script/lx.h"
 

@@ -2,9 +2,9 @@
    column and pass through its B and C columns. */
 #include "harness.h"
 
-#include "core/pcie_sim.h"
+#include "core/pcie/pcie_sim.h"
 #include "script/lx.h"
-#include "view/stepper.h"
+#include "view/pcie/stepper.h"
 
 static void
 check_file(const char *path, int want_frames)

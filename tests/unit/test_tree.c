@@ -3,9 +3,9 @@
 
 #include <stdlib.h>
 
-#include "core/pcie_sim.h"
+#include "core/pcie/pcie_sim.h"
 #include "script/lx.h"
-#include "view/tree.h"
+#include "view/pcie/tree.h"
 
 int
 main(void)

@@ -7,7 +7,7 @@
 
 #include "core/session.h"
 #include "script/lx.h"
-#include "view/netui.h"
+#include "view/net/nview_keys.h"
 #include "view/ui.h"
 
 static int

@@ -1,7 +1,7 @@
 /* Unit tests for core/units: every accepted unit, errors, printing. */
 #include "harness.h"
 
-#include "core/units.h"
+#include "core/base/units.h"
 
 static double
 parse(enum unit_kind k, const char *s)

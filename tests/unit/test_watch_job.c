@@ -5,8 +5,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "core/job.h"
-#include "core/watch.h"
+#include "core/base/job.h"
+#include "core/base/watch.h"
 
 static int
 spin(struct job *j, void *arg)

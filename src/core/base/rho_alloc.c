@@ -1,0 +1,104 @@
+/*
+ * rho_alloc: checked allocation for the core. See rho_alloc.h.
+ */
+#include "core/base/rho_alloc.h"
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void (*fatal_hook)(void);
+
+void
+rho_set_fatal_hook(void (*hook)(void))
+{
+    fatal_hook = hook;
+}
+
+_Noreturn void
+rho_fatal(const char *fmt, ...)
+{
+    va_list ap;
+
+    if (fatal_hook != NULL) {
+        void (*hook)(void) = fatal_hook;
+        fatal_hook = NULL; /* a failing hook must not recurse */
+        hook();
+    }
+    fputs("rho: fatal: ", stderr);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    exit(70);
+}
+
+void *
+xmalloc(size_t n)
+{
+    void *p = malloc(n ? n : 1);
+
+    if (p == NULL)
+        rho_fatal("out of memory (%zu bytes)", n);
+    return p;
+}
+
+void *
+xcalloc(size_t n, size_t size)
+{
+    void *p;
+
+    if (n == 0 || size == 0)
+        n = size = 1;
+    p = calloc(n, size);
+    if (p == NULL)
+        rho_fatal("out of memory (%zu x %zu bytes)", n, size);
+    return p;
+}
+
+void *
+xreallocarray(void *p, size_t n, size_t size)
+{
+    void *q;
+
+    if (size != 0 && n > SIZE_MAX / size)
+        rho_fatal("allocation overflow (%zu x %zu bytes)", n, size);
+    q = realloc(p, (n != 0 && size != 0) ? n * size : 1);
+    if (q == NULL)
+        rho_fatal("out of memory (%zu x %zu bytes)", n, size);
+    return q;
+}
+
+char *
+xstrdup(const char *s)
+{
+    return xstrndup(s, strlen(s));
+}
+
+char *
+xstrndup(const char *s, size_t n)
+{
+    size_t len = strnlen(s, n);
+    char *c = xmalloc(len + 1);
+
+    memcpy(c, s, len);
+    c[len] = '\0';
+    return c;
+}
+
+size_t
+rho_grow_cap(size_t cap, size_t need)
+{
+    if (cap >= need)
+        return cap;
+    if (cap < 8)
+        cap = 8;
+    while (cap < need) {
+        if (cap > SIZE_MAX / 2)
+            rho_fatal("allocation overflow (%zu items)", need);
+        cap *= 2;
+    }
+    return cap;
+}

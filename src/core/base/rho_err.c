@@ -1,0 +1,55 @@
+/*
+ * rho_err: filling error records. See rho_err.h.
+ */
+#include "core/base/rho_err.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+int
+rho_err_set(struct rho_err *err, int code, const char *fmt, ...)
+{
+    va_list ap;
+
+    if (err == NULL)
+        return -1;
+    err->code = code;
+    va_start(ap, fmt);
+    vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+void
+rho_err_prefix(struct rho_err *err, const char *fmt, ...)
+{
+    char pre[sizeof err->msg];
+    size_t np, nm, cap = sizeof err->msg;
+    va_list ap;
+
+    if (err == NULL)
+        return;
+    va_start(ap, fmt);
+    vsnprintf(pre, sizeof pre, fmt, ap);
+    va_end(ap);
+    np = strlen(pre);
+    if (np > cap - 3)
+        np = cap - 3;
+    nm = strnlen(err->msg, cap - 1);
+    if (np + 2 + nm > cap - 1)
+        nm = cap - 1 - np - 2;
+    memmove(err->msg + np + 2, err->msg, nm);
+    memcpy(err->msg, pre, np);
+    memcpy(err->msg + np, ": ", 2);
+    err->msg[np + 2 + nm] = '\0';
+}
+
+void
+rho_err_clear(struct rho_err *err)
+{
+    if (err == NULL)
+        return;
+    err->code = RHO_OK;
+    err->msg[0] = '\0';
+}

@@ -1,0 +1,259 @@
+/*
+ * units: sizes, rates and times as text. See units.h.
+ *
+ * The paper's "MB" and "GB/s" are binary (spec section 5); scenarios
+ * written for rho say MiB and GiB/s, and "MB" means 10^6 bytes.
+ */
+#include "core/base/units.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct unit {
+    const char *name;
+    double scale;
+};
+
+static const struct unit size_units[] = {
+    {"B", 1.0},
+    {"kB", 1e3},
+    {"KB", 1e3},
+    {"MB", 1e6},
+    {"GB", 1e9},
+    {"TB", 1e12},
+    {"KiB", 1024.0},
+    {"MiB", 1048576.0},
+    {"GiB", 1073741824.0},
+    {"TiB", 1099511627776.0},
+    {NULL, 0},
+};
+
+static const struct unit bit_units[] = {
+    {"bit/s", 1.0 / 8},  {"kbit/s", 1e3 / 8}, {"Kbit/s", 1e3 / 8},
+    {"Mbit/s", 1e6 / 8}, {"Gbit/s", 1e9 / 8}, {"Tbit/s", 1e12 / 8},
+    {"Gb/s", 1e9 / 8},   {"Mb/s", 1e6 / 8},   {"Gbps", 1e9 / 8},
+    {NULL, 0},
+};
+
+static const struct unit time_units[] = {
+    {"s", 1.0},          {"ms", 1e-3},          {"us", 1e-6},
+    {"\xc2\xb5s", 1e-6}, /* µs */ {"ns", 1e-9}, {NULL, 0},
+};
+
+static const char size_list[] = "B, kB, KB, MB, GB, TB, KiB, MiB, GiB, TiB";
+static const char rate_list[] =
+    "B/s, kB/s, KB/s, MB/s, GB/s, TB/s, KiB/s, MiB/s, GiB/s, TiB/s, "
+    "bit/s, kbit/s, Mbit/s, Gbit/s, Tbit/s";
+static const char time_list[] = "s, ms, us, ns";
+
+const char *
+units_kind_name(enum unit_kind kind)
+{
+    switch (kind) {
+    case UNIT_SIZE:
+        return "size";
+    case UNIT_RATE:
+        return "rate";
+    case UNIT_TIME:
+        return "time";
+    }
+    return "quantity";
+}
+
+static const struct unit *
+find(const struct unit *tab, const char *name, size_t len)
+{
+    for (; tab->name != NULL; tab++)
+        if (strlen(tab->name) == len && memcmp(tab->name, name, len) == 0)
+            return tab;
+    return NULL;
+}
+
+/* Look up a unit of the given kind; returns its scale or 0 when unknown. */
+static double
+unit_scale(enum unit_kind kind, const char *u, size_t len)
+{
+    const struct unit *x;
+
+    if (len == 0)
+        return 1.0;
+    switch (kind) {
+    case UNIT_SIZE:
+        x = find(size_units, u, len);
+        return x ? x->scale : 0;
+    case UNIT_RATE:
+        if ((x = find(bit_units, u, len)) != NULL)
+            return x->scale;
+        if (len > 2 && memcmp(u + len - 2, "/s", 2) == 0 &&
+            (x = find(size_units, u, len - 2)) != NULL)
+            return x->scale;
+        return 0;
+    case UNIT_TIME:
+        x = find(time_units, u, len);
+        return x ? x->scale : 0;
+    }
+    return 0;
+}
+
+int
+units_parse(enum unit_kind kind, const char *text, double *out,
+            struct rho_err *err)
+{
+    const char *p = text, *u;
+    char *end;
+    double v, scale;
+    size_t ulen;
+
+    while (isspace((unsigned char)*p))
+        p++;
+    v = strtod(p, &end);
+    if (end == p)
+        return rho_err_set(err, RHO_EINPUT,
+                           "expected a %s such as %s, got '%s'",
+                           units_kind_name(kind),
+                           kind == UNIT_SIZE   ? "'300 MiB'"
+                           : kind == UNIT_RATE ? "'11.6 GiB/s'"
+                                               : "'2 ms'",
+                           text);
+    u = end;
+    while (isspace((unsigned char)*u))
+        u++;
+    ulen = strlen(u);
+    while (ulen > 0 && isspace((unsigned char)u[ulen - 1]))
+        ulen--;
+    scale = unit_scale(kind, u, ulen);
+    if (scale == 0)
+        return rho_err_set(err, RHO_EINPUT,
+                           "unknown %s unit '%.*s' in '%s' (expected %s)",
+                           units_kind_name(kind), (int)ulen, u, text,
+                           kind == UNIT_SIZE   ? size_list
+                           : kind == UNIT_RATE ? rate_list
+                                               : time_list);
+    if (!isfinite(v) || v < 0)
+        return rho_err_set(err, RHO_EINPUT,
+                           "%s '%s' must be a finite number >= 0",
+                           units_kind_name(kind), text);
+    *out = v * scale;
+    if (!isfinite(*out))
+        return rho_err_set(err, RHO_EINPUT, "%s '%s' is too large",
+                           units_kind_name(kind), text);
+    return 0;
+}
+
+static const char *const iec[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+
+/* Four significant digits without trailing zeros. */
+static void
+fmt_sig(char *buf, size_t n, double v, const char *unit)
+{
+    char num[64];
+    int digits = v >= 1000 ? 0 : v >= 100 ? 1 : v >= 10 ? 2 : 3;
+    char *dot;
+
+    snprintf(num, sizeof num, "%.*f", digits, v);
+    if ((dot = strchr(num, '.')) != NULL) {
+        char *e = num + strlen(num) - 1;
+        while (e > dot && *e == '0')
+            *e-- = '\0';
+        if (e == dot)
+            *e = '\0';
+    }
+    snprintf(buf, n, "%s %s", num, unit);
+}
+
+static void
+fmt_binary(char *buf, size_t n, double v, const char *suffix)
+{
+    int i = 0;
+    char unit[16];
+
+    while (i < 4 && fabs(v) >= 1024.0) {
+        v /= 1024.0;
+        i++;
+    }
+    snprintf(unit, sizeof unit, "%s%s", iec[i], suffix);
+    fmt_sig(buf, n, v, unit);
+}
+
+char *
+units_fmt_size(char *buf, size_t n, double bytes)
+{
+    fmt_binary(buf, n, bytes, "");
+    return buf;
+}
+
+char *
+units_fmt_rate(char *buf, size_t n, double bps)
+{
+    fmt_binary(buf, n, bps, "/s");
+    return buf;
+}
+
+char *
+units_fmt_time(char *buf, size_t n, double s)
+{
+    double a = fabs(s);
+
+    if (a == 0)
+        snprintf(buf, n, "0 s");
+    else if (a >= 1)
+        fmt_sig(buf, n, s, "s");
+    else if (a >= 1e-3)
+        fmt_sig(buf, n, s * 1e3, "ms");
+    else if (a >= 1e-6)
+        fmt_sig(buf, n, s * 1e6, "us");
+    else
+        fmt_sig(buf, n, s * 1e9, "ns");
+    return buf;
+}
+
+/*
+ * Exact printing: try each unit from the largest; use it when the quotient
+ * prints in few digits and parses back to the same double.
+ */
+static char *
+fmt_exact(char *buf, size_t n, double v, enum unit_kind kind,
+          const struct unit *tab, const char *suffix, const char *base)
+{
+    const struct unit *best = NULL;
+
+    for (const struct unit *u = tab; u->name != NULL; u++) {
+        char try[96];
+        double back;
+        double q = v / u->scale;
+
+        if (q < 1 && v != 0)
+            continue;
+        snprintf(try, sizeof try, "%.10g %s%s", q, u->name, suffix);
+        if (units_parse(kind, try, &back, NULL) == 0 && back == v &&
+            (best == NULL || u->scale > best->scale))
+            best = u;
+    }
+    if (best != NULL && v != 0)
+        snprintf(buf, n, "%.10g %s%s", v / best->scale, best->name, suffix);
+    else
+        snprintf(buf, n, "%.17g %s", v, base);
+    return buf;
+}
+
+char *
+units_fmt_size_exact(char *buf, size_t n, double bytes)
+{
+    return fmt_exact(buf, n, bytes, UNIT_SIZE, size_units, "", "B");
+}
+
+char *
+units_fmt_rate_exact(char *buf, size_t n, double bps)
+{
+    return fmt_exact(buf, n, bps, UNIT_RATE, size_units, "/s", "B/s");
+}
+
+char *
+units_fmt_time_exact(char *buf, size_t n, double s)
+{
+    /* "s" first so that whole seconds stay in seconds */
+    return fmt_exact(buf, n, s, UNIT_TIME, time_units, "", "s");
+}

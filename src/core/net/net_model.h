@@ -1,0 +1,224 @@
+/*
+ * net_model: the functional link-utilization model of Jain's thesis
+ * (Sec. 3.2.2, "DamselFly"; ../shared/spec/link-model.md): the bytes every
+ * directed link carries in one phase of traffic, all of whose messages are
+ * in flight together, and for the adaptive routings the bandwidth each
+ * message obtains.
+ *
+ * Input: a net, and one or more jobs, each a pattern (streamed messages
+ * over the job's ranks), a placement (job rank r runs on placement rank
+ * offset + r), and a routing:
+ *  - DOR: one deterministic minimal path (route.h ROUTE_ONE);
+ *  - SD, static direct: the even split over the minimal paths (ROUTE_MIN,
+ *    or ROUTE_ALL on tori with opts.minimal); one pass, no bandwidth used;
+ *  - SI, static indirect: per packet (opts.packet bytes, default 64) a
+ *    Valiant path through a random intermediate router;
+ *  - AD, adaptive direct: SD's paths (up to opts.ad_max_paths of them),
+ *    iterative allocation, bytes split in proportion to the bandwidth each
+ *    path obtained;
+ *  - AI, adaptive indirect: like AD over opts.ai_paths (4) Valiant paths
+ *    drawn afresh every iteration, with bandwidth exposed incrementally
+ *    (1/f of every link's bandwidth in each of the first f = opts.expose
+ *    iterations, default 50);
+ *  - AH, adaptive hybrid: like AI with opts.ah_direct (2) random minimal
+ *    paths plus opts.ah_indirect (2) Valiant paths.
+ * On trees "UPDOWN" is SD (the unique path).
+ *
+ * The solve (thesis L709-L725, the authors' ariesModeling.C, digest 2.4):
+ * remaining bandwidth Rem_l starts at 0 and each of the first f iterations
+ * adds bw_l / f (f = 1 unless a job is AI or AH). Each iteration, every
+ * message lists its paths; a path asks while its tightest link still has
+ * opts.cutoff of its bandwidth left; an adaptive message weighs its asking
+ * paths by their minimum remaining bandwidth, load_p = bytes * minRem_p /
+ * sum_q minRem_q (so larger messages weigh more), a static message asks
+ * bytes / |P| on each; every link sums the loads that cross it (O_l); a
+ * path is granted alloc_p = min over its links of (load_p / O_l) * Rem_l;
+ * then Rem_l -= the grants on l. So no link is ever granted more than it
+ * has. After the exposure the loop ends when no path asks, or when a round
+ * grants less than opts.cutoff of what all rounds granted ("no message
+ * gains more bandwidth"), or after opts.max_iters rounds. Messages whose
+ * paths change every iteration (AI, AH) are attributed after the solve:
+ * the grant of each of their paths in each round is recorded (a float),
+ * their paths are drawn again from the same keys, and bytes * alloc_p /
+ * sum of the message's grants goes to the links of every path p; when the
+ * records would not fit opts.record_budget the solve is replayed with the
+ * same seed instead (the authors' "two round" trick). Static messages in
+ * a run with adaptive jobs take part in the allocation (their bandwidth is
+ * reported) but their bytes are split statically. Without adaptive jobs there
+ * is no allocation at all: messages are streamed and never stored, which is how
+ * the full 8.8M-core system runs.
+ *
+ * Determinism: every random choice is keyed by (seed, job, unit, message
+ * index in the unit[, iteration]) and all floating-point sums are formed in
+ * an order fixed by the problem (chunks of units merged in order; message
+ * blocks reduced in order), never by the threads: the result is bit-for-bit
+ * the same for any opts.threads.
+ */
+#ifndef RHO_CORE_NET_NET_MODEL_H
+#define RHO_CORE_NET_NET_MODEL_H
+
+#include <stdint.h>
+
+#include "core/net/net.h"
+#include "core/net/pattern.h"
+#include "core/net/placement.h"
+#include "core/base/rho_err.h"
+
+enum link_routing {
+    LINK_DOR,
+    LINK_SD,
+    LINK_SI,
+    LINK_AD,
+    LINK_AI,
+    LINK_AH,
+    LINK_ROUTING_COUNT
+};
+
+struct link_job {
+    const struct pattern *pattern;     /* borrowed for the solve */
+    const struct placement *placement; /* borrowed for the solve */
+    int offset;  /* job rank r is placement rank offset + r */
+    int routing; /* enum link_routing */
+};
+
+/* What one allocation round did (a view for a teaching "stepper"). Every
+   pointer is borrowed and valid only during the callback. Paths of message
+   m this round are p in [path_off[m], path_off[m+1]); path p is the links
+   links[path_start[p] .. path_start[p] + path_len[p]). */
+struct link_round {
+    int iter;       /* 0-based */
+    int replay;     /* 1 during the attribution replay */
+    double exposed; /* fraction of the bandwidth exposed so far */
+    int nlinks;
+    const double *remaining; /* per link, after the round (B/s) */
+    const double *request;   /* per link: sum of the loads asking (O_l) */
+    const double *granted;   /* per link: bandwidth granted this round */
+    long long nmsgs;         /* messages of the solve (link_result order) */
+    const double *msg_bw;    /* per message: bandwidth obtained so far */
+    const int *path_off;     /* nmsgs + 1 */
+    const long long *path_start;
+    const int *path_len;
+    const int *links;
+    const double *path_load;  /* per path: its load this round, 0 if idle */
+    const double *path_alloc; /* per path: granted this round */
+};
+
+/* Progress: phase is "route" (static streaming), "collect" (messages of
+   an adaptive run), "solve" (after every round) or "replay"; done in
+   [0, 1] within the phase (for "solve", rounds / opts.max_iters). Return
+   nonzero to stop: the solve then returns NULL with RHO_ECANCEL. Called from
+   one thread at a time (never concurrently), possibly not the caller's. */
+typedef int link_progress_fn(void *ctx, const char *phase, double done);
+
+/* After every allocation round (and every round of a replay, with
+   replay set). Return nonzero to stop (RHO_ECANCEL). Called from the
+   solving thread. */
+typedef int link_round_fn(void *ctx, const struct link_round *round);
+
+struct link_opts {
+    uint64_t seed;              /* 1 */
+    int threads;                /* 1 (>= 1) */
+    int step;                   /* -1: every step; else only that step */
+    int minimal;                /* ROUTE_MIN (default) or ROUTE_ALL */
+    double packet;              /* SI packet bytes: 64 */
+    long long si_samples;       /* 0: one path per packet; > 0: at most this
+                                   many paths per message, each carrying an
+                                   equal part of it */
+    int max_iters;              /* 200 */
+    int expose;                 /* f; 0 = 50 if a job is AI or AH, else 1 */
+    double cutoff;              /* 1e-2: a path asks while its tightest link
+                                   has this fraction of its bandwidth left;
+                                   the solve stops when a round grants less
+                                   than this fraction of all it granted */
+    int ai_paths;               /* 4 */
+    int ah_direct, ah_indirect; /* 2, 2 */
+    int ad_max_paths;           /* 64 */
+    double record_budget;       /* 512 MiB: memory (bytes) for recording the
+                                   grants of AI/AH paths (4 B per path per
+                                   round); beyond it, and with 0, the solve is
+                                   replayed instead (same result up to the
+                                   float rounding of the recorded grants) */
+    int per_job;                /* keep bytes per link per job */
+    int keep_msgs;              /* keep messages (always with adaptive jobs) */
+    link_progress_fn *progress;
+    void *progress_ctx;
+    link_round_fn *round;
+    void *round_ctx;
+};
+
+/* The result of a solve. Every array is owned by it (link_result_free()). */
+struct link_result {
+    int nlinks;
+    double *bytes; /* per link: bytes of the phase */
+    int njobs;
+    double *job_bytes; /* per_job: job j's bytes of link l at
+                          [j * nlinks + l]; else NULL */
+
+    /* Mapping metrics (Jain Sec. 2.4). Hops count every link of a path,
+       injection links included; a split message counts its mean hops. */
+    long long msgs;     /* messages (after the step filter) */
+    long long routed;   /* messages that crossed at least one link */
+    double total_bytes; /* all messages */
+    double routed_bytes;
+    double hop_bytes; /* sum of bytes x hops = sum of link bytes */
+    double hops_sum;  /* sum of (mean) hops over all messages */
+    double hops_max;  /* the longest path a message used */
+
+    /* Adaptive solve (0 without adaptive jobs). */
+    int iterations;
+    int converged; /* no path asked any more before the cap */
+
+    /* Kept messages, in emission order (jobs in order, units in order). */
+    long long nmsg;
+    int *msg_job, *msg_src, *msg_dst; /* job-local ranks */
+    double *msg_bytes;
+    double *msg_bw; /* bandwidth obtained (0 without adaptive jobs) */
+    /* Fixed path sets (DOR, SD, AD in an adaptive run) with the
+       bandwidth each path obtained in total; fresh-path messages (SI, AI,
+       AH) and static-only runs have none: path_off[m] == path_off[m+1]. */
+    int *path_off; /* nmsg + 1, or NULL */
+    long long *path_start;
+    int *path_len, *links;
+    double *path_bw;
+
+    /* EXTENSION, not part of the thesis's model: a phase time estimate
+       (seconds). Static runs: the bottleneck, max over links of bytes /
+       bandwidth; adaptive runs: the slowest message, max of bytes /
+       bandwidth obtained (infinity if a routed message obtained none). */
+    double phase_time_ext;
+};
+
+/* Fill o with the defaults above. */
+void link_opts_init(struct link_opts *o);
+
+/*
+ * Solve one phase. net and jobs[0..njobs) (with their patterns and
+ * placements) are borrowed and must not change during the solve; they are
+ * only read, so several solves may share them, on any threads (a front
+ * end runs a solve in a background thread and cancels it through
+ * opts->progress). opts may be NULL (defaults); out-of-range options are
+ * clamped. Returns the result (caller owns it: link_result_free()) or NULL
+ * with err (may be NULL) filled: RHO_EINPUT (no jobs, a job without
+ * pattern or placement, an unknown routing, a placement too small for the
+ * job's ranks or made for a smaller net, a message outside the job's
+ * ranks, an endpoint that cannot reach another -- e.g. "job 0: rank 0
+ * cannot reach rank 2"), RHO_ELIMIT (more than 2^31 paths), RHO_ECANCEL
+ * (a callback asked to stop). Out of memory is fatal (rho_alloc.h).
+ */
+struct link_result *link_model_solve(const struct net *net,
+                                     const struct link_job *jobs, int njobs,
+                                     const struct link_opts *opts,
+                                     struct rho_err *err);
+
+/* Release res. NULL is a no-op. */
+void link_result_free(struct link_result *res);
+
+/* "DOR", "SD", "SI", "AD", "AI", "AH" (any case; "UPDOWN" is SD) and back;
+   -1 if unknown. */
+int link_routing_parse(const char *name);
+const char *link_routing_name(int routing);
+
+/* Adaptive routings: AD, AI, AH. */
+int link_routing_adaptive(int routing);
+
+#endif

@@ -1,0 +1,258 @@
+/*
+ * net_stats: per-class statistics of link traffic. See net_stats.h.
+ */
+#include "core/net/net_stats.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/base/rho_alloc.h"
+
+/* Quickselect: afterwards a[k] is the k-th smallest, a[0..k) <= a[k] <=
+   a[k+1..n). */
+static void
+select_k(double *a, long long n, long long k)
+{
+    long long lo = 0, hi = n - 1;
+
+    while (hi > lo) {
+        long long mid = lo + (hi - lo) / 2, i = lo, j = hi;
+        double x = a[lo], y = a[mid], z = a[hi], pivot;
+        pivot = x < y ? (y < z ? y : (x < z ? z : x))
+                      : (x < z ? x : (y < z ? z : y));
+        while (i <= j) {
+            while (a[i] < pivot)
+                i++;
+            while (a[j] > pivot)
+                j--;
+            if (i <= j) {
+                double t = a[i];
+                a[i] = a[j];
+                a[j] = t;
+                i++;
+                j--;
+            }
+        }
+        if (k <= j)
+            hi = j;
+        else if (k >= i)
+            lo = i;
+        else
+            return;
+    }
+}
+
+double
+link_stats_quantile(double *a, long long n, double q)
+{
+    double h, lo, hi;
+    long long k;
+
+    if (n <= 0)
+        return 0;
+    if (q < 0)
+        q = 0;
+    if (q > 1)
+        q = 1;
+    h = (double)(n - 1) * q;
+    k = (long long)h;
+    select_k(a, n, k);
+    lo = a[k];
+    if (k + 1 >= n || h == (double)k)
+        return lo;
+    hi = a[k + 1];
+    for (long long i = k + 2; i < n; i++)
+        if (a[i] < hi)
+            hi = a[i];
+    return lo + (h - (double)k) * (hi - lo);
+}
+
+/* Min-heap of the ntop hottest (bytes, then lower id hotter). */
+static int
+colder(double ba, int la, double bb, int lb)
+{
+    return ba < bb || (ba == bb && la > lb);
+}
+
+static void
+heap_push(int *id, double *b, int *n, int cap, int l, double v)
+{
+    int i;
+
+    if (*n == cap) {
+        if (cap == 0 || !colder(b[0], id[0], v, l))
+            return;
+        /* replace the root and sift down */
+        i = 0;
+        for (;;) {
+            int c = 2 * i + 1;
+            if (c >= *n)
+                break;
+            if (c + 1 < *n && colder(b[c + 1], id[c + 1], b[c], id[c]))
+                c++;
+            if (!colder(b[c], id[c], v, l))
+                break;
+            b[i] = b[c];
+            id[i] = id[c];
+            i = c;
+        }
+        b[i] = v;
+        id[i] = l;
+        return;
+    }
+    i = (*n)++;
+    while (i > 0) {
+        int p = (i - 1) / 2;
+        if (!colder(v, l, b[p], id[p]))
+            break;
+        b[i] = b[p];
+        id[i] = id[p];
+        i = p;
+    }
+    b[i] = v;
+    id[i] = l;
+}
+
+static void
+class_stats(const struct net *net, const double *bytes, int cls, int ntop,
+            double *scratch, struct link_class_stats *st)
+{
+    int nl = net_links(net);
+    long long n = 0;
+    double sum = 0, mn = 0, mx = 0, mu = 0;
+
+    st->cls = cls;
+    snprintf(st->name, sizeof st->name, "%s",
+             cls < 0 ? "all" : net_class_name(net, cls));
+    st->top = xmalloc((size_t)(ntop > 0 ? ntop : 1) * sizeof(int));
+    st->top_bytes = xmalloc((size_t)(ntop > 0 ? ntop : 1) * sizeof(double));
+    st->ntop = 0;
+    st->used = 0;
+    for (int l = 0; l < nl; l++) {
+        double v;
+        if (cls >= 0 && net_link_class(net, l) != cls)
+            continue;
+        v = bytes[l];
+        if (n == 0 || v < mn)
+            mn = v;
+        if (n == 0 || v > mx)
+            mx = v;
+        scratch[n++] = v;
+        sum += v;
+        if (v > 0 && (st->used == 0 || v < mu))
+            mu = v;
+        st->used += v > 0;
+        heap_push(st->top, st->top_bytes, &st->ntop, ntop, l, v);
+    }
+    st->links = n;
+    st->sum = sum;
+    st->min = mn;
+    st->max = mx;
+    st->min_used = mu;
+    st->mean = n > 0 ? sum / (double)n : 0;
+    st->q1 = link_stats_quantile(scratch, n, 0.25);
+    st->median = link_stats_quantile(scratch, n, 0.5);
+    st->q3 = link_stats_quantile(scratch, n, 0.75);
+    /* heap -> hottest first */
+    for (int i = st->ntop - 1; i > 0; i--) {
+        int m = 0;
+        for (int k = 1; k <= i; k++)
+            if (colder(st->top_bytes[k], st->top[k], st->top_bytes[m],
+                       st->top[m]))
+                m = k;
+        /* move the coldest of [0..i] to position i */
+        {
+            double tb = st->top_bytes[m];
+            int ti = st->top[m];
+            st->top_bytes[m] = st->top_bytes[i];
+            st->top[m] = st->top[i];
+            st->top_bytes[i] = tb;
+            st->top[i] = ti;
+        }
+    }
+}
+
+struct link_stats *
+link_stats_new(const struct net *net, const double *bytes, int ntop,
+               struct rho_err *err)
+{
+    struct link_stats *st;
+    double *scratch;
+    int nl = net_links(net);
+
+    if (bytes == NULL || ntop < 0) {
+        rho_err_set(err, RHO_EINPUT, "link stats: no traffic or bad ntop");
+        return NULL;
+    }
+    st = xcalloc(1, sizeof *st);
+    st->nclasses = 1 + net_class_count(net);
+    st->cls = xcalloc((size_t)st->nclasses, sizeof *st->cls);
+    scratch = xmalloc((size_t)(nl > 0 ? nl : 1) * sizeof(double));
+    for (int c = -1; c < net_class_count(net); c++)
+        class_stats(net, bytes, c, ntop, scratch, &st->cls[c + 1]);
+    free(scratch);
+    return st;
+}
+
+void
+link_stats_mapping(struct link_stats *st, const struct link_result *res)
+{
+    const struct link_class_stats *all = &st->cls[0];
+
+    st->msgs = res->msgs;
+    st->routed = res->routed;
+    st->total_bytes = res->total_bytes;
+    st->hop_bytes = res->hop_bytes;
+    st->avg_hops = res->msgs > 0 ? res->hops_sum / (double)res->msgs : 0;
+    st->avg_hops_per_byte =
+        res->total_bytes > 0 ? res->hop_bytes / res->total_bytes : 0;
+    st->max_hops = res->hops_max;
+    st->avg_bytes_per_link = all->mean;
+    st->max_bytes_per_link = all->max;
+    st->phase_time_ext = res->phase_time_ext;
+}
+
+struct link_stats *
+link_stats_result(const struct net *net, const struct link_result *res,
+                  int ntop, struct rho_err *err)
+{
+    struct link_stats *st;
+
+    if (res == NULL) {
+        rho_err_set(err, RHO_EINPUT, "link stats: no result");
+        return NULL;
+    }
+    if (res->nlinks != net_links(net)) {
+        rho_err_set(err, RHO_EINPUT,
+                    "link stats: the result has %d links, the network %d",
+                    res->nlinks, net_links(net));
+        return NULL;
+    }
+    if ((st = link_stats_new(net, res->bytes, ntop, err)) == NULL)
+        return NULL;
+    link_stats_mapping(st, res);
+    return st;
+}
+
+const struct link_class_stats *
+link_stats_find(const struct link_stats *st, const char *name)
+{
+    for (int i = 0; name != NULL && i < st->nclasses; i++)
+        if (strcmp(st->cls[i].name, name) == 0)
+            return &st->cls[i];
+    return NULL;
+}
+
+void
+link_stats_free(struct link_stats *st)
+{
+    if (st == NULL)
+        return;
+    for (int i = 0; i < st->nclasses; i++) {
+        free(st->cls[i].top);
+        free(st->cls[i].top_bytes);
+    }
+    free(st->cls);
+    free(st);
+}

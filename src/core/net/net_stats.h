@@ -1,0 +1,82 @@
+/*
+ * net_stats: what the thesis reports about a link-traffic vector (Jain
+ * L807-L818, Tables 8.3-8.5, Sec. 2.4): per link class and over all links,
+ * the number of links, how many carry traffic, min, first quartile,
+ * median, mean, third quartile and max -- zero-traffic links count -- the
+ * hottest links, and the mapping metrics (hop-bytes, average and maximum
+ * hops, average and maximum bytes per link).
+ *
+ * Quartiles interpolate linearly between order statistics (position
+ * (n-1)q, numpy's default, which the authors' quantile.py uses). The
+ * hottest links are ordered by bytes, then by link id. "All" means every
+ * link of the net, injection and ejection links included when it has
+ * them. The work is O(links) per class (selection, not sorting): the full
+ * dragonfly's 2.76M links take a fraction of a second.
+ */
+#ifndef RHO_CORE_NET_NET_STATS_H
+#define RHO_CORE_NET_NET_STATS_H
+
+#include "core/net/net_model.h"
+#include "core/net/net.h"
+#include "core/base/rho_err.h"
+
+struct link_class_stats {
+    int cls;       /* net class id, -1 for all links */
+    char name[48]; /* the class name, or "all" */
+    long long links, used;
+    double min, q1, median, mean, q3, max, sum;
+    double min_used; /* min over the links that carry traffic (Jain
+                        Tables 8.3-8.5 "min traffic"); 0 if none does */
+    int ntop;        /* hottest links, at most the ntop asked */
+    int *top;        /* link ids, hottest first */
+    double *top_bytes;
+};
+
+struct link_stats {
+    int nclasses; /* 1 + the net's classes: [0] is all links, [1 + c]
+                     is class c */
+    struct link_class_stats *cls;
+
+    /* Mapping metrics (set by link_stats_mapping(); 0 before). */
+    long long msgs, routed;
+    double total_bytes;
+    double hop_bytes;         /* sum of bytes x hops */
+    double avg_hops;          /* mean hops over all messages (a message
+                                 inside one router counts 0) */
+    double avg_hops_per_byte; /* hop_bytes / total bytes */
+    double max_hops;
+    double avg_bytes_per_link; /* sum of link bytes / all links */
+    double max_bytes_per_link;
+    double phase_time_ext; /* EXTENSION (see net_model.h) */
+};
+
+/*
+ * Statistics of bytes (one value per link of net) with the ntop (>= 0)
+ * hottest links of every class. Returns a new record (caller owns it:
+ * link_stats_free()) or NULL with err filled (bytes NULL, ntop < 0).
+ */
+struct link_stats *link_stats_new(const struct net *net, const double *bytes,
+                                  int ntop, struct rho_err *err);
+
+/* Statistics of a result: link_stats_new() on res->bytes, then the mapping
+   metrics. */
+struct link_stats *link_stats_result(const struct net *net,
+                                     const struct link_result *res, int ntop,
+                                     struct rho_err *err);
+
+/* Fill st's mapping metrics from res (which must be of the same net). */
+void link_stats_mapping(struct link_stats *st, const struct link_result *res);
+
+/* The entry of a class by name ("all", "L2", "dim 0 +"...), or NULL.
+   Borrowed from st. */
+const struct link_class_stats *link_stats_find(const struct link_stats *st,
+                                               const char *name);
+
+/* Release st. NULL is a no-op. */
+void link_stats_free(struct link_stats *st);
+
+/* The q-quantile (0 <= q <= 1) of the n values of a (reordered in place),
+   by linear interpolation; 0 for n == 0. Exposed for tests and views. */
+double link_stats_quantile(double *a, long long n, double q);
+
+#endif

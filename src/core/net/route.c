@@ -1,0 +1,1504 @@
+/*
+ * route: path sets per family. See route.h.
+ *
+ * Every family provides, between two routers a != b: the number of paths
+ * of a mode (rcount), the path of a given index (rpath), and a uniformly
+ * random path (rrandom). Endpoint-level functions wrap these with the
+ * injection and ejection links. Even splits enumerate the set when it is
+ * small (dragonfly, fat-tree, tree) and use counting recurrences when it
+ * can be huge (torus ROUTE_ALL, general graphs).
+ *
+ * The random paths of the adaptive indirect routings are the hot path of
+ * the link model (hundreds of millions of draws): on a dragonfly with one
+ * L2 link per group pair, route_draw_pad() reads every intra-group
+ * segment from a table built once (pseg, per local router pair and
+ * option) and route_live_*() bound which messages can still find a path;
+ * both are checked against the general code by test_net_model.
+ */
+#include "core/net/route.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "core/base/rho_alloc.h"
+
+/* A dragonfly router: group, chassis, slot, first out-link (one cache
+   line fetch per router on the hot path). */
+struct dfr {
+    int g, c, s, off;
+};
+
+struct route {
+    const struct net *net;
+    int family;
+    int inj;
+    int maxmin;  /* longest minimal router path */
+    int maxhops; /* longest path of any function, with injection links */
+
+    /* route_paths */
+    int *set_off, *set_links;
+    int set_cap_paths, set_cap_links;
+    struct route_set set;
+    /* route_shares */
+    struct route_share *sh;
+    int sh_cap;
+    int *tmp;  /* maxhops */
+    int *tbuf; /* tree: down links of a path */
+
+    /* torus */
+    const struct net_torus_params *tp;
+    double *box;
+    size_t box_cap;
+    /* borrowed views of the net */
+    const int *off, *dst, *epr;
+    /* dragonfly */
+    const struct net_dragonfly_params *dp;
+    int R, Rr, G, gp;
+    struct dfr *dfr; /* per router */
+    int *gwl;        /* (g * gp + j) mod R, per g and j */
+    const int *glink;
+    /* padded paths (gp == 1 and R < 255; NULL otherwise): per (local
+       router from, local router to, option) the two hops of the segment
+       as (local router, link offset in its out-links) in four bytes, the
+       router R standing for "no hop"; per group, the first out-link of
+       each router and at index R the pad (R + 1 entries a group) */
+    uint32_t *pseg;
+    unsigned char *phops; /* per (from, to): hops of the segment */
+    int *poff, ppad;
+    /* fat-tree */
+    int h, n, W, Wn2;
+    /* graph */
+    int nv, ga, gb, gD;
+    double *sig_s, *sig_d;
+    int *level, *order, *stamp, epoch;
+};
+
+/* ----------------------------------------------------------- helpers */
+
+static void
+share_reserve(struct route *rt, int n)
+{
+    if (n <= rt->sh_cap)
+        return;
+    rt->sh_cap = (int)rho_grow_cap((size_t)rt->sh_cap, (size_t)n);
+    rt->sh = xreallocarray(rt->sh, (size_t)rt->sh_cap, sizeof *rt->sh);
+}
+
+static int
+cmp_share(const void *a, const void *b)
+{
+    const struct route_share *x = a, *y = b;
+
+    return (x->link > y->link) - (x->link < y->link);
+}
+
+/* Merge entries of equal link (sums their fractions); returns the count. */
+static int
+share_merge(struct route_share *sh, int n)
+{
+    int m = 0;
+
+    if (n <= 24) {
+        for (int i = 0; i < n; i++) {
+            int j;
+            for (j = 0; j < m; j++)
+                if (sh[j].link == sh[i].link) {
+                    sh[j].frac += sh[i].frac;
+                    break;
+                }
+            if (j == m)
+                sh[m++] = sh[i];
+        }
+        return m;
+    }
+    qsort(sh, (size_t)n, sizeof *sh, cmp_share);
+    for (int i = 0; i < n; i++) {
+        if (m > 0 && sh[m - 1].link == sh[i].link)
+            sh[m - 1].frac += sh[i].frac;
+        else
+            sh[m++] = sh[i];
+    }
+    return m;
+}
+
+static int
+digit(int w, int l, int h)
+{
+    while (l-- > 0)
+        w /= h;
+    return w % h;
+}
+
+static int
+ipow(int b, int e)
+{
+    int r = 1;
+
+    while (e-- > 0)
+        r *= b;
+    return r;
+}
+
+/* A uniform integer in [0, n), n < 2^31, by multiply-shift (no division;
+   bias below n / 2^32). */
+static inline int
+fbelow(struct rng *g, int n)
+{
+    return (int)(((rng_next(g) >> 32) * (uint64_t)n) >> 32);
+}
+
+static inline int
+fbit(struct rng *g)
+{
+    return (int)(rng_next(g) >> 63);
+}
+
+/* ------------------------------------------------------------- torus */
+
+struct tdelta {
+    int dist[NET_MAX_DIMS]; /* steps to take */
+    int dir[NET_MAX_DIMS];  /* +1 or -1 (+1 on a tie) */
+    int tie[NET_MAX_DIMS];  /* both directions are minimal */
+    int ntie, total;
+};
+
+static void
+torus_delta(const struct route *rt, int a, int b, struct tdelta *t)
+{
+    const struct net_torus_params *p = rt->tp;
+    int xa[NET_MAX_DIMS], xb[NET_MAX_DIMS];
+
+    net_torus_coords(rt->net, a, xa);
+    net_torus_coords(rt->net, b, xb);
+    t->ntie = t->total = 0;
+    for (int k = 0; k < p->nd; k++) {
+        int d = p->dim[k], f = xb[k] - xa[k];
+        t->tie[k] = 0;
+        if (p->wrap[k] && d > 1) {
+            if (f < 0)
+                f += d;
+            if (2 * f < d) {
+                t->dist[k] = f;
+                t->dir[k] = 1;
+            } else if (2 * f > d) {
+                t->dist[k] = d - f;
+                t->dir[k] = -1;
+            } else {
+                t->dist[k] = f;
+                t->dir[k] = 1;
+                t->tie[k] = f > 0;
+                t->ntie += f > 0;
+            }
+        } else {
+            t->dist[k] = f < 0 ? -f : f;
+            t->dir[k] = f < 0 ? -1 : 1;
+        }
+        t->total += t->dist[k];
+    }
+}
+
+/* Step from router r along dimension k in direction dir: the link id, and
+ *r moves on. */
+static int
+torus_step(const struct route *rt, int *r, int k, int dir)
+{
+    int l = net_torus_link(rt->net, *r, k, dir);
+
+    *r = rt->dst[l];
+    return l;
+}
+
+static int
+torus_dor(const struct route *rt, int a, int b, int *links)
+{
+    struct tdelta t;
+    int n = 0, r = a;
+
+    torus_delta(rt, a, b, &t);
+    for (int k = 0; k < rt->tp->nd; k++)
+        for (int i = 0; i < t.dist[k]; i++)
+            links[n++] = torus_step(rt, &r, k, t.dir[k]);
+    return n;
+}
+
+/* multinomial (sum r)! / prod r_k! as a double */
+static double
+multinomial(const int *r, int nd)
+{
+    double v = 1;
+    int s = 0;
+
+    for (int k = 0; k < nd; k++)
+        for (int i = 1; i <= r[k]; i++) {
+            s++;
+            v = v * s / i;
+        }
+    return v;
+}
+
+static double
+torus_count(const struct route *rt, int a, int b, int mode)
+{
+    struct tdelta t;
+
+    if (mode != ROUTE_ALL)
+        return 1;
+    torus_delta(rt, a, b, &t);
+    return ldexp(multinomial(t.dist, rt->tp->nd), t.ntie);
+}
+
+/* Path idx (lexicographic: tie directions, then at each step the lowest
+   dimension whose completions still cover idx) of ROUTE_ALL. */
+static int
+torus_path_all(const struct route *rt, int a, int b, double idx, int *links)
+{
+    struct tdelta t;
+    int nd = rt->tp->nd, rem[NET_MAX_DIMS], dir[NET_MAX_DIMS];
+    int n = 0, r = a, left;
+    double N, combo;
+
+    torus_delta(rt, a, b, &t);
+    N = multinomial(t.dist, nd);
+    combo = floor(idx / N);
+    idx -= combo * N;
+    for (int k = 0, bit = 0; k < nd; k++) {
+        rem[k] = t.dist[k];
+        dir[k] = t.dir[k];
+        if (t.tie[k]) {
+            if (fmod(floor(ldexp(combo, -bit)), 2.0) != 0)
+                dir[k] = -1;
+            bit++;
+        }
+    }
+    left = t.total;
+    while (left > 0) {
+        int last = nd - 1, chosen = -1;
+        while (rem[last] == 0)
+            last--;
+        for (int k = 0; k <= last; k++) {
+            double c;
+            if (rem[k] == 0)
+                continue;
+            c = N * rem[k] / left; /* completions that start along k */
+            if (idx < c || k == last) {
+                chosen = k;
+                N = c;
+                if (idx >= c) /* rounding */
+                    idx = c - 1;
+                break;
+            }
+            idx -= c;
+        }
+        links[n++] = torus_step(rt, &r, chosen, dir[chosen]);
+        rem[chosen]--;
+        left--;
+    }
+    return n;
+}
+
+static int
+torus_random(const struct route *rt, int a, int b, int mode, struct rng *g,
+             int *links)
+{
+    struct tdelta t;
+    int nd = rt->tp->nd, rem[NET_MAX_DIMS], n = 0, r = a, left;
+
+    if (mode != ROUTE_ALL)
+        return torus_dor(rt, a, b, links);
+    torus_delta(rt, a, b, &t);
+    for (int k = 0; k < nd; k++) {
+        rem[k] = t.dist[k];
+        if (t.tie[k] && fbit(g))
+            t.dir[k] = -1;
+    }
+    left = t.total;
+    while (left > 0) {
+        int u = fbelow(g, left), k;
+        for (k = 0; u >= rem[k]; k++)
+            u -= rem[k];
+        links[n++] = torus_step(rt, &r, k, t.dir[k]);
+        rem[k]--;
+        left--;
+    }
+    return n;
+}
+
+/* Even split over every minimal path: for each combination of tie
+   directions, f(p) = paths from the origin to box point p (a multinomial,
+   by recurrence); the link from p along k carries f(p) f(delta-p-e_k) /
+   f(delta) of the combination's weight. */
+static int
+torus_shares_all(struct route *rt, int a, int b, int pre, int post)
+{
+    struct tdelta t;
+    const struct net_torus_params *p = rt->tp;
+    int nd = p->nd, m = 0, dims[NET_MAX_DIMS], n = 0;
+    long long vol = 1, stride[NET_MAX_DIMS];
+    int xa[NET_MAX_DIMS];
+    double combos;
+
+    torus_delta(rt, a, b, &t);
+    net_torus_coords(rt->net, a, xa);
+    for (int k = 0; k < nd; k++)
+        if (t.dist[k] > 0)
+            dims[m++] = k;
+    for (int i = 0; i < m; i++) {
+        stride[i] = vol;
+        vol *= t.dist[dims[i]] + 1;
+    }
+    if ((size_t)vol > rt->box_cap) {
+        rt->box_cap = (size_t)vol;
+        rt->box = xreallocarray(rt->box, rt->box_cap, sizeof(double));
+    }
+    /* f over the box */
+    rt->box[0] = 1;
+    for (long long q = 1; q < vol; q++) {
+        double s = 0;
+        long long rest = q;
+        for (int i = 0; i < m; i++) {
+            int c = (int)(rest % (t.dist[dims[i]] + 1));
+            rest /= t.dist[dims[i]] + 1;
+            if (c > 0)
+                s += rt->box[q - stride[i]];
+        }
+        rt->box[q] = s;
+    }
+    combos = ldexp(1.0, t.ntie);
+    share_reserve(rt, (int)(vol * m * (long long)combos) + pre + post);
+    for (long long cb = 0; cb < (long long)combos; cb++) {
+        int dir[NET_MAX_DIMS];
+        double w = rt->box[vol - 1] * combos;
+        for (int k = 0, bit = 0; k < nd; k++) {
+            dir[k] = t.dir[k];
+            if (t.tie[k])
+                dir[k] = (cb >> bit++) & 1 ? -1 : 1;
+        }
+        for (long long q = 0; q < vol; q++) {
+            long long rest = q;
+            int x[NET_MAX_DIMS], c[NET_MAX_DIMS], r;
+            memcpy(x, xa, sizeof x);
+            for (int i = 0; i < m; i++) {
+                c[i] = (int)(rest % (t.dist[dims[i]] + 1));
+                rest /= t.dist[dims[i]] + 1;
+                x[dims[i]] += dir[dims[i]] * c[i];
+            }
+            r = net_torus_router(rt->net, x);
+            for (int i = 0; i < m; i++) {
+                long long far;
+                if (c[i] == t.dist[dims[i]])
+                    continue;
+                /* f(delta - p - e_i) by symmetry is f at the mirrored
+                   point */
+                far = vol - 1 - q - stride[i];
+                rt->sh[pre + n].link =
+                    net_torus_link(rt->net, r, dims[i], dir[dims[i]]);
+                rt->sh[pre + n].frac = rt->box[q] * rt->box[far] / w;
+                n++;
+            }
+        }
+    }
+    return n;
+}
+
+/* --------------------------------------------------------- dragonfly */
+
+static inline int
+df_seg_count(const struct route *rt, int a, int b)
+{
+    const struct dfr *x = &rt->dfr[a], *y = &rt->dfr[b];
+
+    return a == b || x->c == y->c || x->s == y->s ? 1 : 2;
+}
+
+static inline int
+df_row(const struct dfr *x, int slot_b)
+{
+    return x->off + (slot_b < x->s ? slot_b : slot_b - 1);
+}
+
+static inline int
+df_col(const struct route *rt, const struct dfr *x, int c_b)
+{
+    return x->off + rt->Rr - 1 + (c_b < x->c ? c_b : c_b - 1);
+}
+
+/* Intra-group segment a -> b, option opt (0 row first, 1 column first;
+   ignored when there is one way). */
+static int
+df_seg(const struct route *rt, int a, int b, int opt, int *links)
+{
+    const struct dfr *x = &rt->dfr[a], *y = &rt->dfr[b];
+
+    if (a == b)
+        return 0;
+    if (x->c == y->c) {
+        links[0] = df_row(x, y->s);
+        return 1;
+    }
+    if (x->s == y->s) {
+        links[0] = df_col(rt, x, y->c);
+        return 1;
+    }
+    if (opt == 0) {
+        links[0] = df_row(x, y->s);
+        links[1] = df_col(rt, &rt->dfr[a - x->s + y->s], y->c);
+    } else {
+        links[0] = df_col(rt, x, y->c);
+        links[1] = df_row(&rt->dfr[a + (y->c - x->c) * rt->Rr], y->s);
+    }
+    return 2;
+}
+
+static inline int
+df_gw(const struct route *rt, int ga, int gb, int j)
+{
+    return ga * rt->R + rt->gwl[gb * rt->gp + j];
+}
+
+static inline int
+df_glink(const struct route *rt, int ga, int gb, int j)
+{
+    return rt->glink[((long long)ga * rt->G + gb) * rt->gp + j];
+}
+
+static double
+df_count(const struct route *rt, int a, int b, int mode)
+{
+    int ga = rt->dfr[a].g, gb = rt->dfr[b].g;
+    double n = 0;
+
+    if (mode == ROUTE_ONE)
+        return 1;
+    if (ga == gb)
+        return df_seg_count(rt, a, b);
+    for (int j = 0; j < rt->gp; j++)
+        n += df_seg_count(rt, a, df_gw(rt, ga, gb, j)) *
+             df_seg_count(rt, df_gw(rt, gb, ga, j), b);
+    return n;
+}
+
+static int
+df_path(const struct route *rt, int a, int b, long long idx, int *links)
+{
+    int ga = rt->dfr[a].g, gb = rt->dfr[b].g, n;
+
+    if (ga == gb)
+        return df_seg(rt, a, b, (int)idx, links);
+    for (int j = 0; j < rt->gp; j++) {
+        int gw = df_gw(rt, ga, gb, j), ld = df_gw(rt, gb, ga, j);
+        int ca = df_seg_count(rt, a, gw), cb = df_seg_count(rt, ld, b);
+        if (idx >= (long long)ca * cb) {
+            idx -= (long long)ca * cb;
+            continue;
+        }
+        n = df_seg(rt, a, gw, (int)(idx / cb), links);
+        links[n++] = df_glink(rt, ga, gb, j);
+        n += df_seg(rt, ld, b, (int)(idx % cb), links + n);
+        return n;
+    }
+    return -1;
+}
+
+/* A uniformly random minimal path. */
+static int
+df_random(const struct route *rt, int a, int b, struct rng *g, int *links)
+{
+    int ga = rt->dfr[a].g, gb = rt->dfr[b].g, n;
+
+    if (ga == gb)
+        return df_seg(rt, a, b, fbit(g), links);
+    if (rt->gp == 1) { /* segments chosen independently: uniform */
+        n = df_seg(rt, a, df_gw(rt, ga, gb, 0), fbit(g), links);
+        links[n++] = df_glink(rt, ga, gb, 0);
+        return n + df_seg(rt, df_gw(rt, gb, ga, 0), b, fbit(g), links + n);
+    }
+    return df_path(rt, a, b, fbelow(g, (int)df_count(rt, a, b, ROUTE_MIN)),
+                   links);
+}
+
+static int
+df_valiant(const struct route *rt, int a, int b, struct rng *g, int *links)
+{
+    int R = rt->R, G = rt->G, ga = rt->dfr[a].g, gb = rt->dfr[b].g, n;
+
+    if (ga != gb) {
+        int ig = fbelow(g, G - 1), i;
+        if (ig >= ga)
+            ig++;
+        if (ig == gb)
+            return df_random(rt, a, b, g, links);
+        i = ig * R + fbelow(g, R);
+        n = df_random(rt, a, i, g, links);
+        return n + df_random(rt, i, b, g, links + n);
+    } else {
+        int v = fbelow(g, R - 1) + ga * R;
+        if (v >= a)
+            v++;
+        n = df_seg(rt, a, v, fbit(g), links);
+        if (v != b)
+            n += df_seg(rt, v, b, fbit(g), links + n);
+        return n;
+    }
+}
+
+/* Padded dragonfly paths (gp == 1): the choices of df_random() and
+   df_valiant() from the same random numbers, with every segment read
+   from the table rt->pseg instead of computed, and no branch on the
+   drawn options or on the shape of a segment (those would mispredict on
+   every other path). A path is written into fixed places: segment, L2
+   link, two segments, L2 link, segment. */
+
+/* The intra-group segment from local router la to lb (R routers a
+   group; seg is rt->pseg) of the group whose rt->poff entries start at
+   base, option opt (0 or 1), into two entries. (The caller passes rt's
+   fields: stores into links could alias them, so that the compiler would
+   load them again after each.) */
+static inline void
+df_pseg(const uint32_t *seg, int R, const int *base, int la, int lb, int opt,
+        int *links)
+{
+    uint32_t e = seg[(la * R + lb) * 2 + opt];
+
+    links[0] = base[e & 0xff] + (int)(e >> 8 & 0xff);
+    links[1] = base[e >> 16 & 0xff] + (int)(e >> 24);
+}
+
+/* Build rt->pseg and rt->poff when the net allows (see struct route). */
+static void
+df_pad_init(struct route *rt)
+{
+    int R = rt->R, G = rt->G, tmp[2];
+
+    if (rt->gp != 1 || R > 254 || rt->Rr + rt->dp->chassis > 257)
+        return;
+    rt->pseg = xmalloc((size_t)R * R * 2 * sizeof(uint32_t));
+    rt->phops = xmalloc((size_t)R * R);
+    for (int a = 0; a < R; a++)
+        for (int b = 0; b < R; b++)
+            for (int opt = 0; opt < 2; opt++) {
+                /* routers a and b of group 0 */
+                int n = df_seg(rt, a, b, opt, tmp);
+                rt->phops[a * R + b] = (unsigned char)n;
+                uint32_t h[2] = {(uint32_t)R, (uint32_t)R};
+                for (int k = 0; k < n; k++) {
+                    int src = net_link_src(rt->net, tmp[k]);
+                    h[k] = (uint32_t)src | (uint32_t)(tmp[k] - rt->off[src])
+                                               << 8;
+                }
+                rt->pseg[(a * R + b) * 2 + opt] = h[0] | h[1] << 16;
+            }
+    rt->poff = xmalloc((size_t)G * (R + 1) * sizeof(int));
+    for (int g = 0; g < G; g++) {
+        for (int o = 0; o < R; o++)
+            rt->poff[g * (R + 1) + o] = rt->off[g * R + o];
+        rt->poff[g * (R + 1) + R] = -1;
+    }
+    rt->ppad = -1;
+}
+
+/* ---------------------------------------------------------- fat-tree */
+
+static int
+ft_top_level(const struct route *rt, int a, int b)
+{
+    int L = 0;
+
+    for (int l = 0; l < rt->n - 1; l++)
+        if (digit(a, l, rt->h) != digit(b, l, rt->h))
+            L = l + 1;
+    return L;
+}
+
+/* The path from leaf a to leaf b going up to level L with up-port choices
+   c[0..L). */
+static int
+ft_path(const struct route *rt, int a, int b, int L, const int *c, int *links)
+{
+    int h = rt->h, n = 0, w = a, l;
+    const struct net *net = rt->net;
+
+    for (l = 0; l < L; l++) {
+        links[n++] = net_out_begin(net, l * rt->W + w) + c[l];
+        if (l + 1 < rt->n - 1)
+            w += (c[l] - digit(w, l, h)) * ipow(h, l);
+    }
+    if (L == 0)
+        return 0;
+    l = L;
+    if (L == rt->n - 1) { /* at a top switch */
+        int t = w % rt->Wn2 + rt->Wn2 * (c[L - 1] / 2);
+        int db = digit(b, L - 1, h);
+        links[n++] = net_out_begin(net, (rt->n - 1) * rt->W + t) + 2 * db +
+                     (c[L - 1] & 1);
+        w = w % rt->Wn2 + rt->Wn2 * db;
+        l = L - 1;
+    }
+    for (; l >= 1; l--) { /* down from level l (which has up links) */
+        int db = digit(b, l - 1, h);
+        links[n++] = net_out_begin(net, l * rt->W + w) + h + db;
+        w += (db - digit(w, l - 1, h)) * ipow(h, l - 1);
+    }
+    return n;
+}
+
+static double
+ft_count(const struct route *rt, int a, int b, int mode)
+{
+    return mode == ROUTE_ONE ? 1 : pow(rt->h, ft_top_level(rt, a, b));
+}
+
+static int
+ft_path_idx(const struct route *rt, int a, int b, int mode, long long idx,
+            int *links)
+{
+    int L = ft_top_level(rt, a, b), c[4];
+
+    for (int l = 0; l < L; l++) {
+        if (mode == ROUTE_ONE)
+            c[l] = digit(b, l, rt->h);
+        else {
+            c[l] = (int)(idx % rt->h);
+            idx /= rt->h;
+        }
+    }
+    return ft_path(rt, a, b, L, c, links);
+}
+
+static int
+ft_random(const struct route *rt, int a, int b, int mode, struct rng *g,
+          int *links, int valiant)
+{
+    int L = valiant ? rt->n - 1 : ft_top_level(rt, a, b), c[4];
+
+    for (int l = 0; l < L; l++)
+        c[l] = mode == ROUTE_ONE && !valiant ? digit(b, l, rt->h)
+                                             : fbelow(g, rt->h);
+    return ft_path(rt, a, b, L, c, links);
+}
+
+/* -------------------------------------------------------------- tree */
+
+static int
+tree_path(struct route *rt, int a, int b, int *links)
+{
+    const struct net *net = rt->net;
+    int n = 0, m = 0, *dn = rt->tbuf;
+
+    while (net_tree_depth(net, b) > net_tree_depth(net, a)) {
+        dn[m++] = net_tree_down_link(net, b);
+        b = net_tree_parent(net, b);
+    }
+    while (net_tree_depth(net, a) > net_tree_depth(net, b)) {
+        links[n++] = net_tree_up_link(net, a);
+        a = net_tree_parent(net, a);
+    }
+    while (a != b) {
+        links[n++] = net_tree_up_link(net, a);
+        dn[m++] = net_tree_down_link(net, b);
+        a = net_tree_parent(net, a);
+        b = net_tree_parent(net, b);
+    }
+    while (m > 0)
+        links[n++] = dn[--m];
+    return n;
+}
+
+/* ------------------------------------------------------------- graph */
+
+/* Shortest-path DAG from a to b: levels, order, path counts. Returns the
+   distance, or -1 when b is unreachable. Cached for the last pair. */
+static int
+graph_prepare(struct route *rt, int a, int b)
+{
+    const struct net *net = rt->net;
+    int D, nord = 0;
+
+    if (rt->ga == a && rt->gb == b)
+        return rt->gD;
+    rt->ga = a;
+    rt->gb = b;
+    D = rt->gD = net_graph_hops(net, a, b);
+    if (D < 0)
+        return -1;
+    rt->epoch++;
+    /* DAG vertices by level (bucket sort through a counting pass) */
+    {
+        int *cnt = xcalloc((size_t)D + 2, sizeof(int));
+        for (int v = 0; v < rt->nv; v++) {
+            int da = net_graph_hops(net, a, v), db;
+            if (da < 0 || da > D)
+                continue;
+            db = net_graph_hops(net, v, b);
+            if (db < 0 || da + db != D)
+                continue;
+            rt->stamp[v] = rt->epoch;
+            rt->level[v] = da;
+            cnt[da + 1]++;
+        }
+        for (int i = 0; i <= D; i++)
+            cnt[i + 1] += cnt[i];
+        for (int v = 0; v < rt->nv; v++)
+            if (rt->stamp[v] == rt->epoch)
+                rt->order[cnt[rt->level[v]]++] = v;
+        nord = cnt[D];
+        free(cnt);
+    }
+    for (int i = 0; i < nord; i++) {
+        rt->sig_s[rt->order[i]] = 0;
+        rt->sig_d[rt->order[i]] = 0;
+    }
+    rt->sig_s[a] = 1;
+    for (int i = 0; i < nord; i++) {
+        int v = rt->order[i];
+        for (int l = net_out_begin(net, v); l < net_out_end(net, v); l++) {
+            int u = net_link_dst(net, l);
+            if (rt->stamp[u] == rt->epoch && rt->level[u] == rt->level[v] + 1)
+                rt->sig_s[u] += rt->sig_s[v];
+        }
+    }
+    rt->sig_d[b] = 1;
+    for (int i = nord - 1; i >= 0; i--) {
+        int v = rt->order[i];
+        if (v == b)
+            continue;
+        for (int l = net_out_begin(net, v); l < net_out_end(net, v); l++) {
+            int u = net_link_dst(net, l);
+            if (rt->stamp[u] == rt->epoch && rt->level[u] == rt->level[v] + 1)
+                rt->sig_d[v] += rt->sig_d[u];
+        }
+    }
+    rt->order[nord] = -1;
+    return D;
+}
+
+static int
+graph_on_dag(const struct route *rt, int v, int u)
+{
+    return rt->stamp[u] == rt->epoch && rt->level[u] == rt->level[v] + 1;
+}
+
+static int
+graph_path(struct route *rt, int a, int b, double idx, struct rng *g,
+           int *links)
+{
+    const struct net *net = rt->net;
+    int n = 0, v = a;
+
+    if (graph_prepare(rt, a, b) < 0)
+        return -1;
+    if (g != NULL)
+        idx = floor(rng_double(g) * rt->sig_d[a]);
+    while (v != b) {
+        int take = -1;
+        for (int l = net_out_begin(net, v); l < net_out_end(net, v); l++) {
+            int u = net_link_dst(net, l);
+            if (!graph_on_dag(rt, v, u))
+                continue;
+            take = l;
+            if (idx < rt->sig_d[u])
+                break;
+            idx -= rt->sig_d[u];
+        }
+        if (take < 0)
+            return -1;
+        links[n++] = take;
+        v = net_link_dst(net, take);
+        if (idx >= rt->sig_d[v])
+            idx = rt->sig_d[v] - 1;
+    }
+    return n;
+}
+
+static int
+graph_shares(struct route *rt, int a, int b, int pre)
+{
+    const struct net *net = rt->net;
+    int n = 0;
+    double total;
+
+    if (graph_prepare(rt, a, b) < 0)
+        return -1;
+    total = rt->sig_s[b];
+    for (int i = 0; rt->order[i] >= 0; i++) {
+        int v = rt->order[i];
+        for (int l = net_out_begin(net, v); l < net_out_end(net, v); l++) {
+            int u = net_link_dst(net, l);
+            if (!graph_on_dag(rt, v, u))
+                continue;
+            share_reserve(rt, pre + n + 3);
+            rt->sh[pre + n].link = l;
+            rt->sh[pre + n].frac = rt->sig_s[v] * rt->sig_d[u] / total;
+            n++;
+        }
+    }
+    return n;
+}
+
+/* ------------------------------------------------- router-level glue */
+
+static double
+rcount(struct route *rt, int a, int b, int mode)
+{
+    switch (rt->family) {
+    case NET_TORUS:
+        return torus_count(rt, a, b, mode);
+    case NET_DRAGONFLY:
+        return df_count(rt, a, b, mode);
+    case NET_FATTREE:
+        return ft_count(rt, a, b, mode);
+    case NET_TREE:
+        return 1;
+    default:
+        if (graph_prepare(rt, a, b) < 0)
+            return -1;
+        return mode == ROUTE_ONE ? 1 : rt->sig_d[a];
+    }
+}
+
+static int
+rpath(struct route *rt, int a, int b, int mode, double idx, int *links)
+{
+    switch (rt->family) {
+    case NET_TORUS:
+        return mode == ROUTE_ALL ? torus_path_all(rt, a, b, idx, links)
+                                 : torus_dor(rt, a, b, links);
+    case NET_DRAGONFLY:
+        return df_path(rt, a, b, mode == ROUTE_ONE ? 0 : (long long)idx, links);
+    case NET_FATTREE:
+        return ft_path_idx(rt, a, b, mode, (long long)idx, links);
+    case NET_TREE:
+        return tree_path(rt, a, b, links);
+    default:
+        return graph_path(rt, a, b, mode == ROUTE_ONE ? 0 : idx, NULL, links);
+    }
+}
+
+static int
+rrandom(struct route *rt, int a, int b, int mode, struct rng *g, int *links)
+{
+    switch (rt->family) {
+    case NET_TORUS:
+        return torus_random(rt, a, b, mode, g, links);
+    case NET_DRAGONFLY:
+        if (mode == ROUTE_ONE)
+            return df_path(rt, a, b, 0, links);
+        return df_random(rt, a, b, g, links);
+    case NET_FATTREE:
+        return ft_random(rt, a, b, mode, g, links, 0);
+    case NET_TREE:
+        return tree_path(rt, a, b, links);
+    default:
+        if (mode == ROUTE_ONE)
+            return graph_path(rt, a, b, 0, NULL, links);
+        return graph_path(rt, a, b, 0, g, links);
+    }
+}
+
+static int
+rvaliant(struct route *rt, int a, int b, int mode, struct rng *g, int *links)
+{
+    int i, n, m;
+
+    switch (rt->family) {
+    case NET_DRAGONFLY:
+        return df_valiant(rt, a, b, g, links);
+    case NET_FATTREE:
+        return ft_random(rt, a, b, mode, g, links, 1);
+    case NET_TREE:
+        return tree_path(rt, a, b, links);
+    case NET_TORUS:
+        i = fbelow(g, net_routers(rt->net));
+        n = i == a ? 0 : rrandom(rt, a, i, mode, g, links);
+        return n + (i == b ? 0 : rrandom(rt, i, b, mode, g, links + n));
+    default:
+        for (int tries = 0; tries < 64; tries++) {
+            i = fbelow(g, rt->nv);
+            if (net_graph_hops(rt->net, a, i) < 0 ||
+                net_graph_hops(rt->net, i, b) < 0)
+                continue;
+            n = i == a ? 0 : rrandom(rt, a, i, mode, g, links);
+            if (n < 0)
+                return -1;
+            m = i == b ? 0 : rrandom(rt, i, b, mode, g, links + n);
+            return m < 0 ? -1 : n + m;
+        }
+        return rrandom(rt, a, b, mode, g, links);
+    }
+}
+
+/* ----------------------------------------------------------- public */
+
+struct route *
+route_new(const struct net *net)
+{
+    struct route *rt = xcalloc(1, sizeof *rt);
+
+    rt->net = net;
+    rt->family = net_family(net);
+    rt->inj = net_inj_link(net, 0) >= 0;
+    rt->off = net_out_offsets(net);
+    rt->dst = net_link_dsts(net);
+    rt->epr = net_endpoint_routers(net);
+    switch (rt->family) {
+    case NET_TORUS:
+        rt->tp = net_torus(net);
+        for (int k = 0; k < rt->tp->nd; k++)
+            rt->maxmin +=
+                rt->tp->wrap[k] ? rt->tp->dim[k] / 2 : rt->tp->dim[k] - 1;
+        rt->maxhops = 2 * rt->maxmin;
+        break;
+    case NET_DRAGONFLY: {
+        int nr = net_routers(net);
+        rt->dp = net_dragonfly(net);
+        rt->Rr = rt->dp->routers;
+        rt->R = rt->dp->chassis * rt->dp->routers;
+        rt->G = rt->dp->groups;
+        rt->gp = rt->dp->global_per_pair;
+        rt->glink = net_df_globals(net);
+        rt->dfr = xmalloc((size_t)nr * sizeof *rt->dfr);
+        for (int r = 0; r < nr; r++) {
+            net_df_coords(net, r, &rt->dfr[r].g, &rt->dfr[r].c, &rt->dfr[r].s);
+            rt->dfr[r].off = rt->off[r];
+        }
+        rt->gwl = xmalloc((size_t)rt->G * rt->gp * sizeof(int));
+        for (int g = 0; g < rt->G; g++)
+            for (int j = 0; j < rt->gp; j++)
+                rt->gwl[g * rt->gp + j] =
+                    (int)(((long long)g * rt->gp + j) % rt->R);
+        rt->maxmin = rt->dp->groups > 1 ? 5 : 2;
+        rt->maxhops = rt->dp->groups > 1 ? 10 : 4;
+        df_pad_init(rt);
+        break;
+    }
+    case NET_FATTREE: {
+        const struct net_fattree_params *p = net_fattree(net);
+        rt->h = p->k / 2;
+        rt->n = p->levels;
+        rt->W = ipow(rt->h, rt->n - 1);
+        rt->Wn2 = rt->n >= 2 ? ipow(rt->h, rt->n - 2) : 1;
+        rt->maxmin = rt->maxhops = 2 * (rt->n - 1);
+        break;
+    }
+    case NET_TREE:
+        for (int v = 0; v < net_routers(net); v++)
+            if (net_tree_depth(net, v) > rt->maxmin)
+                rt->maxmin = net_tree_depth(net, v);
+        rt->tbuf = xmalloc(((size_t)rt->maxmin + 1) * sizeof(int));
+        rt->maxmin *= 2;
+        rt->maxhops = rt->maxmin;
+        break;
+    default:
+        rt->nv = net_vertices(net);
+        for (int a = 0; a < rt->nv; a++)
+            for (int b = 0; b < rt->nv; b++)
+                if (net_graph_hops(net, a, b) > rt->maxmin)
+                    rt->maxmin = net_graph_hops(net, a, b);
+        rt->maxhops = 2 * rt->maxmin;
+        rt->sig_s = xcalloc((size_t)rt->nv, sizeof(double));
+        rt->sig_d = xcalloc((size_t)rt->nv, sizeof(double));
+        rt->level = xcalloc((size_t)rt->nv, sizeof(int));
+        rt->order = xcalloc((size_t)rt->nv + 1, sizeof(int));
+        rt->stamp = xcalloc((size_t)rt->nv, sizeof(int));
+        rt->ga = rt->gb = -1;
+        break;
+    }
+    if (rt->inj)
+        rt->maxhops += 2;
+    rt->tmp = xmalloc(((size_t)rt->maxhops + 1) * sizeof(int));
+    return rt;
+}
+
+void
+route_free(struct route *rt)
+{
+    if (rt == NULL)
+        return;
+    free(rt->set_off);
+    free(rt->set_links);
+    free(rt->sh);
+    free(rt->tmp);
+    free(rt->tbuf);
+    free(rt->dfr);
+    free(rt->gwl);
+    free(rt->pseg);
+    free(rt->phops);
+    free(rt->poff);
+    free(rt->box);
+    free(rt->sig_s);
+    free(rt->sig_d);
+    free(rt->level);
+    free(rt->order);
+    free(rt->stamp);
+    free(rt);
+}
+
+int
+route_max_hops(const struct route *rt)
+{
+    return rt->maxhops;
+}
+
+int
+route_max_min_hops(const struct route *rt)
+{
+    return rt->maxmin + 2 * rt->inj;
+}
+
+/* Sort out the trivial cases: returns 1 when the message needs links and
+   sets the routers, 0 when it needs none, 2 when it needs only the
+   injection and ejection links (same router). */
+static int
+ends(const struct route *rt, int s, int d, int *a, int *b)
+{
+    if (s == d)
+        return 0;
+    *a = rt->epr[s];
+    *b = rt->epr[d];
+    if (*a == *b)
+        return rt->inj ? 2 : 0;
+    return 1;
+}
+
+/* Wrap a router path (written at links + inj) with injection/ejection. */
+static int
+wrap(const struct route *rt, int s, int d, int *links, int n)
+{
+    if (n < 0)
+        return -1;
+    if (!rt->inj)
+        return n;
+    links[0] = net_inj_link(rt->net, s);
+    links[n + 1] = net_ej_link(rt->net, d);
+    return n + 2;
+}
+
+double
+route_count(struct route *rt, int s, int d, int mode)
+{
+    int a, b, k = ends(rt, s, d, &a, &b);
+
+    if (k != 1)
+        return k == 2 ? 1 : 0;
+    return rcount(rt, a, b, mode);
+}
+
+int
+route_path(struct route *rt, int s, int d, int mode, long long idx, int *links)
+{
+    int a, b, k = ends(rt, s, d, &a, &b);
+    double c;
+
+    if (k == 0)
+        return 0;
+    if (k == 2)
+        return idx == 0 ? wrap(rt, s, d, links, 0) : -1;
+    c = rcount(rt, a, b, mode);
+    if (c < 0 || idx < 0 || (double)idx >= c)
+        return -1;
+    return wrap(rt, s, d, links,
+                rpath(rt, a, b, mode, (double)idx, links + rt->inj));
+}
+
+int
+route_random(struct route *rt, int s, int d, int mode, struct rng *g,
+             int *links)
+{
+    int a, b, k = ends(rt, s, d, &a, &b);
+
+    if (k != 1)
+        return k == 2 ? wrap(rt, s, d, links, 0) : 0;
+    return wrap(rt, s, d, links, rrandom(rt, a, b, mode, g, links + rt->inj));
+}
+
+int
+route_valiant(struct route *rt, int s, int d, int mode, struct rng *g,
+              int *links)
+{
+    int a, b, k = ends(rt, s, d, &a, &b);
+
+    if (k != 1)
+        return k == 2 ? wrap(rt, s, d, links, 0) : 0;
+    return wrap(rt, s, d, links, rvaliant(rt, a, b, mode, g, links + rt->inj));
+}
+
+/* Pad entries n (or 0) .. w of links. */
+static void
+pad_from(int *links, int n, int w, int pad)
+{
+    for (int i = n > 0 ? n : 0; i < w; i++)
+        links[i] = pad;
+}
+
+/* route_draw_pad() on a dragonfly with rt->pseg, routers a != b, for
+   groups ga != gb. The generator state is kept in a local copy, so that
+   it can stay in registers. */
+static inline void
+df_draw_apart(struct route *rt, int a, int b, int ndirect, int np,
+              struct rng *gen, int *links, int *len, int pad)
+{
+    const int R = rt->R, G = rt->G, inj = rt->inj;
+    const int Wd = rt->maxmin + 2 * inj, W = rt->maxhops;
+    const uint32_t *seg = rt->pseg;
+    const unsigned char *hops = rt->phops;
+    const int *poff = rt->poff, *gwl = rt->gwl, *glink = rt->glink;
+    int ga = rt->dfr[a].g, gb = rt->dfr[b].g, la = a - ga * R, lb = b - gb * R;
+    int lja = gwl[ga], ljb = gwl[gb]; /* ga's and gb's L2 ports */
+    const int *bA = poff + (long long)ga * (R + 1);
+    const int *bB = poff + (long long)gb * (R + 1);
+    const int *glA = glink + (long long)ga * G;
+    struct rng st = *gen, *g = &st;
+
+    links += inj;
+    for (int i = 0; i < np; links += i < ndirect ? Wd : W, i++) {
+        int ig = gb;
+        if (i >= ndirect) {
+            ig = fbelow(g, G - 1);
+            ig += ig >= ga;
+        }
+        if (ig == gb) { /* minimal */
+            df_pseg(seg, R, bA, la, ljb, fbit(g), links);
+            links[2] = glA[gb];
+            df_pseg(seg, R, bB, lja, lb, fbit(g), links + 3);
+            for (int k = 5; k < (i < ndirect ? Wd : W) - 2 * inj; k++)
+                links[k] = pad;
+            if (len != NULL)
+                len[i] = hops[la * R + ljb] + 1 + hops[lja * R + lb];
+        } else { /* through router il of group ig */
+            int il = fbelow(g, R), lji = gwl[ig];
+            const int *bI = poff + (long long)ig * (R + 1);
+            df_pseg(seg, R, bA, la, lji, fbit(g), links);
+            links[2] = glA[ig];
+            df_pseg(seg, R, bI, lja, il, fbit(g), links + 3);
+            df_pseg(seg, R, bI, il, ljb, fbit(g), links + 5);
+            links[7] = glink[(long long)ig * G + gb];
+            df_pseg(seg, R, bB, lji, lb, fbit(g), links + 8);
+            if (len != NULL)
+                len[i] = hops[la * R + lji] + hops[lja * R + il] +
+                         hops[il * R + ljb] + hops[lji * R + lb] + 2;
+        }
+    }
+    *gen = st;
+}
+
+/* The same for a and b in one group. */
+static void
+df_draw_group(struct route *rt, int a, int b, int ndirect, int np,
+              struct rng *g, int *links, int *len, int pad)
+{
+    const int R = rt->R, inj = rt->inj;
+    const int Wd = rt->maxmin + 2 * inj, W = rt->maxhops;
+    int ga = rt->dfr[a].g, la = a - ga * R, lb = b - ga * R;
+    const int *bA = rt->poff + (long long)ga * (R + 1);
+
+    links += inj;
+    for (int i = 0; i < np; links += i < ndirect ? Wd : W, i++) {
+        int k = 2, n;
+        if (i >= ndirect) { /* Valiant inside the group */
+            int lv = fbelow(g, R - 1);
+            lv += lv >= la;
+            df_pseg(rt->pseg, R, bA, la, lv, fbit(g), links);
+            n = rt->phops[la * R + lv];
+            if (lv != lb) {
+                df_pseg(rt->pseg, R, bA, lv, lb, fbit(g), links + 2);
+                n += rt->phops[lv * R + lb];
+            } else
+                links[2] = links[3] = pad;
+            k = 4;
+        } else {
+            df_pseg(rt->pseg, R, bA, la, lb, fbit(g), links);
+            n = rt->phops[la * R + lb];
+        }
+        for (; k < (i < ndirect ? Wd : W) - 2 * inj; k++)
+            links[k] = pad;
+        if (len != NULL)
+            len[i] = n;
+    }
+}
+
+int
+route_draw_pad(struct route *rt, int s, int d, int mode, int ndirect, int np,
+               struct rng *g, int *links, int *len, int pad)
+{
+    int a, b, k = ends(rt, s, d, &a, &b);
+    int Wd = rt->maxmin + 2 * rt->inj, W = rt->maxhops;
+
+    if (k == 1 && rt->pseg != NULL && (mode != ROUTE_ONE || ndirect == 0)) {
+        if (rt->ppad != pad) {
+            for (int j = 0; j < rt->G; j++)
+                rt->poff[(long long)j * (rt->R + 1) + rt->R] = pad;
+            rt->ppad = pad;
+        }
+        if (rt->dfr[a].g != rt->dfr[b].g)
+            df_draw_apart(rt, a, b, ndirect, np, g, links, len, pad);
+        else
+            df_draw_group(rt, a, b, ndirect, np, g, links, len, pad);
+        if (rt->inj)
+            for (int i = 0; i < np; links += i < ndirect ? Wd : W, i++) {
+                links[0] = net_inj_link(rt->net, s);
+                links[(i < ndirect ? Wd : W) - 1] = net_ej_link(rt->net, d);
+                if (len != NULL)
+                    len[i] += 2;
+            }
+        return 0;
+    }
+    for (int i = 0; i < np; links += i < ndirect ? Wd : W, i++) {
+        int n = i < ndirect ? route_random(rt, s, d, mode, g, links)
+                            : route_valiant(rt, s, d, mode, g, links);
+        if (n < 0)
+            return -1;
+        pad_from(links, n, i < ndirect ? Wd : W, pad);
+        if (len != NULL)
+            len[i] = n;
+    }
+    return 0;
+}
+
+int
+route_paths(struct route *rt, int s, int d, int mode, int max,
+            const struct route_set **out)
+{
+    int a, b, k = ends(rt, s, d, &a, &b), n, hops = rt->maxhops;
+    double c;
+
+    if (max < 1)
+        max = 1;
+    rt->set.n = 0;
+    rt->set.count = 0;
+    *out = &rt->set;
+    if (k == 0)
+        return 0;
+    c = k == 2 ? 1 : rcount(rt, a, b, mode);
+    if (c < 0)
+        return -1;
+    n = c <= max ? (int)c : max;
+    if (n + 1 > rt->set_cap_paths) {
+        rt->set_cap_paths = n + 1;
+        rt->set_off = xreallocarray(rt->set_off, (size_t)n + 1, sizeof(int));
+    }
+    if ((long long)n * hops > rt->set_cap_links) {
+        rt->set_cap_links = n * hops;
+        rt->set_links =
+            xreallocarray(rt->set_links, (size_t)n * hops, sizeof(int));
+    }
+    rt->set_off[0] = 0;
+    for (int i = 0; i < n; i++) {
+        double idx = n == c ? i : floor((double)i * c / n);
+        int *l = rt->set_links + rt->set_off[i], len;
+        len = k == 2 ? 0 : rpath(rt, a, b, mode, idx, l + rt->inj);
+        if (len < 0)
+            return -1;
+        len = wrap(rt, s, d, l, len);
+        rt->set_off[i + 1] = rt->set_off[i] + len;
+    }
+    rt->set.n = n;
+    rt->set.count = c;
+    rt->set.off = rt->set_off;
+    rt->set.links = rt->set_links;
+    return n;
+}
+
+int
+route_shares(struct route *rt, int s, int d, int mode,
+             const struct route_share **out, double *npaths, int *maxlen)
+{
+    int a, b, k = ends(rt, s, d, &a, &b), n = 0, pre = rt->inj, ml = 0;
+    double c;
+
+    *out = rt->sh;
+    if (npaths != NULL)
+        *npaths = k == 0 ? 0 : 1;
+    if (maxlen != NULL)
+        *maxlen = 0;
+    if (k == 0)
+        return 0;
+    share_reserve(rt, 2 + rt->maxhops);
+    if (k == 2)
+        goto wrapup;
+    c = rcount(rt, a, b, mode);
+    if (npaths != NULL)
+        *npaths = c;
+    if (c < 0)
+        return -1;
+    if ((rt->family == NET_TORUS && mode == ROUTE_ALL && c > 1) ||
+        (rt->family == NET_GRAPH && mode != ROUTE_ONE && c > 1)) {
+        /* every path of the set has the same (minimal) length */
+        ml = rpath(rt, a, b, mode, 0, rt->tmp);
+        if (ml < 0)
+            return -1;
+        if (rt->family == NET_TORUS)
+            n = share_merge(rt->sh + pre, torus_shares_all(rt, a, b, pre, 0));
+        else if ((n = graph_shares(rt, a, b, pre)) < 0)
+            return -1;
+    } else {
+        long long np = (long long)c;
+        double f = 1.0 / (double)np;
+        for (long long i = 0; i < np; i++) {
+            int len = rpath(rt, a, b, mode, (double)i, rt->tmp);
+            if (len < 0)
+                return -1;
+            if (len > ml)
+                ml = len;
+            share_reserve(rt, pre + n + len + 2);
+            for (int j = 0; j < len; j++) {
+                rt->sh[pre + n].link = rt->tmp[j];
+                rt->sh[pre + n].frac = f;
+                n++;
+            }
+        }
+        n = share_merge(rt->sh + pre, n);
+    }
+wrapup:
+    share_reserve(rt, pre + n + 2);
+    if (rt->inj) {
+        rt->sh[0].link = net_inj_link(rt->net, s);
+        rt->sh[0].frac = 1;
+        rt->sh[n + 1].link = net_ej_link(rt->net, d);
+        rt->sh[n + 1].frac = 1;
+        n += 2;
+        ml += 2;
+    }
+    if (maxlen != NULL)
+        *maxlen = ml;
+    *out = rt->sh;
+    return n;
+}
+
+/* ------------------------------------------------------------ liveness */
+
+struct route_live {
+    struct route *rt; /* its tables */
+    const float *v;
+    int words;     /* 64-bit words of a set of groups */
+    uint64_t *out; /* per router a: groups g whose L2 link from a's group
+                      is usable and reachable from a by a usable segment */
+    uint64_t *in;  /* per router b: groups g whose L2 link to b's group
+                      is usable and lands at a router that reaches b by a
+                      usable segment */
+};
+
+struct route_live *
+route_live_new(const struct net *net)
+{
+    struct route_live *lv;
+    struct route *rt;
+    long long nr = net_routers(net);
+
+    if (net_family(net) != NET_DRAGONFLY)
+        return NULL;
+    rt = route_new(net);
+    if (rt->pseg == NULL || nr * rt->G > (1LL << 24)) {
+        route_free(rt);
+        return NULL;
+    }
+    lv = xcalloc(1, sizeof *lv);
+    lv->rt = rt;
+    lv->words = (rt->G + 63) / 64;
+    lv->out = xcalloc((size_t)(nr * lv->words), sizeof(uint64_t));
+    lv->in = xcalloc((size_t)(nr * lv->words), sizeof(uint64_t));
+    return lv;
+}
+
+void
+route_live_free(struct route_live *lv)
+{
+    if (lv == NULL)
+        return;
+    route_free(lv->rt);
+    free(lv->out);
+    free(lv->in);
+    free(lv);
+}
+
+/* Some option of the segment from local router la to lb of group g uses
+   only usable links. */
+static int
+live_seg(const struct route_live *lv, const float *v, int g, int la, int lb)
+{
+    const struct route *rt = lv->rt;
+    const int *base = rt->poff + (long long)g * (rt->R + 1);
+
+    for (int opt = 0; opt < 2; opt++) {
+        uint32_t e = rt->pseg[(la * rt->R + lb) * 2 + opt];
+        int s0 = (int)(e & 0xff), s1 = (int)(e >> 16 & 0xff);
+        if ((s0 == rt->R || v[base[s0] + (int)(e >> 8 & 0xff)] >= 0) &&
+            (s1 == rt->R || v[base[s1] + (int)(e >> 24)] >= 0))
+            return 1;
+    }
+    return 0;
+}
+
+void
+route_live_update(struct route_live *lv, const float *v, int part, int nparts)
+{
+    const struct route *rt = lv->rt;
+    int R = rt->R, G = rt->G, w = lv->words;
+    int g0 = (int)((long long)G * part / nparts);
+    int g1 = (int)((long long)G * (part + 1) / nparts);
+
+    if (part == 0)
+        lv->v = v;
+    for (int g = g0; g < g1; g++)
+        for (int o = 0; o < R; o++) {
+            uint64_t *out = lv->out + ((long long)g * R + o) * w;
+            uint64_t *in = lv->in + ((long long)g * R + o) * w;
+            memset(out, 0, (size_t)w * sizeof(uint64_t));
+            memset(in, 0, (size_t)w * sizeof(uint64_t));
+            for (int h = 0; h < G; h++) {
+                if (h == g)
+                    continue;
+                if (v[rt->glink[(long long)g * G + h]] >= 0 &&
+                    live_seg(lv, v, g, o, rt->gwl[h]))
+                    out[h / 64] |= 1ULL << (h % 64);
+                if (v[rt->glink[(long long)h * G + g]] >= 0 &&
+                    live_seg(lv, v, g, rt->gwl[h], o))
+                    in[h / 64] |= 1ULL << (h % 64);
+            }
+        }
+}
+
+int
+route_live_may(const struct route_live *lv, int s, int d)
+{
+    const struct route *rt = lv->rt;
+    int a, b, k = ends(rt, s, d, &a, &b), w = lv->words, ga, gb;
+    const uint64_t *out, *in;
+
+    if (k == 0)
+        return 1;
+    if (rt->inj && (lv->v[net_inj_link(rt->net, s)] < 0 ||
+                    lv->v[net_ej_link(rt->net, d)] < 0))
+        return 0;
+    ga = rt->dfr[a].g;
+    gb = rt->dfr[b].g;
+    if (k == 2 || ga == gb)
+        return 1;
+    /* a path leaves ga on an L2 link to some group g reached from a and
+       enters gb on an L2 link from some group landing at a router that
+       reaches b: from g itself for an indirect path through g (whatever
+       it does inside g), from ga for a minimal one */
+    out = lv->out + (long long)a * w;
+    in = lv->in + (long long)b * w;
+    if ((out[gb / 64] >> (gb % 64) & 1) && (in[ga / 64] >> (ga % 64) & 1))
+        return 1;
+    for (int i = 0; i < w; i++)
+        if (out[i] & in[i])
+            return 1;
+    return 0;
+}
+
+int
+route_mode_parse(const char *name)
+{
+    if (name == NULL)
+        return -1;
+    if (strcasecmp(name, "one") == 0 || strcasecmp(name, "dor") == 0)
+        return ROUTE_ONE;
+    if (strcasecmp(name, "min") == 0)
+        return ROUTE_MIN;
+    if (strcasecmp(name, "all") == 0)
+        return ROUTE_ALL;
+    return -1;
+}

@@ -1,0 +1,128 @@
+/*
+ * pcie_sim: the dynamic congestion graph (spec section 4).
+ *
+ * Events are starts and ends. At each event the present flows (started,
+ * not finished) go through Algorithm 1 (pcie_model); the step lasts until
+ * the next start or the first end; a flow sends rho * B * t bytes in it.
+ * The elapsed time of a flow is end - start: waiting behind its source
+ * counts. When the present flows have work left but every active one has
+ * factor 0 and no start is pending, the model is starved: the run stops
+ * and names the flows concerned. A run never loops: every step ends a flow
+ * or reaches a start, so there are at most 2n steps.
+ *
+ * A sim is made once for a flow set and run many times with different
+ * priorities (the order in which a source serves flows that start
+ * together): that is what a schedule search does. The factors of an active
+ * set depend on nothing else, so a sim keeps them in a memo (for up to 64
+ * flows) and evaluates Algorithm 1 once per distinct active set. A sim is
+ * not thread-safe; make one per thread.
+ */
+#ifndef RHO_CORE_PCIE_PCIE_SIM_H
+#define RHO_CORE_PCIE_PCIE_SIM_H
+
+#include "core/pcie/pcie.h"
+#include "core/pcie/pcie_model.h"
+#include "core/base/rho_err.h"
+
+struct pcie_flowspec {
+    int src, dst; /* endpoint node ids */
+    double bytes; /* >= 0 */
+    double start; /* seconds, >= 0 */
+};
+
+/* One time step: [t0, t1), the flows present and what each got. */
+struct pcie_tstep {
+    double t0, t1;
+    int n;   /* present flows (active and waiting) */
+    int off; /* their records in the result's rec_* arrays */
+    int nactive;
+};
+
+struct pcie_sim_result {
+    int nflows;
+    double *end;   /* per flow: end time (s); NaN if never ended */
+    double *begin; /* per flow: time it started sending (s); NaN if never */
+    int nsteps, capsteps;
+    struct pcie_tstep *step;
+    int nrec, caprec;
+    int *rec_flow;     /* per record: flow index */
+    double *rec_rho;   /* factor in the step (0 while waiting) */
+    double *rec_bytes; /* bytes sent in the step */
+    double *rec_left;  /* bytes left at the end of the step */
+    int starved;       /* 1 if the run stopped starved */
+    double starved_at; /* time it stopped */
+    int nstarved;
+    int *starved_flows;
+    double makespan; /* last end time - first start time */
+};
+
+struct pcie_sim;
+
+/*
+ * Make a sim for n flows on the finished tree p with bandwidth bw (B/s,
+ * > 0) and root complex penalty tau (0..1). Takes a reference to p.
+ * Returns the sim (caller owns it: pcie_sim_free()) or NULL with err
+ * filled (bad flow, bad bandwidth, bad tau, negative size or start).
+ */
+struct pcie_sim *pcie_sim_new(struct pcie *p, int n,
+                              const struct pcie_flowspec *flows, double bw,
+                              double tau, struct rho_err *err);
+
+/* Free s. NULL is a no-op. */
+void pcie_sim_free(struct pcie_sim *s);
+
+/* The model inside s (to read factors after pcie_sim_eval_at()). */
+struct pcie_model *pcie_sim_model(struct pcie_sim *s);
+
+/*
+ * Run the congestion graph to completion. prio (may be NULL: declaration
+ * order) gives each flow's rank among flows of equal start: lower first.
+ * res (may be NULL) receives the full record; it must have been set up
+ * with pcie_sim_result_init() and may be reused across runs. Returns the
+ * makespan in seconds (last end - first start), or -1 when starved (then
+ * err, which may be NULL, says which flows and when: RHO_ESTARVED).
+ */
+double pcie_sim_run(struct pcie_sim *s, const int *prio,
+                    struct pcie_sim_result *res, struct rho_err *err);
+
+/*
+ * Evaluate Algorithm 1 on the flows present at time t of the schedule in
+ * declaration order with no one finished (only meaningful for t = the
+ * first start; used by --steps). Returns the number of present flows and
+ * writes their indices, in FCFS order, to present (n flows max).
+ */
+int pcie_sim_eval_at(struct pcie_sim *s, double t, int *present);
+
+/*
+ * Evaluate Algorithm 1 on the flows present in time step k of res (a run
+ * of this sim), so that the model's per-flow details describe that step.
+ * Returns the number of present flows, or -1 if k is out of range.
+ */
+int pcie_sim_eval_step(struct pcie_sim *s, const struct pcie_sim_result *res,
+                       int k);
+
+/* The step of res that contains time t (the last one if t is past the
+   end), or -1 if res has no step. */
+int pcie_sim_step_at(const struct pcie_sim_result *res, double t);
+
+/* Memo statistics: distinct active sets evaluated, and lookups. */
+void pcie_sim_memo_stats(const struct pcie_sim *s, long *evals, long *hits);
+
+enum pcie_memo {
+    PCIE_MEMO_OFF,    /* evaluate Algorithm 1 at every step */
+    PCIE_MEMO_HASH,   /* a hash of active sets (n <= 64 flows); the default */
+    PCIE_MEMO_DIRECT  /* a table indexed by the active state when there are
+                         few states (allocated on first use: for many runs,
+                         as in a search), else the hash */
+};
+
+/* Choose the memo (enum pcie_memo). */
+void pcie_sim_set_memo(struct pcie_sim *s, int mode);
+
+/* Set up res (caller's storage) empty. */
+void pcie_sim_result_init(struct pcie_sim_result *res);
+
+/* Release what res holds. NULL is a no-op. */
+void pcie_sim_result_fini(struct pcie_sim_result *res);
+
+#endif

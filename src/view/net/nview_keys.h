@@ -1,0 +1,29 @@
+/*
+ * nview_keys: keys of the link model's views (Network, Links, Map, Classes,
+ * Rounds), on the last finished link-model run the loop gives the ui
+ * (ui->lrun). Part of ui.c's dispatch; pure, so tests drive it without a
+ * terminal.
+ */
+#ifndef RHO_VIEW_NET_NVIEW_KEYS_H
+#define RHO_VIEW_NET_NVIEW_KEYS_H
+
+#include "view/ui.h"
+
+/* Handle action act in the current link view: returns UI_* effects, or -1
+   when the action is not the view's (the caller's global handling runs). */
+int netui_key(struct ui *u, struct session *ss, int act);
+
+/* '/' in a link view: select the next link (Links: among the hottest)
+   or router (the other views: in Network, unfolded) whose name holds
+   text, saying so in the status line. Returns 1 if it handled the
+   search. */
+int netui_find(struct ui *u, const char *text);
+
+/* The hierarchy rows of u->lrun (made or remade when the run changed);
+   NULL while there is no run. */
+const struct linkview_hier *netui_hier(struct ui *u);
+
+/* The Network view's walk (which nodes are open) for u. */
+void netui_walk(const struct ui *u, struct linkview_walk *wk);
+
+#endif

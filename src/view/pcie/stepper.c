@@ -1,0 +1,295 @@
+/*
+ * stepper: Algorithm 1 frame by frame. See stepper.h.
+ *
+ * The frames replay the model's own record: the factor a flow has after a
+ * port is the rho of its hop there, so the last frame agrees with the
+ * model's D9 column exactly.
+ */
+#include "view/pcie/stepper.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/base/rho_alloc.h"
+#include "core/base/strbuf.h"
+
+static struct step_frame *
+new_frame(struct stepper *st, int step, int chan, const double *cur,
+          const double *prev)
+{
+    struct step_frame *fr;
+
+    if (st->n == st->cap) {
+        st->cap = (int)rho_grow_cap((size_t)st->cap, (size_t)st->n + 1);
+        st->frame =
+            xreallocarray(st->frame, (size_t)st->cap, sizeof *st->frame);
+    }
+    fr = &st->frame[st->n++];
+    fr->step = step;
+    fr->chan = chan;
+    fr->text = NULL;
+    fr->factor = xcalloc((size_t)(st->nflows ? st->nflows : 1), sizeof(double));
+    fr->changed = xcalloc((size_t)(st->nflows ? st->nflows : 1), 1);
+    memcpy(fr->factor, cur, (size_t)st->nflows * sizeof(double));
+    for (int i = 0; i < st->nflows; i++)
+        fr->changed[i] = prev == NULL ? cur[i] != 0 : cur[i] != prev[i];
+    return fr;
+}
+
+void
+stepper_fini(struct stepper *st)
+{
+    for (int i = 0; i < st->n; i++) {
+        free(st->frame[i].text);
+        free(st->frame[i].factor);
+        free(st->frame[i].changed);
+    }
+    free(st->frame);
+    memset(st, 0, sizeof *st);
+}
+
+/* Flow b's hop at channel c (which must be on its path). */
+static const struct pcie_hop *
+hop_at(const struct pcie_model *m, int b, int c)
+{
+    return &pcie_model_hops(m, b)[pcie_model_hop_index(m, b, c)];
+}
+
+/* The channel by which flow b enters channel c. */
+static int
+in_chan(const struct pcie_model *m, int b, int c)
+{
+    return hop_at(m, b, c)[-1].chan;
+}
+
+static const char *
+nm(const struct scenario *s, int node)
+{
+    return pcie_node(s->pcie, node)->name;
+}
+
+static void
+g(struct strbuf *sb, double x)
+{
+    strbuf_printf(sb, "%.4g", x);
+}
+
+/* Step B at up channel c. */
+static void
+text_b(struct strbuf *sb, const struct scenario *s, const struct pcie_model *m,
+       int c, const int *fl, int n)
+{
+    char ch[96];
+    const struct pcie_hop *h0 = hop_at(m, fl[0], c);
+
+    pcie_chan_name(s->pcie, c, ch, sizeof ch);
+    strbuf_printf(sb, "Step B at %s, the upstream port of %s: ", ch,
+                  nm(s, pcie_chan_tail(s->pcie, c)));
+    for (int i = 0; i < n; i++) {
+        const struct pcie_hop *h = hop_at(m, fl[i], c);
+        strbuf_printf(sb, "%sflow %d comes in with ",
+                      i ? (i == n - 1 ? " and " : ", ") : "", fl[i] + 1);
+        g(sb, h->rin);
+    }
+    strbuf_puts(sb, n > 1 ? "; they add up to " : "; that is ");
+    g(sb, h0->sum);
+    if (h0->arb) {
+        strbuf_puts(sb, " > 1, so each is divided by ");
+        g(sb, h0->sum);
+        strbuf_puts(sb, " (Eq. 6).");
+    } else {
+        strbuf_puts(sb, " <= 1: no arbitration, the factors pass.");
+    }
+}
+
+/* Step C at down channel c. */
+static void
+text_c(struct strbuf *sb, const struct scenario *s, const struct pcie_model *m,
+       int c, const int *fl, int n, double tau)
+{
+    char ch[96], in[96];
+    int done[256] = {0}, k = 0;
+    const struct pcie_hop *h0 = hop_at(m, fl[0], c);
+
+    pcie_chan_name(s->pcie, c, ch, sizeof ch);
+    strbuf_printf(sb, "Step C at %s, the %s port of %s: ", ch,
+                  h0->rc_tail ? "root-complex" : "downstream",
+                  nm(s, pcie_chan_tail(s->pcie, c)));
+    strbuf_printf(sb, "%d super communication%s", h0->ngroups,
+                  h0->ngroups > 1 ? "s" : "");
+    for (int i = 0; i < n && i < 256; i++) {
+        const struct pcie_hop *hi;
+        int prev, first = 1;
+        if (done[i])
+            continue;
+        hi = hop_at(m, fl[i], c);
+        prev = in_chan(m, fl[i], c);
+        pcie_chan_name(s->pcie, prev, in, sizeof in);
+        strbuf_printf(sb, "%s{", k++ ? "; " : ": ");
+        for (int j = i; j < n && j < 256; j++) {
+            int pj = in_chan(m, fl[j], c);
+            if (pj != prev)
+                continue;
+            done[j] = 1;
+            strbuf_printf(sb, "%s%d", first ? "" : " ", fl[j] + 1);
+            first = 0;
+        }
+        strbuf_printf(sb, "} in by %s, R ", in);
+        g(sb, hi->R);
+        if (hi->in_cr)
+            strbuf_puts(sb, ", crosses the RC");
+    }
+    strbuf_puts(sb, ". ");
+    if (!h0->arb) {
+        strbuf_puts(sb, "They add up to ");
+        g(sb, h0->sum);
+        strbuf_puts(sb, " <= 1: no arbitration.");
+        return;
+    }
+    if (h0->rc_tail && h0->sum <= 1 + 1e-9)
+        strbuf_puts(sb, "A port of the root complex always arbitrates. ");
+    strbuf_printf(sb, "Round robin gives each at most 1/%d", h0->ngroups);
+    if (h0->cr_any) {
+        strbuf_puts(sb, "; a group holding a flow across the root complex gets "
+                        "1/n - tau = ");
+        g(sb, fmax(1.0 / h0->ngroups - tau, 0));
+        if (h0->ngroups > 1) {
+            strbuf_puts(sb, " and the others 1/n + tau = ");
+            g(sb, 1.0 / h0->ngroups + tau);
+        }
+    }
+    strbuf_puts(sb, ", never more than they bring (Eq. 7).");
+}
+
+void
+stepper_build(struct stepper *st, const struct scenario *s,
+              const struct pcie_model *m, int fold)
+{
+    int nf = s->nflows, na = pcie_model_nactive(m), nused = 0;
+    double *cur = xcalloc((size_t)(nf ? nf : 1), sizeof *cur);
+    double *prev = xcalloc((size_t)(nf ? nf : 1), sizeof *prev);
+    int *used = NULL, fl[256];
+    const int *rank = pcie_chan_rank(s->pcie);
+    struct strbuf sb;
+    struct step_frame *fr;
+    int nhol = 0;
+
+    memset(st, 0, sizeof *st);
+    st->nflows = nf;
+    strbuf_init(&sb);
+
+    /* A */
+    for (int k = 0; k < na; k++)
+        cur[pcie_model_active(m, k)] = 1;
+    strbuf_puts(&sb, "Step A, source arbitration: a device sends one flow at "
+                     "a time, first come first served; flows waiting behind "
+                     "another of their source get 0. Sending:");
+    for (int k = 0; k < na; k++)
+        strbuf_printf(&sb, " %d", pcie_model_active(m, k) + 1);
+    strbuf_puts(&sb, ".");
+    fr = new_frame(st, STEP_A, -1, cur, NULL);
+    fr->text = xstrdup(strbuf_str(&sb));
+
+    /* the channels in use, in the algorithm's order */
+    used = xcalloc((size_t)pcie_nchan(s->pcie), sizeof *used);
+    for (int k = 0; k < na; k++) {
+        int f = pcie_model_active(m, k);
+        const struct pcie_hop *h = pcie_model_hops(m, f);
+        for (int j = 1; j < pcie_model_path_len(m, f); j++) {
+            int dup = 0;
+            for (int u = 0; u < nused && !dup; u++)
+                dup = used[u] == h[j].chan;
+            if (!dup)
+                used[nused++] = h[j].chan;
+        }
+    }
+    for (int i = 1; i < nused; i++) { /* insertion sort by rank */
+        int c = used[i], j = i - 1;
+        while (j >= 0 && rank[used[j]] > rank[c]) {
+            used[j + 1] = used[j];
+            j--;
+        }
+        used[j + 1] = c;
+    }
+
+    for (int u = 0; u < nused; u++) {
+        int c = used[u], n = pcie_model_chan_flows(m, c, fl, 256);
+        int up = pcie_chan_is_up(c), change = 0;
+        memcpy(prev, cur, (size_t)nf * sizeof *cur);
+        for (int i = 0; i < n && i < 256; i++) {
+            double r = hop_at(m, fl[i], c)->rho;
+            change |= r != cur[fl[i]];
+            cur[fl[i]] = r;
+        }
+        if (fold && !change && n < 2)
+            continue;
+        strbuf_reset(&sb);
+        if (up)
+            text_b(&sb, s, m, c, fl, n < 256 ? n : 256);
+        else
+            text_c(&sb, s, m, c, fl, n < 256 ? n : 256, pcie_model_tau(m));
+        fr = new_frame(st, up ? STEP_B : STEP_C, c, cur, prev);
+        fr->text = xstrdup(strbuf_str(&sb));
+    }
+
+    /* D8 */
+    memcpy(prev, cur, (size_t)nf * sizeof *cur);
+    strbuf_reset(&sb);
+    strbuf_puts(&sb, "Step D(8), head-of-line blocking: a flow sharing a port "
+                     "with a flow that is cut further down its path drops to "
+                     "that flow's factor, for the shared buffer runs out of "
+                     "credits.");
+    for (int k = 0; k < na; k++) {
+        int f = pcie_model_active(m, k);
+        const struct pcie_factors *F = pcie_model_factors(m, f);
+        char at[96], where[96];
+        if (!F->hol)
+            continue;
+        pcie_chan_name(s->pcie, F->hol_at, at, sizeof at);
+        pcie_chan_name(s->pcie, F->hol_chan, where, sizeof where);
+        strbuf_printf(&sb, " Flow %d shares %s with flow %d, cut to ", f + 1,
+                      at, F->hol_by + 1);
+        g(&sb, F->col[STEP_D8]);
+        strbuf_printf(&sb, " at %s: %d drops to ", where, f + 1);
+        g(&sb, F->col[STEP_D8]);
+        strbuf_puts(&sb, ".");
+        cur[f] = F->col[STEP_D8];
+        nhol++;
+    }
+    if (nhol == 0)
+        strbuf_puts(&sb, " No flow is blocked here.");
+    fr = new_frame(st, STEP_D8, -1, cur, prev);
+    fr->text = xstrdup(strbuf_str(&sb));
+
+    /* D9 */
+    memcpy(prev, cur, (size_t)nf * sizeof *cur);
+    strbuf_reset(&sb);
+    strbuf_puts(&sb, "Step D(9): at each port, what blocked flows no longer "
+                     "use is shared equally by the others there, and each "
+                     "unblocked flow takes the lowest of its shares over the "
+                     "ports that arbitrated it.");
+    for (int k = 0; k < na; k++) {
+        int f = pcie_model_active(m, k);
+        const struct pcie_factors *F = pcie_model_factors(m, f);
+        if (!F->hol && F->col[STEP_D9] != cur[f]) {
+            strbuf_printf(&sb, " Flow %d: ", f + 1);
+            g(&sb, cur[f]);
+            strbuf_puts(&sb, " -> ");
+            g(&sb, F->col[STEP_D9]);
+            strbuf_puts(&sb, ".");
+        }
+        cur[f] = F->col[STEP_D9];
+    }
+    if (nhol == 0)
+        strbuf_puts(&sb, " Nothing to share.");
+    fr = new_frame(st, STEP_D9, -1, cur, prev);
+    fr->text = xstrdup(strbuf_str(&sb));
+
+    strbuf_fini(&sb);
+    free(used);
+    free(cur);
+    free(prev);
+}

@@ -1,0 +1,143 @@
+/* The link-model run the explorer shows: rounds recorded, the bandwidth
+   accounts of every round, and a background run with progress and
+   cancel. */
+#include "harness.h"
+
+#include <math.h>
+#include <string.h>
+#include <time.h>
+
+#include "core/net_run.h"
+#include "script/lx.h"
+
+static struct scenario *
+load(const char *path, const char *param)
+{
+    struct lx_opts o;
+    struct rho_err err;
+    const char *params[2] = {param, NULL};
+    struct scenario *s;
+
+    memset(&o, 0, sizeof o);
+    o.params = param ? params : NULL;
+    s = lx_run_file(path, &o, &err);
+    CHECK(s != NULL, "load %s", path);
+    return s;
+}
+
+struct bg {
+    struct linkrun lr;
+    struct scenario *s;
+    int rc;
+    struct rho_err err;
+};
+
+static int
+bg_run(struct job *j, void *arg)
+{
+    struct bg *b = arg;
+
+    b->rc = linkrun_compute(&b->lr, b->s, 2, j, &b->err);
+    return b->rc;
+}
+
+int
+main(void)
+{
+    struct linkrun lr;
+    struct rho_err err;
+    struct scenario *s = load("scenarios/dragonfly-small.lua", NULL);
+    const struct net *net = s->link->net;
+    int nl = net_links(net), over = 0, acct = 0;
+
+    /* AD on the small dragonfly: 7 rounds, every one recorded */
+    CHECK(linkrun_compute(&lr, s, 2, NULL, &err) == 0, "AD runs");
+    net = lr.scen->link->net;
+    CHECK(lr.nrounds == lr.res->iterations && lr.nrounds == 7,
+          "a record per round: %d of %d", lr.nrounds, lr.res->iterations);
+    CHECK(lr.recorded && lr.granted && lr.remaining, "per-link arrays kept");
+    CHECK(lr.round[0].exposed == 1, "AD exposes everything at once");
+    CHECK(lr.round[2].asking == 1647 && lr.round[2].paths == 6538,
+          "round 3: 1647 of 6538 paths ask");
+    /* the accounts: remaining = exposed x bw - everything granted so far,
+       and no link is ever granted more than its bandwidth */
+    for (int l = 0; l < nl; l++) {
+        double bw = net_link_bw(net, l), sum = 0;
+        for (int k = 0; k < lr.nrounds; k++) {
+            double g = lr.granted[(size_t)k * nl + l];
+            double rem = lr.remaining[(size_t)k * nl + l];
+            sum += g;
+            acct |= fabs(lr.round[k].exposed * bw - sum - rem) > 1e-6 * bw;
+        }
+        over |= sum > bw * (1 + 1e-9);
+    }
+    CHECK(!acct, "remaining = exposed bandwidth - grants, every link, "
+                 "every round");
+    CHECK(!over, "no link granted more than its bandwidth in all");
+    {
+        double tot = 0;
+        for (int k = 0; k < lr.nrounds; k++) {
+            double g = 0;
+            for (int l = 0; l < nl; l++)
+                g += lr.granted[(size_t)k * nl + l];
+            tot += fabs(g - lr.round[k].granted);
+        }
+        CHECK(tot < 1e-3, "the round summaries sum the per-link grants");
+    }
+    CHECK(lr.peak > 0 &&
+              lr.st->cls[0].max / 5120.0 / 1048576.0 <= lr.peak * (1 + 1e-12),
+          "peak is the busiest link's time");
+    linkrun_fini(&lr);
+
+    /* a static routing: no rounds */
+    s = load("scenarios/dragonfly-small.lua", "routing=SD");
+    CHECK(linkrun_compute(&lr, s, 1, NULL, &err) == 0, "SD runs");
+    CHECK(lr.nrounds == 0 && !lr.recorded, "SD has no rounds");
+    linkrun_fini(&lr);
+
+    /* AH on 40 groups in the background: progress, then a cancel */
+    {
+        struct bg b;
+        struct job j;
+        double frac;
+        const char *ph;
+        struct timespec ts = {0, 20 * 1000 * 1000};
+        memset(&b, 0, sizeof b);
+        b.s = load("scenarios/dragonfly-workload.lua", "routing=AH");
+        job_init(&j);
+        ph = linkrun_progress(&j, &frac);
+        CHECK(strcmp(ph, "start") == 0 && frac == 0, "no progress yet");
+        CHECK(job_start(&j, bg_run, &b) == 0, "job starts");
+        nanosleep(&ts, NULL);
+        job_cancel(&j);
+        CHECK(job_join(&j) != 0 && b.rc != 0 && b.err.code == RHO_ECANCEL,
+              "cancelled: %s", b.err.msg);
+        CHECK(b.lr.res == NULL && b.lr.scen == NULL, "a cancelled run is "
+                                                     "empty");
+    }
+
+    /* the same in the background to the end equals the direct run */
+    {
+        struct bg b;
+        struct job j;
+        struct linkrun d;
+        double frac;
+        memset(&b, 0, sizeof b);
+        b.s = load("scenarios/dragonfly-small.lua", "routing=AI");
+        job_init(&j);
+        CHECK(job_start(&j, bg_run, &b) == 0, "job starts");
+        CHECK(job_join(&j) == 0 && b.rc == 0, "AI in the background");
+        CHECK(strcmp(linkrun_progress(&j, &frac), "solve") == 0 ||
+                  strcmp(linkrun_progress(&j, &frac), "replay") == 0,
+              "progress went through the solve");
+        s = load("scenarios/dragonfly-small.lua", "routing=AI");
+        CHECK(linkrun_compute(&d, s, 1, NULL, &err) == 0, "AI directly");
+        CHECK(memcmp(d.res->bytes, b.lr.res->bytes,
+                     (size_t)d.res->nlinks * sizeof *d.res->bytes) == 0 &&
+                  d.nrounds == b.lr.nrounds,
+              "same bytes and rounds, 1 or 2 threads, thread or not");
+        linkrun_fini(&d);
+        linkrun_fini(&b.lr);
+    }
+    TEST_DONE();
+}

@@ -1,0 +1,137 @@
+/*
+ * test_net_stats: quartiles (numpy's linear interpolation), zero-traffic
+ * links counted, links used, the hottest links by name, per-class split,
+ * the mapping metrics of a solve.
+ */
+#include "core/net/net_stats.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+
+static void
+test_quantile(void)
+{
+    double a[4] = {4, 1, 3, 2}, b[1] = {7}, c[5] = {0, 0, 0, 10, 2};
+    double big[1001];
+
+    CHECK_NEAR(link_stats_quantile(a, 4, 0.25), 1.75, 1e-15, "q1 of 1..4");
+    CHECK_NEAR(link_stats_quantile(a, 4, 0.5), 2.5, 1e-15, "median of 1..4");
+    CHECK_NEAR(link_stats_quantile(a, 4, 0.75), 3.25, 1e-15, "q3 of 1..4");
+    CHECK_NEAR(link_stats_quantile(a, 4, 1), 4, 0, "q = 1 is the max");
+    CHECK_NEAR(link_stats_quantile(b, 1, 0.5), 7, 0, "one value");
+    CHECK(link_stats_quantile(b, 0, 0.5) == 0, "no value: 0");
+    CHECK_NEAR(link_stats_quantile(c, 5, 0.5), 0, 0, "zeros count: median 0");
+    CHECK_NEAR(link_stats_quantile(c, 5, 0.75), 2, 0, "q3 = 2");
+    for (int i = 0; i < 1001; i++)
+        big[i] = (double)((i * 7919) % 1001);
+    CHECK_NEAR(link_stats_quantile(big, 1001, 0.25), 250, 0,
+               "q1 of a shuffled 0..1000");
+    CHECK_NEAR(link_stats_quantile(big, 1001, 0.9), 900, 0, "q0.9");
+}
+
+static void
+test_classes(void)
+{
+    struct net_torus_params p;
+    struct net *net;
+    struct link_stats *st;
+    double *bytes;
+    const struct link_class_stats *all, *xp;
+    char b[NET_NAME_MAX];
+
+    memset(&p, 0, sizeof p);
+    p.nd = 2;
+    p.dim[0] = p.dim[1] = 3;
+    p.wrap[0] = p.wrap[1] = 1;
+    p.nodes_per_router = p.cores = 1;
+    p.bw = 1;
+    net = net_torus_new(&p, NULL);
+    bytes = calloc((size_t)net_links(net), sizeof(double));
+    /* 36 links; load three +x links and one -y link */
+    bytes[net_torus_link(net, 0, 0, 1)] = 8;
+    bytes[net_torus_link(net, 4, 0, 1)] = 2;
+    bytes[net_torus_link(net, 8, 0, 1)] = 2;
+    bytes[net_torus_link(net, 1, 1, -1)] = 5;
+    st = link_stats_new(net, bytes, 2, NULL);
+    all = link_stats_find(st, "all");
+    CHECK(st->nclasses == 5 && all == &st->cls[0], "all + 4 classes");
+    CHECK(all->links == 36 && all->used == 4 && all->min == 0 &&
+              all->max == 8 && all->sum == 17,
+          "all: 36 links, 4 used, min 0 (zeros count), max 8");
+    CHECK_NEAR(all->mean, 17.0 / 36, 1e-15, "mean over all links");
+    CHECK(all->median == 0 && all->q3 == 0, "median and q3 are zero");
+    CHECK(all->min_used == 2, "min over used links 2");
+    CHECK(all->ntop == 2 && all->top[0] == net_torus_link(net, 0, 0, 1) &&
+              all->top[1] == net_torus_link(net, 1, 1, -1) &&
+              all->top_bytes[1] == 5,
+          "the two hottest links, hottest first");
+    CHECK_STR(net_link_name(net, all->top[0], b, sizeof b), "(0,0)->(1,0)",
+              "hottest by name");
+    xp = link_stats_find(st, "dim 0 +");
+    CHECK(xp != NULL && xp->links == 9 && xp->used == 3 && xp->max == 8 &&
+              xp->min == 0,
+          "class dim 0 +: 9 links, 3 used");
+    CHECK_NEAR(xp->q3, 2, 1e-15, "its q3");
+    CHECK(xp->ntop == 2 && xp->top[1] == net_torus_link(net, 4, 0, 1),
+          "ties broken by link id");
+    CHECK(link_stats_find(st, "nope") == NULL, "unknown class");
+    link_stats_free(st);
+    CHECK(link_stats_new(net, NULL, 1, NULL) == NULL, "no bytes: error");
+    free(bytes);
+    net_free(net);
+}
+
+static void
+test_mapping(void)
+{
+    struct net_torus_params p;
+    struct net *net;
+    struct placement *pl;
+    struct pattern *pat;
+    struct link_result *r;
+    struct link_stats *st;
+    struct link_job job;
+    int src[3] = {0, 1, 2}, dst[3] = {2, 1, 3};
+    double by[3] = {10, 7, 30};
+
+    memset(&p, 0, sizeof p);
+    p.nd = 1;
+    p.dim[0] = 8;
+    p.wrap[0] = 0;
+    p.nodes_per_router = p.cores = 1;
+    p.bw = 10;
+    net = net_torus_new(&p, NULL);
+    pl = placement_scheme_new(net, PLACE_LINEAR, 8, 0, NULL);
+    pat = pattern_list(8, 3, src, dst, by, NULL, NULL);
+    job.pattern = pat;
+    job.placement = pl;
+    job.offset = 0;
+    job.routing = LINK_SD;
+    r = link_model_solve(net, &job, 1, NULL, NULL);
+    st = link_stats_result(net, r, 1, NULL);
+    /* 0->2: 2 hops x 10 B; 1->1: none; 2->3: 1 hop x 30 B */
+    CHECK(st->msgs == 3 && st->routed == 2, "3 messages, 2 routed");
+    CHECK(st->hop_bytes == 50 && st->max_hops == 2, "hop-bytes 50, max 2");
+    CHECK_NEAR(st->avg_hops, 1.0, 1e-15, "mean hops over all messages");
+    CHECK_NEAR(st->avg_hops_per_byte, 50.0 / 47, 1e-15, "hops per byte");
+    CHECK_NEAR(st->avg_bytes_per_link, 50.0 / 14, 1e-15,
+               "bytes per link over all 14 links");
+    CHECK(st->max_bytes_per_link == 30, "max bytes per link");
+    CHECK_NEAR(st->phase_time_ext, 3, 1e-15, "EXTENSION: 30 B over 10 B/s");
+    link_stats_free(st);
+    link_result_free(r);
+    pattern_free(pat);
+    placement_free(pl);
+    net_free(net);
+}
+
+int
+main(void)
+{
+    test_quantile();
+    test_classes();
+    test_mapping();
+    TEST_DONE();
+}
