@@ -690,14 +690,14 @@ eval_point(void *vctx, long i, const char *const *values, double *out,
             rc = units_parse(UNIT_RATE, values[k], &s->bandwidth, err);
         }
     }
-    if (rc == 0 && s->link != NULL) {
+    if (rc == 0 && s->net != NULL) {
         /* the link model, one thread (points run in parallel) */
-        struct link_opts o;
-        struct link_result *lr;
-        struct link_stats *st = NULL;
-        link_opts_init(&o);
-        if ((lr = scenario_link_solve(s, &o, err)) != NULL &&
-            (st = link_stats_result(s->link->net, lr, 0, err)) != NULL) {
+        struct net_opts o;
+        struct net_result *lr;
+        struct net_stats *st = NULL;
+        net_opts_init(&o);
+        if ((lr = scenario_net_solve(s, &o, err)) != NULL &&
+            (st = net_stats_result(s->net->net, lr, 0, err)) != NULL) {
             out[SWEEP_LMAX] = st->cls[0].max;
             out[SWEEP_LMEAN] = st->cls[0].mean;
             out[SWEEP_LHOPS] = st->avg_hops;
@@ -705,8 +705,8 @@ eval_point(void *vctx, long i, const char *const *values, double *out,
         } else {
             rc = -1;
         }
-        link_stats_free(st);
-        link_result_free(lr);
+        net_stats_free(st);
+        net_result_free(lr);
     }
     if (rc == 0 && s->pcie == NULL) {
         ; /* a network: no PCIe model */
@@ -818,7 +818,7 @@ run_sweep(struct args *a, struct scenario *s, const struct strbuf *read)
         fprintf(stderr, "rho: %s: %s\n", a->file, err.msg);
     else if (report_sweep(stdout, s->title, &a->sweep, data,
                           (s->pcie ? SWEEP_PCIE : 0) |
-                              (s->link ? SWEEP_LINK : 0),
+                              (s->net ? SWEEP_LINK : 0),
                           a->fmt, &err) != 0)
         rc = 2;
     free(data);
@@ -854,7 +854,7 @@ run_dump(struct args *a, struct scenario *s)
     struct canvas c;
     struct screen_ctx x;
     struct strbuf sb;
-    struct linkrun lr;
+    struct net_run lr;
     struct rho_err err;
     int views[VIEW_COUNT], nv, ok = 0;
 
@@ -875,8 +875,8 @@ run_dump(struct args *a, struct scenario *s)
     }
     u.view = a->dump_view;
     memset(&lr, 0, sizeof lr);
-    if (s->link != NULL) {
-        if (linkrun_compute(&lr, scenario_clone(s), a->threads, NULL, &err) !=
+    if (s->net != NULL) {
+        if (net_run_compute(&lr, scenario_clone(s), a->threads, NULL, &err) !=
             0) {
             fprintf(stderr, "rho: %s: %s\n", a->file, err.msg);
             ui_fini(&u);
@@ -919,7 +919,7 @@ run_dump(struct args *a, struct scenario *s)
     strbuf_fini(&sb);
     canvas_fini(&c);
     ui_fini(&u);
-    linkrun_fini(&lr);
+    net_run_fini(&lr);
     session_free(ss);
     return 0;
 }
@@ -961,29 +961,29 @@ run_tui(struct args *a, struct scenario **s)
 #endif
 }
 
-/* The link-utilization model on s->link, reported. */
+/* The link-utilization model on s->net, reported. */
 static int
 run_link(struct args *a, struct scenario *s)
 {
-    struct link_opts o;
-    struct link_result *res;
-    struct link_stats *st;
+    struct net_opts o;
+    struct net_result *res;
+    struct net_stats *st;
     struct rho_err err;
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
     int rc = 0;
 
-    link_opts_init(&o);
+    net_opts_init(&o);
     o.threads = a->threads > 0 ? a->threads : cpus > 0 ? (int)cpus : 1;
-    o.per_job = s->link->njobs > 1;
+    o.per_job = s->net->njobs > 1;
     o.keep_msgs = a->messages;
-    if ((res = scenario_link_solve(s, &o, &err)) == NULL) {
+    if ((res = scenario_net_solve(s, &o, &err)) == NULL) {
         fprintf(stderr, "rho: %s: %s\n", s->path ? s->path : "scenario",
                 err.msg);
         return exit_code(&err);
     }
-    if ((st = link_stats_result(s->link->net, res, 10, &err)) == NULL) {
+    if ((st = net_stats_result(s->net->net, res, 10, &err)) == NULL) {
         fprintf(stderr, "rho: %s\n", err.msg);
-        link_result_free(res);
+        net_result_free(res);
         return 2;
     }
     if (report_link(stdout, s, res, st, a->fmt,
@@ -993,8 +993,8 @@ run_link(struct args *a, struct scenario *s)
         fprintf(stderr, "rho: %s\n", err.msg);
         rc = 2;
     }
-    link_stats_free(st);
-    link_result_free(res);
+    net_stats_free(st);
+    net_result_free(res);
     return rc;
 }
 
@@ -1118,7 +1118,7 @@ rho_main(int argc, char **argv)
                 : a.stepper  ? "stepper"
                              : "search");
         rc = 2;
-    } else if (s->link == NULL && (a.links || a.messages)) {
+    } else if (s->net == NULL && (a.links || a.messages)) {
         fprintf(stderr,
                 "rho: %s: --%s lists the link model's results; this "
                 "scenario has no link model (give a PCIe tree a routing, "
@@ -1140,7 +1140,7 @@ rho_main(int argc, char **argv)
         rc = run_link(&a, s); /* a network */
     else {
         rc = run_batch(&a, s);
-        if (s->link && a.fmt == REPORT_TEXT && !a.steps && !a.timeline &&
+        if (s->net && a.fmt == REPORT_TEXT && !a.steps && !a.timeline &&
             !a.explain && !a.stepper && rc != 2) {
             int lrc;
             fputs("\nlink model\n", stdout);

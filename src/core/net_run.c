@@ -16,7 +16,7 @@ static const char *const phases[] = {"route", "collect", "solve", "replay"};
 #define NPHASES ((int)(sizeof phases / sizeof phases[0]))
 
 struct run_ctx {
-    struct linkrun *lr;
+    struct net_run *lr;
     struct job *job;
     int cap; /* rounds allocated */
 };
@@ -45,11 +45,11 @@ on_progress(void *vctx, const char *phase, double done)
    while they fit. The replay of an attribution repeats the rounds: it is
    not recorded again. */
 static int
-record_round(void *vctx, const struct link_round *r)
+record_round(void *vctx, const struct net_round *r)
 {
     struct run_ctx *c = vctx;
-    struct linkrun *lr = c->lr;
-    struct linkrun_round *out;
+    struct net_run *lr = c->lr;
+    struct net_run_round *out;
     double best = 0;
     int n = r->nlinks;
 
@@ -59,7 +59,7 @@ record_round(void *vctx, const struct link_round *r)
         c->cap = c->cap ? 2 * c->cap : 64;
         lr->round = xreallocarray(lr->round, (size_t)c->cap, sizeof *lr->round);
         if (lr->recorded) {
-            if ((long long)c->cap * n > LINKRUN_RECORD_MAX) {
+            if ((long long)c->cap * n > NET_RUN_RECORD_MAX) {
                 free(lr->granted);
                 free(lr->remaining);
                 lr->granted = lr->remaining = NULL;
@@ -103,32 +103,32 @@ record_round(void *vctx, const struct link_round *r)
 }
 
 int
-linkrun_compute(struct linkrun *lr, struct scenario *s, int threads,
+net_run_compute(struct net_run *lr, struct scenario *s, int threads,
                 struct job *j, struct rho_err *err)
 {
     struct run_ctx c = {lr, j, 0};
-    struct link_opts o;
+    struct net_opts o;
     double t0 = rho_wall();
 
     memset(lr, 0, sizeof *lr);
     lr->scen = s;
     lr->recorded = 1;
-    link_opts_init(&o);
+    net_opts_init(&o);
     o.threads = threads > 0 ? threads : 1;
-    o.per_job = s->link && s->link->njobs > 1;
+    o.per_job = s->net && s->net->njobs > 1;
     o.progress = on_progress;
     o.progress_ctx = &c;
     o.round = record_round;
     o.round_ctx = &c;
-    if ((lr->res = scenario_link_solve(s, &o, err)) == NULL ||
-        (lr->st = link_stats_result(s->link->net, lr->res, 10, err)) == NULL) {
-        linkrun_fini(lr);
+    if ((lr->res = scenario_net_solve(s, &o, err)) == NULL ||
+        (lr->st = net_stats_result(s->net->net, lr->res, 10, err)) == NULL) {
+        net_run_fini(lr);
         return -1;
     }
     if (lr->nrounds == 0)
         lr->recorded = 0;
     for (int l = 0; l < lr->res->nlinks; l++) {
-        double t = lr->res->bytes[l] / net_link_bw(s->link->net, l);
+        double t = lr->res->bytes[l] / net_link_bw(s->net->net, l);
         if (t > lr->peak)
             lr->peak = t;
     }
@@ -138,12 +138,12 @@ linkrun_compute(struct linkrun *lr, struct scenario *s, int threads,
 }
 
 void
-linkrun_fini(struct linkrun *lr)
+net_run_fini(struct net_run *lr)
 {
     if (lr == NULL)
         return;
-    link_stats_free(lr->st);
-    link_result_free(lr->res);
+    net_stats_free(lr->st);
+    net_result_free(lr->res);
     scenario_free(lr->scen);
     free(lr->round);
     free(lr->granted);
@@ -152,7 +152,7 @@ linkrun_fini(struct linkrun *lr)
 }
 
 const char *
-linkrun_progress(const struct job *j, double *frac)
+net_run_progress(const struct job *j, double *frac)
 {
     long long done = atomic_load(&j->done), total = atomic_load(&j->total);
     int k;

@@ -17,10 +17,10 @@
 
 /* Per-link arrays of all rounds are kept while rounds x links stays under
    this many values (two arrays of doubles: 16 bytes per value). */
-#define LINKRUN_RECORD_MAX (1 << 21)
+#define NET_RUN_RECORD_MAX (1 << 21)
 
 /* What one allocation round did, summed over the links. */
-struct linkrun_round {
+struct net_run_round {
     int iter;
     double exposed;   /* fraction of the bandwidth exposed so far */
     double granted;   /* bandwidth granted this round, summed (B/s) */
@@ -30,12 +30,12 @@ struct linkrun_round {
     int busiest;      /* the link granted most this round, -1 if none */
 };
 
-struct linkrun {
+struct net_run {
     struct scenario *scen;   /* the copy it ran on; owned */
-    struct link_result *res; /* owned */
-    struct link_stats *st;   /* 10 hottest per class; owned */
+    struct net_result *res;  /* owned */
+    struct net_stats *st;    /* 10 hottest per class; owned */
     int nrounds;
-    struct linkrun_round *round; /* nrounds; owned */
+    struct net_run_round *round; /* nrounds; owned */
     int recorded;                /* per-link arrays below are kept */
     double *granted;             /* nrounds x nlinks: granted in the round */
     double *remaining;           /* nrounds x nlinks: left after the round */
@@ -52,15 +52,15 @@ struct linkrun {
  * thousandths of each phase) and stops the run when cancelled. Returns 0,
  * or -1 with err filled (bad scenario, RHO_ECANCEL); lr is then empty.
  */
-int linkrun_compute(struct linkrun *lr, struct scenario *s, int threads,
+int net_run_compute(struct net_run *lr, struct scenario *s, int threads,
                     struct job *j, struct rho_err *err);
 
 /* Release what lr holds (lr itself is the caller's). NULL-safe. */
-void linkrun_fini(struct linkrun *lr);
+void net_run_fini(struct net_run *lr);
 
 /* Where a computation on job j is: its phase ("route", "collect",
    "solve", "replay"; "start" before the first report) and, in *frac, the
    fraction of that phase done. Safe from another thread. */
-const char *linkrun_progress(const struct job *j, double *frac);
+const char *net_run_progress(const struct job *j, double *frac);
 
 #endif

@@ -35,7 +35,7 @@ scenario_free(struct scenario *s)
     free(s->path);
     free(s->rank_node);
     pcie_unref(s->pcie);
-    scen_link_free(s->link);
+    net_scen_free(s->net);
     free(s);
 }
 
@@ -49,14 +49,14 @@ scenario_free(struct scenario *s)
 static int
 adaptive_too_big(const struct scenario *s, struct rho_err *err)
 {
-    const struct scen_link *l = s->link;
+    const struct net_scen *l = s->net;
     int adaptive = 0, fresh = 0;
     long long msgs = 0;
     double need;
 
     for (int j = 0; j < l->njobs; j++) {
-        adaptive |= link_routing_adaptive(l->job[j].routing);
-        fresh |= l->job[j].routing == LINK_AI || l->job[j].routing == LINK_AH;
+        adaptive |= net_routing_adaptive(l->job[j].routing);
+        fresh |= l->job[j].routing == NET_AI || l->job[j].routing == NET_AH;
     }
     if (!adaptive)
         return 0;
@@ -77,14 +77,14 @@ adaptive_too_big(const struct scenario *s, struct rho_err *err)
                        SCENARIO_ADAPTIVE_MEM / 1073741824.0);
 }
 
-struct link_result *
-scenario_link_solve(const struct scenario *s, const struct link_opts *o,
-                    struct rho_err *err)
+struct net_result *
+scenario_net_solve(const struct scenario *s, const struct net_opts *o,
+                   struct rho_err *err)
 {
-    const struct scen_link *l = s->link;
-    struct link_job *jobs;
-    struct link_opts opts;
-    struct link_result *res;
+    const struct net_scen *l = s->net;
+    struct net_job *jobs;
+    struct net_opts opts;
+    struct net_result *res;
 
     if (l == NULL || l->njobs == 0 || l->placement == NULL) {
         rho_err_set(err, RHO_EINPUT, "%s: no traffic for the link model",
@@ -94,7 +94,7 @@ scenario_link_solve(const struct scenario *s, const struct link_opts *o,
     if (o)
         opts = *o;
     else
-        link_opts_init(&opts);
+        net_opts_init(&opts);
     opts.seed = s->seed ? s->seed : opts.seed;
     opts.minimal = l->minimal;
     if (adaptive_too_big(s, err))
@@ -106,7 +106,7 @@ scenario_link_solve(const struct scenario *s, const struct link_opts *o,
         jobs[j].offset = l->job[j].offset;
         jobs[j].routing = l->job[j].routing;
     }
-    res = link_model_solve(l->net, jobs, l->njobs, &opts, err);
+    res = net_model_solve(l->net, jobs, l->njobs, &opts, err);
     free(jobs);
     return res;
 }
@@ -127,7 +127,7 @@ scenario_clone(const struct scenario *s)
         c->flow[i] = s->flow[i];
         c->flow[i].label = s->flow[i].label ? xstrdup(s->flow[i].label) : NULL;
     }
-    c->link = s->link ? scen_link_clone(s->link) : NULL;
+    c->net = s->net ? net_scen_clone(s->net) : NULL;
     c->rank_node = NULL;
     if (s->nranks > 0) {
         c->rank_node = xcalloc((size_t)s->nranks, sizeof *c->rank_node);
@@ -283,7 +283,7 @@ scenario_apply_order(struct scenario *s, const int *prio)
 
 /* A network scenario: its link part is complete. */
 static int
-check_link(const struct scen_link *l, struct rho_err *err)
+check_link(const struct net_scen *l, struct rho_err *err)
 {
     if (l->net == NULL || l->placement == NULL)
         return rho_err_set(err, RHO_EINPUT, "the network has no placement");
@@ -299,8 +299,8 @@ check_link(const struct scen_link *l, struct rho_err *err)
 int
 scenario_check(const struct scenario *s, struct rho_err *err)
 {
-    if (s->pcie == NULL && s->link != NULL)
-        return check_link(s->link, err);
+    if (s->pcie == NULL && s->net != NULL)
+        return check_link(s->net, err);
     if (s->pcie == NULL)
         return rho_err_set(err, RHO_EINPUT, "the scenario has no topology");
     if (!(s->bandwidth > 0) || !isfinite(s->bandwidth))
@@ -320,7 +320,7 @@ scenario_sim(const struct scenario *s, struct rho_err *err)
     struct pcie_flowspec *fs;
     struct pcie_sim *sim;
 
-    if (s->pcie == NULL && s->link != NULL) {
+    if (s->pcie == NULL && s->net != NULL) {
         rho_err_set(err, RHO_EINPUT,
                     "the scenario is a network: it has no PCIe model");
         return NULL;
@@ -364,7 +364,7 @@ scenario_tree_net(const struct scenario *s, struct rho_err *err)
 static int
 bad_routing(int routing, struct rho_err *err)
 {
-    if (routing >= 0 && routing < LINK_ROUTING_COUNT)
+    if (routing >= 0 && routing < NET_ROUTING_COUNT)
         return 0;
     return rho_err_set(err, RHO_EINPUT,
                        "routing %d is not DOR, SD, SI, AD, AI, AH or UPDOWN",
@@ -372,14 +372,14 @@ bad_routing(int routing, struct rho_err *err)
 }
 
 int
-scenario_link_tree(struct scenario *s, int routing, int line,
-                   struct rho_err *err)
+scenario_net_tree(struct scenario *s, int routing, int line,
+                  struct rho_err *err)
 {
-    struct scen_pattern_spec ps;
-    struct scen_place_spec pls;
+    struct net_pattern_spec ps;
+    struct net_place_spec pls;
     struct placement *pl;
     struct pattern *pat;
-    struct scen_link *l;
+    struct net_scen *l;
     struct net *net;
     int n;
 
@@ -390,112 +390,112 @@ scenario_link_tree(struct scenario *s, int routing, int line,
         return -1;
     }
     n = net_endpoints(net);
-    l = scen_link_new(net, NULL);
+    l = net_scen_new(net, NULL);
     net_free(net); /* l holds it */
     l->routing = routing;
-    scen_place_spec_init(&pls);
-    if ((pl = scen_place_make(&pls, l->net, n, 0, err)) == NULL) {
+    net_place_spec_init(&pls);
+    if ((pl = net_place_make(&pls, l->net, n, 0, err)) == NULL) {
         rho_err_prefix(err, "scenario");
-        scen_link_free(l);
+        net_scen_free(l);
         return -1;
     }
-    scen_link_set_placement(l, pl, &pls, n);
-    scen_pattern_spec_init(&ps, SCEN_PAT_FLOWS);
-    ps.flows = scen_flows_new(s->nflows, NULL, NULL, NULL, NULL);
+    net_scen_set_placement(l, pl, &pls, n);
+    net_pattern_spec_init(&ps, NET_PAT_FLOWS);
+    ps.flows = net_flows_new(s->nflows, NULL, NULL, NULL, NULL);
     for (int i = 0; i < s->nflows; i++) {
         ps.flows->src[i] = s->flow[i].src;
         ps.flows->dst[i] = s->flow[i].dst;
         ps.flows->bytes[i] = s->flow[i].bytes;
     }
-    if ((pat = scen_pattern_make(&ps, n, 0, err)) == NULL) {
+    if ((pat = net_pattern_make(&ps, n, 0, err)) == NULL) {
         rho_err_prefix(err, "scenario");
-        scen_pattern_spec_fini(&ps);
-        scen_link_free(l);
+        net_pattern_spec_fini(&ps);
+        net_scen_free(l);
         return -1;
     }
-    scen_link_add_job(l, "flows", &ps, pat, n, 0, routing, line, 0);
-    scen_pattern_spec_fini(&ps);
-    scen_link_free(s->link);
-    s->link = l;
+    net_scen_add_job(l, "flows", &ps, pat, n, 0, routing, line, 0);
+    net_pattern_spec_fini(&ps);
+    net_scen_free(s->net);
+    s->net = l;
     return 0;
 }
 
 int
-scenario_link_sync_tree(struct scenario *s, struct rho_err *err)
+scenario_net_sync_tree(struct scenario *s, struct rho_err *err)
 {
-    const struct scen_link *l = s->link;
+    const struct net_scen *l = s->net;
     int minimal, line;
 
-    if (s->pcie == NULL || l == NULL || l->net_spec.kind != SCEN_NET_TREE)
+    if (s->pcie == NULL || l == NULL || l->net_spec.kind != NET_TOPO_TREE)
         return 0;
     minimal = l->minimal;
     line = l->njobs > 0 ? l->job[0].line : 0;
-    if (scenario_link_tree(s, l->routing, line, err) != 0)
+    if (scenario_net_tree(s, l->routing, line, err) != 0)
         return -1;
-    s->link->minimal = minimal;
+    s->net->minimal = minimal;
     return 0;
 }
 
 static int
 no_link(const struct scenario *s, struct rho_err *err)
 {
-    if (s->link != NULL)
+    if (s->net != NULL)
         return 0;
     return rho_err_set(err, RHO_EINPUT, "the scenario has no link model");
 }
 
 int
-scenario_link_set_routing(struct scenario *s, int routing, struct rho_err *err)
+scenario_net_set_routing(struct scenario *s, int routing, struct rho_err *err)
 {
     if (no_link(s, err) || bad_routing(routing, err))
         return -1;
-    s->link->routing = routing;
-    for (int j = 0; j < s->link->njobs; j++)
-        s->link->job[j].routing = routing;
+    s->net->routing = routing;
+    for (int j = 0; j < s->net->njobs; j++)
+        s->net->job[j].routing = routing;
     return 0;
 }
 
 int
-scenario_link_set_placement(struct scenario *s, const char *text,
-                            struct rho_err *err)
+scenario_net_set_placement(struct scenario *s, const char *text,
+                           struct rho_err *err)
 {
-    struct scen_place_spec spec;
+    struct net_place_spec spec;
     int rc;
 
     if (no_link(s, err))
         return -1;
-    if (s->link->net_spec.kind == SCEN_NET_TREE)
+    if (s->net->net_spec.kind == NET_TOPO_TREE)
         return rho_err_set(err, RHO_EINPUT,
                            "placement: the ranks of a PCIe tree seen as a "
                            "network are its node ids");
-    if (scen_place_parse(text, s->link->net, &spec, err) != 0)
+    if (net_place_parse(text, s->net->net, &spec, err) != 0)
         return -1;
-    rc = scen_link_rebuild(s->link, &spec, s->seed, err);
-    scen_place_spec_fini(&spec);
+    rc = net_scen_rebuild(s->net, &spec, s->seed, err);
+    net_place_spec_fini(&spec);
     return rc;
 }
 
 int
-scenario_link_set_seed(struct scenario *s, uint64_t seed, struct rho_err *err)
+scenario_net_set_seed(struct scenario *s, uint64_t seed, struct rho_err *err)
 {
     if (no_link(s, err))
         return -1;
-    if (s->link->net_spec.kind != SCEN_NET_TREE &&
-        scen_link_rebuild(s->link, &s->link->place, seed, err) != 0)
+    if (s->net->net_spec.kind != NET_TOPO_TREE &&
+        net_scen_rebuild(s->net, &s->net->place, seed, err) != 0)
         return -1;
     s->seed = seed;
     return 0;
 }
 
 int
-scenario_link_set_paths(struct scenario *s, int paths, struct rho_err *err)
+scenario_net_set_paths(struct scenario *s, int paths, struct rho_err *err)
 {
     if (no_link(s, err))
         return -1;
     if (paths != ROUTE_MIN && paths != ROUTE_ALL)
         return rho_err_set(err, RHO_EINPUT,
                            "paths must be \"minimal\" or \"all\"");
-    s->link->minimal = paths;
+    s->net->minimal = paths;
     return 0;
 }
 
@@ -539,24 +539,24 @@ tree_to_lua(const struct pcie *p, int x, int indent, struct strbuf *out)
 
 /* The jobs and flows of a network scenario. */
 static void
-jobs_to_lua(const struct scen_link *l, struct strbuf *out)
+jobs_to_lua(const struct net_scen *l, struct strbuf *out)
 {
     int first = 0, njobs = 0;
 
     for (int j = 0; j < l->njobs; j++)
-        njobs += l->job[j].spec.kind != SCEN_PAT_FLOWS;
+        njobs += l->job[j].spec.kind != NET_PAT_FLOWS;
     if (njobs > 0 && l->job[0].rest && strcmp(l->job[0].name, "traffic") == 0 &&
         l->job[0].routing == l->routing) {
         strbuf_puts(out, "  traffic = ");
-        scen_pattern_to_lua(&l->job[0].spec, out);
+        net_pattern_to_lua(&l->job[0].spec, out);
         strbuf_puts(out, ",\n");
         first = 1;
     }
     if (njobs > first) {
         strbuf_puts(out, "  jobs = {\n");
         for (int j = first; j < l->njobs; j++) {
-            const struct scen_job *jb = &l->job[j];
-            if (jb->spec.kind == SCEN_PAT_FLOWS)
+            const struct net_scen_job *jb = &l->job[j];
+            if (jb->spec.kind == NET_PAT_FLOWS)
                 continue;
             strbuf_puts(out, "    { name = ");
             strbuf_lua_quote(out, jb->name);
@@ -564,18 +564,18 @@ jobs_to_lua(const struct scen_link *l, struct strbuf *out)
                 strbuf_printf(out, ", ranks = %d", jb->ranks);
             if (jb->routing != l->routing)
                 strbuf_printf(out, ", routing = \"%s\"",
-                              link_routing_name(jb->routing));
+                              net_routing_name(jb->routing));
             strbuf_puts(out, ", traffic = ");
-            scen_pattern_to_lua(&jb->spec, out);
+            net_pattern_to_lua(&jb->spec, out);
             strbuf_puts(out, " },\n");
         }
         strbuf_puts(out, "  },\n");
     }
     for (int j = 0; j < l->njobs; j++) {
-        if (l->job[j].spec.kind != SCEN_PAT_FLOWS)
+        if (l->job[j].spec.kind != NET_PAT_FLOWS)
             continue;
         strbuf_puts(out, "  flows = ");
-        scen_pattern_to_lua(&l->job[j].spec, out);
+        net_pattern_to_lua(&l->job[j].spec, out);
         strbuf_puts(out, ",\n");
     }
 }
@@ -584,17 +584,17 @@ jobs_to_lua(const struct scen_link *l, struct strbuf *out)
 static void
 network_to_lua(const struct scenario *s, struct strbuf *out)
 {
-    const struct scen_link *l = s->link;
+    const struct net_scen *l = s->net;
 
     strbuf_puts(out, ",\n  topology = ");
-    scen_net_to_lua(&l->net_spec, out);
+    net_topo_to_lua(&l->net_spec, out);
     strbuf_printf(out, ",\n  routing = \"%s\",\n  paths = \"%s\",\n",
-                  link_routing_name(l->routing),
+                  net_routing_name(l->routing),
                   l->minimal == ROUTE_ALL ? "all" : "minimal");
     if (s->seed != 0)
         strbuf_printf(out, "  seed = %lld,\n", (long long)s->seed);
     strbuf_puts(out, "  placement = ");
-    scen_place_to_lua(&l->place, out);
+    net_place_to_lua(&l->place, out);
     strbuf_puts(out, ",\n");
     jobs_to_lua(l, out);
     strbuf_puts(out, "}\n");
@@ -608,7 +608,7 @@ scenario_to_lua(const struct scenario *s, struct strbuf *out)
     strbuf_puts(out, "-- written by rho: the scenario as it was edited\n"
                      "return rho.scenario {\n  title = ");
     strbuf_lua_quote(out, s->title);
-    if (s->pcie == NULL && s->link != NULL) {
+    if (s->pcie == NULL && s->net != NULL) {
         network_to_lua(s, out);
         return;
     }
@@ -629,10 +629,10 @@ scenario_to_lua(const struct scenario *s, struct strbuf *out)
         }
         strbuf_puts(out, " },\n");
     }
-    if (s->link != NULL && s->nflows > 0) {
+    if (s->net != NULL && s->nflows > 0) {
         strbuf_printf(out, "  routing = \"%s\",\n",
-                      link_routing_name(s->link->routing));
-        if (s->link->minimal == ROUTE_ALL)
+                      net_routing_name(s->net->routing));
+        if (s->net->minimal == ROUTE_ALL)
             strbuf_puts(out, "  paths = \"all\",\n");
     }
     strbuf_puts(out, "  flows = {\n");

@@ -27,7 +27,7 @@
 #include "core/base/strbuf.h"
 
 /* The memory an adaptive link-model solve may need (bytes): beyond it
-   scenario_link_solve() refuses with RHO_ELIMIT and says why. */
+   scenario_net_solve() refuses with RHO_ELIMIT and says why. */
 #define SCENARIO_ADAPTIVE_MEM (6.0 * 1073741824.0)
 
 /* The paper's measured values (Sec. VII): B = 11.6 GiB/s, tau = 1 - 1/1.21 */
@@ -55,10 +55,10 @@ struct scenario {
     struct scen_flow *flow;
     int nranks;
     int *rank_node;         /* rank -> endpoint node id; owned */
-    struct scen_link *link; /* the link model's part, or NULL; owned. A
-                               scenario on a network has no PCIe tree; one
-                               on a PCIe tree may have both (its tree seen
-                               as a graph). */
+    struct net_scen *net;   /* the link model's part, or NULL; owned. A
+                                scenario on a network has no PCIe tree; one
+                                on a PCIe tree may have both (its tree seen
+                                as a graph). */
 };
 
 /* A new scenario with defaults and no tree. Caller owns it. */
@@ -138,11 +138,11 @@ void scenario_to_lua(const struct scenario *s, struct strbuf *out);
 /*
  * Run the link-utilization model on s's link part with options o (may be
  * NULL: defaults; the scenario's seed and minimal-path mode are applied).
- * Returns the result (caller owns: link_result_free()) or NULL with err.
+ * Returns the result (caller owns: net_result_free()) or NULL with err.
  */
-struct link_result *scenario_link_solve(const struct scenario *s,
-                                        const struct link_opts *o,
-                                        struct rho_err *err);
+struct net_result *scenario_net_solve(const struct scenario *s,
+                                      const struct net_opts *o,
+                                      struct rho_err *err);
 
 /*
  * A PCIe scenario's tree as a network, for the link model: every node a
@@ -155,12 +155,12 @@ struct net *scenario_tree_net(const struct scenario *s, struct rho_err *err);
 /*
  * Give a PCIe scenario a link part on its tree (replacing any): the tree as
  * a network (scenario_tree_net()), ranks = node ids (linear), the flows as
- * one job "flows" declared at line, routing (enum link_routing) for the
+ * one job "flows" declared at line, routing (enum net_routing) for the
  * scenario and the job, ROUTE_MIN. Returns 0, or -1 with err filled (no
  * tree, a bad routing); s is unchanged on error.
  */
-int scenario_link_tree(struct scenario *s, int routing, int line,
-                       struct rho_err *err);
+int scenario_net_tree(struct scenario *s, int routing, int line,
+                      struct rho_err *err);
 
 /*
  * After an edit of a PCIe scenario whose link part is made from its tree
@@ -168,36 +168,36 @@ int scenario_link_tree(struct scenario *s, int routing, int line,
  * flows, keeping routing, paths and the job's line. Does nothing (returns
  * 0) for other scenarios. Returns 0, or -1 with err filled (s unchanged).
  */
-int scenario_link_sync_tree(struct scenario *s, struct rho_err *err);
+int scenario_net_sync_tree(struct scenario *s, struct rho_err *err);
 
 /*
  * Edits of the link part. Each returns 0, or -1 with err filled and s
  * unchanged (a scenario without a link part: "the scenario has no link
  * model").
  *
- * scenario_link_set_routing: routing (enum link_routing) for the scenario
+ * scenario_net_set_routing: routing (enum net_routing) for the scenario
  * and every job. O(jobs).
  *
- * scenario_link_set_placement: text as the `placement` string field takes
+ * scenario_net_set_placement: text as the `placement` string field takes
  * it -- a scheme ("linear", "random", "RDN", "RDR", "RDC", "RDG", "RRN",
  * "RRR", any case) or on a torus an order such as "TABCDE" -- made for the
  * same number of ranks with s's seed; place_desc follows. Refused on a
  * PCIe tree's link part (its ranks are its node ids). O(ranks).
  *
- * scenario_link_set_seed: s->seed = seed, and the placement and every
+ * scenario_net_set_seed: s->seed = seed, and the placement and every
  * job's pattern made again from their specs with it (job j's pattern from
  * seed + j, as a script gets them). O(ranks).
  *
- * scenario_link_set_paths: ROUTE_MIN or ROUTE_ALL (`paths = "minimal"` or
+ * scenario_net_set_paths: ROUTE_MIN or ROUTE_ALL (`paths = "minimal"` or
  * `"all"`). O(1).
  */
-int scenario_link_set_routing(struct scenario *s, int routing,
-                              struct rho_err *err);
-int scenario_link_set_placement(struct scenario *s, const char *text,
-                                struct rho_err *err);
-int scenario_link_set_seed(struct scenario *s, uint64_t seed,
-                           struct rho_err *err);
-int scenario_link_set_paths(struct scenario *s, int paths, struct rho_err *err);
+int scenario_net_set_routing(struct scenario *s, int routing,
+                             struct rho_err *err);
+int scenario_net_set_placement(struct scenario *s, const char *text,
+                               struct rho_err *err);
+int scenario_net_set_seed(struct scenario *s, uint64_t seed,
+                          struct rho_err *err);
+int scenario_net_set_paths(struct scenario *s, int paths, struct rho_err *err);
 
 /* "src->dst" names of flow i into buf. Returns buf. */
 char *scenario_flow_name(const struct scenario *s, int i, char *buf, int n);

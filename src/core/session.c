@@ -30,7 +30,7 @@ compute(struct session *ss)
     pcie_sim_free(ss->sim);
     ss->sim = NULL;
     rho_err_clear(&ss->status);
-    if (ss->cur->pcie == NULL && ss->cur->link != NULL) {
+    if (ss->cur->pcie == NULL && ss->cur->net != NULL) {
         /* a network: the link model is the caller's to run */
         pcie_sim_result_fini(&ss->res);
         pcie_sim_result_init(&ss->res);
@@ -129,7 +129,7 @@ static int
 try_commit(struct session *ss, struct scenario *next, struct rho_err *err)
 {
     if (scenario_check(next, err) != 0 ||
-        scenario_link_sync_tree(next, err) != 0) {
+        scenario_net_sync_tree(next, err) != 0) {
         scenario_free(next);
         return -1;
     }
@@ -230,7 +230,7 @@ session_move_rank(struct session *ss, int r, int node, struct rho_err *err)
     return try_commit(ss, next, err);
 }
 
-/* The link model's edits: one scenario_link_set_* on a copy. */
+/* The link model's edits: one scenario_net_set_* on a copy. */
 enum { EDIT_ROUTING, EDIT_PLACEMENT, EDIT_SEED, EDIT_PATHS };
 
 static int
@@ -238,11 +238,11 @@ link_edit(struct session *ss, int what, uint64_t v, const char *text,
           struct rho_err *err)
 {
     struct scenario *next = scenario_clone(ss->cur);
-    int rc = what == EDIT_ROUTING ? scenario_link_set_routing(next, (int)v, err)
+    int rc = what == EDIT_ROUTING ? scenario_net_set_routing(next, (int)v, err)
              : what == EDIT_PLACEMENT
-                 ? scenario_link_set_placement(next, text, err)
-             : what == EDIT_SEED ? scenario_link_set_seed(next, v, err)
-                                 : scenario_link_set_paths(next, (int)v, err);
+                 ? scenario_net_set_placement(next, text, err)
+             : what == EDIT_SEED ? scenario_net_set_seed(next, v, err)
+                                 : scenario_net_set_paths(next, (int)v, err);
 
     if (rc != 0) {
         scenario_free(next);

@@ -55,7 +55,7 @@ int session_set_bandwidth(struct session *ss, double bw, struct rho_err *err);
 int session_move_rank(struct session *ss, int r, int node, struct rho_err *err);
 
 /*
- * Edits of the link part (see scenario_link_set_routing() and the others
+ * Edits of the link part (see scenario_net_set_routing() and the others
  * in scenario.h): each returns 0, or -1 with err filled and nothing
  * changed ("the scenario has no link model" on a PCIe scenario without a
  * routing). Routing and paths are O(jobs); placement and seed rebuild the

@@ -812,7 +812,7 @@ report_sweep(FILE *out, const char *title, const struct sweep *sw,
 static const char *
 job_routing(const struct scenario *s, int j)
 {
-    return link_routing_name(s->link->job[j].routing);
+    return net_routing_name(s->net->job[j].routing);
 }
 
 /* Per job: messages, bytes, and (per_job results) link bytes and max. */
@@ -822,10 +822,10 @@ struct job_sum {
 };
 
 static void
-job_sums(const struct scenario *s, const struct link_result *res,
+job_sums(const struct scenario *s, const struct net_result *res,
          struct job_sum *js)
 {
-    const struct scen_link *l = s->link;
+    const struct net_scen *l = s->net;
 
     for (int j = 0; j < l->njobs; j++) {
         memset(&js[j], 0, sizeof js[j]);
@@ -848,9 +848,9 @@ job_sums(const struct scenario *s, const struct link_result *res,
 
 /* Does message m cross a link (different routers, some bytes)? */
 static int
-msg_routed(const struct scenario *s, const struct link_result *res, long long m)
+msg_routed(const struct scenario *s, const struct net_result *res, long long m)
 {
-    const struct scen_link *l = s->link;
+    const struct net_scen *l = s->net;
     int off = l->job[res->msg_job[m]].offset;
     int a = placement_endpoint(l->placement, off + res->msg_src[m]);
     int b = placement_endpoint(l->placement, off + res->msg_dst[m]);
@@ -862,7 +862,7 @@ msg_routed(const struct scenario *s, const struct link_result *res, long long m)
 /* Min, quartiles and max of the bandwidths of the routed messages
    (adaptive runs), and how many of them obtained none. */
 static int
-msg_bw_summary(const struct scenario *s, const struct link_result *res,
+msg_bw_summary(const struct scenario *s, const struct net_result *res,
                double q[5], long long *starved)
 {
     double *v;
@@ -878,21 +878,21 @@ msg_bw_summary(const struct scenario *s, const struct link_result *res,
             *starved += !(res->msg_bw[m] > 0);
         }
     if (n > 0) {
-        q[0] = link_stats_quantile(v, n, 0);
-        q[1] = link_stats_quantile(v, n, 0.25);
-        q[2] = link_stats_quantile(v, n, 0.5);
-        q[3] = link_stats_quantile(v, n, 0.75);
-        q[4] = link_stats_quantile(v, n, 1);
+        q[0] = net_stats_quantile(v, n, 0);
+        q[1] = net_stats_quantile(v, n, 0.25);
+        q[2] = net_stats_quantile(v, n, 0.5);
+        q[3] = net_stats_quantile(v, n, 0.75);
+        q[4] = net_stats_quantile(v, n, 1);
     }
     free(v);
     return n > 0;
 }
 
 static void
-link_text(FILE *out, const struct scenario *s, const struct link_result *res,
-          const struct link_stats *st, int what)
+link_text(FILE *out, const struct scenario *s, const struct net_result *res,
+          const struct net_stats *st, int what)
 {
-    const struct scen_link *l = s->link;
+    const struct net_scen *l = s->net;
     const struct net *net = l->net;
     struct job_sum *js = xcalloc((size_t)l->njobs, sizeof *js);
     char a[64], b[64], c[64], d[64], e[64], f[64], name[NET_NAME_MAX];
@@ -946,7 +946,7 @@ link_text(FILE *out, const struct scenario *s, const struct link_result *res,
                                            "max",   "min used"};
         tab_init(&t, 10, head, "lrrrrrrrrr");
         for (int k = 0; k < st->nclasses; k++) {
-            const struct link_class_stats *cs = &st->cls[k];
+            const struct net_class_stats *cs = &st->cls[k];
             char **r;
             if (cs->links == 0)
                 continue;
@@ -1053,10 +1053,10 @@ link_text(FILE *out, const struct scenario *s, const struct link_result *res,
 }
 
 static void
-link_csv(FILE *out, const struct scenario *s, const struct link_result *res,
-         const struct link_stats *st, int what)
+link_csv(FILE *out, const struct scenario *s, const struct net_result *res,
+         const struct net_stats *st, int what)
 {
-    const struct scen_link *l = s->link;
+    const struct net_scen *l = s->net;
     const struct net *net = l->net;
     char name[NET_NAME_MAX];
 
@@ -1088,7 +1088,7 @@ link_csv(FILE *out, const struct scenario *s, const struct link_result *res,
     } else {
         fprintf(out, "class,links,used,min,q1,median,mean,q3,max,min_used\n");
         for (int k = 0; k < st->nclasses; k++) {
-            const struct link_class_stats *cs = &st->cls[k];
+            const struct net_class_stats *cs = &st->cls[k];
             if (cs->links == 0)
                 continue;
             fprintf(out,
@@ -1102,7 +1102,7 @@ link_csv(FILE *out, const struct scenario *s, const struct link_result *res,
 
 static void
 link_yaml_class(struct yo *y, const struct net *net,
-                const struct link_class_stats *cs)
+                const struct net_class_stats *cs)
 {
     char name[NET_NAME_MAX];
 
@@ -1131,10 +1131,10 @@ link_yaml_class(struct yo *y, const struct net *net,
 }
 
 static int
-link_yaml(FILE *out, const struct scenario *s, const struct link_result *res,
-          const struct link_stats *st, int what, struct rho_err *err)
+link_yaml(FILE *out, const struct scenario *s, const struct net_result *res,
+          const struct net_stats *st, int what, struct rho_err *err)
 {
-    const struct scen_link *l = s->link;
+    const struct net_scen *l = s->net;
     const struct net *net = l->net;
     struct job_sum *js = xcalloc((size_t)l->njobs, sizeof *js);
     struct yo *y = yo_begin(out);
@@ -1234,8 +1234,8 @@ link_yaml(FILE *out, const struct scenario *s, const struct link_result *res,
 }
 
 int
-report_link(FILE *out, const struct scenario *s, const struct link_result *res,
-            const struct link_stats *st, enum report_fmt f, int what,
+report_link(FILE *out, const struct scenario *s, const struct net_result *res,
+            const struct net_stats *st, enum report_fmt f, int what,
             struct rho_err *err)
 {
     if (f == REPORT_YAML)

@@ -92,8 +92,8 @@ enum {
 };
 
 /*
- * The link-utilization model's result res on s->link, with its statistics
- * st (link_stats_result with the mapping metrics): a header (network,
+ * The link-utilization model's result res on s->net, with its statistics
+ * st (net_stats_result with the mapping metrics): a header (network,
  * routing, placement, jobs), per link class the links used and the
  * six-number summary of bytes, the ten hottest links by name, hop-bytes and
  * hops, the adaptive solve's rounds and the messages' bandwidths. what
@@ -101,7 +101,7 @@ enum {
  * links, else the classes).
  */
 int report_link(FILE *out, const struct scenario *s,
-                const struct link_result *res, const struct link_stats *st,
+                const struct net_result *res, const struct net_stats *st,
                 enum report_fmt fmt, int what, struct rho_err *err);
 
 /* The sorted curve as CSV (rank,time_s): for --curve FILE. */

@@ -90,16 +90,16 @@ void lx_open_net(lua_State *L);
 /* The net held by a rho.net userdata at idx (and, if spec is not NULL,
    how it was built), or NULL if idx is not one. Borrowed. */
 struct net *lx_test_net(lua_State *L, int idx,
-                        const struct scen_net_spec **spec);
+                        const struct net_topo_spec **spec);
 
 /*
  * Read the link model's part of the rho.scenario table at t (routing,
  * paths, placement, traffic, jobs, flows) over net, built as spec says,
- * into s->link: every piece is read into a spec and made by the core
+ * into s->net: every piece is read into a spec and made by the core
  * (net_scen.h). Raises on bad input, at the line of the description that
  * is wrong or of the rho.scenario call.
  */
 void lx_read_link(lua_State *L, int t, struct scenario *s, struct net *net,
-                  const struct scen_net_spec *spec);
+                  const struct net_topo_spec *spec);
 
 #endif

@@ -124,7 +124,7 @@ static int l_spec_gc(lua_State *L);
 struct lx_net {
     struct net *net;
     char desc[160];
-    struct scen_net_spec spec; /* how it was built, for rho.scenario */
+    struct net_topo_spec spec; /* how it was built, for rho.scenario */
 };
 
 static struct lx_net *
@@ -134,7 +134,7 @@ check_net(lua_State *L, int idx)
 }
 
 struct net *
-lx_test_net(lua_State *L, int idx, const struct scen_net_spec **spec)
+lx_test_net(lua_State *L, int idx, const struct net_topo_spec **spec)
 {
     struct lx_net *u = luaL_testudata(L, idx, LX_NET);
 
@@ -148,7 +148,7 @@ lx_test_net(lua_State *L, int idx, const struct scen_net_spec **spec)
 /* Build the network of spec and push a userdata owning it (or raise with
    the builder's message). */
 static int
-push_net(lua_State *L, const struct scen_net_spec *spec, const char *what)
+push_net(lua_State *L, const struct net_topo_spec *spec, const char *what)
 {
     struct lx_net *u;
     struct rho_err err;
@@ -157,11 +157,11 @@ push_net(lua_State *L, const struct scen_net_spec *spec, const char *what)
     u = lua_newuserdatauv(L, sizeof *u, 0); /* net */
     u->net = NULL;                          /* consistent before the build */
     luaL_setmetatable(L, LX_NET);
-    if ((net = scen_net_make(spec, &err)) == NULL)
+    if ((net = net_topo_make(spec, &err)) == NULL)
         return lx_error(L, "%s: %s", what, err.msg);
     u->net = net;
     u->spec = *spec;
-    scen_net_describe(spec, u->desc, sizeof u->desc);
+    net_topo_describe(spec, u->desc, sizeof u->desc);
     return 1;
 }
 
@@ -173,7 +173,7 @@ static const char *const torus_fields[] = {
 static int
 torus_common(lua_State *L, int wrap_def, const char *what)
 {
-    struct scen_net_spec spec;
+    struct net_topo_spec spec;
     struct net_torus_params p;
     double dimbw[NET_MAX_DIMS];
     int nbw;
@@ -261,7 +261,7 @@ torus_common(lua_State *L, int wrap_def, const char *what)
     }
     lua_pop(L, 1);
     memset(&spec, 0, sizeof spec);
-    spec.kind = SCEN_NET_PARAMS;
+    spec.kind = NET_TOPO_PARAMS;
     spec.net.family = NET_TORUS;
     spec.net.torus = p;
     return push_net(L, &spec, what);
@@ -302,7 +302,7 @@ l_dragonfly(lua_State *L)
 {
     const char *what = "rho.dragonfly";
     struct net_dragonfly_params p;
-    struct scen_net_spec spec;
+    struct net_topo_spec spec;
     double bw;
 
     memset(&p, 0, sizeof p);
@@ -322,7 +322,7 @@ l_dragonfly(lua_State *L)
     p.bw_global = opt_rate(L, 1, "global_bandwidth", bw, 0, what);
     p.inj_bw = opt_rate(L, 1, "injection", 0, 1, what);
     memset(&spec, 0, sizeof spec);
-    spec.kind = SCEN_NET_PARAMS;
+    spec.kind = NET_TOPO_PARAMS;
     spec.net.family = NET_DRAGONFLY;
     spec.net.df = p;
     return push_net(L, &spec, what);
@@ -338,7 +338,7 @@ l_fattree(lua_State *L)
 {
     const char *what = "rho.fattree";
     struct net_fattree_params p;
-    struct scen_net_spec spec;
+    struct net_topo_spec spec;
 
     memset(&p, 0, sizeof p);
     luaL_checktype(L, 1, LUA_TTABLE);
@@ -351,7 +351,7 @@ l_fattree(lua_State *L)
     p.bw = opt_rate(L, 1, "bandwidth", 12.5e9, 0, what);
     p.inj_bw = opt_rate(L, 1, "injection", 0, 1, what);
     memset(&spec, 0, sizeof spec);
-    spec.kind = SCEN_NET_PARAMS;
+    spec.kind = NET_TOPO_PARAMS;
     spec.net.family = NET_FATTREE;
     spec.net.ft = p;
     return push_net(L, &spec, what);
@@ -372,7 +372,7 @@ static int
 l_tca(lua_State *L)
 {
     const char *what = "rho.tca";
-    struct scen_net_spec ss;
+    struct net_topo_spec ss;
     struct net_spec spec;
     struct rho_err err;
 
@@ -392,7 +392,7 @@ l_tca(lua_State *L)
         opt_rate(L, 1, "gpu_read_bandwidth", spec.tca.gpu_read_bw, 1, what);
     spec.tca.qpi_bw = opt_rate(L, 1, "qpi_bandwidth", spec.tca.qpi_bw, 0, what);
     memset(&ss, 0, sizeof ss);
-    ss.kind = SCEN_NET_PARAMS;
+    ss.kind = NET_TOPO_PARAMS;
     ss.net.family = NET_GRAPH;
     ss.net.tca = spec.tca;
     return push_net(L, &ss, what);
@@ -403,10 +403,10 @@ static int
 l_network(lua_State *L)
 {
     const char *name = luaL_checkstring(L, 1);
-    struct scen_net_spec spec;
+    struct net_topo_spec spec;
     struct rho_err err;
 
-    if (scen_net_preset(name, &spec, &err) != 0) {
+    if (net_topo_preset(name, &spec, &err) != 0) {
         char list[1024] = "";
         for (int i = 0; i < net_preset_count(); i++) {
             size_t n = strlen(list);
@@ -564,8 +564,8 @@ lx_open_net(lua_State *L)
    into the scenario, so an error raised while reading (which longjmps)
    leaves nothing behind: the box's __gc releases what they own. */
 struct lx_spec {
-    struct scen_pattern_spec pat;
-    struct scen_place_spec place;
+    struct net_pattern_spec pat;
+    struct net_place_spec place;
 };
 
 static struct lx_spec *
@@ -583,8 +583,8 @@ l_spec_gc(lua_State *L)
 {
     struct lx_spec *b = luaL_checkudata(L, 1, LX_SPEC);
 
-    scen_pattern_spec_fini(&b->pat);
-    scen_place_spec_fini(&b->place);
+    net_pattern_spec_fini(&b->pat);
+    net_place_spec_fini(&b->place);
     return 0;
 }
 
@@ -634,7 +634,7 @@ desc_size(lua_State *L, int t, double defsize, int line, const char *what)
 /* The pattern description at t, read into p (in a box). The options are
    read in a fixed order, so the first bad one is the one reported. */
 static void
-read_pattern(lua_State *L, int t, double defsize, struct scen_pattern_spec *p)
+read_pattern(lua_State *L, int t, double defsize, struct net_pattern_spec *p)
 {
     int line = desc_line(L, t), k, seed_given;
     const char *kind;
@@ -649,16 +649,16 @@ read_pattern(lua_State *L, int t, double defsize, struct scen_pattern_spec *p)
         return;
     }
     snprintf(what, sizeof what, "rho.pattern.%s", kind);
-    k = scen_pattern_kind_parse(kind);
-    if (k == SCEN_PAT_FLOWS || strcmp(kind, "halo") == 0)
+    k = net_pattern_kind_parse(kind);
+    if (k == NET_PAT_FLOWS || strcmp(kind, "halo") == 0)
         k = -1; /* descriptions name the kind as pattern.lua makes it */
-    scen_pattern_spec_init(p, k < 0 ? SCEN_PAT_UMESH : k);
+    net_pattern_spec_init(p, k < 0 ? NET_PAT_UMESH : k);
     seed_given = lua_getfield(L, t, "seed") != LUA_TNIL; /* seed */
     lua_pop(L, 1);
     p->seed = (uint64_t)opt_int(L, t, "seed", 0, 0, 0x7fffffff, what);
     p->has_seed = seed_given;
     switch (k) {
-    case SCEN_PAT_THESIS: {
+    case NET_PAT_THESIS: {
         const char *name;
         double bytes = -1;
         lx_get_quantity(L, t, "size", UNIT_SIZE, &bytes, what);
@@ -669,34 +669,34 @@ read_pattern(lua_State *L, int t, double defsize, struct scen_pattern_spec *p)
         lua_pop(L, 1);
         break;
     }
-    case SCEN_PAT_UMESH:
-    case SCEN_PAT_NEAR:
+    case NET_PAT_UMESH:
+    case NET_PAT_NEAR:
         p->min = opt_int(L, t, "min", 6, 0, 1 << 20, what);
         p->max = opt_int(L, t, "max", 20, 0, 1 << 20, what);
         p->window = opt_int(L, t, "window", 30, 1, 1 << 30, what);
         p->symmetric = opt_bool(L, t, "symmetric", 0, what);
         p->size = desc_size(
-            L, t, k == SCEN_PAT_UMESH && defsize < 0 ? 512 * 1024.0 : defsize,
+            L, t, k == NET_PAT_UMESH && defsize < 0 ? 512 * 1024.0 : defsize,
             line, what);
         break;
-    case SCEN_PAT_SPREAD:
+    case NET_PAT_SPREAD:
         p->min = opt_int(L, t, "min", 6, 0, 1 << 20, what);
         p->max = opt_int(L, t, "max", 20, 0, 1 << 20, what);
         p->size = desc_size(L, t, defsize, line, what);
         break;
-    case SCEN_PAT_STENCIL:
-    case SCEN_PAT_ALLTOALL:
-    case SCEN_PAT_SUBA2A: {
+    case NET_PAT_STENCIL:
+    case NET_PAT_ALLTOALL:
+    case NET_PAT_SUBA2A: {
         int nd;
         p->size = desc_size(L, t, defsize, line, what);
         p->ndims =
             opt_ints(L, t, "dims", p->dims, NET_MAX_DIMS, 1, 1 << 30, what);
         nd = p->ndims;
-        if (nd == 0 && k == SCEN_PAT_ALLTOALL)
+        if (nd == 0 && k == NET_PAT_ALLTOALL)
             nd = 1;
         else if (nd == 0)
             nd = p->nd = opt_int(L, t, "nd", 2, 1, NET_MAX_DIMS, what);
-        if (k == SCEN_PAT_STENCIL) {
+        if (k == NET_PAT_STENCIL) {
             p->periodic = opt_bool(L, t, "periodic", 1, what);
             p->corners = opt_bool(L, t, "corners", 0, what);
         } else {
@@ -705,7 +705,7 @@ read_pattern(lua_State *L, int t, double defsize, struct scen_pattern_spec *p)
         }
         break;
     }
-    case SCEN_PAT_PERMUTATION: {
+    case NET_PAT_PERMUTATION: {
         static const char *const kinds[] = {"reverse", "shift", "transpose",
                                             "random", NULL};
         const char *how = "reverse";
@@ -725,7 +725,7 @@ read_pattern(lua_State *L, int t, double defsize, struct scen_pattern_spec *p)
         p->rows = opt_int(L, t, "rows", 1, 1, 1 << 30, what);
         break;
     }
-    case SCEN_PAT_COLLECTIVE: {
+    case NET_PAT_COLLECTIVE: {
         const char *alg = NULL;
         p->size = desc_size(L, t, defsize, line, what);
         if (lua_getfield(L, t, "algorithm") == LUA_TSTRING) /* alg */
@@ -759,16 +759,16 @@ read_pattern(lua_State *L, int t, double defsize, struct scen_pattern_spec *p)
    of a rho.place description into *line. */
 static void
 read_placement(lua_State *L, int t, const struct net *net, int nranks,
-               struct scen_place_spec *p, int *line)
+               struct net_place_spec *p, int *line)
 {
     struct rho_err err;
     int type = lua_getfield(L, t, "placement"); /* pl */
 
     *line = 0;
     if (type == LUA_TNIL) {
-        scen_place_spec_init(p);
+        net_place_spec_init(p);
     } else if (type == LUA_TSTRING) {
-        if (scen_place_parse(lua_tostring(L, -1), net, p, &err) != 0)
+        if (net_place_parse(lua_tostring(L, -1), net, p, &err) != 0)
             lx_error(L, "%s", err.msg);
     } else if (is_desc(L, -1, "placement")) {
         int pt = lua_gettop(L);
@@ -785,7 +785,7 @@ read_placement(lua_State *L, int t, const struct net *net, int nranks,
                         "grid, e.g. dims = { 8, 8 })",
                         kind);
         if (kind != NULL && strcmp(kind, "blocked") == 0) {
-            p->kind = SCEN_PLACE_BLOCKED;
+            p->kind = NET_PLACE_BLOCKED;
             if (opt_ints(L, pt, "block", p->tile, NET_MAX_DIMS, 1, 1 << 30,
                          "rho.place.blocked") != p->nd)
                 lx_error_at(L, *line,
@@ -794,7 +794,7 @@ read_placement(lua_State *L, int t, const struct net *net, int nranks,
                             p->nd);
         } else {
             const struct net_torus_params *tp = net_torus(net);
-            p->kind = SCEN_PLACE_RUBIK;
+            p->kind = NET_PLACE_RUBIK;
             if (tp == NULL)
                 lx_error_at(L, *line, "rho.place.rubik needs a torus");
             if (opt_ints(L, pt, "tile", p->tile, NET_MAX_DIMS, 1, 1 << 30,
@@ -827,7 +827,7 @@ read_placement(lua_State *L, int t, const struct net *net, int nranks,
             ep[i - 1] = (int)lua_tointeger(L, -1);
             lua_pop(L, 1); /* pl, buf */
         }
-        p->kind = SCEN_PLACE_LIST;
+        p->kind = NET_PLACE_LIST;
         p->list = placement_new(net, (int)n, ep, &err);
         lua_pop(L, 1); /* pl */
         if (p->list == NULL)
@@ -847,7 +847,7 @@ static int
 routing_of(lua_State *L, int idx, const char *what)
 {
     const char *r = lua_tostring(L, idx);
-    int k = r ? link_routing_parse(r) : -1;
+    int k = r ? net_routing_parse(r) : -1;
 
     if (k < 0)
         lx_error(L,
@@ -870,14 +870,14 @@ struct pjob {
 /* The explicit flows (the list at the top of the stack) into p (in a box):
    messages between ranks 0..n-1. */
 static void
-read_flows(lua_State *L, int n, double defsize, struct scen_pattern_spec *p)
+read_flows(lua_State *L, int n, double defsize, struct net_pattern_spec *p)
 {
     lua_Integer nf = (lua_Integer)lua_rawlen(L, -1);
     int ft = lua_gettop(L);
-    struct scen_flows *fl;
+    struct net_flows *fl;
 
-    scen_pattern_spec_init(p, SCEN_PAT_FLOWS);
-    p->flows = fl = scen_flows_new(nf, NULL, NULL, NULL, NULL);
+    net_pattern_spec_init(p, NET_PAT_FLOWS);
+    p->flows = fl = net_flows_new(nf, NULL, NULL, NULL, NULL);
     for (lua_Integer i = 1; i <= nf; i++) {
         char what[32];
         int f;
@@ -924,9 +924,9 @@ read_flows(lua_State *L, int n, double defsize, struct scen_pattern_spec *p)
 
 void
 lx_read_link(lua_State *L, int t, struct scenario *s, struct net *net,
-             const struct scen_net_spec *spec)
+             const struct net_topo_spec *spec)
 {
-    struct scen_link *lk;
+    struct net_scen *lk;
     struct pjob job[MAX_JOBS];
     struct lx_spec *box;
     struct rho_err err;
@@ -937,12 +937,12 @@ lx_read_link(lua_State *L, int t, struct scenario *s, struct net *net,
     luaL_checkstack(L, 2 * MAX_JOBS + 16, "scenario: jobs");
     top = lua_gettop(L);
 
-    s->link = lk = scen_link_new(net, spec);
+    s->net = lk = net_scen_new(net, spec);
     lx_get_quantity(L, t, "size", UNIT_SIZE, &defsize, "scenario");
     if (lua_getfield(L, t, "routing") != LUA_TNIL) /* routing */
         lk->routing = routing_of(L, -1, "scenario");
     else
-        lk->routing = net_torus(net) ? LINK_DOR : LINK_SD;
+        lk->routing = net_torus(net) ? NET_DOR : NET_SD;
     lua_pop(L, 1);
     if (lua_getfield(L, t, "paths") == LUA_TSTRING) { /* paths */
         const char *m = lua_tostring(L, -1);
@@ -1046,23 +1046,23 @@ lx_read_link(lua_State *L, int t, struct scenario *s, struct net *net,
     read_placement(L, t, net, total, &box->place, &line);
     {
         struct placement *pl =
-            scen_place_make(&box->place, net, total, s->seed, &err);
+            net_place_make(&box->place, net, total, s->seed, &err);
         if (pl == NULL)
             lx_error_at(L, line, "%s", err.msg);
-        scen_link_set_placement(lk, pl, &box->place, total);
+        net_scen_set_placement(lk, pl, &box->place, total);
     }
     {
         int off = 0;
         for (int j = 0; j < njobs; j++) {
             struct pattern *p;
-            scen_pattern_spec_fini(&box->pat);
+            net_pattern_spec_fini(&box->pat);
             read_pattern(L, job[j].tidx, defsize, &box->pat);
-            p = scen_pattern_make(&box->pat, job[j].ranks,
-                                  s->seed + (uint64_t)j, &err);
+            p = net_pattern_make(&box->pat, job[j].ranks, s->seed + (uint64_t)j,
+                                 &err);
             if (p == NULL)
                 lx_error_at(L, job[j].line, "%s", err.msg);
-            scen_link_add_job(lk, job[j].name, &box->pat, p, job[j].ranks, off,
-                              job[j].routing, job[j].line, job[j].rest);
+            net_scen_add_job(lk, job[j].name, &box->pat, p, job[j].ranks, off,
+                             job[j].routing, job[j].line, job[j].rest);
             off += job[j].ranks;
         }
     }
@@ -1073,12 +1073,12 @@ lx_read_link(lua_State *L, int t, struct scenario *s, struct net *net,
         if (!lua_istable(L, -1))
             lx_error(L, "flows must be a list of flows, not a %s",
                      luaL_typename(L, -1));
-        scen_pattern_spec_fini(&box->pat);
+        net_pattern_spec_fini(&box->pat);
         read_flows(L, n, defsize, &box->pat);
-        if ((p = scen_pattern_make(&box->pat, n, 0, &err)) == NULL)
+        if ((p = net_pattern_make(&box->pat, n, 0, &err)) == NULL)
             lx_error(L, "%s", err.msg);
-        scen_link_add_job(lk, "flows", &box->pat, p, n, 0, lk->routing,
-                          lx_user_line(L), 0);
+        net_scen_add_job(lk, "flows", &box->pat, p, n, 0, lk->routing,
+                         lx_user_line(L), 0);
     }
     lua_settop(L, top);
     if (lk->njobs == 0)

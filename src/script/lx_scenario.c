@@ -374,7 +374,7 @@ static void
 tree_link(lua_State *L, struct scenario *s)
 {
     const char *r = lua_tostring(L, -1);
-    int routing = r ? link_routing_parse(r) : -1, minimal = ROUTE_MIN;
+    int routing = r ? net_routing_parse(r) : -1, minimal = ROUTE_MIN;
     struct rho_err err;
 
     if (routing < 0)
@@ -391,16 +391,16 @@ tree_link(lua_State *L, struct scenario *s)
              (!lua_isstring(L, -1) || strcmp(lua_tostring(L, -1), "minimal")))
         lx_error(L, "scenario: paths must be \"minimal\" or \"all\"");
     lua_pop(L, 1); /* routing */
-    if (scenario_link_tree(s, routing, lx_user_line(L), &err) != 0)
+    if (scenario_net_tree(s, routing, lx_user_line(L), &err) != 0)
         lx_error(L, "%s", err.msg);
-    s->link->minimal = minimal;
+    s->net->minimal = minimal;
 }
 
 int
 lx_l_scenario(lua_State *L)
 {
     struct scenario **u, *s;
-    const struct scen_net_spec *spec;
+    const struct net_topo_spec *spec;
     struct rho_err err;
     struct net *net;
     const char *title = "untitled";

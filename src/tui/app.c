@@ -52,13 +52,13 @@ struct app {
     /* the link model, on its own job: the last finished run stays on
        screen while a newer one computes */
     struct job ljob;
-    struct linkrun ljob_run; /* the job's output */
+    struct net_run ljob_run; /* the job's output */
     struct scenario *ljob_scen;
     int ljob_rc;
     struct rho_err ljob_err;
     unsigned long ljob_version;
     int threads;
-    struct linkrun lrun; /* the last finished run */
+    struct net_run lrun; /* the last finished run */
     int has_lrun;
     unsigned long lrun_version;
     char lerror[600];
@@ -79,7 +79,7 @@ link_job(struct job *j, void *arg)
     struct scenario *s = a->ljob_scen;
 
     a->ljob_scen = NULL; /* the run owns it now */
-    a->ljob_rc = linkrun_compute(&a->ljob_run, s, a->threads, j, &a->ljob_err);
+    a->ljob_rc = net_run_compute(&a->ljob_run, s, a->threads, j, &a->ljob_err);
     return a->ljob_rc;
 }
 
@@ -90,7 +90,7 @@ stop_link(struct app *a)
         return;
     job_cancel(&a->ljob);
     job_join(&a->ljob);
-    linkrun_fini(&a->ljob_run);
+    net_run_fini(&a->ljob_run);
     scenario_free(a->ljob_scen);
     a->ljob_scen = NULL;
     job_init(&a->ljob);
@@ -103,7 +103,7 @@ take_link(struct app *a)
     job_join(&a->ljob);
     if (a->ljob_rc == 0) {
         if (a->has_lrun)
-            linkrun_fini(&a->lrun);
+            net_run_fini(&a->lrun);
         a->lrun = a->ljob_run;
         a->has_lrun = 1;
         a->lrun_version = a->ljob_version;
@@ -113,7 +113,7 @@ take_link(struct app *a)
     } else if (a->ljob_err.code != RHO_ECANCEL) {
         snprintf(a->lerror, sizeof a->lerror, "link model: %s",
                  a->ljob_err.msg);
-        linkrun_fini(&a->ljob_run);
+        net_run_fini(&a->ljob_run);
     }
     memset(&a->ljob_run, 0, sizeof a->ljob_run);
     job_init(&a->ljob);
@@ -140,7 +140,7 @@ poll_link(struct app *a)
         take_link(a);
         return 1;
     }
-    if (s->link == NULL || (a->has_lrun && a->lrun_version == v) ||
+    if (s->net == NULL || (a->has_lrun && a->lrun_version == v) ||
         (a->lerror[0] && a->ljob_version == v))
         return 0;
     a->ljob_scen = scenario_clone(s);
@@ -433,7 +433,7 @@ draw(struct app *a)
     x.lrun = a->has_lrun ? &a->lrun : NULL;
     if (a->ljob.started && job_running(&a->ljob)) {
         x.link_busy = 1;
-        x.link_phase = linkrun_progress(&a->ljob, &x.link_frac);
+        x.link_phase = net_run_progress(&a->ljob, &x.link_frac);
     }
     x.link_error = a->lerror[0] ? a->lerror : NULL;
     screen_draw(&a->c, &x);
@@ -524,7 +524,7 @@ app_run(const char *path, struct scenario **sp, const struct app_opts *o)
     stop_search(&a);
     stop_link(&a);
     if (a.has_lrun)
-        linkrun_fini(&a.lrun);
+        net_run_fini(&a.lrun);
     if (a.has_res)
         search_result_fini(&a.res);
     tui_fini();

@@ -121,7 +121,7 @@ link_command(struct session *ss, const char *cmd, const char *arg,
              struct command_result *res, struct rho_err *err)
 {
     const struct scenario *s = session_scenario(ss);
-    const struct scen_link *l = s->link;
+    const struct net_scen *l = s->net;
     char *end;
 
     if (l == NULL)
@@ -130,8 +130,8 @@ link_command(struct session *ss, const char *cmd, const char *arg,
                            "network, or a routing)",
                            cmd);
     if (strcmp(cmd, "routing") == 0) {
-        int r = strcmp(arg, "next") == 0 ? (l->routing + 1) % LINK_ROUTING_COUNT
-                                         : link_routing_parse(arg);
+        int r = strcmp(arg, "next") == 0 ? (l->routing + 1) % NET_ROUTING_COUNT
+                                         : net_routing_parse(arg);
         if (r < 0)
             return rho_err_set(err, RHO_EINPUT,
                                "routing: expected DOR, SD, SI, AD, AI, AH or "
@@ -139,9 +139,8 @@ link_command(struct session *ss, const char *cmd, const char *arg,
                                arg);
         if (session_set_routing(ss, r, err) != 0)
             return -1;
-        snprintf(res->msg, sizeof res->msg, "routing %s%s",
-                 link_routing_name(r),
-                 link_routing_adaptive(r) ? " (adaptive: see Rounds)" : "");
+        snprintf(res->msg, sizeof res->msg, "routing %s%s", net_routing_name(r),
+                 net_routing_adaptive(r) ? " (adaptive: see Rounds)" : "");
         return 0;
     }
     if (strcmp(cmd, "placement") == 0) {

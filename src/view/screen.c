@@ -952,7 +952,7 @@ screen_draw(struct canvas *c, const struct screen_ctx *x)
     if (x->error != NULL && x->error[0] != '\0')
         draw_error(c, x->error, &a);
     if (x->u->view >= VIEW_FIRST_LINK)
-        netscreen_body(c, x, x->u->view, a.x, a.y - 1, a.w, a.h + 1);
+        nview_body(c, x, x->u->view, a.x, a.y - 1, a.w, a.h + 1);
     else if (!net)
         switch (x->u->view) {
         case VIEW_TREE:

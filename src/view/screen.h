@@ -32,7 +32,7 @@ struct screen_ctx {
     long long search_space; /* schedules of the scenario */
     /* the link model: the last finished run (may be NULL) and the one
        computing */
-    const struct linkrun *lrun;
+    const struct net_run *lrun;
     int link_busy;          /* a newer run is computing */
     const char *link_phase; /* its phase */
     double link_frac;       /* and how far in it */

@@ -46,7 +46,7 @@ ui_views(const struct session *ss, int *views)
     if (s->pcie != NULL)
         for (int v = 0; v < VIEW_FIRST_LINK; v++)
             views[n++] = v;
-    if (s->link != NULL)
+    if (s->net != NULL)
         for (int v = VIEW_FIRST_LINK; v < VIEW_COUNT; v++)
             views[n++] = v;
     return n;
@@ -130,7 +130,7 @@ ui_fini(struct ui *u)
     u->collapsed = NULL;
     free(u->net_ids);
     u->net_ids = NULL;
-    linkview_hier_free(u->hier);
+    nview_hier_free(u->hier);
     u->hier = NULL;
 }
 
@@ -426,7 +426,7 @@ find_next(struct ui *u, struct session *ss)
     if (u->find[0] == '\0')
         return;
     if (u->view >= VIEW_FIRST_LINK) {
-        netui_find(u, u->find);
+        nview_find(u, u->find);
         return;
     }
     if (u->view == VIEW_TREE) {
@@ -659,7 +659,7 @@ ui_key(struct ui *u, struct session *ss, int key)
         return UI_REDRAW;
     }
     if (act == ACT_ROUTING || act == ACT_PLACEMENT) {
-        if (s->link == NULL) {
+        if (s->net == NULL) {
             ui_status(u, 1,
                       "%s: this scenario has no link model (give it a "
                       "network, or a routing)",
@@ -670,7 +670,7 @@ ui_key(struct ui *u, struct session *ss, int key)
             u, ss, act == ACT_ROUTING ? "routing next" : "placement next");
     }
     if (u->view >= VIEW_FIRST_LINK) {
-        int fx = netui_key(u, ss, act);
+        int fx = nview_key(u, ss, act);
         if (fx >= 0)
             return fx;
         /* in a link view only what needs no PCIe tree goes on */
@@ -872,7 +872,7 @@ ui_click(struct ui *u, struct session *ss, int x, int y, int button, int w,
     if (u->view >= VIEW_FIRST_LINK) {
         if (button == 4 || button == 5) {
             for (int i = 0; i < 3; i++)
-                netui_key(u, ss, button == 4 ? ACT_UP : ACT_DOWN);
+                nview_key(u, ss, button == 4 ? ACT_UP : ACT_DOWN);
             return UI_REDRAW;
         }
         return 0;

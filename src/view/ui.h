@@ -102,14 +102,14 @@ struct ui {
 
     /* the link model's views; lrun is the last finished run the loop
        shows (borrowed, may be NULL while the first one computes) */
-    const struct linkrun *lrun;
+    const struct net_run *lrun;
     int net_row;        /* Network: selected row */
     int net_find;       /* the router / found last */
     long long *net_ids; /* Network: the unfolded nodes' row ids,
                            sorted; owned */
     int nnet_ids;
-    struct linkview_hier *hier; /* Network: rows of lrun; owned */
-    unsigned long hier_of;      /* the run (linkrun id) hier is of */
+    struct nview_hier *hier;    /* Network: rows of lrun; owned */
+    unsigned long hier_of;      /* the run (net_run id) hier is of */
     int link_row;               /* Links: selected row (hottest first) */
     int map_dx, map_dy;         /* Map (torus): dimensions across and down */
     int map_dir;                /* Map: 0 both, 1 +, 2 - */

@@ -91,7 +91,7 @@ main(void)
         struct scenario *s;
         struct session *ss;
         struct command_result r;
-        struct linkrun lr;
+        struct net_run lr;
         struct ui u;
         struct canvas c;
         struct screen_ctx x;
@@ -100,7 +100,7 @@ main(void)
 
         snprintf(path, sizeof path, "scenarios/%s", names[i]);
         if ((s = lx_run_file(path, NULL, &err)) == NULL || s->pcie != NULL ||
-            net_slots(s->link->net) > 1000000) {
+            net_slots(s->net->net) > 1000000) {
             scenario_free(s); /* PCIe trees above; the 8.8M system: make
                                  bench's bench_net */
             free(names[i]);
@@ -117,8 +117,8 @@ main(void)
             double t0 = rho_wall(), t1, t2, t3;
             command_run(ss, edits[k % 4], &r, &err);
             t1 = rho_wall();
-            linkrun_fini(&lr);
-            if (linkrun_compute(&lr, scenario_clone(session_scenario(ss)), 2,
+            net_run_fini(&lr);
+            if (net_run_compute(&lr, scenario_clone(session_scenario(ss)), 2,
                                 NULL, &err) != 0)
                 break;
             t2 = rho_wall();
@@ -138,7 +138,7 @@ main(void)
                "link model: mean %8.1f ms, worst %8.1f ms\n",
                names[i], ui_sum / reps * 1e6, ui_worst * 1e6,
                solve_sum / reps * 1e3, solve_worst * 1e3);
-        linkrun_fini(&lr);
+        net_run_fini(&lr);
         canvas_fini(&c);
         ui_fini(&u);
         session_free(ss);

@@ -44,22 +44,22 @@ peak_mib(void)
     return u.ru_maxrss / 1024.0;
 }
 
-static struct link_result *
+static struct net_result *
 solve(const struct net *net, const struct pattern *pat,
       const struct placement *pl, int routing, int threads, double *secs)
 {
-    struct link_job job = {pat, pl, 0, routing};
-    struct link_opts o;
+    struct net_job job = {pat, pl, 0, routing};
+    struct net_opts o;
     struct rho_err e;
-    struct link_result *r;
+    struct net_result *r;
     double t0;
 
-    link_opts_init(&o);
+    net_opts_init(&o);
     o.threads = threads;
     o.seed = 1;
     o.si_samples = 16;
     t0 = now();
-    r = link_model_solve(net, &job, 1, &o, &e);
+    r = net_model_solve(net, &job, 1, &o, &e);
     *secs = now() - t0;
     if (r == NULL) {
         fprintf(stderr, "bench_net: %s\n", e.msg);
@@ -70,17 +70,16 @@ solve(const struct net *net, const struct pattern *pat,
 
 static void
 line(const struct net *net, const char *what, const char *pl, int routing,
-     int threads, const struct link_result *r, double secs)
+     int threads, const struct net_result *r, double secs)
 {
-    struct link_stats *st = link_stats_result(net, r, 0, NULL);
+    struct net_stats *st = net_stats_result(net, r, 0, NULL);
 
     printf("%-28s %-6s %-3s %dT %10lld msgs %4d it %8.3f s  avg %8.3f "
            "max %9.2f MiB  peak %6.0f MiB\n",
-           what, pl, link_routing_name(routing), threads, r->msgs,
-           r->iterations, secs, st->cls[0].mean / MiB, st->cls[0].max / MiB,
-           peak_mib());
+           what, pl, net_routing_name(routing), threads, r->msgs, r->iterations,
+           secs, st->cls[0].mean / MiB, st->cls[0].max / MiB, peak_mib());
     fflush(stdout);
-    link_stats_free(st);
+    net_stats_free(st);
 }
 
 /* Run fn(a, b, c) in a child process and wait for it. */
@@ -107,7 +106,7 @@ interactive(int npr, int routing, int threads)
     struct net *net;
     struct placement *pl;
     struct pattern *pat;
-    struct link_result *r;
+    struct net_result *r;
     char what[64];
     double secs;
 
@@ -120,7 +119,7 @@ interactive(int npr, int routing, int threads)
              npr > 1 ? "s" : "");
     r = solve(net, pat, pl, routing, threads, &secs);
     line(net, what, "RDN", routing, threads, r, secs);
-    link_result_free(r);
+    net_result_free(r);
     pattern_free(pat);
     placement_free(pl);
     net_free(net);
@@ -133,7 +132,7 @@ findings(int scheme, int routing, int unused)
     struct net *net;
     struct pattern *pat;
     struct placement *pl;
-    struct link_result *res;
+    struct net_result *res;
     double secs;
 
     (void)unused;
@@ -151,7 +150,7 @@ findings(int scheme, int routing, int unused)
     res = solve(net, pat, pl, routing, 2, &secs);
     line(net, "31x3x4 dragonfly UMesh", placement_scheme_name(scheme), routing,
          2, res, secs);
-    link_result_free(res);
+    net_result_free(res);
     placement_free(pl);
     pattern_free(pat);
     net_free(net);
@@ -164,7 +163,7 @@ full_system(int scheme, int threads, int unused)
     struct net *net;
     struct pattern *pat;
     struct placement *pl;
-    struct link_result *r;
+    struct net_result *r;
     double t0 = now(), tb, secs;
 
     (void)unused;
@@ -178,10 +177,10 @@ full_system(int scheme, int threads, int unused)
            "placement %s in %.2f s\n",
            net_routers(net), net_links(net), net_slots(net), tb,
            placement_scheme_name(scheme), now() - t0);
-    r = solve(net, pat, pl, LINK_SD, threads, &secs);
-    line(net, "df-thesis 8.8M cores", placement_scheme_name(scheme), LINK_SD,
+    r = solve(net, pat, pl, NET_SD, threads, &secs);
+    line(net, "df-thesis 8.8M cores", placement_scheme_name(scheme), NET_SD,
          threads, r, secs);
-    link_result_free(r);
+    net_result_free(r);
     placement_free(pl);
     pattern_free(pat);
     net_free(net);
@@ -191,7 +190,7 @@ int
 main(int argc, char **argv)
 {
     int quick = argc > 1 && strcmp(argv[1], "--quick") == 0;
-    static const int rt[4] = {LINK_SD, LINK_AD, LINK_AI, LINK_AH};
+    static const int rt[4] = {NET_SD, NET_AD, NET_AI, NET_AH};
 
     fflush(stdout);
     for (int npr = 1; npr <= 4; npr += 3)
@@ -200,7 +199,7 @@ main(int argc, char **argv)
                 child(interactive, npr, rt[i], th);
     if (!quick)
         for (int sc = PLACE_RDC; sc <= PLACE_RDG; sc++)
-            for (int r = LINK_SD; r <= LINK_AH; r++)
+            for (int r = NET_SD; r <= NET_AH; r++)
                 child(findings, sc, r, 0);
     child(full_system, PLACE_LINEAR, 2, 0);
     child(full_system, PLACE_RDN, 2, 0);

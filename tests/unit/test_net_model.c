@@ -55,13 +55,13 @@ dragonfly(int groups, int chassis, int routers, int npr, int cores,
 }
 
 /* Solve one job; NULL on error (reported). */
-static struct link_result *
+static struct net_result *
 run(const struct net *net, const struct pattern *pat,
-    const struct placement *pl, int routing, const struct link_opts *o)
+    const struct placement *pl, int routing, const struct net_opts *o)
 {
-    struct link_job job = {pat, pl, 0, routing};
+    struct net_job job = {pat, pl, 0, routing};
     struct rho_err e;
-    struct link_result *res = link_model_solve(net, &job, 1, o, &e);
+    struct net_result *res = net_model_solve(net, &job, 1, o, &e);
 
     if (res == NULL)
         printf("# solve failed: %s\n", e.msg);
@@ -69,7 +69,7 @@ run(const struct net *net, const struct pattern *pat,
 }
 
 static double
-sum_bytes(const struct link_result *r)
+sum_bytes(const struct net_result *r)
 {
     double s = 0;
 
@@ -87,7 +87,7 @@ at(const struct net *net, int x, int y)
 }
 
 static double
-on(const struct net *net, const struct link_result *r, int a, int b)
+on(const struct net *net, const struct net_result *r, int a, int b)
 {
     int l = net_find_link(net, a, b);
 
@@ -102,8 +102,8 @@ test_torus_hand(void)
     int src[2] = {0, 3}, dst[2] = {7, 21}, used = 0;
     double bytes[2] = {1 * MiB, 2 * MiB};
     struct pattern *pat = pattern_list(25, 2, src, dst, bytes, NULL, NULL);
-    struct link_result *r = run(net, pat, pl, LINK_DOR, NULL), *r2;
-    struct link_opts o;
+    struct net_result *r = run(net, pat, pl, NET_DOR, NULL), *r2;
+    struct net_opts o;
 
     /* 0 = (0,0) -> 7 = (2,1): +x twice (distance 2 < 2.5), then +y.
        3 = (3,0) -> 21 = (1,4): x: forward 3 > 2.5, so -x twice; y: 4 >
@@ -125,13 +125,13 @@ test_torus_hand(void)
           "hop-bytes 9 MiB, 3 hops each");
     CHECK_NEAR(r->phase_time_ext, 2 * MiB / 1e9, 1e-15,
                "EXTENSION phase time = bottleneck bytes / bandwidth");
-    r2 = run(net, pat, pl, LINK_SD, NULL);
+    r2 = run(net, pat, pl, NET_SD, NULL);
     CHECK(memcmp(r->bytes, r2->bytes, sizeof(double) * 100) == 0,
           "SD on a torus is DOR");
-    link_result_free(r2);
-    link_opts_init(&o);
+    net_result_free(r2);
+    net_opts_init(&o);
     o.minimal = ROUTE_ALL;
-    r2 = run(net, pat, pl, LINK_SD, &o);
+    r2 = run(net, pat, pl, NET_SD, &o);
     CHECK_NEAR(on(net, r2, at(net, 0, 0), at(net, 1, 0)), 2 * MiB / 3, 1e-6,
                "SD over all minimal paths: (0,0)->(1,0) 2/3 MiB");
     CHECK_NEAR(on(net, r2, at(net, 1, 1), at(net, 2, 1)), 2 * MiB / 3, 1e-6,
@@ -139,8 +139,8 @@ test_torus_hand(void)
     CHECK_NEAR(on(net, r2, at(net, 0, 0), at(net, 0, 1)), 1 * MiB / 3, 1e-6,
                "(0,0)->(0,1) 1/3 MiB");
     CHECK_NEAR(sum_bytes(r2), 9 * MiB, 1e-3, "still 9 MiB (minimal paths)");
-    link_result_free(r2);
-    link_result_free(r);
+    net_result_free(r2);
+    net_result_free(r);
     pattern_free(pat);
     placement_free(pl);
     net_free(net);
@@ -154,7 +154,7 @@ test_mesh_fattree_dragonfly_hand(void)
     int src[2] = {0, 15}, dst[2] = {15, 0}, ok = 1;
     double bytes[2] = {3, 5};
     struct pattern *pat = pattern_list(16, 2, src, dst, bytes, NULL, NULL);
-    struct link_result *r = run(net, pat, pl, LINK_DOR, NULL);
+    struct net_result *r = run(net, pat, pl, NET_DOR, NULL);
     static const int path[7][2] = {{0, 0}, {1, 0}, {2, 0}, {3, 0},
                                    {3, 1}, {3, 2}, {3, 3}};
     static const int back[7][2] = {{3, 3}, {2, 3}, {1, 3}, {0, 3},
@@ -169,7 +169,7 @@ test_mesh_fattree_dragonfly_hand(void)
     CHECK(ok && sum_bytes(r) == 6 * 8,
           "4x4 mesh: 0->15 along x then y (3 B), 15->0 the same way back "
           "(5 B), no wrap");
-    link_result_free(r);
+    net_result_free(r);
     pattern_free(pat);
     placement_free(pl);
     net_free(net);
@@ -188,7 +188,7 @@ test_mesh_fattree_dragonfly_hand(void)
         net = net_fattree_new(&fp, NULL);
         pl = placement_scheme_new(net, PLACE_LINEAR, 8, 0, NULL);
         pat = pattern_list(8, 1, s1, d1, b1, NULL, NULL);
-        r = run(net, pat, pl, LINK_SD, NULL);
+        r = run(net, pat, pl, NET_SD, NULL);
         for (int l = 0; l < net_links(net); l++) {
             n05 += r->bytes[l] == 2 * MiB;
             n025 += r->bytes[l] == 1 * MiB;
@@ -198,11 +198,11 @@ test_mesh_fattree_dragonfly_hand(void)
         CHECK(on(net, r, 0, 4) == 2 * MiB && on(net, r, 0, 5) == 2 * MiB &&
                   on(net, r, 6, 3) == 2 * MiB && on(net, r, 7, 3) == 2 * MiB,
               "leaf 0 up-links and leaf 3 down-links carry half each");
-        link_result_free(r);
-        r = run(net, pat, pl, LINK_DOR, NULL);
+        net_result_free(r);
+        r = run(net, pat, pl, NET_DOR, NULL);
         CHECK(on(net, r, 0, 5) == 4 * MiB && on(net, r, 0, 4) == 0,
               "DOR (d-mod-k) takes up-port 1 for leaf 3");
-        link_result_free(r);
+        net_result_free(r);
         pattern_free(pat);
         placement_free(pl);
         net_free(net);
@@ -215,7 +215,7 @@ test_mesh_fattree_dragonfly_hand(void)
         net = dragonfly(3, 2, 2, 1, 1, 1, 1, 1);
         pl = placement_scheme_new(net, PLACE_LINEAR, 12, 0, NULL);
         pat = pattern_list(12, 1, s1, d1, b1, NULL, NULL);
-        r = run(net, pat, pl, LINK_SD, NULL);
+        r = run(net, pat, pl, NET_SD, NULL);
         /* gateway of g0 -> g2 is router 2 mod 4 = 2 (a row hop from 3);
            L2 lands on router 0 mod 4 of g2 = 8; 8 -> 11 two ways */
         CHECK(on(net, r, 3, 2) == 8 && on(net, r, 2, 8) == 8,
@@ -224,7 +224,7 @@ test_mesh_fattree_dragonfly_hand(void)
                   on(net, r, 8, 10) == 4 && on(net, r, 10, 11) == 4,
               "then row-first and column-first, 4 B each");
         CHECK(sum_bytes(r) == 32, "32 B = 8 B x 4 hops");
-        link_result_free(r);
+        net_result_free(r);
         pattern_free(pat);
         placement_free(pl);
         net_free(net);
@@ -292,24 +292,24 @@ test_conservation(void)
     int n = (int)net_slots(net);
     struct placement *pl = placement_scheme_new(net, PLACE_RDN, n, 5, NULL);
     struct pattern *pat = pattern_near(n, 1000, 3, 8, 20, 0, 11, NULL);
-    struct link_opts o;
+    struct net_opts o;
     double ref = reference_hop_bytes(net, pat, pl, ROUTE_MIN);
-    static const int routings[6] = {LINK_DOR, LINK_SD, LINK_SI,
-                                    LINK_AD,  LINK_AI, LINK_AH};
+    static const int routings[6] = {NET_DOR, NET_SD, NET_SI,
+                                    NET_AD,  NET_AI, NET_AH};
 
-    link_opts_init(&o);
+    net_opts_init(&o);
     o.si_samples = 16;
     for (int i = 0; i < 6; i++) {
-        struct link_result *r = run(net, pat, pl, routings[i], &o);
+        struct net_result *r = run(net, pat, pl, routings[i], &o);
         double s = sum_bytes(r);
         CHECK_NEAR(s / r->hop_bytes, 1, 1e-9,
                    "%s: sum of link bytes = sum of bytes x hops",
-                   link_routing_name(routings[i]));
-        if (routings[i] == LINK_SD)
+                   net_routing_name(routings[i]));
+        if (routings[i] == NET_SD)
             CHECK_NEAR(s / ref, 1, 1e-12,
                        "SD: = sum of bytes x mean length over every minimal "
                        "path (explicit enumeration)");
-        if (link_routing_adaptive(routings[i])) {
+        if (net_routing_adaptive(routings[i])) {
             int ok = 1;
             for (long long m = 0; m < r->nmsg; m++)
                 ok &= r->msg_bw[m] > 0 ||
@@ -317,9 +317,9 @@ test_conservation(void)
                           placement_endpoint(pl, r->msg_dst[m]) / 2;
             CHECK(ok && r->iterations > 0,
                   "%s: every routed message got bandwidth (%d iterations)",
-                  link_routing_name(routings[i]), r->iterations);
+                  net_routing_name(routings[i]), r->iterations);
         }
-        link_result_free(r);
+        net_result_free(r);
     }
     pattern_free(pat);
     placement_free(pl);
@@ -345,12 +345,12 @@ test_conservation(void)
         o.minimal = ROUTE_ALL;
         ref = reference_hop_bytes(net, pat, pl, ROUTE_ALL);
         {
-            struct link_result *r = run(net, pat, pl, LINK_SD, &o);
+            struct net_result *r = run(net, pat, pl, NET_SD, &o);
             CHECK_NEAR(sum_bytes(r) / ref, 1, 1e-12,
                        "torus, all minimal paths, injection links: "
                        "conservation");
             CHECK_NEAR(r->hop_bytes / ref, 1, 1e-12, "hop-bytes agree");
-            link_result_free(r);
+            net_result_free(r);
         }
         pattern_free(pat);
         placement_free(pl);
@@ -366,31 +366,31 @@ test_bandwidth_independence(void)
     int n = (int)net_slots(a);
     struct placement *pl = placement_scheme_new(a, PLACE_RDR, n, 2, NULL);
     struct pattern *pat = pattern_thesis("umesh", n, 0, 4, NULL);
-    struct link_result *ra = run(a, pat, pl, LINK_SD, NULL);
-    struct link_result *rb = run(b, pat, pl, LINK_SD, NULL);
-    struct link_opts o;
+    struct net_result *ra = run(a, pat, pl, NET_SD, NULL);
+    struct net_result *rb = run(b, pat, pl, NET_SD, NULL);
+    struct net_opts o;
 
     CHECK(memcmp(ra->bytes, rb->bytes, sizeof(double) * (size_t)ra->nlinks) ==
               0,
           "SD traffic does not depend on bandwidths");
-    link_result_free(ra);
-    link_result_free(rb);
-    link_opts_init(&o);
+    net_result_free(ra);
+    net_result_free(rb);
+    net_opts_init(&o);
     o.si_samples = 8;
-    ra = run(a, pat, pl, LINK_SI, &o);
-    rb = run(b, pat, pl, LINK_SI, &o);
+    ra = run(a, pat, pl, NET_SI, &o);
+    rb = run(b, pat, pl, NET_SI, &o);
     CHECK(memcmp(ra->bytes, rb->bytes, sizeof(double) * (size_t)ra->nlinks) ==
               0,
           "nor does SI traffic");
-    link_result_free(ra);
-    link_result_free(rb);
-    ra = run(a, pat, pl, LINK_AD, NULL);
-    rb = run(b, pat, pl, LINK_AD, NULL);
+    net_result_free(ra);
+    net_result_free(rb);
+    ra = run(a, pat, pl, NET_AD, NULL);
+    rb = run(b, pat, pl, NET_AD, NULL);
     CHECK(memcmp(ra->bytes, rb->bytes, sizeof(double) * (size_t)ra->nlinks) !=
               0,
           "but AD traffic does");
-    link_result_free(ra);
-    link_result_free(rb);
+    net_result_free(ra);
+    net_result_free(rb);
     pattern_free(pat);
     placement_free(pl);
     net_free(a);
@@ -403,8 +403,8 @@ test_ad_equals_sd(void)
     struct net *net = torus2(6, 5, 1);
     struct placement *pl = placement_scheme_new(net, PLACE_RANDOM, 30, 8, NULL);
     struct pattern *pat = pattern_spread(30, 4096, 3, 9, 1, NULL);
-    struct link_result *sd = run(net, pat, pl, LINK_SD, NULL);
-    struct link_result *ad = run(net, pat, pl, LINK_AD, NULL);
+    struct net_result *sd = run(net, pat, pl, NET_SD, NULL);
+    struct net_result *ad = run(net, pat, pl, NET_AD, NULL);
     double worst = 0;
 
     for (int l = 0; l < sd->nlinks; l++) {
@@ -415,8 +415,8 @@ test_ad_equals_sd(void)
     CHECK(worst < 1e-9, "AD = SD when every message has one path (%g)", worst);
     CHECK(ad->path_off != NULL && ad->path_off[ad->nmsg] <= ad->nmsg,
           "one path per message at most");
-    link_result_free(sd);
-    link_result_free(ad);
+    net_result_free(sd);
+    net_result_free(ad);
     pattern_free(pat);
     placement_free(pl);
     net_free(net);
@@ -430,7 +430,7 @@ struct capcheck {
 };
 
 static int
-round_cb(void *v, const struct link_round *r)
+round_cb(void *v, const struct net_round *r)
 {
     struct capcheck *c = v;
 
@@ -470,31 +470,31 @@ test_capacity(void)
     int n = (int)net_slots(net);
     struct placement *pl = placement_scheme_new(net, PLACE_RDN, n, 1, NULL);
     struct pattern *pat = pattern_spread(n, 1 << 20, 4, 10, 2, NULL);
-    static const int rt[3] = {LINK_AD, LINK_AI, LINK_AH};
+    static const int rt[3] = {NET_AD, NET_AI, NET_AH};
 
     for (int i = 0; i < 3; i++) {
         struct capcheck c = {net, NULL, 0, 1, 1, -1, 0, 0};
-        struct link_opts o;
-        struct link_result *r;
+        struct net_opts o;
+        struct net_result *r;
         c.cum = calloc((size_t)net_links(net), sizeof(double));
-        link_opts_init(&o);
+        net_opts_init(&o);
         o.round = round_cb;
         o.round_ctx = &c;
         r = run(net, pat, pl, rt[i], &o);
         CHECK(c.ok && c.rounds > 0,
               "%s: no link is ever granted more than its bandwidth (%d "
               "rounds)",
-              link_routing_name(rt[i]), c.rounds);
+              net_routing_name(rt[i]), c.rounds);
         CHECK(c.sum_ok, "%s: path grants add up to link grants",
-              link_routing_name(rt[i]));
-        if (rt[i] != LINK_AD) {
+              net_routing_name(rt[i]));
+        if (rt[i] != NET_AD) {
             struct capcheck c2 = {net, NULL, 0, 1, 1, -1, 0, 0};
-            struct link_result *r2;
+            struct net_result *r2;
             double worst = 0;
             CHECK(!c.replay_seen && c.exposed == 1 && r->iterations >= 50,
                   "%s: bandwidth exposed over 50 iterations (%d), grants "
                   "recorded",
-                  link_routing_name(rt[i]), r->iterations);
+                  net_routing_name(rt[i]), r->iterations);
             c2.cum = calloc((size_t)net_links(net), sizeof(double));
             o.round_ctx = &c2;
             o.record_budget = 0;
@@ -510,13 +510,13 @@ test_capacity(void)
                              sizeof(double) * (size_t)r->nmsg) == 0,
                   "%s: without room to record, a replay gives the same "
                   "traffic (%.2g) and bandwidths",
-                  link_routing_name(rt[i]), worst);
+                  net_routing_name(rt[i]), worst);
             free(c2.cum);
-            link_result_free(r2);
+            net_result_free(r2);
         } else
             CHECK(!c.replay_seen, "AD needs no replay");
         /* per-message bandwidth equals the sum of its paths' */
-        if (rt[i] == LINK_AD) {
+        if (rt[i] == NET_AD) {
             int ok = 1;
             for (long long m = 0; m < r->nmsg; m++) {
                 double s = 0;
@@ -527,7 +527,7 @@ test_capacity(void)
             CHECK(ok, "AD: message bandwidth = sum over its paths");
         }
         free(c.cum);
-        link_result_free(r);
+        net_result_free(r);
     }
     pattern_free(pat);
     placement_free(pl);
@@ -541,13 +541,13 @@ test_determinism(void)
     int n = (int)net_slots(net);
     struct placement *pl = placement_scheme_new(net, PLACE_RDN, n, 9, NULL);
     struct pattern *pat = pattern_thesis("umesh", n, 4096, 6, NULL);
-    static const int rt[5] = {LINK_SD, LINK_SI, LINK_AD, LINK_AI, LINK_AH};
+    static const int rt[5] = {NET_SD, NET_SI, NET_AD, NET_AI, NET_AH};
 
     for (int i = 0; i < 5; i++) {
-        struct link_opts o;
-        struct link_result *a, *b, *c;
+        struct net_opts o;
+        struct net_result *a, *b, *c;
         size_t sz;
-        link_opts_init(&o);
+        net_opts_init(&o);
         o.si_samples = 4;
         o.seed = 42;
         a = run(net, pat, pl, rt[i], &o);
@@ -556,40 +556,39 @@ test_determinism(void)
         c = run(net, pat, pl, rt[i], &o);
         sz = sizeof(double) * (size_t)a->nlinks;
         CHECK(memcmp(a->bytes, b->bytes, sz) == 0, "%s: same seed, same result",
-              link_routing_name(rt[i]));
+              net_routing_name(rt[i]));
         CHECK(memcmp(a->bytes, c->bytes, sz) == 0 &&
                   a->hop_bytes == c->hop_bytes && a->hops_sum == c->hops_sum,
-              "%s: 1 thread = 2 threads, bit for bit",
-              link_routing_name(rt[i]));
-        if (link_routing_adaptive(rt[i]))
+              "%s: 1 thread = 2 threads, bit for bit", net_routing_name(rt[i]));
+        if (net_routing_adaptive(rt[i]))
             CHECK(a->nmsg == c->nmsg &&
                       memcmp(a->msg_bw, c->msg_bw,
                              sizeof(double) * (size_t)a->nmsg) == 0 &&
                       a->iterations == c->iterations,
-                  "%s: message bandwidths too", link_routing_name(rt[i]));
-        if (rt[i] == LINK_AI || rt[i] == LINK_AH) {
-            struct link_result *e5;
+                  "%s: message bandwidths too", net_routing_name(rt[i]));
+        if (rt[i] == NET_AI || rt[i] == NET_AH) {
+            struct net_result *e5;
             o.threads = 5; /* more threads than message blocks */
             e5 = run(net, pat, pl, rt[i], &o);
             CHECK(memcmp(a->bytes, e5->bytes, sz) == 0 &&
                       memcmp(a->msg_bw, e5->msg_bw,
                              sizeof(double) * (size_t)a->nmsg) == 0,
                   "%s: 1 thread = 5 threads, bit for bit",
-                  link_routing_name(rt[i]));
-            link_result_free(e5);
+                  net_routing_name(rt[i]));
+            net_result_free(e5);
             o.threads = 2;
         }
-        if (rt[i] == LINK_SI || rt[i] == LINK_AH) {
-            struct link_result *d;
+        if (rt[i] == NET_SI || rt[i] == NET_AH) {
+            struct net_result *d;
             o.seed = 43;
             d = run(net, pat, pl, rt[i], &o);
             CHECK(memcmp(a->bytes, d->bytes, sz) != 0,
-                  "%s: another seed, another result", link_routing_name(rt[i]));
-            link_result_free(d);
+                  "%s: another seed, another result", net_routing_name(rt[i]));
+            net_result_free(d);
         }
-        link_result_free(a);
-        link_result_free(b);
-        link_result_free(c);
+        net_result_free(a);
+        net_result_free(b);
+        net_result_free(c);
     }
     pattern_free(pat);
     placement_free(pl);
@@ -607,7 +606,7 @@ stop_at_half(void *ctx, const char *phase, double done)
 }
 
 static int
-stop_round(void *ctx, const struct link_round *r)
+stop_round(void *ctx, const struct net_round *r)
 {
     (void)ctx;
     return r->iter == 3;
@@ -620,33 +619,33 @@ test_cancel_errors(void)
     int n = (int)net_slots(net), calls = 0;
     struct placement *pl = placement_scheme_new(net, PLACE_LINEAR, n, 0, NULL);
     struct pattern *pat = pattern_spread(n, 100, 3, 5, 1, NULL);
-    struct link_opts o;
-    struct link_job job = {pat, pl, 0, LINK_SD};
+    struct net_opts o;
+    struct net_job job = {pat, pl, 0, NET_SD};
     struct rho_err e;
 
-    link_opts_init(&o);
+    net_opts_init(&o);
     o.progress = stop_at_half;
     o.progress_ctx = &calls;
     o.threads = 2;
-    CHECK(link_model_solve(net, &job, 1, &o, &e) == NULL &&
+    CHECK(net_model_solve(net, &job, 1, &o, &e) == NULL &&
               e.code == RHO_ECANCEL && calls > 0,
           "progress returning nonzero cancels a streaming solve (%s)", e.msg);
-    job.routing = LINK_AH;
-    CHECK(link_model_solve(net, &job, 1, &o, &e) == NULL &&
+    job.routing = NET_AH;
+    CHECK(net_model_solve(net, &job, 1, &o, &e) == NULL &&
               e.code == RHO_ECANCEL,
           "and an adaptive one");
-    link_opts_init(&o);
+    net_opts_init(&o);
     o.round = stop_round;
-    CHECK(link_model_solve(net, &job, 1, &o, &e) == NULL &&
+    CHECK(net_model_solve(net, &job, 1, &o, &e) == NULL &&
               e.code == RHO_ECANCEL,
           "the round callback can stop too");
     job.routing = 99;
-    CHECK(link_model_solve(net, &job, 1, NULL, &e) == NULL &&
+    CHECK(net_model_solve(net, &job, 1, NULL, &e) == NULL &&
               e.code == RHO_EINPUT && strstr(e.msg, "routing") != NULL,
           "unknown routing: %s", e.msg);
-    job.routing = LINK_SD;
+    job.routing = NET_SD;
     job.offset = 1;
-    CHECK(link_model_solve(net, &job, 1, NULL, &e) == NULL &&
+    CHECK(net_model_solve(net, &job, 1, NULL, &e) == NULL &&
               strstr(e.msg, "placement has") != NULL,
           "placement too small: %s", e.msg);
     pattern_free(pat);
@@ -665,13 +664,13 @@ test_cancel_errors(void)
         job.pattern = pat;
         job.placement = pl;
         job.offset = 0;
-        job.routing = LINK_SD;
-        CHECK(link_model_solve(net, &job, 1, NULL, &e) == NULL &&
+        job.routing = NET_SD;
+        CHECK(net_model_solve(net, &job, 1, NULL, &e) == NULL &&
                   e.code == RHO_EINPUT &&
                   strcmp(e.msg, "job 0: rank 0 cannot reach rank 2") == 0,
               "unreachable endpoint: %s", e.msg);
-        job.routing = LINK_AD;
-        CHECK(link_model_solve(net, &job, 1, NULL, &e) == NULL &&
+        job.routing = NET_AD;
+        CHECK(net_model_solve(net, &job, 1, NULL, &e) == NULL &&
                   strcmp(e.msg, "job 0: rank 0 cannot reach rank 2") == 0,
               "also in an adaptive solve: %s", e.msg);
         pattern_free(pat);
@@ -688,17 +687,17 @@ test_jobs_steps(void)
     struct placement *pl = placement_scheme_new(net, PLACE_RDR, n, 3, NULL);
     struct pattern *p0 = pattern_thesis("umesh", 40, 1000, 2, NULL);
     struct pattern *p1 = pattern_thesis("stencil2d", n - 40, 500, 2, NULL);
-    struct link_job jobs[2] = {{p0, pl, 0, LINK_SI}, {p1, pl, 40, LINK_DOR}};
-    struct link_opts o;
-    struct link_result *all, *a0, *a1;
+    struct net_job jobs[2] = {{p0, pl, 0, NET_SI}, {p1, pl, 40, NET_DOR}};
+    struct net_opts o;
+    struct net_result *all, *a0, *a1;
     int ok = 1;
 
-    link_opts_init(&o);
+    net_opts_init(&o);
     o.per_job = 1;
     o.si_samples = 3;
-    all = link_model_solve(net, jobs, 2, &o, NULL);
-    a0 = link_model_solve(net, &jobs[0], 1, &o, NULL);
-    a1 = link_model_solve(net, &jobs[1], 1, &o, NULL);
+    all = net_model_solve(net, jobs, 2, &o, NULL);
+    a0 = net_model_solve(net, &jobs[0], 1, &o, NULL);
+    a1 = net_model_solve(net, &jobs[1], 1, &o, NULL);
     for (int l = 0; l < all->nlinks; l++) {
         ok &= fabs(all->job_bytes[l] + all->job_bytes[all->nlinks + l] -
                    all->bytes[l]) <= 1e-9 * (1 + all->bytes[l]);
@@ -709,19 +708,19 @@ test_jobs_steps(void)
                  sizeof(double) * (size_t)all->nlinks) == 0,
           "job 1 (DOR, offset 40) equals job 1 alone");
     CHECK(all->msgs == a0->msgs + a1->msgs, "message counts add up");
-    link_result_free(all);
-    link_result_free(a0);
-    link_result_free(a1);
+    net_result_free(all);
+    net_result_free(a0);
+    net_result_free(a1);
     /* adaptive multi-job: attribution still adds up */
-    jobs[0].routing = LINK_AH;
-    jobs[1].routing = LINK_SD;
-    all = link_model_solve(net, jobs, 2, &o, NULL);
+    jobs[0].routing = NET_AH;
+    jobs[1].routing = NET_SD;
+    all = net_model_solve(net, jobs, 2, &o, NULL);
     ok = 1;
     for (int l = 0; l < all->nlinks; l++)
         ok &= fabs(all->job_bytes[l] + all->job_bytes[all->nlinks + l] -
                    all->bytes[l]) <= 1e-9 * (1 + all->bytes[l]);
     CHECK(ok && all->nmsg == all->msgs, "AH + SD jobs: attribution adds up");
-    link_result_free(all);
+    net_result_free(all);
     pattern_free(p0);
     pattern_free(p1);
 
@@ -731,19 +730,19 @@ test_jobs_steps(void)
                                                 64 * 1024, 1, NULL, NULL);
         struct placement *lin =
             placement_scheme_new(net, PLACE_LINEAR, 64, 0, NULL);
-        struct link_result *r;
+        struct net_result *r;
         CHECK(pattern_steps(bc) == 7, "6 scatter steps + 1 ring step");
         o.step = 6;
         o.per_job = 0;
-        r = run(net, bc, lin, LINK_SD, &o);
+        r = run(net, bc, lin, NET_SD, &o);
         CHECK(r->msgs == 64 && r->total_bytes == 64 * 63 * 1024.0,
               "step 6 alone: the 64 ring messages of 63 KiB");
-        link_result_free(r);
+        net_result_free(r);
         o.step = 0;
-        r = run(net, bc, lin, LINK_SD, &o);
+        r = run(net, bc, lin, NET_SD, &o);
         CHECK(r->msgs == 1 && r->total_bytes == 32 * 1024.0,
               "step 0: rank 0 sends half the blocks to rank 32");
-        link_result_free(r);
+        net_result_free(r);
         pattern_free(bc);
         placement_free(lin);
     }
@@ -761,18 +760,18 @@ ch8(int coll, double bytes, const char *what, long long l1_used, double l1_min,
     struct placement *pl;
     struct pattern_twotier tt = {64, 16, 16};
     struct pattern *pat;
-    struct link_result *r;
-    struct link_stats *st;
-    const struct link_class_stats *l1, *l2;
+    struct net_result *r;
+    struct net_stats *st;
+    const struct net_class_stats *l1, *l2;
 
     net_preset("supernode-ch8", &s, NULL);
     net = net_new(&s, NULL);
     pl = placement_scheme_new(net, PLACE_LINEAR, 16384, 0, NULL);
     pat = pattern_collective(coll, 16384, bytes, 1, &tt, NULL);
-    r = run(net, pat, pl, LINK_SD, NULL);
-    st = link_stats_result(net, r, 3, NULL);
-    l1 = link_stats_find(st, "L1-row");
-    l2 = link_stats_find(st, "L2");
+    r = run(net, pat, pl, NET_SD, NULL);
+    st = net_stats_result(net, r, 3, NULL);
+    l1 = net_stats_find(st, "L1-row");
+    l2 = net_stats_find(st, "L2");
     if (l1_used >= 0)
         CHECK(l1->used == l1_used, "%s: L1 links used %lld (want %lld)", what,
               l1->used, l1_used);
@@ -787,8 +786,8 @@ ch8(int coll, double bytes, const char *what, long long l1_used, double l1_min,
         CHECK_NEAR(l2->min_used / MiB, l2_min, tol, "%s: L2 min (MiB)", what);
     if (l2_max >= 0)
         CHECK_NEAR(l2->max / MiB, l2_max, tol, "%s: L2 max (MiB)", what);
-    link_stats_free(st);
-    link_result_free(r);
+    net_stats_free(st);
+    net_result_free(r);
     pattern_free(pat);
     placement_free(pl);
     net_free(net);
@@ -841,28 +840,28 @@ test_shapes(void)
     struct pattern *pat = pattern_thesis("umesh", n, 0, 17, NULL);
     static const int sch[4] = {PLACE_RDN, PLACE_RDR, PLACE_RDC, PLACE_RDG};
     double avg_sd[4], max_sd[4], avg_si[4], max_si[4];
-    struct link_opts o;
+    struct net_opts o;
     struct placement *pl;
-    struct link_result *r;
-    struct link_stats *st;
+    struct net_result *r;
+    struct net_stats *st;
 
-    link_opts_init(&o);
+    net_opts_init(&o);
     o.si_samples = 8;
     o.threads = 2;
     for (int i = 0; i < 4; i++) {
         pl = placement_scheme_new(net, sch[i], n, 23, NULL);
-        r = run(net, pat, pl, LINK_SD, &o);
-        st = link_stats_result(net, r, 0, NULL);
+        r = run(net, pat, pl, NET_SD, &o);
+        st = net_stats_result(net, r, 0, NULL);
         avg_sd[i] = st->cls[0].mean;
         max_sd[i] = st->cls[0].max;
-        link_stats_free(st);
-        link_result_free(r);
-        r = run(net, pat, pl, LINK_SI, &o);
-        st = link_stats_result(net, r, 0, NULL);
+        net_stats_free(st);
+        net_result_free(r);
+        r = run(net, pat, pl, NET_SI, &o);
+        st = net_stats_result(net, r, 0, NULL);
         avg_si[i] = st->cls[0].mean;
         max_si[i] = st->cls[0].max;
-        link_stats_free(st);
-        link_result_free(r);
+        net_stats_free(st);
+        net_result_free(r);
         placement_free(pl);
         printf("# UMesh %s: SD avg %.4g max %.4g, SI avg %.4g max %.4g MiB\n",
                placement_scheme_name(sch[i]), avg_sd[i] / MiB, max_sd[i] / MiB,
@@ -884,10 +883,10 @@ test_shapes(void)
           "and lowers the maximum (RDR, RDC, RDG)");
     /* RRN + SD: consecutive groups' L2 links are the hot ones */
     pl = placement_scheme_new(net, PLACE_RRN, n, 0, NULL);
-    r = run(net, pat, pl, LINK_SD, &o);
-    st = link_stats_result(net, r, 1, NULL);
+    r = run(net, pat, pl, NET_SD, &o);
+    st = net_stats_result(net, r, 1, NULL);
     {
-        const struct link_class_stats *l2 = link_stats_find(st, "L2");
+        const struct net_class_stats *l2 = net_stats_find(st, "L2");
         int l = l2->top[0], g1, g2, dg;
         double sdmax = st->cls[0].max;
         net_df_coords(net, net_link_src(net, l), &g1, NULL, NULL);
@@ -897,16 +896,16 @@ test_shapes(void)
               "RRN + SD: the hottest link is an L2 link between consecutive "
               "groups (%d -> %d)",
               g1, g2);
-        link_stats_free(st);
-        link_result_free(r);
-        r = run(net, pat, pl, LINK_SI, &o);
-        st = link_stats_result(net, r, 0, NULL);
+        net_stats_free(st);
+        net_result_free(r);
+        r = run(net, pat, pl, NET_SI, &o);
+        st = net_stats_result(net, r, 0, NULL);
         CHECK(st->cls[0].max < sdmax / 1.5,
               "indirect routing offloads them (max %.4g -> %.4g MiB)",
               sdmax / MiB, st->cls[0].max / MiB);
     }
-    link_stats_free(st);
-    link_result_free(r);
+    net_stats_free(st);
+    net_result_free(r);
     placement_free(pl);
     pattern_free(pat);
     net_free(net);

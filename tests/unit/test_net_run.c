@@ -26,7 +26,7 @@ load(const char *path, const char *param)
 }
 
 struct bg {
-    struct linkrun lr;
+    struct net_run lr;
     struct scenario *s;
     int rc;
     struct rho_err err;
@@ -37,22 +37,22 @@ bg_run(struct job *j, void *arg)
 {
     struct bg *b = arg;
 
-    b->rc = linkrun_compute(&b->lr, b->s, 2, j, &b->err);
+    b->rc = net_run_compute(&b->lr, b->s, 2, j, &b->err);
     return b->rc;
 }
 
 int
 main(void)
 {
-    struct linkrun lr;
+    struct net_run lr;
     struct rho_err err;
     struct scenario *s = load("scenarios/dragonfly-small.lua", NULL);
-    const struct net *net = s->link->net;
+    const struct net *net = s->net->net;
     int nl = net_links(net), over = 0, acct = 0;
 
     /* AD on the small dragonfly: 7 rounds, every one recorded */
-    CHECK(linkrun_compute(&lr, s, 2, NULL, &err) == 0, "AD runs");
-    net = lr.scen->link->net;
+    CHECK(net_run_compute(&lr, s, 2, NULL, &err) == 0, "AD runs");
+    net = lr.scen->net->net;
     CHECK(lr.nrounds == lr.res->iterations && lr.nrounds == 7,
           "a record per round: %d of %d", lr.nrounds, lr.res->iterations);
     CHECK(lr.recorded && lr.granted && lr.remaining, "per-link arrays kept");
@@ -87,13 +87,13 @@ main(void)
     CHECK(lr.peak > 0 &&
               lr.st->cls[0].max / 5120.0 / 1048576.0 <= lr.peak * (1 + 1e-12),
           "peak is the busiest link's time");
-    linkrun_fini(&lr);
+    net_run_fini(&lr);
 
     /* a static routing: no rounds */
     s = load("scenarios/dragonfly-small.lua", "routing=SD");
-    CHECK(linkrun_compute(&lr, s, 1, NULL, &err) == 0, "SD runs");
+    CHECK(net_run_compute(&lr, s, 1, NULL, &err) == 0, "SD runs");
     CHECK(lr.nrounds == 0 && !lr.recorded, "SD has no rounds");
-    linkrun_fini(&lr);
+    net_run_fini(&lr);
 
     /* AH on 40 groups in the background: progress, then a cancel */
     {
@@ -105,7 +105,7 @@ main(void)
         memset(&b, 0, sizeof b);
         b.s = load("scenarios/dragonfly-workload.lua", "routing=AH");
         job_init(&j);
-        ph = linkrun_progress(&j, &frac);
+        ph = net_run_progress(&j, &frac);
         CHECK(strcmp(ph, "start") == 0 && frac == 0, "no progress yet");
         CHECK(job_start(&j, bg_run, &b) == 0, "job starts");
         nanosleep(&ts, NULL);
@@ -120,24 +120,24 @@ main(void)
     {
         struct bg b;
         struct job j;
-        struct linkrun d;
+        struct net_run d;
         double frac;
         memset(&b, 0, sizeof b);
         b.s = load("scenarios/dragonfly-small.lua", "routing=AI");
         job_init(&j);
         CHECK(job_start(&j, bg_run, &b) == 0, "job starts");
         CHECK(job_join(&j) == 0 && b.rc == 0, "AI in the background");
-        CHECK(strcmp(linkrun_progress(&j, &frac), "solve") == 0 ||
-                  strcmp(linkrun_progress(&j, &frac), "replay") == 0,
+        CHECK(strcmp(net_run_progress(&j, &frac), "solve") == 0 ||
+                  strcmp(net_run_progress(&j, &frac), "replay") == 0,
               "progress went through the solve");
         s = load("scenarios/dragonfly-small.lua", "routing=AI");
-        CHECK(linkrun_compute(&d, s, 1, NULL, &err) == 0, "AI directly");
+        CHECK(net_run_compute(&d, s, 1, NULL, &err) == 0, "AI directly");
         CHECK(memcmp(d.res->bytes, b.lr.res->bytes,
                      (size_t)d.res->nlinks * sizeof *d.res->bytes) == 0 &&
                   d.nrounds == b.lr.nrounds,
               "same bytes and rounds, 1 or 2 threads, thread or not");
-        linkrun_fini(&d);
-        linkrun_fini(&b.lr);
+        net_run_fini(&d);
+        net_run_fini(&b.lr);
     }
     TEST_DONE();
 }

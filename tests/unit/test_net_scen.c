@@ -40,7 +40,7 @@ same_doubles(const double *a, const double *b, long long n)
 
 /* Bit for bit: bytes per link and per job, the metrics, the messages. */
 static int
-same_result(const struct link_result *a, const struct link_result *b)
+same_result(const struct net_result *a, const struct net_result *b)
 {
     if (a == NULL || b == NULL)
         return 0;
@@ -60,16 +60,16 @@ same_result(const struct link_result *a, const struct link_result *b)
            same_doubles(&a->phase_time_ext, &b->phase_time_ext, 1);
 }
 
-static struct link_result *
+static struct net_result *
 solve(const struct scenario *s)
 {
-    struct link_opts o;
+    struct net_opts o;
     struct rho_err err;
-    struct link_result *r;
+    struct net_result *r;
 
-    link_opts_init(&o);
+    net_opts_init(&o);
     o.per_job = 1;
-    r = scenario_link_solve(s, &o, &err);
+    r = scenario_net_solve(s, &o, &err);
     if (r == NULL)
         printf("# solve: %s\n", err.msg);
     return r;
@@ -79,11 +79,11 @@ solve(const struct scenario *s)
 static int
 same_solve(const struct scenario *a, const struct scenario *b)
 {
-    struct link_result *ra = solve(a), *rb = solve(b);
+    struct net_result *ra = solve(a), *rb = solve(b);
     int ok = same_result(ra, rb);
 
-    link_result_free(ra);
-    link_result_free(rb);
+    net_result_free(ra);
+    net_result_free(rb);
     return ok;
 }
 
@@ -91,7 +91,7 @@ same_solve(const struct scenario *a, const struct scenario *b)
 static const char *
 link_diff(const struct scenario *a, const struct scenario *b)
 {
-    const struct scen_link *x = a->link, *y = b->link;
+    const struct net_scen *x = a->net, *y = b->net;
 
     if (x == NULL || y == NULL)
         return "link part";
@@ -105,7 +105,7 @@ link_diff(const struct scenario *a, const struct scenario *b)
         return "net_desc";
     if (strcmp(x->place_desc, y->place_desc) != 0)
         return "place_desc";
-    if (!scen_place_spec_equal(&x->place, &y->place))
+    if (!net_place_spec_equal(&x->place, &y->place))
         return "placement spec";
     if (x->nranks != y->nranks ||
         placement_ranks(x->placement) != placement_ranks(y->placement) ||
@@ -117,12 +117,12 @@ link_diff(const struct scenario *a, const struct scenario *b)
     if (x->njobs != y->njobs)
         return "jobs";
     for (int j = 0; j < x->njobs; j++) {
-        const struct scen_job *p = &x->job[j], *q = &y->job[j];
+        const struct net_scen_job *p = &x->job[j], *q = &y->job[j];
         if (strcmp(p->name, q->name) != 0 || p->offset != q->offset ||
             p->routing != q->routing || p->ranks != q->ranks ||
             p->rest != q->rest)
             return "a job";
-        if (!scen_pattern_spec_equal(&p->spec, &q->spec))
+        if (!net_pattern_spec_equal(&p->spec, &q->spec))
             return "a job's pattern spec";
         if (strcmp(pattern_name(p->pattern), pattern_name(q->pattern)) != 0)
             return "a job's pattern";
@@ -203,9 +203,9 @@ test_scenarios(void)
          i++) {
         struct rho_err err;
         struct scenario *s = lx_run_file(link_scenarios[i], NULL, &err);
-        CHECK(s != NULL && s->link != NULL, "%s loads with a link part",
+        CHECK(s != NULL && s->net != NULL, "%s loads with a link part",
               link_scenarios[i]);
-        if (s == NULL || s->link == NULL) {
+        if (s == NULL || s->net == NULL) {
             scenario_free(s);
             continue;
         }
@@ -236,26 +236,26 @@ test_torus_text(void)
     struct rho_err err;
     struct scenario *s = lx_run_file("scenarios/torus-5x5.lua", NULL, &err);
     struct strbuf sb;
-    const struct scen_link *l;
+    const struct net_scen *l;
 
     strbuf_init(&sb);
     scenario_to_lua(s, &sb);
     CHECK_STR(strbuf_str(&sb), torus_text, "the 5x5 torus written as Lua");
-    l = s->link;
-    CHECK(l->net_spec.kind == SCEN_NET_PARAMS &&
+    l = s->net;
+    CHECK(l->net_spec.kind == NET_TOPO_PARAMS &&
               l->net_spec.net.family == NET_TORUS &&
               l->net_spec.net.torus.nd == 2 &&
               l->net_spec.net.torus.dim[1] == 5 &&
               l->net_spec.net.torus.wrap[0] && l->net_spec.net.torus.bw == 2e9,
           "its network spec: a 5x5 torus at 2 GB/s");
     CHECK_STR(l->net_desc, "5x5 torus", "net_desc");
-    CHECK(l->njobs == 1 && l->job[0].spec.kind == SCEN_PAT_FLOWS &&
+    CHECK(l->njobs == 1 && l->job[0].spec.kind == NET_PAT_FLOWS &&
               l->job[0].spec.flows->n == 2 &&
               l->job[0].spec.flows->dst[1] == 21 &&
               l->job[0].spec.flows->bytes[1] == 2 * 1048576.0 &&
               l->job[0].ranks == 25,
           "one job: the 2 flows over 25 ranks");
-    CHECK(l->place.kind == SCEN_PLACE_SCHEME &&
+    CHECK(l->place.kind == NET_PLACE_SCHEME &&
               l->place.scheme == PLACE_LINEAR && l->nranks == 25,
           "placed linearly, 25 ranks");
     strbuf_fini(&sb);
@@ -373,9 +373,9 @@ test_spec_values(void)
 {
     struct rho_err err;
     struct scenario *s = load_text(specials[0], &err);
-    const struct scen_link *l = s->link;
+    const struct net_scen *l = s->net;
     const struct net_torus_params *tp = &l->net_spec.net.torus;
-    const struct scen_pattern_spec *st = &l->job[0].spec, *sp;
+    const struct net_pattern_spec *st = &l->job[0].spec, *sp;
 
     CHECK(tp->wrap[0] && !tp->wrap[1] && tp->wrap[2] &&
               strcmp(tp->name[1], "Y") == 0 && tp->nodes_per_router == 2 &&
@@ -385,15 +385,15 @@ test_spec_values(void)
           "torus spec: wraps, names, nodes, cores, bandwidths");
     CHECK_STR(l->net_desc, "4x2x2 torus (some dimensions without wrap)",
               "its description");
-    CHECK(l->place.kind == SCEN_PLACE_BLOCKED && l->place.nd == 2 &&
+    CHECK(l->place.kind == NET_PLACE_BLOCKED && l->place.nd == 2 &&
               l->place.tile[1] == 2,
           "blocked placement spec");
     CHECK_STR(l->place_desc, "blocked", "place_desc");
-    CHECK(st->kind == SCEN_PAT_STENCIL && st->ndims == 2 && st->dims[0] == 6 &&
+    CHECK(st->kind == NET_PAT_STENCIL && st->ndims == 2 && st->dims[0] == 6 &&
               !st->periodic && st->corners && st->size == 4096 && !st->has_seed,
           "stencil spec");
     sp = &l->job[1].spec;
-    CHECK(sp->kind == SCEN_PAT_SPREAD && sp->min == 2 && sp->max == 5 &&
+    CHECK(sp->kind == NET_PAT_SPREAD && sp->min == 2 && sp->max == 5 &&
               sp->has_seed && sp->seed == 9 && sp->size == 3072 &&
               l->job[1].rest && l->job[1].ranks == 64 - 36 &&
               strcmp(l->job[1].name, "job 2") == 0,
@@ -401,21 +401,21 @@ test_spec_values(void)
     scenario_free(s);
 
     s = load_text(specials[3], &err);
-    l = s->link;
-    CHECK(l->place.kind == SCEN_PLACE_LIST &&
+    l = s->net;
+    CHECK(l->place.kind == NET_PLACE_LIST &&
               placement_ranks(l->place.list) == 16 &&
               placement_endpoint(l->placement, 0) == 3,
           "explicit placement spec");
-    CHECK(l->njobs == 4 && l->job[3].spec.kind == SCEN_PAT_FLOWS &&
+    CHECK(l->njobs == 4 && l->job[3].spec.kind == NET_PAT_FLOWS &&
               l->job[3].spec.flows->step[0] == 2 &&
               l->job[3].spec.flows->src[1] == 4 &&
               l->job[3].spec.flows->bytes[1] == 100,
           "flows spec with steps");
-    CHECK(l->job[1].spec.kind == SCEN_PAT_THESIS &&
+    CHECK(l->job[1].spec.kind == NET_PAT_THESIS &&
               strcmp(l->job[1].spec.name, "umesh") == 0 &&
               l->job[1].spec.size == 1024 && l->job[1].spec.seed == 3,
           "thesis spec");
-    CHECK(l->job[0].spec.kind == SCEN_PAT_COLLECTIVE &&
+    CHECK(l->job[0].spec.kind == NET_PAT_COLLECTIVE &&
               l->job[0].spec.algorithm == COLL_ALLREDUCE_RING &&
               l->job[0].spec.aggregate,
           "collective spec");
@@ -471,30 +471,30 @@ test_edit_routing(void)
     struct scenario *s =
         lx_run_file("scenarios/dragonfly-small.lua", NULL, &err);
     struct scenario *want = load_with("scenarios/dragonfly-small.lua", si);
-    struct link_result *before = solve(s), *after;
+    struct net_result *before = solve(s), *after;
 
-    CHECK(scenario_link_set_routing(s, 99, &err) == -1, "routing 99 refused");
+    CHECK(scenario_net_set_routing(s, 99, &err) == -1, "routing 99 refused");
     CHECK_STR(err.msg, "routing 99 is not DOR, SD, SI, AD, AI, AH or UPDOWN",
               "its message");
     after = solve(s);
-    CHECK(same_result(before, after) && s->link->routing == LINK_AD,
+    CHECK(same_result(before, after) && s->net->routing == NET_AD,
           "a refused edit changes nothing");
-    link_result_free(after);
-    CHECK(scenario_link_set_routing(s, LINK_SI, &err) == 0, "routing SI");
-    CHECK(s->link->routing == LINK_SI && s->link->job[0].routing == LINK_SI,
+    net_result_free(after);
+    CHECK(scenario_net_set_routing(s, NET_SI, &err) == 0, "routing SI");
+    CHECK(s->net->routing == NET_SI && s->net->job[0].routing == NET_SI,
           "the scenario's and the job's");
     CHECK(link_diff(s, want) == NULL && same_solve(s, want),
           "the same as the script run with routing=SI");
     check_round_trip(s, "dragonfly-small, routing SI");
-    link_result_free(before);
+    net_result_free(before);
     scenario_free(want);
     scenario_free(s);
 
     /* every job's routing, on several jobs */
     s = load_text(specials[2], &err);
-    CHECK(scenario_link_set_routing(s, LINK_DOR, &err) == 0 &&
-              s->link->job[1].routing == LINK_DOR &&
-              s->link->job[3].routing == LINK_DOR,
+    CHECK(scenario_net_set_routing(s, NET_DOR, &err) == 0 &&
+              s->net->job[1].routing == NET_DOR &&
+              s->net->job[3].routing == NET_DOR,
           "every job gets the routing");
     check_round_trip(s, "special 3, routing DOR");
     scenario_free(s);
@@ -509,9 +509,9 @@ test_edit_placement(void)
     struct scenario *s = lx_run_file("scenarios/bgq-512-umesh.lua", NULL, &err);
     struct scenario *want = load_with("scenarios/bgq-512-umesh.lua", tabcde);
     struct scenario *want2 = load_with("scenarios/bgq-512-umesh.lua", rdn);
-    const struct placement *pl = s->link->placement;
+    const struct placement *pl = s->net->placement;
 
-    CHECK(scenario_link_set_placement(s, "XYZ", &err) == -1,
+    CHECK(scenario_net_set_placement(s, "XYZ", &err) == -1,
           "placement XYZ refused");
     CHECK_STR(err.msg,
               "placement 'XYZ': expected linear, random, RDN, RDR, RDC, RDG, "
@@ -519,21 +519,20 @@ test_edit_placement(void)
               "rho.place.blocked{}, rho.place.rubik{} or a list of node "
               "numbers",
               "the message of the Lua field");
-    CHECK(scenario_link_set_placement(s, "RDC", &err) == -1,
+    CHECK(scenario_net_set_placement(s, "RDC", &err) == -1,
           "RDC refused on a torus");
     CHECK_STR(err.msg, "placement RDC needs a dragonfly", "its message");
-    CHECK(scenario_link_set_placement(s, "ABCDQT", &err) == -1,
+    CHECK(scenario_net_set_placement(s, "ABCDQT", &err) == -1,
           "a bad torus order refused");
-    CHECK(s->link->placement == pl &&
-              strcmp(s->link->place_desc, "ABCDET") == 0,
+    CHECK(s->net->placement == pl && strcmp(s->net->place_desc, "ABCDET") == 0,
           "refused edits leave the placement");
-    CHECK(scenario_link_set_placement(s, "TABCDE", &err) == 0, "TABCDE");
-    CHECK_STR(s->link->place_desc, "TABCDE", "place_desc follows");
+    CHECK(scenario_net_set_placement(s, "TABCDE", &err) == 0, "TABCDE");
+    CHECK_STR(s->net->place_desc, "TABCDE", "place_desc follows");
     CHECK(link_diff(s, want) == NULL && same_solve(s, want),
           "the same as the script run with placement=TABCDE");
     check_round_trip(s, "bgq-512, placement TABCDE");
-    CHECK(scenario_link_set_placement(s, "rdn", &err) == 0 &&
-              strcmp(s->link->place_desc, "RDN") == 0,
+    CHECK(scenario_net_set_placement(s, "rdn", &err) == 0 &&
+              strcmp(s->net->place_desc, "RDN") == 0,
           "rdn (any case) is RDN");
     CHECK(link_diff(s, want2) == NULL && same_solve(s, want2),
           "the same as the script run with placement=RDN (seeded)");
@@ -544,14 +543,14 @@ test_edit_placement(void)
 
     /* explicit flows follow the new placement's ranks */
     s = lx_run_file("scenarios/tca-ring.lua", NULL, &err);
-    CHECK(scenario_link_set_placement(s, "random", &err) == 0 &&
-              strcmp(s->link->place_desc, "random") == 0,
+    CHECK(scenario_net_set_placement(s, "random", &err) == 0 &&
+              strcmp(s->net->place_desc, "random") == 0,
           "tca-ring: random placement");
     check_round_trip(s, "tca-ring, random placement");
     scenario_free(s);
 
     s = lx_run_file("scenarios/table1-both-models.lua", NULL, &err);
-    CHECK(scenario_link_set_placement(s, "RDN", &err) == -1,
+    CHECK(scenario_net_set_placement(s, "RDN", &err) == -1,
           "a PCIe tree's ranks are its nodes: refused");
     CHECK_STR(err.msg,
               "placement: the ranks of a PCIe tree seen as a network are "
@@ -570,21 +569,21 @@ test_edit_seed(void)
         load_replaced("scenarios/dragonfly-small.lua", "seed = 3", "seed = 4");
     struct scenario *w7 = load_replaced("scenarios/dragonfly-workload.lua",
                                         "seed = 7", "seed = 70");
-    struct link_result *before = solve(s), *after;
+    struct net_result *before = solve(s), *after;
 
     CHECK(want != NULL && w7 != NULL, "reference scripts load");
-    CHECK(scenario_link_set_seed(s, 4, &err) == 0 && s->seed == 4, "seed 4");
+    CHECK(scenario_net_set_seed(s, 4, &err) == 0 && s->seed == 4, "seed 4");
     after = solve(s);
     CHECK(!same_result(before, after), "another seed, other results");
     CHECK(link_diff(s, want) == NULL && same_solve(s, want),
           "the same as the script with seed = 4");
     check_round_trip(s, "dragonfly-small, seed 4");
-    link_result_free(before);
-    link_result_free(after);
+    net_result_free(before);
+    net_result_free(after);
     scenario_free(s);
 
     s = lx_run_file("scenarios/dragonfly-workload.lua", NULL, &err);
-    CHECK(scenario_link_set_seed(s, 70, &err) == 0, "workload: seed 70");
+    CHECK(scenario_net_set_seed(s, 70, &err) == 0, "workload: seed 70");
     CHECK(link_diff(s, w7) == NULL && same_solve(s, w7),
           "five jobs reseeded as the script does (seed + job)");
     check_round_trip(s, "dragonfly-workload, seed 70");
@@ -592,8 +591,8 @@ test_edit_seed(void)
 
     /* a spec's own seed is kept */
     s = load_text(specials[0], &err);
-    CHECK(scenario_link_set_seed(s, 12, &err) == 0 &&
-              s->link->job[1].spec.seed == 9,
+    CHECK(scenario_net_set_seed(s, 12, &err) == 0 &&
+              s->net->job[1].spec.seed == 9,
           "a pattern's own seed stays");
     check_round_trip(s, "special 1, seed 12");
     scenario_free(want);
@@ -610,18 +609,18 @@ test_edit_paths(void)
     struct scenario *want =
         load_replaced("scenarios/mesh-4x4-paths.lua", "paths = \"all\",",
                       "paths = \"minimal\",");
-    struct link_result *all = solve(s), *min;
+    struct net_result *all = solve(s), *min;
 
-    CHECK(scenario_link_set_paths(s, 7, &err) == -1, "paths 7 refused");
+    CHECK(scenario_net_set_paths(s, 7, &err) == -1, "paths 7 refused");
     CHECK_STR(err.msg, "paths must be \"minimal\" or \"all\"", "its message");
-    CHECK(scenario_link_set_paths(s, ROUTE_MIN, &err) == 0, "paths minimal");
+    CHECK(scenario_net_set_paths(s, ROUTE_MIN, &err) == 0, "paths minimal");
     min = solve(s);
     CHECK(!same_result(all, min), "one path per message now");
     CHECK(link_diff(s, want) == NULL && same_solve(s, want),
           "the same as the script with paths = \"minimal\"");
     check_round_trip(s, "mesh-4x4, minimal paths");
-    link_result_free(all);
-    link_result_free(min);
+    net_result_free(all);
+    net_result_free(min);
     scenario_free(want);
     scenario_free(s);
 }
@@ -633,10 +632,10 @@ test_edit_errors(void)
     struct scenario *s = lx_run_file("scenarios/table1.lua", NULL, &err);
     struct scenario *c;
 
-    CHECK(scenario_link_set_routing(s, LINK_SD, &err) == -1 &&
-              scenario_link_set_seed(s, 1, &err) == -1 &&
-              scenario_link_set_paths(s, ROUTE_ALL, &err) == -1 &&
-              scenario_link_set_placement(s, "RDN", &err) == -1,
+    CHECK(scenario_net_set_routing(s, NET_SD, &err) == -1 &&
+              scenario_net_set_seed(s, 1, &err) == -1 &&
+              scenario_net_set_paths(s, ROUTE_ALL, &err) == -1 &&
+              scenario_net_set_placement(s, "RDN", &err) == -1,
           "a PCIe scenario without routing has no link edits");
     CHECK_STR(err.msg, "the scenario has no link model", "message");
     CHECK(s->seed == 0, "seed unchanged");
@@ -644,20 +643,20 @@ test_edit_errors(void)
 
     /* the tree's link part: routing, seed and paths, and a sync */
     s = lx_run_file("scenarios/table1-both-models.lua", NULL, &err);
-    CHECK(scenario_link_set_routing(s, LINK_AD, &err) == 0 &&
-              scenario_link_set_paths(s, ROUTE_ALL, &err) == 0 &&
-              scenario_link_set_seed(s, 5, &err) == 0,
+    CHECK(scenario_net_set_routing(s, NET_AD, &err) == 0 &&
+              scenario_net_set_paths(s, ROUTE_ALL, &err) == 0 &&
+              scenario_net_set_seed(s, 5, &err) == 0,
           "a tree's link part: routing, paths and seed");
     check_round_trip(s, "table1-both-models, AD, all paths, seed 5");
     c = scenario_clone(s);
     c->flow[0].bytes = 1;
-    CHECK(scenario_link_sync_tree(c, &err) == 0 &&
-              c->link->job[0].spec.flows->bytes[0] == 1 &&
-              c->link->routing == LINK_AD && c->link->minimal == ROUTE_ALL,
+    CHECK(scenario_net_sync_tree(c, &err) == 0 &&
+              c->net->job[0].spec.flows->bytes[0] == 1 &&
+              c->net->routing == NET_AD && c->net->minimal == ROUTE_ALL,
           "sync: the link part follows the flows, keeps routing and paths");
     c->bandwidth = 1e9;
-    CHECK(scenario_link_sync_tree(c, &err) == 0 &&
-              net_link_bw(c->link->net, 0) == 1e9,
+    CHECK(scenario_net_sync_tree(c, &err) == 0 &&
+              net_link_bw(c->net->net, 0) == 1e9,
           "sync: and the bandwidth");
     check_round_trip(c, "table1-both-models after a sync");
     scenario_free(c);
@@ -670,9 +669,9 @@ static void
 test_makers(void)
 {
     struct rho_err err;
-    struct scen_pattern_spec p;
-    struct scen_place_spec pl;
-    struct scen_net_spec ns;
+    struct net_pattern_spec p;
+    struct net_place_spec pl;
+    struct net_topo_spec ns;
     struct net *net;
     struct pattern *pat;
     struct placement *place;
@@ -680,64 +679,64 @@ test_makers(void)
     char buf[256];
 
     strbuf_init(&sb);
-    CHECK(scen_net_preset("torus-5x5", &ns, &err) == 0, "a preset spec");
-    CHECK_STR(scen_net_describe(&ns, buf, sizeof buf),
+    CHECK(net_topo_preset("torus-5x5", &ns, &err) == 0, "a preset spec");
+    CHECK_STR(net_topo_describe(&ns, buf, sizeof buf),
               "torus-5x5: 5x5 torus, one rank per router", "described");
-    scen_net_to_lua(&ns, &sb);
+    net_topo_to_lua(&ns, &sb);
     CHECK_STR(strbuf_str(&sb), "rho.network \"torus-5x5\"", "as Lua");
-    CHECK(scen_net_preset("nope", &ns, &err) == -1 &&
+    CHECK(net_topo_preset("nope", &ns, &err) == -1 &&
               strstr(err.msg, "unknown network preset 'nope'") != NULL,
           "an unknown preset");
-    scen_net_preset("torus-5x5", &ns, &err);
-    net = scen_net_make(&ns, &err);
+    net_topo_preset("torus-5x5", &ns, &err);
+    net = net_topo_make(&ns, &err);
     CHECK(net != NULL && net_routers(net) == 25, "made: 25 routers");
 
-    scen_pattern_spec_init(&p, SCEN_PAT_PERMUTATION);
+    net_pattern_spec_init(&p, NET_PAT_PERMUTATION);
     p.size = 1024;
     p.how = PERM_TRANSPOSE;
     p.rows = 4;
-    pat = scen_pattern_make(&p, 25, 0, &err);
+    pat = net_pattern_make(&p, 25, 0, &err);
     CHECK(pat == NULL, "a transpose of 4 rows on 25 ranks refused");
     CHECK(strncmp(err.msg, "rho.pattern.permutation: ", 25) == 0,
           "named as a script writes it (%s)", err.msg);
-    scen_pattern_spec_fini(&p);
-    scen_pattern_spec_init(&p, SCEN_PAT_STENCIL);
+    net_pattern_spec_fini(&p);
+    net_pattern_spec_init(&p, NET_PAT_STENCIL);
     p.size = 1024;
     p.ndims = 2;
     p.dims[0] = p.dims[1] = 5;
-    pat = scen_pattern_make(&p, 25, 0, &err);
+    pat = net_pattern_make(&p, 25, 0, &err);
     CHECK(pat != NULL && pattern_ranks(pat) == 25, "a 5x5 stencil");
     pattern_free(pat);
     strbuf_reset(&sb);
-    scen_pattern_to_lua(&p, &sb);
+    net_pattern_to_lua(&p, &sb);
     CHECK_STR(strbuf_str(&sb),
               "rho.pattern.stencil { size = \"1 KiB\", dims = { 5, 5 } }",
               "the stencil as Lua");
-    scen_pattern_spec_fini(&p);
+    net_pattern_spec_fini(&p);
 
-    scen_pattern_spec_init(&p, SCEN_PAT_FLOWS);
-    p.flows = scen_flows_new(1, (const int[]){0}, (const int[]){30},
-                             (const double[]){8}, NULL);
-    CHECK(scen_pattern_make(&p, 25, 0, &err) == NULL, "a flow to rank 30");
+    net_pattern_spec_init(&p, NET_PAT_FLOWS);
+    p.flows = net_flows_new(1, (const int[]){0}, (const int[]){30},
+                            (const double[]){8}, NULL);
+    CHECK(net_pattern_make(&p, 25, 0, &err) == NULL, "a flow to rank 30");
     CHECK_STR(err.msg, "flows: message 0: rank 0 -> 30 outside 0..24",
               "named flows");
-    scen_pattern_spec_fini(&p);
+    net_pattern_spec_fini(&p);
 
-    CHECK(scen_place_parse("TAB", net, &pl, &err) == 0 &&
-              pl.kind == SCEN_PLACE_ORDER,
+    CHECK(net_place_parse("TAB", net, &pl, &err) == 0 &&
+              pl.kind == NET_PLACE_ORDER,
           "TAB is a torus order");
-    place = scen_place_make(&pl, net, 25, 0, &err);
+    place = net_place_make(&pl, net, 25, 0, &err);
     CHECK(place != NULL && placement_endpoint(place, 1) == 5,
           "TAB: rank 1 one step along B (fastest)");
     placement_free(place);
-    CHECK_STR(scen_place_describe(&pl, buf, sizeof buf), "TAB", "described");
-    scen_place_spec_fini(&pl);
+    CHECK_STR(net_place_describe(&pl, buf, sizeof buf), "TAB", "described");
+    net_place_spec_fini(&pl);
     memset(&pl, 0, sizeof pl);
-    pl.kind = SCEN_PLACE_BLOCKED;
+    pl.kind = NET_PLACE_BLOCKED;
     pl.nd = 2;
     pl.dims[0] = pl.dims[1] = 4;
     pl.tile[0] = pl.tile[1] = 1;
-    CHECK(scen_place_make(&pl, net, 25, 0, &err) == NULL,
+    CHECK(net_place_make(&pl, net, 25, 0, &err) == NULL,
           "16 blocked ranks for 25");
     CHECK_STR(err.msg,
               "rho.place.blocked places 16 ranks, the traffic needs 25",

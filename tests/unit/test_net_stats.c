@@ -16,19 +16,19 @@ test_quantile(void)
     double a[4] = {4, 1, 3, 2}, b[1] = {7}, c[5] = {0, 0, 0, 10, 2};
     double big[1001];
 
-    CHECK_NEAR(link_stats_quantile(a, 4, 0.25), 1.75, 1e-15, "q1 of 1..4");
-    CHECK_NEAR(link_stats_quantile(a, 4, 0.5), 2.5, 1e-15, "median of 1..4");
-    CHECK_NEAR(link_stats_quantile(a, 4, 0.75), 3.25, 1e-15, "q3 of 1..4");
-    CHECK_NEAR(link_stats_quantile(a, 4, 1), 4, 0, "q = 1 is the max");
-    CHECK_NEAR(link_stats_quantile(b, 1, 0.5), 7, 0, "one value");
-    CHECK(link_stats_quantile(b, 0, 0.5) == 0, "no value: 0");
-    CHECK_NEAR(link_stats_quantile(c, 5, 0.5), 0, 0, "zeros count: median 0");
-    CHECK_NEAR(link_stats_quantile(c, 5, 0.75), 2, 0, "q3 = 2");
+    CHECK_NEAR(net_stats_quantile(a, 4, 0.25), 1.75, 1e-15, "q1 of 1..4");
+    CHECK_NEAR(net_stats_quantile(a, 4, 0.5), 2.5, 1e-15, "median of 1..4");
+    CHECK_NEAR(net_stats_quantile(a, 4, 0.75), 3.25, 1e-15, "q3 of 1..4");
+    CHECK_NEAR(net_stats_quantile(a, 4, 1), 4, 0, "q = 1 is the max");
+    CHECK_NEAR(net_stats_quantile(b, 1, 0.5), 7, 0, "one value");
+    CHECK(net_stats_quantile(b, 0, 0.5) == 0, "no value: 0");
+    CHECK_NEAR(net_stats_quantile(c, 5, 0.5), 0, 0, "zeros count: median 0");
+    CHECK_NEAR(net_stats_quantile(c, 5, 0.75), 2, 0, "q3 = 2");
     for (int i = 0; i < 1001; i++)
         big[i] = (double)((i * 7919) % 1001);
-    CHECK_NEAR(link_stats_quantile(big, 1001, 0.25), 250, 0,
+    CHECK_NEAR(net_stats_quantile(big, 1001, 0.25), 250, 0,
                "q1 of a shuffled 0..1000");
-    CHECK_NEAR(link_stats_quantile(big, 1001, 0.9), 900, 0, "q0.9");
+    CHECK_NEAR(net_stats_quantile(big, 1001, 0.9), 900, 0, "q0.9");
 }
 
 static void
@@ -36,9 +36,9 @@ test_classes(void)
 {
     struct net_torus_params p;
     struct net *net;
-    struct link_stats *st;
+    struct net_stats *st;
     double *bytes;
-    const struct link_class_stats *all, *xp;
+    const struct net_class_stats *all, *xp;
     char b[NET_NAME_MAX];
 
     memset(&p, 0, sizeof p);
@@ -54,8 +54,8 @@ test_classes(void)
     bytes[net_torus_link(net, 4, 0, 1)] = 2;
     bytes[net_torus_link(net, 8, 0, 1)] = 2;
     bytes[net_torus_link(net, 1, 1, -1)] = 5;
-    st = link_stats_new(net, bytes, 2, NULL);
-    all = link_stats_find(st, "all");
+    st = net_stats_new(net, bytes, 2, NULL);
+    all = net_stats_find(st, "all");
     CHECK(st->nclasses == 5 && all == &st->cls[0], "all + 4 classes");
     CHECK(all->links == 36 && all->used == 4 && all->min == 0 &&
               all->max == 8 && all->sum == 17,
@@ -69,16 +69,16 @@ test_classes(void)
           "the two hottest links, hottest first");
     CHECK_STR(net_link_name(net, all->top[0], b, sizeof b), "(0,0)->(1,0)",
               "hottest by name");
-    xp = link_stats_find(st, "dim 0 +");
+    xp = net_stats_find(st, "dim 0 +");
     CHECK(xp != NULL && xp->links == 9 && xp->used == 3 && xp->max == 8 &&
               xp->min == 0,
           "class dim 0 +: 9 links, 3 used");
     CHECK_NEAR(xp->q3, 2, 1e-15, "its q3");
     CHECK(xp->ntop == 2 && xp->top[1] == net_torus_link(net, 4, 0, 1),
           "ties broken by link id");
-    CHECK(link_stats_find(st, "nope") == NULL, "unknown class");
-    link_stats_free(st);
-    CHECK(link_stats_new(net, NULL, 1, NULL) == NULL, "no bytes: error");
+    CHECK(net_stats_find(st, "nope") == NULL, "unknown class");
+    net_stats_free(st);
+    CHECK(net_stats_new(net, NULL, 1, NULL) == NULL, "no bytes: error");
     free(bytes);
     net_free(net);
 }
@@ -90,9 +90,9 @@ test_mapping(void)
     struct net *net;
     struct placement *pl;
     struct pattern *pat;
-    struct link_result *r;
-    struct link_stats *st;
-    struct link_job job;
+    struct net_result *r;
+    struct net_stats *st;
+    struct net_job job;
     int src[3] = {0, 1, 2}, dst[3] = {2, 1, 3};
     double by[3] = {10, 7, 30};
 
@@ -108,9 +108,9 @@ test_mapping(void)
     job.pattern = pat;
     job.placement = pl;
     job.offset = 0;
-    job.routing = LINK_SD;
-    r = link_model_solve(net, &job, 1, NULL, NULL);
-    st = link_stats_result(net, r, 1, NULL);
+    job.routing = NET_SD;
+    r = net_model_solve(net, &job, 1, NULL, NULL);
+    st = net_stats_result(net, r, 1, NULL);
     /* 0->2: 2 hops x 10 B; 1->1: none; 2->3: 1 hop x 30 B */
     CHECK(st->msgs == 3 && st->routed == 2, "3 messages, 2 routed");
     CHECK(st->hop_bytes == 50 && st->max_hops == 2, "hop-bytes 50, max 2");
@@ -120,8 +120,8 @@ test_mapping(void)
                "bytes per link over all 14 links");
     CHECK(st->max_bytes_per_link == 30, "max bytes per link");
     CHECK_NEAR(st->phase_time_ext, 3, 1e-15, "EXTENSION: 30 B over 10 B/s");
-    link_stats_free(st);
-    link_result_free(r);
+    net_stats_free(st);
+    net_result_free(r);
     pattern_free(pat);
     placement_free(pl);
     net_free(net);

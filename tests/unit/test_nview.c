@@ -82,7 +82,7 @@ at3(const struct net *net, int x, int y, int z)
    an identity placement. */
 struct five {
     struct net *net;
-    struct link_result *res;
+    struct net_result *res;
 };
 
 static void
@@ -92,7 +92,7 @@ five_new(struct five *f)
     double bytes[2] = {1 * MiB, 2 * MiB};
     struct placement *pl;
     struct pattern *pat;
-    struct link_job job;
+    struct net_job job;
     struct rho_err e;
 
     f->net = torus(2, dim, 1, NULL);
@@ -103,8 +103,8 @@ five_new(struct five *f)
     job.pattern = pat;
     job.placement = pl;
     job.offset = 0;
-    job.routing = LINK_DOR;
-    f->res = link_model_solve(f->net, &job, 1, NULL, &e);
+    job.routing = NET_DOR;
+    f->res = net_model_solve(f->net, &job, 1, NULL, &e);
     if (f->res == NULL)
         printf("# solve failed: %s\n", e.msg);
     pattern_free(pat);
@@ -114,7 +114,7 @@ five_new(struct five *f)
 static void
 five_free(struct five *f)
 {
-    link_result_free(f->res);
+    net_result_free(f->res);
     net_free(f->net);
 }
 
@@ -196,29 +196,29 @@ test_loads(void)
     five_new(&f);
     net = f.net;
     b = f.res->bytes;
-    peak = linkview_peak(net, b);
+    peak = nview_peak(net, b);
     CHECK_NEAR(peak, 2 * MiB / 1e9, 1e-18,
                "peak: the busiest link's bytes/bw (2 MiB at 1 GB/s)");
     l1 = net_find_link(net, at2(net, 0, 0), at2(net, 1, 0));
     l2 = net_find_link(net, at2(net, 3, 0), at2(net, 2, 0));
     idle = net_find_link(net, at2(net, 4, 4), at2(net, 0, 4));
-    CHECK(linkview_load(net, b, l2, peak) == 1, "the busiest link is load 1");
-    CHECK_NEAR(linkview_load(net, b, l1, peak), 0.5, 1e-15,
+    CHECK(nview_load(net, b, l2, peak) == 1, "the busiest link is load 1");
+    CHECK_NEAR(nview_load(net, b, l1, peak), 0.5, 1e-15,
                "a 1 MiB link is load 0.5");
-    CHECK(linkview_load(net, b, idle, peak) == 0, "an unused link is 0");
+    CHECK(nview_load(net, b, idle, peak) == 0, "an unused link is 0");
     load = malloc(sizeof(double) * (size_t)net_links(net));
-    CHECK(linkview_loads(net, b, 0, load) == peak,
-          "linkview_loads finds the peak itself");
+    CHECK(nview_loads(net, b, 0, load) == peak,
+          "nview_loads finds the peak itself");
     for (int l = 0; l < net_links(net); l++) {
         pos += load[l] > 0;
         ok &= load[l] >= 0 && load[l] <= 1;
     }
     CHECK(pos == 6 && ok, "6 loaded links, every load in [0, 1] (%d)", pos);
-    CHECK_NEAR(linkview_loads(net, b, 4 * MiB / 1e9, load), 4 * MiB / 1e9,
-               1e-18, "a fixed peak is used as given");
+    CHECK_NEAR(nview_loads(net, b, 4 * MiB / 1e9, load), 4 * MiB / 1e9, 1e-18,
+               "a fixed peak is used as given");
     CHECK_NEAR(load[l2], 0.5, 1e-15, "on a fixed peak twice as high: 0.5");
     CHECK(heat_bucket(load[l1], HEAT_LOG) == 7 &&
-              heat_bucket(linkview_load(net, b, l1, peak), HEAT_LOG) == 8,
+              heat_bucket(nview_load(net, b, l1, peak), HEAT_LOG) == 8,
           "the log scale buckets the same loads (25%%: 7, 50%%: 8)");
 
     /* NaN and zero traffic */
@@ -228,15 +228,15 @@ test_loads(void)
         memcpy(z, b, sizeof(double) * (size_t)n);
         z[l1] = NAN;
         z[idle] = -1;
-        CHECK(linkview_peak(net, z) == peak, "NaN and negative bytes: ignored");
-        CHECK(isnan(linkview_load(net, z, l1, peak)) &&
-                  isnan(linkview_load(net, z, idle, peak)),
+        CHECK(nview_peak(net, z) == peak, "NaN and negative bytes: ignored");
+        CHECK(isnan(nview_load(net, z, l1, peak)) &&
+                  isnan(nview_load(net, z, idle, peak)),
               "NaN and negative bytes have no load (heat none)");
         memset(z, 0, sizeof(double) * (size_t)n);
-        CHECK(linkview_peak(net, z) == 0, "no traffic: peak 0");
-        CHECK(linkview_load(net, z, l1, 0) == 0, "no traffic: idle");
+        CHECK(nview_peak(net, z) == 0, "no traffic: peak 0");
+        CHECK(nview_load(net, z, l1, 0) == 0, "no traffic: idle");
         z[l1] = 5;
-        CHECK(isinf(linkview_load(net, z, l1, 0)),
+        CHECK(isinf(nview_load(net, z, l1, 0)),
               "bytes over a zero peak: infinite (over)");
         free(z);
     }
@@ -269,29 +269,29 @@ test_minimap_2d(struct strbuf *sb)
         struct edge h[3], v[2];
         const char *what;
     } t[] = {
-        {LINKVIEW_PLUS,
-         LINKVIEW_MEAN,
+        {NVIEW_PLUS,
+         NVIEW_MEAN,
          2,
          1,
          {{0, 0, 0.5}, {1, 0, 0.5}},
          {{2, 0, 0.5}},
          "+ links: (0,0)->(1,0)->(2,0)->(2,1), 1 MiB = load 0.5"},
-        {LINKVIEW_MINUS,
-         LINKVIEW_MEAN,
+        {NVIEW_MINUS,
+         NVIEW_MEAN,
          2,
          1,
          {{1, 0, 1}, {2, 0, 1}},
          {{1, 4, 1}},
          "- links: (3,0)->(2,0)->(1,0) and the wrap (1,0)->(1,4), load 1"},
-        {LINKVIEW_BOTH,
-         LINKVIEW_MEAN,
+        {NVIEW_BOTH,
+         NVIEW_MEAN,
          3,
          2,
          {{0, 0, 0.25}, {1, 0, 0.75}, {2, 0, 0.5}},
          {{2, 0, 0.25}, {1, 4, 0.5}},
          "both directions, mean: (0.5 + 1) / 2 on the shared edge"},
-        {LINKVIEW_BOTH,
-         LINKVIEW_MAX,
+        {NVIEW_BOTH,
+         NVIEW_MAX,
          3,
          2,
          {{0, 0, 0.5}, {1, 0, 1}, {2, 0, 1}},
@@ -304,20 +304,19 @@ test_minimap_2d(struct strbuf *sb)
     five_new(&f);
     canvas_init(&c, 40, 16, 0);
     for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
-        struct linkview_minimap mm = {0,    1,  t[i].dir, 0, LINKVIEW_CELL_FULL,
-                                      NULL, -1, -1};
-        struct linkview_opts o = {HEAT_LINEAR, 0, t[i].agg};
-        struct linkview_grid g;
+        struct nview_minimap mm = {0,    1,  t[i].dir, 0, NVIEW_CELL_FULL,
+                                   NULL, -1, -1};
+        struct nview_opts o = {HEAT_LINEAR, 0, t[i].agg};
+        struct nview_grid g;
         int vals = 1, roles = 1, counts = 1, rc, hot = 0;
         for (int y = 0; y < 5; y++)
             for (int x = 0; x < 5; x++) {
-                struct linkview_cell cell;
+                struct nview_cell cell;
                 double eh = expect(t[i].h, t[i].nh, x, y);
                 double ev = expect(t[i].v, t[i].nv, x, y);
-                linkview_minimap_cell(f.net, f.res->bytes, &mm, &o, x, y,
-                                      &cell);
+                nview_minimap_cell(f.net, f.res->bytes, &mm, &o, x, y, &cell);
                 vals &= fabs(cell.h - eh) < 1e-12 && fabs(cell.v - ev) < 1e-12;
-                counts &= cell.nh == (t[i].dir == LINKVIEW_BOTH ? 2 : 1) &&
+                counts &= cell.nh == (t[i].dir == NVIEW_BOTH ? 2 : 1) &&
                           cell.nv == cell.nh && cell.nother == 0 &&
                           isnan(cell.other);
                 hot += (eh > 0) + (ev > 0);
@@ -325,8 +324,7 @@ test_minimap_2d(struct strbuf *sb)
         CHECK(vals && counts && hot == t[i].nh + t[i].nv, "minimap cells: %s",
               t[i].what);
         canvas_clear(&c, ROLE_DEFAULT);
-        rc = linkview_minimap(&c, 0, 0, 40, 16, f.net, f.res->bytes, &mm, &o,
-                              &g);
+        rc = nview_minimap(&c, 0, 0, 40, 16, f.net, f.res->bytes, &mm, &o, &g);
         CHECK(rc == 0 && g.cw == 2 && g.ch == 2 && g.nx == 5 && g.ny == 5 &&
                   g.x0 == 2 && g.y0 == 2,
               "full 5x5 map fits, grid at (2,2) (%d)", rc);
@@ -343,10 +341,9 @@ test_minimap_2d(struct strbuf *sb)
     }
     /* the whole picture, + links, (2,0) selected */
     {
-        struct linkview_minimap mm = {0, 1, LINKVIEW_PLUS, 0, 0, NULL, 2, 0};
+        struct nview_minimap mm = {0, 1, NVIEW_PLUS, 0, 0, NULL, 2, 0};
         canvas_clear(&c, ROLE_DEFAULT);
-        linkview_minimap(&c, 0, 0, 40, 16, f.net, f.res->bytes, &mm, NULL,
-                         NULL);
+        nview_minimap(&c, 0, 0, 40, 16, f.net, f.res->bytes, &mm, NULL, NULL);
         CHECK_STR(dump(&c, sb, 0),
                   "dim 0\u2192 dim 1\u2193  + links, mean\n"
                   "  0 1 2 3 4\n"
@@ -383,9 +380,8 @@ test_minimap_2d(struct strbuf *sb)
               "heat.4 on the three 1 MiB edges, idle next to them");
         canvas_fini(&c);
         canvas_init(&c, 40, 16, 1);
-        mm.dir = LINKVIEW_MINUS;
-        linkview_minimap(&c, 0, 0, 40, 16, f.net, f.res->bytes, &mm, NULL,
-                         NULL);
+        mm.dir = NVIEW_MINUS;
+        nview_minimap(&c, 0, 0, 40, 16, f.net, f.res->bytes, &mm, NULL, NULL);
         CHECK_STR(row_text(&c, 2), "0 .-.=.=.-.-",
                   "ASCII: loads over 50%% are heavy edges (=)");
         CHECK_STR(row_text(&c, 11), "  | ! | | |",
@@ -401,13 +397,13 @@ test_minimap_3d(struct strbuf *sb)
     int dim[3] = {3, 4, 2}, n;
     struct net *net = torus(3, dim, 1, "XYZ");
     double *b;
-    struct linkview_opts mean = {HEAT_LINEAR, 1, LINKVIEW_MEAN};
-    struct linkview_opts max = {HEAT_LINEAR, 1, LINKVIEW_MAX};
-    struct linkview_minimap mm = {0, 1, LINKVIEW_PLUS, 0, 0, NULL, -1, -1};
-    struct linkview_cell cl;
+    struct nview_opts mean = {HEAT_LINEAR, 1, NVIEW_MEAN};
+    struct nview_opts max = {HEAT_LINEAR, 1, NVIEW_MAX};
+    struct nview_minimap mm = {0, 1, NVIEW_PLUS, 0, 0, NULL, -1, -1};
+    struct nview_cell cl;
     int plane[3] = {0, 0, 1};
     struct canvas c;
-    struct linkview_grid g;
+    struct nview_grid g;
 
     n = net_links(net);
     b = calloc((size_t)n, sizeof *b);
@@ -418,53 +414,53 @@ test_minimap_3d(struct strbuf *sb)
     b[net_torus_link(net, at3(net, 2, 1, 0), 1, -1)] = 0.4e9;
     b[net_torus_link(net, at3(net, 2, 1, 1), 1, -1)] = 0.9e9;
 
-    linkview_minimap_cell(net, b, &mm, &mean, 0, 0, &cl);
+    nview_minimap_cell(net, b, &mm, &mean, 0, 0, &cl);
     CHECK_NEAR(cl.h, 0.5, 1e-12, "X-Y projection, + links: (0.8 + 0.2) / 2");
     CHECK(cl.nh == 2 && cl.nv == 2 && cl.nother == 2,
           "two routers (z = 0, 1) behind each cell");
-    linkview_minimap_cell(net, b, &mm, &max, 0, 0, &cl);
+    nview_minimap_cell(net, b, &mm, &max, 0, 0, &cl);
     CHECK_NEAR(cl.h, 0.8, 1e-12, "max over Z: 0.8");
-    mm.dir = LINKVIEW_BOTH;
-    linkview_minimap_cell(net, b, &mm, &mean, 0, 0, &cl);
+    mm.dir = NVIEW_BOTH;
+    nview_minimap_cell(net, b, &mm, &mean, 0, 0, &cl);
     CHECK(fabs(cl.h - 0.25) < 1e-12 && cl.nh == 4,
           "both directions: 1.0 over 4 links = 0.25 (%g, %d)", cl.h, cl.nh);
-    linkview_minimap_cell(net, b, &mm, &mean, 1, 2, &cl);
+    nview_minimap_cell(net, b, &mm, &mean, 1, 2, &cl);
     CHECK(fabs(cl.other - 0.15) < 1e-12 && cl.nother == 4,
           "the node: Z links of (1,2,z), 0.6 over 4 links (%g)", cl.other);
-    mm.dir = LINKVIEW_PLUS;
-    linkview_minimap_cell(net, b, &mm, &mean, 1, 2, &cl);
+    mm.dir = NVIEW_PLUS;
+    nview_minimap_cell(net, b, &mm, &mean, 1, 2, &cl);
     CHECK_NEAR(cl.other, 0.3, 1e-12, "the node, + links: 0.6 over 2");
-    mm.dir = LINKVIEW_MINUS;
-    linkview_minimap_cell(net, b, &mm, &mean, 2, 0, &cl);
+    mm.dir = NVIEW_MINUS;
+    nview_minimap_cell(net, b, &mm, &mean, 2, 0, &cl);
     CHECK_NEAR(cl.v, 0.65, 1e-12,
                "- links: the edge y0-y1 is (2,1,z)'s - link, (0.4+0.9)/2");
-    linkview_minimap_cell(net, b, &mm, &max, 2, 0, &cl);
+    nview_minimap_cell(net, b, &mm, &max, 2, 0, &cl);
     CHECK_NEAR(cl.v, 0.9, 1e-12, "and its max 0.9");
     mm.plane = plane;
-    linkview_minimap_cell(net, b, &mm, &mean, 2, 0, &cl);
+    nview_minimap_cell(net, b, &mm, &mean, 2, 0, &cl);
     CHECK(cl.v == 0.9 && cl.nv == 1, "plane Z=1: just that router's link");
-    mm.dir = LINKVIEW_PLUS;
-    linkview_minimap_cell(net, b, &mm, &mean, 0, 0, &cl);
+    mm.dir = NVIEW_PLUS;
+    nview_minimap_cell(net, b, &mm, &mean, 0, 0, &cl);
     CHECK(cl.h == 0.2 && cl.nh == 1, "plane Z=1, + links: 0.2");
     mm.plane = NULL;
     mm.dy = 2; /* X-Z, over Y (4 routers per cell) */
-    linkview_minimap_cell(net, b, &mm, &mean, 0, 0, &cl);
+    nview_minimap_cell(net, b, &mm, &mean, 0, 0, &cl);
     CHECK(fabs(cl.h - 0.2) < 1e-12 && cl.nh == 4, "X-Z over Y: 0.8 / 4 (%g)",
           cl.h);
-    linkview_minimap_cell(net, b, &mm, &mean, 0, 1, &cl);
+    nview_minimap_cell(net, b, &mm, &mean, 0, 1, &cl);
     CHECK_NEAR(cl.h, 0.05, 1e-12, "X-Z over Y at z=1: 0.2 / 4");
-    CHECK(linkview_minimap_cell(net, b, &mm, &mean, 3, 0, &cl) == -1 &&
-              linkview_minimap_cell(net, b, &mm, &mean, 0, 2, &cl) == -1,
+    CHECK(nview_minimap_cell(net, b, &mm, &mean, 3, 0, &cl) == -1 &&
+              nview_minimap_cell(net, b, &mm, &mean, 0, 2, &cl) == -1,
           "cells outside the grid: -1");
     mm.dy = 0;
-    CHECK(linkview_minimap_cell(net, b, &mm, &mean, 0, 0, &cl) == -1,
+    CHECK(nview_minimap_cell(net, b, &mm, &mean, 0, 0, &cl) == -1,
           "dx == dy: -1");
 
     /* drawn: the edge and node buckets, the caption */
     canvas_init(&c, 40, 14, 0);
     mm.dy = 1;
-    mm.cell = LINKVIEW_CELL_AUTO;
-    CHECK(linkview_minimap(&c, 0, 0, 40, 14, net, b, &mm, &mean, &g) == 0 &&
+    mm.cell = NVIEW_CELL_AUTO;
+    CHECK(nview_minimap(&c, 0, 0, 40, 14, net, b, &mm, &mean, &g) == 0 &&
               g.cw == 2,
           "a 3x4 grid fits in full cells");
     CHECK(role_at(&c, g.x0 + 1, g.y0) == ROLE_HEAT_4 &&
@@ -479,7 +475,7 @@ test_minimap_3d(struct strbuf *sb)
               "the caption names the aggregated dimension");
     mm.plane = plane;
     canvas_clear(&c, ROLE_DEFAULT);
-    linkview_minimap(&c, 0, 0, 40, 14, net, b, &mm, &mean, &g);
+    nview_minimap(&c, 0, 0, 40, 14, net, b, &mm, &mean, &g);
     CHECK_STR(row_text(&c, 0), "X\u2192 Y\u2193  + links, mean at Z=1",
               "and the fixed plane");
     CHECK(role_at(&c, g.x0 + 1, g.y0) == ROLE_HEAT_1,
@@ -497,20 +493,20 @@ test_minimap_shapes(struct strbuf *sb)
     struct net *mesh = torus(2, dm, 0, "AB"), *ring = torus(1, d1, 1, "R");
     struct net *big = torus(2, d16, 1, "AB");
     double *b;
-    struct linkview_minimap mm = {0, 1, LINKVIEW_BOTH, 0, 0, NULL, -1, -1};
-    struct linkview_cell cl;
-    struct linkview_grid g;
+    struct nview_minimap mm = {0, 1, NVIEW_BOTH, 0, 0, NULL, -1, -1};
+    struct nview_cell cl;
+    struct nview_grid g;
     struct canvas c;
     int rc, x, y;
 
     b = calloc((size_t)net_links(big), sizeof *b);
-    linkview_minimap_cell(mesh, b, &mm, NULL, 3, 0, &cl);
+    nview_minimap_cell(mesh, b, &mm, NULL, 3, 0, &cl);
     CHECK(cl.nh == 0 && isnan(cl.h) && cl.nv == 2,
           "mesh: no edge right of the last column");
-    linkview_minimap_cell(mesh, b, &mm, NULL, 0, 2, &cl);
+    nview_minimap_cell(mesh, b, &mm, NULL, 0, 2, &cl);
     CHECK(cl.nv == 0 && cl.nh == 2, "mesh: none below the last row");
     canvas_init(&c, 30, 12, 0);
-    linkview_minimap(&c, 0, 0, 30, 12, mesh, b, &mm, NULL, &g);
+    nview_minimap(&c, 0, 0, 30, 12, mesh, b, &mm, NULL, &g);
     CHECK(ch_at(&c, g.x0 + 7, g.y0) == ' ' &&
               ch_at(&c, g.x0 + 5, g.y0) == 0x2500 &&
               ch_at(&c, g.x0, g.y0 + 5) == ' ',
@@ -522,14 +518,14 @@ test_minimap_shapes(struct strbuf *sb)
     canvas_clear(&c, ROLE_DEFAULT);
     mm.dy = -1;
     mm.sel_x = 4;
-    rc = linkview_minimap(&c, 0, 0, 30, 12, ring, b, &mm, NULL, &g);
+    rc = nview_minimap(&c, 0, 0, 30, 12, ring, b, &mm, NULL, &g);
     CHECK(rc == 0 && g.ny == 1 && g.nx == 6 && g.x0 == 0 && g.ch == 1,
           "a ring: one row of 6 (%d)", rc);
     CHECK_STR(row_text(&c, 0), "R\u2192  both directions, mean",
               "ring caption");
     CHECK(role_at(&c, g.x0 + 8, g.y0) == ROLE_MINIMAP_SELECTED,
           "ring: the selected node");
-    linkview_minimap_cell(ring, b, &mm, NULL, 5, 0, &cl);
+    nview_minimap_cell(ring, b, &mm, NULL, 5, 0, &cl);
     CHECK(cl.nh == 2 && cl.nv == 0, "ring: the wrap edge 5-0 exists");
 
     /* a window over a 16x16 torus keeps the selection in view */
@@ -537,25 +533,24 @@ test_minimap_shapes(struct strbuf *sb)
     mm.dy = 1;
     mm.sel_x = 12;
     mm.sel_y = 9;
-    rc = linkview_minimap(&c, 0, 0, 20, 10, big, b, &mm, NULL, &g);
+    rc = nview_minimap(&c, 0, 0, 20, 10, big, b, &mm, NULL, &g);
     CHECK(rc == 1 && g.cw == 1 && g.nx == 16 && g.ny == 6,
           "16x16 in 20x10: compact cells, all columns, 6 rows (rc %d nx %d "
           "ny %d)",
           rc, g.nx, g.ny);
     canvas_clear(&c, ROLE_DEFAULT);
-    rc = linkview_minimap(&c, 0, 0, 14, 10, big, b, &mm, NULL, &g);
+    rc = nview_minimap(&c, 0, 0, 14, 10, big, b, &mm, NULL, &g);
     CHECK(rc == 1 && g.nx == 11 && g.fx <= 12 && 12 < g.fx + g.nx &&
               g.fy <= 9 && 9 < g.fy + g.ny,
           "cut: the window holds the selected cell (fx %d fy %d)", g.fx, g.fy);
-    CHECK(
-        linkview_grid_hit(&g, g.x0 + (12 - g.fx), g.y0 + (9 - g.fy), &x, &y) &&
-            x == 12 && y == 9,
-        "grid_hit maps the selected cell back to (12, 9)");
+    CHECK(nview_grid_hit(&g, g.x0 + (12 - g.fx), g.y0 + (9 - g.fy), &x, &y) &&
+              x == 12 && y == 9,
+          "grid_hit maps the selected cell back to (12, 9)");
     CHECK((canvas_at(&c, g.x0 + 12 - g.fx, g.y0 + 9 - g.fy)->attrs &
            ATTR_REVERSE) != 0,
           "the selected compact cell is reversed");
-    CHECK(!linkview_grid_hit(&g, g.x0 - 1, g.y0, &x, &y) &&
-              !linkview_grid_hit(&g, g.x0 + g.nx, g.y0, &x, &y),
+    CHECK(!nview_grid_hit(&g, g.x0 - 1, g.y0, &x, &y) &&
+              !nview_grid_hit(&g, g.x0 + g.nx, g.y0, &x, &y),
           "grid_hit: off the grid is 0");
     {
         char note[64];
@@ -580,7 +575,7 @@ test_overview(struct strbuf *sb)
     int d3[3] = {16, 16, 16}, d1[1] = {6};
     struct net *net = torus(3, d3, 1, "ABC"), *ring = torus(1, d1, 1, NULL);
     double *b = calloc((size_t)net_links(net), sizeof *b);
-    struct linkview_minimap mm = {0, 1, LINKVIEW_BOTH, 0, 0, NULL, 3, 5};
+    struct nview_minimap mm = {0, 1, NVIEW_BOTH, 0, 0, NULL, 3, 5};
     struct canvas c;
     int rc;
 
@@ -589,7 +584,7 @@ test_overview(struct strbuf *sb)
         for (int x = 0; x < 16; x++)
             b[net_torus_link(net, at3(net, x, y, 7), 0, +1)] = 1e6;
     canvas_init(&c, 60, 20, 0);
-    rc = linkview_minimap_all(&c, 0, 0, 60, 20, net, b, &mm, NULL);
+    rc = nview_minimap_all(&c, 0, 0, 60, 20, net, b, &mm, NULL);
     CHECK(rc == 3, "3 tiles of 16x16 fit in 60x20 (%d)", rc);
     CHECK_STR(row_text(&c, 0),
               "A\u00d7B               A\u00d7C"
@@ -611,15 +606,15 @@ test_overview(struct strbuf *sb)
         CHECK(hot && cold, "A×C: the hot plane C=7 shows as one row");
     }
     canvas_clear(&c, ROLE_DEFAULT);
-    rc = linkview_minimap_all(&c, 0, 0, 30, 12, net, b, &mm, NULL);
+    rc = nview_minimap_all(&c, 0, 0, 30, 12, net, b, &mm, NULL);
     CHECK(rc == 3 && find_row(&c, "cells of 2x2") == 9,
           "30x12: cells of 2x2 coordinates, said so (%d)", rc);
     canvas_clear(&c, ROLE_DEFAULT);
-    rc = linkview_minimap_all(&c, 0, 0, 12, 5, net, b, &mm, NULL);
+    rc = nview_minimap_all(&c, 0, 0, 12, 5, net, b, &mm, NULL);
     CHECK(rc == 2 && find_row(&c, "+1 hidden, c") == 3,
           "12x5: cells of 8x8, one pair left out, a note (%d)", rc);
     canvas_clear(&c, ROLE_DEFAULT);
-    rc = linkview_minimap_all(&c, 0, 0, 30, 6, ring, b, NULL, NULL);
+    rc = nview_minimap_all(&c, 0, 0, 30, 6, ring, b, NULL, NULL);
     CHECK(rc == 1 && strcmp(row_text(&c, 0), "dim 0") == 0,
           "one dimension: its ring (%d)", rc);
     canvas_fini(&c);
@@ -637,7 +632,7 @@ test_df_matrix(struct strbuf *sb)
     struct net *net = dragonfly(4, 2, 2, 2);
     int n = net_links(net), ok = 1, roles = 1, rc;
     double *b = calloc((size_t)n, sizeof *b), tmax = 0;
-    struct linkview_grid g;
+    struct nview_grid g;
     struct canvas c;
 
     for (int i = 0; i < 4; i++)
@@ -649,17 +644,16 @@ test_df_matrix(struct strbuf *sb)
     for (int i = 0; i < 4; i++)
         for (int j = 0; j < 4; j++) {
             double want = i == j ? 0 : 1000 * (i * 4 + j) + 1;
-            ok &= linkview_df_pair(net, b, i, j) == want;
+            ok &= nview_df_pair(net, b, i, j) == want;
             if (want > tmax)
                 tmax = want;
         }
     CHECK(ok && tmax == 14001,
           "pair sums: both L2 links of each ordered pair, 0 on the diagonal");
-    CHECK(linkview_df_pair(net, b, 0, 9) == 0 &&
-              linkview_df_pair(net, b, -1, 0) == 0,
+    CHECK(nview_df_pair(net, b, 0, 9) == 0 && nview_df_pair(net, b, -1, 0) == 0,
           "a group out of range: 0");
     canvas_init(&c, 70, 12, 0);
-    rc = linkview_df_matrix(&c, 0, 0, 70, 12, net, b, 1, 2, NULL, &g);
+    rc = nview_df_matrix(&c, 0, 0, 70, 12, net, b, 1, 2, NULL, &g);
     CHECK(rc == 1 && g.block == 1 && g.cw == 2 && g.nx == 4,
           "4 groups: one per cell, 2 columns each (%d)", rc);
     for (int i = 0; i < 4; i++)
@@ -696,7 +690,7 @@ test_df_blocks(struct strbuf *sb)
     struct net *net = dragonfly(40, 1, 2, 1);
     int G = 40, n = net_links(net), rc, ok = 1, bb;
     double *b = calloc((size_t)n, sizeof *b), vmax = 0, v[10][10];
-    struct linkview_grid g;
+    struct nview_grid g;
     struct canvas c;
 
     for (int i = 0; i < G; i++)
@@ -704,7 +698,7 @@ test_df_blocks(struct strbuf *sb)
             if (i != j)
                 b[net_df_global(net, i, j, 0)] = (i * 37 + j * 11) % 97;
     canvas_init(&c, 24, 14, 0);
-    rc = linkview_df_matrix(&c, 0, 0, 24, 14, net, b, -1, -1, NULL, &g);
+    rc = nview_df_matrix(&c, 0, 0, 24, 14, net, b, -1, -1, NULL, &g);
     bb = rc;
     CHECK(rc == 4 && g.block == 4 && g.nx == 10 && g.ny == 10 && g.cw == 2,
           "40 groups in 24x14: blocks of 4x4, 10 cells a side (%d)", rc);
@@ -733,14 +727,14 @@ test_df_blocks(struct strbuf *sb)
           "groups' own) relative to the busiest block");
     {
         int x, y;
-        CHECK(linkview_grid_hit(&g, g.x0 + 2 * 3 + 1, g.y0 + 5, &x, &y) &&
+        CHECK(nview_grid_hit(&g, g.x0 + 2 * 3 + 1, g.y0 + 5, &x, &y) &&
                   x == 12 && y == 20,
               "grid_hit: block (5, 3) starts at groups 20 -> 12 (%d, %d)", y,
               x);
     }
     /* max */
     {
-        struct linkview_opts o = {HEAT_LINEAR, 0, LINKVIEW_MAX};
+        struct nview_opts o = {HEAT_LINEAR, 0, NVIEW_MAX};
         double m01 = 0, mall = 0;
         for (int i = 0; i < G; i++)
             for (int j = 0; j < G; j++) {
@@ -751,7 +745,7 @@ test_df_blocks(struct strbuf *sb)
                     m01 = t;
             }
         canvas_clear(&c, ROLE_DEFAULT);
-        linkview_df_matrix(&c, 0, 0, 24, 14, net, b, -1, -1, &o, &g);
+        nview_df_matrix(&c, 0, 0, 24, 14, net, b, -1, -1, &o, &g);
         CHECK(find_row(&c, "cell = 4x4 groups (max)") >= 0 &&
                   role_at(&c, g.x0 + 2, g.y0) == bucket_role(m01 / mall),
               "max: block (0, 1) holds its hottest pair (%g of %g)", m01, mall);
@@ -768,7 +762,7 @@ test_df_wide(void)
 {
     struct net *net = dragonfly(70, 1, 1, 1);
     double *b = calloc((size_t)net_links(net), sizeof *b), vmax = 0;
-    struct linkview_grid g;
+    struct nview_grid g;
     struct canvas c;
     int ok = 1, rc;
 
@@ -781,7 +775,7 @@ test_df_wide(void)
                     vmax = v;
             }
     canvas_init(&c, 150, 76, 0);
-    rc = linkview_df_matrix(&c, 0, 0, 150, 76, net, b, -1, -1, NULL, &g);
+    rc = nview_df_matrix(&c, 0, 0, 150, 76, net, b, -1, -1, NULL, &g);
     for (int i = 0; i < 70; i++)
         for (int j = 0; j < 70; j++)
             ok &= role_at(&c, g.x0 + 2 * j, g.y0 + i) ==
@@ -801,9 +795,9 @@ test_df_group(struct strbuf *sb)
     int n = net_links(net), crow = net_class_find(net, "L1-row");
     int ccol = net_class_find(net, "L1-col"), r1, r5, rc;
     double *b = calloc((size_t)n, sizeof *b);
-    struct linkview_opts o = {HEAT_LINEAR, 1, LINKVIEW_MEAN};
-    struct linkview_df_totals t;
-    struct linkview_grid g;
+    struct nview_opts o = {HEAT_LINEAR, 1, NVIEW_MEAN};
+    struct nview_df_totals t;
+    struct nview_grid g;
     struct canvas c;
 
     r1 = net_df_router(net, 1, 0, 1);
@@ -817,16 +811,16 @@ test_df_group(struct strbuf *sb)
     b[net_df_global(net, 1, 0, 0)] = 3e9;
     b[net_df_global(net, 2, 1, 0)] = 7e8;
     b[net_df_global(net, 0, 2, 0)] = 9e9; /* not group 1's */
-    linkview_df_totals(net, b, 1, &t);
+    nview_df_totals(net, b, 1, &t);
     CHECK(t.l2_out == 3e9 && t.l2_in == 7e8 && t.row == 2e9 && t.col == 0.5e9,
           "group 1 totals: L2 out 3 GB, in 0.7 GB, L1-row 2 GB, L1-col 0.5 GB");
-    CHECK_NEAR(linkview_out_load(net, b, r1, crow, &o, NULL), 1, 1e-12,
+    CHECK_NEAR(nview_out_load(net, b, r1, crow, &o, NULL), 1, 1e-12,
                "router g1.c0.r1: L1-row load 1");
-    CHECK(isnan(linkview_out_load(net, b, net_df_router(net, 1, 0, 1),
-                                  net_class_find(net, "L2"), &o, NULL)),
+    CHECK(isnan(nview_out_load(net, b, net_df_router(net, 1, 0, 1),
+                               net_class_find(net, "L2"), &o, NULL)),
           "g1.c0.r1 has no L2 link (slot 1 of 3 is its own group)");
     canvas_init(&c, 60, 10, 0);
-    rc = linkview_df_group(&c, 0, 0, 60, 10, net, b, 1, 5, &o, &g);
+    rc = nview_df_group(&c, 0, 0, 60, 10, net, b, 1, 5, &o, &g);
     CHECK(rc == 0 && g.nx == 3 && g.ny == 2 && g.cw == 4,
           "2 chassis x 3 routers fit (%d)", rc);
     CHECK(role_at(&c, g.x0 + 4, g.y0) == ROLE_HEAT_9 &&
@@ -846,7 +840,7 @@ test_df_group(struct strbuf *sb)
     CHECK(find_row(&c, "cells: L1-row (1.863 GiB) L1-col (476.8 MiB) L2, "
                        "mean") == g.y0 + 2,
           "the key names the glyphs and the L1 totals");
-    CHECK(linkview_df_group(&c, 0, 0, 60, 10, net, b, 7, -1, &o, NULL) == -1,
+    CHECK(nview_df_group(&c, 0, 0, 60, 10, net, b, 7, -1, &o, NULL) == -1,
           "no such group: -1");
     canvas_fini(&c);
     (void)sb;
@@ -870,11 +864,11 @@ test_hier_df(void)
     struct net *net = dragonfly(3, 2, 2, 1);
     double *b = calloc((size_t)net_links(net), sizeof *b);
     long long ids[3];
-    struct linkview_idset set = {ids, 0};
-    struct linkview_walk wk = {linkview_idset_has, &set, 0, -1, -1};
-    struct linkview_row rows[64];
-    struct linkview_hier *h;
-    struct linkview_df_totals t;
+    struct nview_idset set = {ids, 0};
+    struct nview_walk wk = {nview_idset_has, &set, 0, -1, -1};
+    struct nview_row rows[64];
+    struct nview_hier *h;
+    struct nview_df_totals t;
     int n, r0, l2;
 
     b[net_df_global(net, 1, 0, 0)] = 5e6;
@@ -882,40 +876,40 @@ test_hier_df(void)
     b[net_df_global(net, 2, 1, 0)] = 1e6;
     r0 = net_df_router(net, 1, 0, 0);
     b[net_out_begin(net, r0)] = 3e6; /* its first link: L1-row */
-    h = linkview_hier_new(net, b, 0);
-    n = linkview_rows(h, &wk, rows, 64);
-    CHECK(n == 3 && rows[1].kind == LINKVIEW_GROUP && rows[1].index == 1 &&
+    h = nview_hier_new(net, b, 0);
+    n = nview_rows(h, &wk, rows, 64);
+    CHECK(n == 3 && rows[1].kind == NVIEW_GROUP && rows[1].index == 1 &&
               rows[1].children && !rows[1].open &&
               strcmp(rows[1].label, "group 1") == 0,
           "all closed: the 3 groups (%d)", n);
-    linkview_df_totals(net, b, 1, &t);
+    nview_df_totals(net, b, 1, &t);
     CHECK(rows[1].out == t.l2_out && rows[1].in == t.l2_in &&
               rows[1].out == 5e6 && rows[1].in == 3e6,
           "a group's out/in: its L2 traffic (L1 stays inside)");
     CHECK(rows[1].load_out == 1 && rows[1].load_in == 0.4,
           "its loads: the hottest L2 link each way");
-    ids[0] = linkview_row_id(LINKVIEW_GROUP, 1);
-    ids[1] = linkview_row_id(LINKVIEW_CHASSIS, 2); /* g1.c0 */
+    ids[0] = nview_row_id(NVIEW_GROUP, 1);
+    ids[1] = nview_row_id(NVIEW_CHASSIS, 2); /* g1.c0 */
     set.n = 2;
-    n = linkview_rows(h, &wk, rows, 64);
-    CHECK(n == 7 && rows[2].kind == LINKVIEW_CHASSIS &&
+    n = nview_rows(h, &wk, rows, 64);
+    CHECK(n == 7 && rows[2].kind == NVIEW_CHASSIS &&
               strcmp(rows[2].label, "g1.c0") == 0 && rows[3].depth == 2 &&
               rows[3].index == r0 && strcmp(rows[3].label, "g1.c0.r0") == 0 &&
-              rows[5].kind == LINKVIEW_CHASSIS,
+              rows[5].kind == NVIEW_CHASSIS,
           "group 1 and chassis g1.c0 open: 3 + 2 chassis + 2 routers (%d)", n);
     CHECK(rows[2].out == 5e6 && rows[2].in == 2e6,
           "chassis g1.c0: its L2 traffic (the L1-row link stays inside; 2->1 "
           "lands in g1.c1)");
     CHECK(rows[3].out == 8e6 && rows[3].in == 2e6,
           "router g1.c0.r0: L1-row 3 MB + L2 5 MB out, 2 MB in");
-    ids[2] = linkview_row_id(LINKVIEW_ROUTER, r0);
+    ids[2] = nview_row_id(NVIEW_ROUTER, r0);
     set.n = 3; /* sorted: group < chassis < router ids */
-    wk.find = linkview_row_id(LINKVIEW_CHASSIS, 3);
-    n = linkview_rows(h, &wk, rows, 64);
+    wk.find = nview_row_id(NVIEW_CHASSIS, 3);
+    n = nview_rows(h, &wk, rows, 64);
     CHECK(n == 7 + 3, "router open: its L1-row, L1-col and L2 links (%d)", n);
     CHECK(wk.found == 8, "find: g1.c1 is row 8 (%d)", wk.found);
-    CHECK(rows[4].kind == LINKVIEW_LINK && rows[5].kind == LINKVIEW_LINK &&
-              rows[6].kind == LINKVIEW_LINK &&
+    CHECK(rows[4].kind == NVIEW_LINK && rows[5].kind == NVIEW_LINK &&
+              rows[6].kind == NVIEW_LINK &&
               strncmp(rows[4].label, "L1-row \u2192 g1.c0.r1", 40) == 0 &&
               strncmp(rows[5].label, "L1-col \u2192 g1.c1.r0", 40) == 0 &&
               strncmp(rows[6].label, "L2 \u2192 g0.", 9) == 0,
@@ -930,30 +924,30 @@ test_hier_df(void)
           "an L1 row's reverse goes back");
     /* a window, and the same ids after reopening */
     {
-        struct linkview_row w2[2];
+        struct nview_row w2[2];
         wk.first = 3;
-        n = linkview_rows(h, &wk, w2, 2);
+        n = nview_rows(h, &wk, w2, 2);
         CHECK(n == 10 && w2[0].id == rows[3].id && w2[1].id == rows[4].id,
               "first/max: a window of the same rows");
         wk.first = 0;
     }
     /* chassis = 1: no chassis level */
-    linkview_hier_free(h);
+    nview_hier_free(h);
     free(b);
     net_free(net);
     net = dragonfly(2, 1, 2, 1);
     b = calloc((size_t)net_links(net), sizeof *b);
-    h = linkview_hier_new(net, b, 0);
+    h = nview_hier_new(net, b, 0);
     wk.open = open_all;
     wk.find = -1;
-    n = linkview_rows(h, &wk, rows, 64);
-    CHECK(n == 12 && rows[1].kind == LINKVIEW_ROUTER && rows[1].depth == 1 &&
-              rows[2].kind == LINKVIEW_LINK && rows[2].depth == 2,
+    n = nview_rows(h, &wk, rows, 64);
+    CHECK(n == 12 && rows[1].kind == NVIEW_ROUTER && rows[1].depth == 1 &&
+              rows[2].kind == NVIEW_LINK && rows[2].depth == 2,
           "one chassis per group: group -> router -> links, 2 x (1 + 2 + 3) "
           "(%d)",
           n);
     CHECK(rows[0].load_out == 0 && rows[0].out == 0, "no traffic: out 0, idle");
-    linkview_hier_free(h);
+    nview_hier_free(h);
     free(b);
     net_free(net);
 }
@@ -962,19 +956,19 @@ static void
 test_hier_torus_tree_ft(void)
 {
     struct five f;
-    struct linkview_hier *h;
-    struct linkview_row rows[64];
+    struct nview_hier *h;
+    struct nview_row rows[64];
     long long ids[2];
-    struct linkview_idset set = {ids, 2};
-    struct linkview_walk wk = {linkview_idset_has, &set, 0, -1, -1};
+    struct nview_idset set = {ids, 2};
+    struct nview_walk wk = {nview_idset_has, &set, 0, -1, -1};
     int n, r20;
 
     five_new(&f);
-    h = linkview_hier_new(f.net, f.res->bytes, 0);
+    h = nview_hier_new(f.net, f.res->bytes, 0);
     r20 = at2(f.net, 2, 0);
-    ids[0] = linkview_row_id(LINKVIEW_PLANE, 0);
-    ids[1] = linkview_row_id(LINKVIEW_ROUTER, r20);
-    n = linkview_rows(h, &wk, rows, 64);
+    ids[0] = nview_row_id(NVIEW_PLANE, 0);
+    ids[1] = nview_row_id(NVIEW_ROUTER, r20);
+    n = nview_rows(h, &wk, rows, 64);
     CHECK(n == 5 + 5 + 4,
           "torus: 5 planes, plane 0's 5 routers, 4 links of "
           "(2,0) (%d)",
@@ -1001,8 +995,7 @@ test_hier_torus_tree_ft(void)
     {
         struct canvas c;
         canvas_init(&c, 80, 20, 0);
-        CHECK(linkview_rows_draw(&c, 0, 0, 80, 20, rows, n, 3, HEAT_LINEAR) ==
-                  14,
+        CHECK(nview_rows_draw(&c, 0, 0, 80, 20, rows, n, 3, HEAT_LINEAR) == 14,
               "14 rows drawn");
         CHECK_STR(row_text(&c, 0),
                   "name                                                "
@@ -1020,7 +1013,7 @@ test_hier_torus_tree_ft(void)
               "the selected row, its load bar in heat.9, bytes out and in");
         canvas_fini(&c);
         canvas_init(&c, 30, 5, 1);
-        linkview_rows_draw(&c, 0, 0, 30, 5, rows, n, -1, HEAT_LINEAR);
+        nview_rows_draw(&c, 0, 0, 30, 5, rows, n, -1, HEAT_LINEAR);
         CHECK(strncmp(row_text(&c, 1), "- plane dim 1=0", 15) == 0 &&
                   strstr(row_text(&c, 1), "3 MiB") != NULL &&
                   strstr(row_text(&c, 1), "0 B") == NULL,
@@ -1028,14 +1021,14 @@ test_hier_torus_tree_ft(void)
               row_text(&c, 1));
         canvas_fini(&c);
     }
-    linkview_hier_free(h);
+    nview_hier_free(h);
     five_free(&f);
 
     /* a tree: the tree itself, deep without recursion */
     {
         enum { N = 3000 };
         int *parent = malloc(N * sizeof *parent);
-        struct linkview_row *all = malloc(N * sizeof *all);
+        struct nview_row *all = malloc(N * sizeof *all);
         struct net *net;
         double *b;
         int ok = 1;
@@ -1046,11 +1039,11 @@ test_hier_torus_tree_ft(void)
         b = calloc((size_t)net_links(net), sizeof *b);
         b[net_tree_up_link(net, 3)] = 7;
         b[net_tree_down_link(net, 3)] = 9;
-        h = linkview_hier_new(net, b, 0);
+        h = nview_hier_new(net, b, 0);
         wk.open = NULL;
-        CHECK(linkview_rows(h, &wk, all, N) == 1, "a closed tree: its root");
+        CHECK(nview_rows(h, &wk, all, N) == 1, "a closed tree: its root");
         wk.open = open_all;
-        n = linkview_rows(h, &wk, all, N);
+        n = nview_rows(h, &wk, all, N);
         for (int i = 0; i < n; i++)
             ok &= all[i].depth == net_tree_depth(net, all[i].index);
         CHECK(n == N && ok, "all open: every node once, depths right (%d)", n);
@@ -1062,7 +1055,7 @@ test_hier_torus_tree_ft(void)
         CHECK(all[3].out == 7 && all[3].in == 9 &&
                   all[3].link == net_tree_up_link(net, 3) && isnan(all[0].out),
               "a node's row: its link up (out) and down (in); the root none");
-        linkview_hier_free(h);
+        nview_hier_free(h);
         free(b);
         net_free(net);
         free(parent);
@@ -1082,16 +1075,16 @@ test_hier_torus_tree_ft(void)
         b = calloc((size_t)net_links(net), sizeof *b);
         for (int l = 0; l < net_links(net); l++)
             b[l] = 1;
-        h = linkview_hier_new(net, b, 0);
+        h = nview_hier_new(net, b, 0);
         wk.open = NULL;
-        n = linkview_rows(h, &wk, rows, 64);
+        n = nview_rows(h, &wk, rows, 64);
         CHECK(n == 3 && strcmp(rows[0].label, "level 0 (4 switches)") == 0 &&
                   strcmp(rows[2].label, "level 2 (2 switches)") == 0,
               "fat-tree k=4, 3 levels: 3 level rows (%d)", n);
         CHECK(rows[0].out == 8 && rows[0].in == 8 && rows[1].out == 16 &&
                   rows[2].in == 8,
               "level boundary bytes: 8 up from the leaves, 16 from L1");
-        linkview_hier_free(h);
+        nview_hier_free(h);
         free(b);
         net_free(net);
     }
@@ -1103,15 +1096,15 @@ static void
 test_stats(struct strbuf *sb)
 {
     struct five f;
-    struct link_stats *st;
+    struct net_stats *st;
     struct canvas c, c2;
     double *work;
     int rc, boxcol, bw, y;
 
     five_new(&f);
-    st = link_stats_new(f.net, f.res->bytes, 10, NULL);
+    st = net_stats_new(f.net, f.res->bytes, 10, NULL);
     canvas_init(&c, 80, 30, 0);
-    rc = linkview_stats(&c, 0, 0, 80, 30, f.net, f.res->bytes, st, 2, NULL);
+    rc = nview_stats(&c, 0, 0, 80, 30, f.net, f.res->bytes, st, 2, NULL);
     CHECK(rc == 5, "5 class rows: all and the 4 torus classes (%d)", rc);
     CHECK(strncmp(row_text(&c, 0), "class   used/links bytes per link (MiB)",
                   39) == 0,
@@ -1143,30 +1136,30 @@ test_stats(struct strbuf *sb)
     /* st computed here and work supplied: the same picture */
     canvas_init(&c2, 80, 30, 0);
     work = malloc(sizeof(double) * (size_t)net_links(f.net));
-    linkview_stats(&c2, 0, 0, 80, 30, f.net, f.res->bytes, NULL, 2, work);
+    nview_stats(&c2, 0, 0, 80, 30, f.net, f.res->bytes, NULL, 2, work);
     CHECK(canvas_diff(&c, &c2, NULL, 0) == 0,
           "without st, with a work buffer: the same screen");
     free(work);
     canvas_fini(&c2);
     /* short: a note instead of the missing classes */
     canvas_clear(&c, ROLE_DEFAULT);
-    rc = linkview_stats(&c, 0, 0, 80, 4, f.net, f.res->bytes, st, 0, NULL);
+    rc = nview_stats(&c, 0, 0, 80, 4, f.net, f.res->bytes, st, 0, NULL);
     CHECK(rc == 2 && strcmp(row_text(&c, 3), "+3 more classes") == 0,
           "4 rows: 2 classes and '+3 more classes' (%d)", rc);
     /* narrow: the box column stays */
     canvas_clear(&c, ROLE_DEFAULT);
-    rc = linkview_stats(&c, 0, 0, 30, 10, f.net, f.res->bytes, st, -1, NULL);
+    rc = nview_stats(&c, 0, 0, 30, 10, f.net, f.res->bytes, st, -1, NULL);
     CHECK(rc == 5 && starts(row_text(&c, 1), "all          6/100 \u2503") &&
               strstr(row_text(&c, 1), "MiB") == NULL,
           "30 columns: no max column: '%s'", row_text(&c, 1));
     canvas_clear(&c, ROLE_DEFAULT);
-    rc = linkview_stats(&c, 0, 0, 24, 10, f.net, f.res->bytes, st, -1, NULL);
+    rc = nview_stats(&c, 0, 0, 24, 10, f.net, f.res->bytes, st, -1, NULL);
     CHECK(rc == 5 && starts(row_text(&c, 1), "all     \u2503") &&
               strstr(row_text(&c, 1), "6/100") == NULL,
           "24 columns: names and boxes only: '%s'", row_text(&c, 1));
     canvas_fini(&c);
     (void)sb;
-    link_stats_free(st);
+    net_stats_free(st);
     five_free(&f);
 }
 
@@ -1174,7 +1167,7 @@ static void
 test_hottest(struct strbuf *sb)
 {
     struct five f;
-    struct link_stats *st;
+    struct net_stats *st;
     struct canvas c, c2;
     int top[16], n, rc, same = 1;
     char name[NET_NAME_MAX];
@@ -1182,19 +1175,18 @@ test_hottest(struct strbuf *sb)
 
     five_new(&f);
     b = f.res->bytes;
-    st = link_stats_new(f.net, b, 10, NULL);
-    n = linkview_top(f.net, b, -1, 16, top);
+    st = net_stats_new(f.net, b, 10, NULL);
+    n = nview_top(f.net, b, -1, 16, top);
     for (int i = 0; i < n; i++)
         same &= top[i] == st->cls[0].top[i];
     CHECK(n == 6 && same && b[top[0]] == 2 * MiB && b[top[2]] == 2 * MiB &&
               b[top[3]] == 1 * MiB && top[0] < top[1] && top[1] < top[2],
-          "top: the 6 used links, link_stats's order (bytes, then id)");
-    CHECK(linkview_top(f.net, b, net_class_find(f.net, "dim 0 -"), 16, top) ==
-                  2 &&
-              linkview_top(f.net, b, -1, 2, top) == 2 && b[top[1]] == 2 * MiB,
+          "top: the 6 used links, net_stats's order (bytes, then id)");
+    CHECK(nview_top(f.net, b, net_class_find(f.net, "dim 0 -"), 16, top) == 2 &&
+              nview_top(f.net, b, -1, 2, top) == 2 && b[top[1]] == 2 * MiB,
           "by class; and the n hottest only");
     canvas_init(&c, 60, 10, 0);
-    rc = linkview_hottest(&c, 0, 0, 60, 10, f.net, b, st, -1, 0, NULL);
+    rc = nview_hottest(&c, 0, 0, 60, 10, f.net, b, st, -1, 0, NULL);
     net_link_name(f.net, st->cls[0].top[0], name, sizeof name);
     CHECK(rc == 6 && strncmp(row_text(&c, 0), "# link", 6) == 0 &&
               strncmp(row_text(&c, 1) + 2, name, strlen(name)) == 0 &&
@@ -1209,11 +1201,11 @@ test_hottest(struct strbuf *sb)
               role_at(&c, 0, 1) == ROLE_SELECTED,
           "load bars in their heat role; row 0 selected");
     canvas_init(&c2, 60, 10, 0);
-    linkview_hottest(&c2, 0, 0, 60, 10, f.net, b, NULL, -1, 0, NULL);
+    nview_hottest(&c2, 0, 0, 60, 10, f.net, b, NULL, -1, 0, NULL);
     CHECK(canvas_diff(&c, &c2, NULL, 0) == 0,
-          "without st (linkview_top): the same table");
+          "without st (nview_top): the same table");
     canvas_clear(&c2, ROLE_DEFAULT);
-    rc = linkview_hottest(&c2, 0, 0, 30, 4, f.net, b, NULL, -1, -1, NULL);
+    rc = nview_hottest(&c2, 0, 0, 30, 4, f.net, b, NULL, -1, -1, NULL);
     CHECK(rc == 3 && strstr(row_text(&c2, 1), "2 MiB") &&
               strstr(row_text(&c2, 1), "dim") == NULL,
           "narrow: no class column, 3 rows under the header: '%s'",
@@ -1223,14 +1215,14 @@ test_hottest(struct strbuf *sb)
         double *z = calloc((size_t)net_links(f.net), sizeof *z);
         z[5] = NAN;
         canvas_clear(&c, ROLE_DEFAULT);
-        rc = linkview_hottest(&c, 0, 0, 60, 10, f.net, z, NULL, -1, 0, NULL);
+        rc = nview_hottest(&c, 0, 0, 60, 10, f.net, z, NULL, -1, 0, NULL);
         CHECK(rc == 0 && strcmp(row_text(&c, 0), "no traffic") == 0,
               "zero traffic (and a NaN): 'no traffic'");
         free(z);
     }
     canvas_fini(&c);
     (void)sb;
-    link_stats_free(st);
+    net_stats_free(st);
     five_free(&f);
 }
 
@@ -1241,9 +1233,9 @@ test_nan_zero(struct strbuf *sb)
 {
     struct five f;
     struct canvas c;
-    struct linkview_minimap mm = {
-        0, 1, LINKVIEW_PLUS, 0, LINKVIEW_CELL_FULL, NULL, -1, -1};
-    struct linkview_grid g;
+    struct nview_minimap mm = {0,    1,  NVIEW_PLUS, 0, NVIEW_CELL_FULL,
+                               NULL, -1, -1};
+    struct nview_grid g;
     double *b;
     int n, idle = 1;
 
@@ -1253,14 +1245,14 @@ test_nan_zero(struct strbuf *sb)
     memcpy(b, f.res->bytes, sizeof(double) * (size_t)n);
     b[net_torus_link(f.net, at2(f.net, 3, 3), 0, +1)] = NAN;
     canvas_init(&c, 40, 16, 0);
-    linkview_minimap(&c, 0, 0, 40, 16, f.net, b, &mm, NULL, &g);
+    nview_minimap(&c, 0, 0, 40, 16, f.net, b, &mm, NULL, &g);
     CHECK(ch_at(&c, g.x0 + 7, g.y0 + 6) == '?' &&
               role_at(&c, g.x0 + 7, g.y0 + 6) == ROLE_HEAT_NONE &&
               role_at(&c, g.x0 + 1, g.y0) == ROLE_HEAT_4,
           "a NaN link: ? in heat.none; the others as before");
     memset(b, 0, sizeof(double) * (size_t)n);
     canvas_clear(&c, ROLE_DEFAULT);
-    CHECK(linkview_minimap(&c, 0, 0, 40, 16, f.net, b, &mm, NULL, &g) == 0,
+    CHECK(nview_minimap(&c, 0, 0, 40, 16, f.net, b, &mm, NULL, &g) == 0,
           "zero traffic: drawn");
     for (int y = 0; y < 5; y++)
         for (int x = 0; x < 5; x++)
@@ -1269,14 +1261,14 @@ test_nan_zero(struct strbuf *sb)
                 role_at(&c, g.x0 + 2 * x, g.y0 + 2 * y + 1) == ROLE_HEAT_IDLE;
     CHECK(idle, "zero traffic: every edge idle");
     canvas_clear(&c, ROLE_DEFAULT);
-    CHECK(linkview_stats(&c, 0, 0, 40, 16, f.net, b, NULL, 0, NULL) == 5 &&
+    CHECK(nview_stats(&c, 0, 0, 40, 16, f.net, b, NULL, 0, NULL) == 5 &&
               find_row(&c, "all: no traffic") > 0,
           "zero traffic: statistics drawn, no histogram");
     {
         struct net *df = dragonfly(3, 1, 2, 1);
         double *z = calloc((size_t)net_links(df), sizeof *z);
         canvas_clear(&c, ROLE_DEFAULT);
-        linkview_df_matrix(&c, 0, 0, 40, 16, df, z, -1, -1, NULL, &g);
+        nview_df_matrix(&c, 0, 0, 40, 16, df, z, -1, -1, NULL, &g);
         CHECK(role_at(&c, g.x0 + 2, g.y0) == ROLE_HEAT_IDLE &&
                   ch_at(&c, g.x0 + 2, g.y0) == 0x00b7 &&
                   role_at(&c, g.x0, g.y0) == ROLE_MATRIX_DIAGONAL,
@@ -1319,10 +1311,10 @@ test_clipping(void)
     struct net *t3 = torus(3, d3, 1, NULL), *df = dragonfly(9, 2, 3, 1);
     double *b3 = calloc((size_t)net_links(t3), sizeof *b3);
     double *bd = calloc((size_t)net_links(df), sizeof *bd);
-    struct link_stats *st;
-    struct linkview_hier *h;
-    struct linkview_row rows[40];
-    struct linkview_walk wk = {open_all, NULL, 0, -1, -1};
+    struct net_stats *st;
+    struct nview_hier *h;
+    struct nview_row rows[40];
+    struct nview_walk wk = {open_all, NULL, 0, -1, -1};
     struct canvas c;
     int bad = 0, cases = 0, nrows;
 
@@ -1331,54 +1323,52 @@ test_clipping(void)
         b3[l] = l % 7;
     for (int l = 0; l < net_links(df); l++)
         bd[l] = l % 5;
-    st = link_stats_new(f.net, f.res->bytes, 4, NULL);
-    h = linkview_hier_new(f.net, f.res->bytes, 0);
-    nrows = linkview_rows(h, &wk, rows, 40);
+    st = net_stats_new(f.net, f.res->bytes, 4, NULL);
+    h = nview_hier_new(f.net, f.res->bytes, 0);
+    nrows = nview_rows(h, &wk, rows, 40);
     for (int ascii = 0; ascii <= 1; ascii++) {
         canvas_init(&c, 70, 24, ascii);
         for (int w = 0; w <= 62; w += (w < 14 ? 1 : 7))
             for (int hh = 0; hh <= 20; hh += (hh < 8 ? 1 : 4))
                 for (int v = 0; v < 9; v++) {
-                    struct linkview_minimap mm = {0,     1,    v % 3, 0,
-                                                  v % 3, NULL, 1,     2};
+                    struct nview_minimap mm = {0,     1,    v % 3, 0,
+                                               v % 3, NULL, 1,     2};
                     canvas_fill(&c, 0, 0, c.w, c.h, SENT, ROLE_WARNING);
                     switch (v) {
                     case 0:
-                        linkview_minimap(&c, 4, 2, w, hh, f.net, f.res->bytes,
-                                         &mm, NULL, NULL);
+                        nview_minimap(&c, 4, 2, w, hh, f.net, f.res->bytes, &mm,
+                                      NULL, NULL);
                         break;
                     case 1:
                         mm.dy = 2;
-                        linkview_minimap(&c, 4, 2, w, hh, t3, b3, &mm, NULL,
-                                         NULL);
+                        nview_minimap(&c, 4, 2, w, hh, t3, b3, &mm, NULL, NULL);
                         break;
                     case 2:
-                        linkview_minimap_all(&c, 4, 2, w, hh, t3, b3, &mm,
-                                             NULL);
+                        nview_minimap_all(&c, 4, 2, w, hh, t3, b3, &mm, NULL);
                         break;
                     case 3:
-                        linkview_df_matrix(&c, 4, 2, w, hh, df, bd, 1, 2, NULL,
-                                           NULL);
+                        nview_df_matrix(&c, 4, 2, w, hh, df, bd, 1, 2, NULL,
+                                        NULL);
                         break;
                     case 4:
-                        linkview_df_group(&c, 4, 2, w, hh, df, bd, 3, 4, NULL,
-                                          NULL);
+                        nview_df_group(&c, 4, 2, w, hh, df, bd, 3, 4, NULL,
+                                       NULL);
                         break;
                     case 5:
-                        linkview_stats(&c, 4, 2, w, hh, f.net, f.res->bytes, st,
-                                       1, NULL);
+                        nview_stats(&c, 4, 2, w, hh, f.net, f.res->bytes, st, 1,
+                                    NULL);
                         break;
                     case 6:
-                        linkview_hottest(&c, 4, 2, w, hh, f.net, f.res->bytes,
-                                         st, -1, 1, NULL);
+                        nview_hottest(&c, 4, 2, w, hh, f.net, f.res->bytes, st,
+                                      -1, 1, NULL);
                         break;
                     case 7:
-                        linkview_rows_draw(&c, 4, 2, w, hh, rows, nrows, 2,
-                                           HEAT_LINEAR);
+                        nview_rows_draw(&c, 4, 2, w, hh, rows, nrows, 2,
+                                        HEAT_LINEAR);
                         break;
                     default:
-                        linkview_minimap(&c, 4, 2, w, hh, df, bd, &mm, NULL,
-                                         NULL); /* not a torus */
+                        nview_minimap(&c, 4, 2, w, hh, df, bd, &mm, NULL,
+                                      NULL); /* not a torus */
                         break;
                     }
                     if (outside(&c, 4, 2, w, hh)) {
@@ -1396,8 +1386,8 @@ test_clipping(void)
           "every view at %d sizes stays inside its rectangle (%d "
           "escaped)",
           cases, bad);
-    linkview_hier_free(h);
-    link_stats_free(st);
+    nview_hier_free(h);
+    net_stats_free(st);
     free(b3);
     free(bd);
     net_free(t3);
@@ -1423,9 +1413,9 @@ test_speed(void)
     struct net *t = torus(3, d, 1, NULL), *df = dragonfly(240, 1, 4, 1);
     double *bt = calloc((size_t)net_links(t), sizeof *bt);
     double *bd = calloc((size_t)net_links(df), sizeof *bd);
-    struct linkview_minimap mm = {
-        0, 1, LINKVIEW_BOTH, 0, LINKVIEW_CELL_FULL, NULL, 3, 3};
-    struct linkview_opts o = {HEAT_LINEAR, 0, LINKVIEW_MEAN};
+    struct nview_minimap mm = {0,    1, NVIEW_BOTH, 0, NVIEW_CELL_FULL,
+                               NULL, 3, 3};
+    struct nview_opts o = {HEAT_LINEAR, 0, NVIEW_MEAN};
     struct canvas c;
     double t0, tm, tx, limit = 1e-3;
     int rc1, rc2;
@@ -1438,15 +1428,15 @@ test_speed(void)
     for (int l = 0; l < net_links(df); l++)
         bd[l] = (l * 7919) % 1000;
     canvas_init(&c, 200, 60, 0);
-    o.peak = linkview_peak(t, bt); /* once per result, as a caller does */
+    o.peak = nview_peak(t, bt);    /* once per result, as a caller does */
     tm = tx = 1e9;                 /* the best of reps: robust to load */
     for (int i = 0; i < reps; i++) {
         t0 = now();
-        rc1 = linkview_minimap(&c, 0, 0, 200, 60, t, bt, &mm, &o, NULL);
+        rc1 = nview_minimap(&c, 0, 0, 200, 60, t, bt, &mm, &o, NULL);
         if (now() - t0 < tm)
             tm = now() - t0;
         t0 = now();
-        rc2 = linkview_df_matrix(&c, 0, 0, 200, 60, df, bd, 3, 4, NULL, NULL);
+        rc2 = nview_df_matrix(&c, 0, 0, 200, 60, df, bd, 3, 4, NULL, NULL);
         if (now() - t0 < tx)
             tx = now() - t0;
     }

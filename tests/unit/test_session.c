@@ -100,7 +100,7 @@ main(void)
     /* a network scenario: no PCIe sim, the link model's edits */
     ss = session_new(lx_run_file("scenarios/torus-5x5.lua", NULL, &err));
     s = session_scenario(ss);
-    CHECK(s->pcie == NULL && s->link != NULL, "a network scenario");
+    CHECK(s->pcie == NULL && s->net != NULL, "a network scenario");
     CHECK(session_sim(ss) == NULL && session_result(ss)->nflows == 0 &&
               strcmp(session_status(ss), "") == 0,
           "no PCIe sim, an empty result, no message");
@@ -118,11 +118,11 @@ main(void)
         unsigned long v = session_version(ss);
         struct strbuf sb;
         struct scenario *back;
-        struct link_result *r1, *r2;
+        struct net_result *r1, *r2;
 
-        CHECK(session_set_routing(ss, LINK_SD, &err) == 0 &&
-                  session_scenario(ss)->link->routing == LINK_SD &&
-                  session_scenario(ss)->link->job[0].routing == LINK_SD,
+        CHECK(session_set_routing(ss, NET_SD, &err) == 0 &&
+                  session_scenario(ss)->net->routing == NET_SD &&
+                  session_scenario(ss)->net->job[0].routing == NET_SD,
               "routing SD");
         CHECK(session_version(ss) == v + 1 && session_dirty(ss) &&
                   session_can_undo(ss),
@@ -133,13 +133,13 @@ main(void)
               "RDC refused on a torus, nothing changed");
         CHECK_STR(err.msg, "placement RDC needs a dragonfly", "message");
         CHECK(session_set_placement(ss, "random", &err) == 0 &&
-                  strcmp(session_scenario(ss)->link->place_desc, "random") == 0,
+                  strcmp(session_scenario(ss)->net->place_desc, "random") == 0,
               "random placement");
         CHECK(session_set_seed(ss, 9, &err) == 0 &&
                   session_scenario(ss)->seed == 9,
               "seed 9");
         CHECK(session_set_paths(ss, ROUTE_ALL, &err) == 0 &&
-                  session_scenario(ss)->link->minimal == ROUTE_ALL,
+                  session_scenario(ss)->net->minimal == ROUTE_ALL,
               "all paths");
         CHECK(session_set_paths(ss, 5, &err) == -1, "paths 5 refused");
         CHECK(session_sim(ss) == NULL && strcmp(session_status(ss), "") == 0,
@@ -153,61 +153,61 @@ main(void)
                                       "\"random\",\n") != NULL,
               "the edits are written");
         back = lx_run_string("saved.lua", strbuf_str(&sb), NULL, &err);
-        r1 = scenario_link_solve(session_scenario(ss), NULL, &err);
-        r2 = back ? scenario_link_solve(back, NULL, &err) : NULL;
+        r1 = scenario_net_solve(session_scenario(ss), NULL, &err);
+        r2 = back ? scenario_net_solve(back, NULL, &err) : NULL;
         CHECK(r1 && r2 && r1->nlinks == r2->nlinks &&
                   memcmp(r1->bytes, r2->bytes,
                          (size_t)r1->nlinks * sizeof *r1->bytes) == 0,
               "the saved scenario gives the same bytes on every link");
-        link_result_free(r1);
-        link_result_free(r2);
+        net_result_free(r1);
+        net_result_free(r2);
         scenario_free(back);
         strbuf_fini(&sb);
 
         CHECK(session_undo(ss) == 0 &&
-                  session_scenario(ss)->link->minimal == ROUTE_MIN,
+                  session_scenario(ss)->net->minimal == ROUTE_MIN,
               "undo the paths");
         CHECK(session_undo(ss) == 0 && session_scenario(ss)->seed == 0,
               "undo the seed");
         CHECK(session_undo(ss) == 0 &&
-                  strcmp(session_scenario(ss)->link->place_desc, "linear") == 0,
+                  strcmp(session_scenario(ss)->net->place_desc, "linear") == 0,
               "undo the placement");
         CHECK(session_undo(ss) == 0 &&
-                  session_scenario(ss)->link->routing == LINK_DOR,
+                  session_scenario(ss)->net->routing == NET_DOR,
               "undo the routing");
         CHECK(session_undo(ss) == -1, "nothing more to undo");
         CHECK(session_redo(ss) == 0 && session_redo(ss) == 0 &&
-                  strcmp(session_scenario(ss)->link->place_desc, "random") == 0,
+                  strcmp(session_scenario(ss)->net->place_desc, "random") == 0,
               "redo routing and placement");
     }
     session_replace(ss,
                     lx_run_file("scenarios/dragonfly-small.lua", NULL, &err));
-    CHECK(session_scenario(ss)->link->net_spec.net.family == NET_DRAGONFLY &&
+    CHECK(session_scenario(ss)->net->net_spec.net.family == NET_DRAGONFLY &&
               session_sim(ss) == NULL,
           "replaced by another network");
     CHECK(session_set_placement(ss, "RDC", &err) == 0, "RDC on a dragonfly");
     CHECK(session_undo(ss) == 0 && session_undo(ss) == 0 &&
-              session_scenario(ss)->link->net_spec.net.family == NET_TORUS,
+              session_scenario(ss)->net->net_spec.net.family == NET_TORUS,
           "undo the placement and the replace");
     session_free(ss);
 
     /* both models: the tree's link part follows the PCIe edits */
     ss = session_new(
         lx_run_file("scenarios/table1-both-models.lua", NULL, &err));
-    CHECK(session_sim(ss) != NULL && session_scenario(ss)->link != NULL,
+    CHECK(session_sim(ss) != NULL && session_scenario(ss)->net != NULL,
           "a PCIe sim and a link part");
     f = session_scenario(ss)->flow[0];
     f.label = NULL;
     f.bytes = 100 * 1048576.0;
     CHECK(session_set_flow(ss, 0, &f, &err) == 0, "flow 1: 100 MiB");
-    CHECK(session_scenario(ss)->link->job[0].spec.flows->bytes[0] ==
+    CHECK(session_scenario(ss)->net->job[0].spec.flows->bytes[0] ==
               100 * 1048576.0,
           "the link model's flows follow");
-    CHECK(session_set_routing(ss, LINK_AD, &err) == 0 &&
+    CHECK(session_set_routing(ss, NET_AD, &err) == 0 &&
               session_set_bandwidth(ss, 1e9, &err) == 0,
           "routing AD, then bandwidth 1 GB/s");
     s = session_scenario(ss);
-    CHECK(net_link_bw(s->link->net, 0) == 1e9 && s->link->routing == LINK_AD,
+    CHECK(net_link_bw(s->net->net, 0) == 1e9 && s->net->routing == NET_AD,
           "the tree's network has the new bandwidth, the routing stays");
     CHECK(session_set_placement(ss, "RDN", &err) == -1,
           "a tree's placement is its node ids");

@@ -196,35 +196,35 @@ main(void)
     ui_key(&u, ss, 'a');
     CHECK(u.prompt == PROMPT_NONE, "no flow prompt in a link view");
     CHECK(ui_key(&u, ss, 'R') != 0 &&
-              session_scenario(ss)->link->routing == LINK_SD,
+              session_scenario(ss)->net->routing == NET_SD,
           "R: DOR -> SD");
     CHECK(strstr(u.status, "routing SD") != NULL, "status says so: %s",
           u.status);
     ui_key(&u, ss, 'u');
-    CHECK(session_scenario(ss)->link->routing == LINK_DOR, "u undoes it");
+    CHECK(session_scenario(ss)->net->routing == NET_DOR, "u undoes it");
     /* the loop keeps its last run in one place and copies each new one
        over it: the Network rows follow the run, not its address */
     {
-        struct linkrun slot, next;
+        struct net_run slot, next;
         unsigned long first;
-        CHECK(linkrun_compute(&slot, scenario_clone(session_scenario(ss)), 1,
+        CHECK(net_run_compute(&slot, scenario_clone(session_scenario(ss)), 1,
                               NULL, &err) == 0,
               "a run");
         u.lrun = &slot;
-        CHECK(netui_hier(&u) != NULL, "rows of the first run");
+        CHECK(nview_ui_hier(&u) != NULL, "rows of the first run");
         first = u.hier_of;
-        CHECK(linkrun_compute(&next, scenario_clone(session_scenario(ss)), 1,
+        CHECK(net_run_compute(&next, scenario_clone(session_scenario(ss)), 1,
                               NULL, &err) == 0 &&
                   next.id != slot.id,
               "another run, another id");
-        linkrun_fini(&slot);
+        net_run_fini(&slot);
         slot = next;
-        CHECK(netui_hier(&u) != NULL && u.hier_of == slot.id &&
+        CHECK(nview_ui_hier(&u) != NULL && u.hier_of == slot.id &&
                   u.hier_of != first,
               "the rows were made again for the new run");
         ui_fini(&u); /* frees the rows before the run they borrow */
         ui_init(&u, ss);
-        linkrun_fini(&slot);
+        net_run_fini(&slot);
     }
     ui_fini(&u);
     session_free(ss);

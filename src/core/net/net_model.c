@@ -48,43 +48,43 @@
 #define LM_LINK_TASKS 64               /* link ranges of a reduction */
 #define LM_LIVE_TASKS 8                /* group ranges of a route_live */
 
-static const char *const routing_names[LINK_ROUTING_COUNT] = {
-    "DOR", "SD", "SI", "AD", "AI", "AH"};
+static const char *const routing_names[NET_ROUTING_COUNT] = {"DOR", "SD", "SI",
+                                                             "AD",  "AI", "AH"};
 
 const char *
-link_routing_name(int routing)
+net_routing_name(int routing)
 {
-    return routing >= 0 && routing < LINK_ROUTING_COUNT ? routing_names[routing]
-                                                        : "?";
+    return routing >= 0 && routing < NET_ROUTING_COUNT ? routing_names[routing]
+                                                       : "?";
 }
 
 int
-link_routing_parse(const char *name)
+net_routing_parse(const char *name)
 {
     if (name == NULL)
         return -1;
     if (strcasecmp(name, "updown") == 0 || strcasecmp(name, "up/down") == 0)
-        return LINK_SD;
-    for (int r = 0; r < LINK_ROUTING_COUNT; r++)
+        return NET_SD;
+    for (int r = 0; r < NET_ROUTING_COUNT; r++)
         if (strcasecmp(name, routing_names[r]) == 0)
             return r;
     return -1;
 }
 
 int
-link_routing_adaptive(int routing)
+net_routing_adaptive(int routing)
 {
-    return routing == LINK_AD || routing == LINK_AI || routing == LINK_AH;
+    return routing == NET_AD || routing == NET_AI || routing == NET_AH;
 }
 
 static int
 fresh_paths(int routing)
 {
-    return routing == LINK_SI || routing == LINK_AI || routing == LINK_AH;
+    return routing == NET_SI || routing == NET_AI || routing == NET_AH;
 }
 
 void
-link_opts_init(struct link_opts *o)
+net_opts_init(struct net_opts *o)
 {
     memset(o, 0, sizeof *o);
     o->seed = 1;
@@ -102,7 +102,7 @@ link_opts_init(struct link_opts *o)
 }
 
 void
-link_result_free(struct link_result *res)
+net_result_free(struct net_result *res)
 {
     if (res == NULL)
         return;
@@ -374,9 +374,9 @@ struct worker {
 struct solver {
     struct pool pool;
     const struct net *net;
-    const struct link_job *jobs;
+    const struct net_job *jobs;
     int njobs;
-    struct link_opts o;
+    struct net_opts o;
     int nl;
     double *bw;
     int nthreads;
@@ -384,7 +384,7 @@ struct solver {
     int store; /* adaptive run: collect every message */
     int keep;
     int fexpose;
-    struct link_result *res;
+    struct net_result *res;
 
     /* chunks */
     int nchunks;
@@ -474,7 +474,7 @@ route_static(struct solver *sv, struct route *rt, int *buf, int routing, int es,
 
     if (bytes <= 0)
         return 0;
-    if (routing == LINK_SI) {
+    if (routing == NET_SI) {
         double c = route_count(rt, es, ed, sv->o.minimal), npk, b;
         long long samples;
         struct rng g;
@@ -503,7 +503,7 @@ route_static(struct solver *sv, struct route *rt, int *buf, int routing, int es,
         mean /= (double)samples;
     } else {
         const struct route_share *sh;
-        int mode = routing == LINK_DOR ? ROUTE_ONE : sv->o.minimal;
+        int mode = routing == NET_DOR ? ROUTE_ONE : sv->o.minimal;
         int n = route_shares(rt, es, ed, mode, &sh, NULL, &ml);
         if (n < 0)
             return -1;
@@ -530,7 +530,7 @@ sink_msg(void *v, int src, int dst, double bytes, int step)
 {
     struct worker *w = v;
     struct solver *sv = w->sv;
-    const struct link_job *j = &sv->jobs[w->job];
+    const struct net_job *j = &sv->jobs[w->job];
     const int *map = placement_map(j->placement);
     int idx = w->idx++, n = pattern_ranks(j->pattern), es, ed;
     uint64_t key;
@@ -561,7 +561,7 @@ chunk_task(void *ctx, int c, int wi)
 {
     struct solver *sv = ctx;
     struct worker *w = &sv->w[wi];
-    const struct link_job *j = &sv->jobs[sv->ch_job[c]];
+    const struct net_job *j = &sv->jobs[sv->ch_job[c]];
 
     memset(&w->s, 0, sizeof w->s);
     w->loc.n = 0;
@@ -649,7 +649,7 @@ routing_of(const struct solver *sv, long long m)
 static int
 ndirect_of(const struct solver *sv, int routing)
 {
-    return routing == LINK_AH ? sv->o.ah_direct : 0;
+    return routing == NET_AH ? sv->o.ah_direct : 0;
 }
 
 /* The padded width of path i of a fresh-path message. */
@@ -662,7 +662,7 @@ pwidth(const struct solver *sv, int routing, int i)
 static int
 npaths_fresh(const struct solver *sv, int routing)
 {
-    if (routing == LINK_AH)
+    if (routing == NET_AH)
         return sv->o.ah_direct + sv->o.ah_indirect;
     return sv->o.ai_paths;
 }
@@ -692,7 +692,7 @@ paths_task(void *ctx, int b, int wi)
                     len += pwidth(sv, routing, i);
             }
         } else {
-            int mode = routing == LINK_DOR ? ROUTE_ONE : sv->o.minimal;
+            int mode = routing == NET_DOR ? ROUTE_ONE : sv->o.minimal;
             n = route_paths(w->rt, sv->m.es[m], sv->m.ed[m], mode,
                             sv->o.ad_max_paths, &set);
             if (n > 0)
@@ -834,7 +834,7 @@ load_task(void *ctx, int b, int wi)
     for (long long m = sv->b0[b]; m < sv->b1[b]; m++) {
         int p0 = sv->poff[m], p1 = sv->poff[m + 1];
         int routing = routing_of(sv, m), fresh = fresh_paths(routing);
-        int adaptive = link_routing_adaptive(routing);
+        int adaptive = net_routing_adaptive(routing);
         double sum = 0, bytes = sv->m.bytes[m];
         if (p1 == p0)
             continue;
@@ -905,7 +905,7 @@ alloc_task(void *ctx, int b, int wi)
     for (long long m = sv->b0[b]; m < sv->b1[b]; m++) {
         int p0 = sv->poff[m], p1 = sv->poff[m + 1];
         int routing = routing_of(sv, m), fp = fresh_paths(routing);
-        int fresh = fp && link_routing_adaptive(routing);
+        int fresh = fp && net_routing_adaptive(routing);
         int attribute = sv->replay && fresh && sv->mbw0[m] > 0;
         float *rec = sv->recording && fresh ? sv->rec[sv->iter] : NULL;
         int nd = p0 + ndirect_of(sv, routing);
@@ -1053,7 +1053,7 @@ compact_paths(struct solver *sv)
 static int
 report_round(struct solver *sv)
 {
-    struct link_round r;
+    struct net_round r;
 
     if (sv->o.round == NULL)
         return 0;
@@ -1167,7 +1167,7 @@ rec_attr_task(void *ctx, int b, int wi)
         int p1 = sv->poff[m + 1], nd = p0 + ndirect_of(sv, routing);
         double bytes = sv->m.bytes[m];
         if (p1 == p0 || !fresh_paths(routing) ||
-            !link_routing_adaptive(routing) || !(sv->mbwf[m] > 0))
+            !net_routing_adaptive(routing) || !(sv->mbwf[m] > 0))
             continue;
         for (int it = 0; it < sv->nrec; it++) {
             const float *rec = sv->rec[it];
@@ -1206,7 +1206,7 @@ attribute_task(void *ctx, int b, int wi)
         int routing = routing_of(sv, m), p0 = sv->poff[m];
         int np = sv->poff[m + 1] - p0;
         double bytes = sv->m.bytes[m], mean = 0;
-        if (!link_routing_adaptive(routing)) {
+        if (!net_routing_adaptive(routing)) {
             if (route_static(sv, w->rt, w->buf, routing, sv->m.es[m],
                              sv->m.ed[m], bytes, sv->m.key[m], &t, s) != 0)
                 worker_fail(w, FAIL_REACH, sv->m.job[m], sv->m.src[m],
@@ -1244,7 +1244,7 @@ static void
 reduce_attr_task(void *ctx, int t, int wi)
 {
     struct solver *sv = ctx;
-    struct link_result *res = sv->res;
+    struct net_result *res = sv->res;
     int l0 = (int)((long long)sv->nl * t / LM_LINK_TASKS);
     int l1 = (int)((long long)sv->nl * (t + 1) / LM_LINK_TASKS);
 
@@ -1306,7 +1306,7 @@ make_blocks(struct solver *sv)
 static int
 solve_adaptive(struct solver *sv)
 {
-    struct link_result *res = sv->res;
+    struct net_result *res = sv->res;
     long long N = sv->m.n;
     int iters = 0, conv = 0, any_fresh_adaptive = 0;
 
@@ -1331,15 +1331,15 @@ solve_adaptive(struct solver *sv)
         int r = routing_of(sv, m);
         if (fresh_paths(r) && sv->live == NULL && sv->poff[m + 1] > sv->poff[m])
             sv->live = route_live_new(sv->net);
-        any_fresh_adaptive |= fresh_paths(r) && link_routing_adaptive(r);
+        any_fresh_adaptive |= fresh_paths(r) && net_routing_adaptive(r);
     }
     sv->replay = 0;
     sv->recording = any_fresh_adaptive && sv->o.record_budget > 0;
     sv->mbwf = xcalloc((size_t)N + 1, sizeof(double));
     for (int i = 0; i < sv->nthreads; i++)
         sv->w[i].pbuf =
-            xmalloc((size_t)(npaths_fresh(sv, LINK_AH) > sv->o.ai_paths
-                                 ? npaths_fresh(sv, LINK_AH)
+            xmalloc((size_t)(npaths_fresh(sv, NET_AH) > sv->o.ai_paths
+                                 ? npaths_fresh(sv, NET_AH)
                                  : sv->o.ai_paths) *
                     (size_t)sv->maxhops * sizeof(int));
     if (iterate(sv, &iters, &conv) != 0)
@@ -1428,17 +1428,17 @@ solver_free(struct solver *sv)
 }
 
 static int
-check_jobs(const struct net *net, const struct link_job *jobs, int njobs,
+check_jobs(const struct net *net, const struct net_job *jobs, int njobs,
            struct rho_err *err)
 {
     if (njobs < 1 || jobs == NULL)
         return rho_err_set(err, RHO_EINPUT, "link model: no jobs");
     for (int j = 0; j < njobs; j++) {
-        const struct link_job *b = &jobs[j];
+        const struct net_job *b = &jobs[j];
         if (b->pattern == NULL || b->placement == NULL)
             return rho_err_set(err, RHO_EINPUT,
                                "job %d: no pattern or placement", j);
-        if (b->routing < 0 || b->routing >= LINK_ROUTING_COUNT)
+        if (b->routing < 0 || b->routing >= NET_ROUTING_COUNT)
             return rho_err_set(err, RHO_EINPUT, "job %d: unknown routing %d", j,
                                b->routing);
         if (b->offset < 0 || (long long)b->offset + pattern_ranks(b->pattern) >
@@ -1462,7 +1462,7 @@ check_jobs(const struct net *net, const struct link_job *jobs, int njobs,
 static void
 fill_messages(struct solver *sv)
 {
-    struct link_result *res = sv->res;
+    struct net_result *res = sv->res;
     long long N = sv->m.n;
 
     res->nmsg = N;
@@ -1515,12 +1515,12 @@ fill_messages(struct solver *sv)
     }
 }
 
-struct link_result *
-link_model_solve(const struct net *net, const struct link_job *jobs, int njobs,
-                 const struct link_opts *opts, struct rho_err *err)
+struct net_result *
+net_model_solve(const struct net *net, const struct net_job *jobs, int njobs,
+                const struct net_opts *opts, struct rho_err *err)
 {
     struct solver sv;
-    struct link_result *res;
+    struct net_result *res;
     int any_fresh_adaptive = 0;
 
     if (check_jobs(net, jobs, njobs, err) != 0)
@@ -1531,7 +1531,7 @@ link_model_solve(const struct net *net, const struct link_job *jobs, int njobs,
     if (opts != NULL)
         sv.o = *opts;
     else
-        link_opts_init(&sv.o);
+        net_opts_init(&sv.o);
     if (sv.o.threads < 1)
         sv.o.threads = 1;
     if (!(sv.o.packet > 0))
@@ -1558,9 +1558,9 @@ link_model_solve(const struct net *net, const struct link_job *jobs, int njobs,
     sv.nl = net_links(net);
     sv.nthreads = sv.o.threads > 64 ? 64 : sv.o.threads;
     for (int j = 0; j < njobs; j++) {
-        if (link_routing_adaptive(jobs[j].routing))
+        if (net_routing_adaptive(jobs[j].routing))
             sv.store = 1;
-        if (jobs[j].routing == LINK_AI || jobs[j].routing == LINK_AH)
+        if (jobs[j].routing == NET_AI || jobs[j].routing == NET_AH)
             any_fresh_adaptive = 1;
     }
     sv.keep = sv.o.keep_msgs || sv.store;
@@ -1616,7 +1616,7 @@ link_model_solve(const struct net *net, const struct link_job *jobs, int njobs,
         } else
             rho_err_set(err, RHO_ECANCEL, "link model: cancelled");
         solver_free(&sv);
-        link_result_free(res);
+        net_result_free(res);
         return NULL;
     }
     res->msgs = sv.total.msgs;

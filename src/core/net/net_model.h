@@ -64,28 +64,28 @@
 #include "core/net/placement.h"
 #include "core/base/rho_err.h"
 
-enum link_routing {
-    LINK_DOR,
-    LINK_SD,
-    LINK_SI,
-    LINK_AD,
-    LINK_AI,
-    LINK_AH,
-    LINK_ROUTING_COUNT
+enum net_routing {
+    NET_DOR,
+    NET_SD,
+    NET_SI,
+    NET_AD,
+    NET_AI,
+    NET_AH,
+    NET_ROUTING_COUNT
 };
 
-struct link_job {
+struct net_job {
     const struct pattern *pattern;     /* borrowed for the solve */
     const struct placement *placement; /* borrowed for the solve */
     int offset;  /* job rank r is placement rank offset + r */
-    int routing; /* enum link_routing */
+    int routing; /* enum net_routing */
 };
 
 /* What one allocation round did (a view for a teaching "stepper"). Every
    pointer is borrowed and valid only during the callback. Paths of message
    m this round are p in [path_off[m], path_off[m+1]); path p is the links
    links[path_start[p] .. path_start[p] + path_len[p]). */
-struct link_round {
+struct net_round {
     int iter;       /* 0-based */
     int replay;     /* 1 during the attribution replay */
     double exposed; /* fraction of the bandwidth exposed so far */
@@ -93,7 +93,7 @@ struct link_round {
     const double *remaining; /* per link, after the round (B/s) */
     const double *request;   /* per link: sum of the loads asking (O_l) */
     const double *granted;   /* per link: bandwidth granted this round */
-    long long nmsgs;         /* messages of the solve (link_result order) */
+    long long nmsgs;         /* messages of the solve (net_result order) */
     const double *msg_bw;    /* per message: bandwidth obtained so far */
     const int *path_off;     /* nmsgs + 1 */
     const long long *path_start;
@@ -108,14 +108,14 @@ struct link_round {
    [0, 1] within the phase (for "solve", rounds / opts.max_iters). Return
    nonzero to stop: the solve then returns NULL with RHO_ECANCEL. Called from
    one thread at a time (never concurrently), possibly not the caller's. */
-typedef int link_progress_fn(void *ctx, const char *phase, double done);
+typedef int net_progress_fn(void *ctx, const char *phase, double done);
 
 /* After every allocation round (and every round of a replay, with
    replay set). Return nonzero to stop (RHO_ECANCEL). Called from the
    solving thread. */
-typedef int link_round_fn(void *ctx, const struct link_round *round);
+typedef int net_round_fn(void *ctx, const struct net_round *round);
 
-struct link_opts {
+struct net_opts {
     uint64_t seed;              /* 1 */
     int threads;                /* 1 (>= 1) */
     int step;                   /* -1: every step; else only that step */
@@ -140,14 +140,14 @@ struct link_opts {
                                    float rounding of the recorded grants) */
     int per_job;                /* keep bytes per link per job */
     int keep_msgs;              /* keep messages (always with adaptive jobs) */
-    link_progress_fn *progress;
+    net_progress_fn *progress;
     void *progress_ctx;
-    link_round_fn *round;
+    net_round_fn *round;
     void *round_ctx;
 };
 
-/* The result of a solve. Every array is owned by it (link_result_free()). */
-struct link_result {
+/* The result of a solve. Every array is owned by it (net_result_free()). */
+struct net_result {
     int nlinks;
     double *bytes; /* per link: bytes of the phase */
     int njobs;
@@ -189,7 +189,7 @@ struct link_result {
 };
 
 /* Fill o with the defaults above. */
-void link_opts_init(struct link_opts *o);
+void net_opts_init(struct net_opts *o);
 
 /*
  * Solve one phase. net and jobs[0..njobs) (with their patterns and
@@ -197,7 +197,7 @@ void link_opts_init(struct link_opts *o);
  * only read, so several solves may share them, on any threads (a front
  * end runs a solve in a background thread and cancels it through
  * opts->progress). opts may be NULL (defaults); out-of-range options are
- * clamped. Returns the result (caller owns it: link_result_free()) or NULL
+ * clamped. Returns the result (caller owns it: net_result_free()) or NULL
  * with err (may be NULL) filled: RHO_EINPUT (no jobs, a job without
  * pattern or placement, an unknown routing, a placement too small for the
  * job's ranks or made for a smaller net, a message outside the job's
@@ -205,20 +205,20 @@ void link_opts_init(struct link_opts *o);
  * cannot reach rank 2"), RHO_ELIMIT (more than 2^31 paths), RHO_ECANCEL
  * (a callback asked to stop). Out of memory is fatal (rho_alloc.h).
  */
-struct link_result *link_model_solve(const struct net *net,
-                                     const struct link_job *jobs, int njobs,
-                                     const struct link_opts *opts,
-                                     struct rho_err *err);
+struct net_result *net_model_solve(const struct net *net,
+                                   const struct net_job *jobs, int njobs,
+                                   const struct net_opts *opts,
+                                   struct rho_err *err);
 
 /* Release res. NULL is a no-op. */
-void link_result_free(struct link_result *res);
+void net_result_free(struct net_result *res);
 
 /* "DOR", "SD", "SI", "AD", "AI", "AH" (any case; "UPDOWN" is SD) and back;
    -1 if unknown. */
-int link_routing_parse(const char *name);
-const char *link_routing_name(int routing);
+int net_routing_parse(const char *name);
+const char *net_routing_name(int routing);
 
 /* Adaptive routings: AD, AI, AH. */
-int link_routing_adaptive(int routing);
+int net_routing_adaptive(int routing);
 
 #endif

@@ -20,7 +20,7 @@
 /* ------------------------------------------------------------ network */
 
 int
-scen_net_preset(const char *name, struct scen_net_spec *spec,
+net_topo_preset(const char *name, struct net_topo_spec *spec,
                 struct rho_err *err)
 {
     struct net_spec ns;
@@ -28,16 +28,16 @@ scen_net_preset(const char *name, struct scen_net_spec *spec,
     if (net_preset(name, &ns, err) != 0)
         return -1;
     memset(spec, 0, sizeof *spec);
-    spec->kind = SCEN_NET_PRESET;
+    spec->kind = NET_TOPO_PRESET;
     snprintf(spec->preset, sizeof spec->preset, "%s", name);
     spec->net = ns;
     return 0;
 }
 
 struct net *
-scen_net_make(const struct scen_net_spec *spec, struct rho_err *err)
+net_topo_make(const struct net_topo_spec *spec, struct rho_err *err)
 {
-    if (spec->kind == SCEN_NET_TREE) {
+    if (spec->kind == NET_TOPO_TREE) {
         rho_err_set(err, RHO_EINPUT,
                     "a PCIe tree's network is made from its scenario");
         return NULL;
@@ -46,14 +46,14 @@ scen_net_make(const struct scen_net_spec *spec, struct rho_err *err)
 }
 
 char *
-scen_net_describe(const struct scen_net_spec *spec, char *buf, size_t n)
+net_topo_describe(const struct net_topo_spec *spec, char *buf, size_t n)
 {
     const struct net_spec *ns = &spec->net;
 
     snprintf(buf, n, "network");
-    if (spec->kind == SCEN_NET_TREE) {
+    if (spec->kind == NET_TOPO_TREE) {
         snprintf(buf, n, "PCIe tree as a network");
-    } else if (spec->kind == SCEN_NET_PRESET) {
+    } else if (spec->kind == NET_TOPO_PRESET) {
         for (int i = 0; i < net_preset_count(); i++)
             if (strcmp(net_preset_name(i), spec->preset) == 0)
                 snprintf(buf, n, "%s: %s", spec->preset, net_preset_desc(i));
@@ -174,13 +174,13 @@ torus_to_lua(const struct net_torus_params *p, struct strbuf *out)
 }
 
 void
-scen_net_to_lua(const struct scen_net_spec *spec, struct strbuf *out)
+net_topo_to_lua(const struct net_topo_spec *spec, struct strbuf *out)
 {
     const struct net_spec *ns = &spec->net;
 
-    if (spec->kind == SCEN_NET_TREE) {
+    if (spec->kind == NET_TOPO_TREE) {
         strbuf_puts(out, "nil");
-    } else if (spec->kind == SCEN_NET_PRESET) {
+    } else if (spec->kind == NET_TOPO_PRESET) {
         strbuf_puts(out, "rho.network ");
         strbuf_lua_quote(out, spec->preset);
     } else if (ns->family == NET_TORUS) {
@@ -235,11 +235,11 @@ scen_net_to_lua(const struct scen_net_spec *spec, struct strbuf *out)
 
 /* ------------------------------------------------------------- flows */
 
-struct scen_flows *
-scen_flows_new(long long n, const int *src, const int *dst, const double *bytes,
-               const int *step)
+struct net_flows *
+net_flows_new(long long n, const int *src, const int *dst, const double *bytes,
+              const int *step)
 {
-    struct scen_flows *f = xcalloc(1, sizeof *f);
+    struct net_flows *f = xcalloc(1, sizeof *f);
     size_t m = (size_t)(n > 0 ? n : 1);
 
     atomic_init(&f->refs, 1);
@@ -259,15 +259,15 @@ scen_flows_new(long long n, const int *src, const int *dst, const double *bytes,
     return f;
 }
 
-struct scen_flows *
-scen_flows_ref(struct scen_flows *f)
+struct net_flows *
+net_flows_ref(struct net_flows *f)
 {
     atomic_fetch_add(&f->refs, 1);
     return f;
 }
 
 void
-scen_flows_free(struct scen_flows *f)
+net_flows_free(struct net_flows *f)
 {
     if (f == NULL || atomic_fetch_sub(&f->refs, 1) > 1)
         return;
@@ -279,7 +279,7 @@ scen_flows_free(struct scen_flows *f)
 }
 
 static int
-flows_equal(const struct scen_flows *a, const struct scen_flows *b)
+flows_equal(const struct net_flows *a, const struct net_flows *b)
 {
     if (a == b)
         return 1;
@@ -294,7 +294,7 @@ flows_equal(const struct scen_flows *a, const struct scen_flows *b)
 
 /* ----------------------------------------------------------- patterns */
 
-static const char *const kind_names[SCEN_PAT_COUNT] = {
+static const char *const kind_names[NET_PAT_COUNT] = {
     "umesh",  "near",        "spread",     "stencil", "alltoall",
     "suba2a", "permutation", "collective", "thesis",  "flows",
 };
@@ -303,26 +303,26 @@ static const char *const perm_names[] = {"reverse", "shift", "transpose",
                                          "random"};
 
 const char *
-scen_pattern_kind_name(int kind)
+net_pattern_kind_name(int kind)
 {
-    return kind >= 0 && kind < SCEN_PAT_COUNT ? kind_names[kind] : "?";
+    return kind >= 0 && kind < NET_PAT_COUNT ? kind_names[kind] : "?";
 }
 
 int
-scen_pattern_kind_parse(const char *name)
+net_pattern_kind_parse(const char *name)
 {
     if (name == NULL)
         return -1;
     if (strcmp(name, "halo") == 0)
-        return SCEN_PAT_STENCIL;
-    for (int k = 0; k < SCEN_PAT_COUNT; k++)
+        return NET_PAT_STENCIL;
+    for (int k = 0; k < NET_PAT_COUNT; k++)
         if (strcmp(name, kind_names[k]) == 0)
             return k;
     return -1;
 }
 
 void
-scen_pattern_spec_init(struct scen_pattern_spec *p, int kind)
+net_pattern_spec_init(struct net_pattern_spec *p, int kind)
 {
     memset(p, 0, sizeof *p);
     p->kind = kind;
@@ -337,25 +337,25 @@ scen_pattern_spec_init(struct scen_pattern_spec *p, int kind)
 }
 
 void
-scen_pattern_spec_fini(struct scen_pattern_spec *p)
+net_pattern_spec_fini(struct net_pattern_spec *p)
 {
     free(p->name);
-    scen_flows_free(p->flows);
+    net_flows_free(p->flows);
     memset(p, 0, sizeof *p);
 }
 
 void
-scen_pattern_spec_copy(struct scen_pattern_spec *dst,
-                       const struct scen_pattern_spec *src)
+net_pattern_spec_copy(struct net_pattern_spec *dst,
+                      const struct net_pattern_spec *src)
 {
     *dst = *src;
     dst->name = src->name ? xstrdup(src->name) : NULL;
-    dst->flows = src->flows ? scen_flows_ref(src->flows) : NULL;
+    dst->flows = src->flows ? net_flows_ref(src->flows) : NULL;
 }
 
 int
-scen_pattern_spec_equal(const struct scen_pattern_spec *a,
-                        const struct scen_pattern_spec *b)
+net_pattern_spec_equal(const struct net_pattern_spec *a,
+                       const struct net_pattern_spec *b)
 {
     if (a->kind != b->kind || a->size != b->size || a->min != b->min ||
         a->max != b->max || a->window != b->window ||
@@ -382,7 +382,7 @@ scen_pattern_spec_equal(const struct scen_pattern_spec *a,
 
 /* The grid of a stencil or sub-communicator pattern over n ranks. */
 static int
-pattern_grid(const struct scen_pattern_spec *p, int n, int *dims)
+pattern_grid(const struct net_pattern_spec *p, int n, int *dims)
 {
     int nd;
 
@@ -390,7 +390,7 @@ pattern_grid(const struct scen_pattern_spec *p, int n, int *dims)
         memcpy(dims, p->dims, (size_t)p->ndims * sizeof *dims);
         return p->ndims;
     }
-    nd = p->kind == SCEN_PAT_ALLTOALL ? 1 : p->nd;
+    nd = p->kind == NET_PAT_ALLTOALL ? 1 : p->nd;
     if (nd < 1 || nd > NET_MAX_DIMS)
         nd = 1;
     pattern_factor(n, nd, dims);
@@ -398,8 +398,8 @@ pattern_grid(const struct scen_pattern_spec *p, int n, int *dims)
 }
 
 struct pattern *
-scen_pattern_make(const struct scen_pattern_spec *p, int n, uint64_t seed,
-                  struct rho_err *err)
+net_pattern_make(const struct net_pattern_spec *p, int n, uint64_t seed,
+                 struct rho_err *err)
 {
     struct pattern *pat = NULL;
     int dims[NET_MAX_DIMS], nd;
@@ -407,24 +407,24 @@ scen_pattern_make(const struct scen_pattern_spec *p, int n, uint64_t seed,
 
     seed = p->has_seed ? p->seed : (seed & 0x7fffffff);
     switch (p->kind) {
-    case SCEN_PAT_THESIS:
+    case NET_PAT_THESIS:
         pat = pattern_thesis(p->name ? p->name : "?", n,
                              p->size > 0 ? p->size : 0, seed, err);
         break;
-    case SCEN_PAT_UMESH:
-    case SCEN_PAT_NEAR:
+    case NET_PAT_UMESH:
+    case NET_PAT_NEAR:
         pat = pattern_near(n, p->size, p->min, p->max, p->window, p->symmetric,
                            seed, err);
         break;
-    case SCEN_PAT_SPREAD:
+    case NET_PAT_SPREAD:
         pat = pattern_spread(n, p->size, p->min, p->max, seed, err);
         break;
-    case SCEN_PAT_STENCIL:
+    case NET_PAT_STENCIL:
         nd = pattern_grid(p, n, dims);
         pat = pattern_stencil(nd, dims, p->periodic, p->corners, p->size, err);
         break;
-    case SCEN_PAT_ALLTOALL:
-    case SCEN_PAT_SUBA2A:
+    case NET_PAT_ALLTOALL:
+    case NET_PAT_SUBA2A:
         nd = pattern_grid(p, n, dims);
         for (int k = 0; k < p->nalong; k++)
             if (p->along[k] >= 1 && p->along[k] <= nd)
@@ -433,14 +433,14 @@ scen_pattern_make(const struct scen_pattern_spec *p, int n, uint64_t seed,
             mask = (1u << nd) - 1;
         pat = pattern_subcomm_a2a(nd, dims, mask, p->size, err);
         break;
-    case SCEN_PAT_PERMUTATION:
+    case NET_PAT_PERMUTATION:
         pat = pattern_perm(n, p->how, p->rows, p->size, seed, err);
         break;
-    case SCEN_PAT_COLLECTIVE:
+    case NET_PAT_COLLECTIVE:
         pat = pattern_collective(p->algorithm, n, p->size, p->aggregate, &p->tt,
                                  err);
         break;
-    case SCEN_PAT_FLOWS:
+    case NET_PAT_FLOWS:
         if (p->flows == NULL) {
             rho_err_set(err, RHO_EINPUT, "flows: no list");
             return NULL;
@@ -456,12 +456,12 @@ scen_pattern_make(const struct scen_pattern_spec *p, int n, uint64_t seed,
         return NULL;
     }
     if (pat == NULL)
-        rho_err_prefix(err, "rho.pattern.%s", scen_pattern_kind_name(p->kind));
+        rho_err_prefix(err, "rho.pattern.%s", net_pattern_kind_name(p->kind));
     return pat;
 }
 
 static void
-flows_to_lua(const struct scen_flows *f, struct strbuf *out)
+flows_to_lua(const struct net_flows *f, struct strbuf *out)
 {
     char b[64];
 
@@ -477,16 +477,16 @@ flows_to_lua(const struct scen_flows *f, struct strbuf *out)
 }
 
 void
-scen_pattern_to_lua(const struct scen_pattern_spec *p, struct strbuf *out)
+net_pattern_to_lua(const struct net_pattern_spec *p, struct strbuf *out)
 {
     char b[64];
     int k = p->kind;
 
-    if (k == SCEN_PAT_FLOWS) {
+    if (k == NET_PAT_FLOWS) {
         flows_to_lua(p->flows, out);
         return;
     }
-    if (k == SCEN_PAT_THESIS) {
+    if (k == NET_PAT_THESIS) {
         strbuf_puts(out, "rho.pattern.thesis(");
         strbuf_lua_quote(out, p->name ? p->name : "?");
         if (p->size > 0 || p->has_seed) {
@@ -502,49 +502,49 @@ scen_pattern_to_lua(const struct scen_pattern_spec *p, struct strbuf *out)
         strbuf_puts(out, ")");
         return;
     }
-    strbuf_printf(out, "rho.pattern.%s { ", scen_pattern_kind_name(k));
-    if (k == SCEN_PAT_COLLECTIVE)
+    strbuf_printf(out, "rho.pattern.%s { ", net_pattern_kind_name(k));
+    if (k == NET_PAT_COLLECTIVE)
         strbuf_printf(out, "algorithm = \"%s\", ",
                       pattern_coll_name(p->algorithm));
     strbuf_printf(out, "size = \"%s\"",
                   units_fmt_size_exact(b, sizeof b, p->size));
     switch (k) {
-    case SCEN_PAT_UMESH:
-    case SCEN_PAT_NEAR:
-    case SCEN_PAT_SPREAD:
+    case NET_PAT_UMESH:
+    case NET_PAT_NEAR:
+    case NET_PAT_SPREAD:
         if (p->min != 6)
             strbuf_printf(out, ", min = %d", p->min);
         if (p->max != 20)
             strbuf_printf(out, ", max = %d", p->max);
-        if (k != SCEN_PAT_SPREAD && p->window != 30)
+        if (k != NET_PAT_SPREAD && p->window != 30)
             strbuf_printf(out, ", window = %d", p->window);
-        if (k != SCEN_PAT_SPREAD && p->symmetric)
+        if (k != NET_PAT_SPREAD && p->symmetric)
             strbuf_puts(out, ", symmetric = true");
         break;
-    case SCEN_PAT_STENCIL:
-    case SCEN_PAT_SUBA2A:
+    case NET_PAT_STENCIL:
+    case NET_PAT_SUBA2A:
         if (p->ndims > 0) {
             strbuf_puts(out, ", ");
             put_ints(out, "dims", p->dims, p->ndims);
         } else if (p->nd != 2) {
             strbuf_printf(out, ", nd = %d", p->nd);
         }
-        if (k == SCEN_PAT_STENCIL && !p->periodic)
+        if (k == NET_PAT_STENCIL && !p->periodic)
             strbuf_puts(out, ", periodic = false");
-        if (k == SCEN_PAT_STENCIL && p->corners)
+        if (k == NET_PAT_STENCIL && p->corners)
             strbuf_puts(out, ", corners = true");
-        if (k == SCEN_PAT_SUBA2A && p->nalong > 0) {
+        if (k == NET_PAT_SUBA2A && p->nalong > 0) {
             strbuf_puts(out, ", ");
             put_ints(out, "along", p->along, p->nalong);
         }
         break;
-    case SCEN_PAT_PERMUTATION:
+    case NET_PAT_PERMUTATION:
         if (p->how != PERM_REVERSE && p->how >= 0 && p->how <= PERM_RANDOM)
             strbuf_printf(out, ", how = \"%s\"", perm_names[p->how]);
         if (p->rows != 1)
             strbuf_printf(out, ", rows = %d", p->rows);
         break;
-    case SCEN_PAT_COLLECTIVE:
+    case NET_PAT_COLLECTIVE:
         if (p->aggregate)
             strbuf_puts(out, ", aggregate = true");
         if (p->tt.sn != 0)
@@ -565,15 +565,15 @@ scen_pattern_to_lua(const struct scen_pattern_spec *p, struct strbuf *out)
 /* ---------------------------------------------------------- placement */
 
 void
-scen_place_spec_init(struct scen_place_spec *p)
+net_place_spec_init(struct net_place_spec *p)
 {
     memset(p, 0, sizeof *p);
-    p->kind = SCEN_PLACE_SCHEME;
+    p->kind = NET_PLACE_SCHEME;
     p->scheme = PLACE_LINEAR;
 }
 
 void
-scen_place_spec_fini(struct scen_place_spec *p)
+net_place_spec_fini(struct net_place_spec *p)
 {
     free(p->order);
     placement_free(p->list);
@@ -581,8 +581,8 @@ scen_place_spec_fini(struct scen_place_spec *p)
 }
 
 void
-scen_place_spec_copy(struct scen_place_spec *dst,
-                     const struct scen_place_spec *src)
+net_place_spec_copy(struct net_place_spec *dst,
+                    const struct net_place_spec *src)
 {
     *dst = *src;
     dst->order = src->order ? xstrdup(src->order) : NULL;
@@ -590,28 +590,28 @@ scen_place_spec_copy(struct scen_place_spec *dst,
 }
 
 int
-scen_place_spec_equal(const struct scen_place_spec *a,
-                      const struct scen_place_spec *b)
+net_place_spec_equal(const struct net_place_spec *a,
+                     const struct net_place_spec *b)
 {
     if (a->kind != b->kind)
         return 0;
     switch (a->kind) {
-    case SCEN_PLACE_SCHEME:
+    case NET_PLACE_SCHEME:
         return a->scheme == b->scheme;
-    case SCEN_PLACE_ORDER:
+    case NET_PLACE_ORDER:
         return a->order && b->order && strcmp(a->order, b->order) == 0;
-    case SCEN_PLACE_BLOCKED:
-    case SCEN_PLACE_RUBIK:
+    case NET_PLACE_BLOCKED:
+    case NET_PLACE_RUBIK:
         if (a->nd != b->nd)
             return 0;
         for (int k = 0; k < a->nd; k++)
             if (a->dims[k] != b->dims[k] || a->tile[k] != b->tile[k])
                 return 0;
-        for (int k = 0; a->kind == SCEN_PLACE_RUBIK && k <= NET_MAX_DIMS; k++)
+        for (int k = 0; a->kind == NET_PLACE_RUBIK && k <= NET_MAX_DIMS; k++)
             if (a->net_tile[k] != b->net_tile[k])
                 return 0;
         return 1;
-    case SCEN_PLACE_LIST:
+    case NET_PLACE_LIST:
         if (a->list == NULL || b->list == NULL ||
             placement_ranks(a->list) != placement_ranks(b->list))
             return 0;
@@ -623,19 +623,19 @@ scen_place_spec_equal(const struct scen_place_spec *a,
 }
 
 int
-scen_place_parse(const char *text, const struct net *net,
-                 struct scen_place_spec *out, struct rho_err *err)
+net_place_parse(const char *text, const struct net *net,
+                struct net_place_spec *out, struct rho_err *err)
 {
     int scheme = placement_scheme_parse(text);
 
     memset(out, 0, sizeof *out);
     if (scheme >= 0) {
-        out->kind = SCEN_PLACE_SCHEME;
+        out->kind = NET_PLACE_SCHEME;
         out->scheme = scheme;
         return 0;
     }
     if (text != NULL && net_torus(net) != NULL && strchr(text, 'T') != NULL) {
-        out->kind = SCEN_PLACE_ORDER;
+        out->kind = NET_PLACE_ORDER;
         out->order = xstrdup(text);
         return 0;
     }
@@ -648,29 +648,29 @@ scen_place_parse(const char *text, const struct net *net,
 }
 
 struct placement *
-scen_place_make(const struct scen_place_spec *p, const struct net *net,
-                int nranks, uint64_t seed, struct rho_err *err)
+net_place_make(const struct net_place_spec *p, const struct net *net,
+               int nranks, uint64_t seed, struct rho_err *err)
 {
     const struct net_torus_params *tp;
     struct placement *pl = NULL;
-    const char *kind = p->kind == SCEN_PLACE_BLOCKED ? "blocked" : "rubik";
+    const char *kind = p->kind == NET_PLACE_BLOCKED ? "blocked" : "rubik";
 
     switch (p->kind) {
-    case SCEN_PLACE_SCHEME:
+    case NET_PLACE_SCHEME:
         return placement_scheme_new(net, p->scheme, nranks, seed, err);
-    case SCEN_PLACE_ORDER:
+    case NET_PLACE_ORDER:
         return placement_torus_order(net, p->order, nranks, err);
-    case SCEN_PLACE_BLOCKED:
+    case NET_PLACE_BLOCKED:
         pl = placement_blocked(net, p->nd, p->dims, p->tile, err);
         break;
-    case SCEN_PLACE_RUBIK:
+    case NET_PLACE_RUBIK:
         if ((tp = net_torus(net)) == NULL) {
             rho_err_set(err, RHO_EINPUT, "rho.place.rubik needs a torus");
             return NULL;
         }
         pl = placement_rubik(net, p->nd, p->dims, p->tile, p->net_tile, err);
         break;
-    case SCEN_PLACE_LIST:
+    case NET_PLACE_LIST:
         if (p->list == NULL || placement_ranks(p->list) < nranks) {
             rho_err_set(err, RHO_EINPUT,
                         "placement: a list of %d nodes, the traffic needs %d "
@@ -694,19 +694,19 @@ scen_place_make(const struct scen_place_spec *p, const struct net *net,
 }
 
 char *
-scen_place_describe(const struct scen_place_spec *p, char *buf, size_t n)
+net_place_describe(const struct net_place_spec *p, char *buf, size_t n)
 {
     switch (p->kind) {
-    case SCEN_PLACE_SCHEME:
+    case NET_PLACE_SCHEME:
         snprintf(buf, n, "%s", placement_scheme_name(p->scheme));
         break;
-    case SCEN_PLACE_ORDER:
+    case NET_PLACE_ORDER:
         snprintf(buf, n, "%s", p->order ? p->order : "?");
         break;
-    case SCEN_PLACE_BLOCKED:
+    case NET_PLACE_BLOCKED:
         snprintf(buf, n, "blocked");
         break;
-    case SCEN_PLACE_RUBIK:
+    case NET_PLACE_RUBIK:
         snprintf(buf, n, "rubik");
         break;
     default:
@@ -717,24 +717,24 @@ scen_place_describe(const struct scen_place_spec *p, char *buf, size_t n)
 }
 
 void
-scen_place_to_lua(const struct scen_place_spec *p, struct strbuf *out)
+net_place_to_lua(const struct net_place_spec *p, struct strbuf *out)
 {
     switch (p->kind) {
-    case SCEN_PLACE_SCHEME:
+    case NET_PLACE_SCHEME:
         strbuf_lua_quote(out, placement_scheme_name(p->scheme));
         break;
-    case SCEN_PLACE_ORDER:
+    case NET_PLACE_ORDER:
         strbuf_lua_quote(out, p->order ? p->order : "");
         break;
-    case SCEN_PLACE_BLOCKED:
-    case SCEN_PLACE_RUBIK:
+    case NET_PLACE_BLOCKED:
+    case NET_PLACE_RUBIK:
         strbuf_printf(out, "rho.place.%s { ",
-                      p->kind == SCEN_PLACE_BLOCKED ? "blocked" : "rubik");
+                      p->kind == NET_PLACE_BLOCKED ? "blocked" : "rubik");
         put_ints(out, "dims", p->dims, p->nd);
         strbuf_puts(out, ", ");
-        put_ints(out, p->kind == SCEN_PLACE_BLOCKED ? "block" : "tile", p->tile,
+        put_ints(out, p->kind == NET_PLACE_BLOCKED ? "block" : "tile", p->tile,
                  p->nd);
-        if (p->kind == SCEN_PLACE_RUBIK) {
+        if (p->kind == NET_PLACE_RUBIK) {
             int nt = NET_MAX_DIMS + 1;
             while (nt > 1 && p->net_tile[nt - 1] == 0)
                 nt--;
@@ -758,84 +758,84 @@ scen_place_to_lua(const struct scen_place_spec *p, struct strbuf *out)
 
 /* ----------------------------------------------------- the link part */
 
-struct scen_link *
-scen_link_new(struct net *net, const struct scen_net_spec *spec)
+struct net_scen *
+net_scen_new(struct net *net, const struct net_topo_spec *spec)
 {
-    struct scen_link *l = xcalloc(1, sizeof *l);
+    struct net_scen *l = xcalloc(1, sizeof *l);
     char desc[256];
 
     l->net = net_ref(net);
-    l->routing = LINK_SD;
+    l->routing = NET_SD;
     l->minimal = ROUTE_MIN;
     if (spec != NULL)
         l->net_spec = *spec;
     else
-        l->net_spec.kind = SCEN_NET_TREE;
-    l->net_desc = xstrdup(scen_net_describe(&l->net_spec, desc, sizeof desc));
-    scen_place_spec_init(&l->place);
+        l->net_spec.kind = NET_TOPO_TREE;
+    l->net_desc = xstrdup(net_topo_describe(&l->net_spec, desc, sizeof desc));
+    net_place_spec_init(&l->place);
     return l;
 }
 
 void
-scen_link_free(struct scen_link *l)
+net_scen_free(struct net_scen *l)
 {
     if (l == NULL)
         return;
     for (int j = 0; j < l->njobs; j++) {
         free(l->job[j].name);
         pattern_free(l->job[j].pattern);
-        scen_pattern_spec_fini(&l->job[j].spec);
+        net_pattern_spec_fini(&l->job[j].spec);
     }
     free(l->job);
     free(l->place_desc);
     free(l->net_desc);
-    scen_place_spec_fini(&l->place);
+    net_place_spec_fini(&l->place);
     placement_free(l->placement);
     net_free(l->net);
     free(l);
 }
 
-struct scen_link *
-scen_link_clone(const struct scen_link *l)
+struct net_scen *
+net_scen_clone(const struct net_scen *l)
 {
-    struct scen_link *c = xcalloc(1, sizeof *c);
+    struct net_scen *c = xcalloc(1, sizeof *c);
 
     *c = *l;
     c->net = net_ref(l->net);
     c->placement = l->placement ? placement_ref(l->placement) : NULL;
     c->place_desc = l->place_desc ? xstrdup(l->place_desc) : NULL;
     c->net_desc = l->net_desc ? xstrdup(l->net_desc) : NULL;
-    scen_place_spec_copy(&c->place, &l->place);
+    net_place_spec_copy(&c->place, &l->place);
     c->job = xcalloc((size_t)(l->njobs ? l->njobs : 1), sizeof *c->job);
     for (int j = 0; j < l->njobs; j++) {
         c->job[j] = l->job[j];
         c->job[j].name = xstrdup(l->job[j].name);
         c->job[j].pattern = pattern_ref(l->job[j].pattern);
-        scen_pattern_spec_copy(&c->job[j].spec, &l->job[j].spec);
+        net_pattern_spec_copy(&c->job[j].spec, &l->job[j].spec);
     }
     return c;
 }
 
 /* place_desc from the spec ("node ids" on a PCIe tree). */
 static void
-set_place_desc(struct scen_link *l)
+set_place_desc(struct net_scen *l)
 {
     char b[128];
 
     free(l->place_desc);
-    l->place_desc = xstrdup(l->net_spec.kind == SCEN_NET_TREE
+    l->place_desc = xstrdup(l->net_spec.kind == NET_TOPO_TREE
                                 ? "node ids"
-                                : scen_place_describe(&l->place, b, sizeof b));
+                                : net_place_describe(&l->place, b, sizeof b));
 }
 
 void
-scen_link_set_placement(struct scen_link *l, struct placement *pl,
-                        const struct scen_place_spec *spec, int nranks)
+net_scen_set_placement(struct net_scen *l, struct placement *pl,
+                       const struct net_place_spec *spec, int nranks)
 {
-    struct scen_place_spec copy;
+    struct net_place_spec copy;
 
-    scen_place_spec_copy(&copy, spec); /* spec may be l's own */
-    scen_place_spec_fini(&l->place);
+    net_place_spec_copy(&copy, spec); /* spec may be l's own */
+    net_place_spec_fini(&l->place);
     l->place = copy;
     placement_free(l->placement);
     l->placement = pl;
@@ -844,11 +844,11 @@ scen_link_set_placement(struct scen_link *l, struct placement *pl,
 }
 
 int
-scen_link_add_job(struct scen_link *l, const char *name,
-                  const struct scen_pattern_spec *spec, struct pattern *pattern,
-                  int ranks, int offset, int routing, int line, int rest)
+net_scen_add_job(struct net_scen *l, const char *name,
+                 const struct net_pattern_spec *spec, struct pattern *pattern,
+                 int ranks, int offset, int routing, int line, int rest)
 {
-    struct scen_job *j;
+    struct net_scen_job *j;
 
     l->job = xreallocarray(l->job, (size_t)l->njobs + 1, sizeof *l->job);
     j = &l->job[l->njobs];
@@ -860,27 +860,27 @@ scen_link_add_job(struct scen_link *l, const char *name,
     j->line = line;
     j->ranks = ranks;
     j->rest = rest;
-    scen_pattern_spec_copy(&j->spec, spec);
+    net_pattern_spec_copy(&j->spec, spec);
     return l->njobs++;
 }
 
 int
-scen_link_rebuild(struct scen_link *l, const struct scen_place_spec *spec,
-                  uint64_t seed, struct rho_err *err)
+net_scen_rebuild(struct net_scen *l, const struct net_place_spec *spec,
+                 uint64_t seed, struct rho_err *err)
 {
     struct placement *pl;
     struct pattern **pat;
     int j;
 
-    pl = scen_place_make(spec, l->net, l->nranks, seed, err);
+    pl = net_place_make(spec, l->net, l->nranks, seed, err);
     if (pl == NULL)
         return -1;
     pat = xcalloc((size_t)(l->njobs ? l->njobs : 1), sizeof *pat);
     for (j = 0; j < l->njobs; j++) {
-        const struct scen_job *jb = &l->job[j];
+        const struct net_scen_job *jb = &l->job[j];
         int n =
-            jb->spec.kind == SCEN_PAT_FLOWS ? placement_ranks(pl) : jb->ranks;
-        pat[j] = scen_pattern_make(&jb->spec, n, seed + (uint64_t)j, err);
+            jb->spec.kind == NET_PAT_FLOWS ? placement_ranks(pl) : jb->ranks;
+        pat[j] = net_pattern_make(&jb->spec, n, seed + (uint64_t)j, err);
         if (pat[j] == NULL)
             break;
     }
@@ -895,10 +895,10 @@ scen_link_rebuild(struct scen_link *l, const struct scen_place_spec *spec,
     for (j = 0; j < l->njobs; j++) {
         pattern_free(l->job[j].pattern);
         l->job[j].pattern = pat[j];
-        if (l->job[j].spec.kind == SCEN_PAT_FLOWS)
+        if (l->job[j].spec.kind == NET_PAT_FLOWS)
             l->job[j].ranks = placement_ranks(pl);
     }
     free(pat);
-    scen_link_set_placement(l, pl, spec, l->nranks);
+    net_scen_set_placement(l, pl, spec, l->nranks);
     return 0;
 }

@@ -30,17 +30,17 @@
 
 /* ---- the network ---- */
 
-enum scen_net_kind {
-    SCEN_NET_PARAMS, /* a builder: rho.torus/mesh, dragonfly, fattree, tca */
-    SCEN_NET_PRESET, /* rho.network "name" */
-    SCEN_NET_TREE    /* a PCIe tree seen as a network (built from the
+enum net_topo_kind {
+    NET_TOPO_PARAMS, /* a builder: rho.torus/mesh, dragonfly, fattree, tca */
+    NET_TOPO_PRESET, /* rho.network "name" */
+    NET_TOPO_TREE    /* a PCIe tree seen as a network (built from the
                         scenario's tree and bandwidth, see
                         scenario_tree_net()) */
 };
 
-struct scen_net_spec {
-    int kind;            /* enum scen_net_kind */
-    char preset[32];     /* SCEN_NET_PRESET: the preset's name */
+struct net_topo_spec {
+    int kind;            /* enum net_topo_kind */
+    char preset[32];     /* NET_TOPO_PRESET: the preset's name */
     struct net_spec net; /* PARAMS, PRESET: family (NET_GRAPH = TCA) and
                             parameters, as net_new() takes them */
 };
@@ -49,32 +49,32 @@ struct scen_net_spec {
  * Fill spec from the preset name. Returns 0, or -1 with err filled (unknown
  * name: net_preset()'s message).
  */
-int scen_net_preset(const char *name, struct scen_net_spec *spec,
+int net_topo_preset(const char *name, struct net_topo_spec *spec,
                     struct rho_err *err);
 
 /*
  * Build the network of spec. Returns a new net (caller owns it: net_free())
- * or NULL with err filled (a bad parameter; a SCEN_NET_TREE spec, which is
+ * or NULL with err filled (a bad parameter; a NET_TOPO_TREE spec, which is
  * built from its scenario instead).
  */
-struct net *scen_net_make(const struct scen_net_spec *spec,
+struct net *net_topo_make(const struct net_topo_spec *spec,
                           struct rho_err *err);
 
 /* What the network is, into buf (n bytes, truncated): "5x5 torus",
    "dragonfly, 9 groups of 2x4 routers, 2 nodes x 2 cores", "bgq-512: BG/Q
    512 nodes: 4x4x4x4x2 torus". Returns buf. */
-char *scen_net_describe(const struct scen_net_spec *spec, char *buf, size_t n);
+char *net_topo_describe(const struct net_topo_spec *spec, char *buf, size_t n);
 
 /* Append the Lua expression that builds the network ("rho.torus { dims =
    { 5, 5 }, bandwidth = \"2 GB/s\" }", "rho.network \"df-40\""), exact
-   values; "nil" for a SCEN_NET_TREE spec. */
-void scen_net_to_lua(const struct scen_net_spec *spec, struct strbuf *out);
+   values; "nil" for a NET_TOPO_TREE spec. */
+void net_topo_to_lua(const struct net_topo_spec *spec, struct strbuf *out);
 
 /* ---- explicit messages ---- */
 
 /* An explicit list of messages between job ranks. Immutable once made and
    shared by reference (thread-safe counts); refs is private. */
-struct scen_flows {
+struct net_flows {
     atomic_int refs;
     long long n;
     int *src, *dst; /* n each */
@@ -85,32 +85,32 @@ struct scen_flows {
 /* A new list of n messages (n >= 0), copied from the arrays, or zeroed
    when they are NULL (step NULL: every step 0) -- then the creator fills
    the arrays before it shares the list. Caller owns the reference. */
-struct scen_flows *scen_flows_new(long long n, const int *src, const int *dst,
-                                  const double *bytes, const int *step);
+struct net_flows *net_flows_new(long long n, const int *src, const int *dst,
+                                const double *bytes, const int *step);
 /* Another reference (returns f) and its release (NULL is a no-op). */
-struct scen_flows *scen_flows_ref(struct scen_flows *f);
-void scen_flows_free(struct scen_flows *f);
+struct net_flows *net_flows_ref(struct net_flows *f);
+void net_flows_free(struct net_flows *f);
 
 /* ---- traffic patterns ---- */
 
-enum scen_pattern_kind {
-    SCEN_PAT_UMESH,       /* rho.pattern.umesh */
-    SCEN_PAT_NEAR,        /* rho.pattern.near */
-    SCEN_PAT_SPREAD,      /* rho.pattern.spread */
-    SCEN_PAT_STENCIL,     /* rho.pattern.stencil (and .halo) */
-    SCEN_PAT_ALLTOALL,    /* rho.pattern.alltoall */
-    SCEN_PAT_SUBA2A,      /* rho.pattern.suba2a */
-    SCEN_PAT_PERMUTATION, /* rho.pattern.permutation */
-    SCEN_PAT_COLLECTIVE,  /* rho.pattern.collective */
-    SCEN_PAT_THESIS,      /* rho.pattern.thesis(name) */
-    SCEN_PAT_FLOWS,       /* a scenario's explicit flows */
-    SCEN_PAT_COUNT
+enum net_pattern_kind {
+    NET_PAT_UMESH,       /* rho.pattern.umesh */
+    NET_PAT_NEAR,        /* rho.pattern.near */
+    NET_PAT_SPREAD,      /* rho.pattern.spread */
+    NET_PAT_STENCIL,     /* rho.pattern.stencil (and .halo) */
+    NET_PAT_ALLTOALL,    /* rho.pattern.alltoall */
+    NET_PAT_SUBA2A,      /* rho.pattern.suba2a */
+    NET_PAT_PERMUTATION, /* rho.pattern.permutation */
+    NET_PAT_COLLECTIVE,  /* rho.pattern.collective */
+    NET_PAT_THESIS,      /* rho.pattern.thesis(name) */
+    NET_PAT_FLOWS,       /* a scenario's explicit flows */
+    NET_PAT_COUNT
 };
 
 /* A pattern as described, for any number of ranks. Fields a kind does not
    use are ignored (and left at their defaults). */
-struct scen_pattern_spec {
-    int kind;      /* enum scen_pattern_kind */
+struct net_pattern_spec {
+    int kind;      /* enum net_pattern_kind */
     double size;   /* bytes per message (a collective's total); thesis:
                       > 0 replaces the thesis's size, else 0 */
     int min, max;  /* umesh, near, spread: partners per rank (6, 20) */
@@ -132,24 +132,24 @@ struct scen_pattern_spec {
     char *name;                /* thesis: the pattern's name; owned */
     int has_seed;              /* seed = given: it replaces the scenario's */
     uint64_t seed;
-    struct scen_flows *flows; /* FLOWS: one reference */
+    struct net_flows *flows; /* FLOWS: one reference */
 };
 
 /* Set p to kind's defaults (size -1: none given). */
-void scen_pattern_spec_init(struct scen_pattern_spec *p, int kind);
+void net_pattern_spec_init(struct net_pattern_spec *p, int kind);
 /* Release what p owns and zero it. A zeroed spec is a valid no-op. */
-void scen_pattern_spec_fini(struct scen_pattern_spec *p);
+void net_pattern_spec_fini(struct net_pattern_spec *p);
 /* A deep copy of src into dst (caller's storage, not initialised). */
-void scen_pattern_spec_copy(struct scen_pattern_spec *dst,
-                            const struct scen_pattern_spec *src);
+void net_pattern_spec_copy(struct net_pattern_spec *dst,
+                           const struct net_pattern_spec *src);
 /* Two specs describe the same pattern (the flows compared by content). */
-int scen_pattern_spec_equal(const struct scen_pattern_spec *a,
-                            const struct scen_pattern_spec *b);
+int net_pattern_spec_equal(const struct net_pattern_spec *a,
+                           const struct net_pattern_spec *b);
 
 /* "umesh", ..., "thesis", "flows", and back (-1 if unknown; "halo" is
    "stencil"). */
-const char *scen_pattern_kind_name(int kind);
-int scen_pattern_kind_parse(const char *name);
+const char *net_pattern_kind_name(int kind);
+int net_pattern_kind_parse(const char *name);
 
 /*
  * Make the pattern p describes over n ranks. seed is the job's (the
@@ -158,27 +158,27 @@ int scen_pattern_kind_parse(const char *name);
  * (caller owns it: pattern_free()) or NULL with err filled:
  * "rho.pattern.<kind>: <why>" or "flows: <why>".
  */
-struct pattern *scen_pattern_make(const struct scen_pattern_spec *p, int n,
-                                  uint64_t seed, struct rho_err *err);
+struct pattern *net_pattern_make(const struct net_pattern_spec *p, int n,
+                                 uint64_t seed, struct rho_err *err);
 
 /* Append the Lua expression of a pattern ("rho.pattern.umesh { size =
    \"64 KiB\" }"), exact values, options at their defaults left out. A
    FLOWS spec appends its list ("{\n    { 0, 7, size = \"1 MiB\" },\n ...
    }", indented for a scenario's top level). */
-void scen_pattern_to_lua(const struct scen_pattern_spec *p, struct strbuf *out);
+void net_pattern_to_lua(const struct net_pattern_spec *p, struct strbuf *out);
 
 /* ---- placement ---- */
 
-enum scen_place_kind {
-    SCEN_PLACE_SCHEME,  /* "linear", "RDN", ...: placement_scheme_new() */
-    SCEN_PLACE_ORDER,   /* a torus order "ABCDET" */
-    SCEN_PLACE_BLOCKED, /* rho.place.blocked{ dims, block } */
-    SCEN_PLACE_RUBIK,   /* rho.place.rubik{ dims, tile, net_tile } */
-    SCEN_PLACE_LIST     /* an explicit list of nodes */
+enum net_place_kind {
+    NET_PLACE_SCHEME,  /* "linear", "RDN", ...: placement_scheme_new() */
+    NET_PLACE_ORDER,   /* a torus order "ABCDET" */
+    NET_PLACE_BLOCKED, /* rho.place.blocked{ dims, block } */
+    NET_PLACE_RUBIK,   /* rho.place.rubik{ dims, tile, net_tile } */
+    NET_PLACE_LIST     /* an explicit list of nodes */
 };
 
-struct scen_place_spec {
-    int kind;    /* enum scen_place_kind */
+struct net_place_spec {
+    int kind;    /* enum net_place_kind */
     int scheme;  /* SCHEME: enum placement_scheme */
     char *order; /* ORDER: owned */
     int nd;      /* BLOCKED, RUBIK: the application grid */
@@ -189,25 +189,25 @@ struct scen_place_spec {
 };
 
 /* Set p to the default placement (linear). */
-void scen_place_spec_init(struct scen_place_spec *p);
+void net_place_spec_init(struct net_place_spec *p);
 /* Release what p owns and zero it. A zeroed spec is a valid no-op. */
-void scen_place_spec_fini(struct scen_place_spec *p);
+void net_place_spec_fini(struct net_place_spec *p);
 /* A deep copy (the explicit map is shared by reference). */
-void scen_place_spec_copy(struct scen_place_spec *dst,
-                          const struct scen_place_spec *src);
+void net_place_spec_copy(struct net_place_spec *dst,
+                         const struct net_place_spec *src);
 /* Two specs describe the same placement (explicit maps by content). */
-int scen_place_spec_equal(const struct scen_place_spec *a,
-                          const struct scen_place_spec *b);
+int net_place_spec_equal(const struct net_place_spec *a,
+                         const struct net_place_spec *b);
 
 /*
  * Parse the text form of a placement, as a scenario's `placement` string
  * field takes it: a scheme name ("RDN", any case; "in-order") or, on a
  * torus, an order such as "TABCDE". Fills *out (caller's storage; release
- * with scen_place_spec_fini()) and returns 0, or -1 with err filled
+ * with net_place_spec_fini()) and returns 0, or -1 with err filled
  * ("placement 'X': expected linear, random, ...") and *out zeroed.
  */
-int scen_place_parse(const char *text, const struct net *net,
-                     struct scen_place_spec *out, struct rho_err *err);
+int net_place_parse(const char *text, const struct net *net,
+                    struct net_place_spec *out, struct rho_err *err);
 
 /*
  * Place nranks ranks on net as p says (random schemes from seed). Returns
@@ -216,84 +216,84 @@ int scen_place_parse(const char *text, const struct net *net,
  * the traffic needs 25"; "placement: a list of 4 nodes, the traffic needs
  * 8 ranks").
  */
-struct placement *scen_place_make(const struct scen_place_spec *p,
-                                  const struct net *net, int nranks,
-                                  uint64_t seed, struct rho_err *err);
+struct placement *net_place_make(const struct net_place_spec *p,
+                                 const struct net *net, int nranks,
+                                 uint64_t seed, struct rho_err *err);
 
 /* How the ranks are placed, into buf: the scheme's name, the order,
    "blocked", "rubik" or "explicit". Returns buf. */
-char *scen_place_describe(const struct scen_place_spec *p, char *buf, size_t n);
+char *net_place_describe(const struct net_place_spec *p, char *buf, size_t n);
 
 /* Append the Lua value of the placement ("\"RDN\"", "rho.place.blocked {
    dims = { 8, 8 }, block = { 2, 2 } }", "{ 0, 3, ... }"). */
-void scen_place_to_lua(const struct scen_place_spec *p, struct strbuf *out);
+void net_place_to_lua(const struct net_place_spec *p, struct strbuf *out);
 
 /* ---- the link part of a scenario ---- */
 
 /* A job of the link-utilization model: a pattern over its ranks, which
    run on placement ranks offset .. offset + ranks - 1. */
-struct scen_job {
+struct net_scen_job {
     char *name;                    /* owned, never NULL */
     struct pattern *pattern;       /* one reference; made from spec */
     int offset;                    /* into the scenario's placement */
-    int routing;                   /* enum link_routing */
+    int routing;                   /* enum net_routing */
     int line;                      /* script line, 0 if unknown */
     int ranks;                     /* the job's ranks, for which the pattern
                                       is made (a FLOWS job: the placement's);
                                       a pattern on a given grid may use fewer */
     int rest;                      /* it took the ranks the other jobs left
                                       (`traffic =`, or a job without ranks) */
-    struct scen_pattern_spec spec; /* owned */
+    struct net_pattern_spec spec;  /* owned */
 };
 
 /* The link-utilization part of a scenario: a network, a placement of the
    ranks of every job on its endpoints, the jobs, and the model's options.
    The jobs of patterns come first (job j seeded by the scenario's seed +
    j), then at most one FLOWS job (the scenario's flows, at offset 0). */
-struct scen_link {
+struct net_scen {
     struct net *net;             /* one reference */
     struct placement *placement; /* one reference */
-    int routing;                 /* the scenario's, enum link_routing */
+    int routing;                 /* the scenario's, enum net_routing */
     int minimal;                 /* ROUTE_MIN or ROUTE_ALL */
     char *place_desc;            /* how the ranks were placed ("RDN"); owned */
     char *net_desc;              /* what the network is ("5x5 torus"); owned */
     int njobs;
-    struct scen_job *job; /* owned */
-    struct scen_net_spec net_spec;
-    struct scen_place_spec place; /* owned */
+    struct net_scen_job *job; /* owned */
+    struct net_topo_spec net_spec;
+    struct net_place_spec place;  /* owned */
     int nranks;                   /* ranks the placement is made for: the
                                      jobs' (all the net's with flows only) */
 };
 
 /*
  * A new link part on net (takes a new reference) built as spec says
- * (copied; may be NULL: a SCEN_NET_TREE spec), with the default routing
+ * (copied; may be NULL: a NET_TOPO_TREE spec), with the default routing
  * (SD), ROUTE_MIN, no placement and no jobs; net_desc is set from spec.
- * Caller owns it: scen_link_free(). NULL is never returned.
+ * Caller owns it: net_scen_free(). NULL is never returned.
  */
-struct scen_link *scen_link_new(struct net *net,
-                                const struct scen_net_spec *spec);
+struct net_scen *net_scen_new(struct net *net,
+                              const struct net_topo_spec *spec);
 /* Release l. NULL is a no-op. */
-void scen_link_free(struct scen_link *l);
+void net_scen_free(struct net_scen *l);
 /* A deep copy (net, placement and patterns shared by reference). */
-struct scen_link *scen_link_clone(const struct scen_link *l);
+struct net_scen *net_scen_clone(const struct net_scen *l);
 
 /*
  * Set the placement: takes over the caller's reference to pl, copies the
  * spec and sets place_desc and nranks.
  */
-void scen_link_set_placement(struct scen_link *l, struct placement *pl,
-                             const struct scen_place_spec *spec, int nranks);
+void net_scen_set_placement(struct net_scen *l, struct placement *pl,
+                            const struct net_place_spec *spec, int nranks);
 
 /*
  * Append a job of ranks ranks: takes over the caller's reference to
  * pattern (made from spec for ranks ranks; spec is copied); name is
  * copied. Returns its index.
  */
-int scen_link_add_job(struct scen_link *l, const char *name,
-                      const struct scen_pattern_spec *spec,
-                      struct pattern *pattern, int ranks, int offset,
-                      int routing, int line, int rest);
+int net_scen_add_job(struct net_scen *l, const char *name,
+                     const struct net_pattern_spec *spec,
+                     struct pattern *pattern, int ranks, int offset,
+                     int routing, int line, int rest);
 
 /*
  * Make the placement from spec (nranks of l, random schemes from seed)
@@ -301,7 +301,7 @@ int scen_link_add_job(struct scen_link *l, const char *name,
  * they replace l's (and l's placement spec, place_desc). Returns 0, or -1
  * with err filled and l unchanged.
  */
-int scen_link_rebuild(struct scen_link *l, const struct scen_place_spec *spec,
-                      uint64_t seed, struct rho_err *err);
+int net_scen_rebuild(struct net_scen *l, const struct net_place_spec *spec,
+                     uint64_t seed, struct rho_err *err);
 
 #endif

@@ -44,7 +44,7 @@ select_k(double *a, long long n, long long k)
 }
 
 double
-link_stats_quantile(double *a, long long n, double q)
+net_stats_quantile(double *a, long long n, double q)
 {
     double h, lo, hi;
     long long k;
@@ -116,7 +116,7 @@ heap_push(int *id, double *b, int *n, int cap, int l, double v)
 
 static void
 class_stats(const struct net *net, const double *bytes, int cls, int ntop,
-            double *scratch, struct link_class_stats *st)
+            double *scratch, struct net_class_stats *st)
 {
     int nl = net_links(net);
     long long n = 0;
@@ -151,9 +151,9 @@ class_stats(const struct net *net, const double *bytes, int cls, int ntop,
     st->max = mx;
     st->min_used = mu;
     st->mean = n > 0 ? sum / (double)n : 0;
-    st->q1 = link_stats_quantile(scratch, n, 0.25);
-    st->median = link_stats_quantile(scratch, n, 0.5);
-    st->q3 = link_stats_quantile(scratch, n, 0.75);
+    st->q1 = net_stats_quantile(scratch, n, 0.25);
+    st->median = net_stats_quantile(scratch, n, 0.5);
+    st->q3 = net_stats_quantile(scratch, n, 0.75);
     /* heap -> hottest first */
     for (int i = st->ntop - 1; i > 0; i--) {
         int m = 0;
@@ -173,11 +173,11 @@ class_stats(const struct net *net, const double *bytes, int cls, int ntop,
     }
 }
 
-struct link_stats *
-link_stats_new(const struct net *net, const double *bytes, int ntop,
-               struct rho_err *err)
+struct net_stats *
+net_stats_new(const struct net *net, const double *bytes, int ntop,
+              struct rho_err *err)
 {
-    struct link_stats *st;
+    struct net_stats *st;
     double *scratch;
     int nl = net_links(net);
 
@@ -196,9 +196,9 @@ link_stats_new(const struct net *net, const double *bytes, int ntop,
 }
 
 void
-link_stats_mapping(struct link_stats *st, const struct link_result *res)
+net_stats_mapping(struct net_stats *st, const struct net_result *res)
 {
-    const struct link_class_stats *all = &st->cls[0];
+    const struct net_class_stats *all = &st->cls[0];
 
     st->msgs = res->msgs;
     st->routed = res->routed;
@@ -213,11 +213,11 @@ link_stats_mapping(struct link_stats *st, const struct link_result *res)
     st->phase_time_ext = res->phase_time_ext;
 }
 
-struct link_stats *
-link_stats_result(const struct net *net, const struct link_result *res,
-                  int ntop, struct rho_err *err)
+struct net_stats *
+net_stats_result(const struct net *net, const struct net_result *res, int ntop,
+                 struct rho_err *err)
 {
-    struct link_stats *st;
+    struct net_stats *st;
 
     if (res == NULL) {
         rho_err_set(err, RHO_EINPUT, "link stats: no result");
@@ -229,14 +229,14 @@ link_stats_result(const struct net *net, const struct link_result *res,
                     res->nlinks, net_links(net));
         return NULL;
     }
-    if ((st = link_stats_new(net, res->bytes, ntop, err)) == NULL)
+    if ((st = net_stats_new(net, res->bytes, ntop, err)) == NULL)
         return NULL;
-    link_stats_mapping(st, res);
+    net_stats_mapping(st, res);
     return st;
 }
 
-const struct link_class_stats *
-link_stats_find(const struct link_stats *st, const char *name)
+const struct net_class_stats *
+net_stats_find(const struct net_stats *st, const char *name)
 {
     for (int i = 0; name != NULL && i < st->nclasses; i++)
         if (strcmp(st->cls[i].name, name) == 0)
@@ -245,7 +245,7 @@ link_stats_find(const struct link_stats *st, const char *name)
 }
 
 void
-link_stats_free(struct link_stats *st)
+net_stats_free(struct net_stats *st)
 {
     if (st == NULL)
         return;

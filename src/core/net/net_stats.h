@@ -20,7 +20,7 @@
 #include "core/net/net.h"
 #include "core/base/rho_err.h"
 
-struct link_class_stats {
+struct net_class_stats {
     int cls;       /* net class id, -1 for all links */
     char name[48]; /* the class name, or "all" */
     long long links, used;
@@ -32,12 +32,12 @@ struct link_class_stats {
     double *top_bytes;
 };
 
-struct link_stats {
+struct net_stats {
     int nclasses; /* 1 + the net's classes: [0] is all links, [1 + c]
                      is class c */
-    struct link_class_stats *cls;
+    struct net_class_stats *cls;
 
-    /* Mapping metrics (set by link_stats_mapping(); 0 before). */
+    /* Mapping metrics (set by net_stats_mapping(); 0 before). */
     long long msgs, routed;
     double total_bytes;
     double hop_bytes;         /* sum of bytes x hops */
@@ -53,30 +53,30 @@ struct link_stats {
 /*
  * Statistics of bytes (one value per link of net) with the ntop (>= 0)
  * hottest links of every class. Returns a new record (caller owns it:
- * link_stats_free()) or NULL with err filled (bytes NULL, ntop < 0).
+ * net_stats_free()) or NULL with err filled (bytes NULL, ntop < 0).
  */
-struct link_stats *link_stats_new(const struct net *net, const double *bytes,
-                                  int ntop, struct rho_err *err);
+struct net_stats *net_stats_new(const struct net *net, const double *bytes,
+                                int ntop, struct rho_err *err);
 
-/* Statistics of a result: link_stats_new() on res->bytes, then the mapping
+/* Statistics of a result: net_stats_new() on res->bytes, then the mapping
    metrics. */
-struct link_stats *link_stats_result(const struct net *net,
-                                     const struct link_result *res, int ntop,
-                                     struct rho_err *err);
+struct net_stats *net_stats_result(const struct net *net,
+                                   const struct net_result *res, int ntop,
+                                   struct rho_err *err);
 
 /* Fill st's mapping metrics from res (which must be of the same net). */
-void link_stats_mapping(struct link_stats *st, const struct link_result *res);
+void net_stats_mapping(struct net_stats *st, const struct net_result *res);
 
 /* The entry of a class by name ("all", "L2", "dim 0 +"...), or NULL.
    Borrowed from st. */
-const struct link_class_stats *link_stats_find(const struct link_stats *st,
-                                               const char *name);
+const struct net_class_stats *net_stats_find(const struct net_stats *st,
+                                             const char *name);
 
 /* Release st. NULL is a no-op. */
-void link_stats_free(struct link_stats *st);
+void net_stats_free(struct net_stats *st);
 
 /* The q-quantile (0 <= q <= 1) of the n values of a (reordered in place),
    by linear interpolation; 0 for n == 0. Exposed for tests and views. */
-double link_stats_quantile(double *a, long long n, double q);
+double net_stats_quantile(double *a, long long n, double q);
 
 #endif

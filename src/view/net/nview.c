@@ -17,10 +17,10 @@
 
 /* ---- loads ---- */
 
-static const struct linkview_opts defaults = {HEAT_LINEAR, 0, LINKVIEW_MEAN};
+static const struct nview_opts defaults = {HEAT_LINEAR, 0, NVIEW_MEAN};
 
 double
-linkview_peak(const struct net *net, const double *bytes)
+nview_peak(const struct net *net, const double *bytes)
 {
     const double *bw = net_link_bws(net);
     int n = net_links(net);
@@ -47,36 +47,35 @@ load_of(double b, double bw, double peak)
 }
 
 double
-linkview_load(const struct net *net, const double *bytes, int l, double peak)
+nview_load(const struct net *net, const double *bytes, int l, double peak)
 {
     return load_of(bytes[l], net_link_bw(net, l), peak);
 }
 
 double
-linkview_loads(const struct net *net, const double *bytes, double peak,
-               double *load)
+nview_loads(const struct net *net, const double *bytes, double peak,
+            double *load)
 {
     const double *bw = net_link_bws(net);
     int n = net_links(net);
 
     if (!(peak > 0))
-        peak = linkview_peak(net, bytes);
+        peak = nview_peak(net, bytes);
     for (int l = 0; l < n; l++)
         load[l] = load_of(bytes[l], bw[l], peak);
     return peak;
 }
 
 /* The options with defaults filled in and the peak found. */
-static struct linkview_opts
-resolve(const struct net *net, const double *bytes,
-        const struct linkview_opts *o)
+static struct nview_opts
+resolve(const struct net *net, const double *bytes, const struct nview_opts *o)
 {
-    struct linkview_opts r = o ? *o : defaults;
+    struct nview_opts r = o ? *o : defaults;
 
     if (!(r.peak > 0))
-        r.peak = linkview_peak(net, bytes);
-    if (r.agg != LINKVIEW_MAX)
-        r.agg = LINKVIEW_MEAN;
+        r.peak = nview_peak(net, bytes);
+    if (r.agg != NVIEW_MAX)
+        r.agg = NVIEW_MEAN;
     if (r.scale != HEAT_LOG)
         r.scale = HEAT_LINEAR;
     return r;
@@ -117,7 +116,7 @@ acc_get(const struct acc *a, int agg)
 {
     if (a->vals == 0)
         return NAN;
-    return agg == LINKVIEW_MAX ? a->max : a->sum / a->vals;
+    return agg == NVIEW_MAX ? a->max : a->sum / a->vals;
 }
 
 /* ---- drawing inside a rectangle ---- */
@@ -377,8 +376,7 @@ plan_rows(int h, int want, int note, int key, int legend_ok, struct plan *p)
 }
 
 int
-linkview_grid_hit(const struct linkview_grid *g, int sx, int sy, int *ix,
-                  int *iy)
+nview_grid_hit(const struct nview_grid *g, int sx, int sy, int *ix, int *iy)
 {
     int i, j, b;
 
@@ -411,8 +409,7 @@ struct mm {
 
 static int
 mm_setup(struct mm *m, const struct net *net, const double *bytes,
-         const struct linkview_opts *o, int dx, int dy, int dir,
-         const int *plane)
+         const struct nview_opts *o, int dx, int dy, int dir, const int *plane)
 {
     const struct net_torus_params *p = net_torus(net);
     int s = 1;
@@ -426,8 +423,7 @@ mm_setup(struct mm *m, const struct net *net, const double *bytes,
     m->bw = net_link_bws(net);
     m->peak = o->peak;
     m->agg = o->agg;
-    m->dir =
-        dir == LINKVIEW_PLUS || dir == LINKVIEW_MINUS ? dir : LINKVIEW_BOTH;
+    m->dir = dir == NVIEW_PLUS || dir == NVIEW_MINUS ? dir : NVIEW_BOTH;
     m->nd = p->nd;
     m->dx = dx;
     m->dy = dy;
@@ -455,9 +451,9 @@ add_link(const struct mm *m, int l, struct acc *a)
 static void
 edge(const struct mm *m, int r, int k, int x, struct acc *a)
 {
-    if (m->dir != LINKVIEW_MINUS)
+    if (m->dir != NVIEW_MINUS)
         add_link(m, net_torus_link(m->net, r, k, +1), a);
-    if (m->dir != LINKVIEW_PLUS) {
+    if (m->dir != NVIEW_PLUS) {
         int d = m->dim[k];
         int nb = x + 1 < d ? r + m->stride[k] : r - (d - 1) * m->stride[k];
         add_link(m, net_torus_link(m->net, nb, k, -1), a);
@@ -491,9 +487,9 @@ mm_cell(const struct mm *m, int x0, int x1, int y0, int y1, struct acc *h,
                     edge(m, r, m->dy, cy, v);
                 for (i = 0; ot && i < m->nother; i++) {
                     int k = m->other[i];
-                    if (m->dir != LINKVIEW_MINUS)
+                    if (m->dir != NVIEW_MINUS)
                         add_link(m, net_torus_link(m->net, r, k, +1), ot);
-                    if (m->dir != LINKVIEW_PLUS)
+                    if (m->dir != NVIEW_PLUS)
                         add_link(m, net_torus_link(m->net, r, k, -1), ot);
                 }
             }
@@ -510,12 +506,11 @@ mm_cell(const struct mm *m, int x0, int x1, int y0, int y1, struct acc *h,
 }
 
 int
-linkview_minimap_cell(const struct net *net, const double *bytes,
-                      const struct linkview_minimap *mm,
-                      const struct linkview_opts *o, int cx, int cy,
-                      struct linkview_cell *out)
+nview_minimap_cell(const struct net *net, const double *bytes,
+                   const struct nview_minimap *mm, const struct nview_opts *o,
+                   int cx, int cy, struct nview_cell *out)
 {
-    struct linkview_opts op;
+    struct nview_opts op;
     struct acc h = {0}, v = {0}, ot = {0};
     struct mm m;
 
@@ -549,10 +544,10 @@ mm_caption(const struct mm *m, char *buf, size_t n)
     if (m->dy >= 0)
         snprintf(buf, n, "%s\u2192 %s\u2193  %s, %s", a,
                  net_torus_dim_name(m->net, m->dy, b, sizeof b), dirs[m->dir],
-                 m->agg == LINKVIEW_MAX ? "max" : "mean");
+                 m->agg == NVIEW_MAX ? "max" : "mean");
     else
         snprintf(buf, n, "%s\u2192  %s, %s", a, dirs[m->dir],
-                 m->agg == LINKVIEW_MAX ? "max" : "mean");
+                 m->agg == NVIEW_MAX ? "max" : "mean");
     for (int i = 0; i < m->nother; i++) {
         int k = m->other[i];
         len = strlen(buf);
@@ -585,13 +580,13 @@ node_glyph(const struct mm *m, const struct acc *ot, enum heat_scale scale,
 }
 
 int
-linkview_minimap(struct canvas *c, int x, int y, int w, int h,
-                 const struct net *net, const double *bytes,
-                 const struct linkview_minimap *mm,
-                 const struct linkview_opts *o, struct linkview_grid *grid)
+nview_minimap(struct canvas *c, int x, int y, int w, int h,
+              const struct net *net, const double *bytes,
+              const struct nview_minimap *mm, const struct nview_opts *o,
+              struct nview_grid *grid)
 {
     struct rect r = {c, x, y, w, h}, gr;
-    struct linkview_opts op;
+    struct nview_opts op;
     struct plan p;
     struct mm m;
     int X, Y, gw, gx, aw, cw, ch, nx, ny, fx, fy, along, full, cut, row;
@@ -609,11 +604,11 @@ linkview_minimap(struct canvas *c, int x, int y, int w, int h,
         return too_small(&r, "bad dimensions");
     X = m.dim[m.dx];
     Y = m.dy >= 0 ? m.dim[m.dy] : 1;
-    along = mm->along & LINKVIEW_ALONG_XY;
+    along = mm->along & NVIEW_ALONG_XY;
     if (along == 0)
-        along = LINKVIEW_ALONG_XY;
+        along = NVIEW_ALONG_XY;
     if (m.dy < 0)
-        along = LINKVIEW_ALONG_X;
+        along = NVIEW_ALONG_X;
     gw = m.dy >= 0 ? digits(Y - 1) : 0;
     gx = gw > 0 ? gw + 1 : 0;
     aw = w - gx;
@@ -621,11 +616,11 @@ linkview_minimap(struct canvas *c, int x, int y, int w, int h,
     sy = m.dy >= 0 ? mm->sel_y : (mm->sel_x >= 0 ? 0 : -1);
 
     /* full cells when the whole grid fits with its labels */
-    ch = m.dy >= 0 && (along & LINKVIEW_ALONG_Y) ? 2 : 1;
+    ch = m.dy >= 0 && (along & NVIEW_ALONG_Y) ? 2 : 1;
     plan_rows(h, Y * ch, 0, 0, w >= HEAT_LEVELS, &p);
-    full = mm->cell == LINKVIEW_CELL_FULL ||
-           (mm->cell != LINKVIEW_CELL_COMPACT && aw >= 2 * X &&
-            p.grid >= Y * ch && p.caption);
+    full = mm->cell == NVIEW_CELL_FULL ||
+           (mm->cell != NVIEW_CELL_COMPACT && aw >= 2 * X && p.grid >= Y * ch &&
+            p.caption);
     cw = full ? 2 : 1;
     if (!full)
         ch = 1;
@@ -676,21 +671,21 @@ linkview_minimap(struct canvas *c, int x, int y, int w, int h,
             if (full) {
                 node_glyph(&m, &ot, op.scale, c->ascii, &g, &role);
                 put(&gr, i * cw, j * ch, g, sel ? ROLE_MINIMAP_SELECTED : role);
-                if ((along & LINKVIEW_ALONG_X) && ah.n > 0) {
+                if ((along & NVIEW_ALONG_X) && ah.n > 0) {
                     b = heat_bucket(acc_get(&ah, m.agg), op.scale);
                     put(&gr, i * cw + 1, j * ch, edge_glyph(b, 0, c->ascii),
                         heat_bucket_role(b));
                 }
-                if ((along & LINKVIEW_ALONG_Y) && av.n > 0) {
+                if ((along & NVIEW_ALONG_Y) && av.n > 0) {
                     b = heat_bucket(acc_get(&av, m.agg), op.scale);
                     put(&gr, i * cw, j * ch + 1, edge_glyph(b, 1, c->ascii),
                         heat_bucket_role(b));
                 }
             } else {
                 struct acc a = {0};
-                if (along & LINKVIEW_ALONG_X)
+                if (along & NVIEW_ALONG_X)
                     acc_merge(&a, &ah);
-                if (along & LINKVIEW_ALONG_Y)
+                if (along & NVIEW_ALONG_Y)
                     acc_merge(&a, &av);
                 b = heat_bucket(acc_get(&a, m.agg), op.scale);
                 put(&gr, i, j, a.n > 0 ? shade(b, c->ascii) : ' ',
@@ -806,15 +801,14 @@ tiles_fit(const struct net *net, const int *dim, const int *pa, const int *pb,
 }
 
 int
-linkview_minimap_all(struct canvas *c, int x, int y, int w, int h,
-                     const struct net *net, const double *bytes,
-                     const struct linkview_minimap *mm,
-                     const struct linkview_opts *o)
+nview_minimap_all(struct canvas *c, int x, int y, int w, int h,
+                  const struct net *net, const double *bytes,
+                  const struct nview_minimap *mm, const struct nview_opts *o)
 {
     enum { MAXP = NET_MAX_DIMS * (NET_MAX_DIMS - 1) / 2 };
     struct rect r = {c, x, y, w, h};
     const struct net_torus_params *tp;
-    struct linkview_opts op;
+    struct nview_opts op;
     int pa[MAXP], pb[MAXP], tx[MAXP], ty[MAXP], np, k = 1, fit = 0, used = 0;
     int best = -1, bestk = 1, maxd = 1, along, row;
     char buf[64];
@@ -850,9 +844,9 @@ linkview_minimap_all(struct canvas *c, int x, int y, int w, int h,
                     h - (k > 1 || best < np ? 1 : 0), tx, ty, &used);
     if (fit < 1)
         return too_small(&r, "too small");
-    along = mm && mm->along ? mm->along & LINKVIEW_ALONG_XY : LINKVIEW_ALONG_XY;
+    along = mm && mm->along ? mm->along & NVIEW_ALONG_XY : NVIEW_ALONG_XY;
     if (along == 0)
-        along = LINKVIEW_ALONG_XY;
+        along = NVIEW_ALONG_XY;
     for (int i = 0; i < fit; i++) {
         struct mm m;
         int a = pa[i], b = pb[i], X = tp->dim[a], Y = b >= 0 ? tp->dim[b] : 1;
@@ -860,7 +854,7 @@ linkview_minimap_all(struct canvas *c, int x, int y, int w, int h,
                           (mm->dx == b && mm->dy == a && b >= 0));
         int sx = -1, sy = -1;
         struct rect tr;
-        if (mm_setup(&m, net, bytes, &op, a, b, mm ? mm->dir : LINKVIEW_BOTH,
+        if (mm_setup(&m, net, bytes, &op, a, b, mm ? mm->dir : NVIEW_BOTH,
                      mm ? mm->plane : NULL))
             continue;
         if (selp) {
@@ -879,9 +873,9 @@ linkview_minimap_all(struct canvas *c, int x, int y, int w, int h,
                 int bk;
                 mm_cell(&m, q * k, min_int(q * k + k, X), j * k,
                         min_int(j * k + k, Y), &ah, &av, NULL);
-                if ((along & LINKVIEW_ALONG_X) || b < 0) /* a ring: x */
+                if ((along & NVIEW_ALONG_X) || b < 0) /* a ring: x */
                     acc_merge(&acc, &ah);
-                if ((along & LINKVIEW_ALONG_Y) && b >= 0)
+                if ((along & NVIEW_ALONG_Y) && b >= 0)
                     acc_merge(&acc, &av);
                 bk = heat_bucket(acc_get(&acc, m.agg), op.scale);
                 put(&tr, q, j, acc.n > 0 ? shade(bk, c->ascii) : ' ',
@@ -909,7 +903,7 @@ linkview_minimap_all(struct canvas *c, int x, int y, int w, int h,
 /* ---- dragonfly ---- */
 
 double
-linkview_df_pair(const struct net *net, const double *bytes, int g1, int g2)
+nview_df_pair(const struct net *net, const double *bytes, int g1, int g2)
 {
     const struct net_dragonfly_params *p = net_dragonfly(net);
     const int *gl = net_df_globals(net);
@@ -968,18 +962,18 @@ block_value(const struct l2 *t, int b, int bi, int bj, int agg)
         }
     if (n == 0)
         return NAN;
-    return agg == LINKVIEW_MAX ? max : sum / n;
+    return agg == NVIEW_MAX ? max : sum / n;
 }
 
 int
-linkview_df_matrix(struct canvas *c, int x, int y, int w, int h,
-                   const struct net *net, const double *bytes, int sel_src,
-                   int sel_dst, const struct linkview_opts *o,
-                   struct linkview_grid *grid)
+nview_df_matrix(struct canvas *c, int x, int y, int w, int h,
+                const struct net *net, const double *bytes, int sel_src,
+                int sel_dst, const struct nview_opts *o,
+                struct nview_grid *grid)
 {
     struct rect r = {c, x, y, w, h}, gr;
     const struct net_dragonfly_params *p;
-    struct linkview_opts op = o ? *o : defaults;
+    struct nview_opts op = o ? *o : defaults;
     enum { MATRIX_CACHE = 64 }; /* cells a side kept on the stack */
     double cache[MATRIX_CACHE * MATRIX_CACHE];
     struct plan pl;
@@ -994,8 +988,8 @@ linkview_df_matrix(struct canvas *c, int x, int y, int w, int h,
         return -1;
     if (net == NULL || bytes == NULL || (p = net_dragonfly(net)) == NULL)
         return too_small(&r, "not a dragonfly");
-    if (op.agg != LINKVIEW_MAX)
-        op.agg = LINKVIEW_MEAN;
+    if (op.agg != NVIEW_MAX)
+        op.agg = NVIEW_MEAN;
     G = p->groups;
     t.gl = net_df_globals(net);
     t.bytes = bytes;
@@ -1082,7 +1076,7 @@ linkview_df_matrix(struct canvas *c, int x, int y, int w, int h,
     row += pl.grid;
     if (pl.note) {
         textf(&r, 0, row++, w, ROLE_DIM, "cell = %dx%d groups (%s)", b, b,
-              op.agg == LINKVIEW_MAX ? "max" : "mean");
+              op.agg == NVIEW_MAX ? "max" : "mean");
     }
     if (pl.legend)
         legend(&r, row, op.scale);
@@ -1117,10 +1111,10 @@ out_acc(const struct net *net, const double *bytes, int v, int cls, double peak,
 }
 
 double
-linkview_out_load(const struct net *net, const double *bytes, int v, int cls,
-                  const struct linkview_opts *o, double *sum)
+nview_out_load(const struct net *net, const double *bytes, int v, int cls,
+               const struct nview_opts *o, double *sum)
 {
-    struct linkview_opts op = resolve(net, bytes, o);
+    struct nview_opts op = resolve(net, bytes, o);
     struct acc a = {0};
 
     if (sum)
@@ -1132,8 +1126,8 @@ linkview_out_load(const struct net *net, const double *bytes, int v, int cls,
 }
 
 void
-linkview_df_totals(const struct net *net, const double *bytes, int g,
-                   struct linkview_df_totals *t)
+nview_df_totals(const struct net *net, const double *bytes, int g,
+                struct nview_df_totals *t)
 {
     const struct net_dragonfly_params *p = net_dragonfly(net);
     int crow, ccol, R;
@@ -1142,8 +1136,8 @@ linkview_df_totals(const struct net *net, const double *bytes, int g,
     if (p == NULL || bytes == NULL || g < 0 || g >= p->groups)
         return;
     for (int g2 = 0; g2 < p->groups; g2++) {
-        t->l2_out += linkview_df_pair(net, bytes, g, g2);
-        t->l2_in += linkview_df_pair(net, bytes, g2, g);
+        t->l2_out += nview_df_pair(net, bytes, g, g2);
+        t->l2_in += nview_df_pair(net, bytes, g2, g);
     }
     crow = net_class_find(net, "L1-row");
     ccol = net_class_find(net, "L1-col");
@@ -1158,14 +1152,14 @@ linkview_df_totals(const struct net *net, const double *bytes, int g,
 }
 
 int
-linkview_df_group(struct canvas *c, int x, int y, int w, int h,
-                  const struct net *net, const double *bytes, int g, int sel,
-                  const struct linkview_opts *o, struct linkview_grid *grid)
+nview_df_group(struct canvas *c, int x, int y, int w, int h,
+               const struct net *net, const double *bytes, int g, int sel,
+               const struct nview_opts *o, struct nview_grid *grid)
 {
     struct rect r = {c, x, y, w, h}, gr;
     const struct net_dragonfly_params *p;
-    struct linkview_opts op;
-    struct linkview_df_totals t;
+    struct nview_opts op;
+    struct nview_df_totals t;
     struct plan pl;
     int C, R, cls[3], gw, gx, aw, cw, nx, ny, fx, fy, cut, row, ssel, csel;
     char buf[200], s1[32], s2[32], s3[32], s4[32];
@@ -1204,7 +1198,7 @@ linkview_df_group(struct canvas *c, int x, int y, int w, int h,
     fy = window(csel, ny, C);
 
     row = 0;
-    linkview_df_totals(net, bytes, g, &t);
+    nview_df_totals(net, bytes, g, &t);
     if (pl.caption) {
         snprintf(buf, sizeof buf, "group %d (%dx%d): L2 out %s, in %s", g, C, R,
                  fmt_bytes(s1, sizeof s1, t.l2_out),
@@ -1255,7 +1249,7 @@ linkview_df_group(struct canvas *c, int x, int y, int w, int h,
         textf(&r, 0, row++, w, ROLE_DIM,
               "cells: L1-row (%s) L1-col (%s) L2, %s",
               fmt_bytes(s3, sizeof s3, t.row), fmt_bytes(s4, sizeof s4, t.col),
-              op.agg == LINKVIEW_MAX ? "max" : "mean");
+              op.agg == NVIEW_MAX ? "max" : "mean");
     }
     if (pl.legend)
         legend(&r, row, op.scale);
@@ -1292,12 +1286,12 @@ unit_pick(double hi, const char **name)
 }
 
 int
-linkview_stats(struct canvas *c, int x, int y, int w, int h,
-               const struct net *net, const double *bytes,
-               const struct link_stats *st, int sel, double *work)
+nview_stats(struct canvas *c, int x, int y, int w, int h, const struct net *net,
+            const double *bytes, const struct net_stats *st, int sel,
+            double *work)
 {
     struct rect r = {c, x, y, w, h};
-    struct link_stats *own = NULL;
+    struct net_stats *own = NULL;
     double *mine = NULL, hi = 0, unit;
     const char *uname;
     int show[NET_MAX_CLASSES + 1], ns = 0, nw = 5, uw = 10, mw = 9, bw;
@@ -1309,11 +1303,11 @@ linkview_stats(struct canvas *c, int x, int y, int w, int h,
     if (net == NULL || bytes == NULL)
         return too_small(&r, "no data");
     if (st == NULL)
-        st = own = link_stats_new(net, bytes, 0, NULL);
+        st = own = net_stats_new(net, bytes, 0, NULL);
     if (st == NULL)
         return too_small(&r, "no statistics");
     for (int i = 0; i < st->nclasses && ns < NET_MAX_CLASSES + 1; i++) {
-        const struct link_class_stats *cs = &st->cls[i];
+        const struct net_class_stats *cs = &st->cls[i];
         int len;
         if (cs->links == 0)
             continue;
@@ -1342,7 +1336,7 @@ linkview_stats(struct canvas *c, int x, int y, int w, int h,
     if (bw < 5)
         bw = 0;
     if (w < 4 || h < 2) {
-        link_stats_free(own);
+        net_stats_free(own);
         return too_small(&r, "too small");
     }
     usedcol = nw + 1;
@@ -1368,7 +1362,7 @@ linkview_stats(struct canvas *c, int x, int y, int w, int h,
             k = 0;
     }
     for (int i = 0; i < k; i++) {
-        const struct link_class_stats *cs = &st->cls[show[i]];
+        const struct net_class_stats *cs = &st->cls[show[i]];
         struct plot_summary s;
         text(&r, 0, row, nw, ROLE_DEFAULT, cs->name);
         if (show[i] == sel)
@@ -1397,7 +1391,7 @@ linkview_stats(struct canvas *c, int x, int y, int w, int h,
     if (k < ns) {
         if (row < h)
             textf(&r, 0, row++, w, ROLE_DIM, "+%d more classes", ns - k);
-        link_stats_free(own);
+        net_stats_free(own);
         return drawn;
     }
     /* the shared scale */
@@ -1409,7 +1403,7 @@ linkview_stats(struct canvas *c, int x, int y, int w, int h,
     }
     /* the histogram of the selected class's used links */
     if (sel >= 0 && sel < st->nclasses && h - row >= 6) {
-        const struct link_class_stats *cs = &st->cls[sel];
+        const struct net_class_stats *cs = &st->cls[sel];
         int nl = net_links(net), n = 0;
         double chi = 0, cu;
         const char *cun;
@@ -1447,7 +1441,7 @@ linkview_stats(struct canvas *c, int x, int y, int w, int h,
         }
         free(mine);
     }
-    link_stats_free(own);
+    net_stats_free(own);
     return drawn;
 }
 
@@ -1480,8 +1474,7 @@ sift_down(const double *bytes, int *h, int n, int i)
 }
 
 int
-linkview_top(const struct net *net, const double *bytes, int cls, int n,
-             int *top)
+nview_top(const struct net *net, const double *bytes, int cls, int n, int *top)
 {
     int nl = net_links(net), k = 0;
 
@@ -1518,14 +1511,14 @@ linkview_top(const struct net *net, const double *bytes, int cls, int n,
 }
 
 int
-linkview_hottest(struct canvas *c, int x, int y, int w, int h,
-                 const struct net *net, const double *bytes,
-                 const struct link_stats *st, int cls, int sel,
-                 const struct linkview_opts *o)
+nview_hottest(struct canvas *c, int x, int y, int w, int h,
+              const struct net *net, const double *bytes,
+              const struct net_stats *st, int cls, int sel,
+              const struct nview_opts *o)
 {
     struct rect r = {c, x, y, w, h};
-    struct linkview_opts op;
-    int mine[LINKVIEW_TOP_MAX];
+    struct nview_opts op;
+    int mine[NVIEW_TOP_MAX];
     const int *list = mine;
     int rows, n = 0, rw, cwid = 0, bw, nw, bytecol, barcol, clscol;
     int need = 4, avail;
@@ -1538,16 +1531,16 @@ linkview_hottest(struct canvas *c, int x, int y, int w, int h,
     if (h < 2 || w < 12)
         return too_small(&r, "too small");
     op = resolve(net, bytes, o);
-    rows = min_int(h - 1, LINKVIEW_TOP_MAX);
+    rows = min_int(h - 1, NVIEW_TOP_MAX);
     if (st && cls >= -1 && cls + 1 < st->nclasses &&
         (st->cls[cls + 1].ntop >= rows ||
          st->cls[cls + 1].ntop >= st->cls[cls + 1].links)) {
-        const struct link_class_stats *cs = &st->cls[cls + 1];
+        const struct net_class_stats *cs = &st->cls[cls + 1];
         list = cs->top;
         while (n < cs->ntop && n < rows && cs->top_bytes[n] > 0)
             n++;
     } else {
-        n = linkview_top(net, bytes, cls, rows, mine);
+        n = nview_top(net, bytes, cls, rows, mine);
     }
     if (n == 0) {
         text(&r, 0, 0, w, ROLE_DIM, "no traffic");
@@ -1589,7 +1582,7 @@ linkview_hottest(struct canvas *c, int x, int y, int w, int h,
         text(&r, barcol, 0, bw, ROLE_HEADER, "load");
     for (int i = 0; i < n; i++) {
         int l = list[i], row = i + 1;
-        double ld = linkview_load(net, bytes, l, op.peak);
+        double ld = nview_load(net, bytes, l, op.peak);
         snprintf(buf, sizeof buf, "%d", i + 1);
         text_right(&r, 0, row, rw, ROLE_NUMBER, buf);
         net_link_name(net, l, name, sizeof name);
@@ -1611,15 +1604,15 @@ linkview_hottest(struct canvas *c, int x, int y, int w, int h,
 /* ---- the hierarchy ---- */
 
 long long
-linkview_row_id(int kind, int index)
+nview_row_id(int kind, int index)
 {
     return ((long long)kind << 32) | (long long)(unsigned)index;
 }
 
 int
-linkview_idset_has(void *ctx, long long id)
+nview_idset_has(void *ctx, long long id)
 {
-    const struct linkview_idset *s = ctx;
+    const struct nview_idset *s = ctx;
     int lo = 0, hi = s ? s->n : 0;
 
     while (lo < hi) {
@@ -1639,7 +1632,7 @@ struct sums {
     double out, in, lout, lin;
 };
 
-struct linkview_hier {
+struct nview_hier {
     const struct net *net;
     const double *bytes;
     double peak;
@@ -1681,7 +1674,7 @@ sums_add(struct sums *from, struct sums *to, double b, double ld)
 
 /* The top-level node of router r, or -1. */
 static int
-top_of(const struct linkview_hier *h, int r)
+top_of(const struct nview_hier *h, int r)
 {
     if (h->top == NULL)
         return -1;
@@ -1690,10 +1683,10 @@ top_of(const struct linkview_hier *h, int r)
     return r / h->top_size;
 }
 
-struct linkview_hier *
-linkview_hier_new(const struct net *net, const double *bytes, double peak)
+struct nview_hier *
+nview_hier_new(const struct net *net, const double *bytes, double peak)
 {
-    struct linkview_hier *h = xcalloc(1, sizeof *h);
+    struct nview_hier *h = xcalloc(1, sizeof *h);
     const int *src = net_link_srcs(net), *dst = net_link_dsts(net);
     const int *epr = net_endpoint_routers(net);
     const double *bw = net_link_bws(net);
@@ -1701,7 +1694,7 @@ linkview_hier_new(const struct net *net, const double *bytes, double peak)
 
     h->net = net;
     h->bytes = bytes;
-    h->peak = peak > 0 ? peak : linkview_peak(net, bytes);
+    h->peak = peak > 0 ? peak : nview_peak(net, bytes);
     h->family = net_family(net);
     h->nr = net_routers(net);
     h->root = -1;
@@ -1788,7 +1781,7 @@ linkview_hier_new(const struct net *net, const double *bytes, double peak)
 }
 
 void
-linkview_hier_free(struct linkview_hier *h)
+nview_hier_free(struct nview_hier *h)
 {
     if (h == NULL)
         return;
@@ -1818,9 +1811,9 @@ reverse(const struct net *net, int l)
 }
 
 struct walker {
-    const struct linkview_hier *h;
-    struct linkview_walk *wk;
-    struct linkview_row *rows;
+    const struct nview_hier *h;
+    struct nview_walk *wk;
+    struct nview_row *rows;
     int first, max, n;
 };
 
@@ -1831,12 +1824,12 @@ is_open(const struct walker *w, long long id)
 }
 
 /* Count a row; return it to fill if it is in the window, else NULL. */
-static struct linkview_row *
+static struct nview_row *
 emit(struct walker *w, int kind, int index, int depth, int children, int open)
 {
-    long long id = linkview_row_id(kind, index);
+    long long id = nview_row_id(kind, index);
     int pos = w->n++;
-    struct linkview_row *r;
+    struct nview_row *r;
 
     if (w->wk && w->wk->find == id)
         w->wk->found = pos;
@@ -1855,7 +1848,7 @@ emit(struct walker *w, int kind, int index, int depth, int children, int open)
 }
 
 static void
-fill_sums(struct linkview_row *r, const struct sums *s)
+fill_sums(struct nview_row *r, const struct sums *s)
 {
     r->out = s->out;
     r->in = s->in;
@@ -1864,7 +1857,7 @@ fill_sums(struct linkview_row *r, const struct sums *s)
 }
 
 static void
-fill_link(const struct linkview_hier *h, struct linkview_row *r, int l, int rev)
+fill_link(const struct nview_hier *h, struct nview_row *r, int l, int rev)
 {
     const double *bw = net_link_bws(h->net);
 
@@ -1894,11 +1887,11 @@ walk_links(struct walker *w, int v, int depth)
         if (next == INT_MAX)
             return;
         for (int l = off[v]; l < off[v + 1]; l++) {
-            struct linkview_row *r;
+            struct nview_row *r;
             char name[NET_NAME_MAX];
             if (net_link_class(net, l) != next)
                 continue;
-            if ((r = emit(w, LINKVIEW_LINK, l, depth, 0, 0)) == NULL)
+            if ((r = emit(w, NVIEW_LINK, l, depth, 0, 0)) == NULL)
                 continue;
             fill_link(w->h, r, l, reverse(net, l));
             net_vertex_name(net, net_link_dst(net, l), name, sizeof name);
@@ -1914,8 +1907,8 @@ walk_router(struct walker *w, int v, int depth)
 {
     const struct net *net = w->h->net;
     int children = net_out_end(net, v) > net_out_begin(net, v);
-    int open = children && is_open(w, linkview_row_id(LINKVIEW_ROUTER, v));
-    struct linkview_row *r = emit(w, LINKVIEW_ROUTER, v, depth, children, open);
+    int open = children && is_open(w, nview_row_id(NVIEW_ROUTER, v));
+    struct nview_row *r = emit(w, NVIEW_ROUTER, v, depth, children, open);
 
     if (r) {
         net_vertex_name(net, v, r->label, sizeof r->label);
@@ -1930,8 +1923,8 @@ static void
 walk_node(struct walker *w, int kind, int index, int depth,
           const struct sums *s, int lo, int hi, const char *label)
 {
-    int open = hi > lo && is_open(w, linkview_row_id(kind, index));
-    struct linkview_row *r = emit(w, kind, index, depth, hi > lo, open);
+    int open = hi > lo && is_open(w, nview_row_id(kind, index));
+    struct nview_row *r = emit(w, kind, index, depth, hi > lo, open);
 
     if (r) {
         snprintf(r->label, sizeof r->label, "%s", label);
@@ -1939,13 +1932,13 @@ walk_node(struct walker *w, int kind, int index, int depth,
     }
     if (!open)
         return;
-    if (kind == LINKVIEW_GROUP && w->h->mid) {
+    if (kind == NVIEW_GROUP && w->h->mid) {
         for (int ci = lo / w->h->mid_size; ci < hi / w->h->mid_size; ci++) {
             char name[48];
             int g = ci / net_dragonfly(w->h->net)->chassis;
             snprintf(name, sizeof name, "g%d.c%d", g,
                      ci % net_dragonfly(w->h->net)->chassis);
-            walk_node(w, LINKVIEW_CHASSIS, ci, depth + 1, &w->h->mid[ci],
+            walk_node(w, NVIEW_CHASSIS, ci, depth + 1, &w->h->mid[ci],
                       ci * w->h->mid_size, (ci + 1) * w->h->mid_size, name);
         }
         return;
@@ -1958,15 +1951,15 @@ walk_node(struct walker *w, int kind, int index, int depth,
 static void
 walk_tree(struct walker *w)
 {
-    const struct linkview_hier *h = w->h;
+    const struct nview_hier *h = w->h;
     const struct net *net = h->net;
     int v = h->root;
 
     while (v >= 0) {
         int nc = h->coff[v + 1] - h->coff[v];
-        int open = nc > 0 && is_open(w, linkview_row_id(LINKVIEW_ROUTER, v));
-        struct linkview_row *r =
-            emit(w, LINKVIEW_ROUTER, v, net_tree_depth(net, v), nc > 0, open);
+        int open = nc > 0 && is_open(w, nview_row_id(NVIEW_ROUTER, v));
+        struct nview_row *r =
+            emit(w, NVIEW_ROUTER, v, net_tree_depth(net, v), nc > 0, open);
         if (r) {
             int up = net_tree_up_link(net, v);
             net_vertex_name(net, v, r->label, sizeof r->label);
@@ -1998,12 +1991,12 @@ walk_tree(struct walker *w)
 }
 
 int
-linkview_rows(const struct linkview_hier *h, struct linkview_walk *wk,
-              struct linkview_row *rows, int max)
+nview_rows(const struct nview_hier *h, struct nview_walk *wk,
+           struct nview_row *rows, int max)
 {
     struct walker w = {h, wk, rows, 0, max > 0 ? max : 0, 0};
     const struct net *net;
-    char label[LINKVIEW_LABEL_MAX];
+    char label[NVIEW_LABEL_MAX];
 
     if (h == NULL)
         return 0;
@@ -2016,7 +2009,7 @@ linkview_rows(const struct linkview_hier *h, struct linkview_walk *wk,
     case NET_DRAGONFLY:
         for (int g = 0; g < h->ntop; g++) {
             snprintf(label, sizeof label, "group %d", g);
-            walk_node(&w, LINKVIEW_GROUP, g, 0, &h->top[g], g * h->top_size,
+            walk_node(&w, NVIEW_GROUP, g, 0, &h->top[g], g * h->top_size,
                       (g + 1) * h->top_size, label);
         }
         break;
@@ -2027,7 +2020,7 @@ linkview_rows(const struct linkview_hier *h, struct linkview_walk *wk,
             net_torus_dim_name(net, p->nd - 1, dn, sizeof dn);
             for (int i = 0; i < h->ntop; i++) {
                 snprintf(label, sizeof label, "plane %s=%d", dn, i);
-                walk_node(&w, LINKVIEW_PLANE, i, 0, &h->top[i], i * h->top_size,
+                walk_node(&w, NVIEW_PLANE, i, 0, &h->top[i], i * h->top_size,
                           (i + 1) * h->top_size, label);
             }
         } else {
@@ -2042,7 +2035,7 @@ linkview_rows(const struct linkview_hier *h, struct linkview_walk *wk,
             while (hi < h->nr && net_ft_level(net, hi, NULL) == l)
                 hi++;
             snprintf(label, sizeof label, "level %d (%d switches)", l, hi - lo);
-            walk_node(&w, LINKVIEW_LEVEL, l, 0, &h->top[l], lo, hi, label);
+            walk_node(&w, NVIEW_LEVEL, l, 0, &h->top[l], lo, hi, label);
             lo = hi;
         }
         break;
@@ -2059,9 +2052,9 @@ linkview_rows(const struct linkview_hier *h, struct linkview_walk *wk,
 }
 
 int
-linkview_rows_draw(struct canvas *c, int x, int y, int w, int h,
-                   const struct linkview_row *rows, int n, int sel,
-                   enum heat_scale scale)
+nview_rows_draw(struct canvas *c, int x, int y, int w, int h,
+                const struct nview_row *rows, int n, int sel,
+                enum heat_scale scale)
 {
     struct rect r = {c, x, y, w, h};
     int numw = 9, bw, cols, nw, outcol, incol, colw;
@@ -2091,7 +2084,7 @@ linkview_rows_draw(struct canvas *c, int x, int y, int w, int h,
     if (rows == NULL)
         n = 0;
     for (int i = 0; i < n && i + 1 < h; i++) {
-        const struct linkview_row *rw = &rows[i];
+        const struct nview_row *rw = &rows[i];
         int row = i + 1, ind = 2 * rw->depth, col, role;
         if (ind > nw / 2)
             ind = nw / 2;
@@ -2102,10 +2095,10 @@ linkview_rows_draw(struct canvas *c, int x, int y, int w, int h,
                          : (rw->open ? 0x25be : 0x25b8),
                 ROLE_TREE_GUIDE);
         col += 2;
-        role = rw->kind == LINKVIEW_LINK      ? ROLE_DEFAULT
-               : rw->kind == LINKVIEW_ROUTER  ? ROLE_TREE_SWITCH
-               : rw->kind == LINKVIEW_CHASSIS ? ROLE_TREE_SWITCH
-                                              : ROLE_TREE_RC;
+        role = rw->kind == NVIEW_LINK      ? ROLE_DEFAULT
+               : rw->kind == NVIEW_ROUTER  ? ROLE_TREE_SWITCH
+               : rw->kind == NVIEW_CHASSIS ? ROLE_TREE_SWITCH
+                                           : ROLE_TREE_RC;
         if (col < nw)
             text(&r, col, row, nw - col, role, rw->label);
         if (i == sel)

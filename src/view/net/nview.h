@@ -8,17 +8,17 @@
  * link, and the hottest links. Pure view code: no scenario, no session.
  *
  * Inputs are a net and bytes[], the bytes each directed link carries,
- * indexed by link id (link_result.bytes), sometimes with a link_stats of
+ * indexed by link id (net_result.bytes), sometimes with a net_stats of
  * the same bytes. Nothing keeps a pointer past a call except struct
- * linkview_hier, which says so.
+ * nview_hier, which says so.
  *
  * Load. A link's load is its utilisation relative to the busiest link's:
  * load = (bytes_l / bw_l) / peak with peak = max over links of bytes /
  * bw, so the hottest link is 1 (heat bucket 9), an unused one 0 (idle)
- * and NaN bytes NaN (heat "none"). Every view takes a struct linkview_opts
+ * and NaN bytes NaN (heat "none"). Every view takes a struct nview_opts
  * (NULL: the defaults, all fields 0): the heat scale (linear tenths or
  * HEAT_LOG decades), the peak (0: found from the data, which costs
- * O(links) per call -- give linkview_peak()'s once per result to keep
+ * O(links) per call -- give nview_peak()'s once per result to keep
  * draws cheap, or a fixed value to put two results on one scale; loads may
  * then pass 1 and show as "over"), and how aggregated links combine (mean
  * or max).
@@ -49,16 +49,16 @@
 /* ---- loads ---- */
 
 /* How the links behind one cell or node combine. */
-enum linkview_agg {
-    LINKVIEW_MEAN, /* the mean load (links without a value left out) */
-    LINKVIEW_MAX   /* the hottest link */
+enum nview_agg {
+    NVIEW_MEAN, /* the mean load (links without a value left out) */
+    NVIEW_MAX   /* the hottest link */
 };
 
-struct linkview_opts {
+struct nview_opts {
     enum heat_scale scale; /* HEAT_LINEAR or HEAT_LOG */
     double peak;           /* > 0: the bytes/bw (seconds) that is load 1;
-                              0, negative or NaN: linkview_peak() */
-    int agg;               /* enum linkview_agg */
+                              0, negative or NaN: nview_peak() */
+    int agg;               /* enum nview_agg */
 };
 
 /*
@@ -66,27 +66,27 @@ struct linkview_opts {
  * (seconds), over finite values >= 0; 0 when no link carries anything.
  * O(links). net and bytes must not be NULL.
  */
-double linkview_peak(const struct net *net, const double *bytes);
+double nview_peak(const struct net *net, const double *bytes);
 
 /*
  * The load of link l (0 <= l < links, not checked): bytes / bw / peak.
  * 0 bytes is 0 (idle) whatever the peak; NaN or negative bytes give NaN;
  * bytes > 0 with peak <= 0 give +infinity (over).
  */
-double linkview_load(const struct net *net, const double *bytes, int l,
-                     double peak);
+double nview_load(const struct net *net, const double *bytes, int l,
+                  double peak);
 
 /*
  * Every link's load into load[0 .. links) (caller's array) for peak, or
- * for linkview_peak() when peak is not > 0. Returns the peak used.
+ * for nview_peak() when peak is not > 0. Returns the peak used.
  */
-double linkview_loads(const struct net *net, const double *bytes, double peak,
-                      double *load);
+double nview_loads(const struct net *net, const double *bytes, double peak,
+                   double *load);
 
 /* ---- grids (minimap, matrix, group) ---- */
 
 /* Where a drawn grid is, for mouse clicks and tests. */
-struct linkview_grid {
+struct nview_grid {
     int x0, y0; /* canvas cell of the first grid cell's top left corner */
     int cw, ch; /* columns and rows per grid cell */
     int nx, ny; /* grid cells shown across and down */
@@ -99,38 +99,38 @@ struct linkview_grid {
  * *iy (may be NULL) to the first coordinate (group, router slot, chassis)
  * that cell covers, or returns 0 when (sx, sy) is not on a cell.
  */
-int linkview_grid_hit(const struct linkview_grid *g, int sx, int sy, int *ix,
-                      int *iy);
+int nview_grid_hit(const struct nview_grid *g, int sx, int sy, int *ix,
+                   int *iy);
 
 /* ---- torus minimap ---- */
 
 /* Which direction of the links of a dimension a minimap shows. */
-enum linkview_dir {
-    LINKVIEW_BOTH, /* + and - links together (the mean is Boxfish's avg) */
-    LINKVIEW_PLUS, /* the edge between x and x+1 is x's + link */
-    LINKVIEW_MINUS /* the edge between x and x+1 is x+1's - link */
+enum nview_dir {
+    NVIEW_BOTH, /* + and - links together (the mean is Boxfish's avg) */
+    NVIEW_PLUS, /* the edge between x and x+1 is x's + link */
+    NVIEW_MINUS /* the edge between x and x+1 is x+1's - link */
 };
 
 /* Which links of the plane a minimap shows (bits). */
 enum {
-    LINKVIEW_ALONG_X = 1, /* along dx: the edge right of each cell */
-    LINKVIEW_ALONG_Y = 2, /* along dy: the edge below each cell */
-    LINKVIEW_ALONG_XY = 3
+    NVIEW_ALONG_X = 1, /* along dx: the edge right of each cell */
+    NVIEW_ALONG_Y = 2, /* along dy: the edge below each cell */
+    NVIEW_ALONG_XY = 3
 };
 
 /* How a minimap draws a cell. */
-enum linkview_cellmode {
-    LINKVIEW_CELL_AUTO, /* full if the whole grid fits, else compact */
-    LINKVIEW_CELL_FULL, /* 2x2: node ●, edge ─ to the right, edge │ below */
-    LINKVIEW_CELL_COMPACT /* 1x1: one shade glyph for the cell's edges */
+enum nview_cellmode {
+    NVIEW_CELL_AUTO, /* full if the whole grid fits, else compact */
+    NVIEW_CELL_FULL, /* 2x2: node ●, edge ─ to the right, edge │ below */
+    NVIEW_CELL_COMPACT /* 1x1: one shade glyph for the cell's edges */
 };
 
-struct linkview_minimap {
+struct nview_minimap {
     int dx, dy;       /* dimensions across and down (dx != dy); dy -1: a
                          single row (a ring, or one dimension alone) */
-    int dir;          /* enum linkview_dir */
-    int along;        /* LINKVIEW_ALONG_* bits; 0 means both */
-    int cell;         /* enum linkview_cellmode */
+    int dir;          /* enum nview_dir */
+    int along;        /* NVIEW_ALONG_* bits; 0 means both */
+    int cell;         /* enum nview_cellmode */
     const int *plane; /* NULL: a projection, every cell aggregating all
                          coordinates of the other dimensions; else nd
                          coordinates fixing the other dimensions (those of
@@ -142,7 +142,7 @@ struct linkview_minimap {
 /* The loads behind one minimap cell (x, y): NaN where there is no link
    or none has a value; the n* count the links aggregated (with a value
    or not). */
-struct linkview_cell {
+struct nview_cell {
     double h;     /* the edge from x to x+1 along dx (x+1 wraps) */
     double v;     /* the edge from y to y+1 along dy */
     double other; /* the links of the cell's routers along the other
@@ -154,14 +154,14 @@ struct linkview_cell {
  * The loads of the minimap cell at coordinates (cx, cy) (cy 0 when dy is
  * -1) into *out, aggregated by o->agg over the routers of the cell (every
  * coordinate of the other dimensions, or mm->plane's) and, with
- * LINKVIEW_BOTH, over both directions. Returns 0, or -1 when net is not a
+ * NVIEW_BOTH, over both directions. Returns 0, or -1 when net is not a
  * torus or mm, cx or cy is out of range (*out untouched). Cost: the
  * cell's routers times the dimensions (plus O(links) if o->peak is unset).
  */
-int linkview_minimap_cell(const struct net *net, const double *bytes,
-                          const struct linkview_minimap *mm,
-                          const struct linkview_opts *o, int cx, int cy,
-                          struct linkview_cell *out);
+int nview_minimap_cell(const struct net *net, const double *bytes,
+                       const struct nview_minimap *mm,
+                       const struct nview_opts *o, int cx, int cy,
+                       struct nview_cell *out);
 
 /*
  * A torus minimap of dimensions mm->dx x mm->dy in (x, y, w, h):
@@ -178,7 +178,7 @@ int linkview_minimap_cell(const struct net *net, const double *bytes,
  * - | then = ! then #), in their heat roles; compact cells are one shade
  * glyph for the cell's edges along mm->along together. A wrapped
  * dimension's wrap edge is the last column's (row's); a mesh has none
- * there. Full cells are used (LINKVIEW_CELL_AUTO) when the whole grid and
+ * there. Full cells are used (NVIEW_CELL_AUTO) when the whole grid and
  * its caption fit. When the grid does not fit it is cut to a window that
  * keeps the selected cell in view; the caption and legend go before the
  * grid's first rows do. The selected cell's node is minimap.selected
@@ -186,10 +186,10 @@ int linkview_minimap_cell(const struct net *net, const double *bytes,
  * NULL) receives the layout. Returns 0 (all shown), 1 (cut), or -1 (not
  * a torus, bad mm, too small). No allocation.
  */
-int linkview_minimap(struct canvas *c, int x, int y, int w, int h,
-                     const struct net *net, const double *bytes,
-                     const struct linkview_minimap *mm,
-                     const struct linkview_opts *o, struct linkview_grid *grid);
+int nview_minimap(struct canvas *c, int x, int y, int w, int h,
+                  const struct net *net, const double *bytes,
+                  const struct nview_minimap *mm, const struct nview_opts *o,
+                  struct nview_grid *grid);
 
 /*
  * Every pair of dimensions as a small compact minimap (a 3D torus: A×B,
@@ -202,18 +202,18 @@ int linkview_minimap(struct canvas *c, int x, int y, int w, int h,
  * its edges along mm->along.
  * A net of one dimension gets its ring. Returns the tiles drawn, or -1.
  */
-int linkview_minimap_all(struct canvas *c, int x, int y, int w, int h,
-                         const struct net *net, const double *bytes,
-                         const struct linkview_minimap *mm,
-                         const struct linkview_opts *o);
+int nview_minimap_all(struct canvas *c, int x, int y, int w, int h,
+                      const struct net *net, const double *bytes,
+                      const struct nview_minimap *mm,
+                      const struct nview_opts *o);
 
 /* ---- dragonfly ---- */
 
 /* Bytes on the L2 links from group g1 to group g2 (0 for g1 == g2, a
    group out of range or another family; NaN bytes left out). O(links per
    pair). */
-double linkview_df_pair(const struct net *net, const double *bytes, int g1,
-                        int g2);
+double nview_df_pair(const struct net *net, const double *bytes, int g1,
+                     int g2);
 
 /*
  * The group matrix: cell (i, j) the L2 bytes from group i (row) to group
@@ -227,33 +227,33 @@ double linkview_df_pair(const struct net *net, const double *bytes, int g1,
  * receives the layout (block = b). Returns b (>= 1), or -1 (not a
  * dragonfly, too small). O(groups^2 x L2 links per pair); no allocation.
  */
-int linkview_df_matrix(struct canvas *c, int x, int y, int w, int h,
-                       const struct net *net, const double *bytes, int sel_src,
-                       int sel_dst, const struct linkview_opts *o,
-                       struct linkview_grid *grid);
+int nview_df_matrix(struct canvas *c, int x, int y, int w, int h,
+                    const struct net *net, const double *bytes, int sel_src,
+                    int sel_dst, const struct nview_opts *o,
+                    struct nview_grid *grid);
 
 /* A dragonfly group's traffic in bytes. */
-struct linkview_df_totals {
+struct nview_df_totals {
     double l2_out, l2_in; /* on L2 links leaving and entering the group */
     double row, col;      /* on its L1-row and L1-col links */
 };
 
 /* Totals of group g into *t (all 0 for a bad g or another family).
    O(L2 links of g + links of its routers). */
-void linkview_df_totals(const struct net *net, const double *bytes, int g,
-                        struct linkview_df_totals *t);
+void nview_df_totals(const struct net *net, const double *bytes, int g,
+                     struct nview_df_totals *t);
 
 /*
  * The out-links of vertex v of class cls (-1: every class): returns their
  * load combined by o->agg, NaN when v has none (or none has a value);
  * *sum (may be NULL) receives their bytes (NaN left out). O(out-degree).
  */
-double linkview_out_load(const struct net *net, const double *bytes, int v,
-                         int cls, const struct linkview_opts *o, double *sum);
+double nview_out_load(const struct net *net, const double *bytes, int v,
+                      int cls, const struct nview_opts *o, double *sum);
 
 /*
  * Group g of a dragonfly in detail: a caption with its size and totals
- * (linkview_df_totals), router slot numbers across, chassis down, and per
+ * (nview_df_totals), router slot numbers across, chassis down, and per
  * router three shade glyphs -- its L1-row, L1-col and L2 out-links' load
  * (o->agg of them; blank where it has none) -- then a key and the heat
  * legend. sel (-1: none) is a router of the group by local index (c *
@@ -262,10 +262,9 @@ double linkview_out_load(const struct net *net, const double *bytes, int v,
  * receives the layout. Returns 0 (all shown), 1 (cut) or -1 (not a
  * dragonfly, bad g, too small). No allocation.
  */
-int linkview_df_group(struct canvas *c, int x, int y, int w, int h,
-                      const struct net *net, const double *bytes, int g,
-                      int sel, const struct linkview_opts *o,
-                      struct linkview_grid *grid);
+int nview_df_group(struct canvas *c, int x, int y, int w, int h,
+                   const struct net *net, const double *bytes, int g, int sel,
+                   const struct nview_opts *o, struct nview_grid *grid);
 
 /* ---- statistics per class ---- */
 
@@ -283,59 +282,59 @@ int linkview_df_group(struct canvas *c, int x, int y, int w, int h,
  * net_links() doubles of caller's scratch for the histogram, or NULL to
  * allocate them. Returns the class rows drawn, or -1 (too small).
  */
-int linkview_stats(struct canvas *c, int x, int y, int w, int h,
-                   const struct net *net, const double *bytes,
-                   const struct link_stats *st, int sel, double *work);
+int nview_stats(struct canvas *c, int x, int y, int w, int h,
+                const struct net *net, const double *bytes,
+                const struct net_stats *st, int sel, double *work);
 
 /* ---- hottest links ---- */
 
-#define LINKVIEW_TOP_MAX 256
+#define NVIEW_TOP_MAX 256
 
 /*
  * The n hottest links of class cls (-1: every link) into top[0 .. n):
- * most bytes first, ties by link id (link_stats's order); links with no
+ * most bytes first, ties by link id (net_stats's order); links with no
  * bytes (0 or NaN) are not listed. Returns how many were written (<= n).
  * O(links x log n) plus O(n) per link that enters the list.
  */
-int linkview_top(const struct net *net, const double *bytes, int cls, int n,
-                 int *top);
+int nview_top(const struct net *net, const double *bytes, int cls, int n,
+              int *top);
 
 /*
  * A table of the hottest links of class cls (-1: all): rank, name
  * (net_link_name), class, bytes (units_fmt_size) and a load bar in its
  * heat role, one per row under a header; row sel (0-based, -1: none) is
  * selected. The list comes from st's (when st is not NULL and its ntop
- * covers the rows), else from linkview_top() (O(links)). Narrow
+ * covers the rows), else from nview_top() (O(links)). Narrow
  * rectangles drop the class, then the bar. Returns the links listed, 0 if
  * none carries traffic ("no traffic" is drawn), or -1 (too small).
  */
-int linkview_hottest(struct canvas *c, int x, int y, int w, int h,
-                     const struct net *net, const double *bytes,
-                     const struct link_stats *st, int cls, int sel,
-                     const struct linkview_opts *o);
+int nview_hottest(struct canvas *c, int x, int y, int w, int h,
+                  const struct net *net, const double *bytes,
+                  const struct net_stats *st, int cls, int sel,
+                  const struct nview_opts *o);
 
 /* ---- the hierarchy ---- */
 
 /* What a hierarchy row stands for. */
-enum linkview_kind {
-    LINKVIEW_GROUP,   /* a dragonfly group */
-    LINKVIEW_CHASSIS, /* a dragonfly chassis (index g * chassis + c) */
-    LINKVIEW_PLANE,   /* a torus plane: a coordinate of the last dimension */
-    LINKVIEW_LEVEL,   /* a fat-tree level */
-    LINKVIEW_ROUTER,  /* a router, switch, tree node or graph vertex */
-    LINKVIEW_LINK     /* one link (its reverse is the row's "in") */
+enum nview_kind {
+    NVIEW_GROUP,   /* a dragonfly group */
+    NVIEW_CHASSIS, /* a dragonfly chassis (index g * chassis + c) */
+    NVIEW_PLANE,   /* a torus plane: a coordinate of the last dimension */
+    NVIEW_LEVEL,   /* a fat-tree level */
+    NVIEW_ROUTER,  /* a router, switch, tree node or graph vertex */
+    NVIEW_LINK     /* one link (its reverse is the row's "in") */
 };
 
 /* A row's stable id: the same node of the same net always has the same
    id, whatever is open, so a caller keeps its selection across
    recomputations. */
-long long linkview_row_id(int kind, int index);
+long long nview_row_id(int kind, int index);
 
-#define LINKVIEW_LABEL_MAX 96
+#define NVIEW_LABEL_MAX 96
 
-struct linkview_row {
-    long long id; /* linkview_row_id(kind, index) */
-    int kind;     /* enum linkview_kind */
+struct nview_row {
+    long long id; /* nview_row_id(kind, index) */
+    int kind;     /* enum nview_kind */
     int index;    /* group, chassis, plane, level, vertex or link id */
     int depth;    /* 0 at the top */
     int link;     /* link rows: the link; tree nodes: the link to the
@@ -348,30 +347,30 @@ struct linkview_row {
        links that cross its boundary (NaN: no link) */
     double out, in;
     double load_out, load_in; /* the hottest of those links, or the link's */
-    char label[LINKVIEW_LABEL_MAX];
+    char label[NVIEW_LABEL_MAX];
 };
 
 /* Does the node with this id show its children? ctx is the caller's. */
-typedef int linkview_open_fn(void *ctx, long long id);
+typedef int nview_open_fn(void *ctx, long long id);
 
-/* A ready-made linkview_open_fn: ctx points to a struct linkview_idset
+/* A ready-made nview_open_fn: ctx points to a struct nview_idset
    whose ids are sorted ascending; a node is open when its id is there. */
-struct linkview_idset {
+struct nview_idset {
     const long long *ids;
     int n;
 };
-int linkview_idset_has(void *ctx, long long id);
+int nview_idset_has(void *ctx, long long id);
 
 /* A listing request and its answer. */
-struct linkview_walk {
-    linkview_open_fn *open; /* NULL: every node closed */
+struct nview_walk {
+    nview_open_fn *open; /* NULL: every node closed */
     void *ctx;
     int first;      /* rows to skip before filling rows[] (scrolling) */
     long long find; /* a row id to locate, or -1 */
     int found;      /* set: the row number of find, or -1 */
 };
 
-struct linkview_hier;
+struct nview_hier;
 
 /*
  * The hierarchy of net with the boundary bytes and loads of every node,
@@ -389,15 +388,15 @@ struct linkview_hier;
  * bytes left out), its loads the hottest of those links. A router's links
  * are listed by class, then id. net and bytes (neither NULL) are borrowed
  * and must outlive the result unchanged: make a new one when the bytes
- * change. peak as linkview_opts. Caller owns the result:
- * linkview_hier_free(). O(links) time, O(routers) memory; out of memory
+ * change. peak as nview_opts. Caller owns the result:
+ * nview_hier_free(). O(links) time, O(routers) memory; out of memory
  * is fatal.
  */
-struct linkview_hier *linkview_hier_new(const struct net *net,
-                                        const double *bytes, double peak);
+struct nview_hier *nview_hier_new(const struct net *net, const double *bytes,
+                                  double peak);
 
 /* Release h. NULL is a no-op. */
-void linkview_hier_free(struct linkview_hier *h);
+void nview_hier_free(struct nview_hier *h);
 
 /*
  * The visible rows (children of open nodes only) in order: skips
@@ -406,8 +405,8 @@ void linkview_hier_free(struct linkview_hier *h);
  * NULL (all closed, from row 0). O(visible rows + written rows x
  * out-degree); no allocation. Cheap enough for every frame.
  */
-int linkview_rows(const struct linkview_hier *h, struct linkview_walk *wk,
-                  struct linkview_row *rows, int max);
+int nview_rows(const struct nview_hier *h, struct nview_walk *wk,
+               struct nview_row *rows, int max);
 
 /*
  * Draw n rows from (x, y) under a header (name, → out, ← in): indent by
@@ -418,8 +417,8 @@ int linkview_rows(const struct linkview_hier *h, struct linkview_walk *wk,
  * column. Row sel (an index into rows, -1: none) is selected. Returns the
  * rows drawn, or -1 (too small).
  */
-int linkview_rows_draw(struct canvas *c, int x, int y, int w, int h,
-                       const struct linkview_row *rows, int n, int sel,
-                       enum heat_scale scale);
+int nview_rows_draw(struct canvas *c, int x, int y, int w, int h,
+                    const struct nview_row *rows, int n, int sel,
+                    enum heat_scale scale);
 
 #endif

@@ -8,31 +8,31 @@
 
 #include "core/base/rho_alloc.h"
 
-const struct linkview_hier *
-netui_hier(struct ui *u)
+const struct nview_hier *
+nview_ui_hier(struct ui *u)
 {
     if (u->lrun == NULL || u->lrun->res == NULL)
         return NULL;
     /* the run's id, not its address: the loop keeps its last run in one
        place and copies each new one over it */
     if (u->hier == NULL || u->hier_of != u->lrun->id) {
-        linkview_hier_free(u->hier);
-        u->hier = linkview_hier_new(u->lrun->scen->link->net,
-                                    u->lrun->res->bytes, u->lrun->peak);
+        nview_hier_free(u->hier);
+        u->hier = nview_hier_new(u->lrun->scen->net->net, u->lrun->res->bytes,
+                                 u->lrun->peak);
         u->hier_of = u->lrun->id;
     }
     return u->hier;
 }
 
 void
-netui_walk(const struct ui *u, struct linkview_walk *wk)
+nview_ui_walk(const struct ui *u, struct nview_walk *wk)
 {
-    static struct linkview_idset set; /* read only during the walk */
+    static struct nview_idset set; /* read only during the walk */
 
     memset(wk, 0, sizeof *wk);
     set.ids = u->net_ids;
     set.n = u->nnet_ids;
-    wk->open = linkview_idset_has;
+    wk->open = nview_idset_has;
     wk->ctx = &set;
     wk->find = -1;
 }
@@ -75,18 +75,18 @@ clamp(int v, int lo, int hi)
 static int
 net_key(struct ui *u, int act)
 {
-    const struct linkview_hier *h = netui_hier(u);
-    struct linkview_walk wk;
-    struct linkview_row row;
+    const struct nview_hier *h = nview_ui_hier(u);
+    struct nview_walk wk;
+    struct nview_row row;
     int n;
 
     if (h == NULL)
         return -1;
-    netui_walk(u, &wk);
-    n = linkview_rows(h, &wk, NULL, 0);
+    nview_ui_walk(u, &wk);
+    n = nview_rows(h, &wk, NULL, 0);
     u->net_row = clamp(u->net_row, 0, n > 0 ? n - 1 : 0);
     wk.first = u->net_row;
-    if (n == 0 || linkview_rows(h, &wk, &row, 1) < 1)
+    if (n == 0 || nview_rows(h, &wk, &row, 1) < 1)
         return -1;
     switch (act) {
     case ACT_UP:
@@ -116,10 +116,10 @@ net_key(struct ui *u, int act)
         } else if (row.depth > 0) {
             /* up to the parent: the nearest row above with less depth */
             for (int r = u->net_row - 1; r >= 0; r--) {
-                struct linkview_row p;
-                netui_walk(u, &wk);
+                struct nview_row p;
+                nview_ui_walk(u, &wk);
                 wk.first = r;
-                if (linkview_rows(h, &wk, &p, 1) >= 1 && p.depth < row.depth) {
+                if (nview_rows(h, &wk, &p, 1) >= 1 && p.depth < row.depth) {
                     u->net_row = r;
                     break;
                 }
@@ -136,11 +136,11 @@ net_key(struct ui *u, int act)
         return UI_REDRAW;
     case ACT_EXPAND_ALL: {
         /* the first level: every top row with children */
-        struct linkview_row top[256];
+        struct nview_row top[256];
         int k;
-        netui_walk(u, &wk);
+        nview_ui_walk(u, &wk);
         u->nnet_ids = 0;
-        k = linkview_rows(h, &wk, top, 256);
+        k = nview_rows(h, &wk, top, 256);
         for (int i = 0; i < k && i < 256; i++)
             if (top[i].depth == 0 && top[i].children)
                 set_open(u, top[i].id, 1);
@@ -197,7 +197,7 @@ grid_move(struct ui *u, int act, int w, int h, int wrap)
 static int
 map_key(struct ui *u, int act)
 {
-    const struct net *net = u->lrun->scen->link->net;
+    const struct net *net = u->lrun->scen->net->net;
     const struct net_torus_params *tp = net_torus(net);
     const struct net_dragonfly_params *dp = net_dragonfly(net);
 
@@ -284,49 +284,47 @@ open_router(struct ui *u, const struct net *net, int v)
     case NET_DRAGONFLY: {
         int g, c, slot;
         net_df_coords(net, v, &g, &c, &slot);
-        set_open(u, linkview_row_id(LINKVIEW_GROUP, g), 1);
+        set_open(u, nview_row_id(NVIEW_GROUP, g), 1);
         if (dp->chassis > 1)
-            set_open(u, linkview_row_id(LINKVIEW_CHASSIS, g * dp->chassis + c),
-                     1);
+            set_open(u, nview_row_id(NVIEW_CHASSIS, g * dp->chassis + c), 1);
         break;
     }
     case NET_TORUS:
         if (tp->nd > 1) {
             int x[NET_MAX_DIMS];
             net_torus_coords(net, v, x);
-            set_open(u, linkview_row_id(LINKVIEW_PLANE, x[tp->nd - 1]), 1);
+            set_open(u, nview_row_id(NVIEW_PLANE, x[tp->nd - 1]), 1);
         }
         break;
     case NET_FATTREE: {
         int idx;
-        set_open(u, linkview_row_id(LINKVIEW_LEVEL, net_ft_level(net, v, &idx)),
-                 1);
+        set_open(u, nview_row_id(NVIEW_LEVEL, net_ft_level(net, v, &idx)), 1);
         break;
     }
     case NET_TREE:
         for (int a = net_tree_parent(net, v); a >= 0;
              a = net_tree_parent(net, a))
-            set_open(u, linkview_row_id(LINKVIEW_ROUTER, a), 1);
+            set_open(u, nview_row_id(NVIEW_ROUTER, a), 1);
         break;
     default:
         break;
     }
-    return linkview_row_id(LINKVIEW_ROUTER, v);
+    return nview_row_id(NVIEW_ROUTER, v);
 }
 
 int
-netui_find(struct ui *u, const char *text)
+nview_find(struct ui *u, const char *text)
 {
-    const struct linkrun *lr = u->lrun;
+    const struct net_run *lr = u->lrun;
     const struct net *net;
     char name[NET_NAME_MAX];
 
     if (lr == NULL || lr->res == NULL || text[0] == '\0')
         return 0;
-    net = lr->scen->link->net;
+    net = lr->scen->net->net;
     if (u->view == VIEW_LINKS) {
-        static int top[LINKVIEW_TOP_MAX];
-        int n = linkview_top(net, lr->res->bytes, -1, LINKVIEW_TOP_MAX, top);
+        static int top[NVIEW_TOP_MAX];
+        int n = nview_top(net, lr->res->bytes, -1, NVIEW_TOP_MAX, top);
         for (int k = 1; k <= n; k++) {
             int i = (u->link_row + k) % n;
             if (strstr(net_link_name(net, top[i], name, sizeof name), text)) {
@@ -347,12 +345,12 @@ netui_find(struct ui *u, const char *text)
         for (int k = 1; k <= nr; k++) {
             int v = (u->net_find + k) % nr;
             if (strstr(net_vertex_name(net, v, name, sizeof name), text)) {
-                const struct linkview_hier *h = netui_hier(u);
-                struct linkview_walk wk;
+                const struct nview_hier *h = nview_ui_hier(u);
+                struct nview_walk wk;
                 long long id = open_router(u, net, v);
-                netui_walk(u, &wk);
+                nview_ui_walk(u, &wk);
                 wk.find = id;
-                linkview_rows(h, &wk, NULL, 0);
+                nview_rows(h, &wk, NULL, 0);
                 if (wk.found >= 0)
                     u->net_row = wk.found;
                 u->net_find = v;
@@ -367,9 +365,9 @@ netui_find(struct ui *u, const char *text)
 }
 
 int
-netui_key(struct ui *u, struct session *ss, int act)
+nview_key(struct ui *u, struct session *ss, int act)
 {
-    const struct linkrun *lr = u->lrun;
+    const struct net_run *lr = u->lrun;
     int n, v;
 
     (void)ss;
@@ -390,7 +388,7 @@ netui_key(struct ui *u, struct session *ss, int act)
     case VIEW_NET:
         return net_key(u, act);
     case VIEW_LINKS:
-        n = net_links(lr->scen->link->net);
+        n = net_links(lr->scen->net->net);
         if ((v = moved(u->link_row, n, act)) < 0)
             return -1;
         u->link_row = v;
@@ -410,7 +408,7 @@ netui_key(struct ui *u, struct session *ss, int act)
                 ui_status(u, 0,
                           "no allocation rounds: %s is static (R "
                           "cycles the routing; AD, AI and AH allocate)",
-                          link_routing_name(lr->scen->link->routing));
+                          net_routing_name(lr->scen->net->routing));
                 return UI_REDRAW;
             }
             u->round =

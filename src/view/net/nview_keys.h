@@ -11,19 +11,19 @@
 
 /* Handle action act in the current link view: returns UI_* effects, or -1
    when the action is not the view's (the caller's global handling runs). */
-int netui_key(struct ui *u, struct session *ss, int act);
+int nview_key(struct ui *u, struct session *ss, int act);
 
 /* '/' in a link view: select the next link (Links: among the hottest)
    or router (the other views: in Network, unfolded) whose name holds
    text, saying so in the status line. Returns 1 if it handled the
    search. */
-int netui_find(struct ui *u, const char *text);
+int nview_find(struct ui *u, const char *text);
 
 /* The hierarchy rows of u->lrun (made or remade when the run changed);
    NULL while there is no run. */
-const struct linkview_hier *netui_hier(struct ui *u);
+const struct nview_hier *nview_ui_hier(struct ui *u);
 
 /* The Network view's walk (which nodes are open) for u. */
-void netui_walk(const struct ui *u, struct linkview_walk *wk);
+void nview_ui_walk(const struct ui *u, struct nview_walk *wk);
 
 #endif

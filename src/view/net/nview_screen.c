@@ -19,8 +19,8 @@ static int
 draw_header(struct canvas *c, const struct screen_ctx *x, int ax, int ay,
             int aw)
 {
-    const struct linkrun *lr = x->lrun;
-    const struct scen_link *l = session_scenario(x->ss)->link;
+    const struct net_run *lr = x->lrun;
+    const struct net_scen *l = session_scenario(x->ss)->net;
     char a[48], line[512];
     int y = ay;
 
@@ -28,7 +28,7 @@ draw_header(struct canvas *c, const struct screen_ctx *x, int ax, int ay,
         return y;
     snprintf(line, sizeof line, "%s  routing %s%s  placement %s",
              l->net_desc ? l->net_desc : "network",
-             link_routing_name(l->routing),
+             net_routing_name(l->routing),
              l->minimal == ROUTE_ALL ? " (all paths)" : "",
              l->place_desc ? l->place_desc : "?");
     canvas_text(c, ax + 1, y++, aw - 2, ROLE_HEADER, line);
@@ -40,7 +40,7 @@ draw_header(struct canvas *c, const struct screen_ctx *x, int ax, int ay,
     } else if (x->link_error != NULL && x->link_error[0]) {
         canvas_text(c, ax + 1, y++, aw - 2, ROLE_ERROR, x->link_error);
     } else if (lr != NULL && lr->res != NULL) {
-        const struct link_stats *st = lr->st;
+        const struct net_stats *st = lr->st;
         char b[48];
         snprintf(line, sizeof line,
                  "%lld messages, %s; hop-bytes %s; %.3g hops per message%s",
@@ -57,15 +57,15 @@ view_network(struct canvas *c, const struct screen_ctx *x, int ax, int ay,
              int aw, int ah)
 {
     struct ui *u = x->u;
-    const struct linkview_hier *h = netui_hier(u);
-    struct linkview_walk wk;
-    struct linkview_row rows[128];
+    const struct nview_hier *h = nview_ui_hier(u);
+    struct nview_walk wk;
+    struct nview_row rows[128];
     int n, first, vis = ah - 1 > 128 ? 128 : ah - 1;
 
     if (h == NULL || vis < 1)
         return;
-    netui_walk(u, &wk);
-    n = linkview_rows(h, &wk, NULL, 0);
+    nview_ui_walk(u, &wk);
+    n = nview_rows(h, &wk, NULL, 0);
     if (u->net_row >= n)
         u->net_row = n > 0 ? n - 1 : 0;
     first = u->scroll[VIEW_NET];
@@ -74,13 +74,12 @@ view_network(struct canvas *c, const struct screen_ctx *x, int ax, int ay,
     if (u->net_row >= first + vis)
         first = u->net_row - vis + 1;
     u->scroll[VIEW_NET] = first;
-    netui_walk(u, &wk);
+    nview_ui_walk(u, &wk);
     wk.first = first;
-    n = linkview_rows(h, &wk, rows, vis);
+    n = nview_rows(h, &wk, rows, vis);
     (void)n;
-    linkview_rows_draw(c, ax, ay, aw, ah, rows,
-                       vis < n - first ? vis : n - first, u->net_row - first,
-                       HEAT_LINEAR);
+    nview_rows_draw(c, ax, ay, aw, ah, rows, vis < n - first ? vis : n - first,
+                    u->net_row - first, HEAT_LINEAR);
 }
 
 static void
@@ -88,23 +87,23 @@ view_map(struct canvas *c, const struct screen_ctx *x, int ax, int ay, int aw,
          int ah)
 {
     struct ui *u = x->u;
-    const struct linkrun *lr = x->lrun;
-    const struct net *net = lr->scen->link->net;
+    const struct net_run *lr = x->lrun;
+    const struct net *net = lr->scen->net->net;
     const double *bytes = lr->res->bytes;
     const struct net_torus_params *tp = net_torus(net);
-    struct linkview_opts o = {HEAT_LINEAR, lr->peak, LINKVIEW_MEAN};
+    struct nview_opts o = {HEAT_LINEAR, lr->peak, NVIEW_MEAN};
 
     if (tp != NULL) {
-        struct linkview_minimap mm;
+        struct nview_minimap mm;
         int plane[NET_MAX_DIMS] = {0}, rc, used;
         memset(&mm, 0, sizeof mm);
         mm.dx = u->map_dx < tp->nd ? u->map_dx : 0;
         mm.dy = tp->nd < 2 ? -1 : u->map_dy;
         if (mm.dy == mm.dx || mm.dy >= tp->nd)
             mm.dy = (mm.dx + 1) % tp->nd;
-        mm.dir = u->map_dir == 1   ? LINKVIEW_PLUS
-                 : u->map_dir == 2 ? LINKVIEW_MINUS
-                                   : LINKVIEW_BOTH;
+        mm.dir = u->map_dir == 1   ? NVIEW_PLUS
+                 : u->map_dir == 2 ? NVIEW_MINUS
+                                   : NVIEW_BOTH;
         mm.sel_x = u->map_x;
         mm.sel_y = mm.dy >= 0 ? u->map_y : -1;
         if (u->map_plane) {
@@ -117,10 +116,10 @@ view_map(struct canvas *c, const struct screen_ctx *x, int ax, int ay, int aw,
         used = aw;
         if (tp->nd >= 3 && aw >= 100) {
             used = aw * 3 / 5;
-            linkview_minimap_all(c, ax + used + 1, ay, aw - used - 1, ah, net,
-                                 bytes, &mm, &o);
+            nview_minimap_all(c, ax + used + 1, ay, aw - used - 1, ah, net,
+                              bytes, &mm, &o);
         }
-        rc = linkview_minimap(c, ax, ay, used, ah, net, bytes, &mm, &o, NULL);
+        rc = nview_minimap(c, ax, ay, used, ah, net, bytes, &mm, &o, NULL);
         if (rc < 0)
             canvas_text(c, ax + 1, ay, aw - 2, ROLE_WARNING,
                         "too small for the minimap");
@@ -130,11 +129,11 @@ view_map(struct canvas *c, const struct screen_ctx *x, int ax, int ay, int aw,
         const struct net_dragonfly_params *dp = net_dragonfly(net);
         int rc;
         if (u->map_group >= 0)
-            rc = linkview_df_group(c, ax, ay, aw, ah, net, bytes, u->map_group,
-                                   u->map_y * dp->routers + u->map_x, &o, NULL);
+            rc = nview_df_group(c, ax, ay, aw, ah, net, bytes, u->map_group,
+                                u->map_y * dp->routers + u->map_x, &o, NULL);
         else
-            rc = linkview_df_matrix(c, ax, ay, aw, ah, net, bytes, u->map_y,
-                                    u->map_x, &o, NULL);
+            rc = nview_df_matrix(c, ax, ay, aw, ah, net, bytes, u->map_y,
+                                 u->map_x, &o, NULL);
         if (rc < 0)
             canvas_text(c, ax + 1, ay, aw - 2, ROLE_WARNING,
                         "too small for the group matrix");
@@ -143,14 +142,14 @@ view_map(struct canvas *c, const struct screen_ctx *x, int ax, int ay, int aw,
     canvas_wrap(c, ax + 1, ay, aw - 2, 2, ROLE_DIM,
                 "no map for this kind of network (maps are for tori and "
                 "dragonflies): its hottest links");
-    linkview_hottest(c, ax, ay + 2, aw, ah - 2, net, bytes, lr->st, -1, -1, &o);
+    nview_hottest(c, ax, ay + 2, aw, ah - 2, net, bytes, lr->st, -1, -1, &o);
 }
 
 /* A sentence on what round k of the solve did. */
 static void
-round_text(const struct linkrun *lr, int k, char *buf, size_t n)
+round_text(const struct net_run *lr, int k, char *buf, size_t n)
 {
-    const struct linkrun_round *r = &lr->round[k];
+    const struct net_run_round *r = &lr->round[k];
     char a[48], b[48];
 
     snprintf(buf, n,
@@ -171,8 +170,8 @@ view_rounds(struct canvas *c, const struct screen_ctx *x, int ax, int ay,
             int aw, int ah)
 {
     struct ui *u = x->u;
-    const struct linkrun *lr = x->lrun;
-    const struct net *net = lr->scen->link->net;
+    const struct net_run *lr = x->lrun;
+    const struct net *net = lr->scen->net->net;
     char text[1024], a[48], b[48], name[NET_NAME_MAX];
     int k, y = ay, nl = net_links(net);
 
@@ -256,11 +255,11 @@ view_rounds(struct canvas *c, const struct screen_ctx *x, int ax, int ay,
 }
 
 void
-netscreen_body(struct canvas *c, const struct screen_ctx *x, int view, int ax,
-               int ay, int aw, int ah)
+nview_body(struct canvas *c, const struct screen_ctx *x, int view, int ax,
+           int ay, int aw, int ah)
 {
-    const struct linkrun *lr = x->lrun;
-    struct linkview_opts o = {HEAT_LINEAR, lr ? lr->peak : 0, LINKVIEW_MEAN};
+    const struct net_run *lr = x->lrun;
+    struct nview_opts o = {HEAT_LINEAR, lr ? lr->peak : 0, NVIEW_MEAN};
     int y = draw_header(c, x, ax, ay, aw), h = ah - (y - ay);
 
     if (lr == NULL || lr->res == NULL) {
@@ -276,15 +275,15 @@ netscreen_body(struct canvas *c, const struct screen_ctx *x, int view, int ax,
         view_network(c, x, ax, y, aw, h);
         break;
     case VIEW_LINKS:
-        linkview_hottest(c, ax, y, aw, h, lr->scen->link->net, lr->res->bytes,
-                         lr->st, -1, x->u->link_row, &o);
+        nview_hottest(c, ax, y, aw, h, lr->scen->net->net, lr->res->bytes,
+                      lr->st, -1, x->u->link_row, &o);
         break;
     case VIEW_MAP:
         view_map(c, x, ax, y, aw, h);
         break;
     case VIEW_LSTATS:
-        linkview_stats(c, ax, y, aw, h, lr->scen->link->net, lr->res->bytes,
-                       lr->st, x->u->cls_row, NULL);
+        nview_stats(c, ax, y, aw, h, lr->scen->net->net, lr->res->bytes, lr->st,
+                    x->u->cls_row, NULL);
         break;
     case VIEW_ROUNDS:
         view_rounds(c, x, ax, y, aw, h);

@@ -10,7 +10,7 @@
 #include "view/screen.h"
 
 /* Draw link view `view` in the rectangle (ax, ay, aw, ah). */
-void netscreen_body(struct canvas *c, const struct screen_ctx *x, int view,
-                    int ax, int ay, int aw, int ah);
+void nview_body(struct canvas *c, const struct screen_ctx *x, int view, int ax,
+                int ay, int aw, int ah);
 
 #endif
