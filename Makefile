@@ -174,14 +174,29 @@ tsan:
 	    || { echo "tsan: rho $$args failed:"; tail -30 build-tsan/cli.log; fail=1; }; done; \
 	[ $$fail = 0 ] && echo 'tsan: ok'
 
+# Include walls (style.md S1, S2), checked on the #include lines:
+#   $(call only,DIRS,RE,WHY)   every #include "..." under DIRS starts with RE
+#   $(call never,FILES,RE,WHY) no #include <...> or "..." in FILES starts with RE
+only = if grep -rnE '^\#include "' $(1) | grep -vE ':\#include "$(2)'; \
+       then echo 'layers: $(3)'; exit 1; fi
+never = if grep -rnE '^\#include [<"]$(2)' $(1); \
+        then echo 'layers: $(3)'; exit 1; fi
+CURSES_RE := (n?curses|.*/n?curses)
+LUA_RE := (lua|lauxlib|lualib)
+YAML_RE := yaml
+
 layers:
-	@if grep -rnE '^#include [<"](n?curses|.*/n?curses|lua|lauxlib|lualib|yaml)' \
-	    src/core src/view; \
-	 then echo 'layers: core/ and view/ must stay free of curses, Lua and YAML'; exit 1; fi
-	@if grep -nE '^#include [<"](n?curses|.*/n?curses)' src/script/* src/theme/* src/report/*; \
-	 then echo 'layers: only tui/ may include curses'; exit 1; fi
-	@if grep -nE '^#include [<"](lua|lauxlib|lualib)' src/theme/* src/report/* src/tui/*; \
-	 then echo 'layers: only script/ may include Lua'; exit 1; fi
+	@$(call only,src/core/base,core/base/,core/base/ may include only core/base/)
+	@$(call only,src/core/pcie,core/(base|pcie)/,core/pcie/ may include only core/base/ and core/pcie/)
+	@$(call only,src/core/net,core/(base|net)/,core/net/ may include only core/base/ and core/net/)
+	@$(call only,src/core,core/,core/ may include only core/ (never view/ tui/ script/ theme/ report/))
+	@$(call only,src/view,(core|view)/,view/ may include only core/ and view/ (never tui/ script/ theme/ report/))
+	@$(call never,src/view/pcie,(core|view)/net/,view/pcie/ must not include the network family)
+	@$(call never,src/view/net,(core|view)/pcie/,view/net/ must not include the PCIe family)
+	@$(call never,src/core src/view,($(CURSES_RE)|$(LUA_RE)|$(YAML_RE)),core/ and view/ must stay free of curses and Lua and YAML)
+	@$(call never,src/*.c src/core src/view src/script src/theme src/report,$(CURSES_RE),only tui/ may include curses)
+	@$(call never,src/*.c src/core src/view src/tui src/theme src/report,$(LUA_RE),only script/ may include Lua)
+	@$(call never,src/*.c src/core src/view src/tui src/script,$(YAML_RE),only theme/ and report/ may include YAML)
 	@echo 'layers: ok'
 
 hdrcheck: | deps
