@@ -4,9 +4,14 @@
  * Every write to a cell goes through store(), which keeps wide characters
  * whole: a wide character is a head cell and a tail cell (CELL_WIDE_TAIL);
  * writing over either half blanks the other, as tmux's grid does.
+ *
+ * Views clip and then call the canvas functions, which draw; the two
+ * composite shapes, boxes and wrapped text, are drawn once, through views
+ * (canvas_box() and canvas_wrap() use a view of their own rectangle).
  */
 #include "view/canvas.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -384,12 +389,14 @@ store(struct canvas *c, int x, int y, uint32_t ch, int role)
     row[x].attrs = 0;
 }
 
-void
-canvas_put(struct canvas *c, int x, int y, uint32_t ch, int role)
+/* canvas_put() with the right edge at column xend (<= c->w): a wide
+   character in the column before it is cut as at the canvas's edge. */
+static void
+put_upto(struct canvas *c, int x, int y, uint32_t ch, int role, int xend)
 {
     int wd;
 
-    if (x < 0 || y < 0 || x >= c->w || y >= c->h)
+    if (x < 0 || y < 0 || x >= xend || y >= c->h)
         return;
     if (ch == CELL_WIDE_TAIL) { /* copying cells one by one */
         store(c, x, y, ch, role);
@@ -403,14 +410,20 @@ canvas_put(struct canvas *c, int x, int y, uint32_t ch, int role)
         store(c, x, y, c->ascii ? glyph_ascii(ch) : ch, role);
     } else if (c->ascii) {
         store(c, x, y, '?', role);
-        if (x + 1 < c->w)
+        if (x + 1 < xend)
             store(c, x + 1, y, '?', role);
-    } else if (x + 1 < c->w) {
+    } else if (x + 1 < xend) {
         store(c, x, y, ch, role);
         store(c, x + 1, y, CELL_WIDE_TAIL, role);
     } else {
         store(c, x, y, ' ', role); /* half a character would not do */
     }
+}
+
+void
+canvas_put(struct canvas *c, int x, int y, uint32_t ch, int role)
+{
+    put_upto(c, x, y, ch, role, c->w);
 }
 
 /* canvas_text() of the bytes before end (NULL: to the NUL). */
@@ -556,21 +569,9 @@ void
 canvas_box(struct canvas *c, int x, int y, int w, int h, int role,
            const char *title)
 {
-    if (w < 2 || h < 2)
-        return;
-    canvas_hline(c, x + 1, y, w - 2, role);
-    canvas_hline(c, x + 1, y + h - 1, w - 2, role);
-    canvas_vline(c, x, y + 1, h - 2, role);
-    canvas_vline(c, x + w - 1, y + 1, h - 2, role);
-    canvas_put(c, x, y, 0x250c, role);
-    canvas_put(c, x + w - 1, y, 0x2510, role);
-    canvas_put(c, x, y + h - 1, 0x2514, role);
-    canvas_put(c, x + w - 1, y + h - 1, 0x2518, role);
-    if (title && *title && w > 4) {
-        canvas_put(c, x + 1, y, ' ', role);
-        int n = canvas_text(c, x + 2, y, w - 4, ROLE_HEADER, title);
-        canvas_put(c, x + 2 + n, y, ' ', role);
-    }
+    struct cview v = {c, x, y, w > 0 ? w : 0, h > 0 ? h : 0};
+
+    cview_box(&v, 0, 0, w, h, role, title);
 }
 
 /* frac clamped to 0..1, NaN as 0. */
@@ -637,6 +638,215 @@ int
 canvas_wrap(struct canvas *c, int x, int y, int w, int maxh, int role,
             const char *s)
 {
+    struct cview v = {c, x, y, w > 0 ? w : 0, maxh > 0 ? maxh : 0};
+
+    return cview_wrap(&v, 0, 0, w, maxh, role, s);
+}
+
+/* ---- views ---- */
+
+struct cview
+cview_of(struct canvas *c, int x, int y, int w, int h)
+{
+    struct cview all = {c, 0, 0, c->w, c->h};
+
+    return cview_sub(&all, x, y, w, h);
+}
+
+/* lo .. lo + n clamped to 0 .. size: the start into *from, the length
+   returned (0 when they do not meet). */
+static int
+overlap(int lo, int n, int size, int *from)
+{
+    long long a = lo, b = (long long)lo + n;
+
+    if (size < 0)
+        size = 0;
+    a = a < 0 ? 0 : a > size ? size : a;
+    b = b > size ? size : b;
+    *from = (int)a;
+    return b > a ? (int)(b - a) : 0;
+}
+
+struct cview
+cview_sub(const struct cview *v, int col, int row, int w, int h)
+{
+    struct cview s;
+    int x0, y0;
+
+    s.c = v->c;
+    s.w = overlap(col, w, v->w, &x0);
+    s.h = overlap(row, h, v->h, &y0);
+    s.x = v->x + x0;
+    s.y = v->y + y0;
+    return s;
+}
+
+void
+cview_put(const struct cview *v, int col, int row, uint32_t ch, int role)
+{
+    int xend = v->x + v->w < v->c->w ? v->x + v->w : v->c->w;
+
+    if (col < 0 || row < 0 || col >= v->w || row >= v->h)
+        return;
+    put_upto(v->c, v->x + col, v->y + row, ch, role, xend);
+}
+
+/* cview_text() of the bytes before end (NULL: to the NUL). */
+static int
+view_text(const struct cview *v, int col, int row, int maxw, int role,
+          const char *s, const char *end)
+{
+    long long room = (long long)v->w - col;
+    int n = 0;
+
+    if (row < 0 || row >= v->h || room <= 0)
+        return 0;
+    if (maxw < 0 || maxw > room)
+        maxw = room < INT_MAX ? (int)room : INT_MAX;
+    /* the characters that start left of the view are left out */
+    while (col + n < 0 && *s && (end == NULL || s < end)) {
+        const char *q = s;
+        int wd = utf8_cp_width(printable(utf8_next(&q)));
+        if (wd > maxw - n)
+            return n;
+        s = q;
+        n += wd;
+    }
+    return n +
+           text_n(v->c, v->x + (col + n), v->y + row, maxw - n, role, s, end);
+}
+
+int
+cview_text(const struct cview *v, int col, int row, int maxw, int role,
+           const char *s)
+{
+    return view_text(v, col, row, maxw, role, s, NULL);
+}
+
+int
+cview_printf(const struct cview *v, int col, int row, int maxw, int role,
+             const char *fmt, ...)
+{
+    char buf[1024];
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    return view_text(v, col, row, maxw, role, buf, NULL);
+}
+
+int
+cview_text_right(const struct cview *v, int col, int row, int w, int role,
+                 const char *s)
+{
+    struct cview f = cview_sub(v, col, row, w, 1);
+
+    if (f.w < 1 || f.h < 1)
+        return 0;
+    return canvas_text_right(f.c, f.x, f.y, f.w, role, s);
+}
+
+int
+cview_number(const struct cview *v, int col, int row, int w, int role,
+             double val, int decimals)
+{
+    struct cview f = cview_sub(v, col, row, w, 1);
+
+    if (f.w < 1 || f.h < 1)
+        return 0;
+    return canvas_number(f.c, f.x, f.y, f.w, role, val, decimals);
+}
+
+void
+cview_fill(const struct cview *v, int col, int row, int w, int h, uint32_t ch,
+           int role)
+{
+    struct cview f = cview_sub(v, col, row, w, h);
+    int step = ch == CELL_WIDE_TAIL ? 1 : utf8_cp_width(printable(ch));
+
+    if (step == 0)
+        return;
+    for (int j = 0; j < f.h; j++)
+        for (int i = 0; i < f.w; i += step)
+            cview_put(&f, i, j, ch, role);
+}
+
+void
+cview_paint(const struct cview *v, int col, int row, int w, int h, int role)
+{
+    struct cview f = cview_sub(v, col, row, w, h);
+
+    canvas_paint(f.c, f.x, f.y, f.w, f.h, role);
+}
+
+void
+cview_set_attrs(const struct cview *v, int col, int row, int w, int h,
+                int attrs)
+{
+    struct cview f = cview_sub(v, col, row, w, h);
+
+    canvas_set_attrs(f.c, f.x, f.y, f.w, f.h, attrs);
+}
+
+void
+cview_hline(const struct cview *v, int col, int row, int w, int role)
+{
+    cview_fill(v, col, row, w, 1, 0x2500, role);
+}
+
+void
+cview_vline(const struct cview *v, int col, int row, int h, int role)
+{
+    cview_fill(v, col, row, 1, h, 0x2502, role);
+}
+
+void
+cview_box(const struct cview *v, int col, int row, int w, int h, int role,
+          const char *title)
+{
+    if (w < 2 || h < 2)
+        return;
+    cview_hline(v, col + 1, row, w - 2, role);
+    cview_hline(v, col + 1, row + h - 1, w - 2, role);
+    cview_vline(v, col, row + 1, h - 2, role);
+    cview_vline(v, col + w - 1, row + 1, h - 2, role);
+    cview_put(v, col, row, 0x250c, role);
+    cview_put(v, col + w - 1, row, 0x2510, role);
+    cview_put(v, col, row + h - 1, 0x2514, role);
+    cview_put(v, col + w - 1, row + h - 1, 0x2518, role);
+    if (title && *title && w > 4) {
+        cview_put(v, col + 1, row, ' ', role);
+        int n = cview_text(v, col + 2, row, w - 4, ROLE_HEADER, title);
+        cview_put(v, col + 2 + n, row, ' ', role);
+    }
+}
+
+void
+cview_bar(const struct cview *v, int col, int row, int w, double frac, int role,
+          int empty_role)
+{
+    struct cview f = cview_sub(v, col, row, w, 1);
+
+    if (f.w > 0 && f.h > 0)
+        canvas_bar(f.c, f.x, f.y, f.w, frac, role, empty_role);
+}
+
+void
+cview_vbar(const struct cview *v, int col, int row, int h, double frac,
+           int role, int empty_role)
+{
+    struct cview f = cview_sub(v, col, row, 1, h);
+
+    if (f.w > 0 && f.h > 0)
+        canvas_vbar(f.c, f.x, f.y, f.h, frac, role, empty_role);
+}
+
+int
+cview_wrap(const struct cview *v, int col, int row, int w, int maxh, int role,
+           const char *s)
+{
     int line = 0;
 
     if (w <= 0)
@@ -660,7 +870,7 @@ canvas_wrap(struct canvas *c, int x, int y, int w, int maxh, int role,
         if (p == s && *p && *p != '\n') /* a character wider than w */
             utf8_next(&p);
         if (line < maxh)
-            text_n(c, x, y + line, w, role, s, p);
+            view_text(v, col, row + line, w, role, s, p);
         line++;
         s = p;
         while (*s == ' ')

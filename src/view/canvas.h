@@ -21,6 +21,12 @@
  *   UTF-8 canvas column for column).
  * - Roles are enum theme_role values (view/roles.h); nothing here knows
  *   colours.
+ *
+ * Views (struct cview, below) are the clipped side of the same toolkit: a
+ * rectangle of a canvas through which every write stays inside it, so
+ * that a screen is laid out as nested rectangles that cannot draw over
+ * each other. They add clipping to the functions above, which do the
+ * drawing.
  */
 #ifndef RHO_VIEW_CANVAS_H
 #define RHO_VIEW_CANVAS_H
@@ -155,6 +161,129 @@ void canvas_vbar(struct canvas *c, int x, int y, int h, double frac, int role,
  */
 int canvas_wrap(struct canvas *c, int x, int y, int w, int maxh, int role,
                 const char *s);
+
+/* ---- views: clipped rectangles of a canvas ---- */
+
+/*
+ * A view is a rectangle of a canvas, and everything drawn through it is
+ * clipped to it: no cview_* call changes a cell outside the view. The one
+ * exception is the canvas's rule for wide characters: overwriting one half
+ * of a wide character that straddles the view's edge blanks its other
+ * half, outside, so that the canvas never holds half a character.
+ *
+ * Coordinates (col, row) count from the view's top left. Any value is
+ * safe as long as col + w and row + h fit in an int, and a negative size
+ * draws nothing. What an edge cuts:
+ * - Cells, text, fills, lines and boxes are cut: what lies outside is not
+ *   drawn. A wide character that would straddle an edge is left out of
+ *   text; put in the last column it shows as ' ' (ASCII canvas: '?'),
+ *   just as at the canvas's edge, and put left of the view it is not drawn.
+ * - Sub-views and fields (right-aligned text, numbers, bars) are fitted:
+ *   they keep the part of their rectangle inside the view and are laid out
+ *   in it, so a column cut by the right edge still ends with its units and
+ *   a bar shows its fraction of the columns left.
+ *
+ * A view is a value: copy it freely. It borrows its canvas, which must not
+ * be resized or released while the view is used. A view made by hand,
+ * {c, x, y, w, h}, may reach past the canvas: the canvas then clips as
+ * well, and what is drawn keeps its place (a view from cview_of() starts
+ * at the part inside the canvas). No function takes a NULL view. Nothing
+ * here allocates; cview_printf() formats into a 1 KiB stack buffer.
+ */
+struct cview {
+    struct canvas *c;
+    int x, y; /* its top left cell, in canvas coordinates */
+    int w, h; /* its size in cells, >= 0 */
+};
+
+/* The part of the rectangle (x, y, w, h) that lies inside c, as a view
+   (w or h 0 when nothing does). c must not be NULL. */
+struct cview cview_of(struct canvas *c, int x, int y, int w, int h);
+
+/*
+ * The part of the rectangle (col, row, w, h) of v that lies inside v, as
+ * a view of its own: its top left is that part's, so a rectangle that
+ * starts left of or above v loses its left or top rows and columns and
+ * what is drawn into it starts at v's edge. w or h is 0 when nothing is
+ * inside. Sub-views nest: a sub-view of a sub-view lies inside both.
+ */
+struct cview cview_sub(const struct cview *v, int col, int row, int w, int h);
+
+/* One character at (col, row), as canvas_put(), cut at the view's edges. */
+void cview_put(const struct cview *v, int col, int row, uint32_t ch, int role);
+
+/*
+ * UTF-8 text from (col, row), at most maxw columns (maxw < 0: to the
+ * view's right edge), cut at the view's edges: columns left of the view
+ * are skipped, and a wide character that would straddle the left or right
+ * edge or the limit is left out. Returns the columns the text takes from
+ * col, those cut on the left included (as canvas_text(), so that col +=
+ * cview_text(...) goes on after it); 0 when row is outside the view or col
+ * is at or past its right edge. s must not be NULL.
+ */
+int cview_text(const struct cview *v, int col, int row, int maxw, int role,
+               const char *s);
+
+/* printf into a view, as cview_text() (output past 1023 bytes is cut). */
+int cview_printf(const struct cview *v, int col, int row, int maxw, int role,
+                 const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+
+/*
+ * Text right-aligned (canvas_text_right()) in the part of the field of w
+ * columns from (col, row) that lies inside the view: a field cut by the
+ * right edge ends at it. Returns the columns written.
+ */
+int cview_text_right(const struct cview *v, int col, int row, int w, int role,
+                     const char *s);
+
+/* A number (canvas_number()) fitted to the part of its field of w columns
+   from (col, row) inside the view. Returns the columns written. */
+int cview_number(const struct cview *v, int col, int row, int w, int role,
+                 double val, int decimals);
+
+/*
+ * The part of the rectangle (col, row, w, h) inside the view filled with
+ * one character; a wide character goes every second column from that
+ * part's left edge, and an odd last column gets ' ' (ASCII: '?').
+ */
+void cview_fill(const struct cview *v, int col, int row, int w, int h,
+                uint32_t ch, int role);
+
+/* canvas_paint() and canvas_set_attrs() of the part of a rectangle inside
+   the view. */
+void cview_paint(const struct cview *v, int col, int row, int w, int h,
+                 int role);
+void cview_set_attrs(const struct cview *v, int col, int row, int w, int h,
+                     int attrs);
+
+/* Lines, as canvas_hline() and canvas_vline(), cut at the view's edges. */
+void cview_hline(const struct cview *v, int col, int row, int w, int role);
+void cview_vline(const struct cview *v, int col, int row, int h, int role);
+
+/* A box with an optional title, as canvas_box(), cut at the view's edges
+   (the parts of its lines inside are drawn). */
+void cview_box(const struct cview *v, int col, int row, int w, int h, int role,
+               const char *title);
+
+/* A bar (canvas_bar()) in the part of its w columns from (col, row) that
+   lies inside the view: cut by an edge, it is drawn that much narrower. */
+void cview_bar(const struct cview *v, int col, int row, int w, double frac,
+               int role, int empty_role);
+
+/* A vertical bar (canvas_vbar()) in the part of its h rows from (col,
+   row) that lies inside the view: its bottom is the lowest of them. */
+void cview_vbar(const struct cview *v, int col, int row, int h, double frac,
+                int role, int empty_role);
+
+/*
+ * Words of s wrapped as canvas_wrap() into lines of at most w columns from
+ * (col, row), at most maxh lines, each cut at the view's edges as
+ * cview_text(). Returns the lines used (or needed, if more than maxh).
+ */
+int cview_wrap(const struct cview *v, int col, int row, int w, int maxh,
+               int role, const char *s);
+
+/* ---- dumps, comparison, UTF-8 ---- */
 
 /*
  * The canvas as text, appended to out: one line per row without trailing

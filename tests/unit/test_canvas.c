@@ -2,6 +2,8 @@
    numbers, ASCII mode, dumps with roles, diffs; the role table. */
 #include "harness.h"
 
+#include <limits.h>
+
 #include "view/canvas.h"
 #include "view/roles.h"
 
@@ -254,6 +256,324 @@ test_numbers(struct strbuf *sb)
     canvas_fini(&c);
 }
 
+/* ---- views ---- */
+
+#define SENT '%'
+
+/* Fill c with the sentinel (in ROLE_WARNING, no attributes). */
+static void
+sentinel(struct canvas *c)
+{
+    canvas_fill(c, 0, 0, c->w, c->h, SENT, ROLE_WARNING);
+}
+
+/* Cells of c outside the rectangle (x, y, w, h) that lost the sentinel. */
+static int
+changed_outside(const struct canvas *c, int x, int y, int w, int h)
+{
+    int bad = 0;
+
+    for (int j = 0; j < c->h; j++)
+        for (int i = 0; i < c->w; i++) {
+            const struct cell *cl = &c->cell[j * c->w + i];
+            int in = i >= x && i < x + w && j >= y && j < y + h;
+            if (!in &&
+                (cl->ch != SENT || cl->role != ROLE_WARNING || cl->attrs != 0))
+                bad++;
+        }
+    return bad;
+}
+
+/* Cells of c inside the rectangle that lost the sentinel. */
+static int
+changed_inside(const struct canvas *c, int x, int y, int w, int h)
+{
+    int n = 0;
+
+    for (int j = y; j < y + h; j++)
+        for (int i = x; i < x + w; i++) {
+            const struct cell *cl = &c->cell[j * c->w + i];
+            n += cl->ch != SENT || cl->role != ROLE_WARNING || cl->attrs != 0;
+        }
+    return n;
+}
+
+static int
+same_view(struct cview v, int x, int y, int w, int h)
+{
+    return v.x == x && v.y == y && v.w == w && v.h == h;
+}
+
+static void
+test_view_sub(void)
+{
+    struct canvas c;
+    struct cview v, s, t;
+    int ok = 1;
+    unsigned seed = 7;
+
+    canvas_init(&c, 20, 10, 0);
+    v = cview_of(&c, 2, 3, 5, 4);
+    CHECK(v.c == &c && same_view(v, 2, 3, 5, 4), "a view inside the canvas");
+    CHECK(same_view(cview_of(&c, -3, -2, 10, 5), 0, 0, 7, 3),
+          "a view over the top left corner keeps the part inside");
+    CHECK(same_view(cview_of(&c, 15, 8, 10, 10), 15, 8, 5, 2),
+          "... and over the bottom right corner");
+    CHECK(cview_of(&c, 25, 0, 3, 3).w == 0 && cview_of(&c, 0, 0, -4, 3).w == 0,
+          "a view right of the canvas or of negative width is empty");
+    CHECK(same_view(cview_sub(&v, 1, 1, 2, 2), 3, 4, 2, 2),
+          "a sub-view is offset from its parent");
+    CHECK(same_view(cview_sub(&v, -2, -1, 4, 3), 2, 3, 2, 2),
+          "a sub-view starting left of and above its parent is cut there");
+    CHECK(same_view(cview_sub(&v, 3, 2, 10, 10), 5, 5, 2, 2),
+          "a sub-view reaching past the parent is cut to it");
+    CHECK(cview_sub(&v, 5, 0, 2, 2).w == 0 &&
+              cview_sub(&v, 0, 4, 2, 2).h == 0 &&
+              cview_sub(&v, 1, 1, -1, 2).w == 0,
+          "sub-views at or past the edges, or of negative size, are empty");
+    s = cview_sub(&v, INT_MAX, INT_MIN, INT_MAX, INT_MAX);
+    t = cview_sub(&v, INT_MIN, INT_MIN, INT_MAX, INT_MAX);
+    CHECK(s.w == 0 && t.w == 0 && t.h == 0 && s.x >= v.x && s.x <= v.x + v.w,
+          "extreme arguments do not overflow");
+    /* nesting: a sub-view of a sub-view lies inside both */
+    for (int i = 0; i < 20000; i++) {
+        int a[8];
+        for (int k = 0; k < 8; k++) {
+            seed = seed * 1103515245u + 12345u;
+            a[k] = (int)((seed >> 16) % 15) - 5;
+        }
+        s = cview_sub(&v, a[0], a[1], a[2], a[3]);
+        t = cview_sub(&s, a[4], a[5], a[6], a[7]);
+        ok &= s.w >= 0 && s.h >= 0 && t.w >= 0 && t.h >= 0;
+        ok &= s.w == 0 || s.h == 0 ||
+              (s.x >= v.x && s.y >= v.y && s.x + s.w <= v.x + v.w &&
+               s.y + s.h <= v.y + v.h);
+        ok &= t.w == 0 || t.h == 0 ||
+              (t.x >= s.x && t.y >= s.y && t.x + t.w <= s.x + s.w &&
+               t.y + t.h <= s.y + s.h);
+        /* and matches the arithmetic: the overlap of the two ranges */
+        if (a[2] > 0 && a[0] >= 0 && a[0] + a[2] <= v.w && a[1] >= 0 &&
+            a[3] > 0 && a[1] + a[3] <= v.h)
+            ok &= same_view(s, v.x + a[0], v.y + a[1], a[2], a[3]);
+    }
+    CHECK(ok, "20000 random nestings stay inside their parents");
+    canvas_fini(&c);
+}
+
+/* Every view function once at (col, row) with size k; returns nothing. */
+static void
+draw_one(const struct cview *v, int op, int col, int row, int k)
+{
+    static const char *const text[] = {
+        "ab", "\u6f22\u5b57\u4e2d", "x\u6f22y\u5b57z",
+        "some words \u6f22\u5b57 to wrap\nand a line"};
+    const char *s = text[k % 4];
+
+    switch (op) {
+    case 0:
+        cview_put(v, col, row, 'x', ROLE_PATH);
+        break;
+    case 1:
+        cview_put(v, col, row, 0x6f22, ROLE_PATH);
+        break;
+    case 2:
+        cview_text(v, col, row, k - 1, ROLE_PATH, s);
+        break;
+    case 3:
+        cview_printf(v, col, row, -1, ROLE_PATH, "%s%d", s, k);
+        break;
+    case 4:
+        cview_text_right(v, col, row, k, ROLE_PATH, s);
+        break;
+    case 5:
+        cview_number(v, col, row, k, ROLE_NUMBER, 1234.5678, 2);
+        break;
+    case 6:
+        cview_fill(v, col, row, k, k - 2, 'z', ROLE_PATH);
+        break;
+    case 7:
+        cview_fill(v, col, row, k, k - 1, 0x5b57, ROLE_PATH);
+        break;
+    case 8:
+        cview_paint(v, col, row, k, k, ROLE_PATH);
+        break;
+    case 9:
+        cview_set_attrs(v, col, row, k, k, ATTR_REVERSE);
+        break;
+    case 10:
+        cview_hline(v, col, row, k, ROLE_BORDER);
+        cview_vline(v, col, row, k, ROLE_BORDER);
+        break;
+    case 11:
+        cview_box(v, col, row, k, k - 1, ROLE_BORDER, s);
+        break;
+    case 12:
+        cview_bar(v, col, row, k, 0.6, ROLE_PLOT, ROLE_DEFAULT);
+        break;
+    case 13:
+        cview_vbar(v, col, row, k, 0.6, ROLE_PLOT, ROLE_DEFAULT);
+        break;
+    default:
+        cview_wrap(v, col, row, k, k, ROLE_PATH, s);
+        break;
+    }
+}
+
+enum { VIEW_OPS = 15 };
+
+static void
+test_view_clip(void)
+{
+    struct canvas c;
+    int escaped = 0, cases = 0, drew[VIEW_OPS] = {0}, all = 1;
+
+    /* a 7x4 view at (5, 3) of a 17x10 canvas; odd and even edges both
+       meet wide characters */
+    for (int ascii = 0; ascii <= 1; ascii++) {
+        canvas_init(&c, 17, 10, ascii);
+        for (int vx = 5; vx <= 6; vx++) {
+            struct cview v = cview_of(&c, vx, 3, 7, 4);
+            for (int op = 0; op < VIEW_OPS; op++)
+                for (int k = 0; k <= 12; k++)
+                    for (int row = -5; row <= v.h + 2; row++)
+                        for (int col = -14; col <= v.w + 2; col++) {
+                            sentinel(&c);
+                            draw_one(&v, op, col, row, k);
+                            if (changed_outside(&c, v.x, v.y, v.w, v.h)) {
+                                if (escaped < 5)
+                                    printf("# op %d at %d,%d size %d (view "
+                                           "x %d, ascii %d) wrote outside\n",
+                                           op, col, row, k, vx, ascii);
+                                escaped++;
+                            }
+                            drew[op] += changed_inside(&c, v.x, v.y, v.w, v.h);
+                            cases++;
+                        }
+        }
+        canvas_fini(&c);
+    }
+    /* far away: no overflow, nothing drawn */
+    canvas_init(&c, 17, 10, 0);
+    {
+        static const int far[] = {INT_MIN, INT_MIN + 7, -100000, 100000,
+                                  INT_MAX - 20};
+        struct cview v = cview_of(&c, 5, 3, 7, 4);
+        for (int op = 0; op < VIEW_OPS; op++)
+            for (int i = 0; i < 5; i++)
+                for (int j = 0; j < 5; j++) {
+                    sentinel(&c);
+                    draw_one(&v, op, far[i], far[j], 12);
+                    draw_one(&v, op, far[i], 1, 12);
+                    draw_one(&v, op, 1, far[j], 12);
+                    if (changed_outside(&c, v.x, v.y, v.w, v.h))
+                        escaped++;
+                    cases += 3;
+                }
+    }
+    canvas_fini(&c);
+    for (int op = 0; op < VIEW_OPS; op++)
+        all &= drew[op] > 0;
+    CHECK(escaped == 0 && all,
+          "%d draws at every edge, every function, wide characters at "
+          "odd and even edges: nothing outside the view (%d escaped)",
+          cases, escaped);
+}
+
+static void
+test_view_edges(struct strbuf *sb)
+{
+    struct canvas c;
+    struct cview v, s;
+
+    canvas_init(&c, 10, 4, 0);
+    v = cview_of(&c, 2, 1, 5, 2);
+
+    sentinel(&c);
+    cview_put(&v, 4, 0, 0x6f22, ROLE_PATH);
+    CHECK(canvas_at(&c, 6, 1)->ch == ' ' && canvas_at(&c, 7, 1)->ch == SENT,
+          "a wide character in the view's last column is a blank, and its "
+          "tail stays out");
+    cview_put(&v, -1, 1, 0x6f22, ROLE_PATH);
+    CHECK(canvas_at(&c, 1, 2)->ch == SENT && canvas_at(&c, 2, 2)->ch == SENT,
+          "one left of the view is not drawn, not even its tail");
+
+    sentinel(&c);
+    CHECK(cview_text(&v, 0, 0, -1, ROLE_PATH, "ab\u6f22\u5b57") == 4,
+          "text: the wide character that would straddle the edge is left "
+          "out");
+    CHECK_STR(row(&c, 1), "%%ab\u6f22%%%%", "... and nothing past the edge");
+    CHECK(cview_text(&v, -1, 1, -1, ROLE_PATH, "xyz\u6f22") == 5 &&
+              strcmp(row(&c, 2), "%%yz\u6f22%%%%") == 0,
+          "text from left of the view: its visible part (%s)", row(&c, 2));
+    sentinel(&c);
+    CHECK(cview_text(&v, -1, 0, -1, ROLE_PATH, "\u6f22ab") == 4 &&
+              strcmp(row(&c, 1), "%%%ab%%%%%") == 0,
+          "a wide character across the left edge is left out (%s)", row(&c, 1));
+    CHECK(cview_text(&v, 0, 2, -1, ROLE_PATH, "x") == 0 &&
+              cview_text(&v, 5, 0, -1, ROLE_PATH, "x") == 0,
+          "text below or right of the view draws nothing");
+
+    sentinel(&c);
+    cview_text_right(&v, 2, 0, 6, ROLE_NUMBER, "12 MiB");
+    CHECK_STR(row(&c, 1), "%%%%MiB%%%",
+              "a right-aligned field cut by the edge ends at it");
+    cview_number(&v, -3, 1, 5, ROLE_NUMBER, 12, 0);
+    cview_number(&v, 3, 1, 5, ROLE_NUMBER, 1234, 0);
+    CHECK_STR(row(&c, 2), "%%12%##%%%",
+              "numbers are fitted to the part of their field inside: never "
+              "a misleading part of one");
+    sentinel(&c);
+    cview_bar(&v, 3, 0, 4, 1.0, ROLE_PLOT, ROLE_DEFAULT);
+    CHECK_STR(row(&c, 1), "%%%%%\u2588\u2588%%%",
+              "a bar cut by the edge is drawn narrower");
+    sentinel(&c);
+    cview_vbar(&v, 0, 1, 3, 0.5, ROLE_PLOT, ROLE_DEFAULT);
+    CHECK(canvas_at(&c, 2, 2)->ch == 0x2584 && canvas_at(&c, 2, 3)->ch == SENT,
+          "a vertical bar cut by the bottom edge: its bottom is the view's");
+
+    sentinel(&c);
+    cview_box(&v, -1, -1, 7, 4, ROLE_BORDER, NULL);
+    CHECK(changed_inside(&c, 0, 0, 10, 4) == 0,
+          "a box just around the view draws nothing");
+    cview_box(&v, 0, 0, 8, 3, ROLE_BORDER, "T");
+    CHECK_STR(dump(&c, sb, 1),
+              "%%%%%%%%%%\n%%+ T -%%%\n%%|%%%%%%%\n"
+              "%%%%%%%%%%\n",
+              "a box cut by the right and bottom edges: the parts inside");
+
+    sentinel(&c);
+    CHECK(cview_wrap(&v, 1, 0, 6, 3, ROLE_PATH, "one two three") == 3,
+          "wrap counts its lines");
+    CHECK_STR(dump(&c, sb, 0),
+              "%%%%%%%%%%\n%%%one%%%%\n%%%two%%%%\n"
+              "%%%%%%%%%%\n",
+              "wrapped lines are cut at the view's edges");
+
+    /* the documented exception: a wide character across the edge */
+    sentinel(&c);
+    canvas_put(&c, 1, 1, 0x6f22, ROLE_PATH);
+    cview_put(&v, 0, 0, 'x', ROLE_PATH);
+    CHECK(canvas_at(&c, 1, 1)->ch == ' ' && canvas_at(&c, 2, 1)->ch == 'x',
+          "overwriting the half inside of a wide character across the edge "
+          "blanks its half outside");
+
+    /* a sub-view clips to itself and so to its parent */
+    sentinel(&c);
+    s = cview_sub(&v, 3, 1, 10, 10);
+    cview_fill(&s, -5, -5, 50, 50, 'z', ROLE_PATH);
+    CHECK(same_view(s, 5, 2, 2, 1) && changed_inside(&c, 5, 2, 2, 1) == 2 &&
+              changed_outside(&c, 5, 2, 2, 1) == 0,
+          "a fill through a sub-view covers exactly the sub-view");
+
+    /* views are values; hand-set fields past the canvas are clipped by it */
+    sentinel(&c);
+    v.w = 100;
+    cview_fill(&v, 0, 0, 100, 2, 0x6f22, ROLE_PATH);
+    CHECK_STR(row(&c, 1), "%%\u6f22\u6f22\u6f22\u6f22",
+              "a view past the canvas: the canvas clips too");
+    canvas_fini(&c);
+}
+
 static void
 test_roles_dump(struct strbuf *sb)
 {
@@ -347,6 +667,9 @@ main(void)
     test_wide(&sb);
     test_draw(&sb);
     test_numbers(&sb);
+    test_view_sub();
+    test_view_clip();
+    test_view_edges(&sb);
     test_roles_dump(&sb);
     test_role_table();
     strbuf_fini(&sb);
