@@ -5,7 +5,6 @@
 
 #include <limits.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -119,128 +118,21 @@ acc_get(const struct acc *a, int agg)
     return agg == NVIEW_MAX ? a->max : a->sum / a->vals;
 }
 
-/* ---- drawing inside a rectangle ---- */
+/* ---- drawing ---- */
 
-/* Every drawing call below goes through a rect and clips to it, so no
-   view can write outside the rectangle it was given. */
-struct rect {
-    struct canvas *c;
-    int x, y, w, h;
-};
-
-static struct rect
-sub(const struct rect *r, int col, int row, int w, int h)
-{
-    struct rect s = {r->c, r->x + col, r->y + row, w, h};
-
-    /* clip to the parent */
-    if (col < 0) {
-        s.w += col;
-        s.x = r->x;
-    }
-    if (row < 0) {
-        s.h += row;
-        s.y = r->y;
-    }
-    if (s.x - r->x + s.w > r->w)
-        s.w = r->w - (s.x - r->x);
-    if (s.y - r->y + s.h > r->h)
-        s.h = r->h - (s.y - r->y);
-    if (s.w < 0)
-        s.w = 0;
-    if (s.h < 0)
-        s.h = 0;
-    return s;
-}
-
+/* The heat legend in row of v, as wide as v. */
 static void
-put(const struct rect *r, int col, int row, uint32_t ch, int role)
+legend(const struct cview *v, int row, enum heat_scale scale)
 {
-    if (col >= 0 && col < r->w && row >= 0 && row < r->h)
-        canvas_put(r->c, r->x + col, r->y + row, ch, role);
-}
-
-/* Text from (col, row), at most maxw columns (< 0: to the right edge). */
-static int
-text(const struct rect *r, int col, int row, int maxw, int role, const char *s)
-{
-    int room = r->w - col;
-
-    if (row < 0 || row >= r->h || col < 0 || room <= 0)
-        return 0;
-    if (maxw < 0 || maxw > room)
-        maxw = room;
-    if (maxw == 0)
-        return 0;
-    return canvas_text(r->c, r->x + col, r->y + row, maxw, role, s);
-}
-
-__attribute__((format(printf, 6, 7))) static int
-textf(const struct rect *r, int col, int row, int maxw, int role,
-      const char *fmt, ...)
-{
-    char buf[256];
-    va_list ap;
-
-    va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
-    return text(r, col, row, maxw, role, buf);
-}
-
-/* The width of a one-row span from (col, row) of w columns that lies
-   inside r (0 when none does). */
-static int
-span(const struct rect *r, int col, int row, int w)
-{
-    if (row < 0 || row >= r->h || col < 0 || col >= r->w)
-        return 0;
-    return col + w > r->w ? r->w - col : w;
-}
-
-/* Text right-aligned to end at column col + w - 1. */
-static void
-text_right(const struct rect *r, int col, int row, int w, int role,
-           const char *s)
-{
-    if ((w = span(r, col, row, w)) > 0)
-        canvas_text_right(r->c, r->x + col, r->y + row, w, role, s);
-}
-
-static void
-set_attrs(const struct rect *r, int col, int row, int w, int attrs)
-{
-    if ((w = span(r, col, row, w)) > 0)
-        canvas_set_attrs(r->c, r->x + col, r->y + row, w, 1, attrs);
-}
-
-static void
-paint(const struct rect *r, int col, int row, int w, int role)
-{
-    if ((w = span(r, col, row, w)) > 0)
-        canvas_paint(r->c, r->x + col, r->y + row, w, 1, role);
-}
-
-static void
-bar(const struct rect *r, int col, int row, int w, double frac, int role,
-    int empty_role)
-{
-    if ((w = span(r, col, row, w)) > 0)
-        canvas_bar(r->c, r->x + col, r->y + row, w, frac, role, empty_role);
-}
-
-static void
-legend(const struct rect *r, int row, enum heat_scale scale)
-{
-    if (row >= 0 && row < r->h)
-        heat_legend(r->c, r->x, r->y + row, r->w, scale);
+    if (row >= 0 && row < v->h)
+        heat_legend(v->c, v->x, v->y + row, v->w, scale);
 }
 
 /* "too small", as much of it as fits; returns -1 for the caller. */
 static int
-too_small(const struct rect *r, const char *why)
+too_small(const struct cview *v, const char *why)
 {
-    text(r, 0, 0, r->w, ROLE_DIM, why);
+    cview_text(v, 0, 0, v->w, ROLE_DIM, why);
     return -1;
 }
 
@@ -585,7 +477,7 @@ nview_minimap(struct canvas *c, int x, int y, int w, int h,
               const struct nview_minimap *mm, const struct nview_opts *o,
               struct nview_grid *grid)
 {
-    struct rect r = {c, x, y, w, h}, gr;
+    struct cview r = {c, x, y, w, h}, gr;
     struct nview_opts op;
     struct plan p;
     struct mm m;
@@ -640,7 +532,7 @@ nview_minimap(struct canvas *c, int x, int y, int w, int h,
     row = 0;
     if (p.caption) {
         mm_caption(&m, buf, sizeof buf);
-        text(&r, 0, row++, w, ROLE_MINIMAP, buf);
+        cview_text(&r, 0, row++, w, ROLE_MINIMAP, buf);
     }
     if (p.coords) {
         int next = gx;
@@ -649,19 +541,21 @@ nview_minimap(struct canvas *c, int x, int y, int w, int h,
             if (col < next)
                 continue;
             len = snprintf(buf, sizeof buf, "%d", fx + i);
-            text(&r, col, row, len,
-                 fx + i == sx ? ROLE_MINIMAP_SELECTED : ROLE_MINIMAP, buf);
+            cview_text(&r, col, row, len,
+                       fx + i == sx ? ROLE_MINIMAP_SELECTED : ROLE_MINIMAP,
+                       buf);
             next = col + len + 1;
         }
         row++;
     }
-    gr = sub(&r, gx, row, aw, p.grid);
+    gr = cview_sub(&r, gx, row, aw, p.grid);
     for (int j = 0; j < ny; j++) {
         int cy = fy + j;
         if (gw > 0) {
             snprintf(buf, sizeof buf, "%d", cy);
-            text_right(&r, 0, row + j * ch, gw,
-                       cy == sy ? ROLE_MINIMAP_SELECTED : ROLE_MINIMAP, buf);
+            cview_text_right(&r, 0, row + j * ch, gw,
+                             cy == sy ? ROLE_MINIMAP_SELECTED : ROLE_MINIMAP,
+                             buf);
         }
         for (int i = 0; i < nx; i++) {
             struct acc ah = {0}, av = {0}, ot = {0};
@@ -670,16 +564,17 @@ nview_minimap(struct canvas *c, int x, int y, int w, int h,
             mm_cell(&m, cx, cx + 1, cy, cy + 1, &ah, &av, full ? &ot : NULL);
             if (full) {
                 node_glyph(&m, &ot, op.scale, c->ascii, &g, &role);
-                put(&gr, i * cw, j * ch, g, sel ? ROLE_MINIMAP_SELECTED : role);
+                cview_put(&gr, i * cw, j * ch, g,
+                          sel ? ROLE_MINIMAP_SELECTED : role);
                 if ((along & NVIEW_ALONG_X) && ah.n > 0) {
                     b = heat_bucket(acc_get(&ah, m.agg), op.scale);
-                    put(&gr, i * cw + 1, j * ch, edge_glyph(b, 0, c->ascii),
-                        heat_bucket_role(b));
+                    cview_put(&gr, i * cw + 1, j * ch,
+                              edge_glyph(b, 0, c->ascii), heat_bucket_role(b));
                 }
                 if ((along & NVIEW_ALONG_Y) && av.n > 0) {
                     b = heat_bucket(acc_get(&av, m.agg), op.scale);
-                    put(&gr, i * cw, j * ch + 1, edge_glyph(b, 1, c->ascii),
-                        heat_bucket_role(b));
+                    cview_put(&gr, i * cw, j * ch + 1,
+                              edge_glyph(b, 1, c->ascii), heat_bucket_role(b));
                 }
             } else {
                 struct acc a = {0};
@@ -688,10 +583,10 @@ nview_minimap(struct canvas *c, int x, int y, int w, int h,
                 if (along & NVIEW_ALONG_Y)
                     acc_merge(&a, &av);
                 b = heat_bucket(acc_get(&a, m.agg), op.scale);
-                put(&gr, i, j, a.n > 0 ? shade(b, c->ascii) : ' ',
-                    a.n > 0 ? heat_bucket_role(b) : ROLE_MINIMAP);
+                cview_put(&gr, i, j, a.n > 0 ? shade(b, c->ascii) : ' ',
+                          a.n > 0 ? heat_bucket_role(b) : ROLE_MINIMAP);
                 if (sel)
-                    set_attrs(&gr, i, j, 1, ATTR_REVERSE);
+                    cview_set_attrs(&gr, i, j, 1, 1, ATTR_REVERSE);
             }
         }
     }
@@ -702,14 +597,14 @@ nview_minimap(struct canvas *c, int x, int y, int w, int h,
         if (m.dy >= 0)
             net_torus_dim_name(net, m.dy, b, sizeof b);
         if (nx < X && ny < Y)
-            textf(&r, 0, row, w, ROLE_DIM, "%s %d-%d/%d, %s %d-%d/%d", a, fx,
-                  fx + nx - 1, X, b, fy, fy + ny - 1, Y);
+            cview_printf(&r, 0, row, w, ROLE_DIM, "%s %d-%d/%d, %s %d-%d/%d", a,
+                         fx, fx + nx - 1, X, b, fy, fy + ny - 1, Y);
         else if (nx < X)
-            textf(&r, 0, row, w, ROLE_DIM, "%s %d-%d/%d", a, fx, fx + nx - 1,
-                  X);
+            cview_printf(&r, 0, row, w, ROLE_DIM, "%s %d-%d/%d", a, fx,
+                         fx + nx - 1, X);
         else
-            textf(&r, 0, row, w, ROLE_DIM, "%s %d-%d/%d", b, fy, fy + ny - 1,
-                  Y);
+            cview_printf(&r, 0, row, w, ROLE_DIM, "%s %d-%d/%d", b, fy,
+                         fy + ny - 1, Y);
         row++;
     }
     if (p.legend)
@@ -806,7 +701,7 @@ nview_minimap_all(struct canvas *c, int x, int y, int w, int h,
                   const struct nview_minimap *mm, const struct nview_opts *o)
 {
     enum { MAXP = NET_MAX_DIMS * (NET_MAX_DIMS - 1) / 2 };
-    struct rect r = {c, x, y, w, h};
+    struct cview r = {c, x, y, w, h};
     const struct net_torus_params *tp;
     struct nview_opts op;
     int pa[MAXP], pb[MAXP], tx[MAXP], ty[MAXP], np, k = 1, fit = 0, used = 0;
@@ -853,7 +748,7 @@ nview_minimap_all(struct canvas *c, int x, int y, int w, int h,
         int selp = mm && ((mm->dx == a && mm->dy == b) ||
                           (mm->dx == b && mm->dy == a && b >= 0));
         int sx = -1, sy = -1;
-        struct rect tr;
+        struct cview tr;
         if (mm_setup(&m, net, bytes, &op, a, b, mm ? mm->dir : NVIEW_BOTH,
                      mm ? mm->plane : NULL))
             continue;
@@ -864,9 +759,9 @@ nview_minimap_all(struct canvas *c, int x, int y, int w, int h,
                 sy = 0;
         }
         tile_caption(net, a, b, buf, sizeof buf);
-        text(&r, tx[i], ty[i], -1, selp ? ROLE_MINIMAP_SELECTED : ROLE_MINIMAP,
-             buf);
-        tr = sub(&r, tx[i], ty[i] + 1, ceil_div(X, k), ceil_div(Y, k));
+        cview_text(&r, tx[i], ty[i], -1,
+                   selp ? ROLE_MINIMAP_SELECTED : ROLE_MINIMAP, buf);
+        tr = cview_sub(&r, tx[i], ty[i] + 1, ceil_div(X, k), ceil_div(Y, k));
         for (int j = 0; j * k < Y; j++)
             for (int q = 0; q * k < X; q++) {
                 struct acc ah = {0}, av = {0}, acc = {0};
@@ -878,11 +773,11 @@ nview_minimap_all(struct canvas *c, int x, int y, int w, int h,
                 if ((along & NVIEW_ALONG_Y) && b >= 0)
                     acc_merge(&acc, &av);
                 bk = heat_bucket(acc_get(&acc, m.agg), op.scale);
-                put(&tr, q, j, acc.n > 0 ? shade(bk, c->ascii) : ' ',
-                    acc.n > 0 ? heat_bucket_role(bk) : ROLE_MINIMAP);
+                cview_put(&tr, q, j, acc.n > 0 ? shade(bk, c->ascii) : ' ',
+                          acc.n > 0 ? heat_bucket_role(bk) : ROLE_MINIMAP);
                 if (sx >= q * k && sx < q * k + k && sy >= j * k &&
                     sy < j * k + k)
-                    set_attrs(&tr, q, j, 1, ATTR_REVERSE);
+                    cview_set_attrs(&tr, q, j, 1, 1, ATTR_REVERSE);
             }
     }
     row = used;
@@ -893,7 +788,7 @@ nview_minimap_all(struct canvas *c, int x, int y, int w, int h,
         if (k > 1)
             snprintf(note + strlen(note), sizeof note - strlen(note),
                      "%scells of %dx%d", fit < np ? ", " : "", k, k);
-        text(&r, 0, row++, w, ROLE_DIM, note);
+        cview_text(&r, 0, row++, w, ROLE_DIM, note);
     }
     if (row < h && w >= HEAT_LEVELS)
         legend(&r, row, op.scale);
@@ -971,7 +866,7 @@ nview_df_matrix(struct canvas *c, int x, int y, int w, int h,
                 int sel_dst, const struct nview_opts *o,
                 struct nview_grid *grid)
 {
-    struct rect r = {c, x, y, w, h}, gr;
+    struct cview r = {c, x, y, w, h}, gr;
     const struct net_dragonfly_params *p;
     struct nview_opts op = o ? *o : defaults;
     enum { MATRIX_CACHE = 64 }; /* cells a side kept on the stack */
@@ -1027,7 +922,7 @@ nview_df_matrix(struct canvas *c, int x, int y, int w, int h,
         snprintf(buf, sizeof buf,
                  "L2 bytes from group (row) to group (column), busiest %s",
                  fmt_bytes(sz, sizeof sz, maxv));
-        text(&r, 0, row++, w, ROLE_MINIMAP, buf);
+        cview_text(&r, 0, row++, w, ROLE_MINIMAP, buf);
     }
     if (pl.coords) {
         next = gx;
@@ -1037,21 +932,22 @@ nview_df_matrix(struct canvas *c, int x, int y, int w, int h,
             if (col < next)
                 continue;
             len = snprintf(buf, sizeof buf, "%d", g0);
-            text(&r, col, row, len,
-                 sel ? ROLE_MINIMAP_SELECTED : ROLE_MATRIX_LABEL, buf);
+            cview_text(&r, col, row, len,
+                       sel ? ROLE_MINIMAP_SELECTED : ROLE_MATRIX_LABEL, buf);
             next = col + len + 1;
         }
         row++;
     }
-    gr = sub(&r, gx, row, aw, pl.grid);
+    gr = cview_sub(&r, gx, row, aw, pl.grid);
     for (int i = 0; i < nb; i++) {
         int g0 = i * b;
         snprintf(buf, sizeof buf, "%d", g0);
         if (i < pl.grid)
-            text_right(&r, 0, row + i, gw,
-                       sel_src >= g0 && sel_src < g0 + b ? ROLE_MINIMAP_SELECTED
-                                                         : ROLE_MATRIX_LABEL,
-                       buf);
+            cview_text_right(&r, 0, row + i, gw,
+                             sel_src >= g0 && sel_src < g0 + b
+                                 ? ROLE_MINIMAP_SELECTED
+                                 : ROLE_MATRIX_LABEL,
+                             buf);
         for (int j = 0; j < nb; j++) {
             uint32_t ch;
             int role;
@@ -1067,16 +963,16 @@ nview_df_matrix(struct canvas *c, int x, int y, int w, int h,
                 role = heat_bucket_role(bk);
             }
             for (int k = 0; k < cw; k++)
-                put(&gr, j * cw + k, i, ch, role);
+                cview_put(&gr, j * cw + k, i, ch, role);
             if (sel_src >= g0 && sel_src < g0 + b && sel_dst >= j * b &&
                 sel_dst < j * b + b)
-                set_attrs(&gr, j * cw, i, cw, ATTR_REVERSE);
+                cview_set_attrs(&gr, j * cw, i, cw, 1, ATTR_REVERSE);
         }
     }
     row += pl.grid;
     if (pl.note) {
-        textf(&r, 0, row++, w, ROLE_DIM, "cell = %dx%d groups (%s)", b, b,
-              op.agg == NVIEW_MAX ? "max" : "mean");
+        cview_printf(&r, 0, row++, w, ROLE_DIM, "cell = %dx%d groups (%s)", b,
+                     b, op.agg == NVIEW_MAX ? "max" : "mean");
     }
     if (pl.legend)
         legend(&r, row, op.scale);
@@ -1156,7 +1052,7 @@ nview_df_group(struct canvas *c, int x, int y, int w, int h,
                const struct net *net, const double *bytes, int g, int sel,
                const struct nview_opts *o, struct nview_grid *grid)
 {
-    struct rect r = {c, x, y, w, h}, gr;
+    struct cview r = {c, x, y, w, h}, gr;
     const struct net_dragonfly_params *p;
     struct nview_opts op;
     struct nview_df_totals t;
@@ -1203,7 +1099,7 @@ nview_df_group(struct canvas *c, int x, int y, int w, int h,
         snprintf(buf, sizeof buf, "group %d (%dx%d): L2 out %s, in %s", g, C, R,
                  fmt_bytes(s1, sizeof s1, t.l2_out),
                  fmt_bytes(s2, sizeof s2, t.l2_in));
-        text(&r, 0, row++, w, ROLE_HEADER, buf);
+        cview_text(&r, 0, row++, w, ROLE_HEADER, buf);
     }
     if (pl.coords) {
         int next = gx;
@@ -1212,18 +1108,20 @@ nview_df_group(struct canvas *c, int x, int y, int w, int h,
             if (col < next)
                 continue;
             len = snprintf(buf, sizeof buf, "%d", s);
-            text(&r, col, row, len,
-                 s == ssel ? ROLE_MINIMAP_SELECTED : ROLE_MATRIX_LABEL, buf);
+            cview_text(&r, col, row, len,
+                       s == ssel ? ROLE_MINIMAP_SELECTED : ROLE_MATRIX_LABEL,
+                       buf);
             next = col + len + 1;
         }
         row++;
     }
-    gr = sub(&r, gx, row, aw, pl.grid);
+    gr = cview_sub(&r, gx, row, aw, pl.grid);
     for (int j = 0; j < ny; j++) {
         int cc = fy + j;
         snprintf(buf, sizeof buf, "c%d", cc);
-        text_right(&r, 0, row + j, gw,
-                   cc == csel ? ROLE_MINIMAP_SELECTED : ROLE_MATRIX_LABEL, buf);
+        cview_text_right(&r, 0, row + j, gw,
+                         cc == csel ? ROLE_MINIMAP_SELECTED : ROLE_MATRIX_LABEL,
+                         buf);
         for (int i = 0; i < nx; i++) {
             int rt = net_df_router(net, g, cc, fx + i);
             for (int k = 0; k < 3; k++) {
@@ -1232,24 +1130,25 @@ nview_df_group(struct canvas *c, int x, int y, int w, int h,
                 if (cls[k] >= 0)
                     out_acc(net, bytes, rt, cls[k], op.peak, &a, NULL);
                 bk = heat_bucket(acc_get(&a, op.agg), op.scale);
-                put(&gr, i * cw + k, j, a.n > 0 ? shade(bk, c->ascii) : ' ',
-                    a.n > 0 ? heat_bucket_role(bk) : ROLE_DEFAULT);
+                cview_put(&gr, i * cw + k, j,
+                          a.n > 0 ? shade(bk, c->ascii) : ' ',
+                          a.n > 0 ? heat_bucket_role(bk) : ROLE_DEFAULT);
             }
             if (cc == csel && fx + i == ssel)
-                set_attrs(&gr, i * cw, j, 3, ATTR_REVERSE);
+                cview_set_attrs(&gr, i * cw, j, 3, 1, ATTR_REVERSE);
         }
     }
     row += pl.grid;
     if (pl.note) {
-        textf(&r, 0, row++, w, ROLE_DIM,
-              "routers %d-%d of %d, chassis %d-%d of %d", fx, fx + nx - 1, R,
-              fy, fy + ny - 1, C);
+        cview_printf(&r, 0, row++, w, ROLE_DIM,
+                     "routers %d-%d of %d, chassis %d-%d of %d", fx,
+                     fx + nx - 1, R, fy, fy + ny - 1, C);
     }
     if (pl.key) {
-        textf(&r, 0, row++, w, ROLE_DIM,
-              "cells: L1-row (%s) L1-col (%s) L2, %s",
-              fmt_bytes(s3, sizeof s3, t.row), fmt_bytes(s4, sizeof s4, t.col),
-              op.agg == NVIEW_MAX ? "max" : "mean");
+        cview_printf(
+            &r, 0, row++, w, ROLE_DIM, "cells: L1-row (%s) L1-col (%s) L2, %s",
+            fmt_bytes(s3, sizeof s3, t.row), fmt_bytes(s4, sizeof s4, t.col),
+            op.agg == NVIEW_MAX ? "max" : "mean");
     }
     if (pl.legend)
         legend(&r, row, op.scale);
@@ -1290,7 +1189,7 @@ nview_stats(struct canvas *c, int x, int y, int w, int h, const struct net *net,
             const double *bytes, const struct net_stats *st, int sel,
             double *work)
 {
-    struct rect r = {c, x, y, w, h};
+    struct cview r = {c, x, y, w, h};
     struct net_stats *own = NULL;
     double *mine = NULL, hi = 0, unit;
     const char *uname;
@@ -1344,15 +1243,15 @@ nview_stats(struct canvas *c, int x, int y, int w, int h, const struct net *net,
     maxcol = boxcol + bw + 1;
 
     row = 0;
-    text(&r, 0, row, nw, ROLE_HEADER, "class");
+    cview_text(&r, 0, row, nw, ROLE_HEADER, "class");
     if (uw)
-        text_right(&r, usedcol, row, uw, ROLE_HEADER, "used/links");
+        cview_text_right(&r, usedcol, row, uw, ROLE_HEADER, "used/links");
     if (bw) {
         snprintf(buf, sizeof buf, "bytes per link (%s)", uname);
-        text(&r, boxcol, row, bw, ROLE_HEADER, buf);
+        cview_text(&r, boxcol, row, bw, ROLE_HEADER, buf);
     }
     if (mw)
-        text_right(&r, maxcol, row, mw, ROLE_HEADER, "max");
+        cview_text_right(&r, maxcol, row, mw, ROLE_HEADER, "max");
     row++;
     left = h - 1;
     k = ns;
@@ -1364,15 +1263,15 @@ nview_stats(struct canvas *c, int x, int y, int w, int h, const struct net *net,
     for (int i = 0; i < k; i++) {
         const struct net_class_stats *cs = &st->cls[show[i]];
         struct plot_summary s;
-        text(&r, 0, row, nw, ROLE_DEFAULT, cs->name);
+        cview_text(&r, 0, row, nw, ROLE_DEFAULT, cs->name);
         if (show[i] == sel)
-            paint(&r, 0, row, nw, ROLE_SELECTED);
+            cview_paint(&r, 0, row, nw, 1, ROLE_SELECTED);
         if (uw) {
             snprintf(buf, sizeof buf, "%lld/%lld", cs->used, cs->links);
-            text_right(&r, usedcol, row, uw, ROLE_NUMBER, buf);
+            cview_text_right(&r, usedcol, row, uw, ROLE_NUMBER, buf);
         }
         if (bw) {
-            struct rect br = sub(&r, boxcol, row, bw, 1);
+            struct cview br = cview_sub(&r, boxcol, row, bw, 1);
             s.min = cs->min / unit;
             s.q1 = cs->q1 / unit;
             s.median = cs->median / unit;
@@ -1383,20 +1282,20 @@ nview_stats(struct canvas *c, int x, int y, int w, int h, const struct net *net,
                 plot_boxplot(c, br.x, br.y, br.w, &s, 0, hi / unit);
         }
         if (mw)
-            text_right(&r, maxcol, row, mw, ROLE_NUMBER,
-                       fmt_bytes(buf, sizeof buf, cs->max));
+            cview_text_right(&r, maxcol, row, mw, ROLE_NUMBER,
+                             fmt_bytes(buf, sizeof buf, cs->max));
         row++;
     }
     drawn = k;
     if (k < ns) {
         if (row < h)
-            textf(&r, 0, row++, w, ROLE_DIM, "+%d more classes", ns - k);
+            cview_printf(&r, 0, row++, w, ROLE_DIM, "+%d more classes", ns - k);
         net_stats_free(own);
         return drawn;
     }
     /* the shared scale */
     if (bw && h - row >= 2) {
-        struct rect sr = sub(&r, boxcol, row, bw, 2);
+        struct cview sr = cview_sub(&r, boxcol, row, bw, 2);
         if (sr.w > 0 && sr.h == 2)
             plot_scale(c, sr.x, sr.y, sr.w, 0, hi / unit, 0);
         row += 2;
@@ -1420,10 +1319,10 @@ nview_stats(struct canvas *c, int x, int y, int w, int h, const struct net *net,
         }
         row++; /* a blank row */
         if (n == 0) {
-            textf(&r, 0, row, w, ROLE_DIM, "%s: no traffic", cs->name);
+            cview_printf(&r, 0, row, w, ROLE_DIM, "%s: no traffic", cs->name);
         } else {
             struct plot_axes ax;
-            struct rect hr = sub(&r, 0, row, w, h - row);
+            struct cview hr = cview_sub(&r, 0, row, w, h - row);
             char xl[96];
             cu = unit_pick(chi, &cun);
             for (int i = 0; i < n; i++)
@@ -1516,7 +1415,7 @@ nview_hottest(struct canvas *c, int x, int y, int w, int h,
               const struct net_stats *st, int cls, int sel,
               const struct nview_opts *o)
 {
-    struct rect r = {c, x, y, w, h};
+    struct cview r = {c, x, y, w, h};
     struct nview_opts op;
     int mine[NVIEW_TOP_MAX];
     const int *list = mine;
@@ -1543,7 +1442,7 @@ nview_hottest(struct canvas *c, int x, int y, int w, int h,
         n = nview_top(net, bytes, cls, rows, mine);
     }
     if (n == 0) {
-        text(&r, 0, 0, w, ROLE_DIM, "no traffic");
+        cview_text(&r, 0, 0, w, ROLE_DIM, "no traffic");
         return 0;
     }
     rw = digits(n);
@@ -1573,30 +1472,30 @@ nview_hottest(struct canvas *c, int x, int y, int w, int h,
     clscol = rw + 1 + nw + 1;
     bytecol = clscol + (cwid ? cwid + 1 : 0);
     barcol = bytecol + 10;
-    text_right(&r, 0, 0, rw, ROLE_HEADER, "#");
-    text(&r, rw + 1, 0, nw, ROLE_HEADER, "link");
+    cview_text_right(&r, 0, 0, rw, ROLE_HEADER, "#");
+    cview_text(&r, rw + 1, 0, nw, ROLE_HEADER, "link");
     if (cwid)
-        text(&r, clscol, 0, cwid, ROLE_HEADER, "class");
-    text_right(&r, bytecol, 0, 9, ROLE_HEADER, "bytes");
+        cview_text(&r, clscol, 0, cwid, ROLE_HEADER, "class");
+    cview_text_right(&r, bytecol, 0, 9, ROLE_HEADER, "bytes");
     if (bw)
-        text(&r, barcol, 0, bw, ROLE_HEADER, "load");
+        cview_text(&r, barcol, 0, bw, ROLE_HEADER, "load");
     for (int i = 0; i < n; i++) {
         int l = list[i], row = i + 1;
         double ld = nview_load(net, bytes, l, op.peak);
         snprintf(buf, sizeof buf, "%d", i + 1);
-        text_right(&r, 0, row, rw, ROLE_NUMBER, buf);
+        cview_text_right(&r, 0, row, rw, ROLE_NUMBER, buf);
         net_link_name(net, l, name, sizeof name);
-        text(&r, rw + 1, row, nw, ROLE_DEFAULT, name);
+        cview_text(&r, rw + 1, row, nw, ROLE_DEFAULT, name);
         if (cwid)
-            text(&r, clscol, row, cwid, ROLE_DIM,
-                 net_class_name(net, net_link_class(net, l)));
-        text_right(&r, bytecol, row, 9, ROLE_NUMBER,
-                   fmt_bytes(buf, sizeof buf, bytes[l]));
+            cview_text(&r, clscol, row, cwid, ROLE_DIM,
+                       net_class_name(net, net_link_class(net, l)));
+        cview_text_right(&r, bytecol, row, 9, ROLE_NUMBER,
+                         fmt_bytes(buf, sizeof buf, bytes[l]));
         if (bw)
-            bar(&r, barcol, row, bw, ld, heat_role(ld, op.scale),
-                ROLE_HEAT_IDLE);
+            cview_bar(&r, barcol, row, bw, ld, heat_role(ld, op.scale),
+                      ROLE_HEAT_IDLE);
         if (i == sel)
-            paint(&r, 0, row, rw + 1 + nw, ROLE_SELECTED);
+            cview_paint(&r, 0, row, rw + 1 + nw, 1, ROLE_SELECTED);
     }
     return n;
 }
@@ -2056,7 +1955,7 @@ nview_rows_draw(struct canvas *c, int x, int y, int w, int h,
                 const struct nview_row *rows, int n, int sel,
                 enum heat_scale scale)
 {
-    struct rect r = {c, x, y, w, h};
+    struct cview r = {c, x, y, w, h};
     int numw = 9, bw, cols, nw, outcol, incol, colw;
     char buf[32];
 
@@ -2076,11 +1975,11 @@ nview_rows_draw(struct canvas *c, int x, int y, int w, int h,
     nw = w - cols * colw;
     outcol = nw + 1;
     incol = outcol + colw;
-    text(&r, 0, 0, nw, ROLE_HEADER, "name");
+    cview_text(&r, 0, 0, nw, ROLE_HEADER, "name");
     if (cols >= 1)
-        text_right(&r, outcol, 0, colw - 1, ROLE_HEADER, "\u2192 out");
+        cview_text_right(&r, outcol, 0, colw - 1, ROLE_HEADER, "\u2192 out");
     if (cols >= 2)
-        text_right(&r, incol, 0, colw - 1, ROLE_HEADER, "\u2190 in");
+        cview_text_right(&r, incol, 0, colw - 1, ROLE_HEADER, "\u2190 in");
     if (rows == NULL)
         n = 0;
     for (int i = 0; i < n && i + 1 < h; i++) {
@@ -2090,32 +1989,32 @@ nview_rows_draw(struct canvas *c, int x, int y, int w, int h,
             ind = nw / 2;
         col = ind;
         if (rw->children)
-            put(&r, col, row,
-                c->ascii ? (rw->open ? '-' : '+')
-                         : (rw->open ? 0x25be : 0x25b8),
-                ROLE_TREE_GUIDE);
+            cview_put(&r, col, row,
+                      c->ascii ? (rw->open ? '-' : '+')
+                               : (rw->open ? 0x25be : 0x25b8),
+                      ROLE_TREE_GUIDE);
         col += 2;
         role = rw->kind == NVIEW_LINK      ? ROLE_DEFAULT
                : rw->kind == NVIEW_ROUTER  ? ROLE_TREE_SWITCH
                : rw->kind == NVIEW_CHASSIS ? ROLE_TREE_SWITCH
                                            : ROLE_TREE_RC;
         if (col < nw)
-            text(&r, col, row, nw - col, role, rw->label);
+            cview_text(&r, col, row, nw - col, role, rw->label);
         if (i == sel)
-            paint(&r, 0, row, nw, ROLE_SELECTED);
+            cview_paint(&r, 0, row, nw, 1, ROLE_SELECTED);
         for (int d = 0; d < cols; d++) {
             double ld = d ? rw->load_in : rw->load_out;
             double b = d ? rw->in : rw->out;
             int c0 = d ? incol : outcol;
             if (bw)
-                bar(&r, c0, row, bw, isnan(ld) ? 0 : ld,
-                    isnan(ld) ? ROLE_HEAT_NONE : heat_role(ld, scale),
-                    ROLE_HEAT_IDLE);
-            text_right(&r, c0 + (bw ? bw + 1 : 0), row, numw,
-                       isnan(b) ? ROLE_DIM
-                       : d      ? ROLE_LINK_DOWN
-                                : ROLE_LINK_UP,
-                       fmt_bytes(buf, sizeof buf, b));
+                cview_bar(&r, c0, row, bw, isnan(ld) ? 0 : ld,
+                          isnan(ld) ? ROLE_HEAT_NONE : heat_role(ld, scale),
+                          ROLE_HEAT_IDLE);
+            cview_text_right(&r, c0 + (bw ? bw + 1 : 0), row, numw,
+                             isnan(b) ? ROLE_DIM
+                             : d      ? ROLE_LINK_DOWN
+                                      : ROLE_LINK_UP,
+                             fmt_bytes(buf, sizeof buf, b));
         }
     }
     return n < h - 1 ? n : h - 1;
