@@ -302,11 +302,6 @@ draw_help(struct canvas *c, const struct ui *u)
 
 /* ---- views ---- */
 
-/* The body area. */
-struct area {
-    int x, y, w, h;
-};
-
 /* A load as a heat bar with its value: "████▌ 0.55" in w columns. */
 static void
 load_bar(struct canvas *c, int x, int y, int w, double load, int n)
@@ -325,7 +320,7 @@ load_bar(struct canvas *c, int x, int y, int w, double load, int n)
 
 static void
 view_tree(struct canvas *c, const struct screen_ctx *x,
-          const struct stepdata *d, struct area a)
+          const struct stepdata *d, struct cview a)
 {
     const struct scenario *s = d->s;
     const struct pcie *p = s->pcie;
@@ -401,7 +396,7 @@ view_tree(struct canvas *c, const struct screen_ctx *x,
 
 static void
 view_flows(struct canvas *c, const struct screen_ctx *x,
-           const struct stepdata *d, struct area a)
+           const struct stepdata *d, struct cview a)
 {
     const struct scenario *s = d->s;
     struct ui *u = x->u;
@@ -499,7 +494,7 @@ explain_role(int kind)
 
 static void
 view_explain(struct canvas *c, const struct screen_ctx *x,
-             const struct stepdata *d, struct area a)
+             const struct stepdata *d, struct cview a)
 {
     struct explain ex = {0};
     int y = a.y, skip = x->u->scroll[VIEW_EXPLAIN];
@@ -536,7 +531,7 @@ view_explain(struct canvas *c, const struct screen_ctx *x,
 
 static void
 view_stepper(struct canvas *c, const struct screen_ctx *x,
-             const struct stepdata *d, struct area a)
+             const struct stepdata *d, struct cview a)
 {
     struct stepper st;
     const struct step_frame *fr;
@@ -608,7 +603,7 @@ view_stepper(struct canvas *c, const struct screen_ctx *x,
 
 static void
 view_timeline(struct canvas *c, const struct screen_ctx *x,
-              const struct stepdata *d, struct area a)
+              const struct stepdata *d, struct cview a)
 {
     const struct pcie_sim_result *res = d->res;
     const struct scenario *s = d->s;
@@ -677,7 +672,7 @@ view_timeline(struct canvas *c, const struct screen_ctx *x,
 /* Channels of the tree sorted by load (descending). */
 static void
 view_heat(struct canvas *c, const struct screen_ctx *x,
-          const struct stepdata *d, struct area a)
+          const struct stepdata *d, struct cview a)
 {
     const struct pcie *p = d->s->pcie;
     int nc = pcie_nchan(p), n = 0, y = a.y + 1, barw = a.w - 40;
@@ -748,7 +743,7 @@ summary(double *v, int n, double out[6])
 
 static void
 view_stats(struct canvas *c, const struct screen_ctx *x,
-           const struct stepdata *d, struct area a)
+           const struct stepdata *d, struct cview a)
 {
     const struct pcie *p = d->s->pcie;
     int nc = pcie_nchan(p), y = a.y, pw = a.w - 58;
@@ -817,7 +812,7 @@ view_stats(struct canvas *c, const struct screen_ctx *x,
 }
 
 static void
-view_search(struct canvas *c, const struct screen_ctx *x, struct area a)
+view_search(struct canvas *c, const struct screen_ctx *x, struct cview a)
 {
     const struct search_result *r = x->search;
     struct ui *u = x->u;
@@ -906,7 +901,7 @@ view_search(struct canvas *c, const struct screen_ctx *x, struct area a)
 }
 
 static void
-draw_error(struct canvas *c, const char *error, struct area *a)
+draw_error(struct canvas *c, const char *error, struct cview *a)
 {
     int lines = canvas_wrap(c, 0, 0, a->w - 4, 0, ROLE_ERROR, error);
     int h = lines + 2;
@@ -925,7 +920,7 @@ void
 screen_draw(struct canvas *c, const struct screen_ctx *x)
 {
     struct stepdata d;
-    struct area a;
+    struct cview a;
     int net;
 
     ui_sync(x->u, x->ss);
@@ -945,10 +940,7 @@ screen_draw(struct canvas *c, const struct screen_ctx *x)
         draw_title(c, x, &d);
     }
     draw_tabs(c, x);
-    a.x = 0;
-    a.y = 3;
-    a.w = c->w;
-    a.h = c->h - 5;
+    a = cview_of(c, 0, 3, c->w, c->h - 5); /* the body */
     if (x->error != NULL && x->error[0] != '\0')
         draw_error(c, x->error, &a);
     if (x->u->view >= VIEW_FIRST_LINK)
