@@ -236,16 +236,24 @@ plot_bin(const double *v, int n, int bins, double lo, double hi, int *count)
         return -1;
     memset(count, 0, (size_t)bins * sizeof *count);
     for (int i = 0; i < n; i++) {
-        int b;
-        if (!(v[i] >= lo && v[i] <= hi)) /* NaN too */
-            continue;
-        b = (int)((v[i] - lo) / (hi - lo) * bins);
-        if (b >= bins)
-            b = bins - 1;
-        count[b]++;
-        in++;
+        int b = plot_bin_of(v[i], bins, lo, hi);
+        if (b >= 0) {
+            count[b]++;
+            in++;
+        }
     }
     return in;
+}
+
+int
+plot_bin_of(double v, int bins, double lo, double hi)
+{
+    int b;
+
+    if (!(v >= lo && v <= hi)) /* NaN too */
+        return -1;
+    b = (int)((v - lo) / (hi - lo) * bins);
+    return b >= bins ? bins - 1 : b;
 }
 
 /* The label of a y value: integers on an integer axis. */
@@ -334,7 +342,7 @@ int
 plot_histogram(struct canvas *c, int x, int y, int w, int h, const double *v,
                int n, int bins, const struct plot_axes *ax)
 {
-    int count[PLOT_MAX_BINS], max = 0, digits = 1, ix, iy, iw, ih;
+    int count[PLOT_MAX_BINS];
     struct plot_axes a = *ax;
 
     if (v == NULL || n < 1 || bins < 1)
@@ -347,14 +355,33 @@ plot_histogram(struct canvas *c, int x, int y, int w, int h, const double *v,
             a.xhi += 0.5;
         }
     }
+    bins = plot_histogram_bins(n, bins, w);
+    if (bins < 1 || plot_bin(v, n, bins, a.xlo, a.xhi, count) < 0)
+        return -1;
+    return plot_histogram_counts(c, x, y, w, h, count, bins, &a);
+}
+
+int
+plot_histogram_bins(int n, int bins, int w)
+{
+    int digits = 1;
+
     /* the gutter holds at most the digits of n, so this many bins fit */
     for (int k = n; k >= 10; k /= 10)
         digits++;
     if (bins > w - digits - 1)
         bins = w - digits - 1;
-    if (bins > PLOT_MAX_BINS)
-        bins = PLOT_MAX_BINS;
-    if (bins < 1 || plot_bin(v, n, bins, a.xlo, a.xhi, count) < 0)
+    return bins > PLOT_MAX_BINS ? PLOT_MAX_BINS : bins;
+}
+
+int
+plot_histogram_counts(struct canvas *c, int x, int y, int w, int h,
+                      const int *count, int bins, const struct plot_axes *ax)
+{
+    struct plot_axes a = *ax;
+    int max = 0, ix, iy, iw, ih;
+
+    if (bins < 1 || bins > PLOT_MAX_BINS || !(a.xlo < a.xhi))
         return -1;
     for (int b = 0; b < bins; b++)
         if (count[b] > max)

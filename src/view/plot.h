@@ -100,6 +100,11 @@ int plot_boxplot(struct canvas *c, int x, int y, int w,
 int plot_bin(const double *v, int n, int bins, double lo, double hi,
              int *count);
 
+/* The bin of v among bins equal bins of [lo, hi], as plot_bin() counts
+   it, or -1 for NaN and values outside. bins >= 1 and finite lo < hi are
+   the caller's to ensure. */
+int plot_bin_of(double v, int bins, double lo, double hi);
+
 /*
  * Draw the axes of a plot in the rectangle (x, y, w, h) and return the
  * rectangle left for the data in *ix, *iy, *iw, *ih:
@@ -131,6 +136,26 @@ int plot_frame(struct canvas *c, int x, int y, int w, int h,
 int plot_histogram(struct canvas *c, int x, int y, int w, int h,
                    const double *v, int n, int bins,
                    const struct plot_axes *ax);
+
+/*
+ * The bins plot_histogram() draws when asked for bins for n values in w
+ * columns: at most PLOT_MAX_BINS, and fewer when the columns left of the
+ * y gutter (as wide as the digits of n) cannot hold them. Less than 1
+ * when w is too narrow.
+ */
+int plot_histogram_bins(int n, int bins, int w);
+
+/*
+ * plot_histogram() of values already counted, for callers that count
+ * them without keeping them: count[0 .. bins) (plot_bin_of() on
+ * plot_histogram_bins() bins for the same w) over ax->xlo .. ax->xhi,
+ * resolved (xlo < xhi). Returns the largest count, or -1 when nothing
+ * could be drawn (bins outside 1 .. PLOT_MAX_BINS, an unresolved range,
+ * too small). count and ax must not be NULL.
+ */
+int plot_histogram_counts(struct canvas *c, int x, int y, int w, int h,
+                          const int *count, int bins,
+                          const struct plot_axes *ax);
 
 /*
  * A framed curve of n values in the order given -- sort them ascending

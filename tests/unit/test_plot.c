@@ -274,6 +274,51 @@ test_histogram(struct strbuf *sb)
               "an ASCII histogram");
     }
     canvas_fini(&c);
+
+    /* counted by the caller: the same picture from counts */
+    {
+        struct canvas a, b;
+        struct plot_axes r = ax;
+        int n = 0, bins, cnt[PLOT_MAX_BINS] = {0}, ok = 1;
+        r.xlo = 1;
+        r.xhi = 3;
+        CHECK(plot_histogram_bins(11, 8, 40) == 8 &&
+                  plot_histogram_bins(11, 8, 10) == 7 &&
+                  plot_histogram_bins(11, 900, 400) == PLOT_MAX_BINS &&
+                  plot_histogram_bins(11, 8, 3) < 1,
+              "bins: as asked, fewer when narrow, at most PLOT_MAX_BINS");
+        CHECK(plot_bin_of(3, 4, 1, 3) == 3 && plot_bin_of(1, 4, 1, 3) == 0 &&
+                  plot_bin_of(0.5, 4, 1, 3) == -1 &&
+                  plot_bin_of(NAN, 4, 1, 3) == -1,
+              "one value's bin: the top in the last, outside and NaN -1");
+        for (int w = 4; w <= 40; w += 3) {
+            canvas_init(&a, 40, 12, 0);
+            canvas_init(&b, 40, 12, 0);
+            bins = plot_histogram_bins(11, 8, w);
+            memset(cnt, 0, sizeof cnt);
+            for (int i = 0; i < 11 && bins >= 1; i++) {
+                int k = plot_bin_of(v[i], bins, r.xlo, r.xhi);
+                if (k >= 0)
+                    cnt[k]++;
+            }
+            n = plot_histogram(&a, 0, 0, w, 12, v, 11, 8, &r);
+            ok &= (bins < 1 ? -1
+                            : plot_histogram_counts(&b, 0, 0, w, 12, cnt, bins,
+                                                    &r)) == n;
+            ok &= canvas_diff(&a, &b, NULL, 0) == 0;
+            canvas_fini(&a);
+            canvas_fini(&b);
+        }
+        CHECK(ok, "plot_histogram_counts() of plot_bin_of() counts draws "
+                  "what plot_histogram() does, at every width");
+        r.xhi = r.xlo;
+        canvas_init(&a, 40, 12, 0);
+        CHECK(plot_histogram_counts(&a, 0, 0, 40, 12, cnt, 4, &r) == -1 &&
+                  plot_histogram_counts(&a, 0, 0, 40, 12, cnt, 0, &ax) == -1 &&
+                  strcmp(dump(&a, sb, 0), "\n\n\n\n\n\n\n\n\n\n\n\n") == 0,
+              "an unresolved range or no bins: -1, nothing drawn");
+        canvas_fini(&a);
+    }
 }
 
 static void

@@ -1184,6 +1184,63 @@ unit_pick(double hi, const char **name)
     return d;
 }
 
+/* Does link l carry traffic (finite bytes > 0) in class cls (-1: any)? */
+static int
+used_in(const struct net *net, const double *bytes, int l, int cls)
+{
+    double v = bytes[l];
+
+    return v > 0 && isfinite(v) && (cls < 0 || net_link_class(net, l) == cls);
+}
+
+/*
+ * From row of r down: the histogram of the bytes of the used links of
+ * class cs, in the IEC unit that suits the largest, or "no traffic". The
+ * links are counted into bins in two passes over them, so nothing is
+ * copied or allocated.
+ */
+static void
+histogram(const struct cview *r, int row, const struct net *net,
+          const double *bytes, const struct net_class_stats *cs)
+{
+    struct cview hr = cview_sub(r, 0, row, r->w, r->h - row);
+    struct plot_axes ax;
+    int nl = net_links(net), n = 0, bins, count[PLOT_MAX_BINS];
+    double hi = 0, unit;
+    const char *uname;
+    char xl[96];
+
+    for (int l = 0; l < nl; l++)
+        if (used_in(net, bytes, l, cs->cls)) {
+            n++;
+            if (bytes[l] > hi)
+                hi = bytes[l];
+        }
+    if (n == 0) {
+        cview_printf(r, 0, row, r->w, ROLE_DIM, "%s: no traffic", cs->name);
+        return;
+    }
+    unit = unit_pick(hi, &uname);
+    snprintf(xl, sizeof xl, "%s: bytes per used link (%s)", cs->name, uname);
+    memset(&ax, 0, sizeof ax);
+    ax.xlo = 0;
+    ax.xhi = hi / unit;
+    ax.xlabel = xl;
+    ax.ylabel = "links";
+    /* Rice's rule, at least 5 bins */
+    bins = plot_histogram_bins(n, 5 + (int)ceil(2 * cbrt((double)n)), hr.w);
+    if (hr.w < 1 || hr.h < 1 || bins < 1)
+        return;
+    memset(count, 0, sizeof count);
+    for (int l = 0; l < nl; l++) {
+        int b;
+        if (used_in(net, bytes, l, cs->cls) &&
+            (b = plot_bin_of(bytes[l] / unit, bins, 0, ax.xhi)) >= 0)
+            count[b]++;
+    }
+    plot_histogram_counts(hr.c, hr.x, hr.y, hr.w, hr.h, count, bins, &ax);
+}
+
 int
 nview_stats(struct canvas *c, int x, int y, int w, int h, const struct net *net,
             const double *bytes, const struct net_stats *st, int sel,
@@ -1191,12 +1248,13 @@ nview_stats(struct canvas *c, int x, int y, int w, int h, const struct net *net,
 {
     struct cview r = {c, x, y, w, h};
     struct net_stats *own = NULL;
-    double *mine = NULL, hi = 0, unit;
+    double hi = 0, unit;
     const char *uname;
     int show[NET_MAX_CLASSES + 1], ns = 0, nw = 5, uw = 10, mw = 9, bw;
     int k, row, usedcol, maxcol, boxcol, left, drawn;
     char buf[96];
 
+    (void)work; /* the histogram is counted, not copied */
     if (w < 1 || h < 1)
         return -1;
     if (net == NULL || bytes == NULL)
@@ -1301,45 +1359,8 @@ nview_stats(struct canvas *c, int x, int y, int w, int h, const struct net *net,
         row += 2;
     }
     /* the histogram of the selected class's used links */
-    if (sel >= 0 && sel < st->nclasses && h - row >= 6) {
-        const struct net_class_stats *cs = &st->cls[sel];
-        int nl = net_links(net), n = 0;
-        double chi = 0, cu;
-        const char *cun;
-        if (work == NULL)
-            work = mine = xmalloc((size_t)(nl > 0 ? nl : 1) * sizeof *work);
-        for (int l = 0; l < nl; l++) {
-            double v = bytes[l];
-            if (!(v > 0) || !isfinite(v) ||
-                (cs->cls >= 0 && net_link_class(net, l) != cs->cls))
-                continue;
-            work[n++] = v;
-            if (v > chi)
-                chi = v;
-        }
-        row++; /* a blank row */
-        if (n == 0) {
-            cview_printf(&r, 0, row, w, ROLE_DIM, "%s: no traffic", cs->name);
-        } else {
-            struct plot_axes ax;
-            struct cview hr = cview_sub(&r, 0, row, w, h - row);
-            char xl[96];
-            cu = unit_pick(chi, &cun);
-            for (int i = 0; i < n; i++)
-                work[i] /= cu;
-            snprintf(xl, sizeof xl, "%s: bytes per used link (%s)", cs->name,
-                     cun);
-            memset(&ax, 0, sizeof ax);
-            ax.xlo = 0;
-            ax.xhi = chi / cu;
-            ax.xlabel = xl;
-            ax.ylabel = "links";
-            if (hr.w > 0 && hr.h > 0) /* Rice's rule, at least 5 bins */
-                plot_histogram(c, hr.x, hr.y, hr.w, hr.h, work, n,
-                               5 + (int)ceil(2 * cbrt((double)n)), &ax);
-        }
-        free(mine);
-    }
+    if (sel >= 0 && sel < st->nclasses && h - row >= 6)
+        histogram(&r, row + 1, net, bytes, &st->cls[sel]); /* a blank row */
     net_stats_free(own);
     return drawn;
 }

@@ -278,9 +278,11 @@ int nview_df_group(struct canvas *c, int x, int y, int w, int h,
  * the rows left, if there are at least 6 (a blank, then the plot). The
  * selected class's name is selected. Class rows that do not fit are left
  * out with a note; narrow rectangles drop the max, then used/links. st
- * NULL: computed here (allocates; pass one to avoid it). work:
- * net_links() doubles of caller's scratch for the histogram, or NULL to
- * allocate them. Returns the class rows drawn, or -1 (too small).
+ * NULL: computed here (allocates; pass one to avoid it). The histogram
+ * counts the links into bins on the stack, in two passes over them, so
+ * with st given nothing is allocated; work is no longer used (it may be
+ * NULL) and stays only so that callers need not change. Returns the
+ * class rows drawn, or -1 (too small).
  */
 int nview_stats(struct canvas *c, int x, int y, int w, int h,
                 const struct net *net, const double *bytes,
