@@ -11,12 +11,13 @@
 
 #include "core/base/rho_alloc.h"
 #include "core/base/units.h"
+#include "view/net/nview_int.h"
 #include "view/plot.h"
 #include "view/roles.h"
 
 /* ---- loads ---- */
 
-static const struct nview_opts defaults = {HEAT_LINEAR, 0, NVIEW_MEAN};
+const struct nview_opts nview_defaults = {HEAT_LINEAR, 0, NVIEW_MEAN};
 
 double
 nview_peak(const struct net *net, const double *bytes)
@@ -33,22 +34,10 @@ nview_peak(const struct net *net, const double *bytes)
     return peak;
 }
 
-static double
-load_of(double b, double bw, double peak)
-{
-    if (!(b >= 0))
-        return NAN; /* NaN or negative: no value */
-    if (b == 0)
-        return 0;
-    if (!(peak > 0))
-        return INFINITY;
-    return b / bw / peak;
-}
-
 double
 nview_load(const struct net *net, const double *bytes, int l, double peak)
 {
-    return load_of(bytes[l], net_link_bw(net, l), peak);
+    return nview_load_bw(bytes[l], net_link_bw(net, l), peak);
 }
 
 double
@@ -61,15 +50,15 @@ nview_loads(const struct net *net, const double *bytes, double peak,
     if (!(peak > 0))
         peak = nview_peak(net, bytes);
     for (int l = 0; l < n; l++)
-        load[l] = load_of(bytes[l], bw[l], peak);
+        load[l] = nview_load_bw(bytes[l], bw[l], peak);
     return peak;
 }
 
-/* The options with defaults filled in and the peak found. */
-static struct nview_opts
-resolve(const struct net *net, const double *bytes, const struct nview_opts *o)
+struct nview_opts
+nview_resolve(const struct net *net, const double *bytes,
+              const struct nview_opts *o)
 {
-    struct nview_opts r = o ? *o : defaults;
+    struct nview_opts r = o ? *o : nview_defaults;
 
     if (!(r.peak > 0))
         r.peak = nview_peak(net, bytes);
@@ -80,64 +69,24 @@ resolve(const struct net *net, const double *bytes, const struct nview_opts *o)
     return r;
 }
 
-/* Loads gathered behind one cell or node: n links, vals of them with a
-   value. */
-struct acc {
-    double sum, max;
-    int n, vals;
-};
-
-static void
-acc_add(struct acc *a, double load)
-{
-    a->n++;
-    if (isnan(load))
-        return;
-    a->sum += load;
-    if (a->vals == 0 || load > a->max)
-        a->max = load;
-    a->vals++;
-}
-
-static void
-acc_merge(struct acc *a, const struct acc *b)
-{
-    if (b->vals > 0 && (a->vals == 0 || b->max > a->max))
-        a->max = b->max;
-    a->sum += b->sum;
-    a->n += b->n;
-    a->vals += b->vals;
-}
-
-/* The combined load, NaN without values. */
-static double
-acc_get(const struct acc *a, int agg)
-{
-    if (a->vals == 0)
-        return NAN;
-    return agg == NVIEW_MAX ? a->max : a->sum / a->vals;
-}
-
 /* ---- drawing ---- */
 
-/* The heat legend in row of v, as wide as v. */
-static void
-legend(const struct cview *v, int row, enum heat_scale scale)
+void
+nview_legend(const struct cview *v, int row, enum heat_scale scale)
 {
     if (row >= 0 && row < v->h)
         heat_legend(v->c, v->x, v->y + row, v->w, scale);
 }
 
-/* "too small", as much of it as fits; returns -1 for the caller. */
-static int
-too_small(const struct cview *v, const char *why)
+int
+nview_too_small(const struct cview *v, const char *why)
 {
     cview_text(v, 0, 0, v->w, ROLE_DIM, why);
     return -1;
 }
 
-static int
-digits(long long n)
+int
+nview_digits(long long n)
 {
     int d = 1;
 
@@ -148,22 +97,8 @@ digits(long long n)
     return d;
 }
 
-static int
-min_int(int a, int b)
-{
-    return a < b ? a : b;
-}
-
-static int
-ceil_div(int a, int b)
-{
-    return (a + b - 1) / b;
-}
-
-/* The first index of a window of n of total that keeps sel in view,
-   roughly centred. */
-static int
-window(int sel, int n, int total)
+int
+nview_window(int sel, int n, int total)
 {
     int f;
 
@@ -175,10 +110,8 @@ window(int sel, int n, int total)
     return f < 0 ? 0 : f;
 }
 
-/* A glyph of load by bucket (idle, 0-2, 3-5, 6-8, 9 and over), so that a
-   grid reads without colour. */
-static uint32_t
-shade(int bucket, int ascii)
+uint32_t
+nview_shade(int bucket, int ascii)
 {
     static const uint32_t u[] = {0x00b7, 0x2591, 0x2592, 0x2593, 0x2588};
     static const char a[] = ".:=#@";
@@ -207,9 +140,8 @@ edge_glyph(int bucket, int vertical, int ascii)
     return over ? 0x2550 : heavy ? 0x2501 : 0x2500;
 }
 
-/* Bytes readably, "-" for NaN. */
-static const char *
-fmt_bytes(char *buf, size_t n, double b)
+const char *
+nview_fmt_bytes(char *buf, size_t n, double b)
 {
     if (isnan(b))
         snprintf(buf, n, "-");
@@ -218,23 +150,14 @@ fmt_bytes(char *buf, size_t n, double b)
     return buf;
 }
 
-/*
- * The rows of a grid picture, top to bottom: caption, coordinates, grid,
- * note, key, legend. They are handed out in order of need: one grid row,
- * the coordinates, the note, up to four grid rows, the caption, the key,
- * the legend, then the rest of the grid.
- */
-struct plan {
-    int caption, coords, grid, note, key, legend;
-};
-
-static void
-plan_rows(int h, int want, int note, int key, int legend_ok, struct plan *p)
+void
+nview_plan_rows(int h, int want, int note, int key, int legend_ok,
+                struct nview_plan *p)
 {
     int left = h, g, more;
 
     memset(p, 0, sizeof *p);
-    g = min_int(want > 0 ? 1 : 0, left);
+    g = nview_min(want > 0 ? 1 : 0, left);
     left -= g;
     if (left > 0) {
         p->coords = 1;
@@ -244,7 +167,7 @@ plan_rows(int h, int want, int note, int key, int legend_ok, struct plan *p)
         p->note = 1;
         left--;
     }
-    more = min_int(min_int(want, 4) - g, left);
+    more = nview_min(nview_min(want, 4) - g, left);
     if (more > 0) {
         g += more;
         left -= more;
@@ -261,7 +184,7 @@ plan_rows(int h, int want, int note, int key, int legend_ok, struct plan *p)
         p->legend = 1;
         left--;
     }
-    more = min_int(want - g, left);
+    more = nview_min(want - g, left);
     if (more > 0)
         g += more;
     p->grid = g;
@@ -333,15 +256,15 @@ mm_setup(struct mm *m, const struct net *net, const double *bytes,
 }
 
 static void
-add_link(const struct mm *m, int l, struct acc *a)
+add_link(const struct mm *m, int l, struct nview_acc *a)
 {
     if (l >= 0)
-        acc_add(a, load_of(m->bytes[l], m->bw[l], m->peak));
+        nview_acc_add(a, nview_load_bw(m->bytes[l], m->bw[l], m->peak));
 }
 
 /* The edge between coordinates x and x+1 along k at router r (at x). */
 static void
-edge(const struct mm *m, int r, int k, int x, struct acc *a)
+edge(const struct mm *m, int r, int k, int x, struct nview_acc *a)
 {
     if (m->dir != NVIEW_MINUS)
         add_link(m, net_torus_link(m->net, r, k, +1), a);
@@ -358,8 +281,8 @@ edge(const struct mm *m, int r, int k, int x, struct acc *a)
  * coordinate of the other dimensions or the fixed plane's.
  */
 static void
-mm_cell(const struct mm *m, int x0, int x1, int y0, int y1, struct acc *h,
-        struct acc *v, struct acc *ot)
+mm_cell(const struct mm *m, int x0, int x1, int y0, int y1, struct nview_acc *h,
+        struct nview_acc *v, struct nview_acc *ot)
 {
     int oc[NET_MAX_DIMS];
 
@@ -403,21 +326,21 @@ nview_minimap_cell(const struct net *net, const double *bytes,
                    int cx, int cy, struct nview_cell *out)
 {
     struct nview_opts op;
-    struct acc h = {0}, v = {0}, ot = {0};
+    struct nview_acc h = {0}, v = {0}, ot = {0};
     struct mm m;
 
     if (net_torus(net) == NULL || bytes == NULL || mm == NULL)
         return -1;
-    op = resolve(net, bytes, o);
+    op = nview_resolve(net, bytes, o);
     if (mm_setup(&m, net, bytes, &op, mm->dx, mm->dy, mm->dir, mm->plane))
         return -1;
     if (cx < 0 || cx >= m.dim[m.dx] || cy < 0 ||
         cy >= (m.dy >= 0 ? m.dim[m.dy] : 1))
         return -1;
     mm_cell(&m, cx, cx + 1, cy, cy + 1, &h, &v, &ot);
-    out->h = acc_get(&h, m.agg);
-    out->v = acc_get(&v, m.agg);
-    out->other = acc_get(&ot, m.agg);
+    out->h = nview_acc_get(&h, m.agg);
+    out->v = nview_acc_get(&v, m.agg);
+    out->other = nview_acc_get(&ot, m.agg);
     out->nh = h.n;
     out->nv = v.n;
     out->nother = ot.n;
@@ -454,8 +377,8 @@ mm_caption(const struct mm *m, char *buf, size_t n)
 
 /* The node of a full cell: the other dimensions' links, if any. */
 static void
-node_glyph(const struct mm *m, const struct acc *ot, enum heat_scale scale,
-           int ascii, uint32_t *ch, int *role)
+node_glyph(const struct mm *m, const struct nview_acc *ot,
+           enum heat_scale scale, int ascii, uint32_t *ch, int *role)
 {
     if (m->nother == 0 || ot->n == 0) {
         *ch = ascii ? '.' : 0x00b7;
@@ -468,7 +391,7 @@ node_glyph(const struct mm *m, const struct acc *ot, enum heat_scale scale,
         return;
     }
     *ch = ascii ? '*' : 0x25cf;
-    *role = heat_role(acc_get(ot, m->agg), scale);
+    *role = heat_role(nview_acc_get(ot, m->agg), scale);
 }
 
 int
@@ -479,7 +402,7 @@ nview_minimap(struct canvas *c, int x, int y, int w, int h,
 {
     struct cview r = {c, x, y, w, h}, gr;
     struct nview_opts op;
-    struct plan p;
+    struct nview_plan p;
     struct mm m;
     int X, Y, gw, gx, aw, cw, ch, nx, ny, fx, fy, along, full, cut, row;
     int sx, sy;
@@ -490,10 +413,10 @@ nview_minimap(struct canvas *c, int x, int y, int w, int h,
     if (w < 1 || h < 1)
         return -1;
     if (mm == NULL || net == NULL || bytes == NULL || net_torus(net) == NULL)
-        return too_small(&r, "not a torus");
-    op = resolve(net, bytes, o);
+        return nview_too_small(&r, "not a torus");
+    op = nview_resolve(net, bytes, o);
     if (mm_setup(&m, net, bytes, &op, mm->dx, mm->dy, mm->dir, mm->plane))
-        return too_small(&r, "bad dimensions");
+        return nview_too_small(&r, "bad dimensions");
     X = m.dim[m.dx];
     Y = m.dy >= 0 ? m.dim[m.dy] : 1;
     along = mm->along & NVIEW_ALONG_XY;
@@ -501,7 +424,7 @@ nview_minimap(struct canvas *c, int x, int y, int w, int h,
         along = NVIEW_ALONG_XY;
     if (m.dy < 0)
         along = NVIEW_ALONG_X;
-    gw = m.dy >= 0 ? digits(Y - 1) : 0;
+    gw = m.dy >= 0 ? nview_digits(Y - 1) : 0;
     gx = gw > 0 ? gw + 1 : 0;
     aw = w - gx;
     sx = mm->sel_x;
@@ -509,25 +432,25 @@ nview_minimap(struct canvas *c, int x, int y, int w, int h,
 
     /* full cells when the whole grid fits with its labels */
     ch = m.dy >= 0 && (along & NVIEW_ALONG_Y) ? 2 : 1;
-    plan_rows(h, Y * ch, 0, 0, w >= HEAT_LEVELS, &p);
+    nview_plan_rows(h, Y * ch, 0, 0, w >= HEAT_LEVELS, &p);
     full = mm->cell == NVIEW_CELL_FULL ||
            (mm->cell != NVIEW_CELL_COMPACT && aw >= 2 * X && p.grid >= Y * ch &&
             p.caption);
     cw = full ? 2 : 1;
     if (!full)
         ch = 1;
-    plan_rows(h, Y * ch, 0, 0, w >= HEAT_LEVELS, &p);
-    nx = min_int(X, aw / cw);
-    ny = min_int(Y, ceil_div(p.grid, ch));
+    nview_plan_rows(h, Y * ch, 0, 0, w >= HEAT_LEVELS, &p);
+    nx = nview_min(X, aw / cw);
+    ny = nview_min(Y, nview_ceil_div(p.grid, ch));
     cut = nx < X || ny < Y || ny * ch > p.grid;
     if (cut) {
-        plan_rows(h, Y * ch, 1, 0, w >= HEAT_LEVELS, &p);
-        ny = min_int(Y, ceil_div(p.grid, ch));
+        nview_plan_rows(h, Y * ch, 1, 0, w >= HEAT_LEVELS, &p);
+        ny = nview_min(Y, nview_ceil_div(p.grid, ch));
     }
     if (nx < 1 || ny < 1)
-        return too_small(&r, "too small");
-    fx = window(sx, nx, X);
-    fy = window(sy, ny, Y);
+        return nview_too_small(&r, "too small");
+    fx = nview_window(sx, nx, X);
+    fy = nview_window(sy, ny, Y);
 
     row = 0;
     if (p.caption) {
@@ -558,7 +481,7 @@ nview_minimap(struct canvas *c, int x, int y, int w, int h,
                              buf);
         }
         for (int i = 0; i < nx; i++) {
-            struct acc ah = {0}, av = {0}, ot = {0};
+            struct nview_acc ah = {0}, av = {0}, ot = {0};
             int cx = fx + i, sel = cx == sx && cy == sy, role, b;
             uint32_t g;
             mm_cell(&m, cx, cx + 1, cy, cy + 1, &ah, &av, full ? &ot : NULL);
@@ -567,23 +490,23 @@ nview_minimap(struct canvas *c, int x, int y, int w, int h,
                 cview_put(&gr, i * cw, j * ch, g,
                           sel ? ROLE_MINIMAP_SELECTED : role);
                 if ((along & NVIEW_ALONG_X) && ah.n > 0) {
-                    b = heat_bucket(acc_get(&ah, m.agg), op.scale);
+                    b = heat_bucket(nview_acc_get(&ah, m.agg), op.scale);
                     cview_put(&gr, i * cw + 1, j * ch,
                               edge_glyph(b, 0, c->ascii), heat_bucket_role(b));
                 }
                 if ((along & NVIEW_ALONG_Y) && av.n > 0) {
-                    b = heat_bucket(acc_get(&av, m.agg), op.scale);
+                    b = heat_bucket(nview_acc_get(&av, m.agg), op.scale);
                     cview_put(&gr, i * cw, j * ch + 1,
                               edge_glyph(b, 1, c->ascii), heat_bucket_role(b));
                 }
             } else {
-                struct acc a = {0};
+                struct nview_acc a = {0};
                 if (along & NVIEW_ALONG_X)
-                    acc_merge(&a, &ah);
+                    nview_acc_merge(&a, &ah);
                 if (along & NVIEW_ALONG_Y)
-                    acc_merge(&a, &av);
-                b = heat_bucket(acc_get(&a, m.agg), op.scale);
-                cview_put(&gr, i, j, a.n > 0 ? shade(b, c->ascii) : ' ',
+                    nview_acc_merge(&a, &av);
+                b = heat_bucket(nview_acc_get(&a, m.agg), op.scale);
+                cview_put(&gr, i, j, a.n > 0 ? nview_shade(b, c->ascii) : ' ',
                           a.n > 0 ? heat_bucket_role(b) : ROLE_MINIMAP);
                 if (sel)
                     cview_set_attrs(&gr, i, j, 1, 1, ATTR_REVERSE);
@@ -608,7 +531,7 @@ nview_minimap(struct canvas *c, int x, int y, int w, int h,
         row++;
     }
     if (p.legend)
-        legend(&r, row, op.scale);
+        nview_legend(&r, row, op.scale);
     if (grid) {
         grid->x0 = x + gx;
         grid->y0 = gr.y;
@@ -671,8 +594,8 @@ tiles_fit(const struct net *net, const int *dim, const int *pa, const int *pb,
 
     *used = 0;
     for (int i = 0; i < np; i++) {
-        int tw = ceil_div(dim[pa[i]], k),
-            th = pb[i] >= 0 ? ceil_div(dim[pb[i]], k) : 1;
+        int tw = nview_ceil_div(dim[pa[i]], k),
+            th = pb[i] >= 0 ? nview_ceil_div(dim[pb[i]], k) : 1;
         int capw = tile_caption(net, pa[i], pb[i], buf, sizeof buf);
         if (capw > tw)
             tw = capw;
@@ -711,8 +634,8 @@ nview_minimap_all(struct canvas *c, int x, int y, int w, int h,
     if (w < 1 || h < 1)
         return -1;
     if (net == NULL || bytes == NULL || (tp = net_torus(net)) == NULL)
-        return too_small(&r, "not a torus");
-    op = resolve(net, bytes, o);
+        return nview_too_small(&r, "not a torus");
+    op = nview_resolve(net, bytes, o);
     np = mm_pairs(tp->nd, pa, pb);
     for (int i = 0; i < tp->nd; i++)
         if (tp->dim[i] > maxd)
@@ -738,7 +661,7 @@ nview_minimap_all(struct canvas *c, int x, int y, int w, int h,
     fit = tiles_fit(net, tp->dim, pa, pb, np, k, w,
                     h - (k > 1 || best < np ? 1 : 0), tx, ty, &used);
     if (fit < 1)
-        return too_small(&r, "too small");
+        return nview_too_small(&r, "too small");
     along = mm && mm->along ? mm->along & NVIEW_ALONG_XY : NVIEW_ALONG_XY;
     if (along == 0)
         along = NVIEW_ALONG_XY;
@@ -761,19 +684,21 @@ nview_minimap_all(struct canvas *c, int x, int y, int w, int h,
         tile_caption(net, a, b, buf, sizeof buf);
         cview_text(&r, tx[i], ty[i], -1,
                    selp ? ROLE_MINIMAP_SELECTED : ROLE_MINIMAP, buf);
-        tr = cview_sub(&r, tx[i], ty[i] + 1, ceil_div(X, k), ceil_div(Y, k));
+        tr = cview_sub(&r, tx[i], ty[i] + 1, nview_ceil_div(X, k),
+                       nview_ceil_div(Y, k));
         for (int j = 0; j * k < Y; j++)
             for (int q = 0; q * k < X; q++) {
-                struct acc ah = {0}, av = {0}, acc = {0};
+                struct nview_acc ah = {0}, av = {0}, acc = {0};
                 int bk;
-                mm_cell(&m, q * k, min_int(q * k + k, X), j * k,
-                        min_int(j * k + k, Y), &ah, &av, NULL);
+                mm_cell(&m, q * k, nview_min(q * k + k, X), j * k,
+                        nview_min(j * k + k, Y), &ah, &av, NULL);
                 if ((along & NVIEW_ALONG_X) || b < 0) /* a ring: x */
-                    acc_merge(&acc, &ah);
+                    nview_acc_merge(&acc, &ah);
                 if ((along & NVIEW_ALONG_Y) && b >= 0)
-                    acc_merge(&acc, &av);
-                bk = heat_bucket(acc_get(&acc, m.agg), op.scale);
-                cview_put(&tr, q, j, acc.n > 0 ? shade(bk, c->ascii) : ' ',
+                    nview_acc_merge(&acc, &av);
+                bk = heat_bucket(nview_acc_get(&acc, m.agg), op.scale);
+                cview_put(&tr, q, j,
+                          acc.n > 0 ? nview_shade(bk, c->ascii) : ' ',
                           acc.n > 0 ? heat_bucket_role(bk) : ROLE_MINIMAP);
                 if (sx >= q * k && sx < q * k + k && sy >= j * k &&
                     sy < j * k + k)
@@ -791,7 +716,7 @@ nview_minimap_all(struct canvas *c, int x, int y, int w, int h,
         cview_text(&r, 0, row++, w, ROLE_DIM, note);
     }
     if (row < h && w >= HEAT_LEVELS)
-        legend(&r, row, op.scale);
+        nview_legend(&r, row, op.scale);
     return fit;
 }
 
@@ -841,8 +766,8 @@ static double
 block_value(const struct l2 *t, int b, int bi, int bj, int agg)
 {
     double sum = 0, max = 0;
-    int n = 0, i1 = min_int((bi + 1) * b, t->G),
-        j1 = min_int((bj + 1) * b, t->G);
+    int n = 0, i1 = nview_min((bi + 1) * b, t->G),
+        j1 = nview_min((bj + 1) * b, t->G);
 
     for (int i = bi * b; i < i1; i++)
         for (int j = bj * b; j < j1; j++) {
@@ -868,10 +793,10 @@ nview_df_matrix(struct canvas *c, int x, int y, int w, int h,
 {
     struct cview r = {c, x, y, w, h}, gr;
     const struct net_dragonfly_params *p;
-    struct nview_opts op = o ? *o : defaults;
+    struct nview_opts op = o ? *o : nview_defaults;
     enum { MATRIX_CACHE = 64 }; /* cells a side kept on the stack */
     double cache[MATRIX_CACHE * MATRIX_CACHE];
-    struct plan pl;
+    struct nview_plan pl;
     struct l2 t;
     int G, gw, gx, aw, b, nb, cw, row, next;
     double maxv = 0;
@@ -882,7 +807,7 @@ nview_df_matrix(struct canvas *c, int x, int y, int w, int h,
     if (w < 1 || h < 1)
         return -1;
     if (net == NULL || bytes == NULL || (p = net_dragonfly(net)) == NULL)
-        return too_small(&r, "not a dragonfly");
+        return nview_too_small(&r, "not a dragonfly");
     if (op.agg != NVIEW_MAX)
         op.agg = NVIEW_MEAN;
     G = p->groups;
@@ -890,20 +815,20 @@ nview_df_matrix(struct canvas *c, int x, int y, int w, int h,
     t.bytes = bytes;
     t.G = G;
     t.gpp = p->global_per_pair;
-    gw = digits(G - 1);
+    gw = nview_digits(G - 1);
     gx = gw + 1;
     aw = w - gx;
-    plan_rows(h, G, 0, 0, w >= HEAT_LEVELS, &pl);
+    nview_plan_rows(h, G, 0, 0, w >= HEAT_LEVELS, &pl);
     if (aw < 1 || pl.grid < 1)
-        return too_small(&r, "too small");
-    b = ceil_div(G, min_int(pl.grid, aw));
+        return nview_too_small(&r, "too small");
+    b = nview_ceil_div(G, nview_min(pl.grid, aw));
     if (b > 1) {
-        plan_rows(h, G, 1, 0, w >= HEAT_LEVELS, &pl);
+        nview_plan_rows(h, G, 1, 0, w >= HEAT_LEVELS, &pl);
         if (pl.grid < 1)
-            return too_small(&r, "too small");
-        b = ceil_div(G, min_int(pl.grid, aw));
+            return nview_too_small(&r, "too small");
+        b = nview_ceil_div(G, nview_min(pl.grid, aw));
     }
-    nb = ceil_div(G, b);
+    nb = nview_ceil_div(G, b);
     if (pl.grid > nb)
         pl.grid = nb; /* spare rows go below the legend */
     cw = aw >= 2 * nb ? 2 : 1;
@@ -921,7 +846,7 @@ nview_df_matrix(struct canvas *c, int x, int y, int w, int h,
     if (pl.caption) {
         snprintf(buf, sizeof buf,
                  "L2 bytes from group (row) to group (column), busiest %s",
-                 fmt_bytes(sz, sizeof sz, maxv));
+                 nview_fmt_bytes(sz, sizeof sz, maxv));
         cview_text(&r, 0, row++, w, ROLE_MINIMAP, buf);
     }
     if (pl.coords) {
@@ -959,7 +884,7 @@ nview_df_matrix(struct canvas *c, int x, int y, int w, int h,
                 role = ROLE_MATRIX_DIAGONAL;
             } else {
                 int bk = heat_bucket(v > 0 ? v / maxv : v, op.scale);
-                ch = shade(bk, c->ascii);
+                ch = nview_shade(bk, c->ascii);
                 role = heat_bucket_role(bk);
             }
             for (int k = 0; k < cw; k++)
@@ -975,24 +900,22 @@ nview_df_matrix(struct canvas *c, int x, int y, int w, int h,
                      b, op.agg == NVIEW_MAX ? "max" : "mean");
     }
     if (pl.legend)
-        legend(&r, row, op.scale);
+        nview_legend(&r, row, op.scale);
     if (grid) {
         grid->x0 = x + gx;
         grid->y0 = gr.y;
         grid->cw = cw;
         grid->ch = 1;
         grid->nx = nb;
-        grid->ny = min_int(nb, pl.grid);
+        grid->ny = nview_min(nb, pl.grid);
         grid->block = b;
     }
     return b;
 }
 
-/* The out-links of v of class cls (-1 any) into a; their bytes into
- *sum. */
-static void
-out_acc(const struct net *net, const double *bytes, int v, int cls, double peak,
-        struct acc *a, double *sum)
+void
+nview_out_acc(const struct net *net, const double *bytes, int v, int cls,
+              double peak, struct nview_acc *a, double *sum)
 {
     const int *off = net_out_offsets(net);
     const double *bw = net_link_bws(net);
@@ -1000,7 +923,7 @@ out_acc(const struct net *net, const double *bytes, int v, int cls, double peak,
     for (int l = off[v]; l < off[v + 1]; l++) {
         if (cls >= 0 && net_link_class(net, l) != cls)
             continue;
-        acc_add(a, load_of(bytes[l], bw[l], peak));
+        nview_acc_add(a, nview_load_bw(bytes[l], bw[l], peak));
         if (sum && !isnan(bytes[l]))
             *sum += bytes[l];
     }
@@ -1010,15 +933,15 @@ double
 nview_out_load(const struct net *net, const double *bytes, int v, int cls,
                const struct nview_opts *o, double *sum)
 {
-    struct nview_opts op = resolve(net, bytes, o);
-    struct acc a = {0};
+    struct nview_opts op = nview_resolve(net, bytes, o);
+    struct nview_acc a = {0};
 
     if (sum)
         *sum = 0;
     if (v < 0 || v >= net_vertices(net))
         return NAN;
-    out_acc(net, bytes, v, cls, op.peak, &a, sum);
-    return acc_get(&a, op.agg);
+    nview_out_acc(net, bytes, v, cls, op.peak, &a, sum);
+    return nview_acc_get(&a, op.agg);
 }
 
 void
@@ -1039,11 +962,11 @@ nview_df_totals(const struct net *net, const double *bytes, int g,
     ccol = net_class_find(net, "L1-col");
     R = p->chassis * p->routers;
     for (int r = g * R; r < (g + 1) * R; r++) {
-        struct acc a = {0};
+        struct nview_acc a = {0};
         if (crow >= 0)
-            out_acc(net, bytes, r, crow, 1, &a, &t->row);
+            nview_out_acc(net, bytes, r, crow, 1, &a, &t->row);
         if (ccol >= 0)
-            out_acc(net, bytes, r, ccol, 1, &a, &t->col);
+            nview_out_acc(net, bytes, r, ccol, 1, &a, &t->col);
     }
 }
 
@@ -1056,7 +979,7 @@ nview_df_group(struct canvas *c, int x, int y, int w, int h,
     const struct net_dragonfly_params *p;
     struct nview_opts op;
     struct nview_df_totals t;
-    struct plan pl;
+    struct nview_plan pl;
     int C, R, cls[3], gw, gx, aw, cw, nx, ny, fx, fy, cut, row, ssel, csel;
     char buf[200], s1[32], s2[32], s3[32], s4[32];
 
@@ -1065,10 +988,10 @@ nview_df_group(struct canvas *c, int x, int y, int w, int h,
     if (w < 1 || h < 1)
         return -1;
     if (net == NULL || bytes == NULL || (p = net_dragonfly(net)) == NULL)
-        return too_small(&r, "not a dragonfly");
+        return nview_too_small(&r, "not a dragonfly");
     if (g < 0 || g >= p->groups)
-        return too_small(&r, "no such group");
-    op = resolve(net, bytes, o);
+        return nview_too_small(&r, "no such group");
+    op = nview_resolve(net, bytes, o);
     C = p->chassis;
     R = p->routers;
     cls[0] = net_class_find(net, "L1-row");
@@ -1076,29 +999,29 @@ nview_df_group(struct canvas *c, int x, int y, int w, int h,
     cls[2] = net_class_find(net, "L2");
     ssel = sel >= 0 && sel < C * R ? sel % R : -1;
     csel = sel >= 0 && sel < C * R ? sel / R : -1;
-    gw = 1 + digits(C - 1);
+    gw = 1 + nview_digits(C - 1);
     gx = gw + 1;
     aw = w - gx;
     cw = (aw + 1) / 4 >= R ? 4 : 3;
-    nx = min_int(R, cw == 4 ? (aw + 1) / 4 : aw / 3);
-    plan_rows(h, C, 0, 1, w >= HEAT_LEVELS, &pl);
-    ny = min_int(C, pl.grid);
+    nx = nview_min(R, cw == 4 ? (aw + 1) / 4 : aw / 3);
+    nview_plan_rows(h, C, 0, 1, w >= HEAT_LEVELS, &pl);
+    ny = nview_min(C, pl.grid);
     cut = nx < R || ny < C;
     if (cut) {
-        plan_rows(h, C, 1, 1, w >= HEAT_LEVELS, &pl);
-        ny = min_int(C, pl.grid);
+        nview_plan_rows(h, C, 1, 1, w >= HEAT_LEVELS, &pl);
+        ny = nview_min(C, pl.grid);
     }
     if (nx < 1 || ny < 1)
-        return too_small(&r, "too small");
-    fx = window(ssel, nx, R);
-    fy = window(csel, ny, C);
+        return nview_too_small(&r, "too small");
+    fx = nview_window(ssel, nx, R);
+    fy = nview_window(csel, ny, C);
 
     row = 0;
     nview_df_totals(net, bytes, g, &t);
     if (pl.caption) {
         snprintf(buf, sizeof buf, "group %d (%dx%d): L2 out %s, in %s", g, C, R,
-                 fmt_bytes(s1, sizeof s1, t.l2_out),
-                 fmt_bytes(s2, sizeof s2, t.l2_in));
+                 nview_fmt_bytes(s1, sizeof s1, t.l2_out),
+                 nview_fmt_bytes(s2, sizeof s2, t.l2_in));
         cview_text(&r, 0, row++, w, ROLE_HEADER, buf);
     }
     if (pl.coords) {
@@ -1125,13 +1048,13 @@ nview_df_group(struct canvas *c, int x, int y, int w, int h,
         for (int i = 0; i < nx; i++) {
             int rt = net_df_router(net, g, cc, fx + i);
             for (int k = 0; k < 3; k++) {
-                struct acc a = {0};
+                struct nview_acc a = {0};
                 int bk;
                 if (cls[k] >= 0)
-                    out_acc(net, bytes, rt, cls[k], op.peak, &a, NULL);
-                bk = heat_bucket(acc_get(&a, op.agg), op.scale);
+                    nview_out_acc(net, bytes, rt, cls[k], op.peak, &a, NULL);
+                bk = heat_bucket(nview_acc_get(&a, op.agg), op.scale);
                 cview_put(&gr, i * cw + k, j,
-                          a.n > 0 ? shade(bk, c->ascii) : ' ',
+                          a.n > 0 ? nview_shade(bk, c->ascii) : ' ',
                           a.n > 0 ? heat_bucket_role(bk) : ROLE_DEFAULT);
             }
             if (cc == csel && fx + i == ssel)
@@ -1145,13 +1068,14 @@ nview_df_group(struct canvas *c, int x, int y, int w, int h,
                      fx + nx - 1, R, fy, fy + ny - 1, C);
     }
     if (pl.key) {
-        cview_printf(
-            &r, 0, row++, w, ROLE_DIM, "cells: L1-row (%s) L1-col (%s) L2, %s",
-            fmt_bytes(s3, sizeof s3, t.row), fmt_bytes(s4, sizeof s4, t.col),
-            op.agg == NVIEW_MAX ? "max" : "mean");
+        cview_printf(&r, 0, row++, w, ROLE_DIM,
+                     "cells: L1-row (%s) L1-col (%s) L2, %s",
+                     nview_fmt_bytes(s3, sizeof s3, t.row),
+                     nview_fmt_bytes(s4, sizeof s4, t.col),
+                     op.agg == NVIEW_MAX ? "max" : "mean");
     }
     if (pl.legend)
-        legend(&r, row, op.scale);
+        nview_legend(&r, row, op.scale);
     if (grid) {
         grid->x0 = x + gx;
         grid->y0 = gr.y;
@@ -1258,11 +1182,11 @@ nview_stats(struct canvas *c, int x, int y, int w, int h, const struct net *net,
     if (w < 1 || h < 1)
         return -1;
     if (net == NULL || bytes == NULL)
-        return too_small(&r, "no data");
+        return nview_too_small(&r, "no data");
     if (st == NULL)
         st = own = net_stats_new(net, bytes, 0, NULL);
     if (st == NULL)
-        return too_small(&r, "no statistics");
+        return nview_too_small(&r, "no statistics");
     for (int i = 0; i < st->nclasses && ns < NET_MAX_CLASSES + 1; i++) {
         const struct net_class_stats *cs = &st->cls[i];
         int len;
@@ -1294,7 +1218,7 @@ nview_stats(struct canvas *c, int x, int y, int w, int h, const struct net *net,
         bw = 0;
     if (w < 4 || h < 2) {
         net_stats_free(own);
-        return too_small(&r, "too small");
+        return nview_too_small(&r, "too small");
     }
     usedcol = nw + 1;
     boxcol = usedcol + (uw ? uw + 1 : 0);
@@ -1341,7 +1265,7 @@ nview_stats(struct canvas *c, int x, int y, int w, int h, const struct net *net,
         }
         if (mw)
             cview_text_right(&r, maxcol, row, mw, ROLE_NUMBER,
-                             fmt_bytes(buf, sizeof buf, cs->max));
+                             nview_fmt_bytes(buf, sizeof buf, cs->max));
         row++;
     }
     drawn = k;
@@ -1447,11 +1371,11 @@ nview_hottest(struct canvas *c, int x, int y, int w, int h,
     if (w < 1 || h < 1)
         return -1;
     if (net == NULL || bytes == NULL)
-        return too_small(&r, "no data");
+        return nview_too_small(&r, "no data");
     if (h < 2 || w < 12)
-        return too_small(&r, "too small");
-    op = resolve(net, bytes, o);
-    rows = min_int(h - 1, NVIEW_TOP_MAX);
+        return nview_too_small(&r, "too small");
+    op = nview_resolve(net, bytes, o);
+    rows = nview_min(h - 1, NVIEW_TOP_MAX);
     if (st && cls >= -1 && cls + 1 < st->nclasses &&
         (st->cls[cls + 1].ntop >= rows ||
          st->cls[cls + 1].ntop >= st->cls[cls + 1].links)) {
@@ -1466,7 +1390,7 @@ nview_hottest(struct canvas *c, int x, int y, int w, int h,
         cview_text(&r, 0, 0, w, ROLE_DIM, "no traffic");
         return 0;
     }
-    rw = digits(n);
+    rw = nview_digits(n);
     for (int i = 0; i < n; i++) {
         int len = utf8_width(net_class_name(net, net_link_class(net, list[i])));
         if (len > cwid)
@@ -1480,16 +1404,16 @@ nview_hottest(struct canvas *c, int x, int y, int w, int h,
     /* rank name class bytes bar: the names as wide as the longest, the
        bar up to 24; narrow: no class, then no bar, then names cut */
     avail = w - (rw + 1) - 10;
-    bw = min_int(24, avail - (need + 1) - (cwid + 1));
+    bw = nview_min(24, avail - (need + 1) - (cwid + 1));
     if (bw < 4) {
         cwid = 0;
-        bw = min_int(24, avail - (need + 1));
+        bw = nview_min(24, avail - (need + 1));
     }
     if (bw < 4)
         bw = 0;
-    nw = min_int(need, avail - 1 - (cwid ? cwid + 1 : 0) - bw);
+    nw = nview_min(need, avail - 1 - (cwid ? cwid + 1 : 0) - bw);
     if (nw < 3)
-        return too_small(&r, "too small");
+        return nview_too_small(&r, "too small");
     clscol = rw + 1 + nw + 1;
     bytecol = clscol + (cwid ? cwid + 1 : 0);
     barcol = bytecol + 10;
@@ -1511,7 +1435,7 @@ nview_hottest(struct canvas *c, int x, int y, int w, int h,
             cview_text(&r, clscol, row, cwid, ROLE_DIM,
                        net_class_name(net, net_link_class(net, l)));
         cview_text_right(&r, bytecol, row, 9, ROLE_NUMBER,
-                         fmt_bytes(buf, sizeof buf, bytes[l]));
+                         nview_fmt_bytes(buf, sizeof buf, bytes[l]));
         if (bw)
             cview_bar(&r, barcol, row, bw, ld, heat_role(ld, op.scale),
                       ROLE_HEAT_IDLE);
@@ -1689,7 +1613,7 @@ nview_hier_new(const struct net *net, const double *bytes, double peak)
             b = epr[b - h->nr];
         if (a == b)
             continue; /* between a router and its endpoints */
-        ld = load_of(bytes[l], bw[l], h->peak);
+        ld = nview_load_bw(bytes[l], bw[l], h->peak);
         sums_add(&h->router[a], &h->router[b], bytes[l], ld);
         if ((ta = top_of(h, a)) != (tb = top_of(h, b)) && ta >= 0 && tb >= 0)
             sums_add(&h->top[ta], &h->top[tb], bytes[l], ld);
@@ -1784,9 +1708,10 @@ fill_link(const struct nview_hier *h, struct nview_row *r, int l, int rev)
     r->link = l;
     r->rev = rev;
     r->out = h->bytes[l];
-    r->load_out = load_of(h->bytes[l], bw[l], h->peak);
+    r->load_out = nview_load_bw(h->bytes[l], bw[l], h->peak);
     r->in = rev >= 0 ? h->bytes[rev] : NAN;
-    r->load_in = rev >= 0 ? load_of(h->bytes[rev], bw[rev], h->peak) : NAN;
+    r->load_in =
+        rev >= 0 ? nview_load_bw(h->bytes[rev], bw[rev], h->peak) : NAN;
 }
 
 /* The out-links of v, by class then id. */
@@ -1983,10 +1908,10 @@ nview_rows_draw(struct canvas *c, int x, int y, int w, int h,
     if (w < 1 || h < 1)
         return -1;
     if (w < 8 || h < 2)
-        return too_small(&r, "too small");
+        return nview_too_small(&r, "too small");
     /* name, then per direction [bar] bytes; narrow: no bars, no in */
     nw = 28; /* the name's share before bars are drawn */
-    bw = min_int(12, (w - nw - 2 * (numw + 2)) / 2);
+    bw = nview_min(12, (w - nw - 2 * (numw + 2)) / 2);
     cols = 2;
     if (bw < 4) { /* no bars; names keep at least 12 columns */
         bw = 0;
@@ -2035,7 +1960,7 @@ nview_rows_draw(struct canvas *c, int x, int y, int w, int h,
                              isnan(b) ? ROLE_DIM
                              : d      ? ROLE_LINK_DOWN
                                       : ROLE_LINK_UP,
-                             fmt_bytes(buf, sizeof buf, b));
+                             nview_fmt_bytes(buf, sizeof buf, b));
         }
     }
     return n < h - 1 ? n : h - 1;
