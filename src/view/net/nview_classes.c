@@ -1,0 +1,210 @@
+/*
+ * nview_classes: statistics per link class as box plots on one scale,
+ * and one class's histogram. See nview_classes.h.
+ */
+#include "view/net/nview_classes.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "view/net/nview_int.h"
+#include "view/plot.h"
+#include "view/roles.h"
+
+/* The IEC unit for values up to hi: its size, its name into *name. */
+static double
+unit_pick(double hi, const char **name)
+{
+    static const char *const u[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
+    double d = 1;
+    int i = 0;
+
+    while (i < 5 && hi >= 1024 * d) {
+        d *= 1024;
+        i++;
+    }
+    *name = u[i];
+    return d;
+}
+
+/* Does link l carry traffic (finite bytes > 0) in class cls (-1: any)? */
+static int
+used_in(const struct net *net, const double *bytes, int l, int cls)
+{
+    double v = bytes[l];
+
+    return v > 0 && isfinite(v) && (cls < 0 || net_link_class(net, l) == cls);
+}
+
+/*
+ * From row of r down: the histogram of the bytes of the used links of
+ * class cs, in the IEC unit that suits the largest, or "no traffic". The
+ * links are counted into bins in two passes over them, so nothing is
+ * copied or allocated.
+ */
+static void
+histogram(const struct cview *r, int row, const struct net *net,
+          const double *bytes, const struct net_class_stats *cs)
+{
+    struct cview hr = cview_sub(r, 0, row, r->w, r->h - row);
+    struct plot_axes ax;
+    int nl = net_links(net), n = 0, bins, count[PLOT_MAX_BINS];
+    double hi = 0, unit;
+    const char *uname;
+    char xl[96];
+
+    for (int l = 0; l < nl; l++)
+        if (used_in(net, bytes, l, cs->cls)) {
+            n++;
+            if (bytes[l] > hi)
+                hi = bytes[l];
+        }
+    if (n == 0) {
+        cview_printf(r, 0, row, r->w, ROLE_DIM, "%s: no traffic", cs->name);
+        return;
+    }
+    unit = unit_pick(hi, &uname);
+    snprintf(xl, sizeof xl, "%s: bytes per used link (%s)", cs->name, uname);
+    memset(&ax, 0, sizeof ax);
+    ax.xlo = 0;
+    ax.xhi = hi / unit;
+    ax.xlabel = xl;
+    ax.ylabel = "links";
+    /* Rice's rule, at least 5 bins */
+    bins = plot_histogram_bins(n, 5 + (int)ceil(2 * cbrt((double)n)), hr.w);
+    if (hr.w < 1 || hr.h < 1 || bins < 1)
+        return;
+    memset(count, 0, sizeof count);
+    for (int l = 0; l < nl; l++) {
+        int b;
+        if (used_in(net, bytes, l, cs->cls) &&
+            (b = plot_bin_of(bytes[l] / unit, bins, 0, ax.xhi)) >= 0)
+            count[b]++;
+    }
+    plot_histogram_counts(hr.c, hr.x, hr.y, hr.w, hr.h, count, bins, &ax);
+}
+
+int
+nview_stats(struct canvas *c, int x, int y, int w, int h, const struct net *net,
+            const double *bytes, const struct net_stats *st, int sel,
+            double *work)
+{
+    struct cview r = {c, x, y, w, h};
+    struct net_stats *own = NULL;
+    double hi = 0, unit;
+    const char *uname;
+    int show[NET_MAX_CLASSES + 1], ns = 0, nw = 5, uw = 10, mw = 9, bw;
+    int k, row, usedcol, maxcol, boxcol, left, drawn;
+    char buf[96];
+
+    (void)work; /* the histogram is counted, not copied */
+    if (w < 1 || h < 1)
+        return -1;
+    if (net == NULL || bytes == NULL)
+        return nview_too_small(&r, "no data");
+    if (st == NULL)
+        st = own = net_stats_new(net, bytes, 0, NULL);
+    if (st == NULL)
+        return nview_too_small(&r, "no statistics");
+    for (int i = 0; i < st->nclasses && ns < NET_MAX_CLASSES + 1; i++) {
+        const struct net_class_stats *cs = &st->cls[i];
+        int len;
+        if (cs->links == 0)
+            continue;
+        show[ns++] = i;
+        if (cs->max > hi)
+            hi = cs->max;
+        if ((len = utf8_width(cs->name)) > nw)
+            nw = len;
+        len = snprintf(buf, sizeof buf, "%lld/%lld", cs->used, cs->links);
+        if (len > uw)
+            uw = len;
+    }
+    if (nw > 16)
+        nw = 16;
+    unit = unit_pick(hi, &uname);
+    /* columns: name used box max; narrow: drop max, then used */
+    bw = w - nw - uw - mw - 3;
+    if (bw < 10) {
+        mw = 0;
+        bw = w - nw - uw - 2;
+    }
+    if (bw < 10) {
+        uw = 0;
+        bw = w - nw - 1;
+    }
+    if (bw < 5)
+        bw = 0;
+    if (w < 4 || h < 2) {
+        net_stats_free(own);
+        return nview_too_small(&r, "too small");
+    }
+    usedcol = nw + 1;
+    boxcol = usedcol + (uw ? uw + 1 : 0);
+    maxcol = boxcol + bw + 1;
+
+    row = 0;
+    cview_text(&r, 0, row, nw, ROLE_HEADER, "class");
+    if (uw)
+        cview_text_right(&r, usedcol, row, uw, ROLE_HEADER, "used/links");
+    if (bw) {
+        snprintf(buf, sizeof buf, "bytes per link (%s)", uname);
+        cview_text(&r, boxcol, row, bw, ROLE_HEADER, buf);
+    }
+    if (mw)
+        cview_text_right(&r, maxcol, row, mw, ROLE_HEADER, "max");
+    row++;
+    left = h - 1;
+    k = ns;
+    if (k > left) {
+        k = left - 1; /* the last row says how many more */
+        if (k < 0)
+            k = 0;
+    }
+    for (int i = 0; i < k; i++) {
+        const struct net_class_stats *cs = &st->cls[show[i]];
+        struct plot_summary s;
+        cview_text(&r, 0, row, nw, ROLE_DEFAULT, cs->name);
+        if (show[i] == sel)
+            cview_paint(&r, 0, row, nw, 1, ROLE_SELECTED);
+        if (uw) {
+            snprintf(buf, sizeof buf, "%lld/%lld", cs->used, cs->links);
+            cview_text_right(&r, usedcol, row, uw, ROLE_NUMBER, buf);
+        }
+        if (bw) {
+            struct cview br = cview_sub(&r, boxcol, row, bw, 1);
+            s.min = cs->min / unit;
+            s.q1 = cs->q1 / unit;
+            s.median = cs->median / unit;
+            s.mean = cs->mean / unit;
+            s.q3 = cs->q3 / unit;
+            s.max = cs->max / unit;
+            if (br.w > 0 && br.h > 0)
+                plot_boxplot(c, br.x, br.y, br.w, &s, 0, hi / unit);
+        }
+        if (mw)
+            cview_text_right(&r, maxcol, row, mw, ROLE_NUMBER,
+                             nview_fmt_bytes(buf, sizeof buf, cs->max));
+        row++;
+    }
+    drawn = k;
+    if (k < ns) {
+        if (row < h)
+            cview_printf(&r, 0, row++, w, ROLE_DIM, "+%d more classes", ns - k);
+        net_stats_free(own);
+        return drawn;
+    }
+    /* the shared scale */
+    if (bw && h - row >= 2) {
+        struct cview sr = cview_sub(&r, boxcol, row, bw, 2);
+        if (sr.w > 0 && sr.h == 2)
+            plot_scale(c, sr.x, sr.y, sr.w, 0, hi / unit, 0);
+        row += 2;
+    }
+    /* the histogram of the selected class's used links */
+    if (sel >= 0 && sel < st->nclasses && h - row >= 6)
+        histogram(&r, row + 1, net, bytes, &st->cls[sel]); /* a blank row */
+    net_stats_free(own);
+    return drawn;
+}
