@@ -194,7 +194,7 @@ scenario_add_flow(struct scenario *s, int src, int dst, double bytes,
                   double start, const char *label, int line,
                   struct rho_err *err)
 {
-    struct scen_flow f = {src, dst, bytes, start, line, NULL, -1, -1};
+    struct scen_flow f = {src, dst, bytes, start, line, NULL, -1, -1, 0};
 
     if (check_flow(s, s->nflows, &f, err) != 0)
         return -1;
@@ -330,7 +330,8 @@ scenario_sim(const struct scenario *s, struct rho_err *err)
     fs = xcalloc((size_t)(s->nflows ? s->nflows : 1), sizeof *fs);
     for (int i = 0; i < s->nflows; i++)
         fs[i] = (struct pcie_flowspec){s->flow[i].src, s->flow[i].dst,
-                                       s->flow[i].bytes, s->flow[i].start};
+                                       s->flow[i].bytes, s->flow[i].start,
+                                       s->flow[i].via};
     sim = pcie_sim_new(s->pcie, s->nflows, fs, s->bandwidth, s->tau, err);
     free(fs);
     return sim;

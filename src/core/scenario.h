@@ -42,6 +42,7 @@ struct scen_flow {
     char *label;            /* optional, may be NULL; owned */
     int src_rank, dst_rank; /* the ranks they were given as, or -1 for a
                                device named directly */
+    int via;                /* enum pcie_via: the route it must take */
 };
 
 struct scenario {

@@ -386,26 +386,29 @@ report_timeline(FILE *out, const struct scenario *s,
                 struct rho_err *err)
 {
     char a[64], b[64];
+    int *fl = xcalloc((size_t)(res->nflows ? res->nflows : 1), sizeof *fl);
+    int rc;
 
     if (f == REPORT_CSV) {
         fputs("step,t0_s,t1_s,flow,src,dst,factor,bytes_sent,bytes_left\n",
               out);
         for (int k = 0; k < res->nsteps; k++) {
             const struct pcie_tstep *st = &res->step[k];
-            for (int r = st->off; r < st->off + st->n; r++) {
-                int i = res->rec_flow[r];
+            int np = pcie_sim_step_flows(res, k, fl);
+            for (int r = 0; r < np; r++) {
+                int i = fl[r];
+                double rho, sent, left;
+                pcie_sim_step_rec(res, k, i, &rho, &sent, &left);
                 fprintf(out, "%d,%.17g,%.17g,%d,", k + 1, st->t0, st->t1,
                         i + 1);
                 csv_str(out, node_name(s, s->flow[i].src));
                 fputc(',', out);
                 csv_str(out, node_name(s, s->flow[i].dst));
-                fprintf(out, ",%.17g,%.17g,%.17g\n", res->rec_rho[r],
-                        res->rec_bytes[r], res->rec_left[r]);
+                fprintf(out, ",%.17g,%.17g,%.17g\n", rho, sent, left);
             }
         }
-        return check_io(out, err);
-    }
-    if (f == REPORT_YAML) {
+        rc = check_io(out, err);
+    } else if (f == REPORT_YAML) {
         struct yo *y = yo_begin(out);
         yo_map(y);
         yo_kstr(y, "scenario", s->title);
@@ -413,18 +416,21 @@ report_timeline(FILE *out, const struct scenario *s,
         yo_seq(y);
         for (int k = 0; k < res->nsteps; k++) {
             const struct pcie_tstep *st = &res->step[k];
+            int np = pcie_sim_step_flows(res, k, fl);
             yo_map(y);
             yo_kint(y, "step", k + 1);
             yo_knum(y, "t0_s", st->t0);
             yo_knum(y, "t1_s", st->t1);
             yo_str(y, "flows");
             yo_seq(y);
-            for (int r = st->off; r < st->off + st->n; r++) {
+            for (int r = 0; r < np; r++) {
+                double rho, sent, left;
+                pcie_sim_step_rec(res, k, fl[r], &rho, &sent, &left);
                 yo_map(y);
-                yo_kint(y, "flow", res->rec_flow[r] + 1);
-                yo_knum(y, "factor", res->rec_rho[r]);
-                yo_knum(y, "bytes_sent", res->rec_bytes[r]);
-                yo_knum(y, "bytes_left", res->rec_left[r]);
+                yo_kint(y, "flow", fl[r] + 1);
+                yo_knum(y, "factor", rho);
+                yo_knum(y, "bytes_sent", sent);
+                yo_knum(y, "bytes_left", left);
                 yo_close_map(y);
             }
             yo_close_seq(y);
@@ -432,31 +438,37 @@ report_timeline(FILE *out, const struct scenario *s,
         }
         yo_close_seq(y);
         yo_close_map(y);
-        return yo_end(y, err);
-    }
-    header_text(out, s, "time steps");
-    for (int k = 0; k < res->nsteps; k++) {
-        static const char *const head[] = {"flow",   "src",  "dst",
-                                           "factor", "sent", "left"};
-        const struct pcie_tstep *st = &res->step[k];
-        struct tab t;
-        fprintf(out, "\nstep %d: %s to %s\n", k + 1,
-                units_fmt_time(a, sizeof a, st->t0),
-                units_fmt_time(b, sizeof b, st->t1));
-        tab_init(&t, 6, head, "rllrrr");
-        for (int r = st->off; r < st->off + st->n; r++) {
-            int i = res->rec_flow[r];
-            char **row = tab_row(&t);
-            row[0] = fmt("%d", i + 1);
-            row[1] = xstrdup(node_name(s, s->flow[i].src));
-            row[2] = xstrdup(node_name(s, s->flow[i].dst));
-            row[3] = fmt("%.4f", res->rec_rho[r]);
-            row[4] = xstrdup(units_fmt_size(a, sizeof a, res->rec_bytes[r]));
-            row[5] = xstrdup(units_fmt_size(a, sizeof a, res->rec_left[r]));
+        rc = yo_end(y, err);
+    } else {
+        header_text(out, s, "time steps");
+        for (int k = 0; k < res->nsteps; k++) {
+            static const char *const head[] = {"flow",   "src",  "dst",
+                                               "factor", "sent", "left"};
+            const struct pcie_tstep *st = &res->step[k];
+            int np = pcie_sim_step_flows(res, k, fl);
+            struct tab t;
+            fprintf(out, "\nstep %d: %s to %s\n", k + 1,
+                    units_fmt_time(a, sizeof a, st->t0),
+                    units_fmt_time(b, sizeof b, st->t1));
+            tab_init(&t, 6, head, "rllrrr");
+            for (int r = 0; r < np; r++) {
+                int i = fl[r];
+                double rho, sent, left;
+                char **row = tab_row(&t);
+                pcie_sim_step_rec(res, k, i, &rho, &sent, &left);
+                row[0] = fmt("%d", i + 1);
+                row[1] = xstrdup(node_name(s, s->flow[i].src));
+                row[2] = xstrdup(node_name(s, s->flow[i].dst));
+                row[3] = fmt("%.4f", rho);
+                row[4] = xstrdup(units_fmt_size(a, sizeof a, sent));
+                row[5] = xstrdup(units_fmt_size(a, sizeof a, left));
+            }
+            tab_print(&t, out);
         }
-        tab_print(&t, out);
+        rc = check_io(out, err);
     }
-    return check_io(out, err);
+    free(fl);
+    return rc;
 }
 
 /* ---- schedule search ---- */

@@ -637,17 +637,14 @@ view_timeline(struct canvas *c, const struct screen_ctx *x,
         for (int col = 0; col < gw; col++) {
             double t = t0 + (t1 - t0) * (col + 0.5) / gw;
             int k = pcie_sim_step_at(res, t);
-            const struct pcie_tstep *st = &res->step[k];
-            for (int r = st->off; r < st->off + st->n; r++) {
-                if (res->rec_flow[r] != i)
-                    continue;
-                if (res->rec_rho[r] > 0)
-                    canvas_put(c, a.x + labw + 1 + col, y, 0x2588,
-                               role_heat(res->rec_rho[r]));
-                else
-                    canvas_put(c, a.x + labw + 1 + col, y, 0x00b7,
-                               ROLE_FLOW_WAITING);
-            }
+            double rho;
+            if (pcie_sim_step_rec(res, k, i, &rho, NULL, NULL) < 0)
+                continue;
+            if (rho > 0)
+                canvas_put(c, a.x + labw + 1 + col, y, 0x2588, role_heat(rho));
+            else
+                canvas_put(c, a.x + labw + 1 + col, y, 0x00b7,
+                           ROLE_FLOW_WAITING);
         }
         canvas_printf(c, a.x + labw + gw + 2, y, 8, role_heat(d->factor[i]),
                       "%.4f", d->factor[i]);

@@ -263,7 +263,8 @@ step_factors(const struct ui *u, struct session *ss, double *factor)
         return;
     {
         const struct pcie_tstep *st = &res->step[u->step];
-        for (int r = st->off; r < st->off + st->n; r++)
+        /* waiting flows have no record: factor 0 */
+        for (int r = st->off; r < st->off + st->nactive; r++)
             factor[res->rec_flow[r]] = res->rec_rho[r];
     }
 }

@@ -94,7 +94,7 @@ test_table1(void)
         src[i] = tree_id(p, pairs[i][0]);
         dst[i] = tree_id(p, pairs[i][1]);
     }
-    m = pcie_model_new(p, 4, src, dst, 0.2, NULL);
+    m = pcie_model_new(p, 4, src, dst, NULL, 1, 0.2, NULL);
     CHECK(pcie_model_eval(m, present, 4, rho) == 4, "4 active");
     check_cols(m, 0, "0->2", (double[]){1, 0.5, 0.5, 0.3, 0.3});
     check_cols(m, 1, "1->4", (double[]){1, 0.5, 0.3, 0.3, 0.3});
@@ -246,7 +246,7 @@ test_example3(void)
         src[i] = tree_id(p, pairs[i][0]);
         dst[i] = tree_id(p, pairs[i][1]);
     }
-    m = pcie_model_new(p, 5, src, dst, 0.2, NULL);
+    m = pcie_model_new(p, 5, src, dst, NULL, 1, 0.2, NULL);
     pcie_model_eval(m, present, 5, NULL);
     check_cols(m, 0, "a", (double[]){1, 1. / 3, 2. / 15, 2. / 15, 2. / 15});
     check_cols(m, 1, "b", (double[]){1, 1. / 3, 4. / 15, 2. / 15, 2. / 15});
@@ -279,7 +279,7 @@ test_lone(void)
     struct pcie *p = tree_t2();
     int src = tree_id(p, "0"), dst = tree_id(p, "4"), present = 0;
     double rho;
-    struct pcie_model *m = pcie_model_new(p, 1, &src, &dst, 0.17355, NULL);
+    struct pcie_model *m = pcie_model_new(p, 1, &src, &dst, NULL, 1, 0.17355, NULL);
 
     pcie_model_eval(m, &present, 1, &rho);
     CHECK_NEAR(rho, 0.82645, 1e-12, "lone crossing gets 1 - tau");
@@ -290,7 +290,7 @@ test_lone(void)
 
     /* not crossing: full bandwidth */
     dst = tree_id(p, "1");
-    m = pcie_model_new(p, 1, &src, &dst, 0.2, NULL);
+    m = pcie_model_new(p, 1, &src, &dst, NULL, 1, 0.2, NULL);
     pcie_model_eval(m, &present, 1, &rho);
     CHECK_NEAR(rho, 1, 0, "lone flow inside a K80 gets 1");
     pcie_model_free(m);

@@ -397,7 +397,7 @@ main(void)
             present[i] = i;
         }
         /* all present at once, declaration order */
-        m = pcie_model_new(p, r.nf, src, dst, tau, NULL);
+        m = pcie_model_new(p, r.nf, src, dst, NULL, 1, tau, NULL);
         pcie_model_eval(m, present, r.nf, NULL);
         ref_eval(&r, present, r.nf);
         for (int i = 0; i < r.nf && !mismatch; i++) {

@@ -6,6 +6,7 @@
  */
 #include "core/pcie/pcie.h"
 
+#include <math.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -24,7 +25,12 @@ struct pcie {
     int nend;
     int *ends;
     int max_depth;
-    int *rank; /* 2n */
+    int *rank; /* nchan */
+    int ndirect;
+    struct pcie_direct *direct;
+    int nxsw, nport; /* fabrics, and their ports in all */
+    struct pcie_xswitch *xsw;
+    int *port_sw; /* per port (after finish): its fabric */
 };
 
 struct pcie *
@@ -52,7 +58,18 @@ pcie_unref(struct pcie *p)
         free(p->node[i].name);
         free(p->node[i].type);
         free(p->node[i].child);
+        free(p->node[i].link);
     }
+    for (int k = 0; k < p->ndirect; k++)
+        free(p->direct[k].kind);
+    free(p->direct);
+    for (int k = 0; k < p->nxsw; k++) {
+        free(p->xsw[k].name);
+        free(p->xsw[k].kind);
+        free(p->xsw[k].dev);
+    }
+    free(p->xsw);
+    free(p->port_sw);
     free(p->node);
     free(p->hash);
     free(p->ends);
@@ -113,6 +130,7 @@ kind_name(int kind)
 {
     return kind == PCIE_RC       ? "root complex"
            : kind == PCIE_SWITCH ? "switch"
+           : kind == PCIE_SYSTEM ? "machine"
                                  : "device";
 }
 
@@ -128,7 +146,8 @@ pcie_add_node(struct pcie *p, int parent, int kind, const char *name,
     if (name == NULL || name[0] == '\0')
         return rho_err_set(err, RHO_EINPUT, "%s without a name",
                            kind_name(kind));
-    if (kind != PCIE_RC && kind != PCIE_SWITCH && kind != PCIE_ENDPOINT)
+    if (kind != PCIE_RC && kind != PCIE_SWITCH && kind != PCIE_ENDPOINT &&
+        kind != PCIE_SYSTEM)
         return rho_err_set(err, RHO_EINPUT, "node '%s': unknown kind %d", name,
                            kind);
     if ((id = pcie_find(p, name)) >= 0) {
@@ -144,7 +163,7 @@ pcie_add_node(struct pcie *p, int parent, int kind, const char *name,
             return rho_err_set(err, RHO_EINPUT,
                                "'%s': a tree has one root, and it is '%s'",
                                name, p->node[0].name);
-        if (kind != PCIE_RC)
+        if (kind != PCIE_RC && kind != PCIE_SYSTEM)
             return rho_err_set(err, RHO_EINPUT,
                                "'%s': the root must be a root complex, not a "
                                "%s",
@@ -157,12 +176,32 @@ pcie_add_node(struct pcie *p, int parent, int kind, const char *name,
             return rho_err_set(err, RHO_EINPUT,
                                "'%s': device '%s' cannot have children", name,
                                p->node[parent].name);
-        if (kind == PCIE_RC)
+        if (kind == PCIE_SYSTEM)
+            return rho_err_set(err, RHO_EINPUT,
+                               "'%s': a machine must be the root of the tree",
+                               name);
+        if (kind == PCIE_RC && p->node[parent].kind != PCIE_SYSTEM)
             return rho_err_set(err, RHO_EINPUT,
                                "'%s': a root complex must be the root of the "
-                               "tree",
+                               "tree, or a socket of a machine",
                                name);
+        if (kind != PCIE_RC && p->node[parent].kind == PCIE_SYSTEM)
+            return rho_err_set(err, RHO_EINPUT,
+                               "'%s': a machine holds root complexes (one per "
+                               "socket), not a %s",
+                               name, kind_name(kind));
+        if (kind == PCIE_ENDPOINT && type != NULL &&
+            strcmp(type, PCIE_HOST_TYPE) == 0 &&
+            p->node[parent].kind != PCIE_RC)
+            return rho_err_set(err, RHO_EINPUT,
+                               "'%s': host memory belongs to a root complex, "
+                               "not to %s '%s'",
+                               name, kind_name(p->node[parent].kind),
+                               p->node[parent].name);
     }
+    if (pcie_find_xswitch(p, name) >= 0)
+        return rho_err_set(err, RHO_EINPUT,
+                           "duplicate name '%s' (a switch fabric)", name);
 
     if (p->n == p->cap) {
         p->cap = (int)rho_grow_cap((size_t)p->cap, (size_t)p->n + 1);
@@ -175,12 +214,16 @@ pcie_add_node(struct pcie *p, int parent, int kind, const char *name,
     x->type = xstrdup(type                  ? type
                       : kind == PCIE_RC     ? "rc"
                       : kind == PCIE_SWITCH ? "switch"
+                      : kind == PCIE_SYSTEM ? "system"
                                             : "device");
     x->kind = kind;
     x->parent = parent;
     x->depth = parent < 0 ? 0 : p->node[parent].depth + 1;
     x->line = line;
     x->endpoint = -1;
+    x->host = kind == PCIE_ENDPOINT && strcmp(x->type, PCIE_HOST_TYPE) == 0;
+    x->streams = x->host ? 0 : 1;
+    x->bw = x->host ? INFINITY : 0;
     if (parent >= 0) {
         struct pcie_node *par = &p->node[parent];
         par->child = xreallocarray(par->child, (size_t)par->nchild + 1,
@@ -198,12 +241,207 @@ pcie_add_node(struct pcie *p, int parent, int kind, const char *name,
     return id;
 }
 
+int
+pcie_set_link(struct pcie *p, int x, double bw, const char *text,
+              struct rho_err *err)
+{
+    if (p->finished)
+        return rho_err_set(err, RHO_EINPUT, "tree is already finished");
+    if (x <= 0 || x >= p->n)
+        return rho_err_set(err, RHO_EINPUT, "node %d has no link to a parent",
+                           x);
+    if (!(bw >= 0) || isnan(bw))
+        return rho_err_set(err, RHO_EINPUT, "'%s': link capacity must be > 0",
+                           p->node[x].name);
+    p->node[x].bw = bw;
+    free(p->node[x].link);
+    p->node[x].link = text ? xstrdup(text) : NULL;
+    return 0;
+}
+
+int
+pcie_set_streams(struct pcie *p, int x, int streams, struct rho_err *err)
+{
+    if (p->finished)
+        return rho_err_set(err, RHO_EINPUT, "tree is already finished");
+    if (x < 0 || x >= p->n || p->node[x].kind != PCIE_ENDPOINT)
+        return rho_err_set(err, RHO_EINPUT, "node %d is not a device", x);
+    if (streams < 0)
+        return rho_err_set(err, RHO_EINPUT, "'%s': streams must be >= 0",
+                           p->node[x].name);
+    p->node[x].streams = streams;
+    return 0;
+}
+
+/* Can node x end a direct link? Devices (not host memory) and RCs. */
+static int
+direct_end(const struct pcie *p, int x)
+{
+    return (p->node[x].kind == PCIE_ENDPOINT && !p->node[x].host) ||
+           p->node[x].kind == PCIE_RC;
+}
+
+int
+pcie_add_direct(struct pcie *p, int a, int b, double bw, int count,
+                const char *kind, int line, struct rho_err *err)
+{
+    struct pcie_direct *d;
+
+    if (p->finished)
+        return rho_err_set(err, RHO_EINPUT, "tree is already finished");
+    if (a < 0 || a >= p->n || b < 0 || b >= p->n)
+        return rho_err_set(err, RHO_EINPUT, "direct link: unknown node");
+    if (a == b)
+        return rho_err_set(err, RHO_EINPUT, "direct link '%s'-'%s': a link "
+                           "joins two different nodes",
+                           p->node[a].name, p->node[b].name);
+    for (int i = 0; i < 2; i++) {
+        int x = i ? b : a;
+        if (!direct_end(p, x))
+            return rho_err_set(err, RHO_EINPUT,
+                               "direct link '%s'-'%s': '%s' is a %s; a direct "
+                               "link joins devices, or a device and a root "
+                               "complex",
+                               p->node[a].name, p->node[b].name,
+                               p->node[x].name,
+                               p->node[x].host ? "host memory"
+                                               : kind_name(p->node[x].kind));
+    }
+    if (p->node[a].kind == PCIE_RC && p->node[b].kind == PCIE_RC)
+        return rho_err_set(err, RHO_EINPUT,
+                           "direct link '%s'-'%s': root complexes are joined "
+                           "by the machine's inter-socket link",
+                           p->node[a].name, p->node[b].name);
+    if (!(bw > 0) || !isfinite(bw))
+        return rho_err_set(err, RHO_EINPUT,
+                           "direct link '%s'-'%s': bandwidth must be > 0",
+                           p->node[a].name, p->node[b].name);
+    if (count < 1)
+        return rho_err_set(err, RHO_EINPUT,
+                           "direct link '%s'-'%s': count must be >= 1",
+                           p->node[a].name, p->node[b].name);
+    for (int k = 0; k < p->ndirect; k++) {
+        d = &p->direct[k];
+        if ((d->a == a && d->b == b) || (d->a == b && d->b == a))
+            return rho_err_set(err, RHO_EINPUT,
+                               "direct link '%s'-'%s' given twice (first at "
+                               "line %d; give one link a count instead)",
+                               p->node[a].name, p->node[b].name, d->line);
+    }
+    p->direct = xreallocarray(p->direct, (size_t)p->ndirect + 1,
+                              sizeof *p->direct);
+    d = &p->direct[p->ndirect];
+    d->a = a;
+    d->b = b;
+    d->bw = bw;
+    d->count = count;
+    d->kind = xstrdup(kind ? kind : "direct");
+    d->line = line;
+    return p->ndirect++;
+}
+
+int
+pcie_find_xswitch(const struct pcie *p, const char *name)
+{
+    for (int k = 0; k < p->nxsw; k++)
+        if (strcmp(p->xsw[k].name, name) == 0)
+            return k;
+    return -1;
+}
+
+int
+pcie_add_xswitch(struct pcie *p, const char *name, const char *kind, int n,
+                 const int *dev, double bw, int count, int line,
+                 struct rho_err *err)
+{
+    struct pcie_xswitch *x;
+
+    if (p->finished)
+        return rho_err_set(err, RHO_EINPUT, "tree is already finished");
+    if (name == NULL || name[0] == '\0')
+        return rho_err_set(err, RHO_EINPUT, "switch fabric without a name");
+    if (pcie_find(p, name) >= 0 || pcie_find_xswitch(p, name) >= 0)
+        return rho_err_set(err, RHO_EINPUT, "duplicate name '%s'", name);
+    if (n < 2)
+        return rho_err_set(err, RHO_EINPUT,
+                           "switch fabric '%s': it needs at least 2 devices",
+                           name);
+    for (int i = 0; i < n; i++) {
+        if (dev[i] < 0 || dev[i] >= p->n ||
+            p->node[dev[i]].kind != PCIE_ENDPOINT || p->node[dev[i]].host)
+            return rho_err_set(err, RHO_EINPUT,
+                               "switch fabric '%s': port %d is not a device",
+                               name, i + 1);
+        for (int j = 0; j < i; j++)
+            if (dev[j] == dev[i])
+                return rho_err_set(err, RHO_EINPUT,
+                                   "switch fabric '%s': '%s' is on it twice",
+                                   name, p->node[dev[i]].name);
+    }
+    if (!(bw > 0) || !isfinite(bw))
+        return rho_err_set(err, RHO_EINPUT,
+                           "switch fabric '%s': bandwidth must be > 0", name);
+    if (count < 1)
+        return rho_err_set(err, RHO_EINPUT,
+                           "switch fabric '%s': count must be >= 1", name);
+    p->xsw = xreallocarray(p->xsw, (size_t)p->nxsw + 1, sizeof *p->xsw);
+    x = &p->xsw[p->nxsw];
+    x->name = xstrdup(name);
+    x->kind = xstrdup(kind ? kind : "nvswitch");
+    x->nport = n;
+    x->dev = xcalloc((size_t)n, sizeof *x->dev);
+    memcpy(x->dev, dev, (size_t)n * sizeof *dev);
+    x->bw = bw;
+    x->count = count;
+    x->line = line;
+    x->first = p->nport;
+    p->nport += n;
+    return p->nxsw++;
+}
+
+int
+pcie_ndirect(const struct pcie *p)
+{
+    return p->ndirect;
+}
+
+const struct pcie_direct *
+pcie_direct(const struct pcie *p, int k)
+{
+    return &p->direct[k];
+}
+
+int
+pcie_nxswitch(const struct pcie *p)
+{
+    return p->nxsw;
+}
+
+const struct pcie_xswitch *
+pcie_xswitch(const struct pcie *p, int k)
+{
+    return &p->xsw[k];
+}
+
 static int
 cmp_rank_key(const void *a, const void *b)
 {
     const long *x = a, *y = b;
 
     return (*x > *y) - (*x < *y);
+}
+
+/* First channel ids of the direct links and of the fabrics' ports. */
+static inline int
+direct_base(const struct pcie *p)
+{
+    return 2 * p->n;
+}
+
+static inline int
+port_base(const struct pcie *p)
+{
+    return 2 * p->n + 2 * p->ndirect;
 }
 
 int
@@ -218,26 +456,39 @@ pcie_finish(struct pcie *p, struct rho_err *err)
         return rho_err_set(err, RHO_EINPUT, "the tree is empty");
     if (p->nend == 0)
         return rho_err_set(err, RHO_EINPUT, "the tree has no device");
+    if (p->node[0].kind == PCIE_SYSTEM && p->node[0].nchild == 0)
+        return rho_err_set(err, RHO_EINPUT, "machine '%s' has no root complex",
+                           p->node[0].name);
     p->max_depth = 0;
     for (int i = 0; i < p->n; i++)
         if (p->node[i].depth > p->max_depth)
             p->max_depth = p->node[i].depth;
 
     /*
-     * rank: sort keys group * (depth range) * nchan + ...: group 0 = up
-     * channels of endpoints, 1 = up channels of switches by decreasing tail
-     * depth, 2 = down channels by increasing tail depth; ties by channel id.
+     * rank: sort keys group * (depth range) * nchan + ...: group 0 = the
+     * first channels of flows (up channels of endpoints, direct links and
+     * fabric ports from devices), 1 = up channels of switches and root
+     * complexes by decreasing tail depth, 2 = down channels (and links
+     * from root complexes, and fabric ports to devices) by increasing tail
+     * depth; ties by channel id.
      */
-    nchan = 2 * p->n;
+    nchan = port_base(p) + 2 * p->nport;
     p->rank = xcalloc((size_t)nchan, sizeof *p->rank);
+    p->port_sw = xcalloc((size_t)(p->nport ? p->nport : 1), sizeof *p->port_sw);
+    for (int s = 0; s < p->nxsw; s++)
+        for (int j = 0; j < p->xsw[s].nport; j++)
+            p->port_sw[p->xsw[s].first + j] = s;
     key = xcalloc((size_t)nchan, sizeof *key);
     for (int c = 2; c < nchan; c++) {
-        int x = pcie_chan_node(c);
-        int tail = pcie_chan_tail(p, c);
-        long depth = p->node[tail].depth, group;
+        int kind = pcie_chan_kind(p, c), tail = pcie_chan_tail(p, c);
+        long depth = tail >= 0 ? p->node[tail].depth : 0, group;
 
-        if (pcie_chan_is_up(c))
-            group = p->node[x].kind == PCIE_ENDPOINT ? 0 : 1;
+        if (kind == PCIE_CH_UP)
+            group = p->node[tail].kind == PCIE_ENDPOINT ? 0 : 1;
+        else if (kind == PCIE_CH_DIRECT)
+            group = p->node[tail].kind == PCIE_RC ? 2 : 0;
+        else if (kind == PCIE_CH_XUP)
+            group = 0;
         else
             group = 2;
         if (group == 1)
@@ -261,7 +512,23 @@ pcie_nodes(const struct pcie *p)
 int
 pcie_nchan(const struct pcie *p)
 {
-    return 2 * p->n;
+    return port_base(p) + 2 * p->nport;
+}
+
+int
+pcie_chan_is_tree(const struct pcie *p, int c)
+{
+    return c < 2 * p->n;
+}
+
+int
+pcie_chan_kind(const struct pcie *p, int c)
+{
+    if (c < 2 * p->n)
+        return pcie_chan_is_up(c) ? PCIE_CH_UP : PCIE_CH_DOWN;
+    if (c < port_base(p))
+        return PCIE_CH_DIRECT;
+    return ((c - port_base(p)) & 1) == 0 ? PCIE_CH_XUP : PCIE_CH_XDOWN;
 }
 
 const struct pcie_node *
@@ -288,27 +555,91 @@ pcie_max_depth(const struct pcie *p)
     return p->max_depth;
 }
 
+/* The device of fabric port channel c. */
+static int
+port_dev(const struct pcie *p, int c)
+{
+    int j = (c - port_base(p)) >> 1;
+    const struct pcie_xswitch *x = &p->xsw[p->port_sw[j]];
+
+    return x->dev[j - x->first];
+}
+
 int
 pcie_chan_tail(const struct pcie *p, int c)
 {
-    int x = pcie_chan_node(c);
+    int x;
 
+    if (c >= 2 * p->n) {
+        if (c < port_base(p)) {
+            const struct pcie_direct *d = &p->direct[(c - direct_base(p)) >> 1];
+            return ((c - direct_base(p)) & 1) ? d->b : d->a;
+        }
+        return ((c - port_base(p)) & 1) ? -1 : port_dev(p, c);
+    }
+    x = pcie_chan_node(c);
     return pcie_chan_is_up(c) ? x : p->node[x].parent;
 }
 
 int
 pcie_chan_head(const struct pcie *p, int c)
 {
-    int x = pcie_chan_node(c);
+    int x;
 
+    if (c >= 2 * p->n) {
+        if (c < port_base(p)) {
+            const struct pcie_direct *d = &p->direct[(c - direct_base(p)) >> 1];
+            return ((c - direct_base(p)) & 1) ? d->a : d->b;
+        }
+        return ((c - port_base(p)) & 1) ? port_dev(p, c) : -1;
+    }
+    x = pcie_chan_node(c);
     return pcie_chan_is_up(c) ? p->node[x].parent : x;
+}
+
+double
+pcie_chan_bw(const struct pcie *p, int c)
+{
+    if (c < 2 * p->n)
+        return p->node[pcie_chan_node(c)].bw;
+    if (c < port_base(p))
+        return p->direct[(c - direct_base(p)) >> 1].bw;
+    return p->xsw[p->port_sw[(c - port_base(p)) >> 1]].bw;
+}
+
+int
+pcie_chan_count(const struct pcie *p, int c)
+{
+    if (c < 2 * p->n)
+        return 1;
+    if (c < port_base(p))
+        return p->direct[(c - direct_base(p)) >> 1].count;
+    return p->xsw[p->port_sw[(c - port_base(p)) >> 1]].count;
+}
+
+const char *
+pcie_chan_link(const struct pcie *p, int c)
+{
+    if (c < 2 * p->n)
+        return p->node[pcie_chan_node(c)].link;
+    if (c < port_base(p))
+        return p->direct[(c - direct_base(p)) >> 1].kind;
+    return p->xsw[p->port_sw[(c - port_base(p)) >> 1]].kind;
+}
+
+static const char *
+end_name(const struct pcie *p, int c, int x)
+{
+    if (x >= 0)
+        return p->node[x].name;
+    return p->xsw[p->port_sw[(c - port_base(p)) >> 1]].name;
 }
 
 char *
 pcie_chan_name(const struct pcie *p, int c, char *buf, int n)
 {
-    snprintf(buf, (size_t)n, "%s->%s", p->node[pcie_chan_tail(p, c)].name,
-             p->node[pcie_chan_head(p, c)].name);
+    snprintf(buf, (size_t)n, "%s->%s", end_name(p, c, pcie_chan_tail(p, c)),
+             end_name(p, c, pcie_chan_head(p, c)));
     return buf;
 }
 
@@ -342,6 +673,72 @@ pcie_path(const struct pcie *p, int src, int dst, int *chans, int max)
         if (i < max)
             chans[i] = pcie_down(x);
     return len + ndown;
+}
+
+/* The direct link between a and b as a channel a -> b, or -1. */
+static int
+direct_chan(const struct pcie *p, int a, int b)
+{
+    for (int k = 0; k < p->ndirect; k++) {
+        const struct pcie_direct *d = &p->direct[k];
+        if (d->a == a && d->b == b)
+            return direct_base(p) + 2 * k;
+        if (d->a == b && d->b == a)
+            return direct_base(p) + 2 * k + 1;
+    }
+    return -1;
+}
+
+int
+pcie_route(const struct pcie *p, int src, int dst, int via, int *chans,
+           int max)
+{
+    int c, r, out[2];
+
+    if (via == PCIE_VIA_TREE)
+        return pcie_path(p, src, dst, chans, max);
+    if ((c = direct_chan(p, src, dst)) >= 0) {
+        out[0] = c;
+        r = 1;
+        goto found;
+    }
+    for (int s = 0; s < p->nxsw; s++) {
+        const struct pcie_xswitch *x = &p->xsw[s];
+        int js = -1, jd = -1;
+        for (int j = 0; j < x->nport; j++) {
+            if (x->dev[j] == src)
+                js = j;
+            if (x->dev[j] == dst)
+                jd = j;
+        }
+        if (js >= 0 && jd >= 0) {
+            out[0] = port_base(p) + 2 * (x->first + js);
+            out[1] = port_base(p) + 2 * (x->first + jd) + 1;
+            r = 2;
+            goto found;
+        }
+    }
+    if (p->node[dst].host &&
+        (c = direct_chan(p, src, p->node[dst].parent)) >= 0) {
+        out[0] = c;
+        out[1] = pcie_down(dst);
+        r = 2;
+        goto found;
+    }
+    if (p->node[src].host &&
+        (c = direct_chan(p, p->node[src].parent, dst)) >= 0) {
+        out[0] = pcie_up(src);
+        out[1] = c;
+        r = 2;
+        goto found;
+    }
+    if (via == PCIE_VIA_DIRECT)
+        return -1;
+    return pcie_path(p, src, dst, chans, max);
+found:
+    for (int i = 0; i < r && i < max; i++)
+        chans[i] = out[i];
+    return r;
 }
 
 const int *

@@ -8,6 +8,11 @@
  * channels in use are visited in the order of pcie_chan_rank(), which puts
  * each channel after the one by which any of its flows enters it, so the
  * factor entering a channel is always known when it is arbitrated.
+ *
+ * Capacities: every hop keeps ratio = demand / capacity, so a factor f
+ * (a share of the flow's own demand) is the share f * ratio of the
+ * channel. With all links alike every ratio is exactly 1.0 and the
+ * arithmetic below is the paper's, operation for operation.
  */
 #include "core/pcie/pcie_model.h"
 
@@ -17,12 +22,25 @@
 
 #include "core/base/rho_alloc.h"
 
+enum chan_role {
+    ROLE_SRC, /* the first channel of its flows: step A */
+    ROLE_B,   /* an upstream port of a switch: step B */
+    ROLE_C,   /* a downstream port, or any port of a root complex: step C */
+};
+
 struct pcie_model {
     struct pcie *p;
     int nflows;
     double tau;
+    double bw;    /* default capacity, and the unit of cross-flow rates */
     int *src, *dst;
-    char *crc; /* flow crosses the root complex */
+    char *crc;    /* flow crosses a root complex peer to peer */
+    double *dem;  /* per flow: demand, B/s */
+    double *w;    /* per flow: demand / bw */
+    int *capc;    /* per flow: its slowest channel */
+    double *cap;  /* per channel: capacity, B/s (INFINITY: no limit) */
+    char *role;   /* per channel: enum chan_role */
+    char *rctail; /* per channel: its tail is a root complex */
     int *plen; /* path length per flow */
     int *poff; /* offset of the flow's path in path[] and hop[] */
     int *path; /* channel ids, all flows */
@@ -42,20 +60,42 @@ struct pcie_model {
     int *act;
     int nact;
     unsigned *seen; /* per node: stamp of step A */
+    int *nsent;     /* per node: flows step A let it send */
     unsigned stamp;
     int *gkey, *gcount, *gidx; /* step C groups */
     double *gR, *gRp;
     char *gcr;
 };
 
+/* Channel roles and capacities of p with default capacity bw. */
+static void
+chan_setup(struct pcie_model *m, const struct pcie *p, double bw)
+{
+    for (int c = 2; c < m->nchan; c++) {
+        int kind = pcie_chan_kind(p, c), tail = pcie_chan_tail(p, c);
+        int tkind = tail >= 0 ? pcie_node(p, tail)->kind : PCIE_SWITCH;
+        double b = pcie_chan_bw(p, c);
+
+        m->cap[c] = b > 0 ? b : bw;
+        m->rctail[c] = tkind == PCIE_RC;
+        if (kind == PCIE_CH_XUP || tkind == PCIE_ENDPOINT)
+            m->role[c] = ROLE_SRC;
+        else if (kind == PCIE_CH_UP && tkind != PCIE_RC)
+            m->role[c] = ROLE_B;
+        else
+            m->role[c] = ROLE_C;
+    }
+}
+
 struct pcie_model *
 pcie_model_new(struct pcie *p, int nflows, const int *src, const int *dst,
-               double tau, struct rho_err *err)
+               const int *via, double bw, double tau, struct rho_err *err)
 {
     struct pcie_model *m;
     int total = 0, nn = pcie_nodes(p);
 
     for (int i = 0; i < nflows; i++) {
+        int len;
         if (src[i] < 0 || src[i] >= nn ||
             pcie_node(p, src[i])->kind != PCIE_ENDPOINT)
             return rho_err_set(err, RHO_EINPUT,
@@ -71,47 +111,97 @@ pcie_model_new(struct pcie *p, int nflows, const int *src, const int *dst,
             return rho_err_set(err, RHO_EINPUT, "flow %d: '%s' sends to itself",
                                i + 1, pcie_node(p, src[i])->name),
                    NULL;
-        total += pcie_path(p, src[i], dst[i], NULL, 0);
+        len = pcie_route(p, src[i], dst[i], via ? via[i] : PCIE_VIA_AUTO, NULL,
+                         0);
+        if (len < 0)
+            return rho_err_set(err, RHO_EINPUT,
+                               "flow %d: no direct link or switch fabric "
+                               "joins '%s' and '%s' (via = \"direct\")",
+                               i + 1, pcie_node(p, src[i])->name,
+                               pcie_node(p, dst[i])->name),
+                   NULL;
+        total += len;
     }
+    if (!(bw > 0) || !isfinite(bw))
+        return rho_err_set(err, RHO_EINPUT, "bandwidth must be > 0"), NULL;
 
     m = xcalloc(1, sizeof *m);
     m->p = pcie_ref(p);
     m->nflows = nflows;
     m->tau = tau;
+    m->bw = bw;
     m->nchan = pcie_nchan(p);
     m->rank = pcie_chan_rank(p);
-    m->src = xcalloc((size_t)nflows, sizeof *m->src);
-    m->dst = xcalloc((size_t)nflows, sizeof *m->dst);
-    m->crc = xcalloc((size_t)nflows, 1);
-    m->plen = xcalloc((size_t)nflows, sizeof *m->plen);
-    m->poff = xcalloc((size_t)nflows, sizeof *m->poff);
-    m->path = xcalloc((size_t)total, sizeof *m->path);
-    m->hop = xcalloc((size_t)total, sizeof *m->hop);
-    m->fac = xcalloc((size_t)nflows, sizeof *m->fac);
-    m->rr = xcalloc((size_t)nflows, sizeof *m->rr);
+    m->src = xcalloc((size_t)(nflows ? nflows : 1), sizeof *m->src);
+    m->dst = xcalloc((size_t)(nflows ? nflows : 1), sizeof *m->dst);
+    m->crc = xcalloc((size_t)(nflows ? nflows : 1), 1);
+    m->dem = xcalloc((size_t)(nflows ? nflows : 1), sizeof *m->dem);
+    m->w = xcalloc((size_t)(nflows ? nflows : 1), sizeof *m->w);
+    m->capc = xcalloc((size_t)(nflows ? nflows : 1), sizeof *m->capc);
+    m->cap = xcalloc((size_t)m->nchan, sizeof *m->cap);
+    m->role = xcalloc((size_t)m->nchan, 1);
+    m->rctail = xcalloc((size_t)m->nchan, 1);
+    m->plen = xcalloc((size_t)(nflows ? nflows : 1), sizeof *m->plen);
+    m->poff = xcalloc((size_t)(nflows ? nflows : 1), sizeof *m->poff);
+    m->path = xcalloc((size_t)(total ? total : 1), sizeof *m->path);
+    m->hop = xcalloc((size_t)(total ? total : 1), sizeof *m->hop);
+    m->fac = xcalloc((size_t)(nflows ? nflows : 1), sizeof *m->fac);
+    m->rr = xcalloc((size_t)(nflows ? nflows : 1), sizeof *m->rr);
     m->ccount = xcalloc((size_t)m->nchan, sizeof *m->ccount);
     m->cstart = xcalloc((size_t)m->nchan, sizeof *m->cstart);
     m->delta = xcalloc((size_t)m->nchan, sizeof *m->delta);
     m->used = xcalloc((size_t)m->nchan, sizeof *m->used);
-    m->ent_f = xcalloc((size_t)total, sizeof *m->ent_f);
-    m->ent_h = xcalloc((size_t)total, sizeof *m->ent_h);
-    m->act = xcalloc((size_t)nflows, sizeof *m->act);
+    m->ent_f = xcalloc((size_t)(total ? total : 1), sizeof *m->ent_f);
+    m->ent_h = xcalloc((size_t)(total ? total : 1), sizeof *m->ent_h);
+    m->act = xcalloc((size_t)(nflows ? nflows : 1), sizeof *m->act);
     m->seen = xcalloc((size_t)nn, sizeof *m->seen);
-    m->gkey = xcalloc((size_t)nflows, sizeof *m->gkey);
-    m->gcount = xcalloc((size_t)nflows, sizeof *m->gcount);
-    m->gidx = xcalloc((size_t)nflows, sizeof *m->gidx);
-    m->gR = xcalloc((size_t)nflows, sizeof *m->gR);
-    m->gRp = xcalloc((size_t)nflows, sizeof *m->gRp);
-    m->gcr = xcalloc((size_t)nflows, 1);
+    m->nsent = xcalloc((size_t)nn, sizeof *m->nsent);
+    m->gkey = xcalloc((size_t)(nflows ? nflows : 1), sizeof *m->gkey);
+    m->gcount = xcalloc((size_t)(nflows ? nflows : 1), sizeof *m->gcount);
+    m->gidx = xcalloc((size_t)(nflows ? nflows : 1), sizeof *m->gidx);
+    m->gR = xcalloc((size_t)(nflows ? nflows : 1), sizeof *m->gR);
+    m->gRp = xcalloc((size_t)(nflows ? nflows : 1), sizeof *m->gRp);
+    m->gcr = xcalloc((size_t)(nflows ? nflows : 1), 1);
+    chan_setup(m, p, bw);
 
     for (int i = 0, off = 0; i < nflows; i++) {
+        double d = INFINITY;
+        int through_rc = 0, cc = -1;
         m->src[i] = src[i];
         m->dst[i] = dst[i];
-        m->crc[i] = pcie_lca(p, src[i], dst[i]) == 0;
         m->poff[i] = off;
-        m->plen[i] = pcie_path(p, src[i], dst[i], m->path + off, total - off);
-        for (int h = 0; h < m->plen[i]; h++)
-            m->hop[off + h].chan = m->path[off + h];
+        m->plen[i] = pcie_route(p, src[i], dst[i], via ? via[i] : PCIE_VIA_AUTO,
+                                m->path + off, total - off);
+        for (int h = 0; h < m->plen[i]; h++) {
+            int c = m->path[off + h], head = pcie_chan_head(p, c);
+            m->hop[off + h].chan = c;
+            if (m->cap[c] < d) {
+                d = m->cap[c];
+                cc = c;
+            }
+            if (h + 1 < m->plen[i] && head >= 0 &&
+                pcie_node(p, head)->kind == PCIE_RC)
+                through_rc = 1;
+        }
+        if (!isfinite(d)) {
+            pcie_model_free(m);
+            return rho_err_set(err, RHO_EINPUT,
+                               "flow %d: no link from '%s' to '%s' has a "
+                               "capacity (give host memory a bandwidth)",
+                               i + 1, pcie_node(p, src[i])->name,
+                               pcie_node(p, dst[i])->name),
+                   NULL;
+        }
+        for (int h = 0; h < m->plen[i]; h++) {
+            int c = m->path[off + h];
+            m->hop[off + h].ratio = isfinite(m->cap[c]) ? d / m->cap[c] : 0;
+        }
+        m->dem[i] = d;
+        m->w[i] = d / bw;
+        m->capc[i] = cc;
+        /* peer to peer through a root complex: the RC penalty applies */
+        m->crc[i] = through_rc && !pcie_node(p, src[i])->host &&
+                    !pcie_node(p, dst[i])->host;
         off += m->plen[i];
     }
     return m;
@@ -126,6 +216,13 @@ pcie_model_free(struct pcie_model *m)
     free(m->src);
     free(m->dst);
     free(m->crc);
+    free(m->dem);
+    free(m->w);
+    free(m->capc);
+    free(m->cap);
+    free(m->role);
+    free(m->rctail);
+    free(m->nsent);
     free(m->plen);
     free(m->poff);
     free(m->path);
@@ -256,21 +353,22 @@ hop_of(struct pcie_model *m, int f, int h)
     return &m->hop[m->poff[f] + h];
 }
 
-/* Step B at up channel c whose tail is a switch. */
+/* Step B at up channel c whose tail is a switch (or, with several flows,
+   a source's own channel: then the flows enter with factor 1). */
 static void
 step_b(struct pcie_model *m, int c)
 {
-    int s0 = m->cstart[c], n = m->ccount[c];
+    int s0 = m->cstart[c], n = m->ccount[c], first = m->role[c] == ROLE_SRC;
     double sum = 0;
 
     for (int e = s0; e < s0 + n; e++) {
         struct pcie_hop *x = hop_of(m, m->ent_f[e], m->ent_h[e]);
-        x->rin = x[-1].rho;
-        sum += x->rin;
+        x->rin = first ? 1 : x[-1].rho;
+        sum += x->rin * x->ratio;
     }
     for (int e = s0; e < s0 + n; e++) {
         struct pcie_hop *x = hop_of(m, m->ent_f[e], m->ent_h[e]);
-        x->step = STEP_B;
+        x->step = first ? STEP_A : STEP_B;
         x->nflows = n;
         x->sum = sum;
         if (sum > 1 + PCIE_EPS) { /* Eq. 6 */
@@ -282,12 +380,29 @@ step_b(struct pcie_model *m, int c)
     }
 }
 
-/* Step C at down channel c: super communications and the RC penalty. */
+/* A channel of unlimited capacity: every flow passes. */
+static void
+step_pass(struct pcie_model *m, int c)
+{
+    int s0 = m->cstart[c], n = m->ccount[c];
+
+    for (int e = s0; e < s0 + n; e++) {
+        struct pcie_hop *x = hop_of(m, m->ent_f[e], m->ent_h[e]);
+        int h = m->ent_h[e];
+        x->rin = h == 0 ? 1 : x[-1].rho;
+        x->rho = x->rin;
+        x->step = h == 0 ? STEP_A : m->role[c] == ROLE_B ? STEP_B : STEP_C;
+        x->nflows = n;
+    }
+}
+
+/* Step C at down channel c (or a root complex's port to the inter-socket
+   link): super communications and the RC penalty. */
 static void
 step_c(struct pcie_model *m, int c)
 {
     int s0 = m->cstart[c], n = m->ccount[c], ng = 0, arb;
-    int rc_tail = pcie_chan_tail(m->p, c) == 0;
+    int rc_tail = m->rctail[c];
     double sum = 0;
 
     for (int e = s0; e < s0 + n; e++) {
@@ -305,7 +420,7 @@ step_c(struct pcie_model *m, int c)
             m->gcount[ng] = 0;
             ng++;
         }
-        m->gR[g] += x->rin;
+        m->gR[g] += x->rin * x->ratio;
         m->gcr[g] |= m->crc[f];
         m->gcount[g]++;
         m->gidx[e - s0] = g;
@@ -333,7 +448,7 @@ step_c(struct pcie_model *m, int c)
         x->arb = (char)arb;
         if (!arb)
             x->rho = x->rin;
-        else if (m->gR[g] > 0) /* Eq. 7 */
+        else if (m->gR[g] > 0) /* Eq. 7: within a group, in proportion */
             x->rho = x->rin * m->gRp[g] / m->gR[g];
         else
             x->rho = 0;
@@ -353,8 +468,8 @@ step_d(struct pcie_model *m)
             struct pcie_hop *x = hop_of(m, f, h);
             x->sufmin = s;
             x->sufmin_chan = sc;
-            if (x->arb && x->rho < s) {
-                s = x->rho;
+            if (x->arb && x->rho * m->w[f] < s) { /* in units of B */
+                s = x->rho * m->w[f];
                 sc = x->chan;
             }
         }
@@ -383,8 +498,8 @@ step_d(struct pcie_model *m)
                 }
             }
         }
-        F->hol = h < F->col[STEP_C] - PCIE_EPS;
-        F->col[STEP_D8] = F->hol ? h : F->col[STEP_C];
+        F->hol = h < F->col[STEP_C] * m->w[f] - PCIE_EPS;
+        F->col[STEP_D8] = F->hol ? h / m->w[f] : F->col[STEP_C];
         if (!F->hol)
             F->hol_by = F->hol_at = F->hol_chan = -1;
     }
@@ -395,9 +510,10 @@ step_d(struct pcie_model *m)
 
         for (int e = s0; e < s0 + n; e++) {
             int b = m->ent_f[e];
-            if (m->fac[b].hol)
-                lost += hop_of(m, b, m->ent_h[e])->rho - m->fac[b].col[STEP_D8];
-            else
+            if (m->fac[b].hol) {
+                const struct pcie_hop *y = hop_of(m, b, m->ent_h[e]);
+                lost += (y->rho - m->fac[b].col[STEP_D8]) * y->ratio;
+            } else
                 nn++;
         }
         m->delta[c] = (nn > 0 && nn < n) ? lost / nn : 0;
@@ -415,8 +531,12 @@ step_d(struct pcie_model *m)
         } else {
             for (int i = 0; i < m->plen[f]; i++) {
                 const struct pcie_hop *x = hop_of(m, f, i);
-                if (x->arb && x->rho + x->delta < v) {
-                    v = x->rho + x->delta;
+                double cap;
+                if (!x->arb)
+                    continue;
+                cap = x->rho + x->delta / x->ratio; /* delta: a share of L */
+                if (cap < v) {
+                    v = cap;
                     F->limit_chan = x->chan;
                 }
             }
@@ -450,24 +570,26 @@ pcie_model_eval_active(struct pcie_model *m, const int *active, int n,
     }
     for (int i = 0; i < m->nused; i++) {
         int c = m->used[i];
-        if (pcie_chan_is_up(c)) {
-            if (pcie_node(m->p, pcie_chan_node(c))->kind != PCIE_ENDPOINT)
-                step_b(m, c);
-        } else {
+        if (!isfinite(m->cap[c]))
+            step_pass(m, c);
+        else if (m->role[c] == ROLE_B ||
+                 (m->role[c] == ROLE_SRC && m->ccount[c] > 1))
+            step_b(m, c);
+        else if (m->role[c] == ROLE_C)
             step_c(m, c);
-        }
     }
     for (int k = 0; k < n; k++) {
         int f = m->act[k], len = m->plen[f], last_up = 0;
         struct pcie_factors *F = &m->fac[f];
         const struct pcie_hop *x = hop_of(m, f, 0);
 
-        while (last_up + 1 < len && pcie_chan_is_up(x[last_up + 1].chan))
+        while (last_up + 1 < len && m->role[x[last_up + 1].chan] != ROLE_C)
             last_up++;
         F->active = 1;
-        F->col[STEP_A] = 1;
+        F->col[STEP_A] = x[0].rho;
         F->col[STEP_B] = x[last_up].rho;
         F->col[STEP_C] = x[len - 1].rho;
+        F->cap_chan = m->capc[f];
     }
     step_d(m);
     if (rho_out != NULL)
@@ -487,13 +609,19 @@ pcie_model_eval(struct pcie_model *m, const int *present, int n,
     }
     for (int i = 0; i < n; i++) { /* step A: first come, first served */
         int f = present[i], s = m->src[f];
+        int streams = pcie_node(m->p, s)->streams;
         if (m->seen[s] != m->stamp) {
             m->seen[s] = m->stamp;
+            m->nsent[s] = 0;
+        }
+        if (streams == 0 || m->nsent[s] < streams) {
+            m->nsent[s]++;
             m->act[na++] = f;
         } else {
             struct pcie_factors *F = &m->fac[f];
             memset(F, 0, sizeof *F);
             F->hol_by = F->hol_at = F->hol_chan = F->limit_chan = -1;
+            F->cap_chan = m->capc[f];
             m->rr[f] = 0;
             if (rho_out != NULL)
                 rho_out[f] = 0;
@@ -519,6 +647,24 @@ double
 pcie_model_tau(const struct pcie_model *m)
 {
     return m->tau;
+}
+
+double
+pcie_model_bw(const struct pcie_model *m)
+{
+    return m->bw;
+}
+
+double
+pcie_model_demand(const struct pcie_model *m, int i)
+{
+    return m->dem[i];
+}
+
+double
+pcie_model_chan_cap(const struct pcie_model *m, int c)
+{
+    return m->cap[c];
 }
 
 int

@@ -13,10 +13,22 @@
  * at every channel it crosses (struct pcie_hop), so that a view can show
  * how each number came about.
  *
+ * Per-link capacity (man/rho-model.7, "Links of different speeds"): a
+ * flow's demand d is the smallest capacity on its route; its factor is the
+ * share of d it gets (1 = as fast as alone on the machine). At a channel
+ * of capacity c a flow with factor f holds the share f * d / c of it, and
+ * the rules of steps B, C and D apply to those shares. Rates in different
+ * flows' units are compared in units of the scenario's bandwidth B. When
+ * every link has the capacity B, every d / c and d / B is exactly 1 and
+ * each number is the paper's, bit for bit.
+ *
  * Decisions beyond the spec (also in man/rho-model.7 and tests):
  *  - sums are compared with 1 using PCIE_EPS;
  *  - a group whose incoming factor is 0 leaves with 0 (no 0/0);
- *  - the final factor is clamped to at most 1.
+ *  - the final factor is clamped to at most 1;
+ *  - a channel of unlimited capacity never arbitrates;
+ *  - a source that sends several flows at once (host memory; devices with
+ *    streams > 1) shares its first channel among them as step B does.
  */
 #ifndef RHO_CORE_PCIE_PCIE_MODEL_H
 #define RHO_CORE_PCIE_PCIE_MODEL_H
@@ -31,6 +43,8 @@ enum pcie_step { STEP_A, STEP_B, STEP_C, STEP_D8, STEP_D9, STEP_COUNT };
 /* What happened to one flow at one channel of its path. */
 struct pcie_hop {
     int chan;        /* channel id (see pcie.h) */
+    double ratio;    /* the flow's demand / the channel's capacity (1 when
+                        all links are alike; 0 on an unlimited channel) */
     double rin;      /* factor entering the channel (1 on the first) */
     double rho;      /* factor after the channel's arbitration (B or C) */
     char arb;        /* the channel arbitrated this flow */
@@ -41,11 +55,14 @@ struct pcie_hop {
     int nflows;      /* active flows on the channel */
     int ngroups;     /* step C: super communications at the channel */
     int group_size;  /* step C: flows in this flow's group */
-    double sum;      /* step B: S; step C: sum of R_g over the groups */
+    double sum;      /* step B: S; step C: sum of R_g over the groups
+                        (shares of the channel's capacity) */
     double R, Rp;    /* step C: R_g and R'_g of this flow's group */
-    double sufmin;   /* D8: min of rho at arbitrated channels after this one */
+    double sufmin;   /* D8: min of rho at arbitrated channels after this
+                        one, in units of B (rho * demand / B) */
     int sufmin_chan; /* D8: the channel where that min is reached, or -1 */
-    double delta;    /* D9: delta(L) of the channel (0 if none) */
+    double delta;    /* D9: delta(L) of the channel, a share of its
+                        capacity (0 if none) */
 };
 
 /* The factors of one flow after each step, and how D(8) decided. */
@@ -58,20 +75,26 @@ struct pcie_factors {
     int hol_chan;           /* D8: the channel M after L where b got h, or -1 */
     int limit_chan;         /* D9: channel whose cap set the final factor,
                                or -1 (never arbitrated / HOL) */
+    int cap_chan;           /* the slowest channel on the route: it sets
+                               the flow's demand */
 };
 
 struct pcie_model;
 
 /*
  * Prepare a model for nflows candidate flows on the finished tree p: flow i
- * goes from node src[i] to node dst[i] (both endpoints, different). tau is
- * the root complex penalty (0 <= tau <= 1). Takes a reference to p. Returns
- * the model (caller owns it: pcie_model_free()), or NULL with err filled
- * (a source or destination that is not a device, a flow to itself).
+ * goes from node src[i] to node dst[i] (both endpoints, different) by the
+ * route pcie_route() gives for via[i] (enum pcie_via; via may be NULL: all
+ * PCIE_VIA_AUTO). bw (> 0) is the capacity of every link that declares
+ * none; tau is the root complex penalty (0 <= tau <= 1). Takes a
+ * reference to p. Returns the model (caller owns it: pcie_model_free()),
+ * or NULL with err filled (a source or destination that is not a device,
+ * a flow to itself, no direct route where one is required, a route with
+ * no link of finite capacity).
  */
 struct pcie_model *pcie_model_new(struct pcie *p, int nflows, const int *src,
-                                  const int *dst, double tau,
-                                  struct rho_err *err);
+                                  const int *dst, const int *via, double bw,
+                                  double tau, struct rho_err *err);
 
 /* Free m and drop its reference to the tree. NULL is a no-op. */
 void pcie_model_free(struct pcie_model *m);
@@ -98,10 +121,21 @@ int pcie_model_eval(struct pcie_model *m, const int *present, int n,
 void pcie_model_eval_active(struct pcie_model *m, const int *active, int n,
                             double *rho_out);
 
-/* The tree, the number of flows, tau. */
+/* The tree, the number of flows, tau, the default capacity B (B/s). */
 const struct pcie *pcie_model_tree(const struct pcie_model *m);
 int pcie_model_nflows(const struct pcie_model *m);
 double pcie_model_tau(const struct pcie_model *m);
+double pcie_model_bw(const struct pcie_model *m);
+
+/*
+ * Flow i's demand: the smallest capacity on its route, B/s. Its rate is
+ * its factor times this.
+ */
+double pcie_model_demand(const struct pcie_model *m, int i);
+
+/* Channel c's capacity in B/s (the default B where the tree declares
+   none; INFINITY when it never limits). */
+double pcie_model_chan_cap(const struct pcie_model *m, int c);
 
 /* Flow i's path length and hops (valid after an eval that included i). */
 int pcie_model_path_len(const struct pcie_model *m, int i);

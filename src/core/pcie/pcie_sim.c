@@ -8,6 +8,11 @@
  * state (which flow, if any, each source sends) when there are few states,
  * else a hash on the set's bitmask. No allocation happens in a run unless
  * the memo grows.
+ *
+ * Memory is linear in the flows: a recorded step keeps its active flows
+ * only (a waiting flow's record is implied), and the present flows of a
+ * step are found again from the run's first-come-first-served order and
+ * each flow's last step (pcie_sim_step_flows()).
  */
 #include "core/pcie/pcie_sim.h"
 
@@ -35,7 +40,8 @@ struct pcie_sim {
     struct pcie_model *m;
     int n;
     struct pcie_flowspec *f;
-    double bw;
+    double *dem; /* per flow: demand, B/s (the rate at factor 1) */
+    int multi;   /* some source sends several flows at once */
     int use_memo;
     long evals, hits;
 
@@ -45,6 +51,7 @@ struct pcie_sim {
     int *soff;      /* source -> offset in sflow/queue (nsrc + 1) */
     int *sflow;     /* flows by source, declaration order */
     int *slot;      /* flow -> 1 + its position in its source's list */
+    int *streams;   /* source -> flows it sends at once (0: any) */
     double *starts; /* distinct start times, ascending */
     int nstarts;
 
@@ -66,13 +73,21 @@ struct pcie_sim {
     double *rho;
 };
 
+static int
+cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+
+    return (x > y) - (x < y);
+}
+
 struct pcie_sim *
 pcie_sim_new(struct pcie *p, int n, const struct pcie_flowspec *flows,
              double bw, double tau, struct rho_err *err)
 {
     struct pcie_sim *s;
     struct pcie_model *m;
-    int *src, *dst, *map;
+    int *src, *dst, *via, *map;
     long states = 1;
 
     if (!(bw > 0) || !isfinite(bw))
@@ -91,14 +106,17 @@ pcie_sim_new(struct pcie *p, int n, const struct pcie_flowspec *flows,
                                i + 1),
                    NULL;
     }
-    src = xcalloc((size_t)n, sizeof *src);
-    dst = xcalloc((size_t)n, sizeof *dst);
+    src = xcalloc((size_t)(n ? n : 1), sizeof *src);
+    dst = xcalloc((size_t)(n ? n : 1), sizeof *dst);
+    via = xcalloc((size_t)(n ? n : 1), sizeof *via);
     for (int i = 0; i < n; i++) {
         src[i] = flows[i].src;
         dst[i] = flows[i].dst;
+        via[i] = flows[i].via;
     }
-    m = pcie_model_new(p, n, src, dst, tau, err);
+    m = pcie_model_new(p, n, src, dst, via, bw, tau, err);
     free(dst);
+    free(via);
     if (m == NULL) {
         free(src);
         return NULL;
@@ -107,18 +125,25 @@ pcie_sim_new(struct pcie *p, int n, const struct pcie_flowspec *flows,
     s = xcalloc(1, sizeof *s);
     s->m = m;
     s->n = n;
-    s->bw = bw;
-    s->f = xcalloc((size_t)n, sizeof *s->f);
-    memcpy(s->f, flows, (size_t)n * sizeof *flows);
+    s->f = xcalloc((size_t)(n ? n : 1), sizeof *s->f);
+    if (n > 0)
+        memcpy(s->f, flows, (size_t)n * sizeof *flows);
+    s->dem = xcalloc((size_t)(n ? n : 1), sizeof *s->dem);
+    for (int i = 0; i < n; i++)
+        s->dem[i] = pcie_model_demand(m, i);
 
     /* group by source, sources numbered by first appearance */
     map = xcalloc((size_t)pcie_nodes(p), sizeof *map);
     for (int i = 0; i < pcie_nodes(p); i++)
         map[i] = -1;
-    s->srcidx = xcalloc((size_t)n, sizeof *s->srcidx);
+    s->srcidx = xcalloc((size_t)(n ? n : 1), sizeof *s->srcidx);
+    s->streams = xcalloc((size_t)(n ? n : 1), sizeof *s->streams);
     for (int i = 0; i < n; i++) {
-        if (map[src[i]] < 0)
+        if (map[src[i]] < 0) {
+            s->streams[s->nsrc] = pcie_node(p, src[i])->streams;
+            s->multi |= s->streams[s->nsrc] != 1;
             map[src[i]] = s->nsrc++;
+        }
         s->srcidx[i] = map[src[i]];
     }
     free(map);
@@ -141,15 +166,7 @@ pcie_sim_new(struct pcie *p, int n, const struct pcie_flowspec *flows,
     s->starts = xcalloc((size_t)(n ? n : 1), sizeof *s->starts);
     for (int i = 0; i < n; i++)
         s->starts[i] = flows[i].start;
-    for (int i = 1; i < n; i++) { /* insertion sort; n is modest */
-        double x = s->starts[i];
-        int j = i - 1;
-        while (j >= 0 && s->starts[j] > x) {
-            s->starts[j + 1] = s->starts[j];
-            j--;
-        }
-        s->starts[j + 1] = x;
-    }
+    qsort(s->starts, (size_t)n, sizeof *s->starts, cmp_double);
     for (int i = 0; i < n; i++)
         if (s->nstarts == 0 || s->starts[i] != s->starts[s->nstarts - 1])
             s->starts[s->nstarts++] = s->starts[i];
@@ -164,7 +181,7 @@ pcie_sim_new(struct pcie *p, int n, const struct pcie_flowspec *flows,
         else
             states *= kk;
     }
-    s->nstates = states;
+    s->nstates = s->multi ? 0 : states; /* one flow per source only */
     s->use_memo = PCIE_MEMO_HASH;
 
     s->queue = xcalloc((size_t)(n ? n : 1), sizeof *s->queue);
@@ -193,6 +210,8 @@ pcie_sim_free(struct pcie_sim *s)
     free(s->known);
     free(s->stride);
     free(s->f);
+    free(s->dem);
+    free(s->streams);
     free(s->srcidx);
     free(s->soff);
     free(s->sflow);
@@ -429,6 +448,12 @@ pcie_sim_result_fini(struct pcie_sim_result *res)
         return;
     free(res->end);
     free(res->begin);
+    free(res->rate);
+    free(res->order);
+    free(res->start);
+    free(res->size);
+    free(res->last);
+    free(res->mixed);
     free(res->step);
     free(res->rec_flow);
     free(res->rec_rho);
@@ -439,17 +464,32 @@ pcie_sim_result_fini(struct pcie_sim_result *res)
 }
 
 static void
-res_reset(struct pcie_sim_result *res, int n)
+res_reset(struct pcie_sim_result *res, const struct pcie_sim *s)
 {
-    if (res->nflows != n) {
-        res->end = xreallocarray(res->end, (size_t)n, sizeof *res->end);
-        res->begin = xreallocarray(res->begin, (size_t)n, sizeof *res->begin);
-        res->starved_flows = xreallocarray(res->starved_flows, (size_t)n,
-                                           sizeof *res->starved_flows);
+    int n = s->n;
+    size_t m = (size_t)(n ? n : 1);
+
+    if (res->nflows != n || res->end == NULL) {
+        res->end = xreallocarray(res->end, m, sizeof *res->end);
+        res->begin = xreallocarray(res->begin, m, sizeof *res->begin);
+        res->rate = xreallocarray(res->rate, m, sizeof *res->rate);
+        res->order = xreallocarray(res->order, m, sizeof *res->order);
+        res->start = xreallocarray(res->start, m, sizeof *res->start);
+        res->size = xreallocarray(res->size, m, sizeof *res->size);
+        res->last = xreallocarray(res->last, m, sizeof *res->last);
+        res->mixed = xreallocarray(res->mixed, m, sizeof *res->mixed);
+        res->starved_flows =
+            xreallocarray(res->starved_flows, m, sizeof *res->starved_flows);
         res->nflows = n;
     }
-    for (int i = 0; i < n; i++)
-        res->end[i] = res->begin[i] = NAN;
+    for (int i = 0; i < n; i++) {
+        res->end[i] = res->begin[i] = res->rate[i] = NAN;
+        res->start[i] = s->f[i].start;
+        res->size[i] = s->f[i].bytes;
+        res->last[i] = -1;
+        res->mixed[i] = 0;
+        res->order[i] = i;
+    }
     res->nsteps = res->nrec = 0;
     res->starved = 0;
     res->starved_at = 0;
@@ -457,9 +497,10 @@ res_reset(struct pcie_sim_result *res, int n)
     res->makespan = 0;
 }
 
+/* Record a step: [t0, t1), np flows present, the na active in act[]. */
 static void
-res_step(struct pcie_sim_result *res, struct pcie_sim *s, double t0, double t1,
-         int np, int na)
+res_step(struct pcie_sim_result *res, const struct pcie_sim *s, double t0,
+         double t1, int np, const int *act, int na)
 {
     struct pcie_tstep *st;
 
@@ -469,9 +510,9 @@ res_step(struct pcie_sim_result *res, struct pcie_sim *s, double t0, double t1,
         res->step =
             xreallocarray(res->step, (size_t)res->capsteps, sizeof *res->step);
     }
-    if (res->nrec + np > res->caprec) {
+    if (res->nrec + na > res->caprec) {
         res->caprec =
-            (int)rho_grow_cap((size_t)res->caprec, (size_t)(res->nrec + np));
+            (int)rho_grow_cap((size_t)res->caprec, (size_t)(res->nrec + na));
         res->rec_flow = xreallocarray(res->rec_flow, (size_t)res->caprec,
                                       sizeof *res->rec_flow);
         res->rec_rho = xreallocarray(res->rec_rho, (size_t)res->caprec,
@@ -487,41 +528,48 @@ res_step(struct pcie_sim_result *res, struct pcie_sim *s, double t0, double t1,
     st->n = np;
     st->nactive = na;
     st->off = res->nrec;
-    for (int i = 0; i < np; i++) {
-        int f = s->present[i], r = res->nrec++;
+    for (int i = 0; i < na; i++) {
+        int f = act[i], r = res->nrec++;
         res->rec_flow[r] = f;
         res->rec_rho[r] = s->rho[f];
         res->rec_bytes[r] = 0;
         res->rec_left[r] = s->left[f];
+        res->last[f] = res->nsteps - 1;
     }
 }
 
-/* Record what flow f sent in the last step. */
+/* Record what the k-th active flow f sent in the last step (of length dt,
+   at rate r). */
 static void
-res_sent(struct pcie_sim_result *res, int f, double sent, double left,
-         double now)
+res_sent(struct pcie_sim_result *res, int k, int f, double sent, double left,
+         double now, double dt, double r)
 {
     struct pcie_tstep *st = &res->step[res->nsteps - 1];
 
-    for (int r = st->off; r < st->off + st->n; r++)
-        if (res->rec_flow[r] == f) {
-            res->rec_bytes[r] = sent;
-            res->rec_left[r] = left;
-        }
+    res->rec_bytes[st->off + k] = sent;
+    res->rec_left[st->off + k] = left;
     if (isnan(res->begin[f]))
         res->begin[f] = now;
+    if (dt > 0 || res->size[f] == 0) {
+        if (isnan(res->rate[f]))
+            res->rate[f] = r;
+        else if (res->rate[f] != r)
+            res->mixed[f] = 1;
+    }
 }
 
-/* Record that flow f ended at now. */
+/* Record that the k-th active flow f ended at now. */
 static void
-res_end(struct pcie_sim_result *res, int f, double now)
+res_end(struct pcie_sim_result *res, int k, int f, double now)
 {
     struct pcie_tstep *st = &res->step[res->nsteps - 1];
 
     res->end[f] = now;
-    for (int r = st->off; r < st->off + st->n; r++)
-        if (res->rec_flow[r] == f)
-            res->rec_left[r] = 0;
+    res->rec_left[st->off + k] = 0;
+    if (res->mixed[f] || isnan(res->rate[f]))
+        res->rate[f] = now > res->begin[f]
+                           ? res->size[f] / (now - res->begin[f])
+                           : res->rate[f];
 }
 
 /* Record the present flows (started, not done) in FCFS order. */
@@ -547,19 +595,25 @@ time_left(const struct pcie_sim *s, int f)
     if (s->left[f] <= 0)
         return 0;
     if (s->rho[f] > 0)
-        return s->left[f] / (s->rho[f] * s->bw);
+        return s->left[f] / (s->rho[f] * s->dem[f]);
     return INFINITY;
 }
 
+double
+pcie_sim_rate(const struct pcie_sim *s, int f, double rho)
+{
+    return rho * s->dem[f];
+}
+
 static double
-starved(struct pcie_sim *s, struct pcie_sim_result *res, double now, int na,
-        struct rho_err *err)
+starved(struct pcie_sim *s, struct pcie_sim_result *res, double now,
+        const int *act, int na, struct rho_err *err)
 {
     char list[256];
     size_t used = 0;
     int np = 0;
 
-    /* everything not done and started is concerned, in FCFS order */
+    /* everything not done and started is concerned, in index order */
     for (int i = 0; i < s->n; i++)
         if (!s->done[i] && s->f[i].start <= now)
             s->present[np++] = i;
@@ -572,7 +626,7 @@ starved(struct pcie_sim *s, struct pcie_sim_result *res, double now, int na,
         res->starved_at = now;
         res->nstarved = np;
         memcpy(res->starved_flows, s->present, (size_t)np * sizeof *s->present);
-        res_step(res, s, now, now, np, na);
+        res_step(res, s, now, now, np, act, na);
         res->makespan = -1;
     }
     rho_err_set(err, RHO_ESTARVED,
@@ -582,18 +636,66 @@ starved(struct pcie_sim *s, struct pcie_sim_result *res, double now, int na,
     return -1;
 }
 
+/* Sort a[0..n) by flow index (a source's active flows, for the memo). */
+static void
+sort_ints(int *a, int n)
+{
+    for (int i = 1; i < n; i++) {
+        int x = a[i], j = i - 1;
+        while (j >= 0 && a[j] > x) {
+            a[j + 1] = a[j];
+            j--;
+        }
+        a[j + 1] = x;
+    }
+}
+
+/*
+ * Step A at now: the flows each source sends (the first `streams` of its
+ * queue that have started and are not done; one for a device) into
+ * s->act, sources in order. Returns how many; *state is the direct memo's
+ * state when every source sends one flow at most.
+ */
+static int
+step_a(struct pcie_sim *s, double now, long *state)
+{
+    int na = 0;
+
+    *state = 0;
+    for (int k = 0; k < s->nsrc; k++) {
+        int first = na, cap = s->streams[k];
+        for (int q = s->head[k]; q < s->soff[k + 1]; q++) {
+            int f = s->queue[q];
+            if (s->f[f].start > now) /* the queue is sorted by start */
+                break;
+            if (s->done[f])
+                continue;
+            s->act[na++] = f;
+            if (cap == 1)
+                *state += s->slot[f] * s->stride[k];
+            if (cap != 0 && na - first == cap)
+                break;
+        }
+        if (cap != 1 && na - first > 1)
+            sort_ints(s->act + first, na - first);
+    }
+    return na;
+}
+
 double
 pcie_sim_run(struct pcie_sim *s, const int *prio, struct pcie_sim_result *res,
              struct rho_err *err)
 {
-    int n = s->n, left_n = n, si = 0;
+    int n = s->n, left_n = n, si = 0, started = 0, ndone = 0;
     double now, first;
 
     if (res)
-        res_reset(res, n);
+        res_reset(res, s);
     if (n == 0)
         return 0;
     make_queues(s, prio, res != NULL);
+    for (int i = 0; res && i < n; i++)
+        res->order[i] = s->order[i];
     for (int i = 0; i < n; i++) {
         s->left[i] = s->f[i].bytes;
         s->done[i] = 0;
@@ -601,8 +703,8 @@ pcie_sim_run(struct pcie_sim *s, const int *prio, struct pcie_sim_result *res,
     first = now = s->starts[0];
 
     while (left_n > 0) {
-        int na = 0, nend = 0;
-        long state = 0;
+        int na, nend = 0;
+        long state;
         double next_start, dt = INFINITY;
 
         /* the next start event after now */
@@ -610,17 +712,7 @@ pcie_sim_run(struct pcie_sim *s, const int *prio, struct pcie_sim_result *res,
             si++;
         next_start = si < s->nstarts ? s->starts[si] : INFINITY;
 
-        /* step A: the head of each source's queue, if it has started */
-        for (int k = 0; k < s->nsrc; k++) {
-            int f;
-            if (s->head[k] == s->soff[k + 1])
-                continue;
-            f = s->queue[s->head[k]];
-            if (s->f[f].start > now)
-                continue;
-            s->act[na++] = f;
-            state += s->slot[f] * s->stride[k];
-        }
+        na = step_a(s, now, &state);
         if (na == 0) { /* idle until the next start */
             now = next_start;
             continue;
@@ -632,42 +724,41 @@ pcie_sim_run(struct pcie_sim *s, const int *prio, struct pcie_sim_result *res,
             if (t < dt)
                 dt = t;
         }
+        if (res)
+            while (started < n && s->f[s->order[started]].start <= now)
+                started++;
         if (dt == INFINITY && next_start == INFINITY)
-            return starved(s, res, now, na, err);
+            return starved(s, res, now, s->act, na, err);
         if (next_start - now < dt) {
             dt = next_start - now;
         } else {
             for (int k = 0; k < na; k++) /* ends now, within rounding */
                 if (time_left(s, s->act[k]) <= dt * (1 + 1e-12))
-                    s->ends[nend++] = s->act[k];
+                    s->ends[nend++] = k;
         }
-        if (res) {
-            int np = present_at(s, now);
-            for (int i = 0; i < np; i++) { /* waiting flows show 0 */
-                int f = s->present[i];
-                if (s->queue[s->head[s->srcidx[f]]] != f)
-                    s->rho[f] = 0;
-            }
-            res_step(res, s, now, now + dt, np, na);
-        }
+        if (res)
+            res_step(res, s, now, now + dt, started - ndone, s->act, na);
         for (int k = 0; k < na; k++) {
             int f = s->act[k];
-            double sent = s->rho[f] * s->bw * dt;
+            double r = s->rho[f] * s->dem[f], sent = r * dt;
             if (sent > s->left[f])
                 sent = s->left[f];
             s->left[f] -= sent;
             if (res)
-                res_sent(res, f, sent, s->left[f], now);
+                res_sent(res, k, f, sent, s->left[f], now, dt, r);
         }
         now += dt;
-        for (int k = 0; k < nend; k++) {
-            int f = s->ends[k];
+        for (int e = 0; e < nend; e++) {
+            int k = s->ends[e], f = s->act[k], src = s->srcidx[f];
             s->left[f] = 0;
             s->done[f] = 1;
-            s->head[s->srcidx[f]]++;
+            while (s->head[src] < s->soff[src + 1] &&
+                   s->done[s->queue[s->head[src]]])
+                s->head[src]++;
             left_n--;
+            ndone++;
             if (res)
-                res_end(res, f, now);
+                res_end(res, k, f, now);
         }
     }
     if (res)
@@ -690,24 +781,87 @@ pcie_sim_eval_at(struct pcie_sim *s, double t, int *present)
 }
 
 int
-pcie_sim_eval_step(struct pcie_sim *s, const struct pcie_sim_result *res, int k)
+pcie_sim_step_flows(const struct pcie_sim_result *res, int k, int *flows)
 {
     const struct pcie_tstep *st;
+    int np = 0;
 
     if (k < 0 || k >= res->nsteps)
         return -1;
     st = &res->step[k];
-    pcie_model_eval(s->m, res->rec_flow + st->off, st->n, NULL);
-    return st->n;
+    if (res->starved && k == res->nsteps - 1) { /* index order */
+        memcpy(flows, res->starved_flows,
+               (size_t)res->nstarved * sizeof *flows);
+        return res->nstarved;
+    }
+    for (int i = 0; i < res->nflows && np < st->n; i++) {
+        int f = res->order[i];
+        if (res->start[f] > st->t0)
+            break;
+        /* ended before step k: it sent last in an earlier step */
+        if (!isnan(res->end[f]) && res->last[f] < k)
+            continue;
+        flows[np++] = f;
+    }
+    return np;
+}
+
+int
+pcie_sim_step_rec(const struct pcie_sim_result *res, int k, int f,
+                  double *rho, double *sent, double *left)
+{
+    const struct pcie_tstep *st;
+
+    if (k < 0 || k >= res->nsteps || f < 0 || f >= res->nflows)
+        return -1;
+    st = &res->step[k];
+    for (int r = st->off; r < st->off + st->nactive; r++)
+        if (res->rec_flow[r] == f) {
+            if (rho)
+                *rho = res->rec_rho[r];
+            if (sent)
+                *sent = res->rec_bytes[r];
+            if (left)
+                *left = res->rec_left[r];
+            return 1;
+        }
+    if (res->start[f] > st->t0 || (!isnan(res->end[f]) && res->last[f] < k))
+        return -1;
+    if (rho)
+        *rho = 0;
+    if (sent)
+        *sent = 0;
+    if (left)
+        *left = res->size[f];
+    return 0;
+}
+
+int
+pcie_sim_eval_step(struct pcie_sim *s, const struct pcie_sim_result *res, int k)
+{
+    int np;
+
+    if (k < 0 || k >= res->nsteps)
+        return -1;
+    np = pcie_sim_step_flows(res, k, s->present);
+    pcie_model_eval(s->m, s->present, np, NULL);
+    return np;
 }
 
 int
 pcie_sim_step_at(const struct pcie_sim_result *res, double t)
 {
+    int lo = 0, hi;
+
     if (res->nsteps == 0)
         return -1;
-    for (int k = 0; k < res->nsteps; k++)
-        if (t < res->step[k].t1)
-            return k;
-    return res->nsteps - 1;
+    hi = res->nsteps - 1;
+    while (lo < hi) { /* the first step with t < t1 (t1 never decreases) */
+        int mid = lo + (hi - lo) / 2;
+        if (t < res->step[mid].t1)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return lo;
 }

@@ -10,6 +10,17 @@
  * and names the flows concerned. A run never loops: every step ends a flow
  * or reaches a start, so there are at most 2n steps.
  *
+ * A flow sends at its factor times its demand (the slowest capacity on its
+ * route; the scenario's bandwidth B on a tree without capacities). Step A
+ * lets each source send as many flows at once as its streams allow (one
+ * for a device, as in the paper; any number for host memory).
+ *
+ * The record of a run is linear in the number of flows: each time step
+ * keeps a record for each flow that sends in it (at most one per stream
+ * of each source), and a flow waiting behind its source has none -- it
+ * has factor 0, has sent nothing and has all its bytes left, and
+ * pcie_sim_step_flows() lists it among the step's present flows.
+ *
  * A sim is made once for a flow set and run many times with different
  * priorities (the order in which a source serves flows that start
  * together): that is what a schedule search does. The factors of an active
@@ -28,25 +39,35 @@ struct pcie_flowspec {
     int src, dst; /* endpoint node ids */
     double bytes; /* >= 0 */
     double start; /* seconds, >= 0 */
+    int via;      /* enum pcie_via (0: PCIE_VIA_AUTO) */
 };
 
-/* One time step: [t0, t1), the flows present and what each got. */
+/* One time step: [t0, t1), the flows present and what the active got. */
 struct pcie_tstep {
     double t0, t1;
-    int n;   /* present flows (active and waiting) */
-    int off; /* their records in the result's rec_* arrays */
-    int nactive;
+    int n;       /* present flows (active and waiting) */
+    int off;     /* the records of its active flows in the rec_* arrays */
+    int nactive; /* active flows: records off .. off + nactive - 1 */
 };
 
 struct pcie_sim_result {
     int nflows;
     double *end;   /* per flow: end time (s); NaN if never ended */
     double *begin; /* per flow: time it started sending (s); NaN if never */
+    double *rate;  /* per flow: average rate while it sent (B/s): its bytes
+                      over end - begin, or exactly its rate when it had
+                      one throughout; NaN if it never ended */
+    int *order;    /* every flow, first come first served (start, then
+                      the run's priority, then index) */
+    double *start; /* per flow: start (s) */
+    double *size;  /* per flow: bytes */
+    int *last;     /* per flow: the last step it sent in, or -1 */
+    char *mixed;   /* per flow: its rate changed while it sent */
     int nsteps, capsteps;
     struct pcie_tstep *step;
     int nrec, caprec;
     int *rec_flow;     /* per record: flow index */
-    double *rec_rho;   /* factor in the step (0 while waiting) */
+    double *rec_rho;   /* factor in the step */
     double *rec_bytes; /* bytes sent in the step */
     double *rec_left;  /* bytes left at the end of the step */
     int starved;       /* 1 if the run stopped starved */
@@ -60,9 +81,10 @@ struct pcie_sim;
 
 /*
  * Make a sim for n flows on the finished tree p with bandwidth bw (B/s,
- * > 0) and root complex penalty tau (0..1). Takes a reference to p.
- * Returns the sim (caller owns it: pcie_sim_free()) or NULL with err
- * filled (bad flow, bad bandwidth, bad tau, negative size or start).
+ * > 0: the capacity of every link that declares none) and root complex
+ * penalty tau (0..1). Takes a reference to p. Returns the sim (caller owns
+ * it: pcie_sim_free()) or NULL with err filled (bad flow, bad bandwidth,
+ * bad tau, negative size or start, no route; see pcie_model_new()).
  */
 struct pcie_sim *pcie_sim_new(struct pcie *p, int n,
                               const struct pcie_flowspec *flows, double bw,
@@ -104,6 +126,25 @@ int pcie_sim_eval_step(struct pcie_sim *s, const struct pcie_sim_result *res,
 /* The step of res that contains time t (the last one if t is past the
    end), or -1 if res has no step. */
 int pcie_sim_step_at(const struct pcie_sim_result *res, double t);
+
+/*
+ * The flows present in step k of res (started, not ended: active and
+ * waiting), first come first served, into flows (room for res->nflows).
+ * Returns how many, or -1 if k is out of range. O(flows).
+ */
+int pcie_sim_step_flows(const struct pcie_sim_result *res, int k, int *flows);
+
+/*
+ * What flow f did in step k: its factor, the bytes it sent and the bytes
+ * it had left at the end of the step (any pointer may be NULL). Returns 1
+ * if it sent in the step, 0 if it was waiting (factor 0, nothing sent, all
+ * its bytes left), -1 if it was not present. O(active flows of the step).
+ */
+int pcie_sim_step_rec(const struct pcie_sim_result *res, int k, int f,
+                      double *rho, double *sent, double *left);
+
+/* Flow f's rate (B/s) in the runs of s when its factor is rho. */
+double pcie_sim_rate(const struct pcie_sim *s, int f, double rho);
 
 /* Memo statistics: distinct active sets evaluated, and lookups. */
 void pcie_sim_memo_stats(const struct pcie_sim *s, long *evals, long *hits);
