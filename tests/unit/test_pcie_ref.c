@@ -5,6 +5,14 @@
  * depth by depth as Algorithm 1 is printed, finds every set by scanning
  * every flow's path, and shares no code with src/core/pcie/pcie_model.c. The
  * first mismatch is reported with its seed.
+ *
+ * Every other seed gives the links random capacities (man/rho-model.7,
+ * "Links of different speeds"). The reference then computes rates in
+ * units of the default bandwidth -- a flow enters with its demand, the
+ * slowest capacity on its path, and every sum is taken in units of the
+ * channel's own capacity -- where the model works in shares of each
+ * flow's demand: two formulations of the same rules. With every capacity
+ * 1 the reference's arithmetic is the paper's, operation for operation.
  */
 #include "harness.h"
 
@@ -22,6 +30,8 @@
 struct ref {
     int n;
     int parent[MAXN], depth[MAXN], kind[MAXN];
+    double kap[MAXN]; /* capacity of x's link to its parent / default */
+    double dem[MAXF]; /* per flow: slowest capacity on its path */
     double tau;
     int nf;
     int src[MAXF], dst[MAXF], crc[MAXF];
@@ -30,9 +40,16 @@ struct ref {
     double rho[MAXF][MAXP];
     int arb[MAXF][MAXP];
     int active[MAXF];
-    double colB[MAXF], colC[MAXF], colD8[MAXF], colD9[MAXF];
+    double colB[MAXF], colC[MAXF], colD8[MAXF], colD9[MAXF]; /* rates */
     int hol[MAXF];
 };
+
+/* Capacity of the channel (t, h): the link of its non-root end. */
+static double
+kap(const struct ref *r, int t, int h)
+{
+    return r->parent[t] == h ? r->kap[t] : r->kap[h];
+}
 
 static void
 ref_paths(struct ref *r)
@@ -56,6 +73,7 @@ ref_paths(struct ref *r)
         }
         r->crc[f] = a == 0;
         r->plen[f] = 0;
+        r->dem[f] = 1e300;
         for (int i = 0; i < nu; i++) {
             r->tail[f][r->plen[f]] = up[i];
             r->head[f][r->plen[f]++] = r->parent[up[i]];
@@ -64,6 +82,9 @@ ref_paths(struct ref *r)
             r->tail[f][r->plen[f]] = r->parent[down[i]];
             r->head[f][r->plen[f]++] = down[i];
         }
+        for (int i = 0; i < r->plen[f]; i++)
+            if (kap(r, r->tail[f][i], r->head[f][i]) < r->dem[f])
+                r->dem[f] = kap(r, r->tail[f][i], r->head[f][i]);
     }
 }
 
@@ -80,7 +101,7 @@ on_path(const struct ref *r, int f, int t, int h)
 static double
 rin(const struct ref *r, int f, int i)
 {
-    return i == 0 ? 1.0 : r->rho[f][i - 1];
+    return i == 0 ? r->dem[f] : r->rho[f][i - 1];
 }
 
 static void
@@ -92,7 +113,7 @@ ref_port_up(struct ref *r, int x)
     for (int f = 0; f < r->nf; f++) {
         int i = r->active[f] ? on_path(r, f, t, h) : -1;
         if (i >= 0)
-            S += rin(r, f, i);
+            S += rin(r, f, i) / r->kap[x];
     }
     for (int f = 0; f < r->nf; f++) {
         int i = r->active[f] ? on_path(r, f, t, h) : -1;
@@ -125,7 +146,7 @@ ref_port_down(struct ref *r, int x, int y)
             gt[ng] = r->tail[f][i - 1];
             gh[ng++] = r->head[f][i - 1];
         }
-        R[g] += rin(r, f, i);
+        R[g] += rin(r, f, i) / r->kap[y];
         if (r->crc[f])
             gcr[g] = 1;
     }
@@ -164,7 +185,7 @@ ref_eval(struct ref *r, const int *present, int np)
     for (int f = 0; f < r->nf; f++) {
         r->active[f] = 0;
         for (int i = 0; i < MAXP; i++) {
-            r->rho[f][i] = 1;
+            r->rho[f][i] = r->dem[f]; /* the source channel: step A */
             r->arb[f][i] = 0;
         }
     }
@@ -208,16 +229,17 @@ ref_eval(struct ref *r, const int *present, int np)
                 j = on_path(r, b, r->tail[c][i], r->head[c][i]);
                 if (j < 0)
                     continue;
+                /* in factors: shares of each flow's own demand */
                 for (int m = j + 1; m < r->plen[b]; m++)
-                    if (r->arb[b][m] && r->rho[b][m] < h)
-                        h = r->rho[b][m];
+                    if (r->arb[b][m] && r->rho[b][m] / r->dem[b] < h)
+                        h = r->rho[b][m] / r->dem[b];
             }
-        r->hol[c] = h < r->colC[c] - 1e-9;
-        r->colD8[c] = r->hol[c] ? h : r->colC[c];
+        r->hol[c] = h < r->colC[c] / r->dem[c] - 1e-9;
+        r->colD8[c] = r->hol[c] ? h * r->dem[c] : r->colC[c];
     }
     /* Eq. 9 */
     for (int c = 0; c < r->nf; c++) {
-        double v = 1;
+        double v = r->dem[c];
         if (!r->active[c])
             continue;
         if (r->hol[c]) {
@@ -225,7 +247,7 @@ ref_eval(struct ref *r, const int *present, int np)
             continue;
         }
         for (int i = 0; i < r->plen[c]; i++) {
-            double lost = 0, cap;
+            double lost = 0, cap, k = kap(r, r->tail[c][i], r->head[c][i]);
             int nn = 0, nh = 0;
             if (!r->arb[c][i])
                 continue;
@@ -237,22 +259,25 @@ ref_eval(struct ref *r, const int *present, int np)
                     continue;
                 if (r->hol[b]) {
                     nh++;
-                    lost += r->rho[b][j] - r->colD8[b];
+                    lost += (r->rho[b][j] - r->colD8[b]) / k;
                 } else {
                     nn++;
                 }
             }
-            cap = r->rho[c][i] + (nh > 0 ? lost / nn : 0);
+            cap = r->rho[c][i] + (nh > 0 ? lost / nn * k : 0);
             if (cap < v)
                 v = cap;
         }
-        r->colD9[c] = v > 1 ? 1 : v;
+        r->colD9[c] = v > r->dem[c] ? r->dem[c] : v;
     }
 }
 
-/* Random tree with n nodes; returns both the core tree and the ref. */
+#define BW 10e9
+
+/* Random tree with n nodes; returns both the core tree and the ref. With
+   caps, every link gets a capacity of 1/4 to 2 times BW. */
 static struct pcie *
-random_tree(struct rng *g, struct ref *r)
+random_tree(struct rng *g, struct ref *r, int caps)
 {
     struct pcie *p = pcie_new();
     int n = 4 + (int)rng_below(g, MAXN - 4), nsw = 1 + (int)rng_below(g, 6);
@@ -280,6 +305,13 @@ random_tree(struct rng *g, struct ref *r)
         else
             ne++;
     }
+    r->kap[0] = 1;
+    for (int i = 1; i < n; i++) {
+        static const double k[] = {0.25, 0.5, 1, 1, 2};
+        r->kap[i] = caps ? k[rng_below(g, 5)] : 1;
+        if (caps)
+            pcie_set_link(p, i, r->kap[i] * BW, NULL, NULL);
+    }
     pcie_finish(p, NULL);
     return p;
 }
@@ -300,6 +332,7 @@ random_flows(struct rng *g, const struct pcie *p, struct ref *r,
         r->dst[i] = f[i].dst = pcie_endpoint(p, b);
         f[i].bytes = (double)(1 + rng_below(g, 8)) * 1048576.0;
         f[i].start = (double)rng_below(g, 3) * 1e-4;
+        f[i].via = PCIE_VIA_AUTO;
     }
     return r->nf;
 }
@@ -372,7 +405,7 @@ ref_sim(struct ref *r, const struct pcie_flowspec *f, double bw, double *end)
 int
 main(void)
 {
-    int mismatch = 0, cases = 0, sims = 0, hol = 0;
+    int mismatch = 0, cases = 0, sims = 0, hol = 0, capped = 0;
     uint64_t bad_seed = 0;
 
     for (uint64_t seed = 1; seed <= 600 && !mismatch; seed++) {
@@ -386,7 +419,7 @@ main(void)
         double tau;
 
         rng_init(&g, seed);
-        p = random_tree(&g, &r);
+        p = random_tree(&g, &r, seed % 2 == 0);
         random_flows(&g, p, &r, f);
         tau = (double)rng_below(&g, 5) / 10; /* 0 .. 0.4 */
         r.tau = tau;
@@ -397,16 +430,25 @@ main(void)
             present[i] = i;
         }
         /* all present at once, declaration order */
-        m = pcie_model_new(p, r.nf, src, dst, NULL, 1, tau, NULL);
+        m = pcie_model_new(p, r.nf, src, dst, NULL, BW, tau, NULL);
         pcie_model_eval(m, present, r.nf, NULL);
         ref_eval(&r, present, r.nf);
         for (int i = 0; i < r.nf && !mismatch; i++) {
             const struct pcie_factors *F = pcie_model_factors(m, i);
-            double want[5] = {r.active[i], r.colB[i], r.colC[i], r.colD8[i],
-                              r.colD9[i]};
+            double d = r.dem[i];
+            double want[5] = {r.active[i], r.colB[i] / d, r.colC[i] / d,
+                              r.colD8[i] / d, r.colD9[i] / d};
             if (!r.active[i])
                 continue;
             hol += r.hol[i];
+            capped += seed % 2 == 0 && r.hol[i];
+            if (fabs(pcie_model_demand(m, i) - d * BW) > 1e-6) {
+                printf("# seed %llu flow %d: demand %.15g want %.15g\n",
+                       (unsigned long long)seed, i, pcie_model_demand(m, i),
+                       d * BW);
+                mismatch = 1;
+                bad_seed = seed;
+            }
             for (int k = 0; k < 5; k++)
                 if (fabs(F->col[k] - want[k]) > 1e-12) {
                     printf("# seed %llu flow %d step %d: got %.15g want "
@@ -420,13 +462,13 @@ main(void)
         pcie_model_free(m);
 
         /* the whole dynamic graph */
-        s = pcie_sim_new(p, r.nf, f, 10e9, tau, NULL);
+        s = pcie_sim_new(p, r.nf, f, BW, tau, NULL);
         if (s != NULL && !mismatch) {
             struct pcie_sim_result res;
             double end[MAXF], want, got;
             pcie_sim_result_init(&res);
             got = pcie_sim_run(s, NULL, &res, NULL);
-            want = ref_sim(&r, f, 10e9, end);
+            want = ref_sim(&r, f, BW, end);
             if ((got < 0) != (want < 0) ||
                 (got >= 0 && fabs(got - want) > 1e-12 * (1 + want))) {
                 printf("# seed %llu: makespan %.15g, reference %.15g\n",
@@ -454,5 +496,7 @@ main(void)
     CHECK(sims == cases, "dynamic graph == reference on %d random schedules",
           sims);
     CHECK(hol > 20, "the random sets exercise HOL blocking (%d flows)", hol);
+    CHECK(capped > 10,
+          "... also on links of different capacities (%d flows)", capped);
     TEST_DONE();
 }

@@ -32,11 +32,10 @@ struct pcie_model {
     struct pcie *p;
     int nflows;
     double tau;
-    double bw;    /* default capacity, and the unit of cross-flow rates */
+    double bw;    /* default capacity */
     int *src, *dst;
     char *crc;    /* flow crosses a root complex peer to peer */
     double *dem;  /* per flow: demand, B/s */
-    double *w;    /* per flow: demand / bw */
     int *capc;    /* per flow: its slowest channel */
     double *cap;  /* per channel: capacity, B/s (INFINITY: no limit) */
     char *role;   /* per channel: enum chan_role */
@@ -136,7 +135,6 @@ pcie_model_new(struct pcie *p, int nflows, const int *src, const int *dst,
     m->dst = xcalloc((size_t)(nflows ? nflows : 1), sizeof *m->dst);
     m->crc = xcalloc((size_t)(nflows ? nflows : 1), 1);
     m->dem = xcalloc((size_t)(nflows ? nflows : 1), sizeof *m->dem);
-    m->w = xcalloc((size_t)(nflows ? nflows : 1), sizeof *m->w);
     m->capc = xcalloc((size_t)(nflows ? nflows : 1), sizeof *m->capc);
     m->cap = xcalloc((size_t)m->nchan, sizeof *m->cap);
     m->role = xcalloc((size_t)m->nchan, 1);
@@ -197,7 +195,6 @@ pcie_model_new(struct pcie *p, int nflows, const int *src, const int *dst,
             m->hop[off + h].ratio = isfinite(m->cap[c]) ? d / m->cap[c] : 0;
         }
         m->dem[i] = d;
-        m->w[i] = d / bw;
         m->capc[i] = cc;
         /* peer to peer through a root complex: the RC penalty applies */
         m->crc[i] = through_rc && !pcie_node(p, src[i])->host &&
@@ -217,7 +214,6 @@ pcie_model_free(struct pcie_model *m)
     free(m->dst);
     free(m->crc);
     free(m->dem);
-    free(m->w);
     free(m->capc);
     free(m->cap);
     free(m->role);
@@ -468,8 +464,8 @@ step_d(struct pcie_model *m)
             struct pcie_hop *x = hop_of(m, f, h);
             x->sufmin = s;
             x->sufmin_chan = sc;
-            if (x->arb && x->rho * m->w[f] < s) { /* in units of B */
-                s = x->rho * m->w[f];
+            if (x->arb && x->rho < s) {
+                s = x->rho;
                 sc = x->chan;
             }
         }
@@ -498,8 +494,8 @@ step_d(struct pcie_model *m)
                 }
             }
         }
-        F->hol = h < F->col[STEP_C] * m->w[f] - PCIE_EPS;
-        F->col[STEP_D8] = F->hol ? h / m->w[f] : F->col[STEP_C];
+        F->hol = h < F->col[STEP_C] - PCIE_EPS;
+        F->col[STEP_D8] = F->hol ? h : F->col[STEP_C];
         if (!F->hol)
             F->hol_by = F->hol_at = F->hol_chan = -1;
     }

@@ -17,10 +17,11 @@
  * flow's demand d is the smallest capacity on its route; its factor is the
  * share of d it gets (1 = as fast as alone on the machine). At a channel
  * of capacity c a flow with factor f holds the share f * d / c of it, and
- * the rules of steps B, C and D apply to those shares. Rates in different
- * flows' units are compared in units of the scenario's bandwidth B. When
- * every link has the capacity B, every d / c and d / B is exactly 1 and
- * each number is the paper's, bit for bit.
+ * the rules of steps B and C apply to those shares; D(8) compares factors
+ * (how far each flow is throttled below its demand) and D(9) shares out
+ * what the blocked flows leave of each channel's capacity. When every
+ * link has the same capacity every d / c is exactly 1 and each number is
+ * the paper's, bit for bit.
  *
  * Decisions beyond the spec (also in man/rho-model.7 and tests):
  *  - sums are compared with 1 using PCIE_EPS;
@@ -59,7 +60,7 @@ struct pcie_hop {
                         (shares of the channel's capacity) */
     double R, Rp;    /* step C: R_g and R'_g of this flow's group */
     double sufmin;   /* D8: min of rho at arbitrated channels after this
-                        one, in units of B (rho * demand / B) */
+                        one */
     int sufmin_chan; /* D8: the channel where that min is reached, or -1 */
     double delta;    /* D9: delta(L) of the channel, a share of its
                         capacity (0 if none) */
