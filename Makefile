@@ -29,7 +29,7 @@ LDLIBS_THREAD := -lpthread
 
 # Debian packages the build and the tests use. `make` installs the missing
 # ones itself when it runs as root (or with password-less sudo).
-DEB_PKGS := pkg-config liblua5.4-dev libyaml-dev libncurses-dev tmux man-db
+DEB_PKGS := pkg-config liblua5.4-dev libyaml-dev libncurses-dev libhwloc-dev tmux man-db
 ifeq ($(MPI),1)
 DEB_PKGS += libopenmpi-dev openmpi-bin
 endif
@@ -42,10 +42,12 @@ YAML_CF = $(call lazy,YAML_CF,$(PKG_CONFIG) --cflags yaml-0.1)
 YAML_LIBS = $(call lazy,YAML_LIBS,$(PKG_CONFIG) --libs yaml-0.1)
 CURSES_CF = $(call lazy,CURSES_CF,$(PKG_CONFIG) --cflags ncursesw)
 CURSES_LIBS = $(call lazy,CURSES_LIBS,$(PKG_CONFIG) --libs ncursesw)
+HWLOC_CF = $(call lazy,HWLOC_CF,$(PKG_CONFIG) --cflags hwloc)
+HWLOC_LIBS = $(call lazy,HWLOC_LIBS,$(PKG_CONFIG) --libs hwloc)
 
 obj = $(patsubst src/%.c,$(BUILD)/%.o,$(wildcard $(1)))
 CORE_O := $(call obj,src/core/*.c src/core/*/*.c src/view/*.c src/view/*/*.c)
-SCRIPT_O := $(call obj,src/script/*.c) $(BUILD)/prelude.o
+SCRIPT_O := $(call obj,src/script/*.c) $(BUILD)/prelude.o $(call obj,src/import/*.c)
 THEME_O := $(call obj,src/theme/*.c)
 REPORT_O := $(call obj,src/report/*.c)
 TUI_O := $(call obj,src/tui/*.c)
@@ -92,16 +94,17 @@ $(BUILD)/main.o: $(BUILD)/rho_config.h
 .PHONY: FORCE
 FORCE:
 
-$(BUILD)/$(NAME): $(BUILD)/main.o $(TUI_O) $(SCRIPT_O) $(REPORT_O) $(THEME_O) $(LIBCORE)
-	$(CC) $(LDFLAGS) -o $@ $^ $(LUA_LIBS) $(YAML_LIBS) $(CURSES_LIBS) $(LDLIBS_THREAD) -lm
+CLI_O := $(BUILD)/cli_machine.o
+$(BUILD)/$(NAME): $(BUILD)/main.o $(CLI_O) $(TUI_O) $(SCRIPT_O) $(REPORT_O) $(THEME_O) $(LIBCORE)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LUA_LIBS) $(YAML_LIBS) $(CURSES_LIBS) $(HWLOC_LIBS) $(LDLIBS_THREAD) -lm
 
 # rho-mpi: main.c again, compiled by mpicc with -DRHO_MPI
 MPICC ?= mpicc
 $(BUILD)/mpi/main.o: src/main.c $(BUILD)/rho_config.h | deps
 	@mkdir -p $(@D)
 	$(MPICC) $(CPPFLAGS) $(LUA_CF) $(YAML_CF) $(XCFLAGS) -DRHO_MPI -MMD -MP -c -o $@ $<
-$(BUILD)/$(NAME)-mpi: $(BUILD)/mpi/main.o $(SCRIPT_O) $(REPORT_O) $(THEME_O) $(LIBCORE)
-	$(MPICC) $(LDFLAGS) -o $@ $^ $(LUA_LIBS) $(YAML_LIBS) $(LDLIBS_THREAD) -lm
+$(BUILD)/$(NAME)-mpi: $(BUILD)/mpi/main.o $(CLI_O) $(SCRIPT_O) $(REPORT_O) $(THEME_O) $(LIBCORE)
+	$(MPICC) $(LDFLAGS) -o $@ $^ $(LUA_LIBS) $(YAML_LIBS) $(HWLOC_LIBS) $(LDLIBS_THREAD) -lm
 
 $(LIBCORE): $(CORE_O)
 	@rm -f $@
@@ -109,6 +112,7 @@ $(LIBCORE): $(CORE_O)
 
 # Per-layer include paths: core/ and view/ get no third-party -I at all.
 $(BUILD)/script/%.o: LAYER_CF = $(LUA_CF)
+$(BUILD)/import/%.o: LAYER_CF = $(HWLOC_CF)
 $(BUILD)/theme/%.o: LAYER_CF = $(YAML_CF)
 $(BUILD)/report/%.o: LAYER_CF = $(YAML_CF)
 $(BUILD)/tui/%.o: LAYER_CF = $(CURSES_CF)
@@ -140,7 +144,7 @@ $(BUILD)/prelude.o: $(BUILD)/prelude.c
 $(BUILD)/tests/%: tests/unit/%.c $(TEST_SUPPORT) $(SCRIPT_O) $(REPORT_O) $(THEME_O) $(LIBCORE) | deps
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) -Itests $(LUA_CF) $(YAML_CF) $(XCFLAGS) -o $@ \
-	    $(filter %.c %.o %.a,$^) $(LDFLAGS) $(LUA_LIBS) $(YAML_LIBS) $(LDLIBS_THREAD) -lm
+	    $(filter %.c %.o %.a,$^) $(LDFLAGS) $(LUA_LIBS) $(YAML_LIBS) $(HWLOC_LIBS) $(LDLIBS_THREAD) -lm
 
 run: $(BUILD)/$(NAME)
 	$(BUILD)/$(NAME) scenarios/default.lua
@@ -184,6 +188,7 @@ never = if grep -rnE '^\#include [<"]$(2)' $(1); \
 CURSES_RE := (n?curses|.*/n?curses)
 LUA_RE := (lua|lauxlib|lualib)
 YAML_RE := yaml
+HWLOC_RE := hwloc
 
 layers:
 	@$(call only,src/core/base,core/base/,core/base/ may include only core/base/)
@@ -197,12 +202,15 @@ layers:
 	@$(call never,src/*.c src/core src/view src/script src/theme src/report,$(CURSES_RE),only tui/ may include curses)
 	@$(call never,src/*.c src/core src/view src/tui src/theme src/report,$(LUA_RE),only script/ may include Lua)
 	@$(call never,src/*.c src/core src/view src/tui src/script,$(YAML_RE),only theme/ and report/ may include YAML)
+	@$(call never,src/*.c src/core src/view src/tui src/script src/theme src/report,$(HWLOC_RE),only import/ may include hwloc)
+	@$(call only,src/import,(core/base|import)/,import/ may include only core/base/ and import/)
+	@$(call never,src/import,($(CURSES_RE)|$(LUA_RE)|$(YAML_RE)),import/ must stay free of curses and Lua and YAML)
 	@echo 'layers: ok'
 
 hdrcheck: | deps
 	@for h in $$(find src -name '*.h'); do \
 	  printf '#include "%s"\n' "$${h#src/}" | \
-	  $(CC) $(CPPFLAGS) $(LUA_CF) $(YAML_CF) $(CURSES_CF) $(CSTD) $(WARN) -fsyntax-only -x c - \
+	  $(CC) $(CPPFLAGS) $(LUA_CF) $(YAML_CF) $(CURSES_CF) $(HWLOC_CF) $(CSTD) $(WARN) -fsyntax-only -x c - \
 	  || { echo "hdrcheck: $$h does not compile alone"; exit 1; }; done; echo 'hdrcheck: ok'
 
 check: layers hdrcheck asan tsan
@@ -210,7 +218,7 @@ check: layers hdrcheck asan tsan
 $(BUILD)/bench/%: tests/bench/%.c $(SCRIPT_O) $(REPORT_O) $(THEME_O) $(LIBCORE) | deps
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) -Itests $(LUA_CF) $(YAML_CF) $(XCFLAGS) -DNDEBUG -o $@ \
-	    $(filter %.c %.o %.a,$^) $(LDFLAGS) $(LUA_LIBS) $(YAML_LIBS) $(LDLIBS_THREAD) -lm
+	    $(filter %.c %.o %.a,$^) $(LDFLAGS) $(LUA_LIBS) $(YAML_LIBS) $(HWLOC_LIBS) $(LDLIBS_THREAD) -lm
 
 bench: $(BENCHES) $(BUILD)/$(NAME)
 	@for b in $(BENCHES); do \
@@ -225,6 +233,8 @@ install: all
 	for m in man/*.7; do [ -e "$$m" ] && install -m 644 $$m $(DESTDIR)$(MANDIR)/man7/; done; true
 	for t in themes/*.yaml; do [ -e "$$t" ] && install -m 644 $$t $(DESTDIR)$(DATADIR)/themes/; done; true
 	install -m 644 scenarios/*.lua $(DESTDIR)$(DATADIR)/scenarios/
+	install -d $(DESTDIR)$(DATADIR)/scenarios/machines
+	install -m 644 scenarios/machines/*.lua scenarios/machines/*.xml $(DESTDIR)$(DATADIR)/scenarios/machines/
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/$(NAME) $(DESTDIR)$(MANDIR)/man1/$(NAME).1 \

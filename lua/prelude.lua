@@ -67,64 +67,144 @@ local function name_of(fname, name)
   return name
 end
 
+-- Children: nodes, and the direct links and switch fabrics that may be
+-- listed among them (rho.nvlink, rho.nvswitch; see machine.lua).
 local function children_of(fname, name, children)
   if children == nil then return {} end
   lib.check(type(children) == "table",
             "%s '%s': children must be a list of nodes, got %s", fname, name,
             type(children))
   for i, c in ipairs(children) do
-    lib.check(type(c) == "table" and c._rho == "pcie-node",
+    lib.check(type(c) == "table" and (c._rho == "pcie-node" or
+                                      c._rho == "pcie-link" or
+                                      c._rho == "pcie-fabric"),
               "%s '%s': child %d is not a node (made by rho.switch, " ..
               "rho.gpu, ...)", fname, name, i)
   end
   return children
 end
+lib.children_of = children_of
+lib.name_of = name_of
 
---- rho.rc(name, children): the root complex.
-function rho.rc(name, children)
+-- The options of a node: its link to its parent and more. Checked here
+-- for type; rho.scenario reads the values (it knows the efficiency).
+local function node_opts(fname, name, node, opts, allowed)
+  if opts == nil then return node end
+  lib.options(fname .. " '" .. name .. "'", opts, allowed)
+  if opts.link ~= nil then
+    lib.check(type(opts.link) == "string",
+              "%s '%s': link must be a string such as \"16 GT/s x16\"",
+              fname, name)
+    node.link = opts.link
+  end
+  if opts.bandwidth ~= nil then
+    lib.check(type(opts.bandwidth) == "string" or
+              type(opts.bandwidth) == "number",
+              "%s '%s': bandwidth must be a rate such as \"12 GB/s\"",
+              fname, name)
+    node.bandwidth = opts.bandwidth
+  end
+  if opts.streams ~= nil then
+    lib.check(math.type(opts.streams) == "integer" and opts.streams >= 0,
+              "%s '%s': streams must be an integer >= 0 (0: any number)",
+              fname, name)
+    node.streams = opts.streams
+  end
+  if opts.bus ~= nil then
+    lib.check(type(opts.bus) == "string",
+              "%s '%s': bus must be a PCI bus id such as \"0000:3b:00.0\"",
+              fname, name)
+    node.bus = opts.bus
+  end
+  return node
+end
+lib.node_opts = node_opts
+
+local link_keys = { link = true, bandwidth = true, bus = true }
+local device_keys = { link = true, bandwidth = true, bus = true,
+                      streams = true }
+
+--- rho.rc(name, children [, { bandwidth = }]): a root complex (bandwidth:
+--- its link to the other sockets, in a rho.machine).
+function rho.rc(name, children, opts)
   name = name_of("rho.rc", name)
-  return { _rho = "pcie-node", kind = "rc", name = name,
-           children = children_of("rho.rc", name, children),
-           line = lib.line() }
+  return node_opts("rho.rc", name,
+                   { _rho = "pcie-node", kind = "rc", name = name,
+                     children = children_of("rho.rc", name, children),
+                     line = lib.line() }, opts, { bandwidth = true })
 end
 
---- rho.switch(name, children): a PCIe switch.
-function rho.switch(name, children)
+--- rho.switch(name, children [, { link =, bandwidth =, bus = }]): a PCIe
+--- switch (or host bridge).
+function rho.switch(name, children, opts)
   name = name_of("rho.switch", name)
-  return { _rho = "pcie-node", kind = "switch", name = name,
-           children = children_of("rho.switch", name, children),
-           line = lib.line() }
+  return node_opts("rho.switch", name,
+                   { _rho = "pcie-node", kind = "switch", name = name,
+                     children = children_of("rho.switch", name, children),
+                     line = lib.line() }, opts, link_keys)
 end
 
---- rho.device(type, name): an endpoint of any kind ("gpu", "nic", "nvme"...).
-function rho.device(dtype, name)
+local function device(fname, dtype, name, opts)
+  name = name_of(fname, name)
+  return node_opts(fname, name,
+                   { _rho = "pcie-node", kind = "device", type = dtype,
+                     name = name, line = lib.line() }, opts, device_keys)
+end
+
+--- rho.device(type, name [, { link =, bandwidth =, streams =, bus = }]):
+--- an endpoint of any kind ("gpu", "nic", "nvme"...).
+function rho.device(dtype, name, opts)
   lib.check(type(dtype) == "string" and dtype:match("^[%w_%-]+$"),
             "rho.device: the type must be a word such as \"nic\", got %s",
             tostring(dtype))
-  name = name_of("rho.device", name)
-  return { _rho = "pcie-node", kind = "device", type = dtype, name = name,
-           line = lib.line() }
+  return device("rho.device", dtype, name, opts)
 end
 
---- rho.gpu(name), rho.nic(name), rho.nvme(name), rho.fpga(name)
-function rho.gpu(name) return rho.device("gpu", name_of("rho.gpu", name)) end
-function rho.nic(name) return rho.device("nic", name_of("rho.nic", name)) end
-function rho.nvme(name) return rho.device("nvme", name_of("rho.nvme", name)) end
-function rho.fpga(name) return rho.device("fpga", name_of("rho.fpga", name)) end
+--- rho.gpu(name [, opts]), rho.nic, rho.nvme, rho.fpga
+function rho.gpu(name, opts) return device("rho.gpu", "gpu", name, opts) end
+function rho.nic(name, opts) return device("rho.nic", "nic", name, opts) end
+function rho.nvme(name, opts) return device("rho.nvme", "nvme", name, opts) end
+function rho.fpga(name, opts) return device("rho.fpga", "fpga", name, opts) end
 
---- rho.devices(topology [, type]): device names in declaration order.
+-- "0000:3b:00.0" -> a key that sorts in bus order (hex fields).
+local function bus_key(bus)
+  local out = {}
+  for field in bus:gmatch("[%x]+") do
+    out[#out + 1] = string.format("%08x", tonumber(field, 16) or 0)
+  end
+  return table.concat(out, ":")
+end
+
+--- rho.devices(topology [, type]): device names, in PCI bus order when
+--- every one has a bus id (imported machines), else in declaration order.
 function rho.devices(topo, dtype)
   lib.check(type(topo) == "table" and topo._rho == "pcie-node",
             "rho.devices expects a topology node, got %s", type(topo))
-  local out = {}
+  lib.check(dtype == nil or type(dtype) == "string",
+            "rho.devices: the type must be a string such as \"gpu\"")
+  local out, nodes, all_bus = {}, {}, true
   local function walk(n)
+    if n._rho ~= "pcie-node" then return end
     if n.kind == "device" then
-      if dtype == nil or n.type == dtype then out[#out + 1] = n.name end
+      if dtype == nil or n.type == dtype then
+        nodes[#nodes + 1] = n
+        all_bus = all_bus and n.bus ~= nil
+      end
     else
       for _, c in ipairs(n.children) do walk(c) end
     end
   end
   walk(topo)
+  if all_bus and #nodes > 1 then
+    local order = {}
+    for i, n in ipairs(nodes) do order[n] = i end
+    table.sort(nodes, function(a, b)
+      local ka, kb = bus_key(a.bus), bus_key(b.bus)
+      if ka ~= kb then return ka < kb end
+      return order[a] < order[b]
+    end)
+  end
+  for i, n in ipairs(nodes) do out[i] = n.name end
   return out
 end
 

@@ -26,6 +26,7 @@
 #include <mpi.h>
 #endif
 
+#include "cli_machine.h"
 #include "core/base/clock.h"
 #include "core/net/net_stats.h"
 #include "core/net_run.h"
@@ -74,6 +75,8 @@ enum opt_id {
     OPT_LUA_MEM,
     OPT_LINKS,
     OPT_MESSAGES,
+    OPT_IMPORT,
+    OPT_MATRIX,
     OPT_HELP,
     OPT_VERSION,
     OPT_KEYS_MAN,
@@ -149,6 +152,12 @@ static const struct opt options[] = {
     {OPT_MESSAGES, 0, "messages", NULL,
      "link model: list every message with the bandwidth it obtained "
      "(adaptive routings)"},
+    {OPT_IMPORT, 0, "import", "KIND",
+     "print a scenario of a real machine: --import hwloc [FILE.xml] (no "
+     "file: the machine rho runs on)"},
+    {OPT_MATRIX, 0, "matrix", NULL,
+     "print the machine's bandwidth matrix (host memory and GPUs, source x "
+     "destination: one copy at a time and every copy at once)"},
     {OPT_HELP, 'h', "help", NULL, "show this help and exit"},
     {OPT_VERSION, 'V', "version", NULL, "show the version and exit"},
     {OPT_KEYS_MAN, 0, "keys-man", NULL, NULL}, /* for man/rho.1 */
@@ -157,7 +166,8 @@ static const struct opt options[] = {
 
 struct args {
     int batch, steps, timeline, search, quiet, explain, stepper, ascii;
-    int links, messages;
+    int links, messages, matrix;
+    const char *import;
     int dump_w, dump_h, dump_view;
     int no_color, no_mouse, readonly;
     const char *theme;
@@ -309,6 +319,12 @@ apply(struct args *a, const struct opt *o, const char *val)
         break;
     case OPT_MESSAGES:
         a->messages = 1;
+        break;
+    case OPT_IMPORT:
+        a->import = val;
+        break;
+    case OPT_MATRIX:
+        a->matrix = 1;
         break;
     case OPT_SWEEP:
         if (sweep_add_axis(&a->sweep, val, &err) != 0)
@@ -1087,6 +1103,8 @@ rho_main(int argc, char **argv)
     a.fmt = REPORT_TEXT;
     if ((rc = parse_args(argc, argv, &a)) != 0)
         return rc;
+    if (a.import != NULL)
+        return cli_import(a.import, a.file);
     if (a.file == NULL)
         a.file = default_scenario();
     strbuf_init(&log);
@@ -1127,6 +1145,8 @@ rho_main(int argc, char **argv)
         rc = 2;
     } else if (a.dump_w > 0)
         rc = run_dump(&a, s);
+    else if (a.matrix)
+        rc = cli_matrix(s, a.fmt);
     else if (a.sweep.naxes > 0)
         rc = run_sweep(&a, s, &read);
     else if (a.search)

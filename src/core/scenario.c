@@ -20,6 +20,7 @@ scenario_new(const char *title)
     s->title = xstrdup(title ? title : "untitled");
     s->bandwidth = SCENARIO_DEFAULT_BW;
     s->tau = SCENARIO_DEFAULT_TAU;
+    s->efficiency = PCIE_DEFAULT_EFFICIENCY;
     return s;
 }
 
@@ -194,7 +195,7 @@ scenario_add_flow(struct scenario *s, int src, int dst, double bytes,
                   double start, const char *label, int line,
                   struct rho_err *err)
 {
-    struct scen_flow f = {src, dst, bytes, start, line, NULL, -1, -1, 0};
+    struct scen_flow f = {src, dst, bytes, start, line, NULL, -1, -1, 0, 0};
 
     if (check_flow(s, s->nflows, &f, err) != 0)
         return -1;
@@ -331,7 +332,7 @@ scenario_sim(const struct scenario *s, struct rho_err *err)
     for (int i = 0; i < s->nflows; i++)
         fs[i] = (struct pcie_flowspec){s->flow[i].src, s->flow[i].dst,
                                        s->flow[i].bytes, s->flow[i].start,
-                                       s->flow[i].via};
+                                       s->flow[i].via, s->flow[i].stream};
     sim = pcie_sim_new(s->pcie, s->nflows, fs, s->bandwidth, s->tau, err);
     free(fs);
     return sim;
@@ -508,6 +509,76 @@ scenario_flow_name(const struct scenario *s, int i, char *buf, int n)
     return buf;
 }
 
+/* The options of node x: its link and more; "" when it has none. */
+static void
+node_opts_to_lua(const struct pcie *p, int x, struct strbuf *out)
+{
+    const struct pcie_node *n = pcie_node(p, x);
+    char a[64];
+    int any = 0, def_streams = n->host ? 0 : 1;
+    double def_bw = n->host ? INFINITY : 0;
+
+#define SEP() strbuf_puts(out, any++ ? ", " : ", { ")
+    if (n->bw != def_bw) {
+        SEP();
+        if (isinf(n->bw))
+            strbuf_puts(out, "bandwidth = \"unlimited\"");
+        else
+            strbuf_printf(out, "bandwidth = \"%s\"",
+                          units_fmt_rate_exact(a, sizeof a, n->bw));
+    }
+    if (n->link && n->kind != PCIE_RC) {
+        SEP();
+        strbuf_puts(out, "link = ");
+        strbuf_lua_quote(out, n->link);
+    }
+    if (n->kind == PCIE_ENDPOINT && n->streams != def_streams) {
+        SEP();
+        strbuf_printf(out, "streams = %d", n->streams);
+    }
+    if (n->bus) {
+        SEP();
+        strbuf_puts(out, "bus = ");
+        strbuf_lua_quote(out, n->bus);
+    }
+#undef SEP
+    if (any)
+        strbuf_puts(out, " }");
+}
+
+/* The direct links and switch fabrics, as children of the root. */
+static void
+extras_to_lua(const struct pcie *p, int indent, struct strbuf *out)
+{
+    char a[64];
+
+    for (int k = 0; k < pcie_ndirect(p); k++) {
+        const struct pcie_direct *d = pcie_direct(p, k);
+        strbuf_printf(out, "%*srho.direct(", indent, "");
+        strbuf_lua_quote(out, pcie_node(p, d->a)->name);
+        strbuf_puts(out, ", ");
+        strbuf_lua_quote(out, pcie_node(p, d->b)->name);
+        strbuf_printf(out, ", { bandwidth = \"%s\", count = %d, kind = ",
+                      units_fmt_rate_exact(a, sizeof a, d->one), d->count);
+        strbuf_lua_quote(out, d->kind);
+        strbuf_puts(out, " }),\n");
+    }
+    for (int k = 0; k < pcie_nxswitch(p); k++) {
+        const struct pcie_xswitch *x = pcie_xswitch(p, k);
+        strbuf_printf(out, "%*srho.nvswitch(", indent, "");
+        strbuf_lua_quote(out, x->name);
+        strbuf_puts(out, ", {");
+        for (int j = 0; j < x->nport; j++) {
+            strbuf_puts(out, j ? ", " : " ");
+            strbuf_lua_quote(out, pcie_node(p, x->dev[j])->name);
+        }
+        strbuf_printf(out, " }, { bandwidth = \"%s\", count = %d, kind = ",
+                      units_fmt_rate_exact(a, sizeof a, x->one), x->count);
+        strbuf_lua_quote(out, x->kind);
+        strbuf_puts(out, " }),\n");
+    }
+}
+
 static void
 tree_to_lua(const struct pcie *p, int x, int indent, struct strbuf *out)
 {
@@ -515,24 +586,40 @@ tree_to_lua(const struct pcie *p, int x, int indent, struct strbuf *out)
 
     strbuf_printf(out, "%*s", indent, "");
     switch (n->kind) {
+    case PCIE_SYSTEM:
     case PCIE_RC:
     case PCIE_SWITCH:
-        strbuf_puts(out, n->kind == PCIE_RC ? "rho.rc(" : "rho.switch(");
+        strbuf_puts(out, n->kind == PCIE_RC       ? "rho.rc("
+                         : n->kind == PCIE_SYSTEM ? "rho.machine("
+                                                  : "rho.switch(");
         strbuf_lua_quote(out, n->name);
         strbuf_puts(out, ", {\n");
         for (int i = 0; i < n->nchild; i++)
             tree_to_lua(p, n->child[i], indent + 2, out);
-        strbuf_printf(out, "%*s})", indent, "");
+        if (x == 0)
+            extras_to_lua(p, indent + 2, out);
+        strbuf_printf(out, "%*s}", indent, "");
+        if (n->kind == PCIE_SYSTEM && n->nchild > 0 &&
+            pcie_node(p, n->child[0])->link) {
+            strbuf_puts(out, ", { fabric = ");
+            strbuf_lua_quote(out, pcie_node(p, n->child[0])->link);
+            strbuf_puts(out, " }");
+        }
+        node_opts_to_lua(p, x, out);
+        strbuf_puts(out, ")");
         break;
     default:
         if (strcmp(n->type, "gpu") == 0) {
             strbuf_puts(out, "rho.gpu(");
+        } else if (n->host) {
+            strbuf_puts(out, "rho.host(");
         } else {
             strbuf_puts(out, "rho.device(");
             strbuf_lua_quote(out, n->type);
             strbuf_puts(out, ", ");
         }
         strbuf_lua_quote(out, n->name);
+        node_opts_to_lua(p, x, out);
         strbuf_puts(out, ")");
     }
     strbuf_puts(out, indent ? ",\n" : "");
@@ -601,6 +688,14 @@ network_to_lua(const struct scenario *s, struct strbuf *out)
     strbuf_puts(out, "}\n");
 }
 
+static const char *
+via_name(int via)
+{
+    return via == PCIE_VIA_TREE     ? "pcie"
+           : via == PCIE_VIA_DIRECT ? "direct"
+                                    : "auto";
+}
+
 void
 scenario_to_lua(const struct scenario *s, struct strbuf *out)
 {
@@ -620,6 +715,10 @@ scenario_to_lua(const struct scenario *s, struct strbuf *out)
         strbuf_puts(out, "nil");
     strbuf_printf(out, ",\n  bandwidth = \"%s\",\n  tau = %.17g,\n",
                   units_fmt_rate_exact(a, sizeof a, s->bandwidth), s->tau);
+    if (s->efficiency_given)
+        strbuf_printf(out, "  efficiency = %.17g,\n", s->efficiency);
+    if (s->via != PCIE_VIA_AUTO)
+        strbuf_printf(out, "  via = \"%s\",\n", via_name(s->via));
     if (s->seed != 0)
         strbuf_printf(out, "  seed = %lld,\n", (long long)s->seed);
     if (s->nranks > 0) {
@@ -658,6 +757,10 @@ scenario_to_lua(const struct scenario *s, struct strbuf *out)
             strbuf_puts(out, ", label = ");
             strbuf_lua_quote(out, f->label);
         }
+        if (f->via != s->via)
+            strbuf_printf(out, ", via = \"%s\"", via_name(f->via));
+        if (f->stream != 0)
+            strbuf_printf(out, ", stream = %d", f->stream);
         strbuf_puts(out, " },\n");
     }
     strbuf_puts(out, "  },\n}\n");

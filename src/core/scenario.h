@@ -43,14 +43,19 @@ struct scen_flow {
     int src_rank, dst_rank; /* the ranks they were given as, or -1 for a
                                device named directly */
     int via;                /* enum pcie_via: the route it must take */
+    int stream;             /* flows of one source on different streams
+                               run at once */
 };
 
 struct scenario {
     char *title;       /* owned, never NULL */
     char *path;        /* script it came from, may be NULL; owned */
     struct pcie *pcie; /* one reference, may be NULL until set */
-    double bandwidth;  /* B/s */
+    double bandwidth;  /* B/s: every link that declares no capacity */
     double tau;
+    double efficiency; /* payload share of PCIe links written as GT/s */
+    int efficiency_given; /* the script set it (written back then) */
+    int via;           /* enum pcie_via: the scenario's default route */
     uint64_t seed;
     int nflows, capflows;
     struct scen_flow *flow;

@@ -229,6 +229,8 @@ report_flows(FILE *out, const struct scenario *s,
                 yo_knum(y, "end_s", end);
                 yo_knum(y, "elapsed_s", el);
                 yo_knum(y, "avg_Bps", el > 0 ? fl->bytes / el : 0);
+                if (!isnan(res->rate[i])) /* while it sent */
+                    yo_knum(y, "bandwidth_Bps", res->rate[i]);
             }
             if (fl->label)
                 yo_kstr(y, "label", fl->label);
@@ -285,6 +287,89 @@ report_flows(FILE *out, const struct scenario *s,
                 row[8] = xstrdup(fl->label ? fl->label : "");
         }
         tab_print(&t, out);
+    }
+    return check_io(out, err);
+}
+
+int
+report_matrix(FILE *out, const struct scenario *s, const struct matrix *m,
+              enum report_fmt f, struct rho_err *err)
+{
+    int n = m->n;
+
+    if (f == REPORT_CSV) {
+        fputs("src,dst,alone_Bps,together_Bps\n", out);
+        for (int i = 0; i < n; i++)
+            for (int j = 0; j < n; j++) {
+                if (i == j)
+                    continue;
+                csv_str(out, node_name(s, m->node[i]));
+                fputc(',', out);
+                csv_str(out, node_name(s, m->node[j]));
+                if (isnan(m->alone[i * n + j]))
+                    fputs(",,\n", out);
+                else
+                    fprintf(out, ",%.17g,%.17g\n", m->alone[i * n + j],
+                            m->together[i * n + j]);
+            }
+        return check_io(out, err);
+    }
+    if (f == REPORT_YAML) {
+        struct yo *y = yo_begin(out);
+        yo_map(y);
+        yo_kstr(y, "scenario", s->title);
+        yo_str(y, "pairs");
+        yo_seq(y);
+        for (int i = 0; i < n; i++)
+            for (int j = 0; j < n; j++) {
+                if (i == j || isnan(m->alone[i * n + j]))
+                    continue;
+                yo_map(y);
+                yo_kstr(y, "src", node_name(s, m->node[i]));
+                yo_kstr(y, "dst", node_name(s, m->node[j]));
+                yo_knum(y, "alone_Bps", m->alone[i * n + j]);
+                yo_knum(y, "together_Bps", m->together[i * n + j]);
+                yo_close_map(y);
+            }
+        yo_close_seq(y);
+        yo_close_map(y);
+        return yo_end(y, err);
+    }
+    fprintf(out, "%s\n", s->title);
+    for (int pass = 0; pass < 2; pass++) {
+        const double *v = pass ? m->together : m->alone;
+        const char *head[TAB_MAXCOL];
+        char left[TAB_MAXCOL + 1];
+        int from = 0;
+        fprintf(out,
+                pass ? "\nbandwidth, GB/s, every copy at once (row: source, "
+                       "column: destination)\n"
+                     : "\nbandwidth, GB/s, one copy at a time (row: source, "
+                       "column: destination)\n");
+        do { /* at most TAB_MAXCOL - 1 destinations per table */
+            int cols = n - from < TAB_MAXCOL - 1 ? n - from : TAB_MAXCOL - 1;
+            struct tab t;
+            head[0] = "";
+            left[0] = 'l';
+            for (int c = 0; c < cols; c++) {
+                head[c + 1] = node_name(s, m->node[from + c]);
+                left[c + 1] = 'r';
+            }
+            left[cols + 1] = '\0';
+            if (from > 0)
+                fputc('\n', out);
+            tab_init(&t, cols + 1, head, left);
+            for (int i = 0; i < n; i++) {
+                char **row = tab_row(&t);
+                row[0] = xstrdup(node_name(s, m->node[i]));
+                for (int c = 0; c < cols; c++) {
+                    double x = v[i * n + from + c];
+                    row[c + 1] = isnan(x) ? xstrdup("-") : fmt("%.2f", x / 1e9);
+                }
+            }
+            tab_print(&t, out);
+            from += cols;
+        } while (from < n);
     }
     return check_io(out, err);
 }

@@ -12,6 +12,7 @@
 #include "core/pcie/pcie_sim.h"
 #include "core/base/rho_err.h"
 #include "core/net/net_stats.h"
+#include "core/matrix.h"
 #include "core/scenario.h"
 #include "core/search.h"
 #include "core/sweep.h"
@@ -37,6 +38,15 @@ int report_flows(FILE *out, const struct scenario *s,
  * flows present at the first start, as in the paper's Table I. sim is the
  * scenario's sim (its model is evaluated here).
  */
+/*
+ * The bandwidth matrix m of s (core/matrix.h): as text, two tables of
+ * GB/s (source rows, destination columns: each copy alone, then every
+ * copy at once); as CSV, src,dst,alone_Bps,together_Bps; as YAML, a list
+ * of pairs. Returns 0, or -1 with err filled (RHO_EIO) when writing fails.
+ */
+int report_matrix(FILE *out, const struct scenario *s, const struct matrix *m,
+                  enum report_fmt f, struct rho_err *err);
+
 int report_steps(FILE *out, const struct scenario *s, struct pcie_sim *sim,
                  enum report_fmt fmt, struct rho_err *err);
 

@@ -83,6 +83,10 @@ __attribute__((format(printf, 3, 4))) int lx_error_at(lua_State *L, int line,
 int lx_get_quantity(lua_State *L, int idx, const char *field,
                     enum unit_kind kind, double *out, const char *what);
 
+/* rho.hwloc(path [, opts]): a real machine from hwloc XML (lx_hwloc.c),
+   into the rho table at the top of L. */
+void lx_open_hwloc(lua_State *L);
+
 /* Network builders (rho.torus, rho.dragonfly, ...) and the net userdata's
    metatable, into the rho table at the top of L. */
 void lx_open_net(lua_State *L);

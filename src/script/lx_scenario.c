@@ -24,13 +24,26 @@
 #define MAX_TREE_DEPTH 64
 
 static const char *const scenario_fields[] = {
-    "title", "description", "topology",  "bandwidth", "tau",
-    "flows", "size",        "placement", "seed",      "routing",
-    "paths", "traffic",     "jobs",      NULL,
+    "title",   "description", "topology",  "bandwidth",  "tau",
+    "flows",   "size",        "placement", "seed",       "routing",
+    "paths",   "traffic",     "jobs",      "efficiency", "via",
+    NULL,
 };
 
 static const char *const flow_fields[] = {
-    "src", "dst", "size", "start", "label", "line", NULL,
+    "src", "dst", "size", "start", "label", "line", "via", "stream", NULL,
+};
+
+/* How a topology is being built: the tree, the efficiency that turns
+   links into bandwidths, the stack slot of the pending direct links and
+   fabrics, and the defaults a machine gives its sockets' links. */
+struct build {
+    struct pcie *p;
+    double eff;
+    int pending;
+    int npending;
+    double sock_bw;        /* 0: none */
+    const char *sock_text; /* the inter-socket link's name, or NULL */
 };
 
 /* Levenshtein distance, small strings only (for suggestions). */
@@ -141,17 +154,96 @@ lx_get_quantity(lua_State *L, int idx, const char *field, enum unit_kind kind,
     return 1;
 }
 
-/* Add the node table at the top of the stack (and its subtree) to p. */
+/* The node's "bandwidth" field (at the top): a rate or "unlimited". */
+static double
+node_rate(lua_State *L, int line, const char *name)
+{
+    struct rho_err err;
+    double v;
+
+    if (lua_type(L, -1) == LUA_TNUMBER) {
+        v = lua_tonumber(L, -1);
+        if (!(v > 0) || !isfinite(v))
+            lx_error_at(L, line, "topology: '%s': bandwidth must be > 0",
+                        name);
+        return v;
+    }
+    if (strcmp(lua_tostring(L, -1), "unlimited") == 0)
+        return INFINITY;
+    if (units_parse(UNIT_RATE, lua_tostring(L, -1), &v, &err) != 0)
+        lx_error_at(L, line, "topology: '%s': bandwidth: %s", name, err.msg);
+    if (!(v > 0))
+        lx_error_at(L, line, "topology: '%s': bandwidth must be > 0", name);
+    return v;
+}
+
+/* The link fields of the node table at t for node id. */
 static void
-add_node(lua_State *L, struct pcie *p, int parent, int depth)
+node_link(lua_State *L, int t, struct build *b, int id, int kind, int line,
+          const char *name)
+{
+    struct rho_err err;
+    double bw = 0;
+    const char *text = NULL;
+
+    if (kind == PCIE_SYSTEM) /* its bandwidth is its sockets' default */
+        return;
+    if (lua_getfield(L, t, "bandwidth") != LUA_TNIL) /* bw */
+        bw = node_rate(L, line, name);
+    lua_pop(L, 1);
+    if (lua_getfield(L, t, "link") == LUA_TSTRING) { /* link */
+        text = lua_tostring(L, -1);
+        if (bw == 0 && pcie_parse_link(text, b->eff, &bw, &err) != 0)
+            lx_error_at(L, line, "topology: '%s': %s", name, err.msg);
+    }
+    if (id == 0 && (bw != 0 || text != NULL))
+        lx_error_at(L, line,
+                    "topology: '%s' is the root: it has no link (a socket's "
+                    "link to the others is given in a rho.machine)",
+                    name);
+    if (kind == PCIE_RC && id > 0) { /* a socket's link to the others */
+        if (bw == 0)
+            bw = b->sock_bw;
+        text = b->sock_text;
+    }
+    if ((bw != 0 || text != NULL) &&
+        pcie_set_link(b->p, id, bw != 0 ? bw : pcie_node(b->p, id)->bw, text,
+                      &err) != 0)
+        lx_error_at(L, line, "topology: %s", err.msg);
+    lua_pop(L, 1);
+    if (lua_getfield(L, t, "streams") == LUA_TNUMBER && /* streams */
+        pcie_set_streams(b->p, id, (int)lua_tointeger(L, -1), &err) != 0)
+        lx_error_at(L, line, "topology: %s", err.msg);
+    lua_pop(L, 1);
+    if (lua_getfield(L, t, "bus") == LUA_TSTRING) /* bus */
+        pcie_set_bus(b->p, id, lua_tostring(L, -1), NULL);
+    lua_pop(L, 1);
+}
+
+/* Add the node table at the top of the stack (and its subtree) to the
+   tree; direct links and fabrics among the children go to b->pending. */
+static void
+add_node(lua_State *L, struct build *b, int parent, int depth)
 {
     int t = lua_gettop(L), line = 0, kind, id;
     const char *k, *name, *type = NULL;
     struct rho_err err;
+    double sock_bw = b->sock_bw;
+    const char *sock_text = b->sock_text;
 
     /* Each level keeps a few slots (node, children, child) on the stack:
        make room before pushing, or a deep chain writes past its end. */
     luaL_checkstack(L, 8, "topology nested too deep");
+    if (lua_type(L, t) == LUA_TTABLE &&
+        lua_getfield(L, t, "_rho") == LUA_TSTRING &&
+        (strcmp(lua_tostring(L, -1), "pcie-link") == 0 ||
+         strcmp(lua_tostring(L, -1), "pcie-fabric") == 0)) {
+        lua_pushvalue(L, t);                         /* ..., _rho, link */
+        lua_rawseti(L, b->pending, ++b->npending);   /* ..., _rho */
+        lua_settop(L, t);
+        return;
+    }
+    lua_settop(L, t);
     if (lua_type(L, t) != LUA_TTABLE ||
         lua_getfield(L, t, "_rho") != LUA_TSTRING ||
         strcmp(lua_tostring(L, -1), "pcie-node") != 0)
@@ -172,6 +264,7 @@ add_node(lua_State *L, struct pcie *p, int parent, int depth)
            : strcmp(k, "rc") == 0     ? PCIE_RC
            : strcmp(k, "switch") == 0 ? PCIE_SWITCH
            : strcmp(k, "device") == 0 ? PCIE_ENDPOINT
+           : strcmp(k, "system") == 0 ? PCIE_SYSTEM
                                       : -1;
     if (kind < 0)
         lx_error_at(L, line, "topology: unknown node kind '%s'", k ? k : "?");
@@ -181,32 +274,185 @@ add_node(lua_State *L, struct pcie *p, int parent, int depth)
         lx_error_at(L, line, "topology: a %s without a name", k);
     if (lua_getfield(L, t, "type") == LUA_TSTRING) /* kind, name, type */
         type = lua_tostring(L, -1);
-    if (parent >= 0 && kind == PCIE_RC)
+    if (parent >= 0 && kind == PCIE_SYSTEM)
+        lx_error_at(L, line,
+                    "topology: machine '%s' must be the root of the tree",
+                    name);
+    if (parent >= 0 && kind == PCIE_RC &&
+        pcie_node(b->p, parent)->kind != PCIE_SYSTEM)
         lx_error_at(L, line,
                     "topology: root complex '%s' must be the root of the tree",
                     name);
-    if (parent < 0 && kind != PCIE_RC)
+    if (parent < 0 && kind != PCIE_RC && kind != PCIE_SYSTEM)
         lx_error_at(L, line,
-                    "topology: the root must be a root complex (rho.rc), not "
-                    "%s '%s'",
+                    "topology: the root must be a root complex (rho.rc) or a "
+                    "machine (rho.machine), not %s '%s'",
                     kind == PCIE_SWITCH ? "switch" : "device", name);
-    id = pcie_add_node(p, parent, kind, name, type, line, &err);
+    id = pcie_add_node(b->p, parent, kind, name, type, line, &err);
     if (id < 0)
         lx_error_at(L, line, "topology: %s", err.msg);
     lua_settop(L, t); /* node */
+    node_link(L, t, b, id, kind, line, pcie_node(b->p, id)->name);
+    if (kind == PCIE_SYSTEM) { /* defaults for its sockets' links */
+        if (lua_getfield(L, t, "bandwidth") != LUA_TNIL) /* bw */
+            b->sock_bw = node_rate(L, line, pcie_node(b->p, id)->name);
+        if (lua_getfield(L, t, "fabric") == LUA_TSTRING) /* bw, fabric */
+            b->sock_text = lua_tostring(L, -1); /* the node table keeps it */
+        lua_settop(L, t);
+    }
 
     if (lua_getfield(L, t, "children") == LUA_TTABLE) { /* children */
         lua_Integer n = (lua_Integer)lua_rawlen(L, -1);
         if (kind == PCIE_ENDPOINT && n > 0)
             lx_error_at(L, line, "topology: device '%s' cannot have children",
-                        name);
+                        pcie_node(b->p, id)->name);
         for (lua_Integer i = 1; i <= n; i++) {
             lua_rawgeti(L, t + 1, i); /* children, child */
-            add_node(L, p, id, depth + 1);
+            add_node(L, b, id, depth + 1);
             lua_settop(L, t + 1); /* children */
         }
     }
+    b->sock_bw = sock_bw;
+    b->sock_text = sock_text;
     lua_settop(L, t); /* node */
+}
+
+/* A node named by field f of table t (a direct link or fabric). */
+static int
+named_node(lua_State *L, struct build *b, const char *name, int line,
+           const char *what)
+{
+    int id = pcie_find(b->p, name);
+
+    if (id < 0)
+        lx_error_at(L, line, "topology: %s: unknown device '%s'", what, name);
+    return id;
+}
+
+/* The bandwidth of one link of a direct link or fabric at the top. */
+static double
+link_rate(lua_State *L, int line, const char *what)
+{
+    struct rho_err err;
+    double v;
+
+    if (lua_type(L, -1) == LUA_TNUMBER)
+        v = lua_tonumber(L, -1);
+    else if (units_parse(UNIT_RATE, lua_tostring(L, -1), &v, &err) != 0)
+        lx_error_at(L, line, "topology: %s: bandwidth: %s", what, err.msg);
+    if (!(v > 0) || !isfinite(v))
+        lx_error_at(L, line, "topology: %s: bandwidth must be > 0", what);
+    return v;
+}
+
+/* The direct links and fabrics gathered while the tree was read. */
+static void
+add_pending(lua_State *L, struct build *b)
+{
+    for (int i = 1; i <= b->npending; i++) {
+        int t, line = 0, count, fabric;
+        double bw;
+        char what[160];
+        struct rho_err err;
+
+        lua_rawgeti(L, b->pending, i); /* x */
+        t = lua_gettop(L);
+        lua_getfield(L, t, "_rho"); /* x, _rho */
+        fabric = strcmp(lua_tostring(L, -1), "pcie-fabric") == 0;
+        lua_getfield(L, t, "line"); /* x, _rho, line */
+        line = (int)lua_tointeger(L, -1);
+        lua_getfield(L, t, "count"); /* x, _rho, line, count */
+        count = (int)lua_tointeger(L, -1);
+        lua_getfield(L, t, "kind"); /* ..., count, kind */
+        if (!fabric) {
+            int a, c;
+            lua_getfield(L, t, "a"); /* ..., kind, a */
+            lua_getfield(L, t, "b"); /* ..., kind, a, b */
+            snprintf(what, sizeof what, "%s '%s'-'%s'", lua_tostring(L, -3),
+                     lua_tostring(L, -2), lua_tostring(L, -1));
+            a = named_node(L, b, lua_tostring(L, -2), line, what);
+            c = named_node(L, b, lua_tostring(L, -1), line, what);
+            lua_getfield(L, t, "bandwidth"); /* ..., a, b, bw */
+            bw = link_rate(L, line, what);
+            if (pcie_add_direct(b->p, a, c, bw, count,
+                                lua_tostring(L, t + 4), line, &err) < 0)
+                lx_error_at(L, line, "topology: %s", err.msg);
+        } else {
+            lua_Integer n;
+            int dev[512];
+            lua_getfield(L, t, "name");    /* ..., kind, name */
+            lua_getfield(L, t, "devices"); /* ..., kind, name, devs */
+            snprintf(what, sizeof what, "%s '%s'", lua_tostring(L, -3),
+                     lua_tostring(L, -2));
+            n = (lua_Integer)lua_rawlen(L, -1);
+            if (n > (lua_Integer)(sizeof dev / sizeof dev[0]))
+                lx_error_at(L, line, "topology: %s: more than %d devices",
+                            what, (int)(sizeof dev / sizeof dev[0]));
+            for (lua_Integer j = 1; j <= n; j++) {
+                lua_rawgeti(L, -1, j); /* ..., devs, d */
+                dev[j - 1] = named_node(L, b, lua_tostring(L, -1), line, what);
+                lua_pop(L, 1); /* ..., devs */
+            }
+            lua_getfield(L, t, "bandwidth"); /* ..., devs, bw */
+            bw = link_rate(L, line, what);
+            if (pcie_add_xswitch(b->p, lua_tostring(L, t + 5),
+                                 lua_tostring(L, t + 4), (int)n, dev,
+                                 bw, count, line, &err) < 0)
+                lx_error_at(L, line, "topology: %s", err.msg);
+        }
+        lua_settop(L, t - 1);
+    }
+}
+
+/* The efficiency of a scenario: its own field, else its topology's (from
+   rho.hwloc), else PCIE_DEFAULT_EFFICIENCY. The topology is at idx. */
+static double
+read_efficiency(lua_State *L, int idx, int *given)
+{
+    double e = PCIE_DEFAULT_EFFICIENCY;
+
+    *given = 0;
+    if (lua_getfield(L, 1, "efficiency") == LUA_TNIL) { /* e */
+        lua_pop(L, 1);
+        if (lua_type(L, idx) == LUA_TTABLE)
+            lua_getfield(L, idx, "efficiency"); /* e */
+        else
+            lua_pushnil(L);
+    } else {
+        *given = 1;
+    }
+    if (!lua_isnil(L, -1)) {
+        if (lua_type(L, -1) != LUA_TNUMBER)
+            lx_error(L, "scenario: efficiency must be a number from 0 to 1, "
+                        "not a %s",
+                     luaL_typename(L, -1));
+        e = lua_tonumber(L, -1);
+        if (!(e > 0 && e <= 1))
+            lx_error(L, "scenario: efficiency must be > 0 and <= 1, got %f",
+                     e);
+    }
+    lua_pop(L, 1);
+    return e;
+}
+
+/* A via value at the top: "auto", "pcie" or "direct". */
+static int
+via_of(lua_State *L, const char *what)
+{
+    const char *v = lua_tostring(L, -1);
+
+    if (lua_type(L, -1) != LUA_TSTRING)
+        lx_error(L, "%s: via must be \"auto\", \"pcie\" or \"direct\", not a %s",
+                 what, luaL_typename(L, -1));
+    if (strcmp(v, "auto") == 0)
+        return PCIE_VIA_AUTO;
+    if (strcmp(v, "pcie") == 0)
+        return PCIE_VIA_TREE;
+    if (strcmp(v, "direct") == 0)
+        return PCIE_VIA_DIRECT;
+    return lx_error(L, "%s: via must be \"auto\", \"pcie\" or \"direct\", not "
+                       "'%s'",
+                    what, v);
 }
 
 /* Look up a device named by the value at idx: a name or a rank. */
@@ -288,9 +534,13 @@ static void
 read_flows(lua_State *L, int t, struct scenario *s)
 {
     double defsize = -1;
-    int has_def;
+    int has_def, defvia = PCIE_VIA_AUTO;
     lua_Integer n;
 
+    if (lua_getfield(L, t, "via") != LUA_TNIL) /* via */
+        defvia = via_of(L, "scenario");
+    lua_pop(L, 1);
+    s->via = defvia;
     has_def = lx_get_quantity(L, t, "size", UNIT_SIZE, &defsize, "scenario");
     if (lua_getfield(L, t, "flows") == LUA_TNIL) { /* flows */
         lua_pop(L, 1);
@@ -302,6 +552,7 @@ read_flows(lua_State *L, int t, struct scenario *s)
     n = (lua_Integer)lua_rawlen(L, -1);
     for (lua_Integer i = 1; i <= n; i++) {
         int ft, src, dst, line = 0, src_rank, dst_rank, fi;
+        int via = defvia, stream = 0;
         double bytes = defsize, start = 0;
         const char *label = NULL;
         char what[32];
@@ -342,6 +593,14 @@ read_flows(lua_State *L, int t, struct scenario *s)
             label = lua_tostring(L, -1);
         if (lua_getfield(L, ft, "line") == LUA_TNUMBER) /* ..., line */
             line = (int)lua_tointeger(L, -1);
+        if (lua_getfield(L, ft, "via") != LUA_TNIL) /* ..., via */
+            via = via_of(L, what);
+        if (lua_getfield(L, ft, "stream") != LUA_TNIL) { /* ..., stream */
+            if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < 0 ||
+                lua_tointeger(L, -1) > 1000000)
+                lx_error(L, "%s: stream must be an integer >= 0", what);
+            stream = (int)lua_tointeger(L, -1);
+        }
         if (line <= 0)
             line = lx_user_line(L);
         fi = scenario_add_flow(s, src, dst, bytes, start, label, line, &err);
@@ -349,6 +608,8 @@ read_flows(lua_State *L, int t, struct scenario *s)
             lx_error(L, "%s", err.msg);
         s->flow[fi].src_rank = src_rank;
         s->flow[fi].dst_rank = dst_rank;
+        s->flow[fi].via = via;
+        s->flow[fi].stream = stream;
         lua_settop(L, ft - 1); /* flows */
     }
     lua_pop(L, 1); /* - */
@@ -445,7 +706,16 @@ lx_l_scenario(lua_State *L)
         return 1;
     }
     s->pcie = pcie_new();
-    add_node(L, s->pcie, -1, 0);
+    {
+        struct build b = {s->pcie, 0, 0, 0, 0, NULL};
+        b.eff = read_efficiency(L, 3, &s->efficiency_given);
+        s->efficiency = b.eff;
+        lua_newtable(L); /* t, u, topo, pending */
+        b.pending = lua_gettop(L);
+        lua_pushvalue(L, 3); /* t, u, topo, pending, topo */
+        add_node(L, &b, -1, 0);
+        add_pending(L, &b);
+    }
     if (pcie_finish(s->pcie, &err) != 0)
         return lx_error(L, "topology: %s", err.msg);
     lua_settop(L, 2); /* t, u */

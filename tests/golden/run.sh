@@ -1,7 +1,8 @@
 #!/bin/sh
-# Golden outputs: every scenario in scenarios/ is run in batch mode (the
-# flow table and Algorithm 1's steps) and compared with
-# tests/golden/<name>.txt. After a reviewed change of output:
+# Golden outputs: every scenario in scenarios/ and scenarios/machines/ is
+# run in batch mode (the flow table and Algorithm 1's steps) and compared
+# with tests/golden/<name>.txt (tests/golden/machines/<name>.txt). After a
+# reviewed change of output:
 #   sh tests/golden/run.sh build --update
 BUILD=${1:-build}
 RHO=$BUILD/rho
@@ -9,8 +10,9 @@ update=$2
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 
-for f in scenarios/*.lua; do
-    name=$(basename "$f" .lua)
+for f in scenarios/*.lua scenarios/machines/*.lua; do
+    name=${f#scenarios/}
+    name=${name%.lua}
     gold=tests/golden/$name.txt
     {
         echo "\$ rho --batch $f"
@@ -28,6 +30,12 @@ for f in scenarios/*.lua; do
         if grep -q '^-- golden: --stepper' "$f"; then
             echo "\$ rho --stepper $f"
             "$RHO" --stepper "$f" 2>&1
+            echo "exit $?"
+        fi
+        # "-- golden: --matrix": the machine's bandwidth matrix, as text
+        if grep -q '^-- golden: --matrix' "$f"; then
+            echo "\$ rho --matrix $f"
+            "$RHO" --matrix "$f" 2>&1
             echo "exit $?"
         fi
         # "-- golden: --links": the link model's per-link CSV too
@@ -55,6 +63,7 @@ for f in scenarios/*.lua; do
         fi
     } >"$out"
     if [ "$update" = "--update" ]; then
+        mkdir -p "$(dirname "$gold")"
         cp "$out" "$gold"
         echo "ok - $name (updated)"
     elif [ ! -f "$gold" ]; then

@@ -267,7 +267,9 @@ test_roundtrip(void)
     static const char *const files[] = {
         "scenarios/table1.lua",   "scenarios/hol.lua",
         "scenarios/nic-rdma.lua", "scenarios/halo3d-t2.lua",
-        "scenarios/default.lua",  NULL};
+        "scenarios/default.lua",  "scenarios/machines/dgx-like.lua",
+        "scenarios/machines/power8-nvlink.lua",
+        "scenarios/machines/nvbw-one-to-all.lua", NULL};
 
     for (int k = 0; files[k]; k++) {
         struct rho_err err;
@@ -293,7 +295,15 @@ test_roundtrip(void)
                 same = a->flow[i].src == b->flow[i].src &&
                        a->flow[i].dst == b->flow[i].dst &&
                        a->flow[i].bytes == b->flow[i].bytes &&
-                       a->flow[i].start == b->flow[i].start;
+                       a->flow[i].start == b->flow[i].start &&
+                       a->flow[i].via == b->flow[i].via &&
+                       a->flow[i].stream == b->flow[i].stream;
+            same = same && pcie_nchan(a->pcie) == pcie_nchan(b->pcie);
+            for (int c = 2; same && c < pcie_nchan(a->pcie); c++)
+                same = pcie_chan_bw(a->pcie, c) == pcie_chan_bw(b->pcie, c) &&
+                       pcie_chan_tail(a->pcie, c) ==
+                           pcie_chan_tail(b->pcie, c) &&
+                       pcie_chan_head(a->pcie, c) == pcie_chan_head(b->pcie, c);
             for (int i = 0; same && i < pcie_nodes(a->pcie); i++)
                 same = strcmp(pcie_node(a->pcie, i)->name,
                               pcie_node(b->pcie, i)->name) == 0 &&

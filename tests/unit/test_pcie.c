@@ -137,7 +137,7 @@ test_table2(void)
 
     for (int i = 0; i < 4; i++)
         f[i] = (struct pcie_flowspec){tree_id(p, pairs[i][0]),
-                                      tree_id(p, pairs[i][1]), 300 * MiB, 0, 0};
+                                      tree_id(p, pairs[i][1]), 300 * MiB, 0, 0, 0};
     s = pcie_sim_new(p, 4, f, 11.6 * GiB, 0.2, NULL);
     pcie_sim_result_init(&res);
     span = pcie_sim_run(s, NULL, &res, NULL);
@@ -303,9 +303,9 @@ test_source(void)
 {
     struct pcie *p = tree_t2();
     struct pcie_flowspec f[3] = {
-        {tree_id(p, "0"), tree_id(p, "1"), 100 * MiB, 0.001, 0},
-        {tree_id(p, "0"), tree_id(p, "2"), 100 * MiB, 0, 0},
-        {tree_id(p, "0"), tree_id(p, "3"), 100 * MiB, 0, 0},
+        {tree_id(p, "0"), tree_id(p, "1"), 100 * MiB, 0.001, 0, 0},
+        {tree_id(p, "0"), tree_id(p, "2"), 100 * MiB, 0, 0, 0},
+        {tree_id(p, "0"), tree_id(p, "3"), 100 * MiB, 0, 0, 0},
     };
     struct pcie_sim *s = pcie_sim_new(p, 3, f, 10 * GiB, 0.2, NULL);
     struct pcie_sim_result res;
@@ -340,8 +340,8 @@ test_starved(void)
 {
     struct pcie *p = tree_t2();
     struct pcie_flowspec f[2] = {
-        {tree_id(p, "0"), tree_id(p, "4"), 1 * MiB, 0, 0},
-        {tree_id(p, "2"), tree_id(p, "3"), 1 * MiB, 0, 0},
+        {tree_id(p, "0"), tree_id(p, "4"), 1 * MiB, 0, 0, 0},
+        {tree_id(p, "2"), tree_id(p, "3"), 1 * MiB, 0, 0, 0},
     };
     struct pcie_sim *s = pcie_sim_new(p, 2, f, 10 * GiB, 1.0, NULL);
     struct pcie_sim_result res;
@@ -380,8 +380,8 @@ test_starts(void)
 {
     struct pcie *p = tree_t2();
     struct pcie_flowspec f[2] = {
-        {tree_id(p, "0"), tree_id(p, "1"), 10 * MiB, 0.5, 0},
-        {tree_id(p, "2"), tree_id(p, "1"), 10 * MiB, 0.5 + 0.0005, 0},
+        {tree_id(p, "0"), tree_id(p, "1"), 10 * MiB, 0.5, 0, 0},
+        {tree_id(p, "2"), tree_id(p, "1"), 10 * MiB, 0.5 + 0.0005, 0, 0},
     };
     struct pcie_sim *s = pcie_sim_new(p, 2, f, 10 * GiB, 0.2, NULL);
     struct pcie_sim_result res;

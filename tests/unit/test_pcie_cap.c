@@ -347,7 +347,7 @@ test_direct(void)
     g0 = node(p, s, PCIE_ENDPOINT, "g0", "gpu", 0);
     g1 = node(p, s, PCIE_ENDPOINT, "g1", "gpu", 0);
     g2 = node(p, s, PCIE_ENDPOINT, "g2", "gpu", 0);
-    CHECK(pcie_add_direct(p, g0, g1, 50 * GB, 2, "nvlink", 7, NULL) == 0,
+    CHECK(pcie_add_direct(p, g0, g1, 25 * GB, 2, "nvlink", 7, NULL) == 0,
           "g0-g1: 2 NVLinks, 50 GB/s");
     CHECK(pcie_add_direct(p, g1, g0, 50 * GB, 2, "nvlink", 8, &err) < 0,
           "the same pair twice");
@@ -395,7 +395,7 @@ test_streams(void)
     g1 = node(p, rc, PCIE_ENDPOINT, "g1", "gpu", 0);
     g2 = node(p, rc, PCIE_ENDPOINT, "g2", "gpu", 0);
     pcie_set_streams(p, g0, 2, NULL);
-    pcie_add_direct(p, g0, g1, 50 * GB, 2, "nvlink", 1, NULL);
+    pcie_add_direct(p, g0, g1, 25 * GB, 2, "nvlink", 1, NULL);
     pcie_add_direct(p, g0, g2, 25 * GB, 1, "nvlink", 2, NULL);
     pcie_finish(p, NULL);
     m = eval(p, 3, (const char *[]){"g0", "g0", "g0"},
@@ -427,7 +427,7 @@ test_xswitch(void)
     d[0] = node(p, rc, PCIE_ENDPOINT, "g0", "gpu", 0);
     d[1] = node(p, rc, PCIE_ENDPOINT, "g1", "gpu", 0);
     d[2] = node(p, rc, PCIE_ENDPOINT, "g2", "gpu", 0);
-    CHECK(pcie_add_xswitch(p, "nvs", NULL, 3, d, 150 * GB, 6, 3, NULL) == 0,
+    CHECK(pcie_add_xswitch(p, "nvs", NULL, 3, d, 25 * GB, 6, 3, NULL) == 0,
           "an NVSwitch joining three GPUs");
     CHECK(pcie_add_xswitch(p, "g1", NULL, 3, d, 150 * GB, 6, 3, &err) < 0 &&
               strcmp(err.msg, "duplicate name 'g1'") == 0,
@@ -491,7 +491,7 @@ test_many_flows(void)
         int a = (i * 7) % 8, b = (a + 1 + (i * 13) % 7) % 8;
         char x[2] = {(char)('0' + a), 0}, y[2] = {(char)('0' + b), 0};
         f[i] = (struct pcie_flowspec){tree_id(p, x), tree_id(p, y), 1024,
-                                      (i % 3) * 1e-6, 0};
+                                      (i % 3) * 1e-6, 0, 0};
     }
     s = pcie_sim_new(p, n, f, 10e9, 0.2, NULL);
     pcie_sim_result_init(&res);

@@ -333,6 +333,7 @@ random_flows(struct rng *g, const struct pcie *p, struct ref *r,
         f[i].bytes = (double)(1 + rng_below(g, 8)) * 1048576.0;
         f[i].start = (double)rng_below(g, 3) * 1e-4;
         f[i].via = PCIE_VIA_AUTO;
+        f[i].stream = 0;
     }
     return r->nf;
 }

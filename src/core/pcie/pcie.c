@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "core/base/rho_alloc.h"
+#include "core/base/units.h"
 
 struct pcie {
     atomic_int refs; /* trees are shared between threads (search, sweep) */
@@ -59,6 +60,7 @@ pcie_unref(struct pcie *p)
         free(p->node[i].type);
         free(p->node[i].child);
         free(p->node[i].link);
+        free(p->node[i].bus);
     }
     for (int k = 0; k < p->ndirect; k++)
         free(p->direct[k].kind);
@@ -260,6 +262,80 @@ pcie_set_link(struct pcie *p, int x, double bw, const char *text,
 }
 
 int
+pcie_set_bus(struct pcie *p, int x, const char *bus, struct rho_err *err)
+{
+    if (p->finished)
+        return rho_err_set(err, RHO_EINPUT, "tree is already finished");
+    if (x < 0 || x >= p->n)
+        return rho_err_set(err, RHO_EINPUT, "unknown node %d", x);
+    free(p->node[x].bus);
+    p->node[x].bus = bus ? xstrdup(bus) : NULL;
+    return 0;
+}
+
+/* GT/s of PCIe generations 1 to 6. */
+static const double gen_gts[] = {2.5, 5, 8, 16, 32, 64};
+
+int
+pcie_parse_link(const char *text, double efficiency, double *bw,
+                struct rho_err *err)
+{
+    static const char forms[] = "(expected a generation and width such as "
+                                "\"16 GT/s x16\" or \"Gen4 x16\", or a "
+                                "rate such as \"15.75 GB/s\")";
+    char low[64], rest[64];
+    double gts = 0, enc, rate;
+    int gen, width = 0, used = 0;
+    size_t n = strlen(text);
+
+    if (!(efficiency > 0 && efficiency <= 1))
+        return rho_err_set(err, RHO_EINPUT,
+                           "efficiency must be > 0 and <= 1, got %g",
+                           efficiency);
+    if (n == 0 || n >= sizeof low)
+        return rho_err_set(err, RHO_EINPUT, "link '%s': %s", text, forms);
+    for (size_t i = 0; i <= n; i++)
+        low[i] = (char)(text[i] >= 'A' && text[i] <= 'Z' ? text[i] - 'A' + 'a'
+                                                         : text[i]);
+    rest[0] = '\0';
+    if (sscanf(low, " gen%d x%d %n", &gen, &width, &used) == 2 &&
+        low[used] == '\0') {
+        if (gen < 1 || gen > 6)
+            return rho_err_set(err, RHO_EINPUT,
+                               "link '%s': PCIe generations are Gen1 to Gen6",
+                               text);
+        gts = gen_gts[gen - 1];
+    } else if (sscanf(low, " %lf gt/s x%d %n", &gts, &width, &used) == 2 &&
+               low[used] == '\0') {
+        int ok = 0;
+        for (int g = 0; g < 6; g++)
+            ok |= gts == gen_gts[g];
+        if (!ok)
+            return rho_err_set(err, RHO_EINPUT,
+                               "link '%s': a PCIe lane runs at 2.5, 5, 8, 16, "
+                               "32 or 64 GT/s",
+                               text);
+    } else if (strstr(low, "gt/s") != NULL || strncmp(low, "gen", 3) == 0 ||
+               sscanf(low, " %*f gt/s %63s", rest) == 1) {
+        return rho_err_set(err, RHO_EINPUT, "link '%s': %s", text, forms);
+    } else {
+        if (units_parse(UNIT_RATE, text, &rate, NULL) != 0 || !(rate > 0))
+            return rho_err_set(err, RHO_EINPUT, "link '%s': %s", text, forms);
+        *bw = rate * efficiency;
+        return 0;
+    }
+    if (width != 1 && width != 2 && width != 4 && width != 8 && width != 12 &&
+        width != 16 && width != 32)
+        return rho_err_set(err, RHO_EINPUT,
+                           "link '%s': widths are x1, x2, x4, x8, x12, x16 "
+                           "and x32",
+                           text);
+    enc = gts <= 5 ? 8.0 / 10 : gts <= 32 ? 128.0 / 130 : 242.0 / 256;
+    *bw = gts * 1e9 * enc * width / 8 * efficiency;
+    return 0;
+}
+
+int
 pcie_set_streams(struct pcie *p, int x, int streams, struct rho_err *err)
 {
     if (p->finished)
@@ -333,7 +409,8 @@ pcie_add_direct(struct pcie *p, int a, int b, double bw, int count,
     d = &p->direct[p->ndirect];
     d->a = a;
     d->b = b;
-    d->bw = bw;
+    d->bw = bw * count;
+    d->one = bw;
     d->count = count;
     d->kind = xstrdup(kind ? kind : "direct");
     d->line = line;
@@ -391,7 +468,8 @@ pcie_add_xswitch(struct pcie *p, const char *name, const char *kind, int n,
     x->nport = n;
     x->dev = xcalloc((size_t)n, sizeof *x->dev);
     memcpy(x->dev, dev, (size_t)n * sizeof *dev);
-    x->bw = bw;
+    x->bw = bw * count;
+    x->one = bw;
     x->count = count;
     x->line = line;
     x->first = p->nport;

@@ -50,6 +50,14 @@ enum pcie_chan_kind {
 /* The device type of host memory endpoints (one per socket or NUMA node). */
 #define PCIE_HOST_TYPE "host"
 
+/*
+ * The default payload efficiency of a PCIe link: the share of its data
+ * rate (after line encoding) that carries payload -- TLP headers, DLLPs
+ * and flow control take the rest. 0.8: the paper's 11.6 GiB/s measured on
+ * a Gen3 x16 link is 0.79 of that link's 15.75 GB/s.
+ */
+#define PCIE_DEFAULT_EFFICIENCY 0.8
+
 struct pcie_node {
     char *name; /* unique in the tree */
     char *type; /* "rc", "switch", "system", or the device kind: "gpu",
@@ -67,12 +75,14 @@ struct pcie_node {
     int streams;  /* endpoints: flows it sends at once (0: any number);
                      1 for devices, as in the paper; 0 for host memory */
     int host;     /* 1 for host memory (type "host") */
+    char *bus;    /* PCI bus id ("0000:3b:00.0"), or NULL */
 };
 
 /* A direct link between two nodes (devices or root complexes). */
 struct pcie_direct {
     int a, b;   /* node ids */
     double bw;  /* B/s each way, the count links together */
+    double one; /* B/s each way of one link */
     int count;  /* links bundled (NVLink bricks), >= 1 */
     char *kind; /* "nvlink", "xgmi", ... */
     int line;
@@ -85,6 +95,7 @@ struct pcie_xswitch {
     int nport;
     int *dev;   /* node ids of the devices, one per port */
     double bw;  /* per port, B/s each way, the count links together */
+    double one; /* B/s each way of one link */
     int count;  /* links per port, >= 1 */
     int line;
     int first;  /* index of its first port among all fabrics' ports */
@@ -122,6 +133,22 @@ int pcie_set_link(struct pcie *p, int x, double bw, const char *text,
                   struct rho_err *err);
 
 /*
+ * Parse a link as written into its payload bandwidth (B/s): a PCIe
+ * generation and width, "16 GT/s x16" or "Gen4 x16" (2.5, 5, 8, 16, 32,
+ * 64 GT/s, i.e. Gen1 to Gen6, with their line encodings 8b/10b, 128b/130b
+ * and 242/256; widths x1, x2, x4, x8, x12, x16, x32), or a data rate
+ * after encoding ("15.753846 GB/s", any rate units_parse() reads) --
+ * times efficiency (0 < efficiency <= 1). Returns 0, or -1 with err
+ * filled (an unknown speed or width, a bad rate).
+ */
+int pcie_parse_link(const char *text, double efficiency, double *bw,
+                    struct rho_err *err);
+
+/* Give node x a PCI bus id (copied; NULL clears it). Returns 0 or -1 with
+   err filled (unknown node, finished tree). */
+int pcie_set_bus(struct pcie *p, int x, const char *bus, struct rho_err *err);
+
+/*
  * How many flows endpoint x sends at once (0: any number). Returns 0, or
  * -1 with err filled (not an endpoint, negative, finished tree).
  */
@@ -129,8 +156,8 @@ int pcie_set_streams(struct pcie *p, int x, int streams, struct rho_err *err);
 
 /*
  * Add a direct link between nodes a and b (two devices, or a device and a
- * root complex) of capacity bw B/s each way for all count links together
- * (kind may be NULL: "direct"; copied). Returns the link's index, or -1
+ * root complex) of count links of bw B/s each way (capacity count * bw;
+ * kind may be NULL: "direct"; copied). Returns the link's index, or -1
  * with err filled (unknown or unsuitable node, a == b, the same pair
  * twice, bw <= 0, count < 1, finished tree).
  */
@@ -139,8 +166,8 @@ int pcie_add_direct(struct pcie *p, int a, int b, double bw, int count,
 
 /*
  * Add a switch fabric name joining the n devices dev[] (n >= 2, all
- * different) through ports of bw B/s each way (count links per port;
- * kind may be NULL: "nvswitch"). Returns its index, or -1 with err filled
+ * different) through ports of count links of bw B/s each way (capacity
+ * count * bw; kind may be NULL: "nvswitch"). Returns its index, or -1 with err filled
  * (name taken, not a device, a device twice, bw <= 0, finished tree).
  */
 int pcie_add_xswitch(struct pcie *p, const char *name, const char *kind,

@@ -58,8 +58,10 @@ struct pcie_model {
     int *ent_f, *ent_h; /* entries: flow, hop index on its path */
     int *act;
     int nact;
-    unsigned *seen; /* per node: stamp of step A */
-    int *nsent;     /* per node: flows step A let it send */
+    int *lane;      /* per flow: its source's queue (see set_lanes) */
+    int nlane;
+    unsigned *seen; /* per lane: stamp of step A */
+    int *nsent;     /* per lane: flows step A let it send */
     unsigned stamp;
     int *gkey, *gcount, *gidx; /* step C groups */
     double *gR, *gRp;
@@ -152,8 +154,10 @@ pcie_model_new(struct pcie *p, int nflows, const int *src, const int *dst,
     m->ent_f = xcalloc((size_t)(total ? total : 1), sizeof *m->ent_f);
     m->ent_h = xcalloc((size_t)(total ? total : 1), sizeof *m->ent_h);
     m->act = xcalloc((size_t)(nflows ? nflows : 1), sizeof *m->act);
-    m->seen = xcalloc((size_t)nn, sizeof *m->seen);
-    m->nsent = xcalloc((size_t)nn, sizeof *m->nsent);
+    m->nlane = nn > nflows ? nn : nflows;
+    m->lane = xcalloc((size_t)(nflows ? nflows : 1), sizeof *m->lane);
+    m->seen = xcalloc((size_t)m->nlane, sizeof *m->seen);
+    m->nsent = xcalloc((size_t)m->nlane, sizeof *m->nsent);
     m->gkey = xcalloc((size_t)(nflows ? nflows : 1), sizeof *m->gkey);
     m->gcount = xcalloc((size_t)(nflows ? nflows : 1), sizeof *m->gcount);
     m->gidx = xcalloc((size_t)(nflows ? nflows : 1), sizeof *m->gidx);
@@ -167,6 +171,7 @@ pcie_model_new(struct pcie *p, int nflows, const int *src, const int *dst,
         int through_rc = 0, cc = -1;
         m->src[i] = src[i];
         m->dst[i] = dst[i];
+        m->lane[i] = src[i];
         m->poff[i] = off;
         m->plen[i] = pcie_route(p, src[i], dst[i], via ? via[i] : PCIE_VIA_AUTO,
                                 m->path + off, total - off);
@@ -219,6 +224,7 @@ pcie_model_free(struct pcie_model *m)
     free(m->role);
     free(m->rctail);
     free(m->nsent);
+    free(m->lane);
     free(m->plen);
     free(m->poff);
     free(m->path);
@@ -246,6 +252,13 @@ void
 pcie_model_set_tau(struct pcie_model *m, double tau)
 {
     m->tau = tau;
+}
+
+void
+pcie_model_set_lanes(struct pcie_model *m, const int *lane)
+{
+    for (int i = 0; i < m->nflows; i++)
+        m->lane[i] = lane[i];
 }
 
 int
@@ -480,6 +493,8 @@ step_d(struct pcie_model *m)
         for (int i = 0; i < m->plen[f]; i++) {
             int c = hop_of(m, f, i)->chan;
             int s0 = m->cstart[c], n = m->ccount[c];
+            if (!isfinite(m->cap[c])) /* a link that never limits holds */
+                continue;             /* no buffer to share */
             for (int e = s0; e < s0 + n; e++) {
                 int b = m->ent_f[e];
                 const struct pcie_hop *y;
@@ -600,12 +615,12 @@ pcie_model_eval(struct pcie_model *m, const int *present, int n,
     int na = 0;
 
     if (++m->stamp == 0) { /* wrapped: clear the stamps */
-        memset(m->seen, 0, (size_t)pcie_nodes(m->p) * sizeof *m->seen);
+        memset(m->seen, 0, (size_t)m->nlane * sizeof *m->seen);
         m->stamp = 1;
     }
     for (int i = 0; i < n; i++) { /* step A: first come, first served */
-        int f = present[i], s = m->src[f];
-        int streams = pcie_node(m->p, s)->streams;
+        int f = present[i], s = m->lane[f];
+        int streams = pcie_node(m->p, m->src[f])->streams;
         if (m->seen[s] != m->stamp) {
             m->seen[s] = m->stamp;
             m->nsent[s] = 0;

@@ -104,10 +104,19 @@ void pcie_model_free(struct pcie_model *m);
 void pcie_model_set_tau(struct pcie_model *m, double tau);
 
 /*
+ * Step A's queues: flows with the same lane[i] (0 <= lane[i] < flows, all
+ * of one lane from one source) wait behind each other; a source may have
+ * several lanes (its streams). Default: one lane per source. Copied.
+ */
+void pcie_model_set_lanes(struct pcie_model *m, const int *lane);
+
+/*
  * Compute the factors of the present flows. present lists n distinct flow
  * indices in first-come-first-served order (earliest start first, ties by
  * declaration order): step A keeps the first of each source and sets the
- * others waiting (factor 0). rho_out (may be NULL) receives the final
+ * others waiting (factor 0); with lanes (pcie_model_set_lanes()), the
+ * first of each lane, or as many as the source's streams allow (any
+ * number for host memory). rho_out (may be NULL) receives the final
  * factor of each present flow, indexed by flow; entries of other flows are
  * not touched. Returns the number of active flows. Never fails, never
  * allocates. The per-flow details stay readable until the next call.

@@ -45,9 +45,10 @@ struct pcie_sim {
     int use_memo;
     long evals, hits;
 
-    /* sources: flows grouped by source, in declaration order */
+    /* sources: flows grouped by source and stream (a "lane" each), lanes
+       numbered by first appearance */
     int nsrc;
-    int *srcidx;    /* flow -> its source's index */
+    int *srcidx;    /* flow -> its lane */
     int *soff;      /* source -> offset in sflow/queue (nsrc + 1) */
     int *sflow;     /* flows by source, declaration order */
     int *slot;      /* flow -> 1 + its position in its source's list */
@@ -87,7 +88,7 @@ pcie_sim_new(struct pcie *p, int n, const struct pcie_flowspec *flows,
 {
     struct pcie_sim *s;
     struct pcie_model *m;
-    int *src, *dst, *via, *map;
+    int *src, *dst, *via, *map, *hash, hcap;
     long states = 1;
 
     if (!(bw > 0) || !isfinite(bw))
@@ -97,6 +98,10 @@ pcie_sim_new(struct pcie *p, int n, const struct pcie_flowspec *flows,
                            "tau must be between 0 and 1, got %g", tau),
                NULL;
     for (int i = 0; i < n; i++) {
+        if (flows[i].stream < 0)
+            return rho_err_set(err, RHO_EINPUT,
+                               "flow %d: stream must be >= 0", i + 1),
+                   NULL;
         if (!(flows[i].bytes >= 0) || !isfinite(flows[i].bytes))
             return rho_err_set(err, RHO_EINPUT, "flow %d: size must be >= 0",
                                i + 1),
@@ -132,22 +137,47 @@ pcie_sim_new(struct pcie *p, int n, const struct pcie_flowspec *flows,
     for (int i = 0; i < n; i++)
         s->dem[i] = pcie_model_demand(m, i);
 
-    /* group by source, sources numbered by first appearance */
+    /* group by source (stream 0) and by (source, stream) for the others:
+       lanes numbered by first appearance */
     map = xcalloc((size_t)pcie_nodes(p), sizeof *map);
     for (int i = 0; i < pcie_nodes(p); i++)
         map[i] = -1;
     s->srcidx = xcalloc((size_t)(n ? n : 1), sizeof *s->srcidx);
     s->streams = xcalloc((size_t)(n ? n : 1), sizeof *s->streams);
+    hcap = 16;
+    while (hcap < 2 * n)
+        hcap *= 2;
+    hash = xcalloc((size_t)hcap, sizeof *hash); /* flow + 1 of each lane */
     for (int i = 0; i < n; i++) {
-        if (map[src[i]] < 0) {
-            s->streams[s->nsrc] = pcie_node(p, src[i])->streams;
-            s->multi |= s->streams[s->nsrc] != 1;
-            map[src[i]] = s->nsrc++;
+        int lane = flows[i].stream == 0 ? map[src[i]] : -1;
+        unsigned h = 0;
+        if (flows[i].stream != 0) { /* (source, stream) -> lane */
+            h = ((unsigned)src[i] * 2654435761u ^
+                 (unsigned)flows[i].stream * 40503u) &
+                (unsigned)(hcap - 1);
+            for (; hash[h] != 0; h = (h + 1) & (unsigned)(hcap - 1)) {
+                int j = hash[h] - 1;
+                if (src[j] == src[i] && flows[j].stream == flows[i].stream) {
+                    lane = s->srcidx[j];
+                    break;
+                }
+            }
         }
-        s->srcidx[i] = map[src[i]];
+        if (lane < 0) {
+            if (flows[i].stream != 0)
+                hash[h] = i + 1;
+            s->streams[s->nsrc] = pcie_node(p, src[i])->streams;
+            s->multi |= s->streams[s->nsrc] != 1 || flows[i].stream != 0;
+            lane = s->nsrc++;
+            if (flows[i].stream == 0)
+                map[src[i]] = lane;
+        }
+        s->srcidx[i] = lane;
     }
     free(map);
+    free(hash);
     free(src);
+    pcie_model_set_lanes(m, s->srcidx);
     s->soff = xcalloc((size_t)s->nsrc + 1, sizeof *s->soff);
     for (int i = 0; i < n; i++)
         s->soff[s->srcidx[i] + 1]++;

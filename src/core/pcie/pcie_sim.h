@@ -12,8 +12,9 @@
  *
  * A flow sends at its factor times its demand (the slowest capacity on its
  * route; the scenario's bandwidth B on a tree without capacities). Step A
- * lets each source send as many flows at once as its streams allow (one
- * for a device, as in the paper; any number for host memory).
+ * keeps a queue per source and stream: a device sends one flow of each
+ * stream at once (one in all, as in the paper, when every flow is on
+ * stream 0), host memory any number.
  *
  * The record of a run is linear in the number of flows: each time step
  * keeps a record for each flow that sends in it (at most one per stream
@@ -40,6 +41,8 @@ struct pcie_flowspec {
     double bytes; /* >= 0 */
     double start; /* seconds, >= 0 */
     int via;      /* enum pcie_via (0: PCIE_VIA_AUTO) */
+    int stream;   /* >= 0: a source's flows of different streams do not
+                     wait behind each other (CUDA streams) */
 };
 
 /* One time step: [t0, t1), the flows present and what the active got. */
