@@ -657,6 +657,9 @@ import_hwloc(const char *path, const struct import_opts *o,
     if (path != NULL && (buf = read_xml(path, &len, &v3, err)) == NULL)
         return -1;
     im.v3 = v3;
+    /* hwloc prints what it thinks of a broken XML on stderr: rho reports
+       errors itself (and stderr may be under the interactive screen) */
+    setenv("HWLOC_HIDE_ERRORS", "2", 0);
     if (hwloc_topology_init(&im.topo) != 0) {
         rho_err_set(err, RHO_EINPUT, "hwloc: cannot start: %s",
                     strerror(errno));

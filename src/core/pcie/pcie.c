@@ -713,6 +713,18 @@ end_name(const struct pcie *p, int c, int x)
     return p->xsw[p->port_sw[(c - port_base(p)) >> 1]].name;
 }
 
+const char *
+pcie_chan_tail_name(const struct pcie *p, int c)
+{
+    return end_name(p, c, pcie_chan_tail(p, c));
+}
+
+const char *
+pcie_chan_head_name(const struct pcie *p, int c)
+{
+    return end_name(p, c, pcie_chan_head(p, c));
+}
+
 char *
 pcie_chan_name(const struct pcie *p, int c, char *buf, int n)
 {

@@ -253,6 +253,11 @@ double pcie_chan_bw(const struct pcie *p, int c);
 int pcie_chan_count(const struct pcie *p, int c);
 const char *pcie_chan_link(const struct pcie *p, int c);
 
+/* The names of channel c's ends: a node's, or a fabric's (borrowed; valid
+   while p lives). */
+const char *pcie_chan_tail_name(const struct pcie *p, int c);
+const char *pcie_chan_head_name(const struct pcie *p, int c);
+
 /* Write "tail->head" into buf (n bytes); a fabric's end is its name.
    Returns buf. */
 char *pcie_chan_name(const struct pcie *p, int c, char *buf, int n);

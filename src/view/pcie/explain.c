@@ -119,9 +119,20 @@ hop_line(struct explain *ex, const struct scenario *s,
     const struct pcie_hop *h = &pcie_model_hops(m, f)[j];
     const struct pcie *p = s->pcie;
     char ch[96], a[48], b[48], c[48], d[48], list[200];
-    int nother, tail = pcie_chan_tail(p, h->chan);
+    const char *tail = pcie_chan_tail_name(p, h->chan);
+    int nother;
 
     pcie_chan_name(p, h->chan, ch, sizeof ch);
+    others(list, sizeof list, m, h->chan, f, &nother);
+    if (h->step == STEP_A && nother > 0) {
+        add(ex, EXPLAIN_HOP, h->chan, -1,
+            "  %-12s A  the source sends %d flows at once on its own link "
+            "(with %s)%s%s: %s",
+            ch, nother + 1, list,
+            h->arb ? ": their shares add up to " : ", which carries them all",
+            h->arb ? sh(a, sizeof a, h->sum) : "", num(b, sizeof b, h->rho));
+        return;
+    }
     if (h->step == STEP_A) {
         add(ex, EXPLAIN_HOP, h->chan, -1,
             "  %-12s A  the source sends this flow alone (one at a time, "
@@ -129,20 +140,25 @@ hop_line(struct explain *ex, const struct scenario *s,
             ch, sh(a, sizeof a, h->rho));
         return;
     }
-    others(list, sizeof list, m, h->chan, f, &nother);
+    if (!isfinite(pcie_model_chan_cap(m, h->chan))) {
+        add(ex, EXPLAIN_HOP, h->chan, -1,
+            "  %-12s %c  a link without a limit, passes: %s", ch,
+            h->step == STEP_B ? 'B' : 'C', num(a, sizeof a, h->rho));
+        return;
+    }
     if (h->step == STEP_B) {
         if (h->arb)
             add(ex, EXPLAIN_HOP, h->chan, -1,
                 "  %-12s B  upstream port of %s shared with flow%s %s: the "
                 "factors in add up to %s > 1, each is divided by it: %s / %s "
                 "= %s",
-                ch, name(s, tail), nother > 1 ? "s" : "", list,
+                ch, tail, nother > 1 ? "s" : "", list,
                 sh(a, sizeof a, h->sum), sh(b, sizeof b, h->rin),
                 sh(c, sizeof c, h->sum), num(d, sizeof d, h->rho));
         else
             add(ex, EXPLAIN_HOP, h->chan, -1,
                 "  %-12s B  upstream port of %s: %s in all <= 1, passes: %s",
-                ch, name(s, tail), sh(a, sizeof a, h->sum),
+                ch, tail, sh(a, sizeof a, h->sum),
                 num(b, sizeof b, h->rho));
         return;
     }
@@ -156,7 +172,7 @@ hop_line(struct explain *ex, const struct scenario *s,
             add(ex, EXPLAIN_HOP, h->chan, -1,
                 "  %-12s C  downstream port of %s: %d group%s, %s in all <= 1, "
                 "passes: %s",
-                ch, name(s, tail), h->ngroups, h->ngroups > 1 ? "s" : "",
+                ch, tail, h->ngroups, h->ngroups > 1 ? "s" : "",
                 sh(a, sizeof a, h->sum), num(b, sizeof b, h->rho));
             return;
         }
@@ -185,10 +201,48 @@ hop_line(struct explain *ex, const struct scenario *s,
                      sh(b, sizeof b, h->R), sh(c, sizeof c, h->Rp));
         add(ex, EXPLAIN_HOP, h->chan, -1,
             "  %-12s C  %s port of %s: %s; %s; %s x %s / %s = %s", ch,
-            h->rc_tail ? "root-complex" : "downstream", name(s, tail), share,
+            h->rc_tail ? "root-complex" : "downstream", tail, share,
             rule, sh(a, sizeof a, h->rin), sh(b, sizeof b, h->Rp),
             sh(c, sizeof c, h->R), num(d, sizeof d, h->rho));
     }
+}
+
+/*
+ * The link that capped the flow: its demand is its slowest link's
+ * capacity. Said only when the links on its path differ, or the demand is
+ * not the scenario's bandwidth (on the paper's trees nothing is new).
+ */
+static void
+demand_line(struct explain *ex, const struct scenario *s,
+            const struct pcie_model *m, int f)
+{
+    const struct pcie_hop *h = pcie_model_hops(m, f);
+    const struct pcie_factors *F = pcie_model_factors(m, f);
+    double d = pcie_model_demand(m, f);
+    int len = pcie_model_path_len(m, f), differ = d != s->bandwidth;
+    char ch[96], a[48], b[48];
+
+    for (int j = 0; j < len; j++)
+        differ |= pcie_model_chan_cap(m, h[j].chan) != d;
+    if (!differ || F->cap_chan < 0)
+        return;
+    pcie_chan_name(s->pcie, F->cap_chan, ch, sizeof ch);
+    units_fmt_rate(a, sizeof a, d);
+    if (F->col[STEP_D9] >= 1)
+        add(ex, EXPLAIN_LIMIT, F->cap_chan, -1,
+            "  capped by link %s: %s, the slowest on its path (%s)", ch, a,
+            pcie_chan_link(s->pcie, F->cap_chan)
+                ? pcie_chan_link(s->pcie, F->cap_chan)
+                : "the scenario's bandwidth");
+    else
+        add(ex, EXPLAIN_NOTE, F->cap_chan, -1,
+            "  its demand is %s, the slowest link on its path (%s, %s); "
+            "congestion leaves it %s of that",
+            a, ch,
+            pcie_chan_link(s->pcie, F->cap_chan)
+                ? pcie_chan_link(s->pcie, F->cap_chan)
+                : "the scenario's bandwidth",
+            sh(b, sizeof b, F->col[STEP_D9]));
 }
 
 void
@@ -239,7 +293,7 @@ explain_flow(struct explain *ex, const struct scenario *s,
             (size_t)snprintf(path, sizeof path, "%s", name(s, s->flow[f].src));
         for (int j = 0; j < len && used + 40 < sizeof path; j++)
             used += (size_t)snprintf(path + used, sizeof path - used, " -> %s",
-                                     name(s, pcie_chan_head(p, h[j].chan)));
+                                     pcie_chan_head_name(p, h[j].chan));
         add(ex, EXPLAIN_PATH, -1, -1, "  path %s (%d channels%s)", path, len,
             pcie_model_crosses_rc(m, f) ? ", crosses the root complex" : "");
     }
@@ -285,20 +339,22 @@ explain_flow(struct explain *ex, const struct scenario *s,
         for (int k = 0; k < len; k++)
             if (h[k].arb && h[k].delta > 0) {
                 char ch[96];
+                double up = h[k].delta / h[k].ratio; /* in this flow's units */
                 pcie_chan_name(p, h[k].chan, ch, sizeof ch);
                 add(ex, EXPLAIN_STEP_D, h[k].chan, -1,
                     "  D9 at %s blocked flows leave %s to share: %s + %s = %s",
-                    ch, sh(a, sizeof a, h[k].delta), sh(b, sizeof b, h[k].rho),
-                    sh(c, sizeof c, h[k].delta),
-                    sh(tm, sizeof tm, h[k].rho + h[k].delta));
+                    ch, sh(a, sizeof a, up), sh(b, sizeof b, h[k].rho),
+                    sh(c, sizeof c, up), sh(tm, sizeof tm, h[k].rho + up));
             }
         add(ex, EXPLAIN_LIMIT, F->limit_chan, -1,
             "  D9 the lowest share over the ports that arbitrated it is at "
             "%s: %s",
-            where, num(a, sizeof a, h[j].rho + h[j].delta));
+            where, num(a, sizeof a, h[j].rho + h[j].delta / h[j].ratio));
     }
+    demand_line(ex, s, m, f);
     add(ex, EXPLAIN_RESULT, -1, -1, "  rate %s x %s = %s",
         sh(a, sizeof a, F->col[STEP_D9]),
-        units_fmt_rate(b, sizeof b, s->bandwidth),
-        units_fmt_rate(c, sizeof c, F->col[STEP_D9] * s->bandwidth));
+        units_fmt_rate(b, sizeof b, pcie_model_demand(m, f)),
+        units_fmt_rate(c, sizeof c,
+                       F->col[STEP_D9] * pcie_model_demand(m, f)));
 }

@@ -65,12 +65,6 @@ in_chan(const struct pcie_model *m, int b, int c)
     return hop_at(m, b, c)[-1].chan;
 }
 
-static const char *
-nm(const struct scenario *s, int node)
-{
-    return pcie_node(s->pcie, node)->name;
-}
-
 static void
 g(struct strbuf *sb, double x)
 {
@@ -87,12 +81,17 @@ text_b(struct strbuf *sb, const struct scenario *s, const struct pcie_model *m,
 
     pcie_chan_name(s->pcie, c, ch, sizeof ch);
     strbuf_printf(sb, "Step B at %s, the upstream port of %s: ", ch,
-                  nm(s, pcie_chan_tail(s->pcie, c)));
+                  pcie_chan_tail_name(s->pcie, c));
     for (int i = 0; i < n; i++) {
         const struct pcie_hop *h = hop_at(m, fl[i], c);
         strbuf_printf(sb, "%sflow %d comes in with ",
                       i ? (i == n - 1 ? " and " : ", ") : "", fl[i] + 1);
         g(sb, h->rin);
+        if (h->ratio != 1) { /* links of different speeds: its share */
+            strbuf_puts(sb, " (a share ");
+            g(sb, h->rin * h->ratio);
+            strbuf_puts(sb, " of the link)");
+        }
     }
     strbuf_puts(sb, n > 1 ? "; they add up to " : "; that is ");
     g(sb, h0->sum);
@@ -117,7 +116,7 @@ text_c(struct strbuf *sb, const struct scenario *s, const struct pcie_model *m,
     pcie_chan_name(s->pcie, c, ch, sizeof ch);
     strbuf_printf(sb, "Step C at %s, the %s port of %s: ", ch,
                   h0->rc_tail ? "root-complex" : "downstream",
-                  nm(s, pcie_chan_tail(s->pcie, c)));
+                  pcie_chan_tail_name(s->pcie, c));
     strbuf_printf(sb, "%d super communication%s", h0->ngroups,
                   h0->ngroups > 1 ? "s" : "");
     for (int i = 0; i < n && i < 256; i++) {
@@ -217,7 +216,7 @@ stepper_build(struct stepper *st, const struct scenario *s,
 
     for (int u = 0; u < nused; u++) {
         int c = used[u], n = pcie_model_chan_flows(m, c, fl, 256);
-        int up = pcie_chan_is_up(c), change = 0;
+        int up = hop_at(m, fl[0], c)->step == STEP_B, change = 0;
         memcpy(prev, cur, (size_t)nf * sizeof *cur);
         for (int i = 0; i < n && i < 256; i++) {
             double r = hop_at(m, fl[i], c)->rho;

@@ -20,10 +20,17 @@ class M:
         return self.gp
 
     def cs(self, first, n):
+        """hwloc's bitmap text: 32-bit words, the highest first."""
         v = 0
         for i in range(first, first + n):
             v |= 1 << i
-        return "0x%08x" % v
+        words = []
+        while True:
+            words.append("0x%08x" % (v & 0xffffffff))
+            v >>= 32
+            if v == 0:
+                break
+        return ",".join(reversed(words))
 
     def sets(self, cpus, nodes):
         return ('cpuset="%s" complete_cpuset="%s" nodeset="%s" '
@@ -159,10 +166,10 @@ def deep_chain(depth=12):
     return machine(m, [hostbridge(m, "0000", 0, 0x40, [inner])])
 
 
-def dozens():
+def dozens(pus_per_pkg=2):
     """2 sockets, each a PCI domain with 4 root ports, each with a switch
     of 4 GPUs, a NIC and an NVMe drive: 32 GPUs, 8 NICs, 8 drives."""
-    m = M(2)
+    m = M(2, pus_per_pkg)
     ios, n = [], 0
     for k in range(2):
         ports = []
@@ -327,6 +334,7 @@ if __name__ == "__main__":
     for name, f in FILES.items():
         open(name, "w").write(f())
     open("v1-machine.xml", "w").write(V1)
+    open("big-100k.xml", "w").write(dozens(96))  # the speed benchmark: about 100 kB
     open("../../../scenarios/machines/hgx-a100.xml", "w").write(hgx_a100())
     good = pcie_switch()
     open("bad-truncated.xml", "w").write(good[: len(good) // 2])
