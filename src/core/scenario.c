@@ -259,27 +259,46 @@ scenario_move_rank(struct scenario *s, int r, int node, struct rho_err *err)
     return 0;
 }
 
+/* Sort keys for scenario_apply_order(): (source, key, index). */
+struct order_key {
+    int src, key, idx;
+};
+
+static int
+cmp_order_key(const void *a, const void *b)
+{
+    const struct order_key *x = a, *y = b;
+
+    if (x->src != y->src)
+        return (x->src > y->src) - (x->src < y->src);
+    if (x->key != y->key)
+        return (x->key > y->key) - (x->key < y->key);
+    return (x->idx > y->idx) - (x->idx < y->idx);
+}
+
 void
 scenario_apply_order(struct scenario *s, const int *prio)
 {
     int n = s->nflows;
     struct scen_flow *out = xcalloc((size_t)(n ? n : 1), sizeof *out);
-    char *used = xcalloc((size_t)(n ? n : 1), 1);
+    struct order_key *slot = xcalloc((size_t)(n ? n : 1), sizeof *slot);
+    struct order_key *by = xcalloc((size_t)(n ? n : 1), sizeof *by);
 
+    /* the k-th slot of a source (list order) gets its k-th flow by prio:
+       both sorted by source first, so they pair up in one pass */
     for (int i = 0; i < n; i++) {
-        /* slot i belongs to flow i's source: fill it with that source's
-           unused flow of lowest prio */
-        int best = -1;
-        for (int j = 0; j < n; j++)
-            if (!used[j] && s->flow[j].src == s->flow[i].src &&
-                (best < 0 || prio[j] < prio[best]))
-                best = j;
-        used[best] = 1;
-        out[i] = s->flow[best];
+        slot[i] = (struct order_key){s->flow[i].src, i, i};
+        by[i] = (struct order_key){s->flow[i].src, prio[i], i};
     }
-    memcpy(s->flow, out, (size_t)n * sizeof *out);
+    qsort(slot, (size_t)n, sizeof *slot, cmp_order_key);
+    qsort(by, (size_t)n, sizeof *by, cmp_order_key);
+    for (int k = 0; k < n; k++)
+        out[slot[k].idx] = s->flow[by[k].idx];
+    if (n > 0)
+        memcpy(s->flow, out, (size_t)n * sizeof *out);
     free(out);
-    free(used);
+    free(slot);
+    free(by);
 }
 
 /* A network scenario: its link part is complete. */

@@ -408,6 +408,8 @@ emit_io(struct imp *im, hwloc_obj_t o, int rc, int indent, hwloc_obj_t *anc,
     }
     if (o->type != HWLOC_OBJ_PCI_DEVICE)
         return; /* OS devices name their PCI device; Misc is left out */
+    if (o->attr->pcidev.class_id >= 0x0600 && o->attr->pcidev.class_id <= 0x0604)
+        return; /* a bridge's own PCI function carries no data */
     {
         const char *type = dev_type(im, o);
         struct dev *d;
@@ -667,6 +669,11 @@ import_hwloc(const char *path, const struct import_opts *o,
         return -1;
     }
     hwloc_topology_set_io_types_filter(im.topo, HWLOC_TYPE_FILTER_KEEP_ALL);
+    /* Linux's sysfs gives the PCI tree and link speeds; the libpciaccess
+       plugin adds nothing to them but a leak */
+    hwloc_topology_set_components(im.topo,
+                                  HWLOC_TOPOLOGY_COMPONENTS_FLAG_BLACKLIST,
+                                  "pci");
     if (buf != NULL &&
         hwloc_topology_set_xmlbuffer(im.topo, buf, (int)len + 1) != 0) {
         rho_err_set(err, RHO_EINPUT,
