@@ -49,9 +49,11 @@ struct stepdata {
     double t0, t1;
     double *factor; /* per flow */
     char *state;    /* per flow: enum flow_state */
-    double *load;   /* per channel */
+    double *load;   /* per channel: share of its capacity */
+    double *bps;    /* per channel: bytes per second */
     int *count;     /* per channel */
     char *on_path;  /* per node: on the selected flow's path */
+    char *chan_on_path; /* per channel: on the selected flow's path */
 };
 
 static void
@@ -70,8 +72,10 @@ stepdata_init(struct stepdata *d, const struct screen_ctx *x)
     d->factor = xcalloc((size_t)(nf ? nf : 1), sizeof *d->factor);
     d->state = xcalloc((size_t)(nf ? nf : 1), 1);
     d->load = xcalloc((size_t)nc, sizeof *d->load);
+    d->bps = xcalloc((size_t)nc, sizeof *d->bps);
     d->count = xcalloc((size_t)nc, sizeof *d->count);
     d->on_path = xcalloc((size_t)nn, 1);
+    d->chan_on_path = xcalloc((size_t)nc, 1);
     if (d->k >= 0 && sim != NULL) {
         const struct pcie_tstep *st = &res->step[d->k];
         d->t0 = st->t0;
@@ -79,6 +83,7 @@ stepdata_init(struct stepdata *d, const struct screen_ctx *x)
         pcie_sim_eval_step(sim, res, d->k);
         d->m = pcie_sim_model(sim);
         tree_loads(d->m, d->load, d->count);
+        tree_rates(d->m, d->bps);
     }
     for (int i = 0; i < nf; i++) {
         const struct scen_flow *f = &s->flow[i];
@@ -100,7 +105,21 @@ stepdata_init(struct stepdata *d, const struct screen_ctx *x)
                 d->state[f] = FS_STARVED;
         }
     }
-    if (x->u->flow >= 0 && x->u->flow < nf) {
+    if (x->u->flow >= 0 && x->u->flow < nf && sim != NULL &&
+        x->u->flow < pcie_model_nflows(pcie_sim_model(sim))) {
+        /* the flow's route as the model has it (direct links included) */
+        const struct pcie_model *m = pcie_sim_model(sim);
+        const struct pcie_hop *h = pcie_model_hops(m, x->u->flow);
+        for (int j = 0; j < pcie_model_path_len(m, x->u->flow); j++) {
+            int t = pcie_chan_tail(s->pcie, h[j].chan);
+            int hd = pcie_chan_head(s->pcie, h[j].chan);
+            d->chan_on_path[h[j].chan] = 1;
+            if (t >= 0)
+                d->on_path[t] = 1;
+            if (hd >= 0)
+                d->on_path[hd] = 1;
+        }
+    } else if (x->u->flow >= 0 && x->u->flow < nf) {
         const struct scen_flow *f = &s->flow[x->u->flow];
         int lca = pcie_lca(s->pcie, f->src, f->dst);
         for (int a = f->src; a != lca; a = pcie_node(s->pcie, a)->parent)
@@ -117,8 +136,10 @@ stepdata_fini(struct stepdata *d)
     free(d->factor);
     free(d->state);
     free(d->load);
+    free(d->bps);
     free(d->count);
     free(d->on_path);
+    free(d->chan_on_path);
 }
 
 static const char *
@@ -318,6 +339,97 @@ load_bar(struct canvas *c, int x, int y, int w, double load, int n)
     canvas_text(c, x + bw + 1, y, 5, role_heat(load), v);
 }
 
+/* A rate in at most 6 columns, binary units: "3.48G", "200M", "0". */
+static char *
+rate_short(char *buf, size_t n, double bps)
+{
+    static const char *const unit[] = {"", "K", "M", "G", "T", "P"};
+    int u = 0;
+
+    while (bps >= 1000 && u < 5) { /* show at most 3 digits */
+        bps /= 1024;
+        u++;
+    }
+    snprintf(buf, n, "%.3g%s", bps, unit[u]);
+    return buf;
+}
+
+/* A link's load: its share of the capacity as a bar and a number, and the
+   rate ("████ 0.30 3.48G") in w columns. */
+static void
+load_cell(struct canvas *c, int x, int y, int w, double load, double bps,
+          int n)
+{
+    char v[16], r[16];
+    int bw = w - 12;
+
+    if (n == 0) {
+        canvas_text(c, x, y, w, ROLE_HEAT_IDLE, "\u00b7");
+        return;
+    }
+    snprintf(v, sizeof v, "%5.2f", load);
+    if (bw > 0)
+        canvas_bar(c, x, y, bw, load, role_heat(load), ROLE_HEAT_IDLE);
+    canvas_text(c, x + bw + 1, y, 5, role_heat(load), v);
+    canvas_printf(c, x + bw + 7, y, 5, ROLE_NUMBER, "%5s",
+                  rate_short(r, sizeof r, bps));
+}
+
+/* A channel's capacity for the tree: "11.6 GiB/s", "unlimited". */
+static char *
+cap_text(char *buf, size_t n, const struct stepdata *d, int chan)
+{
+    double cap = d->m ? pcie_model_chan_cap(d->m, chan)
+                      : pcie_chan_bw(d->s->pcie, chan) > 0
+                            ? pcie_chan_bw(d->s->pcie, chan)
+                            : d->s->bandwidth;
+
+    if (isinf(cap))
+        snprintf(buf, n, "unlimited");
+    else
+        units_fmt_rate(buf, n, cap);
+    return buf;
+}
+
+/* Rows for the direct links and fabric ports below the tree, from y. */
+static void
+tree_extras(struct canvas *c, const struct stepdata *d, struct cview a, int y,
+            int namew, int cellw, int colf, int colc)
+{
+    const struct pcie *p = d->s->pcie;
+    int base = 2 * pcie_nodes(p), nc = pcie_nchan(p);
+    char label[128], cap[32];
+
+    if (base >= nc || y >= a.y + a.h - 1)
+        return;
+    canvas_text(c, a.x + 1, y++, a.w - 2, ROLE_HEADER,
+                "direct links and fabric ports (\u2191 the first way, \u2193 the "
+                "other)");
+    for (int ch = base; ch + 1 < nc && y < a.y + a.h - 1; ch += 2, y++) {
+        int k = pcie_chan_kind(p, ch), role;
+        if (k == PCIE_CH_DIRECT)
+            snprintf(label, sizeof label, "%s = %s %s x%d",
+                     pcie_chan_tail_name(p, ch), pcie_chan_head_name(p, ch),
+                     pcie_chan_link(p, ch), pcie_chan_count(p, ch));
+        else
+            snprintf(label, sizeof label, "%s: %s", pcie_chan_head_name(p, ch),
+                     pcie_chan_tail_name(p, ch));
+        role = d->chan_on_path[ch] || d->chan_on_path[ch + 1]
+                   ? ROLE_PATH
+                   : ROLE_TREE_DEVICE;
+        canvas_text(c, a.x + 1, y, namew, role, label);
+        load_cell(c, a.x + 1 + namew, y, cellw, d->load[ch], d->bps[ch],
+                  d->count[ch]);
+        load_cell(c, a.x + 2 + namew + cellw, y, cellw, d->load[ch + 1],
+                  d->bps[ch + 1], d->count[ch + 1]);
+        if (d->count[ch] + d->count[ch + 1] > 0)
+            canvas_printf(c, colf, y, 6, ROLE_NUMBER, "%d/%d", d->count[ch],
+                          d->count[ch + 1]);
+        canvas_text(c, colc, y, a.x + a.w - colc, ROLE_DIM,
+                    cap_text(cap, sizeof cap, d, ch));
+    }
+}
+
 static void
 view_tree(struct canvas *c, const struct screen_ctx *x,
           const struct stepdata *d, struct cview a)
@@ -327,22 +439,27 @@ view_tree(struct canvas *c, const struct screen_ctx *x,
     struct ui *u = x->u;
     int n = tree_rows(p, u->collapsed, d->load, d->count, c->ascii, NULL, 0);
     struct tree_row *rows = xcalloc((size_t)n, sizeof *rows);
-    int namew = a.w >= 100 ? 34 : 26, barw = (a.w - namew - 10) / 2, sel = 0;
-    int top;
+    int namew = a.w >= 100 ? 30 : 26, flw = 6, capw = 11;
+    int cellw = (a.w - namew - flw - capw - 4) / 2, sel = 0;
+    int colf, colc, top, last = a.y;
 
-    if (barw > 24)
-        barw = 24;
-    if (barw < 8)
-        barw = 8;
+    if (cellw > 36)
+        cellw = 36;
+    if (cellw < 14)
+        cellw = 14;
+    colf = a.x + 3 + namew + 2 * cellw;
+    colc = colf + flw + 1;
     tree_rows(p, u->collapsed, d->load, d->count, c->ascii, rows, n);
     for (int i = 0; i < n; i++)
         if (rows[i].node == u->node)
             sel = i;
     canvas_text(c, a.x + 1, a.y, namew, ROLE_HEADER, "device");
-    canvas_text(c, a.x + 1 + namew, a.y, barw, ROLE_HEADER, "\u2191 to parent");
-    canvas_text(c, a.x + 2 + namew + barw, a.y, barw, ROLE_HEADER,
+    canvas_text(c, a.x + 1 + namew, a.y, cellw, ROLE_HEADER,
+                "\u2191 to parent  share B/s");
+    canvas_text(c, a.x + 2 + namew + cellw, a.y, cellw, ROLE_HEADER,
                 "\u2193 from parent");
-    canvas_text(c, a.x + 3 + namew + 2 * barw, a.y, a.w, ROLE_HEADER, "flows");
+    canvas_text(c, colf, a.y, flw, ROLE_HEADER, "flows");
+    canvas_text(c, colc, a.y, a.x + a.w - colc, ROLE_HEADER, "link");
     top = sel - (a.h - 3) + 1;
     if (top < 0)
         top = 0;
@@ -351,9 +468,10 @@ view_tree(struct canvas *c, const struct screen_ctx *x,
         const struct tree_row *r = &rows[i];
         const struct pcie_node *nd = pcie_node(p, r->node);
         int y = a.y + 1 + i - top, col = a.x + 1, role;
-        char label[128];
+        char label[128], cap[32];
         col += canvas_text(c, col, y, namew, ROLE_TREE_GUIDE, r->prefix);
-        role = nd->kind == PCIE_RC       ? ROLE_TREE_RC
+        role = nd->kind == PCIE_RC || nd->kind == PCIE_SYSTEM
+                   ? ROLE_TREE_RC
                : nd->kind == PCIE_SWITCH ? ROLE_TREE_SWITCH
                                          : ROLE_TREE_DEVICE;
         if (d->on_path[r->node])
@@ -365,30 +483,47 @@ view_tree(struct canvas *c, const struct screen_ctx *x,
             canvas_printf(c, col + 1, y, a.x + namew - col, ROLE_DIM, "%s",
                           nd->type);
         if (r->node != 0) {
-            load_bar(c, a.x + 1 + namew, y, barw, r->up, r->nup);
-            load_bar(c, a.x + 2 + namew + barw, y, barw, r->down, r->ndown);
+            int up = pcie_up(r->node), dn = pcie_down(r->node);
+            load_cell(c, a.x + 1 + namew, y, cellw, r->up, d->bps[up],
+                      r->nup);
+            load_cell(c, a.x + 2 + namew + cellw, y, cellw, r->down,
+                      d->bps[dn], r->ndown);
             if (r->nup + r->ndown > 0)
-                canvas_printf(c, a.x + 3 + namew + 2 * barw, y, 8, ROLE_NUMBER,
-                              "%d/%d", r->nup, r->ndown);
+                canvas_printf(c, colf, y, flw, ROLE_NUMBER, "%d/%d", r->nup,
+                              r->ndown);
+            canvas_text(c, colc, y, a.x + a.w - colc, ROLE_DIM,
+                        cap_text(cap, sizeof cap, d, up));
         }
         if (i == sel)
             canvas_paint(c, a.x, y, namew + 1, 1, ROLE_SELECTED);
+        last = y;
     }
+    tree_extras(c, d, a, last + 2, namew, cellw, colf, colc);
     /* the selected node in words */
     {
         const struct pcie_node *nd = pcie_node(p, u->node);
-        char line[256];
-        if (nd->parent >= 0)
+        char line[320], cap[32], ru[32], rd[32];
+        if (nd->parent >= 0) {
+            int up = pcie_up(u->node), dn = pcie_down(u->node);
             snprintf(line, sizeof line,
-                     "%s (%s): link to %s carries %.2f up (%d flows) and "
-                     "%.2f down (%d flows) of %s",
+                     "%s (%s): link to %s (%s%s%s) carries %.2f of it up = "
+                     "%s (%d flows) and %.2f down = %s (%d flows)",
                      nd->name, nd->type, nm(s, nd->parent),
-                     d->load[pcie_up(u->node)], d->count[pcie_up(u->node)],
-                     d->load[pcie_down(u->node)], d->count[pcie_down(u->node)],
-                     "its bandwidth");
-        else
+                     cap_text(cap, sizeof cap, d, up), nd->link ? ", " : "",
+                     nd->link ? nd->link : "", d->load[up],
+                     units_fmt_rate(ru, sizeof ru, d->bps[up]),
+                     d->count[up], d->load[dn],
+                     units_fmt_rate(rd, sizeof rd, d->bps[dn]),
+                     d->count[dn]);
+        } else if (nd->kind == PCIE_SYSTEM) {
+            snprintf(line, sizeof line,
+                     "%s: the machine, its %d root complexes joined by the "
+                     "inter-socket link",
+                     nd->name, nd->nchild);
+        } else {
             snprintf(line, sizeof line, "%s: the root complex (%d children)",
                      nd->name, nd->nchild);
+        }
         canvas_text(c, a.x + 1, a.y + a.h - 1, a.w - 2, ROLE_DIM, line);
     }
     free(rows);
@@ -698,10 +833,13 @@ view_heat(struct canvas *c, const struct screen_ctx *x,
         int k = ch[i];
         pcie_chan_name(p, k, name, sizeof name);
         canvas_text(c, a.x + 1, y, 22,
-                    d->on_path[pcie_chan_node(k)] ? ROLE_PATH : ROLE_DEFAULT,
-                    name);
+                    d->chan_on_path[k] ? ROLE_PATH : ROLE_DEFAULT, name);
         canvas_text(c, a.x + 24, y, 2, ROLE_DIM,
-                    pcie_chan_is_up(k) ? "\u2191" : "\u2193");
+                    pcie_chan_kind(p, k) == PCIE_CH_DIRECT ? "\u2192"
+                    : pcie_chan_kind(p, k) == PCIE_CH_UP ||
+                            pcie_chan_kind(p, k) == PCIE_CH_XUP
+                        ? "\u2191"
+                        : "\u2193");
         if (d->count[k] == 0)
             canvas_text(c, a.x + 27, y, 6, ROLE_HEAT_IDLE, "idle");
         else
@@ -761,7 +899,8 @@ view_stats(struct canvas *c, const struct screen_ctx *x,
     for (int k = 0; k < 3; k++, y++) {
         int n = 0;
         for (int ch = 2; ch < nc; ch++)
-            if (k == 0 || (k == 1) == pcie_chan_is_up(ch))
+            if (k == 0 || (k == 1 && pcie_chan_kind(p, ch) == PCIE_CH_UP) ||
+                (k == 2 && pcie_chan_kind(p, ch) == PCIE_CH_DOWN))
                 v[n++] = d->load[ch];
         if (n == 0)
             continue;

@@ -14,8 +14,8 @@ trap 'tui_stop; rm -rf "$dir"' EXIT
 # 1. Table I: the tree with its link loads, the flows with their factors
 tui_start 100 30 "$RHO" scenarios/table1.lua
 expect tree-title "rho  Table I"
-expect tree-k0-load "K0                            ██████████▊         0.60"
-expect tree-gpu4-full "4 gpu                       ·                        ██████████████████  1.00"
+expect tree-k0-load "K0                        ███████▎      0.60 6.96G ·                        2/0    11.6 GiB/s"
+expect tree-gpu4-full "4 gpu                   ·                        ████████████  1.00 11.6G 0/2    11.6 GiB/s"
 tui_keys Tab
 expect flows-view "#↑   src      dst"
 expect flows-hol "0.3000 HOL-blocked"

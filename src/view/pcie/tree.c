@@ -19,10 +19,26 @@ tree_loads(const struct pcie_model *m, double *load, int *count)
         const struct pcie_hop *h = pcie_model_hops(m, f);
         double r = pcie_model_factors(m, f)->col[STEP_D9];
         for (int j = 0; j < pcie_model_path_len(m, f); j++) {
-            load[h[j].chan] += r;
+            load[h[j].chan] += r * h[j].ratio; /* ratio 1: the paper's */
             if (count)
                 count[h[j].chan]++;
         }
+    }
+}
+
+void
+tree_rates(const struct pcie_model *m, double *bps)
+{
+    int nc = pcie_nchan(pcie_model_tree(m));
+
+    memset(bps, 0, (size_t)nc * sizeof *bps);
+    for (int k = 0; k < pcie_model_nactive(m); k++) {
+        int f = pcie_model_active(m, k);
+        const struct pcie_hop *h = pcie_model_hops(m, f);
+        double r = pcie_model_factors(m, f)->col[STEP_D9] *
+                   pcie_model_demand(m, f);
+        for (int j = 0; j < pcie_model_path_len(m, f); j++)
+            bps[h[j].chan] += r;
     }
 }
 

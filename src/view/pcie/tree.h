@@ -18,17 +18,26 @@ struct tree_row {
     char prefix[TREE_PREFIX_MAX]; /* guide lines, UTF-8 or ASCII */
     int has_children;
     int collapsed;
-    double up, down; /* load of up(node) and down(node), factor units */
+    double up, down; /* load of up(node) and down(node): the share of the
+                        link's capacity its flows take */
     int nup, ndown;  /* flows on them */
 };
 
 /*
- * Loads of every channel for the evaluation held by m: load[c] is the sum
- * of the final factors of the active flows on channel c, count[c] their
+ * Loads of every channel for the evaluation held by m: load[c] is the
+ * share of channel c's capacity that its active flows take (the sum of
+ * their final factors times demand / capacity: the sum of the factors on
+ * the paper's trees; 0 on a channel of unlimited capacity), count[c] their
  * number (both arrays of pcie_nchan() entries, caller's; count may be
  * NULL).
  */
 void tree_loads(const struct pcie_model *m, double *load, int *count);
+
+/*
+ * The same loads in bytes per second: bps[c] is the sum of the rates of
+ * the active flows on channel c (pcie_nchan() entries, caller's).
+ */
+void tree_rates(const struct pcie_model *m, double *bps);
 
 /*
  * Flatten p into rows (at most max written; returns how many rows there
