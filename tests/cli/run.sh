@@ -57,6 +57,16 @@ else
     echo "FAIL cli search-curve-file: $(wc -l </tmp/rho-curve-$$.csv) lines"
 fi
 rm -f /tmp/rho-curve-$$.csv
+# real machines
+t import-p8 0 'rho.direct("cuda0", "cuda1", { bandwidth = "40000 MB/s", kind = "nvlink" })' - -- --import hwloc tests/lua/hwloc/power8gpudistances.xml
+t import-kind 2 - "rho: --import: unknown kind 'lstopo' (rho imports hwloc)" -- --import lstopo x.xml
+t import-bad 2 - "rho: tests/lua/hwloc/bad-not-hwloc.xml: not an hwloc XML file (no <topology> element)" -- --import hwloc tests/lua/hwloc/bad-not-hwloc.xml
+t import-this 0 "-- A rho scenario of this machine" - -- --import hwloc
+t matrix 0 "gpu0  12.60  12.60      -  25.00  25.00  50.00  50.00  10.42  10.42  10.42" - -- --matrix scenarios/machines/dgx-like.lua
+t matrix-csv 0 "gpu0,gpu3,50000000000,50000000000" - -- --matrix -f csv scenarios/machines/dgx-like.lua
+t matrix-yaml 0 "alone_Bps: 50000000000" - -- --matrix -f yaml scenarios/machines/dgx-like.lua
+t matrix-network 2 - "--matrix: the scenario is a network: it has no PCIe tree" -- --matrix scenarios/torus-5x5.lua
+t yaml-bandwidth 0 "  bandwidth_Bps: 50000000000" - -- -b -f yaml scenarios/machines/dgx-like.lua
 t sweep-tau 0 "0.25  67.35 ms" - -- --sweep tau=0:0.3:0.05 scenarios/table1.lua
 t sweep-csv 0 "254KiB,0.2,0.00013461547532105095" - -- --sweep size=40KiB,254KiB --sweep tau=0.1,0.2 -f csv scenarios/halo2d-t2.lua
 t sweep-starved 0 "1   starved" - -- --sweep tau=0.5:1:0.25 scenarios/lone-rc.lua
