@@ -7,7 +7,12 @@ rho.place = rho.place or {}
 
 local function device_list(fname, devices)
   if type(devices) == "table" and devices._rho == "pcie-node" then
-    devices = rho.devices(devices)
+    local all, hosts = rho.devices(devices), {}
+    for _, h in ipairs(rho.devices(devices, "host")) do hosts[h] = true end
+    devices = {}
+    for _, d in ipairs(all) do
+      if not hosts[d] then devices[#devices + 1] = d end
+    end
   end
   lib.check(type(devices) == "table" and #devices > 0,
             "%s: expected a list of device names or a topology", fname)

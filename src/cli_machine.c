@@ -20,8 +20,9 @@ cli_import(const char *kind, const char *file)
     int rc = 0;
 
     if (strcmp(kind, "hwloc") != 0) {
-        fprintf(stderr, "rho: --import: unknown kind '%s' (rho imports "
-                        "hwloc)\n",
+        fprintf(stderr,
+                "rho: --import: unknown kind '%s' (rho imports "
+                "hwloc)\n",
                 kind);
         return 2;
     }

@@ -64,8 +64,7 @@ pick(const struct pcie *p, int *node)
 }
 
 int
-matrix_compute(const struct scenario *s, struct matrix *m,
-               struct rho_err *err)
+matrix_compute(const struct scenario *s, struct matrix *m, struct rho_err *err)
 {
     const struct pcie *p = s->pcie;
     int n, nf = 0, *src, *dst, *cell, *present;
@@ -96,9 +95,8 @@ matrix_compute(const struct scenario *s, struct matrix *m,
             struct pcie_model *one;
             if (i == j)
                 continue;
-            one = pcie_model_new((struct pcie *)p, 1, &m->node[i],
-                                 &m->node[j], NULL, s->bandwidth, s->tau,
-                                 NULL);
+            one = pcie_model_new((struct pcie *)p, 1, &m->node[i], &m->node[j],
+                                 NULL, s->bandwidth, s->tau, NULL);
             if (one == NULL)
                 continue;
             pcie_model_free(one);
@@ -106,8 +104,8 @@ matrix_compute(const struct scenario *s, struct matrix *m,
             dst[nf] = m->node[j];
             cell[nf++] = i * n + j;
         }
-    md = nf ? pcie_model_new((struct pcie *)p, nf, src, dst, NULL,
-                             s->bandwidth, s->tau, err)
+    md = nf ? pcie_model_new((struct pcie *)p, nf, src, dst, NULL, s->bandwidth,
+                             s->tau, err)
             : NULL;
     if (md != NULL) {
         for (int f = 0; f < nf; f++) { /* alone */

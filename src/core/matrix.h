@@ -15,8 +15,8 @@
 #include "core/scenario.h"
 
 struct matrix {
-    int n;       /* devices */
-    int *node;   /* their node ids in the scenario's tree */
+    int n;            /* devices */
+    int *node;        /* their node ids in the scenario's tree */
     double *alone;    /* n x n, B/s, row = source; NAN on the diagonal
                          and where no copy is possible */
     double *together; /* n x n, the same with every pair at once */

@@ -349,9 +349,9 @@ scenario_sim(const struct scenario *s, struct rho_err *err)
         return NULL;
     fs = xcalloc((size_t)(s->nflows ? s->nflows : 1), sizeof *fs);
     for (int i = 0; i < s->nflows; i++)
-        fs[i] = (struct pcie_flowspec){s->flow[i].src, s->flow[i].dst,
+        fs[i] = (struct pcie_flowspec){s->flow[i].src,   s->flow[i].dst,
                                        s->flow[i].bytes, s->flow[i].start,
-                                       s->flow[i].via, s->flow[i].stream};
+                                       s->flow[i].via,   s->flow[i].stream};
     sim = pcie_sim_new(s->pcie, s->nflows, fs, s->bandwidth, s->tau, err);
     free(fs);
     return sim;

@@ -53,18 +53,18 @@ struct scenario {
     struct pcie *pcie; /* one reference, may be NULL until set */
     double bandwidth;  /* B/s: every link that declares no capacity */
     double tau;
-    double efficiency; /* payload share of PCIe links written as GT/s */
+    double efficiency;    /* payload share of PCIe links written as GT/s */
     int efficiency_given; /* the script set it (written back then) */
-    int via;           /* enum pcie_via: the scenario's default route */
+    int via;              /* enum pcie_via: the scenario's default route */
     uint64_t seed;
     int nflows, capflows;
     struct scen_flow *flow;
     int nranks;
-    int *rank_node;         /* rank -> endpoint node id; owned */
-    struct net_scen *net;   /* the link model's part, or NULL; owned. A
-                                scenario on a network has no PCIe tree; one
-                                on a PCIe tree may have both (its tree seen
-                                as a graph). */
+    int *rank_node;       /* rank -> endpoint node id; owned */
+    struct net_scen *net; /* the link model's part, or NULL; owned. A
+                              scenario on a network has no PCIe tree; one
+                              on a PCIe tree may have both (its tree seen
+                              as a graph). */
 };
 
 /* A new scenario with defaults and no tree. Caller owns it. */

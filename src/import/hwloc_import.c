@@ -107,8 +107,7 @@ read_xml(const char *path, size_t *len, int *v3, struct rho_err *err)
         (t[9] != '>' && t[9] != ' ' && t[9] != '\t' && t[9] != '\n' &&
          t[9] != '\r')) {
         rho_err_set(err, RHO_EINPUT,
-                    "%s: not an hwloc XML file (no <topology> element)",
-                    path);
+                    "%s: not an hwloc XML file (no <topology> element)", path);
         free(buf);
         return NULL;
     }
@@ -141,11 +140,11 @@ os_kind(const struct imp *im, hwloc_obj_t o)
     unsigned t = (unsigned)o->attr->osdev.type;
 
     if (im->v3) /* hwloc 3.0: STORAGE 1, GPU 4, COPROC 8, NET 16, OFED 32 */
-        return (t & 32)       ? OS_OFED
-               : (t & 16)     ? OS_NET
+        return (t & 32)        ? OS_OFED
+               : (t & 16)      ? OS_NET
                : (t & (4 | 8)) ? OS_GPU
-               : (t & 1)      ? OS_BLOCK
-                              : OS_OTHER;
+               : (t & 1)       ? OS_BLOCK
+                               : OS_OTHER;
     switch (t) {
     case HWLOC_OBJ_OSDEV_BLOCK:
         return OS_BLOCK;
@@ -214,12 +213,11 @@ dev_type(const struct imp *im, hwloc_obj_t o)
 static void
 bus_id(hwloc_obj_t o, char *buf, size_t n)
 {
-    const struct hwloc_pcidev_attr_s *a =
-        o->type == HWLOC_OBJ_BRIDGE ? &o->attr->bridge.upstream.pci
-                                    : &o->attr->pcidev;
+    const struct hwloc_pcidev_attr_s *a = o->type == HWLOC_OBJ_BRIDGE
+                                              ? &o->attr->bridge.upstream.pci
+                                              : &o->attr->pcidev;
 
-    snprintf(buf, n, "%04x:%02x:%02x.%01x", a->domain, a->bus, a->dev,
-             a->func);
+    snprintf(buf, n, "%04x:%02x:%02x.%01x", a->domain, a->bus, a->dev, a->func);
 }
 
 /* A unique name: base, or base-busid, or base-2, -3, ... */
@@ -244,8 +242,8 @@ unique(struct imp *im, const char *base, const char *bus, char *out, size_t n)
     }
     if (im->nused == im->capused) {
         im->capused = im->capused ? 2 * im->capused : 64;
-        im->used = xreallocarray(im->used, (size_t)im->capused,
-                                 sizeof *im->used);
+        im->used =
+            xreallocarray(im->used, (size_t)im->capused, sizeof *im->used);
     }
     snprintf(im->used[im->nused++], sizeof im->used[0], "%s", try);
     snprintf(out, n, "%s", try);
@@ -263,8 +261,7 @@ dev_name(struct imp *im, hwloc_obj_t o, const char *type, char *out, size_t n)
 
     bus_id(o, bus, sizeof bus);
     if (strcmp(type, "gpu") == 0)
-        for (size_t i = 0; !name && i < sizeof gpu_pref / sizeof *gpu_pref;
-             i++)
+        for (size_t i = 0; !name && i < sizeof gpu_pref / sizeof *gpu_pref; i++)
             name = osdev_name(im, o, gpu_pref[i], 0);
     if (!name && strcmp(type, "nic") == 0)
         name = osdev_name(im, o, NULL, OS_OFED);
@@ -302,8 +299,8 @@ add_item(struct imp *im, hwloc_obj_t o, int rc)
 {
     if (im->nitem == im->capitem) {
         im->capitem = im->capitem ? 2 * im->capitem : 32;
-        im->item = xreallocarray(im->item, (size_t)im->capitem,
-                                 sizeof *im->item);
+        im->item =
+            xreallocarray(im->item, (size_t)im->capitem, sizeof *im->item);
     }
     im->item[im->nitem].obj = o;
     im->item[im->nitem++].rc = rc;
@@ -408,7 +405,8 @@ emit_io(struct imp *im, hwloc_obj_t o, int rc, int indent, hwloc_obj_t *anc,
     }
     if (o->type != HWLOC_OBJ_PCI_DEVICE)
         return; /* OS devices name their PCI device; Misc is left out */
-    if (o->attr->pcidev.class_id >= 0x0600 && o->attr->pcidev.class_id <= 0x0604)
+    if (o->attr->pcidev.class_id >= 0x0600 &&
+        o->attr->pcidev.class_id <= 0x0604)
         return; /* a bridge's own PCI function carries no data */
     {
         const char *type = dev_type(im, o);
@@ -436,8 +434,8 @@ emit_io(struct imp *im, hwloc_obj_t o, int rc, int indent, hwloc_obj_t *anc,
             im->info->nother++;
         if (im->ndev == im->capdev) {
             im->capdev = im->capdev ? 2 * im->capdev : 32;
-            im->dev = xreallocarray(im->dev, (size_t)im->capdev,
-                                    sizeof *im->dev);
+            im->dev =
+                xreallocarray(im->dev, (size_t)im->capdev, sizeof *im->dev);
         }
         d = &im->dev[im->ndev++];
         memset(d, 0, sizeof *d);
@@ -530,8 +528,7 @@ emit_links(struct imp *im, int indent)
                 }
                 if (!a || !b || j < i)
                     continue; /* each pair once; switch trunks left out */
-                strbuf_printf(im->out,
-                              "%*srho.direct(", indent, "");
+                strbuf_printf(im->out, "%*srho.direct(", indent, "");
                 strbuf_lua_quote(im->out, a);
                 strbuf_puts(im->out, ", ");
                 strbuf_lua_quote(im->out, b);
@@ -635,8 +632,7 @@ emit_rc(struct imp *im, int rc, int indent, int last_extras)
 
 int
 import_hwloc(const char *path, const struct import_opts *o,
-             struct import_info *info, struct strbuf *out,
-             struct rho_err *err)
+             struct import_info *info, struct strbuf *out, struct rho_err *err)
 {
     struct import_info tmp;
     struct import_opts def;
@@ -671,9 +667,8 @@ import_hwloc(const char *path, const struct import_opts *o,
     hwloc_topology_set_io_types_filter(im.topo, HWLOC_TYPE_FILTER_KEEP_ALL);
     /* Linux's sysfs gives the PCI tree and link speeds; the libpciaccess
        plugin adds nothing to them but a leak */
-    hwloc_topology_set_components(im.topo,
-                                  HWLOC_TOPOLOGY_COMPONENTS_FLAG_BLACKLIST,
-                                  "pci");
+    hwloc_topology_set_components(
+        im.topo, HWLOC_TOPOLOGY_COMPONENTS_FLAG_BLACKLIST, "pci");
     if (buf != NULL &&
         hwloc_topology_set_xmlbuffer(im.topo, buf, (int)len + 1) != 0) {
         rho_err_set(err, RHO_EINPUT,
@@ -695,8 +690,8 @@ import_hwloc(const char *path, const struct import_opts *o,
     if (path) {
         snprintf(info->source, sizeof info->source, "%s", path);
     } else {
-        const char *h = hwloc_obj_get_info_by_name(
-            hwloc_get_root_obj(im.topo), "HostName");
+        const char *h =
+            hwloc_obj_get_info_by_name(hwloc_get_root_obj(im.topo), "HostName");
         snprintf(info->source, sizeof info->source, "this machine (%s)",
                  h ? h : "?");
     }
@@ -704,8 +699,8 @@ import_hwloc(const char *path, const struct import_opts *o,
     im.npkg = npkg > 0 ? npkg : 1;
     im.pkg = xcalloc((size_t)im.npkg, sizeof *im.pkg);
     for (int i = 0; i < npkg; i++)
-        im.pkg[i] = hwloc_get_obj_by_type(im.topo, HWLOC_OBJ_PACKAGE,
-                                          (unsigned)i);
+        im.pkg[i] =
+            hwloc_get_obj_by_type(im.topo, HWLOC_OBJ_PACKAGE, (unsigned)i);
     if (npkg <= 0) /* no package: the machine is one root complex */
         im.pkg[0] = hwloc_get_root_obj(im.topo);
     info->nsockets = im.npkg;
@@ -773,8 +768,9 @@ import_scenario(const struct import_info *in, const char *topology,
                 "line encoding)\n-- times the efficiency below; a link "
                 "hwloc gives no speed for has the\n-- scenario's bandwidth "
                 "(");
-    strbuf_printf(out, "%d such link%s). Host memory (one per NUMA node) is "
-                       "not a\n-- bottleneck unless given a bandwidth.%s",
+    strbuf_printf(out,
+                  "%d such link%s). Host memory (one per NUMA node) is "
+                  "not a\n-- bottleneck unless given a bandwidth.%s",
                   in->nunknown, in->nunknown == 1 ? "" : "s",
                   in->nsockets > 1 ? " " : "\n");
     if (in->nsockets > 1)

@@ -32,9 +32,9 @@ struct import_opts {
 /* What was found, for the scenario around the topology. */
 struct import_info {
     int nsockets, ngpus, nnics, nstorage, nother, nswitches, nhosts;
-    int nunknown;      /* links of unknown speed */
-    int ndirect;       /* direct links (NVLink, XGMI, XeLink) */
-    int fabric;        /* 1 if NVSwitches became a fabric */
+    int nunknown;            /* links of unknown speed */
+    int ndirect;             /* direct links (NVLink, XGMI, XeLink) */
+    int fabric;              /* 1 if NVSwitches became a fabric */
     char pair_switch[2][64]; /* two GPUs under one switch, or "" */
     char pair_socket[2][64]; /* two GPUs under different sockets, or "" */
     char pair_any[2][64];    /* any two devices (not host memory), or "" */

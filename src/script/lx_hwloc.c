@@ -38,7 +38,7 @@ push_text(lua_State *L)
 {
     struct strbuf *sb = lua_newuserdatauv(L, sizeof *sb, 0); /* ud */
 
-    strbuf_init(sb); /* consistent before anything throws */
+    strbuf_init(sb);                     /* consistent before anything throws */
     if (luaL_newmetatable(L, LX_TEXT)) { /* ud, mt */
         lua_pushcfunction(L, l_text_gc); /* ud, mt, gc */
         lua_setfield(L, -2, "__gc");     /* ud, mt */
@@ -94,8 +94,9 @@ l_hwloc(lua_State *L)
                 lx_error(L, "rho.hwloc: efficiency must be a number");
             eff = lua_tonumber(L, -1);
             if (!(eff > 0 && eff <= 1))
-                lx_error(L, "rho.hwloc: efficiency must be > 0 and <= 1, got "
-                            "%f",
+                lx_error(L,
+                         "rho.hwloc: efficiency must be > 0 and <= 1, got "
+                         "%f",
                          eff);
         }
         lua_pop(L, 1); /* .. */
@@ -122,14 +123,14 @@ l_hwloc(lua_State *L)
     if (luaL_loadbufferx(L, strbuf_str(text), text->len, lua_tostring(L, -1),
                          "t") != LUA_OK) /* ..., name, chunk */
         return lx_error(L, "rho.hwloc: %s", lua_tostring(L, -1));
-    lua_createtable(L, 0, 1);        /* ..., chunk, env */
-    lua_getglobal(L, "rho");         /* ..., chunk, env, rho */
-    lua_setfield(L, -2, "rho");      /* ..., chunk, env */
-    lua_setupvalue(L, -2, 1);        /* ..., chunk */
-    lua_call(L, 0, 1);               /* ..., topology */
+    lua_createtable(L, 0, 1);   /* ..., chunk, env */
+    lua_getglobal(L, "rho");    /* ..., chunk, env, rho */
+    lua_setfield(L, -2, "rho"); /* ..., chunk, env */
+    lua_setupvalue(L, -2, 1);   /* ..., chunk */
+    lua_call(L, 0, 1);          /* ..., topology */
     if (eff > 0) {
-        lua_pushnumber(L, eff);             /* ..., topology, e */
-        lua_setfield(L, -2, "efficiency");  /* ..., topology */
+        lua_pushnumber(L, eff);            /* ..., topology, e */
+        lua_setfield(L, -2, "efficiency"); /* ..., topology */
     }
     return 1;
 }

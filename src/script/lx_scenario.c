@@ -24,10 +24,9 @@
 #define MAX_TREE_DEPTH 64
 
 static const char *const scenario_fields[] = {
-    "title",   "description", "topology",  "bandwidth",  "tau",
-    "flows",   "size",        "placement", "seed",       "routing",
-    "paths",   "traffic",     "jobs",      "efficiency", "via",
-    NULL,
+    "title", "description", "topology", "bandwidth", "tau",   "flows",
+    "size",  "placement",   "seed",     "routing",   "paths", "traffic",
+    "jobs",  "efficiency",  "via",      NULL,
 };
 
 static const char *const flow_fields[] = {
@@ -164,8 +163,7 @@ node_rate(lua_State *L, int line, const char *name)
     if (lua_type(L, -1) == LUA_TNUMBER) {
         v = lua_tonumber(L, -1);
         if (!(v > 0) || !isfinite(v))
-            lx_error_at(L, line, "topology: '%s': bandwidth must be > 0",
-                        name);
+            lx_error_at(L, line, "topology: '%s': bandwidth must be > 0", name);
         return v;
     }
     if (strcmp(lua_tostring(L, -1), "unlimited") == 0)
@@ -238,8 +236,8 @@ add_node(lua_State *L, struct build *b, int parent, int depth)
         lua_getfield(L, t, "_rho") == LUA_TSTRING &&
         (strcmp(lua_tostring(L, -1), "pcie-link") == 0 ||
          strcmp(lua_tostring(L, -1), "pcie-fabric") == 0)) {
-        lua_pushvalue(L, t);                         /* ..., _rho, link */
-        lua_rawseti(L, b->pending, ++b->npending);   /* ..., _rho */
+        lua_pushvalue(L, t);                       /* ..., _rho, link */
+        lua_rawseti(L, b->pending, ++b->npending); /* ..., _rho */
         lua_settop(L, t);
         return;
     }
@@ -256,8 +254,7 @@ add_node(lua_State *L, struct build *b, int parent, int depth)
         line = (int)lua_tointeger(L, -1);
     lua_pop(L, 1);
     if (depth > MAX_TREE_DEPTH)
-        lx_error_at(L, line, "topology: deeper than %d levels",
-                    MAX_TREE_DEPTH);
+        lx_error_at(L, line, "topology: deeper than %d levels", MAX_TREE_DEPTH);
     lua_getfield(L, t, "kind"); /* kind */
     k = lua_tostring(L, -1);
     kind = k == NULL                  ? -1
@@ -374,8 +371,8 @@ add_pending(lua_State *L, struct build *b)
             c = named_node(L, b, lua_tostring(L, -1), line, what);
             lua_getfield(L, t, "bandwidth"); /* ..., a, b, bw */
             bw = link_rate(L, line, what);
-            if (pcie_add_direct(b->p, a, c, bw, count,
-                                lua_tostring(L, t + 4), line, &err) < 0)
+            if (pcie_add_direct(b->p, a, c, bw, count, lua_tostring(L, t + 4),
+                                line, &err) < 0)
                 lx_error_at(L, line, "topology: %s", err.msg);
         } else {
             lua_Integer n;
@@ -386,8 +383,8 @@ add_pending(lua_State *L, struct build *b)
                      lua_tostring(L, -2));
             n = (lua_Integer)lua_rawlen(L, -1);
             if (n > (lua_Integer)(sizeof dev / sizeof dev[0]))
-                lx_error_at(L, line, "topology: %s: more than %d devices",
-                            what, (int)(sizeof dev / sizeof dev[0]));
+                lx_error_at(L, line, "topology: %s: more than %d devices", what,
+                            (int)(sizeof dev / sizeof dev[0]));
             for (lua_Integer j = 1; j <= n; j++) {
                 lua_rawgeti(L, -1, j); /* ..., devs, d */
                 dev[j - 1] = named_node(L, b, lua_tostring(L, -1), line, what);
@@ -396,8 +393,8 @@ add_pending(lua_State *L, struct build *b)
             lua_getfield(L, t, "bandwidth"); /* ..., devs, bw */
             bw = link_rate(L, line, what);
             if (pcie_add_xswitch(b->p, lua_tostring(L, t + 5),
-                                 lua_tostring(L, t + 4), (int)n, dev,
-                                 bw, count, line, &err) < 0)
+                                 lua_tostring(L, t + 4), (int)n, dev, bw, count,
+                                 line, &err) < 0)
                 lx_error_at(L, line, "topology: %s", err.msg);
         }
         lua_settop(L, t - 1);
@@ -423,13 +420,13 @@ read_efficiency(lua_State *L, int idx, int *given)
     }
     if (!lua_isnil(L, -1)) {
         if (lua_type(L, -1) != LUA_TNUMBER)
-            lx_error(L, "scenario: efficiency must be a number from 0 to 1, "
-                        "not a %s",
+            lx_error(L,
+                     "scenario: efficiency must be a number from 0 to 1, "
+                     "not a %s",
                      luaL_typename(L, -1));
         e = lua_tonumber(L, -1);
         if (!(e > 0 && e <= 1))
-            lx_error(L, "scenario: efficiency must be > 0 and <= 1, got %f",
-                     e);
+            lx_error(L, "scenario: efficiency must be > 0 and <= 1, got %f", e);
     }
     lua_pop(L, 1);
     return e;
@@ -442,7 +439,8 @@ via_of(lua_State *L, const char *what)
     const char *v = lua_tostring(L, -1);
 
     if (lua_type(L, -1) != LUA_TSTRING)
-        lx_error(L, "%s: via must be \"auto\", \"pcie\" or \"direct\", not a %s",
+        lx_error(L,
+                 "%s: via must be \"auto\", \"pcie\" or \"direct\", not a %s",
                  what, luaL_typename(L, -1));
     if (strcmp(v, "auto") == 0)
         return PCIE_VIA_AUTO;
@@ -450,8 +448,9 @@ via_of(lua_State *L, const char *what)
         return PCIE_VIA_TREE;
     if (strcmp(v, "direct") == 0)
         return PCIE_VIA_DIRECT;
-    return lx_error(L, "%s: via must be \"auto\", \"pcie\" or \"direct\", not "
-                       "'%s'",
+    return lx_error(L,
+                    "%s: via must be \"auto\", \"pcie\" or \"direct\", not "
+                    "'%s'",
                     what, v);
 }
 
@@ -497,10 +496,14 @@ read_placement(lua_State *L, int t, struct scenario *s)
 
     if (type == LUA_TNIL) {
         /* identity: rank k on the k-th device in declaration order */
-        s->nranks = pcie_nendpoints(p);
-        s->rank_node = xcalloc((size_t)s->nranks, sizeof *s->rank_node);
-        for (int k = 0; k < s->nranks; k++)
-            s->rank_node[k] = pcie_endpoint(p, k);
+        /* identity: rank k on the k-th device in declaration order (host
+           memory is no place for a rank) */
+        s->rank_node =
+            xcalloc((size_t)pcie_nendpoints(p), sizeof *s->rank_node);
+        s->nranks = 0;
+        for (int k = 0; k < pcie_nendpoints(p); k++)
+            if (!pcie_node(p, pcie_endpoint(p, k))->host)
+                s->rank_node[s->nranks++] = pcie_endpoint(p, k);
     } else if (type == LUA_TTABLE) {
         lua_Integer n = (lua_Integer)lua_rawlen(L, -1);
         if (n == 0)

@@ -47,12 +47,12 @@ struct stepdata {
     struct pcie_model *m; /* evaluated on the step, or NULL */
     int k;                /* the step, -1 if none */
     double t0, t1;
-    double *factor; /* per flow */
-    char *state;    /* per flow: enum flow_state */
-    double *load;   /* per channel: share of its capacity */
-    double *bps;    /* per channel: bytes per second */
-    int *count;     /* per channel */
-    char *on_path;  /* per node: on the selected flow's path */
+    double *factor;     /* per flow */
+    char *state;        /* per flow: enum flow_state */
+    double *load;       /* per channel: share of its capacity */
+    double *bps;        /* per channel: bytes per second */
+    int *count;         /* per channel */
+    char *on_path;      /* per node: on the selected flow's path */
     char *chan_on_path; /* per channel: on the selected flow's path */
 };
 
@@ -357,8 +357,7 @@ rate_short(char *buf, size_t n, double bps)
 /* A link's load: its share of the capacity as a bar and a number, and the
    rate ("████ 0.30 3.48G") in w columns. */
 static void
-load_cell(struct canvas *c, int x, int y, int w, double load, double bps,
-          int n)
+load_cell(struct canvas *c, int x, int y, int w, double load, double bps, int n)
 {
     char v[16], r[16];
     int bw = w - 12;
@@ -380,9 +379,9 @@ static char *
 cap_text(char *buf, size_t n, const struct stepdata *d, int chan)
 {
     double cap = d->m ? pcie_model_chan_cap(d->m, chan)
-                      : pcie_chan_bw(d->s->pcie, chan) > 0
-                            ? pcie_chan_bw(d->s->pcie, chan)
-                            : d->s->bandwidth;
+                 : pcie_chan_bw(d->s->pcie, chan) > 0
+                     ? pcie_chan_bw(d->s->pcie, chan)
+                     : d->s->bandwidth;
 
     if (isinf(cap))
         snprintf(buf, n, "unlimited");
@@ -402,9 +401,10 @@ tree_extras(struct canvas *c, const struct stepdata *d, struct cview a, int y,
 
     if (base >= nc || y >= a.y + a.h - 1)
         return;
-    canvas_text(c, a.x + 1, y++, a.w - 2, ROLE_HEADER,
-                "direct links and fabric ports (\u2191 the first way, \u2193 the "
-                "other)");
+    canvas_text(
+        c, a.x + 1, y++, a.w - 2, ROLE_HEADER,
+        "direct links and fabric ports (\u2191 the first way, \u2193 the "
+        "other)");
     for (int ch = base; ch + 1 < nc && y < a.y + a.h - 1; ch += 2, y++) {
         int k = pcie_chan_kind(p, ch), role;
         if (k == PCIE_CH_DIRECT)
@@ -470,9 +470,8 @@ view_tree(struct canvas *c, const struct screen_ctx *x,
         int y = a.y + 1 + i - top, col = a.x + 1, role;
         char label[128], cap[32];
         col += canvas_text(c, col, y, namew, ROLE_TREE_GUIDE, r->prefix);
-        role = nd->kind == PCIE_RC || nd->kind == PCIE_SYSTEM
-                   ? ROLE_TREE_RC
-               : nd->kind == PCIE_SWITCH ? ROLE_TREE_SWITCH
+        role = nd->kind == PCIE_RC || nd->kind == PCIE_SYSTEM ? ROLE_TREE_RC
+               : nd->kind == PCIE_SWITCH                      ? ROLE_TREE_SWITCH
                                          : ROLE_TREE_DEVICE;
         if (d->on_path[r->node])
             role = ROLE_PATH;
@@ -484,10 +483,9 @@ view_tree(struct canvas *c, const struct screen_ctx *x,
                           nd->type);
         if (r->node != 0) {
             int up = pcie_up(r->node), dn = pcie_down(r->node);
-            load_cell(c, a.x + 1 + namew, y, cellw, r->up, d->bps[up],
-                      r->nup);
-            load_cell(c, a.x + 2 + namew + cellw, y, cellw, r->down,
-                      d->bps[dn], r->ndown);
+            load_cell(c, a.x + 1 + namew, y, cellw, r->up, d->bps[up], r->nup);
+            load_cell(c, a.x + 2 + namew + cellw, y, cellw, r->down, d->bps[dn],
+                      r->ndown);
             if (r->nup + r->ndown > 0)
                 canvas_printf(c, colf, y, flw, ROLE_NUMBER, "%d/%d", r->nup,
                               r->ndown);
@@ -511,9 +509,8 @@ view_tree(struct canvas *c, const struct screen_ctx *x,
                      nd->name, nd->type, nm(s, nd->parent),
                      cap_text(cap, sizeof cap, d, up), nd->link ? ", " : "",
                      nd->link ? nd->link : "", d->load[up],
-                     units_fmt_rate(ru, sizeof ru, d->bps[up]),
-                     d->count[up], d->load[dn],
-                     units_fmt_rate(rd, sizeof rd, d->bps[dn]),
+                     units_fmt_rate(ru, sizeof ru, d->bps[up]), d->count[up],
+                     d->load[dn], units_fmt_rate(rd, sizeof rd, d->bps[dn]),
                      d->count[dn]);
         } else if (nd->kind == PCIE_SYSTEM) {
             snprintf(line, sizeof line,

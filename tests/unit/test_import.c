@@ -63,10 +63,10 @@ link_of(const struct scenario *s, const char *name)
 static double
 lone(struct scenario *s, const char *a, const char *b)
 {
-    struct pcie_flowspec f = {pcie_find(s->pcie, a), pcie_find(s->pcie, b),
-                              1e9, 0, 0, 0};
-    struct pcie_sim *sim = pcie_sim_new(s->pcie, 1, &f, s->bandwidth, s->tau,
-                                        NULL);
+    struct pcie_flowspec f = {
+        pcie_find(s->pcie, a), pcie_find(s->pcie, b), 1e9, 0, 0, 0};
+    struct pcie_sim *sim =
+        pcie_sim_new(s->pcie, 1, &f, s->bandwidth, s->tau, NULL);
     struct pcie_sim_result res;
     double r;
 
@@ -123,8 +123,8 @@ test_real(void)
                   pcie_find(s->pcie, "sda") >= 0 &&
                   pcie_find(s->pcie, "0000:06:00.0") >= 0,
               "OS names (OpenFabrics first), else the bus id");
-        CHECK(link_of(s, "eth0") == 0.2e9 && link_of(s, "0000:00:01.0") ==
-                                                 0.4e9,
+        CHECK(link_of(s, "eth0") == 0.2e9 &&
+                  link_of(s, "0000:00:01.0") == 0.4e9,
               "0.2 and 0.4 GB/s links");
         CHECK(pcie_node(s->pcie, pcie_find(s->pcie, "0000:00:01.0"))->parent ==
                   pcie_find(s->pcie, "CPU0"),
@@ -157,8 +157,7 @@ test_handmade(void)
     strbuf_fini(&text);
 
     s = load(DIR "four-sockets.xml", &in, &text);
-    CHECK(s != NULL && in.nsockets == 4 &&
-              pcie_node(s->pcie, 0)->nchild == 4,
+    CHECK(s != NULL && in.nsockets == 4 && pcie_node(s->pcie, 0)->nchild == 4,
           "four sockets: a machine of four root complexes");
     if (s != NULL)
         CHECK(link_of(s, "CPU3") == IMPORT_SOCKET_BW,
@@ -167,8 +166,8 @@ test_handmade(void)
     strbuf_fini(&text);
 
     s = load(DIR "deep-chain.xml", &in, &text);
-    CHECK(s != NULL && pcie_node(s->pcie, pcie_find(s->pcie, "cuda1"))->depth ==
-                           13,
+    CHECK(s != NULL &&
+              pcie_node(s->pcie, pcie_find(s->pcie, "cuda1"))->depth == 13,
           "a chain of 12 switches: cuda1 at depth 13");
     if (s != NULL)
         CHECK(lone(s, "cuda1", "cuda0") == 15.753846e9,
@@ -177,8 +176,8 @@ test_handmade(void)
     strbuf_fini(&text);
 
     s = load(DIR "dozens.xml", &in, &text);
-    CHECK(s != NULL && count_type(s, "gpu") == 32 && count_type(s, "nic") == 8 &&
-              count_type(s, "nvme") == 8,
+    CHECK(s != NULL && count_type(s, "gpu") == 32 &&
+              count_type(s, "nic") == 8 && count_type(s, "nvme") == 8,
           "dozens of devices: 32 GPUs, 8 NICs, 8 drives");
     scenario_free(s);
     strbuf_fini(&text);
@@ -221,8 +220,7 @@ test_bad(void)
 {
     static const char *const bad[][2] = {
         {"bad-truncated.xml", "hwloc cannot read it: malformed XML"},
-        {"bad-not-hwloc.xml",
-         "not an hwloc XML file (no <topology> element)"},
+        {"bad-not-hwloc.xml", "not an hwloc XML file (no <topology> element)"},
         {"bad-newer.xml", "hwloc XML version 9 (rho reads versions 1 to 3)"},
         {"bad-objects.xml", "hwloc cannot read it"},
         {"none.xml", "cannot read: No such file or directory"},

@@ -265,11 +265,15 @@ static void
 test_roundtrip(void)
 {
     static const char *const files[] = {
-        "scenarios/table1.lua",   "scenarios/hol.lua",
-        "scenarios/nic-rdma.lua", "scenarios/halo3d-t2.lua",
-        "scenarios/default.lua",  "scenarios/machines/dgx-like.lua",
+        "scenarios/table1.lua",
+        "scenarios/hol.lua",
+        "scenarios/nic-rdma.lua",
+        "scenarios/halo3d-t2.lua",
+        "scenarios/default.lua",
+        "scenarios/machines/dgx-like.lua",
         "scenarios/machines/power8-nvlink.lua",
-        "scenarios/machines/nvbw-one-to-all.lua", NULL};
+        "scenarios/machines/nvbw-one-to-all.lua",
+        NULL};
 
     for (int k = 0; files[k]; k++) {
         struct rho_err err;
@@ -300,10 +304,10 @@ test_roundtrip(void)
                        a->flow[i].stream == b->flow[i].stream;
             same = same && pcie_nchan(a->pcie) == pcie_nchan(b->pcie);
             for (int c = 2; same && c < pcie_nchan(a->pcie); c++)
-                same = pcie_chan_bw(a->pcie, c) == pcie_chan_bw(b->pcie, c) &&
-                       pcie_chan_tail(a->pcie, c) ==
-                           pcie_chan_tail(b->pcie, c) &&
-                       pcie_chan_head(a->pcie, c) == pcie_chan_head(b->pcie, c);
+                same =
+                    pcie_chan_bw(a->pcie, c) == pcie_chan_bw(b->pcie, c) &&
+                    pcie_chan_tail(a->pcie, c) == pcie_chan_tail(b->pcie, c) &&
+                    pcie_chan_head(a->pcie, c) == pcie_chan_head(b->pcie, c);
             for (int i = 0; same && i < pcie_nodes(a->pcie); i++)
                 same = strcmp(pcie_node(a->pcie, i)->name,
                               pcie_node(b->pcie, i)->name) == 0 &&

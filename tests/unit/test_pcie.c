@@ -137,7 +137,11 @@ test_table2(void)
 
     for (int i = 0; i < 4; i++)
         f[i] = (struct pcie_flowspec){tree_id(p, pairs[i][0]),
-                                      tree_id(p, pairs[i][1]), 300 * MiB, 0, 0, 0};
+                                      tree_id(p, pairs[i][1]),
+                                      300 * MiB,
+                                      0,
+                                      0,
+                                      0};
     s = pcie_sim_new(p, 4, f, 11.6 * GiB, 0.2, NULL);
     pcie_sim_result_init(&res);
     span = pcie_sim_run(s, NULL, &res, NULL);
@@ -279,7 +283,8 @@ test_lone(void)
     struct pcie *p = tree_t2();
     int src = tree_id(p, "0"), dst = tree_id(p, "4"), present = 0;
     double rho;
-    struct pcie_model *m = pcie_model_new(p, 1, &src, &dst, NULL, 1, 0.17355, NULL);
+    struct pcie_model *m =
+        pcie_model_new(p, 1, &src, &dst, NULL, 1, 0.17355, NULL);
 
     pcie_model_eval(m, &present, 1, &rho);
     CHECK_NEAR(rho, 0.82645, 1e-12, "lone crossing gets 1 - tau");

@@ -81,9 +81,9 @@ test_cap(void)
     CHECK_NEAR(factor(m, 0), 1, 0, "lone g1->g0: factor 1 of its demand");
     CHECK(pcie_model_demand(m, 0) == 8 * GB, "demand = the x8 link, 8 GB/s");
     CHECK(rate(m, 0) == 8 * GB, "rate exactly 8 GB/s");
-    CHECK_STR(pcie_chan_name(p, pcie_model_factors(m, 0)->cap_chan, buf,
-                             sizeof buf),
-              "S->g0", "the link that capped it");
+    CHECK_STR(
+        pcie_chan_name(p, pcie_model_factors(m, 0)->cap_chan, buf, sizeof buf),
+        "S->g0", "the link that capped it");
     CHECK(pcie_model_chan_cap(m, pcie_up(tree_id(p, "g1"))) == B16,
           "a link without a capacity has the scenario's bandwidth");
     pcie_model_free(m);
@@ -247,8 +247,7 @@ test_sockets(void)
     m = eval(p, 1, (const char *[]){"g0"}, (const char *[]){"g2"}, NULL, 0.2);
     CHECK(pcie_model_crosses_rc(m, 0), "g0->g2 crosses root complexes");
     CHECK(pcie_model_path_len(m, 0) == 4, "g0->CPU0->node->CPU1->g2");
-    CHECK_STR(pcie_chan_name(p, pcie_model_hops(m, 0)[1].chan, buf,
-                             sizeof buf),
+    CHECK_STR(pcie_chan_name(p, pcie_model_hops(m, 0)[1].chan, buf, sizeof buf),
               "CPU0->node", "hop 2: CPU0's port to the inter-socket link");
     CHECK_NEAR(pcie_model_hops(m, 0)[1].R, 0.8, 1e-15,
                "CPU0->node: 16/20 of the link, R' = min(0.8, 0.8)");
@@ -265,8 +264,8 @@ test_sockets(void)
     node(p, r1, PCIE_ENDPOINT, "g2", "gpu", 0);
     node(p, r1, PCIE_ENDPOINT, "mem1", PCIE_HOST_TYPE, 0);
     pcie_finish(p, NULL);
-    m = eval(p, 2, (const char *[]){"g0", "g2"},
-             (const char *[]){"g2", "mem1"}, NULL, 0.2);
+    m = eval(p, 2, (const char *[]){"g0", "g2"}, (const char *[]){"g2", "mem1"},
+             NULL, 0.2);
     CHECK(pcie_model_demand(m, 0) == 10 * GB, "demand: the 10 GB/s link");
     CHECK_NEAR(factor(m, 0), 0.8, 1e-15, "g0->g2: 1 - tau at CPU0's port");
     CHECK(!pcie_model_crosses_rc(m, 1), "a copy to host memory is not P2P");
@@ -288,17 +287,15 @@ test_host(void)
     s = node(p, rc, PCIE_SWITCH, "S", NULL, 0);
     node(p, s, PCIE_ENDPOINT, "g0", "gpu", 0);
     node(p, s, PCIE_ENDPOINT, "g1", "gpu", 0);
-    CHECK(pcie_add_node(p, s, PCIE_ENDPOINT, "mem9", PCIE_HOST_TYPE, 0,
-                        &err) < 0 &&
+    CHECK(pcie_add_node(p, s, PCIE_ENDPOINT, "mem9", PCIE_HOST_TYPE, 0, &err) <
+                  0 &&
               strcmp(err.msg, "'mem9': host memory belongs to a root "
                               "complex, not to switch 'S'") == 0,
           "host memory under a switch is refused");
-    CHECK(pcie_node(p, mem)->streams == 0 &&
-              pcie_node(p, mem)->bw == INFINITY,
+    CHECK(pcie_node(p, mem)->streams == 0 && pcie_node(p, mem)->bw == INFINITY,
           "host memory: any number of flows, an unlimited link");
     pcie_finish(p, NULL);
-    m = eval(p, 1, (const char *[]){"mem0"}, (const char *[]){"g0"}, NULL,
-             0.2);
+    m = eval(p, 1, (const char *[]){"mem0"}, (const char *[]){"g0"}, NULL, 0.2);
     CHECK(factor(m, 0) == 1 && rate(m, 0) == B16,
           "lone host-to-device: 16 GB/s, no RC penalty");
     pcie_model_free(m);
@@ -339,8 +336,8 @@ test_direct(void)
     int rc = node(p, -1, PCIE_RC, "RC", NULL, 0), s, g0, g1, g2;
     struct pcie_model *m;
     struct rho_err err;
-    int via_tree = PCIE_VIA_TREE, via_direct[2] = {PCIE_VIA_DIRECT,
-                                                   PCIE_VIA_DIRECT};
+    int via_tree = PCIE_VIA_TREE,
+        via_direct[2] = {PCIE_VIA_DIRECT, PCIE_VIA_DIRECT};
 
     node(p, rc, PCIE_ENDPOINT, "mem0", PCIE_HOST_TYPE, 0);
     s = node(p, rc, PCIE_SWITCH, "S", NULL, 0);
@@ -377,8 +374,8 @@ test_direct(void)
     CHECK(rate(m, 0) == 25 * GB && rate(m, 1) == 25 * GB,
           "g2 <-> its socket's memory over its NVLink, 25 GB/s each way");
     pcie_model_free(m);
-    CHECK(eval(p, 2, (const char *[]){"g0", "g1"},
-               (const char *[]){"g2", "g0"}, via_direct, 0.2) == NULL,
+    CHECK(eval(p, 2, (const char *[]){"g0", "g1"}, (const char *[]){"g2", "g0"},
+               via_direct, 0.2) == NULL,
           "via = direct without a direct link: refused");
     pcie_unref(p);
 }
@@ -435,8 +432,7 @@ test_xswitch(void)
     pcie_finish(p, NULL);
     m = eval(p, 2, (const char *[]){"g0", "g1"}, (const char *[]){"g2", "g2"},
              NULL, 0.2);
-    CHECK_STR(pcie_chan_name(p, pcie_model_hops(m, 0)[1].chan, buf,
-                             sizeof buf),
+    CHECK_STR(pcie_chan_name(p, pcie_model_hops(m, 0)[1].chan, buf, sizeof buf),
               "nvs->g2", "g0->g2 through the NVSwitch");
     CHECK(rate(m, 0) == 75 * GB && rate(m, 1) == 75 * GB,
           "the port to g2 is shared: 75 GB/s each");
@@ -455,8 +451,8 @@ test_uniform(void)
 
     for (int i = 0; i < pcie_nodes(p); i++) {
         const struct pcie_node *x = pcie_node(p, i);
-        int id = pcie_add_node(q, x->parent, x->kind, x->name, x->type, 0,
-                               NULL);
+        int id =
+            pcie_add_node(q, x->parent, x->kind, x->name, x->type, 0, NULL);
         if (id > 0)
             pcie_set_link(q, id, B16, NULL, NULL);
     }
@@ -490,8 +486,8 @@ test_many_flows(void)
     for (int i = 0; i < n; i++) {
         int a = (i * 7) % 8, b = (a + 1 + (i * 13) % 7) % 8;
         char x[2] = {(char)('0' + a), 0}, y[2] = {(char)('0' + b), 0};
-        f[i] = (struct pcie_flowspec){tree_id(p, x), tree_id(p, y), 1024,
-                                      (i % 3) * 1e-6, 0, 0};
+        f[i] = (struct pcie_flowspec){
+            tree_id(p, x), tree_id(p, y), 1024, (i % 3) * 1e-6, 0, 0};
     }
     s = pcie_sim_new(p, n, f, 10e9, 0.2, NULL);
     pcie_sim_result_init(&res);
@@ -514,8 +510,8 @@ test_many_flows(void)
             waiting += r == 0;
             present_ok &= r >= 0 && (r == 1 || (rho == 0 && left == 1024));
         }
-        present_ok &= np == res.step[k].n &&
-                      waiting == np - res.step[k].nactive;
+        present_ok &=
+            np == res.step[k].n && waiting == np - res.step[k].nactive;
     }
     CHECK(present_ok, "present flows found again from the order: waiting "
                       "ones have factor 0 and all their bytes left");

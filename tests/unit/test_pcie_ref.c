@@ -497,7 +497,7 @@ main(void)
     CHECK(sims == cases, "dynamic graph == reference on %d random schedules",
           sims);
     CHECK(hol > 20, "the random sets exercise HOL blocking (%d flows)", hol);
-    CHECK(capped > 10,
-          "... also on links of different capacities (%d flows)", capped);
+    CHECK(capped > 10, "... also on links of different capacities (%d flows)",
+          capped);
     TEST_DONE();
 }

@@ -368,20 +368,20 @@ pcie_add_direct(struct pcie *p, int a, int b, double bw, int count,
     if (a < 0 || a >= p->n || b < 0 || b >= p->n)
         return rho_err_set(err, RHO_EINPUT, "direct link: unknown node");
     if (a == b)
-        return rho_err_set(err, RHO_EINPUT, "direct link '%s'-'%s': a link "
+        return rho_err_set(err, RHO_EINPUT,
+                           "direct link '%s'-'%s': a link "
                            "joins two different nodes",
                            p->node[a].name, p->node[b].name);
     for (int i = 0; i < 2; i++) {
         int x = i ? b : a;
         if (!direct_end(p, x))
-            return rho_err_set(err, RHO_EINPUT,
-                               "direct link '%s'-'%s': '%s' is a %s; a direct "
-                               "link joins devices, or a device and a root "
-                               "complex",
-                               p->node[a].name, p->node[b].name,
-                               p->node[x].name,
-                               p->node[x].host ? "host memory"
-                                               : kind_name(p->node[x].kind));
+            return rho_err_set(
+                err, RHO_EINPUT,
+                "direct link '%s'-'%s': '%s' is a %s; a direct "
+                "link joins devices, or a device and a root "
+                "complex",
+                p->node[a].name, p->node[b].name, p->node[x].name,
+                p->node[x].host ? "host memory" : kind_name(p->node[x].kind));
     }
     if (p->node[a].kind == PCIE_RC && p->node[b].kind == PCIE_RC)
         return rho_err_set(err, RHO_EINPUT,
@@ -404,8 +404,8 @@ pcie_add_direct(struct pcie *p, int a, int b, double bw, int count,
                                "line %d; give one link a count instead)",
                                p->node[a].name, p->node[b].name, d->line);
     }
-    p->direct = xreallocarray(p->direct, (size_t)p->ndirect + 1,
-                              sizeof *p->direct);
+    p->direct =
+        xreallocarray(p->direct, (size_t)p->ndirect + 1, sizeof *p->direct);
     d = &p->direct[p->ndirect];
     d->a = a;
     d->b = b;
@@ -780,8 +780,7 @@ direct_chan(const struct pcie *p, int a, int b)
 }
 
 int
-pcie_route(const struct pcie *p, int src, int dst, int via, int *chans,
-           int max)
+pcie_route(const struct pcie *p, int src, int dst, int via, int *chans, int max)
 {
     int c, r, out[2];
 

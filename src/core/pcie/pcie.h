@@ -98,7 +98,7 @@ struct pcie_xswitch {
     double one; /* B/s each way of one link */
     int count;  /* links per port, >= 1 */
     int line;
-    int first;  /* index of its first port among all fabrics' ports */
+    int first; /* index of its first port among all fabrics' ports */
 };
 
 struct pcie;
@@ -167,11 +167,11 @@ int pcie_add_direct(struct pcie *p, int a, int b, double bw, int count,
 /*
  * Add a switch fabric name joining the n devices dev[] (n >= 2, all
  * different) through ports of count links of bw B/s each way (capacity
- * count * bw; kind may be NULL: "nvswitch"). Returns its index, or -1 with err filled
- * (name taken, not a device, a device twice, bw <= 0, finished tree).
+ * count * bw; kind may be NULL: "nvswitch"). Returns its index, or -1 with err
+ * filled (name taken, not a device, a device twice, bw <= 0, finished tree).
  */
-int pcie_add_xswitch(struct pcie *p, const char *name, const char *kind,
-                     int n, const int *dev, double bw, int count, int line,
+int pcie_add_xswitch(struct pcie *p, const char *name, const char *kind, int n,
+                     const int *dev, double bw, int count, int line,
                      struct rho_err *err);
 
 /* Direct links and switch fabrics (borrowed; valid while p lives). */

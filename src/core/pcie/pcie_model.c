@@ -32,7 +32,7 @@ struct pcie_model {
     struct pcie *p;
     int nflows;
     double tau;
-    double bw;    /* default capacity */
+    double bw; /* default capacity */
     int *src, *dst;
     char *crc;    /* flow crosses a root complex peer to peer */
     double *dem;  /* per flow: demand, B/s */
@@ -40,9 +40,9 @@ struct pcie_model {
     double *cap;  /* per channel: capacity, B/s (INFINITY: no limit) */
     char *role;   /* per channel: enum chan_role */
     char *rctail; /* per channel: its tail is a root complex */
-    int *plen; /* path length per flow */
-    int *poff; /* offset of the flow's path in path[] and hop[] */
-    int *path; /* channel ids, all flows */
+    int *plen;    /* path length per flow */
+    int *poff;    /* offset of the flow's path in path[] and hop[] */
+    int *path;    /* channel ids, all flows */
     struct pcie_hop *hop;
     struct pcie_factors *fac;
     double *rr; /* final factor per flow */
@@ -58,7 +58,7 @@ struct pcie_model {
     int *ent_f, *ent_h; /* entries: flow, hop index on its path */
     int *act;
     int nact;
-    int *lane;      /* per flow: its source's queue (see set_lanes) */
+    int *lane; /* per flow: its source's queue (see set_lanes) */
     int nlane;
     unsigned *seen; /* per lane: stamp of step A */
     int *nsent;     /* per lane: flows step A let it send */

@@ -99,8 +99,8 @@ pcie_sim_new(struct pcie *p, int n, const struct pcie_flowspec *flows,
                NULL;
     for (int i = 0; i < n; i++) {
         if (flows[i].stream < 0)
-            return rho_err_set(err, RHO_EINPUT,
-                               "flow %d: stream must be >= 0", i + 1),
+            return rho_err_set(err, RHO_EINPUT, "flow %d: stream must be >= 0",
+                               i + 1),
                    NULL;
         if (!(flows[i].bytes >= 0) || !isfinite(flows[i].bytes))
             return rho_err_set(err, RHO_EINPUT, "flow %d: size must be >= 0",
@@ -837,8 +837,8 @@ pcie_sim_step_flows(const struct pcie_sim_result *res, int k, int *flows)
 }
 
 int
-pcie_sim_step_rec(const struct pcie_sim_result *res, int k, int f,
-                  double *rho, double *sent, double *left)
+pcie_sim_step_rec(const struct pcie_sim_result *res, int k, int f, double *rho,
+                  double *sent, double *left)
 {
     const struct pcie_tstep *st;
 

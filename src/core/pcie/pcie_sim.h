@@ -153,11 +153,11 @@ double pcie_sim_rate(const struct pcie_sim *s, int f, double rho);
 void pcie_sim_memo_stats(const struct pcie_sim *s, long *evals, long *hits);
 
 enum pcie_memo {
-    PCIE_MEMO_OFF,    /* evaluate Algorithm 1 at every step */
-    PCIE_MEMO_HASH,   /* a hash of active sets (n <= 64 flows); the default */
-    PCIE_MEMO_DIRECT  /* a table indexed by the active state when there are
-                         few states (allocated on first use: for many runs,
-                         as in a search), else the hash */
+    PCIE_MEMO_OFF,   /* evaluate Algorithm 1 at every step */
+    PCIE_MEMO_HASH,  /* a hash of active sets (n <= 64 flows); the default */
+    PCIE_MEMO_DIRECT /* a table indexed by the active state when there are
+                        few states (allocated on first use: for many runs,
+                        as in a search), else the hash */
 };
 
 /* Choose the memo (enum pcie_memo). */

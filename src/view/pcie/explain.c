@@ -152,14 +152,13 @@ hop_line(struct explain *ex, const struct scenario *s,
                 "  %-12s B  upstream port of %s shared with flow%s %s: the "
                 "factors in add up to %s > 1, each is divided by it: %s / %s "
                 "= %s",
-                ch, tail, nother > 1 ? "s" : "", list,
-                sh(a, sizeof a, h->sum), sh(b, sizeof b, h->rin),
-                sh(c, sizeof c, h->sum), num(d, sizeof d, h->rho));
+                ch, tail, nother > 1 ? "s" : "", list, sh(a, sizeof a, h->sum),
+                sh(b, sizeof b, h->rin), sh(c, sizeof c, h->sum),
+                num(d, sizeof d, h->rho));
         else
             add(ex, EXPLAIN_HOP, h->chan, -1,
                 "  %-12s B  upstream port of %s: %s in all <= 1, passes: %s",
-                ch, tail, sh(a, sizeof a, h->sum),
-                num(b, sizeof b, h->rho));
+                ch, tail, sh(a, sizeof a, h->sum), num(b, sizeof b, h->rho));
         return;
     }
     /* step C */
@@ -201,8 +200,8 @@ hop_line(struct explain *ex, const struct scenario *s,
                      sh(b, sizeof b, h->R), sh(c, sizeof c, h->Rp));
         add(ex, EXPLAIN_HOP, h->chan, -1,
             "  %-12s C  %s port of %s: %s; %s; %s x %s / %s = %s", ch,
-            h->rc_tail ? "root-complex" : "downstream", tail, share,
-            rule, sh(a, sizeof a, h->rin), sh(b, sizeof b, h->Rp),
+            h->rc_tail ? "root-complex" : "downstream", tail, share, rule,
+            sh(a, sizeof a, h->rin), sh(b, sizeof b, h->Rp),
             sh(c, sizeof c, h->R), num(d, sizeof d, h->rho));
     }
 }
@@ -355,6 +354,5 @@ explain_flow(struct explain *ex, const struct scenario *s,
     add(ex, EXPLAIN_RESULT, -1, -1, "  rate %s x %s = %s",
         sh(a, sizeof a, F->col[STEP_D9]),
         units_fmt_rate(b, sizeof b, pcie_model_demand(m, f)),
-        units_fmt_rate(c, sizeof c,
-                       F->col[STEP_D9] * pcie_model_demand(m, f)));
+        units_fmt_rate(c, sizeof c, F->col[STEP_D9] * pcie_model_demand(m, f)));
 }

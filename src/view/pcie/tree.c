@@ -35,8 +35,8 @@ tree_rates(const struct pcie_model *m, double *bps)
     for (int k = 0; k < pcie_model_nactive(m); k++) {
         int f = pcie_model_active(m, k);
         const struct pcie_hop *h = pcie_model_hops(m, f);
-        double r = pcie_model_factors(m, f)->col[STEP_D9] *
-                   pcie_model_demand(m, f);
+        double r =
+            pcie_model_factors(m, f)->col[STEP_D9] * pcie_model_demand(m, f);
         for (int j = 0; j < pcie_model_path_len(m, f); j++)
             bps[h[j].chan] += r;
     }
