@@ -41,7 +41,7 @@
 #include "core/session.h"
 #include "tui/app.h"
 #include "view/canvas.h"
-#include "view/pcie/explain.h"
+#include "core/pcie_explain.h"
 #include "view/keys.h"
 #include "view/screen.h"
 #include "view/ui.h"

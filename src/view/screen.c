@@ -16,7 +16,7 @@
 #include "core/pcie/pcie_model.h"
 #include "core/base/rho_alloc.h"
 #include "core/base/units.h"
-#include "view/pcie/explain.h"
+#include "core/pcie_explain.h"
 #include "view/net/nview_screen.h"
 #include "view/roles.h"
 #include "view/pcie/stepper.h"

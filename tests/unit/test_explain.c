@@ -6,7 +6,7 @@
 
 #include "core/pcie/pcie_sim.h"
 #include "script/lx.h"
-#include "view/pcie/explain.h"
+#include "core/pcie_explain.h"
 
 static const struct explain_line *
 find(const struct explain *ex, int kind, const char *needle)

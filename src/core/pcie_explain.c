@@ -1,11 +1,11 @@
 /*
- * explain: how a flow's factor came about. See explain.h.
+ * explain: how a flow's factor came about. See pcie_explain.h.
  *
  * Everything is read from the model's per-hop record (struct pcie_hop) and
  * per-flow factors (struct pcie_factors); nothing is recomputed, so the
  * text cannot disagree with the numbers shown elsewhere.
  */
-#include "view/pcie/explain.h"
+#include "core/pcie_explain.h"
 
 #include <math.h>
 #include <stdarg.h>

@@ -4,11 +4,13 @@
  * there, the other flows involved, and the formula with its numbers
  * (round-robin among 2 at the root complex, minus tau; divided by the sum
  * upstream; head-of-line blocked behind flow 2 ...). Pure: it reads a
- * model after an evaluation and writes lines; the TUI shows them in a
- * panel and `rho --batch --explain N` prints them.
+ * model after an evaluation and writes lines; the Why view draws them,
+ * `rho --explain N` prints them, and the PCIe model's explain hook
+ * (model_pcie.h) is made of them. In the core, not the view layer, so
+ * that the model interface can offer it to every front end.
  */
-#ifndef RHO_VIEW_PCIE_EXPLAIN_H
-#define RHO_VIEW_PCIE_EXPLAIN_H
+#ifndef RHO_CORE_PCIE_EXPLAIN_H
+#define RHO_CORE_PCIE_EXPLAIN_H
 
 #include "core/pcie/pcie_model.h"
 #include "core/pcie/pcie_sim.h"
