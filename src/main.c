@@ -29,7 +29,7 @@
 #include "cli_machine.h"
 #include "core/base/clock.h"
 #include "core/net/net_stats.h"
-#include "core/net_run.h"
+#include "core/model_pcie.h"
 #include "core/pcie/pcie_sim.h"
 #include "core/base/rho_err.h"
 #include "core/scenario.h"
@@ -865,12 +865,12 @@ print_stepper(FILE *out, const struct scenario *s, const struct stepper *st)
 static int
 run_dump(struct args *a, struct scenario *s)
 {
-    struct session *ss = session_new(scenario_clone(s));
+    struct session_opts so = {NULL, 0, a->threads, MODEL_KEEP_VIEWS};
+    struct session *ss = session_new_with(scenario_clone(s), &so);
     struct ui u;
     struct canvas c;
     struct screen_ctx x;
     struct strbuf sb;
-    struct net_run lr;
     struct rho_err err;
     int views[VIEW_COUNT], nv, ok = 0;
 
@@ -890,16 +890,11 @@ run_dump(struct args *a, struct scenario *s)
         return 2;
     }
     u.view = a->dump_view;
-    memset(&lr, 0, sizeof lr);
-    if (s->net != NULL) {
-        if (net_run_compute(&lr, scenario_clone(s), a->threads, NULL, &err) !=
-            0) {
-            fprintf(stderr, "rho: %s: %s\n", a->file, err.msg);
-            ui_fini(&u);
-            session_free(ss);
-            return exit_code(&err);
-        }
-        u.lrun = &lr;
+    if (session_wait(ss, &err) != 0) {
+        fprintf(stderr, "rho: %s: %s\n", a->file, err.msg);
+        ui_fini(&u);
+        session_free(ss);
+        return exit_code(&err);
     }
     if (a->explain > 0) {
         if (a->explain > s->nflows) {
@@ -914,19 +909,13 @@ run_dump(struct args *a, struct scenario *s)
         u.flow = a->explain - 1;
     }
     if (a->has_at) {
-        int k = pcie_sim_step_at(session_result(ss), a->at);
+        int k = pcie_sim_step_at(model_pcie_result(ss), a->at);
         if (k >= 0)
             u.step = k;
     }
     memset(&x, 0, sizeof x);
     x.ss = ss;
     x.u = &u;
-    x.lrun = u.lrun;
-    if (s->pcie != NULL) {
-        struct search_space *sp = search_space_new(s, NULL);
-        x.search_space = sp ? search_space_total(sp) : 0;
-        search_space_free(sp);
-    }
     canvas_init(&c, a->dump_w, a->dump_h, a->ascii);
     screen_draw(&c, &x);
     strbuf_init(&sb);
@@ -935,7 +924,6 @@ run_dump(struct args *a, struct scenario *s)
     strbuf_fini(&sb);
     canvas_fini(&c);
     ui_fini(&u);
-    net_run_fini(&lr);
     session_free(ss);
     return 0;
 }
@@ -973,6 +961,8 @@ run_tui(struct args *a, struct scenario **s)
     o.datadir = RHO_DATADIR;
     o.load = reload;
     o.load_ctx = a;
+    o.session.threads = a->threads;
+    o.session.keep = MODEL_KEEP_VIEWS;
     return app_run(a->file, s, &o);
 #endif
 }

@@ -1,16 +1,47 @@
 /*
- * session: edits, history and results of a scenario. See session.h.
+ * session: edits, history and the models' runs on a scenario. See
+ * session.h.
  *
  * The history is two stacks of snapshots. An edit works on a copy; only
  * when the copy checks out does it become current, with the old current
  * pushed on the undo stack, so a failed edit leaves everything as it was.
+ *
+ * The runs: one record per entry of the model table. A cheap model runs
+ * in commit(); a background one on its record's job, which owns a copy of
+ * the scenario of the version it started for. Only the thread that owns
+ * the session touches a record, but for the job's output (job_res,
+ * job_err), which it reads after job_join().
  */
 #include "core/session.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
+#include "core/base/clock.h"
+#include "core/base/job.h"
 #include "core/base/rho_alloc.h"
+
+struct run {
+    const struct model_entry *m;
+    int on;                /* the model runs on the current scenario */
+    void *res;             /* the last finished result; owned */
+    unsigned long version; /* of res */
+    double seconds;        /* res's wall time */
+    unsigned long serial;  /* results made */
+    int failed;            /* the run of err_version failed: err says why */
+    unsigned long err_version;
+    struct rho_err err;
+
+    /* a background run in progress (started: job.started) */
+    struct job job;
+    struct session *ss;       /* for the job's threads and keep */
+    struct scenario *job_scen; /* taken by the run on the job's thread */
+    void *job_res;
+    struct rho_err job_err;
+    unsigned long job_version;
+    double job_seconds; /* the run's wall time, on the job's thread */
+};
 
 struct session {
     struct scenario *cur;
@@ -18,42 +49,143 @@ struct session {
     int nundo;
     struct scenario *redo[SESSION_HISTORY];
     int nredo;
-    struct pcie_sim *sim;
-    struct pcie_sim_result res;
-    struct rho_err status;
     unsigned long version, saved_version;
+    struct session_opts o;
+    int nruns;
+    struct run run[MODEL_MAX];
 };
 
 static void
+model_ctx_of(const struct session *ss, struct job *j, struct model_ctx *c)
+{
+    c->threads = ss->o.threads > 0 ? ss->o.threads : 1;
+    c->job = j;
+    c->keep = ss->o.keep;
+}
+
+static void
+drop_result(struct run *r)
+{
+    r->m->result_free(r->res);
+    r->res = NULL;
+}
+
+static void
+set_result(struct run *r, void *res, unsigned long version, double seconds)
+{
+    drop_result(r);
+    r->res = res;
+    r->version = version;
+    r->seconds = seconds;
+    r->serial++;
+    r->failed = 0;
+}
+
+static void
+set_error(struct run *r, const struct rho_err *err, unsigned long version)
+{
+    r->failed = 1;
+    r->err = *err;
+    r->err_version = version;
+}
+
+/* Run r's model on a copy of the current scenario, on this thread. */
+static void
+run_here(struct session *ss, struct run *r)
+{
+    struct model_ctx c;
+    struct rho_err err;
+    double t0 = rho_wall();
+    void *res;
+
+    model_ctx_of(ss, NULL, &c);
+    rho_err_clear(&err);
+    res = r->m->run(scenario_clone(ss->cur), &c, &err);
+    if (res != NULL)
+        set_result(r, res, ss->version, rho_wall() - t0);
+    else
+        set_error(r, &err, ss->version);
+}
+
+/* Wait for r's job and take what it made (a stale result is dropped, a
+   newer one replaces the last). */
+static void
+take_job(struct run *r)
+{
+    job_join(&r->job);
+    if (r->job_res != NULL) {
+        if (r->on && r->job_version >= r->version)
+            set_result(r, r->job_res, r->job_version, r->job_seconds);
+        else
+            r->m->result_free(r->job_res);
+    } else if (r->job_err.code != RHO_ECANCEL) {
+        set_error(r, &r->job_err, r->job_version);
+    }
+    r->job_res = NULL;
+    scenario_free(r->job_scen); /* when the job never took it */
+    r->job_scen = NULL;
+    job_init(&r->job);
+}
+
+static void
+stop_job(struct run *r)
+{
+    if (!r->job.started)
+        return;
+    job_cancel(&r->job);
+    take_job(r);
+}
+
+/* The models that run on the current scenario, and the cheap ones run. */
+static void
 compute(struct session *ss)
 {
-    pcie_sim_free(ss->sim);
-    ss->sim = NULL;
-    rho_err_clear(&ss->status);
-    if (ss->cur->pcie == NULL && ss->cur->net != NULL) {
-        /* a network: the link model is the caller's to run */
-        pcie_sim_result_fini(&ss->res);
-        pcie_sim_result_init(&ss->res);
-        return;
+    for (int k = 0; k < ss->nruns; k++) {
+        struct run *r = &ss->run[k];
+        r->on = (ss->o.only == 0 || (ss->o.only >> k & 1u)) &&
+                r->m->applies(ss->cur);
+        if (!r->on) {
+            drop_result(r);
+            r->failed = 0;
+            if (r->job.started)
+                job_cancel(&r->job); /* joined by the next poll */
+            continue;
+        }
+        if (!r->m->background) {
+            drop_result(r); /* never shown for another version */
+            run_here(ss, r);
+        } else if (r->job.started && r->job_version != ss->version) {
+            job_cancel(&r->job); /* stale: the next poll starts anew */
+        }
     }
-    ss->sim = scenario_sim(ss->cur, &ss->status);
-    if (ss->sim == NULL) {
-        pcie_sim_result_fini(&ss->res);
-        pcie_sim_result_init(&ss->res);
-        return;
+}
+
+struct session *
+session_new_with(struct scenario *s, const struct session_opts *o)
+{
+    struct session *ss = xcalloc(1, sizeof *ss);
+
+    ss->cur = s;
+    if (o != NULL)
+        ss->o = *o;
+    else
+        ss->o.keep = MODEL_KEEP_VIEWS;
+    if (ss->o.models == NULL)
+        ss->o.models = model_table;
+    ss->nruns = model_count(ss->o.models);
+    for (int k = 0; k < ss->nruns; k++) {
+        ss->run[k].m = ss->o.models[k];
+        ss->run[k].ss = ss;
+        job_init(&ss->run[k].job);
     }
-    pcie_sim_run(ss->sim, NULL, &ss->res, &ss->status);
+    compute(ss);
+    return ss;
 }
 
 struct session *
 session_new(struct scenario *s)
 {
-    struct session *ss = xcalloc(1, sizeof *ss);
-
-    ss->cur = s;
-    pcie_sim_result_init(&ss->res);
-    compute(ss);
-    return ss;
+    return session_new_with(s, NULL);
 }
 
 static void
@@ -69,11 +201,13 @@ session_free(struct session *ss)
 {
     if (ss == NULL)
         return;
+    for (int k = 0; k < ss->nruns; k++) {
+        stop_job(&ss->run[k]);
+        drop_result(&ss->run[k]);
+    }
     drop_stack(ss->undo, &ss->nundo);
     drop_stack(ss->redo, &ss->nredo);
     scenario_free(ss->cur);
-    pcie_sim_free(ss->sim);
-    pcie_sim_result_fini(&ss->res);
     free(ss);
 }
 
@@ -83,22 +217,165 @@ session_scenario(const struct session *ss)
     return ss->cur;
 }
 
-struct pcie_sim *
-session_sim(struct session *ss)
+/* ---- the runs ---- */
+
+static const struct run *
+find_run(const struct session *ss, const struct model_entry *m)
 {
-    return ss->sim;
+    for (int k = 0; k < ss->nruns; k++)
+        if (ss->run[k].m == m)
+            return ss->run[k].on ? &ss->run[k] : NULL;
+    return NULL;
 }
 
-const struct pcie_sim_result *
-session_result(const struct session *ss)
+const struct model_entry *
+session_model(const struct session *ss, int k)
 {
-    return &ss->res;
+    for (int i = 0; i < ss->nruns; i++)
+        if (ss->run[i].on && k-- == 0)
+            return ss->run[i].m;
+    return NULL;
 }
 
-const char *
-session_status(const struct session *ss)
+int
+session_has_model(const struct session *ss, const struct model_entry *m)
 {
-    return ss->status.msg;
+    return find_run(ss, m) != NULL;
+}
+
+int
+session_run(const struct session *ss, const struct model_entry *m,
+            struct session_run *out)
+{
+    const struct run *r = find_run(ss, m);
+
+    memset(out, 0, sizeof *out);
+    if (r == NULL)
+        return -1;
+    out->model = m;
+    out->result = r->res;
+    out->version = r->version;
+    out->seconds = r->seconds;
+    out->serial = r->serial;
+    if (r->failed && r->err_version == ss->version)
+        out->error = r->err.msg;
+    if (r->job.started && job_running(&r->job) &&
+        r->job_version == ss->version) {
+        out->busy = 1;
+        if (m->phase != NULL) {
+            out->phase = m->phase(&r->job, &out->frac);
+        } else {
+            out->phase = "running";
+            out->frac = job_fraction(&r->job);
+        }
+    }
+    return 0;
+}
+
+void *
+session_result(const struct session *ss, const struct model_entry *m)
+{
+    const struct run *r = find_run(ss, m);
+
+    return r ? r->res : NULL;
+}
+
+static int
+job_run(struct job *j, void *arg)
+{
+    struct run *r = arg;
+    struct scenario *s = r->job_scen;
+    struct model_ctx c;
+    double t0 = rho_wall();
+
+    r->job_scen = NULL; /* the run owns it now */
+    model_ctx_of(r->ss, j, &c);
+    rho_err_clear(&r->job_err);
+    r->job_res = r->m->run(s, &c, &r->job_err);
+    r->job_seconds = rho_wall() - t0;
+    return r->job_res != NULL ? 0 : -1;
+}
+
+/* Is r's result (or error) the current version's? */
+static int
+current(const struct session *ss, const struct run *r)
+{
+    return (r->res != NULL && r->version == ss->version) ||
+           (r->failed && r->err_version == ss->version);
+}
+
+static void
+sleep_ms(int ms)
+{
+    struct timespec ts = {0, (long)ms * 1000000L};
+
+    nanosleep(&ts, NULL);
+}
+
+int
+session_poll(struct session *ss)
+{
+    int changed = 0;
+
+    for (int k = 0; k < ss->nruns; k++) {
+        struct run *r = &ss->run[k];
+        if (r->job.started) {
+            if (job_running(&r->job)) {
+                if (r->on && r->job_version == ss->version) {
+                    changed = 1; /* progress to draw */
+                    continue;
+                }
+                job_cancel(&r->job); /* an edit made it stale */
+            }
+            take_job(r);
+            changed = 1;
+        }
+        if (!r->on || !r->m->background || current(ss, r))
+            continue;
+        r->job_scen = scenario_clone(ss->cur);
+        r->job_version = ss->version;
+        r->job_res = NULL;
+        if (job_start(&r->job, job_run, r) != 0) {
+            struct rho_err err;
+            scenario_free(r->job_scen);
+            r->job_scen = NULL;
+            rho_err_set(&err, RHO_EINPUT, "could not start a thread");
+            set_error(r, &err, ss->version);
+            changed = 1;
+            continue;
+        }
+        for (int i = 0; i < 50 && job_running(&r->job); i++)
+            sleep_ms(1);
+        if (!job_running(&r->job))
+            take_job(r);
+        changed = 1;
+    }
+    return changed;
+}
+
+int
+session_wait(struct session *ss, struct rho_err *err)
+{
+    int rc = 0;
+
+    for (int k = 0; k < ss->nruns; k++) {
+        struct run *r = &ss->run[k];
+        if (r->job.started) {
+            if (!r->on || r->job_version != ss->version)
+                job_cancel(&r->job);
+            take_job(r);
+        }
+        if (!r->on)
+            continue;
+        if (!current(ss, r))
+            run_here(ss, r);
+        if (r->failed && r->err_version == ss->version && rc == 0) {
+            if (err != NULL)
+                *err = r->err;
+            rc = -1;
+        }
+    }
+    return rc;
 }
 
 static void

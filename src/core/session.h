@@ -1,48 +1,119 @@
 /*
  * session: a scenario being explored and edited -- its current state, the
- * results of the congestion graph on it, and an undo/redo history. Every
- * edit records a snapshot (scenarios are small: a deep copy that shares the
- * immutable tree) and recomputes. A failed edit changes nothing. The TUI
- * drives a session; tests drive it without a terminal.
+ * runs of the models on it, and an undo/redo history. Every edit records
+ * a snapshot (scenarios are small: a deep copy that shares the immutable
+ * tree and network) and runs the models again. A failed edit changes
+ * nothing. The TUI drives a session; batch, --dump and the tests drive
+ * it without a terminal.
  *
- * A session also holds a scenario on a network (no PCIe tree, a link
- * part): its edits are the link model's (routing, placement, seed, paths),
- * it has no PCIe sim (session_sim() is NULL, session_result() empty,
- * session_status() ""), and the link model itself is run by the caller on
- * session_scenario() (it may take long: see net_run.h). A PCIe scenario
- * whose link part is made from its tree keeps that part in step with its
- * flows and bandwidth after every edit.
+ * The runs. A session has a model table (model.h) and runs every model
+ * of it that applies to the current scenario (and was selected): one run
+ * each, the same way for every front end. A model that is cheap runs at
+ * every edit, on the calling thread, so its result is always of the
+ * current scenario. A background model runs on a job thread started by
+ * session_poll() (the TUI calls it every tick); its last finished result
+ * stays while a newer run computes, an edit cancels a stale run, and
+ * session_wait() runs everything to the end (batch, --dump, sweeps,
+ * tests). A run that fails leaves its error for that version; a cheap
+ * model's result is then NULL, a background one's stays the last good.
+ *
+ * A PCIe scenario whose link part is made from its tree keeps that part
+ * in step with its flows and bandwidth after every edit.
  */
 #ifndef RHO_CORE_SESSION_H
 #define RHO_CORE_SESSION_H
 
 #include <stdint.h>
 
-#include "core/pcie/pcie_sim.h"
 #include "core/base/rho_err.h"
+#include "core/model.h"
 #include "core/scenario.h"
 
 #define SESSION_HISTORY 200
 
 struct session;
 
+/* How a session runs its models. */
+struct session_opts {
+    const struct model_entry *const *models; /* a model table
+                                                (NULL-terminated, borrowed
+                                                for the session's life);
+                                                NULL: model_table */
+    unsigned only;   /* bit k: run only entry k of the table; 0: all */
+    int threads;     /* threads of a background run; < 1: 1 */
+    unsigned keep;   /* MODEL_KEEP_* bits of every run */
+};
+
 /* A session on s (a PCIe or a network scenario); takes ownership of s.
-   Computes at once. Caller owns the session: session_free(). */
+   Runs the cheap models at once, with the default options (every model,
+   one thread, MODEL_KEEP_VIEWS). Caller owns the session:
+   session_free(). */
 struct session *session_new(struct scenario *s);
+
+/* The same with options o (NULL: the defaults; o is copied). */
+struct session *session_new_with(struct scenario *s,
+                                 const struct session_opts *o);
+
+/* Stop its runs (cancel and join) and free everything. NULL is a
+   no-op. */
 void session_free(struct session *ss);
 
 /* The scenario as edited (borrowed until the next edit). */
 const struct scenario *session_scenario(const struct session *ss);
 
-/* The sim and its last run (borrowed until the next edit). The run may be
-   starved (res->starved); the sim is NULL when the scenario is invalid or
-   a network (the result is then empty: no flows). */
-struct pcie_sim *session_sim(struct session *ss);
-const struct pcie_sim_result *session_result(const struct session *ss);
+/* ---- the runs ---- */
 
-/* The message of the last computation ("" when it went well, and always
-   on a network scenario). */
-const char *session_status(const struct session *ss);
+/* What a session knows of one model's run. */
+struct session_run {
+    const struct model_entry *model;
+    void *result;          /* the last finished result, or NULL; borrowed
+                              until the next edit, session_poll() or
+                              session_wait() (the model's header says
+                              what may be done with it) */
+    unsigned long version; /* the session version result is of */
+    int busy;              /* a run of the current version computes */
+    const char *phase;     /* busy: its phase ("start" before any) */
+    double frac;           /* busy: the fraction of that phase done */
+    const char *error;     /* why the run of the current version failed,
+                              or NULL */
+    double seconds;        /* the wall time of the run that made result */
+    unsigned long serial;  /* results made so far: a new one changes it */
+};
+
+/* The k-th model the session runs on its scenario (table order), or NULL
+   past the last. The set changes with the scenario (a reload may bring
+   another kind). */
+const struct model_entry *session_model(const struct session *ss, int k);
+
+/* Does the session run m on its scenario? */
+int session_has_model(const struct session *ss, const struct model_entry *m);
+
+/* The state of m's run into *out. Returns 0, or -1 (out zeroed) when the
+   session does not run m. */
+int session_run(const struct session *ss, const struct model_entry *m,
+                struct session_run *out);
+
+/* m's last finished result (as session_run()'s), or NULL. The model's
+   accessors (model_pcie_run(), model_net_run()) give it typed. */
+void *session_result(const struct session *ss, const struct model_entry *m);
+
+/*
+ * Keep the background runs in step with the scenario: take what finished,
+ * cancel a stale run, start one for the current version (waiting up to
+ * 50 ms for it, so that a small model never shows a half state). Cheap
+ * when nothing changed; never blocks longer than that. Returns 1 when
+ * something a screen shows changed or a run is computing (its progress
+ * moves), else 0.
+ */
+int session_poll(struct session *ss);
+
+/*
+ * Run every model of the current version to the end on the calling
+ * thread (joining a run that computes it already). Returns 0, or -1 with
+ * err filled with the first failed model's error (table order); each
+ * run's own error stays in session_run().
+ */
+int session_wait(struct session *ss, struct rho_err *err);
 
 /* Edits: each returns 0, or -1 with err filled and nothing changed. */
 int session_set_flow(struct session *ss, int i, const struct scen_flow *f,

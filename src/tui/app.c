@@ -1,10 +1,11 @@
 /*
  * app: the interactive loop. See app.h.
  *
- * One thread draws and reads keys; a schedule search runs on a job thread
- * on its own copy of the scenario and is cancelled when an edit makes it
- * stale. The loop wakes at least every 100 ms to poll the scenario file,
- * signals and the job.
+ * One thread draws and reads keys. The models' runs are the session's:
+ * the loop polls them (session_poll) and draws what they have; it knows
+ * no model. A schedule search runs on a job thread on its own copy of the
+ * scenario and is cancelled when an edit makes it stale. The loop wakes
+ * at least every 100 ms to poll the scenario file, signals and the jobs.
  */
 #include "tui/app.h"
 
@@ -12,13 +13,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "core/base/clock.h"
 #include "core/base/job.h"
-#include "core/net_run.h"
 #include "core/base/rho_alloc.h"
+#include "core/model.h"
 #include "core/search.h"
 #include "core/session.h"
 #include "core/base/strbuf.h"
@@ -49,115 +49,39 @@ struct app {
     unsigned long res_version;
     double job_t0;
 
-    /* the link model, on its own job: the last finished run stays on
-       screen while a newer one computes */
-    struct job ljob;
-    struct net_run ljob_run; /* the job's output */
-    struct scenario *ljob_scen;
-    int ljob_rc;
-    struct rho_err ljob_err;
-    unsigned long ljob_version;
-    int threads;
-    struct net_run lrun; /* the last finished run */
-    int has_lrun;
-    unsigned long lrun_version;
-    char lerror[600];
+    /* the models' runs are the session's; what the status line said of
+       them: each model's last result seen (session_run().serial) */
+    const struct model_entry *seen_model[MODEL_MAX];
+    unsigned long seen_serial[MODEL_MAX];
 };
 
-static void
-sleep_ms(int ms)
-{
-    struct timespec ts = {0, (long)ms * 1000000L};
-
-    nanosleep(&ts, NULL);
-}
-
-static int
-link_job(struct job *j, void *arg)
-{
-    struct app *a = arg;
-    struct scenario *s = a->ljob_scen;
-
-    a->ljob_scen = NULL; /* the run owns it now */
-    a->ljob_rc = net_run_compute(&a->ljob_run, s, a->threads, j, &a->ljob_err);
-    return a->ljob_rc;
-}
-
-static void
-stop_link(struct app *a)
-{
-    if (!a->ljob.started)
-        return;
-    job_cancel(&a->ljob);
-    job_join(&a->ljob);
-    net_run_fini(&a->ljob_run);
-    scenario_free(a->ljob_scen);
-    a->ljob_scen = NULL;
-    job_init(&a->ljob);
-}
-
-/* Take a finished link job's result. */
-static void
-take_link(struct app *a)
-{
-    job_join(&a->ljob);
-    if (a->ljob_rc == 0) {
-        if (a->has_lrun)
-            net_run_fini(&a->lrun);
-        a->lrun = a->ljob_run;
-        a->has_lrun = 1;
-        a->lrun_version = a->ljob_version;
-        a->lerror[0] = '\0';
-        if (a->lrun.seconds > 0.2)
-            ui_status(&a->u, 0, "link model: %.2f s", a->lrun.seconds);
-    } else if (a->ljob_err.code != RHO_ECANCEL) {
-        snprintf(a->lerror, sizeof a->lerror, "link model: %s",
-                 a->ljob_err.msg);
-        net_run_fini(&a->ljob_run);
-    }
-    memset(&a->ljob_run, 0, sizeof a->ljob_run);
-    job_init(&a->ljob);
-    a->u.lrun = a->has_lrun ? &a->lrun : NULL;
-}
-
 /*
- * Keep the link model in step with the session: an edit cancels a stale
- * computation and starts a new one (waiting a moment, so that small
- * networks never show a half state). Returns 1 when the screen changed.
+ * Keep the session's runs going; say in the status line when a run that
+ * took a while finished. Returns 1 when the screen changed.
  */
 static int
-poll_link(struct app *a)
+poll_runs(struct app *a)
 {
-    const struct scenario *s = session_scenario(a->ss);
-    unsigned long v = session_version(a->ss);
+    const struct model_entry *m;
+    int changed = session_poll(a->ss);
 
-    if (a->ljob.started && job_running(&a->ljob)) {
-        if (a->ljob_version == v)
-            return 1; /* progress to draw */
-        stop_link(a); /* an edit made it stale */
+    for (int k = 0; (m = session_model(a->ss, k)) != NULL; k++) {
+        struct session_run r;
+        int i;
+        session_run(a->ss, m, &r);
+        for (i = 0; i < MODEL_MAX && a->seen_model[i] != NULL &&
+                    a->seen_model[i] != m;
+             i++)
+            ;
+        if (i == MODEL_MAX)
+            continue;
+        if (a->seen_model[i] == m && a->seen_serial[i] != r.serial &&
+            r.seconds > 0.2)
+            ui_status(&a->u, 0, "%s: %.2f s", m->title, r.seconds);
+        a->seen_model[i] = m;
+        a->seen_serial[i] = r.serial;
     }
-    if (a->ljob.started) {
-        take_link(a);
-        return 1;
-    }
-    if (s->net == NULL || (a->has_lrun && a->lrun_version == v) ||
-        (a->lerror[0] && a->ljob_version == v))
-        return 0;
-    a->ljob_scen = scenario_clone(s);
-    a->ljob_version = v;
-    memset(&a->ljob_run, 0, sizeof a->ljob_run);
-    if (job_start(&a->ljob, link_job, a) != 0) {
-        scenario_free(a->ljob_scen);
-        a->ljob_scen = NULL;
-        snprintf(a->lerror, sizeof a->lerror,
-                 "link model: could not start a thread");
-        return 1;
-    }
-    for (int i = 0; i < 50 && job_running(&a->ljob); i++)
-        sleep_ms(1);
-    if (!job_running(&a->ljob))
-        take_link(a);
-    return 1;
+    return changed;
 }
 
 static int
@@ -424,18 +348,6 @@ draw(struct app *a)
     }
     if (a->has_res && a->res_version == session_version(a->ss))
         x.search = &a->res;
-    if (session_scenario(a->ss)->pcie != NULL) {
-        struct search_space *sp =
-            search_space_new(session_scenario(a->ss), NULL);
-        x.search_space = sp ? search_space_total(sp) : 0;
-        search_space_free(sp);
-    }
-    x.lrun = a->has_lrun ? &a->lrun : NULL;
-    if (a->ljob.started && job_running(&a->ljob)) {
-        x.link_busy = 1;
-        x.link_phase = net_run_progress(&a->ljob, &x.link_frac);
-    }
-    x.link_error = a->lerror[0] ? a->lerror : NULL;
     screen_draw(&a->c, &x);
     tui_blit(&a->c);
 }
@@ -453,17 +365,18 @@ app_run(const char *path, struct scenario **sp, const struct app_opts *o)
     memset(&a, 0, sizeof a);
     a.path = path;
     a.o = o;
-    a.ss = session_new(*sp);
+    {
+        struct session_opts so = o->session;
+        long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+        if (so.threads < 1)
+            so.threads = cpus > 0 ? (int)cpus : 1;
+        a.ss = session_new_with(*sp, &so);
+    }
     *sp = NULL;
     ui_init(&a.u, a.ss);
     watch_init(&a.w, path);
     job_init(&a.job);
-    job_init(&a.ljob);
-    {
-        long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-        a.threads = cpus > 0 ? (int)cpus : 1;
-    }
-    poll_link(&a);
+    poll_runs(&a);
     canvas_init(&a.c, 80, 24, o->ascii || !caps.utf8);
     ui_status(&a.u, 0, "%s: F1 or ? for help, q to quit",
               session_scenario(a.ss)->title);
@@ -518,13 +431,10 @@ app_run(const char *path, struct scenario **sp, const struct app_opts *o)
         }
         if (poll_search(&a))
             redraw = 1;
-        if (poll_link(&a))
+        if (poll_runs(&a))
             redraw = 1;
     }
     stop_search(&a);
-    stop_link(&a);
-    if (a.has_lrun)
-        net_run_fini(&a.lrun);
     if (a.has_res)
         search_result_fini(&a.res);
     tui_fini();

@@ -8,6 +8,7 @@
 
 #include "core/base/rho_err.h"
 #include "core/scenario.h"
+#include "core/session.h"
 
 struct app_opts {
     int no_color; /* -C */
@@ -21,6 +22,9 @@ struct app_opts {
     struct scenario *(*load)(const char *path, void *ctx,
                              struct rho_err *err);
     void *load_ctx;
+    /* how the session runs the models (the table, which of them, threads:
+       < 1 one per CPU, what to keep) */
+    struct session_opts session;
 };
 
 /*

@@ -16,6 +16,7 @@
 #include "core/pcie/pcie_model.h"
 #include "core/base/rho_alloc.h"
 #include "core/base/units.h"
+#include "core/model_pcie.h"
 #include "core/pcie_explain.h"
 #include "view/net/nview_screen.h"
 #include "view/roles.h"
@@ -61,8 +62,8 @@ stepdata_init(struct stepdata *d, const struct screen_ctx *x)
 {
     struct session *ss = x->ss;
     const struct scenario *s = session_scenario(ss);
-    const struct pcie_sim_result *res = session_result(ss);
-    struct pcie_sim *sim = session_sim(ss);
+    const struct pcie_sim_result *res = model_pcie_result(ss);
+    struct pcie_sim *sim = model_pcie_sim(ss);
     int nf = s->nflows, nc = pcie_nchan(s->pcie), nn = pcie_nodes(s->pcie);
 
     memset(d, 0, sizeof *d);
@@ -172,19 +173,30 @@ draw_title(struct canvas *c, const struct screen_ctx *x,
         canvas_text_right(c, 0, 0, c->w, ROLE_TITLE, right);
 }
 
-/* The title bar of a network scenario. */
+/* The title bar of a scenario without the PCIe model's time steps: the
+   first model's title, or that a run computes. */
 static void
 draw_net_title(struct canvas *c, const struct screen_ctx *x)
 {
     const struct scenario *s = session_scenario(x->ss);
+    const struct model_entry *m;
+    const char *what = "no model";
     char right[160];
+    int busy = 0;
 
+    for (int k = 0; (m = session_model(x->ss, k)) != NULL; k++) {
+        struct session_run r;
+        session_run(x->ss, m, &r);
+        busy |= r.busy;
+        if (k == 0)
+            what = m->title;
+    }
     canvas_fill(c, 0, 0, c->w, 1, ' ', ROLE_TITLE);
     canvas_printf(c, 1, 0, c->w - 2, ROLE_TITLE, "rho  %s%s%s", s->title,
                   s->path ? "  \u2014  " : "", s->path ? s->path : "");
     snprintf(right, sizeof right, "%s%s ",
              session_dirty(x->ss) ? "\u25cf edited  " : "",
-             x->link_busy ? "computing\u2026" : "link model");
+             busy ? "computing\u2026" : what);
     if (utf8_width(right) + 20 < c->w)
         canvas_text_right(c, 0, 0, c->w, ROLE_TITLE, right);
 }
@@ -951,6 +963,7 @@ view_search(struct canvas *c, const struct screen_ctx *x, struct cview a)
     struct ui *u = x->u;
     char b1[32], b2[32];
     int y = a.y;
+    long long space;
 
     if (x->searching) {
         double fr = x->search_total > 0
@@ -973,10 +986,14 @@ view_search(struct canvas *c, const struct screen_ctx *x, struct cview a)
         return;
     }
     if (r == NULL) {
+        struct search_space *sp =
+            search_space_new(session_scenario(x->ss), NULL);
+        space = sp ? search_space_total(sp) : 0;
+        search_space_free(sp);
         canvas_printf(c, a.x + 1, y++, a.w - 2, ROLE_DEFAULT,
                       "The schedule search tries every order of each "
                       "source's flows: %lld schedule%s here.",
-                      x->search_space, x->search_space == 1 ? "" : "s");
+                      space, space == 1 ? "" : "s");
         canvas_text(c, a.x + 1, ++y, a.w - 2, ROLE_EMPHASIS,
                     "Press S to start it (it runs in the background).");
         return;
@@ -1065,7 +1082,7 @@ screen_draw(struct canvas *c, const struct screen_ctx *x)
         canvas_wrap(c, 1, c->h / 2, c->w - 2, c->h, ROLE_WARNING, msg);
         return;
     }
-    net = session_scenario(x->ss)->pcie == NULL;
+    net = !session_has_model(x->ss, &model_pcie_entry);
     if (net)
         draw_net_title(c, x);
     else {

@@ -8,7 +8,6 @@
 #ifndef RHO_VIEW_SCREEN_H
 #define RHO_VIEW_SCREEN_H
 
-#include "core/net_run.h"
 #include "core/search.h"
 #include "core/session.h"
 #include "view/canvas.h"
@@ -28,15 +27,9 @@ struct screen_ctx {
     const struct search_result *search; /* NULL: none yet */
     int searching;                      /* running now */
     long long search_done, search_total;
-    double search_rate;     /* schedules per second */
-    long long search_space; /* schedules of the scenario */
-    /* the link model: the last finished run (may be NULL) and the one
-       computing */
-    const struct net_run *lrun;
-    int link_busy;          /* a newer run is computing */
-    const char *link_phase; /* its phase */
-    double link_frac;       /* and how far in it */
-    const char *link_error; /* the last run's error, or NULL */
+    double search_rate; /* schedules per second */
+    /* the models' results, busy runs and errors are the session's
+       (session_run()) */
 };
 
 /* Draw everything into c (its size is the terminal's). */

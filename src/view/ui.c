@@ -18,6 +18,8 @@
 
 #include "core/base/rho_alloc.h"
 #include "core/base/units.h"
+#include "core/model_net.h"
+#include "core/model_pcie.h"
 #include "view/command.h"
 #include "view/net/nview_keys.h"
 #include "view/pcie/stepper.h"
@@ -38,17 +40,34 @@ static const char *const col_names[FCOL_COUNT] = {
 };
 
 int
+ui_view_find(const char *name)
+{
+    for (int v = 0; v < VIEW_COUNT; v++)
+        if (strcmp(view_names[v], name) == 0)
+            return v;
+    return -1;
+}
+
+int
 ui_views(const struct session *ss, int *views)
 {
-    const struct scenario *s = session_scenario(ss);
+    const struct model_entry *m;
     int n = 0;
 
-    if (s->pcie != NULL)
-        for (int v = 0; v < VIEW_FIRST_LINK; v++)
-            views[n++] = v;
-    if (s->net != NULL)
-        for (int v = VIEW_FIRST_LINK; v < VIEW_COUNT; v++)
-            views[n++] = v;
+    for (int k = 0; (m = session_model(ss, k)) != NULL; k++) {
+        const char *p = m->views;
+        while (*p != '\0' && n < VIEW_COUNT) {
+            size_t len = strcspn(p, " ");
+            char name[32];
+            int v;
+            snprintf(name, sizeof name, "%.*s", (int)len, p);
+            if ((v = ui_view_find(name)) >= 0) /* a view not bound yet
+                                                  has no tab */
+                views[n++] = v;
+            p += len;
+            p += strspn(p, " ");
+        }
+    }
     return n;
 }
 
@@ -118,8 +137,7 @@ ui_init(struct ui *u, struct session *ss)
     u->version = (unsigned long)-1;
     u->map_dy = 1;
     u->map_group = -1;
-    if (session_scenario(ss)->pcie == NULL)
-        u->view = VIEW_FIRST_LINK;
+    u->view = -1; /* ui_sync: the first view the session has */
     ui_sync(u, ss);
 }
 
@@ -163,14 +181,14 @@ void
 ui_sync(struct ui *u, struct session *ss)
 {
     const struct scenario *s = session_scenario(ss);
-    const struct pcie_sim_result *res = session_result(ss);
+    const struct pcie_sim_result *res = model_pcie_result(ss);
     int nn, views[VIEW_COUNT], nv = ui_views(ss, views), ok = 0;
 
     for (int k = 0; k < nv; k++)
         ok |= views[k] == u->view;
-    if (!ok && nv > 0) /* a reload changed the kind of scenario */
-        u->view = views[0];
-    if (s->pcie == NULL) {
+    if (!ok) /* a reload changed the kind of scenario */
+        u->view = nv > 0 ? views[0] : VIEW_TREE;
+    if (!session_has_model(ss, &model_pcie_entry)) {
         u->version = session_version(ss);
         return;
     }
@@ -255,7 +273,7 @@ static void
 step_factors(const struct ui *u, struct session *ss, double *factor)
 {
     const struct scenario *s = session_scenario(ss);
-    const struct pcie_sim_result *res = session_result(ss);
+    const struct pcie_sim_result *res = model_pcie_result(ss);
 
     for (int i = 0; i < s->nflows; i++)
         factor[i] = 0;
@@ -275,7 +293,7 @@ ui_flow_order(const struct ui *u, struct session *ss, int *order)
     const struct scenario *s = session_scenario(ss);
     double *factor =
         xcalloc((size_t)(s->nflows ? s->nflows : 1), sizeof *factor);
-    struct sort_ctx c = {s, session_result(ss), factor, u->sort_col,
+    struct sort_ctx c = {s, model_pcie_result(ss), factor, u->sort_col,
                          u->sort_rev};
 
     step_factors(u, ss, factor);
@@ -339,14 +357,14 @@ move_node(struct ui *u, struct session *ss, int delta)
 static int
 nframes(const struct ui *u, struct session *ss)
 {
+    struct pcie_sim *sim = model_pcie_sim(ss);
     struct stepper st;
     int n;
 
-    if (session_sim(ss) == NULL || session_result(ss)->nsteps == 0)
+    if (sim == NULL || model_pcie_result(ss)->nsteps == 0)
         return 0;
-    pcie_sim_eval_step(session_sim(ss), session_result(ss), u->step);
-    stepper_build(&st, session_scenario(ss), pcie_sim_model(session_sim(ss)),
-                  0);
+    pcie_sim_eval_step(sim, model_pcie_result(ss), u->step);
+    stepper_build(&st, session_scenario(ss), pcie_sim_model(sim), 0);
     n = st.n;
     stepper_fini(&st);
     return n;
@@ -382,7 +400,7 @@ move(struct ui *u, struct session *ss, int delta)
 static void
 set_step(struct ui *u, struct session *ss, int step)
 {
-    int n = session_result(ss)->nsteps;
+    int n = model_pcie_result(ss)->nsteps;
 
     if (n == 0)
         return;
@@ -395,7 +413,7 @@ set_step(struct ui *u, struct session *ss, int step)
     u->step = step;
     {
         char a[32], b[32];
-        const struct pcie_tstep *st = &session_result(ss)->step[step];
+        const struct pcie_tstep *st = &model_pcie_result(ss)->step[step];
         ui_status(u, 0, "time step %d of %d: %s to %s", step + 1, n,
                   units_fmt_time(a, sizeof a, st->t0),
                   units_fmt_time(b, sizeof b, st->t1));
@@ -427,7 +445,7 @@ find_next(struct ui *u, struct session *ss)
     if (u->find[0] == '\0')
         return;
     if (u->view >= VIEW_FIRST_LINK) {
-        nview_find(u, u->find);
+        nview_find(u, ss, u->find);
         return;
     }
     if (u->view == VIEW_TREE) {
@@ -660,7 +678,7 @@ ui_key(struct ui *u, struct session *ss, int key)
         return UI_REDRAW;
     }
     if (act == ACT_ROUTING || act == ACT_PLACEMENT) {
-        if (s->net == NULL) {
+        if (!model_net_entry.applies(s)) {
             ui_status(u, 1,
                       "%s: this scenario has no link model (give it a "
                       "network, or a routing)",

@@ -10,7 +10,6 @@
 #ifndef RHO_VIEW_UI_H
 #define RHO_VIEW_UI_H
 
-#include "core/net_run.h"
 #include "core/session.h"
 #include "view/keys.h"
 #include "view/net/nview.h"
@@ -100,15 +99,14 @@ struct ui {
     int search_sel;        /* search view: 0 fastest, 1 median, 2 slowest, 3
                               baseline */
 
-    /* the link model's views; lrun is the last finished run the loop
-       shows (borrowed, may be NULL while the first one computes) */
-    const struct net_run *lrun;
+    /* the link model's views, on its last finished run (model_net_run();
+       none while the first one computes) */
     int net_row;        /* Network: selected row */
     int net_find;       /* the router / found last */
     long long *net_ids; /* Network: the unfolded nodes' row ids,
                            sorted; owned */
     int nnet_ids;
-    struct nview_hier *hier;    /* Network: rows of lrun; owned */
+    struct nview_hier *hier;    /* Network: rows of the run; owned */
     unsigned long hier_of;      /* the run (net_run id) hier is of */
     int link_row;               /* Links: selected row (hottest first) */
     int map_dx, map_dy;         /* Map (torus): dimensions across and down */
@@ -155,10 +153,9 @@ void ui_status(struct ui *u, int error, const char *fmt, ...)
    nflows indices into order. */
 void ui_flow_order(const struct ui *u, struct session *ss, int *order);
 
-/* The name of a view ("tree", "flows", ...), and its title. */
-/* The views this scenario has, in tab order, into views[VIEW_COUNT];
-   returns how many (PCIe views for a tree, link views for a network or a
-   routing). */
+/* The views this session has, in tab order, into views[VIEW_COUNT]:
+   the views of the models it runs (model_entry.views), in model-table
+   order; returns how many. */
 int ui_views(const struct session *ss, int *views);
 
 /* The tab bar at width w: compact (no gaps, numbers only up to 9) when
@@ -167,7 +164,10 @@ int ui_views(const struct session *ss, int *views);
 int ui_tabs_compact(const struct session *ss, int w);
 int ui_tab_at(const struct session *ss, int w, int x);
 
+/* The name of a view ("tree", "flows", ...), and its title; the view
+   called name, or -1. */
 const char *ui_view_name(int view);
+int ui_view_find(const char *name);
 const char *ui_view_title(int view);
 
 /* The title of a flow column and of the field 'e' edits. */

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "core/base/clock.h"
-#include "core/net_run.h"
+#include "core/model_net.h"
 #include "core/session.h"
 #include "script/lx.h"
 #include "view/canvas.h"
@@ -81,8 +81,9 @@ main(void)
         session_free(ss);
     }
     /* networks: the edit and the redraw on the UI thread, and the link
-       model on its job thread (timed here in line, 2 threads); the views
-       redraw with the old result until the new one is in */
+       model on its job thread (timed here in line with session_wait, 2
+       threads); the views redraw with the old result until the new one is
+       in */
     for (int i = 0; i < n; i++) {
         static const char *const edits[] = {
             "routing SD", "routing AD", "placement RDN", "placement linear"};
@@ -91,7 +92,7 @@ main(void)
         struct scenario *s;
         struct session *ss;
         struct command_result r;
-        struct net_run lr;
+        struct session_opts so = {NULL, 0, 2, MODEL_KEEP_VIEWS};
         struct ui u;
         struct canvas c;
         struct screen_ctx x;
@@ -106,24 +107,19 @@ main(void)
             free(names[i]);
             continue;
         }
-        ss = session_new(s);
+        ss = session_new_with(s, &so);
         ui_init(&u, ss);
         canvas_init(&c, 160, 50, 0);
         memset(&x, 0, sizeof x);
-        memset(&lr, 0, sizeof lr);
         x.ss = ss;
         x.u = &u;
         for (int k = 0; k < reps; k++) {
             double t0 = rho_wall(), t1, t2, t3;
             command_run(ss, edits[k % 4], &r, &err);
             t1 = rho_wall();
-            net_run_fini(&lr);
-            if (net_run_compute(&lr, scenario_clone(session_scenario(ss)), 2,
-                                NULL, &err) != 0)
+            if (session_wait(ss, &err) != 0)
                 break;
             t2 = rho_wall();
-            u.lrun = &lr;
-            x.lrun = &lr;
             u.view = VIEW_FIRST_LINK + k % (VIEW_COUNT - VIEW_FIRST_LINK);
             screen_draw(&c, &x);
             t3 = rho_wall();
@@ -138,7 +134,6 @@ main(void)
                "link model: mean %8.1f ms, worst %8.1f ms\n",
                names[i], ui_sum / reps * 1e6, ui_worst * 1e6,
                solve_sum / reps * 1e3, solve_worst * 1e3);
-        net_run_fini(&lr);
         canvas_fini(&c);
         ui_fini(&u);
         session_free(ss);

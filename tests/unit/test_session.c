@@ -7,6 +7,8 @@
 #include <string.h>
 
 #include "core/net/route.h"
+#include "core/model_net.h"
+#include "core/model_pcie.h"
 #include "core/session.h"
 #include "script/lx.h"
 
@@ -18,7 +20,7 @@ main(void)
         session_new(lx_run_file("scenarios/table1.lua", NULL, &err));
     const struct scenario *s = session_scenario(ss);
     struct scen_flow f;
-    double end0 = session_result(ss)->end[0];
+    double end0 = model_pcie_result(ss)->end[0];
 
     CHECK_NEAR(end0 * 1e3, 64.94, 0.005, "Table II to start with");
     CHECK(!session_dirty(ss) && !session_can_undo(ss), "clean");
@@ -30,7 +32,7 @@ main(void)
     CHECK(session_set_flow(ss, 2, &f, &err) == 0, "edit flow 3's size");
     s = session_scenario(ss);
     CHECK(s->flow[2].bytes == 150 * 1048576.0, "size changed");
-    CHECK_NEAR(session_result(ss)->end[2] * 1e3, 36.08 / 2, 0.005,
+    CHECK_NEAR(model_pcie_result(ss)->end[2] * 1e3, 36.08 / 2, 0.005,
                "3->2 now ends at half the time");
     CHECK(session_dirty(ss) && session_can_undo(ss), "dirty, undoable");
 
@@ -46,7 +48,7 @@ main(void)
     CHECK(session_undo(ss) == 0 && session_scenario(ss)->tau == 0.2,
           "undo tau");
     CHECK(session_undo(ss) == 0, "undo the size");
-    CHECK(session_result(ss)->end[0] == end0, "back to Table II exactly");
+    CHECK(model_pcie_result(ss)->end[0] == end0, "back to Table II exactly");
     CHECK(session_undo(ss) == -1, "nothing more to undo");
     CHECK(session_redo(ss) == 0 &&
               session_scenario(ss)->flow[2].bytes == 150 * 1048576.0,
@@ -71,7 +73,7 @@ main(void)
     s = session_scenario(ss);
     {
         int g7 = pcie_find(s->pcie, "7"), g1 = pcie_find(s->pcie, "1");
-        double before = session_result(ss)->makespan;
+        double before = model_pcie_result(ss)->makespan;
         int moved = 0, ok = 1;
         CHECK(session_move_rank(ss, 0, g1, &err) == -1,
               "rank 0 onto GPU 1 would make 1 send to itself: refused");
@@ -91,8 +93,8 @@ main(void)
         }
         CHECK(moved == 4 && ok, "rank 0's 4 flows follow it to GPU 7");
         CHECK(s->rank_node[0] == g7, "the placement says so");
-        CHECK(session_result(ss)->makespan != before, "and the time changed");
-        CHECK(session_undo(ss) == 0 && session_result(ss)->makespan == before,
+        CHECK(model_pcie_result(ss)->makespan != before, "and the time changed");
+        CHECK(session_undo(ss) == 0 && model_pcie_result(ss)->makespan == before,
               "undo the move");
     }
     session_free(ss);
@@ -101,9 +103,10 @@ main(void)
     ss = session_new(lx_run_file("scenarios/torus-5x5.lua", NULL, &err));
     s = session_scenario(ss);
     CHECK(s->pcie == NULL && s->net != NULL, "a network scenario");
-    CHECK(session_sim(ss) == NULL && session_result(ss)->nflows == 0 &&
-              strcmp(session_status(ss), "") == 0,
-          "no PCIe sim, an empty result, no message");
+    CHECK(!session_has_model(ss, &model_pcie_entry) &&
+              session_has_model(ss, &model_net_entry) &&
+              model_pcie_sim(ss) == NULL && model_pcie_result(ss)->nflows == 0,
+          "no PCIe model, an empty result; the link model");
     CHECK(scenario_check(s, &err) == 0, "it checks");
     CHECK(session_set_tau(ss, 0.1, &err) == -1 &&
               session_add_flow(ss, &f, &err) == -1 &&
@@ -142,8 +145,7 @@ main(void)
                   session_scenario(ss)->net->minimal == ROUTE_ALL,
               "all paths");
         CHECK(session_set_paths(ss, 5, &err) == -1, "paths 5 refused");
-        CHECK(session_sim(ss) == NULL && strcmp(session_status(ss), "") == 0,
-              "still no sim");
+        CHECK(model_pcie_run(ss) == NULL, "still no PCIe run");
 
         /* saved and loaded: the same link results */
         strbuf_init(&sb);
@@ -183,7 +185,7 @@ main(void)
     session_replace(ss,
                     lx_run_file("scenarios/dragonfly-small.lua", NULL, &err));
     CHECK(session_scenario(ss)->net->net_spec.net.family == NET_DRAGONFLY &&
-              session_sim(ss) == NULL,
+              model_pcie_sim(ss) == NULL,
           "replaced by another network");
     CHECK(session_set_placement(ss, "RDC", &err) == 0, "RDC on a dragonfly");
     CHECK(session_undo(ss) == 0 && session_undo(ss) == 0 &&
@@ -194,8 +196,8 @@ main(void)
     /* both models: the tree's link part follows the PCIe edits */
     ss = session_new(
         lx_run_file("scenarios/table1-both-models.lua", NULL, &err));
-    CHECK(session_sim(ss) != NULL && session_scenario(ss)->net != NULL,
-          "a PCIe sim and a link part");
+    CHECK(model_pcie_sim(ss) != NULL && session_has_model(ss, &model_net_entry),
+          "a PCIe sim and the link model");
     f = session_scenario(ss)->flow[0];
     f.label = NULL;
     f.bytes = 100 * 1048576.0;

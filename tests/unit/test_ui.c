@@ -5,6 +5,8 @@
  */
 #include "harness.h"
 
+#include "core/model_net.h"
+#include "core/model_pcie.h"
 #include "core/session.h"
 #include "script/lx.h"
 #include "view/net/nview_keys.h"
@@ -81,7 +83,7 @@ main(void)
     CHECK(fx & UI_REDRAW, "redraw after the edit");
     s = session_scenario(ss);
     CHECK(s->flow[2].bytes == 150 * 1048576.0, "the size is 150 MiB");
-    CHECK_NEAR(session_result(ss)->end[2] * 1e3, 36.08 / 2, 0.005,
+    CHECK_NEAR(model_pcie_result(ss)->end[2] * 1e3, 36.08 / 2, 0.005,
                "and flow 3 ends at 18.04 ms");
     CHECK_STR(u.status, "flow 3: size 150 MiB", "status line");
 
@@ -138,7 +140,7 @@ main(void)
     ui_key(&u, ss, ']');
     CHECK(u.step == 1, "] next time step");
     ui_key(&u, ss, ']');
-    CHECK(u.step == session_result(ss)->nsteps - 1, "clamped at the last");
+    CHECK(u.step == model_pcie_result(ss)->nsteps - 1, "clamped at the last");
     ui_key(&u, ss, '[');
     ui_key(&u, ss, '[');
     CHECK(u.step == 0, "[ back to the first");
@@ -202,29 +204,22 @@ main(void)
           u.status);
     ui_key(&u, ss, 'u');
     CHECK(session_scenario(ss)->net->routing == NET_DOR, "u undoes it");
-    /* the loop keeps its last run in one place and copies each new one
-       over it: the Network rows follow the run, not its address */
+    /* the Network rows follow the session's run, not its address */
     {
-        struct net_run slot, next;
         unsigned long first;
-        CHECK(net_run_compute(&slot, scenario_clone(session_scenario(ss)), 1,
-                              NULL, &err) == 0,
+        const struct net_run *lr;
+        CHECK(session_wait(ss, &err) == 0 && (lr = model_net_run(ss)) != NULL,
               "a run");
-        u.lrun = &slot;
-        CHECK(nview_ui_hier(&u) != NULL, "rows of the first run");
+        CHECK(nview_ui_hier(&u, ss) != NULL && u.hier_of == lr->id,
+              "rows of the first run");
         first = u.hier_of;
-        CHECK(net_run_compute(&next, scenario_clone(session_scenario(ss)), 1,
-                              NULL, &err) == 0 &&
-                  next.id != slot.id,
+        ui_key(&u, ss, 'R');
+        CHECK(session_wait(ss, &err) == 0 && (lr = model_net_run(ss)) != NULL &&
+                  lr->id != first,
               "another run, another id");
-        net_run_fini(&slot);
-        slot = next;
-        CHECK(nview_ui_hier(&u) != NULL && u.hier_of == slot.id &&
+        CHECK(nview_ui_hier(&u, ss) != NULL && u.hier_of == lr->id &&
                   u.hier_of != first,
               "the rows were made again for the new run");
-        ui_fini(&u); /* frees the rows before the run they borrow */
-        ui_init(&u, ss);
-        net_run_fini(&slot);
     }
     ui_fini(&u);
     session_free(ss);

@@ -7,19 +7,21 @@
 #include <string.h>
 
 #include "core/base/rho_alloc.h"
+#include "core/model_net.h"
 
 const struct nview_hier *
-nview_ui_hier(struct ui *u)
+nview_ui_hier(struct ui *u, const struct session *ss)
 {
-    if (u->lrun == NULL || u->lrun->res == NULL)
+    const struct net_run *lr = model_net_run(ss);
+
+    if (lr == NULL || lr->res == NULL)
         return NULL;
-    /* the run's id, not its address: the loop keeps its last run in one
-       place and copies each new one over it */
-    if (u->hier == NULL || u->hier_of != u->lrun->id) {
+    /* the run's id, not its address: a new run may be allocated where
+       the last one was */
+    if (u->hier == NULL || u->hier_of != lr->id) {
         nview_hier_free(u->hier);
-        u->hier = nview_hier_new(u->lrun->scen->net->net, u->lrun->res->bytes,
-                                 u->lrun->peak);
-        u->hier_of = u->lrun->id;
+        u->hier = nview_hier_new(lr->scen->net->net, lr->res->bytes, lr->peak);
+        u->hier_of = lr->id;
     }
     return u->hier;
 }
@@ -73,9 +75,9 @@ clamp(int v, int lo, int hi)
 
 /* Network view: rows, selection, folding. */
 static int
-net_key(struct ui *u, int act)
+net_key(struct ui *u, const struct session *ss, int act)
 {
-    const struct nview_hier *h = nview_ui_hier(u);
+    const struct nview_hier *h = nview_ui_hier(u, ss);
     struct nview_walk wk;
     struct nview_row row;
     int n;
@@ -195,9 +197,9 @@ grid_move(struct ui *u, int act, int w, int h, int wrap)
 }
 
 static int
-map_key(struct ui *u, int act)
+map_key(struct ui *u, const struct net_run *lr, int act)
 {
-    const struct net *net = u->lrun->scen->net->net;
+    const struct net *net = lr->scen->net->net;
     const struct net_torus_params *tp = net_torus(net);
     const struct net_dragonfly_params *dp = net_dragonfly(net);
 
@@ -313,9 +315,9 @@ open_router(struct ui *u, const struct net *net, int v)
 }
 
 int
-nview_find(struct ui *u, const char *text)
+nview_find(struct ui *u, struct session *ss, const char *text)
 {
-    const struct net_run *lr = u->lrun;
+    const struct net_run *lr = model_net_run(ss);
     const struct net *net;
     char name[NET_NAME_MAX];
 
@@ -345,7 +347,7 @@ nview_find(struct ui *u, const char *text)
         for (int k = 1; k <= nr; k++) {
             int v = (u->net_find + k) % nr;
             if (strstr(net_vertex_name(net, v, name, sizeof name), text)) {
-                const struct nview_hier *h = nview_ui_hier(u);
+                const struct nview_hier *h = nview_ui_hier(u, ss);
                 struct nview_walk wk;
                 long long id = open_router(u, net, v);
                 nview_ui_walk(u, &wk);
@@ -367,10 +369,9 @@ nview_find(struct ui *u, const char *text)
 int
 nview_key(struct ui *u, struct session *ss, int act)
 {
-    const struct net_run *lr = u->lrun;
+    const struct net_run *lr = model_net_run(ss);
     int n, v;
 
-    (void)ss;
     if (lr == NULL || lr->res == NULL) {
         switch (act) {
         case ACT_UP:
@@ -386,7 +387,7 @@ nview_key(struct ui *u, struct session *ss, int act)
     }
     switch (u->view) {
     case VIEW_NET:
-        return net_key(u, act);
+        return net_key(u, ss, act);
     case VIEW_LINKS:
         n = net_links(lr->scen->net->net);
         if ((v = moved(u->link_row, n, act)) < 0)
@@ -394,7 +395,7 @@ nview_key(struct ui *u, struct session *ss, int act)
         u->link_row = v;
         return UI_REDRAW;
     case VIEW_MAP:
-        return map_key(u, act);
+        return map_key(u, lr, act);
     case VIEW_LSTATS:
         n = lr->st->nclasses;
         if ((v = moved(u->cls_row, n, act)) < 0)

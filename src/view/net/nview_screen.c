@@ -1,6 +1,7 @@
 /*
- * nview_screen: the link model's views, drawn from the last finished run
- * (screen_ctx.lrun) while a newer one may be computing. See nview_screen.h.
+ * nview_screen: the link model's views, drawn from the session's last
+ * finished run (model_net_run()) while a newer one may be computing. See
+ * nview_screen.h.
  */
 #include "view/net/nview_screen.h"
 
@@ -10,6 +11,7 @@
 
 #include "core/net/route.h"
 #include "core/base/units.h"
+#include "core/model_net.h"
 #include "view/net/nview.h"
 #include "view/net/nview_keys.h"
 #include "view/roles.h"
@@ -19,12 +21,13 @@ static int
 draw_header(struct canvas *c, const struct screen_ctx *x, int ax, int ay,
             int aw)
 {
-    const struct net_run *lr = x->lrun;
+    const struct net_run *lr = model_net_run(x->ss);
     const struct net_scen *l = session_scenario(x->ss)->net;
+    struct session_run run;
     char a[48], line[512];
     int y = ay;
 
-    if (l == NULL)
+    if (l == NULL || session_run(x->ss, &model_net_entry, &run) != 0)
         return y;
     snprintf(line, sizeof line, "%s  routing %s%s  placement %s",
              l->net_desc ? l->net_desc : "network",
@@ -32,13 +35,15 @@ draw_header(struct canvas *c, const struct screen_ctx *x, int ax, int ay,
              l->minimal == ROUTE_ALL ? " (all paths)" : "",
              l->place_desc ? l->place_desc : "?");
     canvas_text(c, ax + 1, y++, aw - 2, ROLE_HEADER, line);
-    if (x->link_busy) {
+    if (run.busy) {
         snprintf(line, sizeof line, "computing the link model: %s %.0f%%%s",
-                 x->link_phase, 100 * x->link_frac,
+                 run.phase, 100 * run.frac,
                  lr ? " (the last result stays until it is done)" : "");
         canvas_text(c, ax + 1, y++, aw - 2, ROLE_PROGRESS, line);
-    } else if (x->link_error != NULL && x->link_error[0]) {
-        canvas_text(c, ax + 1, y++, aw - 2, ROLE_ERROR, x->link_error);
+    } else if (run.error != NULL) {
+        snprintf(line, sizeof line, "%s: %s", model_net_entry.title,
+                 run.error);
+        canvas_text(c, ax + 1, y++, aw - 2, ROLE_ERROR, line);
     } else if (lr != NULL && lr->res != NULL) {
         const struct net_stats *st = lr->st;
         char b[48];
@@ -57,7 +62,7 @@ view_network(struct canvas *c, const struct screen_ctx *x, int ax, int ay,
              int aw, int ah)
 {
     struct ui *u = x->u;
-    const struct nview_hier *h = nview_ui_hier(u);
+    const struct nview_hier *h = nview_ui_hier(u, x->ss);
     struct nview_walk wk;
     struct nview_row rows[128];
     int n, first, vis = ah - 1 > 128 ? 128 : ah - 1;
@@ -87,7 +92,7 @@ view_map(struct canvas *c, const struct screen_ctx *x, int ax, int ay, int aw,
          int ah)
 {
     struct ui *u = x->u;
-    const struct net_run *lr = x->lrun;
+    const struct net_run *lr = model_net_run(x->ss);
     const struct net *net = lr->scen->net->net;
     const double *bytes = lr->res->bytes;
     const struct net_torus_params *tp = net_torus(net);
@@ -170,7 +175,7 @@ view_rounds(struct canvas *c, const struct screen_ctx *x, int ax, int ay,
             int aw, int ah)
 {
     struct ui *u = x->u;
-    const struct net_run *lr = x->lrun;
+    const struct net_run *lr = model_net_run(x->ss);
     const struct net *net = lr->scen->net->net;
     char text[1024], a[48], b[48], name[NET_NAME_MAX];
     int k, y = ay, nl = net_links(net);
@@ -258,12 +263,13 @@ void
 nview_body(struct canvas *c, const struct screen_ctx *x, int view, int ax,
            int ay, int aw, int ah)
 {
-    const struct net_run *lr = x->lrun;
+    const struct net_run *lr = model_net_run(x->ss);
     struct nview_opts o = {HEAT_LINEAR, lr ? lr->peak : 0, NVIEW_MEAN};
     int y = draw_header(c, x, ax, ay, aw), h = ah - (y - ay);
+    struct session_run run;
 
     if (lr == NULL || lr->res == NULL) {
-        if (!x->link_busy)
+        if (session_run(x->ss, &model_net_entry, &run) != 0 || !run.busy)
             canvas_text(c, ax + 1, y, aw - 2, ROLE_DIM,
                         "no result of the link model yet");
         return;

@@ -1,7 +1,8 @@
 /*
  * nview_screen: the bodies of the link model's views (Network, Links, Map,
- * Classes, Rounds) for screen.c, drawn from screen_ctx.lrun with a header
- * line saying what ran and what is computing.
+ * Classes, Rounds) for screen.c, drawn from the session's link-model run
+ * (model_net_run()) with a header line saying what ran and what is
+ * computing.
  */
 #ifndef RHO_VIEW_NET_NVIEW_SCREEN_H
 #define RHO_VIEW_NET_NVIEW_SCREEN_H

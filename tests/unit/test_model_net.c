@@ -1,13 +1,14 @@
-/* The link-model run the explorer shows: rounds recorded, the bandwidth
-   accounts of every round, and a background run with progress and
-   cancel. */
+/* The link model behind the model interface: rounds recorded, the
+   bandwidth accounts of every round, a background run with progress and
+   cancel, a lean run for sweeps, the explanation of a link, and the
+   entry's hooks. */
 #include "harness.h"
 
 #include <math.h>
 #include <string.h>
 #include <time.h>
 
-#include "core/net_run.h"
+#include "core/model_net.h"
 #include "script/lx.h"
 
 static struct scenario *
@@ -37,7 +38,9 @@ bg_run(struct job *j, void *arg)
 {
     struct bg *b = arg;
 
-    b->rc = net_run_compute(&b->lr, b->s, 2, j, &b->err);
+    struct model_ctx c = {2, j, MODEL_KEEP_VIEWS};
+
+    b->rc = net_run_compute(&b->lr, b->s, &c, &b->err);
     return b->rc;
 }
 
@@ -51,7 +54,7 @@ main(void)
     int nl = net_links(net), over = 0, acct = 0;
 
     /* AD on the small dragonfly: 7 rounds, every one recorded */
-    CHECK(net_run_compute(&lr, s, 2, NULL, &err) == 0, "AD runs");
+    CHECK(net_run_compute(&lr, s, &(struct model_ctx){2, NULL, MODEL_KEEP_VIEWS}, &err) == 0, "AD runs");
     net = lr.scen->net->net;
     CHECK(lr.nrounds == lr.res->iterations && lr.nrounds == 7,
           "a record per round: %d of %d", lr.nrounds, lr.res->iterations);
@@ -91,7 +94,7 @@ main(void)
 
     /* a static routing: no rounds */
     s = load("scenarios/dragonfly-small.lua", "routing=SD");
-    CHECK(net_run_compute(&lr, s, 1, NULL, &err) == 0, "SD runs");
+    CHECK(net_run_compute(&lr, s, &(struct model_ctx){1, NULL, MODEL_KEEP_VIEWS}, &err) == 0, "SD runs");
     CHECK(lr.nrounds == 0 && !lr.recorded, "SD has no rounds");
     net_run_fini(&lr);
 
@@ -131,7 +134,7 @@ main(void)
                   strcmp(net_run_progress(&j, &frac), "replay") == 0,
               "progress went through the solve");
         s = load("scenarios/dragonfly-small.lua", "routing=AI");
-        CHECK(net_run_compute(&d, s, 1, NULL, &err) == 0, "AI directly");
+        CHECK(net_run_compute(&d, s, &(struct model_ctx){1, NULL, MODEL_KEEP_VIEWS}, &err) == 0, "AI directly");
         CHECK(memcmp(d.res->bytes, b.lr.res->bytes,
                      (size_t)d.res->nlinks * sizeof *d.res->bytes) == 0 &&
                   d.nrounds == b.lr.nrounds,

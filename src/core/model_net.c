@@ -1,14 +1,17 @@
 /*
- * net_run: a link-model run with what the views need. See net_run.h.
+ * model_net: the link-utilization model behind the model interface. See
+ * model_net.h.
  */
-#include "core/net_run.h"
+#include "core/model_net.h"
 
+#include <math.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/base/clock.h"
 #include "core/base/rho_alloc.h"
+#include "core/base/units.h"
 
 static atomic_ulong next_id;
 
@@ -103,23 +106,27 @@ record_round(void *vctx, const struct net_round *r)
 }
 
 int
-net_run_compute(struct net_run *lr, struct scenario *s, int threads,
-                struct job *j, struct rho_err *err)
+net_run_compute(struct net_run *lr, struct scenario *s,
+                const struct model_ctx *ctx, struct rho_err *err)
 {
-    struct run_ctx c = {lr, j, 0};
+    struct run_ctx c = {lr, ctx->job, 0};
     struct net_opts o;
     double t0 = rho_wall();
+    int views = (ctx->keep & MODEL_KEEP_VIEWS) != 0;
 
     memset(lr, 0, sizeof *lr);
     lr->scen = s;
-    lr->recorded = 1;
+    lr->recorded = views;
     net_opts_init(&o);
-    o.threads = threads > 0 ? threads : 1;
-    o.per_job = s->net && s->net->njobs > 1;
+    o.threads = ctx->threads > 0 ? ctx->threads : 1;
+    o.per_job = views && s->net && s->net->njobs > 1;
+    o.keep_msgs = (ctx->keep & MODEL_KEEP_ITEMS) != 0;
     o.progress = on_progress;
     o.progress_ctx = &c;
-    o.round = record_round;
-    o.round_ctx = &c;
+    if (views) { /* the Rounds view steps through them */
+        o.round = record_round;
+        o.round_ctx = &c;
+    }
     if ((lr->res = scenario_net_solve(s, &o, err)) == NULL ||
         (lr->st = net_stats_result(s->net->net, lr->res, 10, err)) == NULL) {
         net_run_fini(lr);
@@ -165,4 +172,125 @@ net_run_progress(const struct job *j, double *frac)
         k = NPHASES - 1;
     *frac = (double)(done % 1000) / 999.0;
     return phases[k];
+}
+
+int
+net_run_explain(const struct net_run *lr, int l, struct strbuf *out,
+                struct rho_err *err)
+{
+    const struct net *net = lr->scen->net->net;
+    const double *bytes = lr->res->bytes;
+    int nl = net_links(net), cls, rank = 1, n = 0;
+    double bw, busy;
+    char name[NET_NAME_MAX], a[48], b[48], c[48];
+
+    if (l < 0 || l >= nl)
+        return rho_err_set(err, RHO_EINPUT, "no link %d (the network has %d)",
+                           l, nl);
+    cls = net_link_class(net, l);
+    bw = net_link_bw(net, l);
+    busy = bytes[l] / bw;
+    /* its rank among its class: more bytes first, ties by link id, as
+       the hottest lists order them */
+    for (int k = 0; k < nl; k++) {
+        if (net_link_class(net, k) != cls)
+            continue;
+        n++;
+        rank += bytes[k] > bytes[l] || (bytes[k] == bytes[l] && k < l);
+    }
+    strbuf_printf(out, "link %s (%s): %s at %s",
+                  net_link_name(net, l, name, sizeof name),
+                  net_class_name(net, cls), units_fmt_size(a, sizeof a, bytes[l]),
+                  units_fmt_rate(b, sizeof b, bw));
+    if (!(bytes[l] > 0)) {
+        strbuf_printf(out, "; it carries nothing (one of %d links of its "
+                           "class)\n", n);
+        return 0;
+    }
+    strbuf_printf(out,
+                  "; busy %s, load %.3g of the busiest link's; the %d%s of "
+                  "%d %s links\n",
+                  units_fmt_time(c, sizeof c, busy),
+                  lr->peak > 0 ? busy / lr->peak : 0.0, rank,
+                  rank % 10 == 1 && rank % 100 != 11   ? "st"
+                  : rank % 10 == 2 && rank % 100 != 12 ? "nd"
+                  : rank % 10 == 3 && rank % 100 != 13 ? "rd"
+                                                       : "th",
+                  n, net_class_name(net, cls));
+    return 0;
+}
+
+/* ---- the entry ---- */
+
+static int
+applies(const struct scenario *s)
+{
+    return s->net != NULL;
+}
+
+static void *
+run(struct scenario *s, const struct model_ctx *ctx, struct rho_err *err)
+{
+    struct net_run *lr = xcalloc(1, sizeof *lr);
+
+    if (net_run_compute(lr, s, ctx, err) != 0) {
+        free(lr);
+        return NULL;
+    }
+    return lr;
+}
+
+static void
+result_free(void *res)
+{
+    net_run_fini(res);
+    free(res);
+}
+
+static int
+explain(void *res, int item, double t, struct strbuf *out, struct rho_err *err)
+{
+    (void)t; /* one phase of traffic: no time */
+    return net_run_explain(res, item, out, err);
+}
+
+static const struct model_col cols[] = {
+    {"max link", "max_link_bytes", MODEL_COL_BYTES},
+    {"mean link", "mean_link_bytes", MODEL_COL_BYTES},
+    {"avg hops", "avg_hops", MODEL_COL_NUMBER},
+    {"phase (est.)", "phase_estimate_s", MODEL_COL_TIME},
+};
+
+static int
+sweep(const void *res, double *out)
+{
+    const struct net_run *lr = res;
+
+    out[0] = lr->st->cls[0].max;
+    out[1] = lr->st->cls[0].mean;
+    out[2] = lr->st->avg_hops;
+    out[3] = lr->st->phase_time_ext;
+    return 0;
+}
+
+const struct model_entry model_net_entry = {
+    .name = "link",
+    .title = "link model",
+    .views = "network links map classes rounds",
+    .background = 1,
+    .applies = applies,
+    .run = run,
+    .result_free = result_free,
+    .phase = net_run_progress,
+    .explain = explain,
+    .cols = cols,
+    .ncols = (int)(sizeof cols / sizeof cols[0]),
+    .failed_word = NULL,
+    .sweep = sweep,
+};
+
+const struct net_run *
+model_net_run(const struct session *ss)
+{
+    return session_result(ss, &model_net_entry);
 }

@@ -1,0 +1,93 @@
+/*
+ * model_net: the link-utilization model (core/net, Jain's DamselFly)
+ * behind the model interface (model.h). A run (struct net_run) is the
+ * scenario copy it ran on, the bytes of every link, what the views and
+ * reports need besides -- the statistics per class and, for the
+ * allocation stepper, a record of every round of an adaptive solve
+ * (per-link grants and remaining bandwidth while they fit a memory
+ * budget, a summary of every round always). It may take long (seconds on
+ * a large dragonfly): the session runs it on a job thread (job.h:
+ * progress, cancel when a newer edit arrives) and keeps the last result
+ * on screen meanwhile; batch, --dump and the tests wait for it.
+ */
+#ifndef RHO_CORE_MODEL_NET_H
+#define RHO_CORE_MODEL_NET_H
+
+#include "core/base/job.h"
+#include "core/base/rho_err.h"
+#include "core/model.h"
+#include "core/net/net_model.h"
+#include "core/net/net_stats.h"
+#include "core/scenario.h"
+#include "core/session.h"
+
+/* Per-link arrays of all rounds are kept while rounds x links stays under
+   this many values (two arrays of doubles: 16 bytes per value). */
+#define NET_RUN_RECORD_MAX (1 << 21)
+
+/* What one allocation round did, summed over the links. */
+struct net_run_round {
+    int iter;
+    double exposed;   /* fraction of the bandwidth exposed so far */
+    double granted;   /* bandwidth granted this round, summed (B/s) */
+    double remaining; /* bandwidth left after it, summed (B/s) */
+    long long asking; /* paths that asked */
+    long long paths;  /* paths of the round */
+    int busiest;      /* the link granted most this round, -1 if none */
+};
+
+struct net_run {
+    struct scenario *scen;   /* the copy it ran on; owned */
+    struct net_result *res;  /* owned */
+    struct net_stats *st;    /* 10 hottest per class; owned */
+    int nrounds;
+    struct net_run_round *round; /* nrounds; owned */
+    int recorded;                /* per-link arrays below are kept */
+    double *granted;             /* nrounds x nlinks: granted in the round */
+    double *remaining;           /* nrounds x nlinks: left after the round */
+    double seconds;              /* wall time of the solve */
+    double peak;      /* the busiest link's bytes / bandwidth (s): what
+                         the views colour as load 1 */
+    unsigned long id; /* unique to this run in the process (a view that
+                         caches something of a run compares it) */
+};
+
+/* The model's entry: "link", views network links map classes rounds,
+   explain(item = a link id), sweep columns max link, mean link, avg hops,
+   phase (est.). */
+extern const struct model_entry model_net_entry;
+
+/*
+ * Run the model on s (taken: the run owns it) into lr (caller's storage)
+ * as ctx says: its threads; its job (may be NULL) receives the progress
+ * (in thousandths of each phase) and stops the run when cancelled;
+ * MODEL_KEEP_VIEWS keeps bytes per job and the rounds, MODEL_KEEP_ITEMS
+ * every message. Returns 0, or -1 with err filled (bad scenario,
+ * RHO_ECANCEL, RHO_ELIMIT); lr is then empty.
+ */
+int net_run_compute(struct net_run *lr, struct scenario *s,
+                    const struct model_ctx *ctx, struct rho_err *err);
+
+/* Release what lr holds (lr itself is the caller's). NULL-safe. */
+void net_run_fini(struct net_run *lr);
+
+/* Where a computation on job j is: its phase ("route", "collect",
+   "solve", "replay"; "start" before the first report) and, in *frac, the
+   fraction of that phase done. Safe from another thread. */
+const char *net_run_progress(const struct job *j, double *frac);
+
+/*
+ * Why link l of lr carries what it does, as text appended to out: its
+ * name and class, its bytes, its load (bytes / bandwidth, relative to the
+ * busiest link's) and its rank among the links of its class. Returns 0,
+ * or -1 with err filled (no such link).
+ */
+int net_run_explain(const struct net_run *lr, int l, struct strbuf *out,
+                    struct rho_err *err);
+
+/* The session's last finished link-model run (borrowed until the next
+   edit, session_poll() or session_wait()), or NULL: none yet, or the
+   session does not run the model. */
+const struct net_run *model_net_run(const struct session *ss);
+
+#endif
