@@ -1,0 +1,45 @@
+/*
+ * report_int: what the report family's files share (report.c, the
+ * models' printers report_pcie.c and report_net.c) -- text tables sized
+ * to their cells, formatted strings, CSV fields, the output check. Not
+ * for use outside src/report.
+ */
+#ifndef RHO_REPORT_REPORT_INT_H
+#define RHO_REPORT_REPORT_INT_H
+
+#include <stdio.h>
+
+#include "core/base/rho_err.h"
+
+#define TAB_MAXCOL 16
+
+/* A text table: cells first, printed with the widths they need. */
+struct tab {
+    int ncol, nrow, cap;
+    char **cell; /* nrow x ncol, owned */
+    char left[TAB_MAXCOL];
+};
+
+/* Set up t (caller's storage) with ncol (<= TAB_MAXCOL) columns, their
+   headers (copied) and alignments (left[c] 'l': left, else right). */
+void report_tab_init(struct tab *t, int ncol, const char *const *head,
+                     const char *left);
+
+/* A new row of ncol cells, all NULL: the caller fills them with strings
+   the table takes (NULL prints nothing). Valid until the next call. */
+char **report_tab_row(struct tab *t);
+
+/* Print t to out (no trailing blanks) and free it. */
+void report_tab_print(struct tab *t, FILE *out);
+
+/* A formatted string (at most 255 bytes); caller owns it. */
+char *report_strf(const char *f, ...) __attribute__((format(printf, 1, 2)));
+
+/* Write s as a CSV field: quoted when it holds a comma, quote or
+   newline. */
+void report_csv_str(FILE *out, const char *s);
+
+/* Flush out: 0, or -1 with err (RHO_EIO) when writing failed. */
+int report_check_io(FILE *out, struct rho_err *err);
+
+#endif

@@ -1,0 +1,452 @@
+/*
+ * report_net: batch output of the link-utilization model. See report.h.
+ */
+#include "report/report.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/base/rho_alloc.h"
+#include "core/base/units.h"
+#include "core/net/route.h"
+#include "report/report_int.h"
+#include "report/yamlout.h"
+
+static const char *
+job_routing(const struct scenario *s, int j)
+{
+    return net_routing_name(s->net->job[j].routing);
+}
+
+/* Per job: messages, bytes, and (per_job results) link bytes and max. */
+struct job_sum {
+    long long msgs;
+    double bytes, link_bytes, link_max;
+};
+
+static void
+job_sums(const struct scenario *s, const struct net_result *res,
+         struct job_sum *js)
+{
+    const struct net_scen *l = s->net;
+
+    for (int j = 0; j < l->njobs; j++) {
+        memset(&js[j], 0, sizeof js[j]);
+        if (l->njobs == 1) { /* the solve counted them: no second pass */
+            js[j].msgs = res->msgs;
+            js[j].bytes = res->total_bytes;
+        } else {
+            pattern_count(l->job[j].pattern, &js[j].msgs, &js[j].bytes);
+        }
+        if (res->job_bytes == NULL)
+            continue;
+        for (int k = 0; k < res->nlinks; k++) {
+            double b = res->job_bytes[(size_t)j * (size_t)res->nlinks + k];
+            js[j].link_bytes += b;
+            if (b > js[j].link_max)
+                js[j].link_max = b;
+        }
+    }
+}
+
+/* Does message m cross a link (different routers, some bytes)? */
+static int
+msg_routed(const struct scenario *s, const struct net_result *res, long long m)
+{
+    const struct net_scen *l = s->net;
+    int off = l->job[res->msg_job[m]].offset;
+    int a = placement_endpoint(l->placement, off + res->msg_src[m]);
+    int b = placement_endpoint(l->placement, off + res->msg_dst[m]);
+
+    return res->msg_bytes[m] > 0 &&
+           net_endpoint_router(l->net, a) != net_endpoint_router(l->net, b);
+}
+
+/* Min, quartiles and max of the bandwidths of the routed messages
+   (adaptive runs), and how many of them obtained none. */
+static int
+msg_bw_summary(const struct scenario *s, const struct net_result *res,
+               double q[5], long long *starved)
+{
+    double *v;
+    long long n = 0;
+
+    *starved = 0;
+    if (res->msg_bw == NULL || res->nmsg == 0 || res->iterations == 0)
+        return 0;
+    v = xcalloc((size_t)res->nmsg, sizeof *v);
+    for (long long m = 0; m < res->nmsg; m++)
+        if (msg_routed(s, res, m)) {
+            v[n++] = res->msg_bw[m];
+            *starved += !(res->msg_bw[m] > 0);
+        }
+    if (n > 0) {
+        q[0] = net_stats_quantile(v, n, 0);
+        q[1] = net_stats_quantile(v, n, 0.25);
+        q[2] = net_stats_quantile(v, n, 0.5);
+        q[3] = net_stats_quantile(v, n, 0.75);
+        q[4] = net_stats_quantile(v, n, 1);
+    }
+    free(v);
+    return n > 0;
+}
+
+static void
+link_text(FILE *out, const struct scenario *s, const struct net_result *res,
+          const struct net_stats *st, int what)
+{
+    const struct net_scen *l = s->net;
+    const struct net *net = l->net;
+    struct job_sum *js = xcalloc((size_t)l->njobs, sizeof *js);
+    char a[64], b[64], c[64], d[64], e[64], f[64], name[NET_NAME_MAX];
+    struct tab t;
+    double q[5];
+    long long starved;
+
+    job_sums(s, res, js);
+    fprintf(out, "%s\n", s->title);
+    fprintf(out, "network    %s: %d routers, %d links, %d nodes, %lld ranks\n",
+            l->net_desc, net_routers(net), net_links(net), net_endpoints(net),
+            net_slots(net));
+    fprintf(out, "placement  %s, %d ranks\n", l->place_desc,
+            placement_ranks(l->placement));
+    if (l->njobs == 1)
+        fprintf(out, "traffic    %s: %lld messages, %s; routing %s%s\n",
+                strcmp(l->job[0].name, "flows") == 0
+                    ? "explicit flows"
+                    : pattern_name(l->job[0].pattern),
+                js[0].msgs, units_fmt_size(a, sizeof a, js[0].bytes),
+                job_routing(s, 0),
+                l->minimal == ROUTE_ALL ? " (all minimal paths)" : "");
+    fputc('\n', out);
+    if (l->njobs > 1) {
+        static const char *const head[] = {"job",        "routing",  "ranks",
+                                           "traffic",    "messages", "bytes",
+                                           "link bytes", "max link"};
+        report_tab_init(&t, 8, head, "llrlrrrr");
+        for (int j = 0; j < l->njobs; j++) {
+            char **r = report_tab_row(&t);
+            int next = j + 1 < l->njobs ? l->job[j + 1].offset
+                                        : placement_ranks(l->placement);
+            r[0] = xstrdup(l->job[j].name);
+            r[1] = xstrdup(job_routing(s, j));
+            r[2] = report_strf("%d", pattern_ranks(l->job[j].pattern) <
+                                     next - l->job[j].offset
+                                 ? pattern_ranks(l->job[j].pattern)
+                                 : next - l->job[j].offset);
+            r[3] = xstrdup(pattern_name(l->job[j].pattern));
+            r[4] = report_strf("%lld", js[j].msgs);
+            r[5] = xstrdup(units_fmt_size(a, sizeof a, js[j].bytes));
+            r[6] = xstrdup(units_fmt_size(a, sizeof a, js[j].link_bytes));
+            r[7] = xstrdup(units_fmt_size(a, sizeof a, js[j].link_max));
+        }
+        report_tab_print(&t, out);
+        fputc('\n', out);
+    }
+    {
+        static const char *const head[] = {"class", "links",   "used", "min",
+                                           "q1",    "median",  "mean", "q3",
+                                           "max",   "min used"};
+        report_tab_init(&t, 10, head, "lrrrrrrrrr");
+        for (int k = 0; k < st->nclasses; k++) {
+            const struct net_class_stats *cs = &st->cls[k];
+            char **r;
+            if (cs->links == 0)
+                continue;
+            r = report_tab_row(&t);
+            r[0] = xstrdup(cs->name);
+            r[1] = report_strf("%lld", cs->links);
+            r[2] = report_strf("%lld", cs->used);
+            r[3] = xstrdup(units_fmt_size(a, sizeof a, cs->min));
+            r[4] = xstrdup(units_fmt_size(b, sizeof b, cs->q1));
+            r[5] = xstrdup(units_fmt_size(c, sizeof c, cs->median));
+            r[6] = xstrdup(units_fmt_size(d, sizeof d, cs->mean));
+            r[7] = xstrdup(units_fmt_size(e, sizeof e, cs->q3));
+            r[8] = xstrdup(units_fmt_size(f, sizeof f, cs->max));
+            r[9] = xstrdup(units_fmt_size(a, sizeof a, cs->min_used));
+        }
+        report_tab_print(&t, out);
+    }
+    if (st->cls[0].ntop > 0 && st->cls[0].top_bytes[0] > 0) {
+        static const char *const head[] = {"hottest", "link", "class", "bytes",
+                                           "busy"};
+        fputc('\n', out);
+        report_tab_init(&t, 5, head, "rllrr");
+        for (int i = 0; i < st->cls[0].ntop; i++) {
+            int id = st->cls[0].top[i];
+            char **r;
+            if (st->cls[0].top_bytes[i] <= 0)
+                break;
+            r = report_tab_row(&t);
+            r[0] = report_strf("%d", i + 1);
+            r[1] = xstrdup(net_link_name(net, id, name, sizeof name));
+            r[2] = xstrdup(net_class_name(net, net_link_class(net, id)));
+            r[3] =
+                xstrdup(units_fmt_size(a, sizeof a, st->cls[0].top_bytes[i]));
+            r[4] = xstrdup(units_fmt_time(
+                b, sizeof b, st->cls[0].top_bytes[i] / net_link_bw(net, id)));
+        }
+        report_tab_print(&t, out);
+    }
+    fputc('\n', out);
+    fprintf(out, "messages   %lld (%lld cross a link), %s\n", st->msgs,
+            st->routed, units_fmt_size(a, sizeof a, st->total_bytes));
+    fprintf(out,
+            "hop-bytes  %s; %.4g hops per message on average, %.4g per "
+            "byte, %g at most\n",
+            units_fmt_size(a, sizeof a, st->hop_bytes), st->avg_hops,
+            st->avg_hops_per_byte, st->max_hops);
+    if (res->iterations > 0)
+        fprintf(out, "solve      %d allocation rounds%s\n", res->iterations,
+                res->converged ? "" : " (stopped at the round limit)");
+    if (msg_bw_summary(s, res, q, &starved)) {
+        fprintf(out,
+                "bandwidth  per message: min %s, q1 %s, median %s, q3 %s, "
+                "max %s\n",
+                units_fmt_rate(a, sizeof a, q[0]),
+                units_fmt_rate(b, sizeof b, q[1]),
+                units_fmt_rate(c, sizeof c, q[2]),
+                units_fmt_rate(d, sizeof d, q[3]),
+                units_fmt_rate(e, sizeof e, q[4]));
+        if (starved > 0)
+            fprintf(out,
+                    "starved    %lld routed message%s obtained no bandwidth "
+                    "(their paths were full before they asked)\n",
+                    starved, starved == 1 ? "" : "s");
+    }
+    fprintf(out,
+            "phase      %s (an estimate, not part of the thesis's "
+            "model: %s)\n",
+            units_fmt_time(a, sizeof a, st->phase_time_ext),
+            res->iterations > 0 ? "the slowest message"
+                                : "the busiest link's bytes / bandwidth");
+    if (what & REPORT_LINK_LINKS) {
+        static const char *const head[] = {"link",  "from",  "to",
+                                           "class", "bytes", "name"};
+        fputc('\n', out);
+        report_tab_init(&t, 6, head, "rrrlrl");
+        for (int k = 0; k < net_links(net); k++) {
+            char **r = report_tab_row(&t);
+            r[0] = report_strf("%d", k);
+            r[1] = report_strf("%d", net_link_src(net, k));
+            r[2] = report_strf("%d", net_link_dst(net, k));
+            r[3] = xstrdup(net_class_name(net, net_link_class(net, k)));
+            r[4] = xstrdup(units_fmt_size(a, sizeof a, res->bytes[k]));
+            r[5] = xstrdup(net_link_name(net, k, name, sizeof name));
+        }
+        report_tab_print(&t, out);
+    }
+    if ((what & REPORT_LINK_MSGS) && res->nmsg > 0) {
+        static const char *const head[] = {"msg", "job",   "src",
+                                           "dst", "bytes", "bandwidth"};
+        fputc('\n', out);
+        report_tab_init(&t, 6, head, "rlrrrr");
+        for (long long m = 0; m < res->nmsg; m++) {
+            char **r = report_tab_row(&t);
+            r[0] = report_strf("%lld", m + 1);
+            r[1] = xstrdup(l->job[res->msg_job[m]].name);
+            r[2] = report_strf("%d", res->msg_src[m]);
+            r[3] = report_strf("%d", res->msg_dst[m]);
+            r[4] = xstrdup(units_fmt_size(a, sizeof a, res->msg_bytes[m]));
+            r[5] = xstrdup(units_fmt_rate(b, sizeof b, res->msg_bw[m]));
+        }
+        report_tab_print(&t, out);
+    }
+    free(js);
+}
+
+static void
+link_csv(FILE *out, const struct scenario *s, const struct net_result *res,
+         const struct net_stats *st, int what)
+{
+    const struct net_scen *l = s->net;
+    const struct net *net = l->net;
+    char name[NET_NAME_MAX];
+
+    if (what & REPORT_LINK_MSGS) {
+        fprintf(out, "msg,job,src,dst,bytes,bandwidth_Bps\n");
+        for (long long m = 0; m < res->nmsg; m++)
+            fprintf(out, "%lld,%s,%d,%d,%.17g,%.17g\n", m + 1,
+                    l->job[res->msg_job[m]].name, res->msg_src[m],
+                    res->msg_dst[m], res->msg_bytes[m], res->msg_bw[m]);
+    } else if (what & REPORT_LINK_LINKS) {
+        fprintf(out, "link,from,to,class,bytes,bandwidth_Bps,name");
+        if (res->job_bytes)
+            for (int j = 0; j < l->njobs; j++)
+                fprintf(out, ",bytes_job%d", j + 1);
+        fputc('\n', out);
+        for (int k = 0; k < net_links(net); k++) {
+            fprintf(out, "%d,%d,%d,\"%s\",%.17g,%.17g,\"%s\"", k,
+                    net_link_src(net, k), net_link_dst(net, k),
+                    net_class_name(net, net_link_class(net, k)), res->bytes[k],
+                    net_link_bw(net, k),
+                    net_link_name(net, k, name, sizeof name));
+            if (res->job_bytes)
+                for (int j = 0; j < l->njobs; j++)
+                    fprintf(
+                        out, ",%.17g",
+                        res->job_bytes[(size_t)j * (size_t)res->nlinks + k]);
+            fputc('\n', out);
+        }
+    } else {
+        fprintf(out, "class,links,used,min,q1,median,mean,q3,max,min_used\n");
+        for (int k = 0; k < st->nclasses; k++) {
+            const struct net_class_stats *cs = &st->cls[k];
+            if (cs->links == 0)
+                continue;
+            fprintf(out,
+                    "\"%s\",%lld,%lld,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,"
+                    "%.17g\n",
+                    cs->name, cs->links, cs->used, cs->min, cs->q1, cs->median,
+                    cs->mean, cs->q3, cs->max, cs->min_used);
+        }
+    }
+}
+
+static void
+link_yaml_class(struct yo *y, const struct net *net,
+                const struct net_class_stats *cs)
+{
+    char name[NET_NAME_MAX];
+
+    yo_map(y);
+    yo_kstr(y, "class", cs->name);
+    yo_kint(y, "links", cs->links);
+    yo_kint(y, "used", cs->used);
+    yo_knum(y, "min", cs->min);
+    yo_knum(y, "q1", cs->q1);
+    yo_knum(y, "median", cs->median);
+    yo_knum(y, "mean", cs->mean);
+    yo_knum(y, "q3", cs->q3);
+    yo_knum(y, "max", cs->max);
+    yo_knum(y, "min_used", cs->min_used);
+    yo_str(y, "hottest");
+    yo_seq(y);
+    for (int i = 0; i < cs->ntop && cs->top_bytes[i] > 0; i++) {
+        yo_map(y);
+        yo_kstr(y, "link", net_link_name(net, cs->top[i], name, sizeof name));
+        yo_kint(y, "id", cs->top[i]);
+        yo_knum(y, "bytes", cs->top_bytes[i]);
+        yo_close_map(y);
+    }
+    yo_close_seq(y);
+    yo_close_map(y);
+}
+
+static int
+link_yaml(FILE *out, const struct scenario *s, const struct net_result *res,
+          const struct net_stats *st, int what, struct rho_err *err)
+{
+    const struct net_scen *l = s->net;
+    const struct net *net = l->net;
+    struct job_sum *js = xcalloc((size_t)l->njobs, sizeof *js);
+    struct yo *y = yo_begin(out);
+    char name[NET_NAME_MAX];
+    double q[5];
+    long long starved;
+
+    job_sums(s, res, js);
+    yo_map(y);
+    yo_kstr(y, "scenario", s->title);
+    if (s->path)
+        yo_kstr(y, "file", s->path);
+    yo_str(y, "network");
+    yo_map(y);
+    yo_kstr(y, "description", l->net_desc);
+    yo_kint(y, "routers", net_routers(net));
+    yo_kint(y, "links", net_links(net));
+    yo_kint(y, "nodes", net_endpoints(net));
+    yo_kint(y, "ranks", net_slots(net));
+    yo_close_map(y);
+    yo_kstr(y, "placement", l->place_desc);
+    yo_kstr(y, "paths", l->minimal == ROUTE_ALL ? "all" : "minimal");
+    yo_str(y, "jobs");
+    yo_seq(y);
+    for (int j = 0; j < l->njobs; j++) {
+        yo_map(y);
+        yo_kstr(y, "name", l->job[j].name);
+        yo_kstr(y, "traffic", pattern_name(l->job[j].pattern));
+        yo_kstr(y, "routing", job_routing(s, j));
+        yo_kint(y, "ranks", pattern_ranks(l->job[j].pattern));
+        yo_kint(y, "offset", l->job[j].offset);
+        yo_kint(y, "messages", js[j].msgs);
+        yo_knum(y, "bytes", js[j].bytes);
+        if (res->job_bytes) {
+            yo_knum(y, "link_bytes", js[j].link_bytes);
+            yo_knum(y, "max_link_bytes", js[j].link_max);
+        }
+        yo_close_map(y);
+    }
+    yo_close_seq(y);
+    yo_str(y, "classes");
+    yo_seq(y);
+    for (int k = 0; k < st->nclasses; k++)
+        if (st->cls[k].links > 0)
+            link_yaml_class(y, net, &st->cls[k]);
+    yo_close_seq(y);
+    yo_kint(y, "messages", st->msgs);
+    yo_kint(y, "routed", st->routed);
+    yo_knum(y, "total_bytes", st->total_bytes);
+    yo_knum(y, "hop_bytes", st->hop_bytes);
+    yo_knum(y, "avg_hops", st->avg_hops);
+    yo_knum(y, "avg_hops_per_byte", st->avg_hops_per_byte);
+    yo_knum(y, "max_hops", st->max_hops);
+    if (res->iterations > 0) {
+        yo_kint(y, "rounds", res->iterations);
+        yo_kstr(y, "converged", res->converged ? "yes" : "no");
+    }
+    if (msg_bw_summary(s, res, q, &starved)) {
+        yo_kint(y, "starved_messages", starved);
+        yo_knum(y, "min_message_bw_Bps", q[0]);
+        yo_knum(y, "median_message_bw_Bps", q[2]);
+        yo_knum(y, "max_message_bw_Bps", q[4]);
+    }
+    yo_knum(y, "phase_time_estimate_s", st->phase_time_ext);
+    if (what & REPORT_LINK_LINKS) {
+        yo_str(y, "links");
+        yo_seq(y);
+        for (int k = 0; k < net_links(net); k++) {
+            yo_map(y);
+            yo_kint(y, "link", k);
+            yo_kint(y, "from", net_link_src(net, k));
+            yo_kint(y, "to", net_link_dst(net, k));
+            yo_kstr(y, "class", net_class_name(net, net_link_class(net, k)));
+            yo_knum(y, "bytes", res->bytes[k]);
+            yo_kstr(y, "name", net_link_name(net, k, name, sizeof name));
+            yo_close_map(y);
+        }
+        yo_close_seq(y);
+    }
+    if ((what & REPORT_LINK_MSGS) && res->nmsg > 0) {
+        yo_str(y, "message_list");
+        yo_seq(y);
+        for (long long m = 0; m < res->nmsg; m++) {
+            yo_map(y);
+            yo_kstr(y, "job", l->job[res->msg_job[m]].name);
+            yo_kint(y, "src", res->msg_src[m]);
+            yo_kint(y, "dst", res->msg_dst[m]);
+            yo_knum(y, "bytes", res->msg_bytes[m]);
+            yo_knum(y, "bandwidth_Bps", res->msg_bw[m]);
+            yo_close_map(y);
+        }
+        yo_close_seq(y);
+    }
+    yo_close_map(y);
+    free(js);
+    return yo_end(y, err);
+}
+
+int
+report_link(FILE *out, const struct scenario *s, const struct net_result *res,
+            const struct net_stats *st, enum report_fmt f, int what,
+            struct rho_err *err)
+{
+    if (f == REPORT_YAML)
+        return link_yaml(out, s, res, st, what, err);
+    if (f == REPORT_CSV)
+        link_csv(out, s, res, st, what);
+    else
+        link_text(out, s, res, st, what);
+    return report_check_io(out, err);
+}

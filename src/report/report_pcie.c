@@ -1,0 +1,624 @@
+/*
+ * report_pcie: batch output of the PCIe model and its schedule search.
+ * See report.h.
+ */
+#include "report/report.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/base/rho_alloc.h"
+#include "core/base/units.h"
+#include "core/pcie/pcie_model.h"
+#include "report/report_int.h"
+#include "report/yamlout.h"
+
+static const char *
+node_name(const struct scenario *s, int id)
+{
+    return pcie_node(s->pcie, id)->name;
+}
+
+static void
+header_text(FILE *out, const struct scenario *s, const char *what)
+{
+    char bw[64];
+
+    fprintf(out, "%s\n", s->title);
+    fprintf(out, "%s: %d flows on %d devices, B = %s, tau = %g\n", what,
+            s->nflows, pcie_nendpoints(s->pcie),
+            units_fmt_rate(bw, sizeof bw, s->bandwidth), s->tau);
+}
+
+
+int
+report_flows(FILE *out, const struct scenario *s,
+             const struct pcie_sim_result *res, enum report_fmt f,
+             struct rho_err *err)
+{
+    char a[64], b[64];
+
+    if (f == REPORT_CSV) {
+        fputs("flow,src,dst,bytes,start_s,end_s,elapsed_s,avg_Bps,label\n",
+              out);
+        for (int i = 0; i < s->nflows; i++) {
+            const struct scen_flow *fl = &s->flow[i];
+            double end = res->end[i], el = end - fl->start;
+            fprintf(out, "%d,", i + 1);
+            report_csv_str(out, node_name(s, fl->src));
+            fputc(',', out);
+            report_csv_str(out, node_name(s, fl->dst));
+            if (isnan(end))
+                fprintf(out, ",%.17g,%.17g,,,,", fl->bytes, fl->start);
+            else
+                fprintf(out, ",%.17g,%.17g,%.17g,%.17g,%.17g,", fl->bytes,
+                        fl->start, end, el, el > 0 ? fl->bytes / el : 0);
+            report_csv_str(out, fl->label ? fl->label : "");
+            fputc('\n', out);
+        }
+        return report_check_io(out, err);
+    }
+    if (f == REPORT_YAML) {
+        struct yo *y = yo_begin(out);
+        yo_map(y);
+        yo_kstr(y, "scenario", s->title);
+        if (s->path)
+            yo_kstr(y, "file", s->path);
+        yo_knum(y, "bandwidth_Bps", s->bandwidth);
+        yo_knum(y, "tau", s->tau);
+        yo_kstr(y, "status", res->starved ? "starved" : "ok");
+        if (res->starved)
+            yo_knum(y, "starved_at_s", res->starved_at);
+        else
+            yo_knum(y, "makespan_s", res->makespan);
+        yo_str(y, "flows");
+        yo_seq(y);
+        for (int i = 0; i < s->nflows; i++) {
+            const struct scen_flow *fl = &s->flow[i];
+            double end = res->end[i], el = end - fl->start;
+            yo_map(y);
+            yo_kint(y, "flow", i + 1);
+            yo_kstr(y, "src", node_name(s, fl->src));
+            yo_kstr(y, "dst", node_name(s, fl->dst));
+            yo_knum(y, "bytes", fl->bytes);
+            yo_knum(y, "start_s", fl->start);
+            if (isnan(end)) {
+                yo_str(y, "end_s");
+                yo_null(y);
+            } else {
+                yo_knum(y, "end_s", end);
+                yo_knum(y, "elapsed_s", el);
+                yo_knum(y, "avg_Bps", el > 0 ? fl->bytes / el : 0);
+                if (!isnan(res->rate[i])) /* while it sent */
+                    yo_knum(y, "bandwidth_Bps", res->rate[i]);
+            }
+            if (fl->label)
+                yo_kstr(y, "label", fl->label);
+            yo_close_map(y);
+        }
+        yo_close_seq(y);
+        yo_close_map(y);
+        return yo_end(y, err);
+    }
+
+    {
+        static const char *const head[] = {"flow",    "src",    "dst",
+                                           "size",    "start",  "end",
+                                           "elapsed", "avg bw", "label"};
+        struct tab t;
+        int labels = 0;
+
+        for (int i = 0; i < s->nflows; i++)
+            labels |= s->flow[i].label != NULL;
+        header_text(out, s, "congestion graph");
+        if (res->starved)
+            fprintf(out,
+                    "STARVED at %s: the flows marked * get factor 0 and "
+                    "nothing else is pending\n",
+                    units_fmt_time(a, sizeof a, res->starved_at));
+        else
+            fprintf(out, "makespan %s\n",
+                    units_fmt_time(a, sizeof a, res->makespan));
+        fputc('\n', out);
+        report_tab_init(&t, labels ? 9 : 8, head, "rllrrrrrl");
+        for (int i = 0; i < s->nflows; i++) {
+            const struct scen_flow *fl = &s->flow[i];
+            double end = res->end[i], el = end - fl->start;
+            char **row = report_tab_row(&t);
+            int starved = 0;
+            for (int k = 0; k < res->nstarved; k++)
+                starved |= res->starved_flows[k] == i;
+            row[0] = report_strf("%d%s", i + 1, starved ? "*" : "");
+            row[1] = xstrdup(node_name(s, fl->src));
+            row[2] = xstrdup(node_name(s, fl->dst));
+            row[3] = xstrdup(units_fmt_size(a, sizeof a, fl->bytes));
+            row[4] = xstrdup(units_fmt_time(a, sizeof a, fl->start));
+            if (isnan(end)) {
+                row[5] = xstrdup("-");
+                row[6] = xstrdup("-");
+                row[7] = xstrdup("-");
+            } else {
+                row[5] = xstrdup(units_fmt_time(a, sizeof a, end));
+                row[6] = xstrdup(units_fmt_time(a, sizeof a, el));
+                row[7] = xstrdup(
+                    el > 0 ? units_fmt_rate(b, sizeof b, fl->bytes / el) : "-");
+            }
+            if (labels)
+                row[8] = xstrdup(fl->label ? fl->label : "");
+        }
+        report_tab_print(&t, out);
+    }
+    return report_check_io(out, err);
+}
+
+int
+report_matrix(FILE *out, const struct scenario *s, const struct matrix *m,
+              enum report_fmt f, struct rho_err *err)
+{
+    int n = m->n;
+
+    if (f == REPORT_CSV) {
+        fputs("src,dst,alone_Bps,together_Bps\n", out);
+        for (int i = 0; i < n; i++)
+            for (int j = 0; j < n; j++) {
+                if (i == j)
+                    continue;
+                report_csv_str(out, node_name(s, m->node[i]));
+                fputc(',', out);
+                report_csv_str(out, node_name(s, m->node[j]));
+                if (isnan(m->alone[i * n + j]))
+                    fputs(",,\n", out);
+                else
+                    fprintf(out, ",%.17g,%.17g\n", m->alone[i * n + j],
+                            m->together[i * n + j]);
+            }
+        return report_check_io(out, err);
+    }
+    if (f == REPORT_YAML) {
+        struct yo *y = yo_begin(out);
+        yo_map(y);
+        yo_kstr(y, "scenario", s->title);
+        yo_str(y, "pairs");
+        yo_seq(y);
+        for (int i = 0; i < n; i++)
+            for (int j = 0; j < n; j++) {
+                if (i == j || isnan(m->alone[i * n + j]))
+                    continue;
+                yo_map(y);
+                yo_kstr(y, "src", node_name(s, m->node[i]));
+                yo_kstr(y, "dst", node_name(s, m->node[j]));
+                yo_knum(y, "alone_Bps", m->alone[i * n + j]);
+                yo_knum(y, "together_Bps", m->together[i * n + j]);
+                yo_close_map(y);
+            }
+        yo_close_seq(y);
+        yo_close_map(y);
+        return yo_end(y, err);
+    }
+    fprintf(out, "%s\n", s->title);
+    for (int pass = 0; pass < 2; pass++) {
+        const double *v = pass ? m->together : m->alone;
+        const char *head[TAB_MAXCOL];
+        char left[TAB_MAXCOL + 1];
+        int from = 0;
+        fprintf(out,
+                pass ? "\nbandwidth, GB/s, every copy at once (row: source, "
+                       "column: destination)\n"
+                     : "\nbandwidth, GB/s, one copy at a time (row: source, "
+                       "column: destination)\n");
+        do { /* at most TAB_MAXCOL - 1 destinations per table */
+            int cols = n - from < TAB_MAXCOL - 1 ? n - from : TAB_MAXCOL - 1;
+            struct tab t;
+            head[0] = "";
+            left[0] = 'l';
+            for (int c = 0; c < cols; c++) {
+                head[c + 1] = node_name(s, m->node[from + c]);
+                left[c + 1] = 'r';
+            }
+            left[cols + 1] = '\0';
+            if (from > 0)
+                fputc('\n', out);
+            report_tab_init(&t, cols + 1, head, left);
+            for (int i = 0; i < n; i++) {
+                char **row = report_tab_row(&t);
+                row[0] = xstrdup(node_name(s, m->node[i]));
+                for (int c = 0; c < cols; c++) {
+                    double x = v[i * n + from + c];
+                    row[c + 1] = isnan(x) ? xstrdup("-") : report_strf("%.2f", x / 1e9);
+                }
+            }
+            report_tab_print(&t, out);
+            from += cols;
+        } while (from < n);
+    }
+    return report_check_io(out, err);
+}
+
+static const char *const step_key[STEP_COUNT] = {"A", "B", "C", "D8", "D9"};
+
+int
+report_steps(FILE *out, const struct scenario *s, struct pcie_sim *sim,
+             enum report_fmt f, struct rho_err *err)
+{
+    int *present =
+        xcalloc((size_t)(s->nflows ? s->nflows : 1), sizeof *present);
+    double t0 = INFINITY;
+    struct pcie_model *m = pcie_sim_model(sim);
+    int np, rc;
+
+    for (int i = 0; i < s->nflows; i++)
+        if (s->flow[i].start < t0)
+            t0 = s->flow[i].start;
+    np = s->nflows ? pcie_sim_eval_at(sim, t0, present) : 0;
+
+    if (f == REPORT_CSV) {
+        fputs("flow,src,dst,A,B,C,D8,D9,hol\n", out);
+        for (int k = 0; k < np; k++) {
+            int i = present[k];
+            const struct pcie_factors *F = pcie_model_factors(m, i);
+            fprintf(out, "%d,", i + 1);
+            report_csv_str(out, node_name(s, s->flow[i].src));
+            fputc(',', out);
+            report_csv_str(out, node_name(s, s->flow[i].dst));
+            for (int st = 0; st < STEP_COUNT; st++)
+                fprintf(out, ",%.17g", F->col[st]);
+            fprintf(out, ",%d\n", F->hol);
+        }
+        rc = report_check_io(out, err);
+    } else if (f == REPORT_YAML) {
+        struct yo *y = yo_begin(out);
+        yo_map(y);
+        yo_kstr(y, "scenario", s->title);
+        yo_knum(y, "tau", s->tau);
+        yo_knum(y, "time_s", np ? t0 : 0);
+        yo_str(y, "flows");
+        yo_seq(y);
+        for (int k = 0; k < np; k++) {
+            int i = present[k];
+            const struct pcie_factors *F = pcie_model_factors(m, i);
+            yo_map(y);
+            yo_kint(y, "flow", i + 1);
+            yo_kstr(y, "src", node_name(s, s->flow[i].src));
+            yo_kstr(y, "dst", node_name(s, s->flow[i].dst));
+            for (int st = 0; st < STEP_COUNT; st++)
+                yo_knum(y, step_key[st], F->col[st]);
+            yo_str(y, "hol");
+            yo_bool(y, F->hol);
+            yo_close_map(y);
+        }
+        yo_close_seq(y);
+        yo_close_map(y);
+        rc = yo_end(y, err);
+    } else {
+        static const char *const head[] = {"flow", "src", "dst", "A", "B",
+                                           "C",    "D8",  "D9",  ""};
+        struct tab t;
+        char a[64];
+
+        header_text(out, s, "Algorithm 1");
+        fprintf(out,
+                "factors after each step for the flows present at %s\n"
+                "(A source, B upstream ports, C downstream ports, D8 "
+                "HOL blocking, D9 redistribution)\n\n",
+                units_fmt_time(a, sizeof a, np ? t0 : 0));
+        report_tab_init(&t, 9, head, "rllrrrrrl");
+        for (int k = 0; k < np; k++) {
+            int i = present[k];
+            const struct pcie_factors *F = pcie_model_factors(m, i);
+            char **row = report_tab_row(&t);
+            row[0] = report_strf("%d", i + 1);
+            row[1] = xstrdup(node_name(s, s->flow[i].src));
+            row[2] = xstrdup(node_name(s, s->flow[i].dst));
+            for (int st = 0; st < STEP_COUNT; st++)
+                row[3 + st] = report_strf("%.4f", F->col[st]);
+            if (!F->active)
+                row[8] = xstrdup("waits for its source");
+            else if (F->hol)
+                row[8] = report_strf("HOL-blocked by flow %d", F->hol_by + 1);
+            else
+                row[8] = xstrdup("");
+        }
+        report_tab_print(&t, out);
+        rc = report_check_io(out, err);
+    }
+    free(present);
+    return rc;
+}
+
+int
+report_timeline(FILE *out, const struct scenario *s,
+                const struct pcie_sim_result *res, enum report_fmt f,
+                struct rho_err *err)
+{
+    char a[64], b[64];
+    int *fl = xcalloc((size_t)(res->nflows ? res->nflows : 1), sizeof *fl);
+    int rc;
+
+    if (f == REPORT_CSV) {
+        fputs("step,t0_s,t1_s,flow,src,dst,factor,bytes_sent,bytes_left\n",
+              out);
+        for (int k = 0; k < res->nsteps; k++) {
+            const struct pcie_tstep *st = &res->step[k];
+            int np = pcie_sim_step_flows(res, k, fl);
+            for (int r = 0; r < np; r++) {
+                int i = fl[r];
+                double rho, sent, left;
+                pcie_sim_step_rec(res, k, i, &rho, &sent, &left);
+                fprintf(out, "%d,%.17g,%.17g,%d,", k + 1, st->t0, st->t1,
+                        i + 1);
+                report_csv_str(out, node_name(s, s->flow[i].src));
+                fputc(',', out);
+                report_csv_str(out, node_name(s, s->flow[i].dst));
+                fprintf(out, ",%.17g,%.17g,%.17g\n", rho, sent, left);
+            }
+        }
+        rc = report_check_io(out, err);
+    } else if (f == REPORT_YAML) {
+        struct yo *y = yo_begin(out);
+        yo_map(y);
+        yo_kstr(y, "scenario", s->title);
+        yo_str(y, "steps");
+        yo_seq(y);
+        for (int k = 0; k < res->nsteps; k++) {
+            const struct pcie_tstep *st = &res->step[k];
+            int np = pcie_sim_step_flows(res, k, fl);
+            yo_map(y);
+            yo_kint(y, "step", k + 1);
+            yo_knum(y, "t0_s", st->t0);
+            yo_knum(y, "t1_s", st->t1);
+            yo_str(y, "flows");
+            yo_seq(y);
+            for (int r = 0; r < np; r++) {
+                double rho, sent, left;
+                pcie_sim_step_rec(res, k, fl[r], &rho, &sent, &left);
+                yo_map(y);
+                yo_kint(y, "flow", fl[r] + 1);
+                yo_knum(y, "factor", rho);
+                yo_knum(y, "bytes_sent", sent);
+                yo_knum(y, "bytes_left", left);
+                yo_close_map(y);
+            }
+            yo_close_seq(y);
+            yo_close_map(y);
+        }
+        yo_close_seq(y);
+        yo_close_map(y);
+        rc = yo_end(y, err);
+    } else {
+        header_text(out, s, "time steps");
+        for (int k = 0; k < res->nsteps; k++) {
+            static const char *const head[] = {"flow",   "src",  "dst",
+                                               "factor", "sent", "left"};
+            const struct pcie_tstep *st = &res->step[k];
+            int np = pcie_sim_step_flows(res, k, fl);
+            struct tab t;
+            fprintf(out, "\nstep %d: %s to %s\n", k + 1,
+                    units_fmt_time(a, sizeof a, st->t0),
+                    units_fmt_time(b, sizeof b, st->t1));
+            report_tab_init(&t, 6, head, "rllrrr");
+            for (int r = 0; r < np; r++) {
+                int i = fl[r];
+                double rho, sent, left;
+                char **row = report_tab_row(&t);
+                pcie_sim_step_rec(res, k, i, &rho, &sent, &left);
+                row[0] = report_strf("%d", i + 1);
+                row[1] = xstrdup(node_name(s, s->flow[i].src));
+                row[2] = xstrdup(node_name(s, s->flow[i].dst));
+                row[3] = report_strf("%.4f", rho);
+                row[4] = xstrdup(units_fmt_size(a, sizeof a, sent));
+                row[5] = xstrdup(units_fmt_size(a, sizeof a, left));
+            }
+            report_tab_print(&t, out);
+        }
+        rc = report_check_io(out, err);
+    }
+    free(fl);
+    return rc;
+}
+
+/* ---- schedule search ---- */
+
+/* "20,736" */
+static char *
+thousands(char *buf, size_t n, long long v)
+{
+    char tmp[32];
+    int len, out = 0;
+
+    snprintf(tmp, sizeof tmp, "%lld", v);
+    len = (int)strlen(tmp);
+    for (int i = 0; i < len && (size_t)out + 2 < n; i++) {
+        buf[out++] = tmp[i];
+        if ((len - i - 1) % 3 == 0 && i < len - 1 && tmp[i] != '-')
+            buf[out++] = ',';
+    }
+    buf[out] = '\0';
+    return buf;
+}
+
+static long long
+sched_id(const struct search_result *r, long long i)
+{
+    return r->id ? r->id[i] : i;
+}
+
+static void
+order_of(const struct scenario *s, const struct search_space *sp,
+         const struct search_result *r, long long i, int *prio, char *buf,
+         int n)
+{
+    if (i < 0) { /* the baseline */
+        search_space_prio(sp, 0, prio);
+    } else if (r->sampled) {
+        /* sampled schedules are recreated from their sample number */
+        search_space_sample_prio(sp, r->seed, sched_id(r, i), prio);
+    } else {
+        search_space_prio(sp, sched_id(r, i), prio);
+    }
+    search_space_describe(sp, s, prio, buf, n);
+}
+
+/* A plot of the sorted times: x = schedules (fastest left), y = time. */
+static void
+curve_text(FILE *out, const struct search_result *r)
+{
+    enum { W = 60, H = 12 };
+    char grid[H][W + 1];
+    long long m = r->n - r->starved;
+    double lo = r->t_fastest, hi = r->t_slowest, span = hi - lo;
+    char a[32], b[32];
+
+    if (m <= 0)
+        return;
+    for (int y = 0; y < H; y++) {
+        memset(grid[y], ' ', W);
+        grid[y][W] = '\0';
+    }
+    for (int x = 0; x < W; x++) {
+        long long k = (long long)((double)x / (W - 1) * (double)(m - 1));
+        double t = r->sorted[k];
+        int y = span > 0 ? (int)((t - lo) / span * (H - 1) + 0.5) : 0;
+        grid[H - 1 - y][x] = '*';
+    }
+    units_fmt_time(a, sizeof a, hi);
+    units_fmt_time(b, sizeof b, lo);
+    fputc('\n', out);
+    for (int y = 0; y < H; y++) {
+        int w = W;
+        while (w > 0 && grid[y][w - 1] == ' ') /* no trailing blanks */
+            grid[y][--w] = '\0';
+        fprintf(out, "%10s |%s\n", y == 0 ? a : y == H - 1 ? b : "", grid[y]);
+    }
+    fprintf(out, "%10s +%.*s\n", "", W,
+            "------------------------------------------------------------");
+    fprintf(out, "%10s  fastest%*sslowest\n", "", W - 14, "");
+    fprintf(out, "%10s  schedules sorted by time (the paper's Fig. 9)\n", "");
+}
+
+int
+report_search(FILE *out, const struct scenario *s,
+              const struct search_result *r, enum report_fmt f,
+              struct rho_err *err)
+{
+    struct search_space *sp = search_space_new(s, err);
+    int *prio;
+    char ord[1024], a[64], b[64], c[64];
+    static const char *const what[] = {"fastest", "median", "slowest"};
+    long long idx[3];
+    double t[3];
+    int rc;
+
+    if (sp == NULL)
+        return -1;
+    prio = xcalloc((size_t)s->nflows, sizeof *prio);
+    idx[0] = r->fastest;
+    idx[1] = r->median;
+    idx[2] = r->slowest;
+    t[0] = r->t_fastest;
+    t[1] = r->t_median;
+    t[2] = r->t_slowest;
+
+    if (f == REPORT_CSV) {
+        rc = report_search_curve(out, r, err);
+    } else if (f == REPORT_YAML) {
+        struct yo *y = yo_begin(out);
+        yo_map(y);
+        yo_kstr(y, "scenario", s->title);
+        yo_kint(y, "schedules", r->n - r->starved);
+        yo_kint(y, "space", r->total);
+        yo_str(y, "sampled");
+        yo_bool(y, r->sampled);
+        yo_kint(y, "starved", r->starved);
+        yo_knum(y, "fastest_s", r->t_fastest);
+        yo_knum(y, "median_s", r->t_median);
+        yo_knum(y, "slowest_s", r->t_slowest);
+        yo_knum(y, "slowest_over_fastest", r->t_slowest / r->t_fastest);
+        yo_knum(y, "slowest_over_median", r->t_slowest / r->t_median);
+        for (int k = 0; k < 3; k++) {
+            yo_str(y, what[k]);
+            yo_map(y);
+            yo_kint(y, r->sampled ? "sample" : "schedule", sched_id(r, idx[k]));
+            yo_knum(y, "time_s", t[k]);
+            order_of(s, sp, r, idx[k], prio, ord, sizeof ord);
+            yo_kstr(y, "order", ord);
+            yo_close_map(y);
+        }
+        if (r->has_baseline) {
+            yo_str(y, "baseline");
+            yo_map(y);
+            yo_kint(y, "schedule", 0);
+            yo_knum(y, "time_s", r->t_baseline);
+            yo_kint(y, "rank", r->baseline_rank);
+            order_of(s, sp, r, -1, prio, ord, sizeof ord);
+            yo_kstr(y, "order", ord);
+            yo_close_map(y);
+        }
+        yo_kint(y, "threads", r->threads);
+        if (r->ranks > 1)
+            yo_kint(y, "ranks", r->ranks);
+        yo_knum(y, "seconds", r->seconds);
+        yo_close_map(y);
+        rc = yo_end(y, err);
+    } else {
+        long long m = r->n - r->starved;
+        fprintf(out, "%s\n", s->title);
+        fprintf(out,
+                "schedule search: %s %s of %s (every order of each "
+                "source's flows: %d flows from %d sources)\n",
+                thousands(a, sizeof a, m),
+                r->sampled ? "random schedules" : "schedules",
+                thousands(b, sizeof b, r->total), s->nflows,
+                search_space_nsrc(sp));
+        if (r->starved)
+            fprintf(out, "%s schedules starved and are left out\n",
+                    thousands(a, sizeof a, r->starved));
+        if (r->ranks > 1)
+            fprintf(out, "%d MPI ranks, ", r->ranks);
+        fprintf(out, "%d threads, %.2f s (%s schedules/s)\n\n", r->threads,
+                r->seconds,
+                thousands(c, sizeof c,
+                          r->seconds > 0
+                              ? (long long)((double)r->n / r->seconds)
+                              : 0));
+        for (int k = 0; k < 3; k++) {
+            order_of(s, sp, r, idx[k], prio, ord, sizeof ord);
+            fprintf(out, "%-9s %10s  %s %-9s %s\n", what[k],
+                    units_fmt_time(a, sizeof a, t[k]),
+                    r->sampled ? "sample" : "#",
+                    thousands(b, sizeof b, sched_id(r, idx[k])), ord);
+        }
+        if (r->has_baseline) {
+            order_of(s, sp, r, -1, prio, ord, sizeof ord);
+            fprintf(out, "%-9s %10s  %s %-9s %s\n", "baseline",
+                    units_fmt_time(a, sizeof a, r->t_baseline), "#", "0", ord);
+            fprintf(out, "%20s  the scenario's own order ranks %s of %s\n", "",
+                    thousands(b, sizeof b, r->baseline_rank),
+                    thousands(c, sizeof c, m));
+        }
+        fprintf(out, "\nslowest / fastest  %.3f\n",
+                r->t_slowest / r->t_fastest);
+        fprintf(out, "slowest / median   %.3f\n", r->t_slowest / r->t_median);
+        if (r->has_baseline)
+            fprintf(out, "baseline / fastest %.3f\n",
+                    r->t_baseline / r->t_fastest);
+        curve_text(out, r);
+        rc = report_check_io(out, err);
+    }
+    free(prio);
+    search_space_free(sp);
+    return rc;
+}
+
+int
+report_search_curve(FILE *out, const struct search_result *r,
+                    struct rho_err *err)
+{
+    long long m = r->n - r->starved;
+
+    fputs("rank,time_s\n", out);
+    for (long long k = 0; k < m; k++)
+        fprintf(out, "%lld,%.17g\n", k + 1, r->sorted[k]);
+    return report_check_io(out, err);
+}
+
