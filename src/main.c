@@ -77,6 +77,7 @@ enum opt_id {
     OPT_MESSAGES,
     OPT_IMPORT,
     OPT_MATRIX,
+    OPT_MODEL,
     OPT_HELP,
     OPT_VERSION,
     OPT_KEYS_MAN,
@@ -88,86 +89,115 @@ struct opt {
     const char *lng;
     const char *arg; /* NULL: a flag */
     const char *help;
+    const char *model; /* the model (model_entry.name) the option is
+                          for, or NULL */
 };
 
 static const struct opt options[] = {
     {OPT_BATCH, 'b', "batch", NULL,
-     "print results and exit (no interactive screen)"},
+     "print results and exit (no interactive screen)", NULL},
     {OPT_FORMAT, 'f', "format", "FMT",
-     "output format: text (default), csv or yaml"},
+     "output format: text (default), csv or yaml", NULL},
     {OPT_STEPS, 0, "steps", NULL,
      "print the factor after each step of Algorithm 1 (A B C D8 D9) for the "
-     "flows present at the first start"},
+     "flows present at the first start",
+     "pcie"},
     {OPT_TIMELINE, 0, "timeline", NULL,
-     "print the time steps of the congestion graph with every flow's factor"},
+     "print the time steps of the congestion graph with every flow's factor",
+     "pcie"},
     {OPT_NO_COLOR, 'C', "no-color", NULL,
-     "no colours, attributes only (NO_COLOR does the same)"},
-    {OPT_NO_MOUSE, 'M', "no-mouse", NULL, "ignore the mouse"},
-    {OPT_READONLY, 0, "readonly", NULL, "never write files (s refuses)"},
+     "no colours, attributes only (NO_COLOR does the same)", NULL},
+    {OPT_NO_MOUSE, 'M', "no-mouse", NULL, "ignore the mouse", NULL},
+    {OPT_READONLY, 0, "readonly", NULL, "never write files (s refuses)", NULL},
     {OPT_THEME, 't', "theme", "NAME",
      "colour theme: a name (default, dark, light, colorblind, mono, or one "
-     "of yours in ~/.config/rho/themes) or a path to a YAML file"},
+     "of yours in ~/.config/rho/themes) or a path to a YAML file", NULL},
     {OPT_DUMP, 0, "dump", "WxH:VIEW",
      "print the interactive screen as text, WxH characters, showing VIEW "
      "(tree, flows, explain, stepper, timeline, heat, stats, search; "
      "network, links, map, classes, rounds for the link model); "
-     "--explain N selects flow N, --at TIME a time step"},
+     "--explain N selects flow N, --at TIME a time step", NULL},
     {OPT_ASCII, 'U', "ascii", NULL,
-     "draw with ASCII characters only (no UTF-8 box drawing)"},
+     "draw with ASCII characters only (no UTF-8 box drawing)", NULL},
     {OPT_STEPPER, 0, "stepper", NULL,
      "print Algorithm 1 one port at a time, with what each step does and "
-     "every flow's factor after it (for teaching)"},
+     "every flow's factor after it (for teaching)",
+     "pcie"},
     {OPT_EXPLAIN, 'e', "explain", "FLOW",
      "explain how flow number FLOW got its factor: every port it crosses, "
-     "the rule applied there and the numbers"},
+     "the rule applied there and the numbers",
+     "pcie"},
     {OPT_AT, 0, "at", "TIME",
-     "with --explain, the moment to explain (default: the first start)"},
+     "with --explain, the moment to explain (default: the first start)", NULL},
     {OPT_SEARCH, 0, "search", NULL,
      "try every order of each source's flows (or a random sample) and "
-     "report the fastest, median and slowest schedules"},
+     "report the fastest, median and slowest schedules",
+     "pcie"},
     {OPT_SAMPLE, 0, "sample", "N",
      "search N random schedules (default: all when there are at most 50 "
-     "million, else 1000000)"},
-    {OPT_SEED, 0, "seed", "N", "seed of the random sample (default 1)"},
+     "million, else 1000000)", NULL},
+    {OPT_SEED, 0, "seed", "N", "seed of the random sample (default 1)", NULL},
     {OPT_THREADS, 'j', "threads", "N",
      "threads for --search, --sweep and the link model (default: one per "
      "CPU); the result is the same "
-     "for any N"},
+     "for any N", NULL},
     {OPT_CURVE, 0, "curve", "FILE",
-     "with --search, also write the sorted times as CSV (rank,time_s)"},
+     "with --search, also write the sorted times as CSV (rank,time_s)", NULL},
     {OPT_SWEEP, 0, "sweep", "NAME=VALUES",
      "evaluate the scenario for every combination of values (repeatable): "
      "tau, bandwidth, or any rho.param NAME; VALUES is a,b,c or "
-     "lo:hi:step or lo:hi:*factor"},
-    {OPT_QUIET, 'q', "quiet", NULL, "no progress bar"},
+     "lo:hi:step or lo:hi:*factor", NULL},
+    {OPT_QUIET, 'q', "quiet", NULL, "no progress bar", NULL},
     {OPT_PARAM, 'p', "param", "NAME=VALUE",
-     "override rho.param(NAME, ...) in the scenario (repeatable)"},
+     "override rho.param(NAME, ...) in the scenario (repeatable)", NULL},
     {OPT_LUA_INSN, 0, "lua-instructions", "N",
-     "stop a script after N Lua instructions (default 200000000)"},
+     "stop a script after N Lua instructions (default 200000000)", NULL},
     {OPT_LUA_MEM, 0, "lua-memory", "MIB",
-     "stop a script that uses more than MIB MiB (default 512)"},
+     "stop a script that uses more than MIB MiB (default 512)", NULL},
     {OPT_LINKS, 'l', "links", NULL,
      "link model: also list every directed link with its bytes (with "
-     "--format csv: link,from,to,class,bytes,...)"},
+     "--format csv: link,from,to,class,bytes,...)",
+     "link"},
     {OPT_MESSAGES, 0, "messages", NULL,
      "link model: list every message with the bandwidth it obtained "
-     "(adaptive routings)"},
+     "(adaptive routings)",
+     "link"},
     {OPT_IMPORT, 0, "import", "KIND",
      "print a scenario of a real machine: --import hwloc [FILE.xml] (no "
-     "file: the machine rho runs on)"},
+     "file: the machine rho runs on)",
+     NULL},
     {OPT_MATRIX, 0, "matrix", NULL,
      "print the machine's bandwidth matrix (host memory and GPUs, source x "
-     "destination: one copy at a time and every copy at once)"},
-    {OPT_HELP, 'h', "help", NULL, "show this help and exit"},
-    {OPT_VERSION, 'V', "version", NULL, "show the version and exit"},
-    {OPT_KEYS_MAN, 0, "keys-man", NULL, NULL}, /* for man/rho.1 */
+     "destination: one copy at a time and every copy at once)",
+     NULL},
+    {OPT_MODEL, 'm', "model", "NAME[,NAME]",
+     "run and print only these models (default: every one that applies to "
+     "the scenario; the names are below)",
+     NULL},
+    {OPT_HELP, 'h', "help", NULL, "show this help and exit", NULL},
+    {OPT_VERSION, 'V', "version", NULL, "show the version and exit", NULL},
+    {OPT_KEYS_MAN, 0, "keys-man", NULL, NULL, NULL}, /* for man/rho.1 */
 };
 #define NOPTIONS ((int)(sizeof options / sizeof options[0]))
+
+/* What a model's option says when the scenario has no such model. */
+static const struct {
+    const char *model, *why;
+} no_model[] = {
+    {"pcie", "is for PCIe trees; this scenario is a network (the link model: "
+             "try --batch, --links or --messages)"},
+    {"link", "lists the link model's results; this scenario has no link "
+             "model (give a PCIe tree a routing, e.g. routing = \"SD\", or "
+             "use a network topology)"},
+};
 
 struct args {
     int batch, steps, timeline, search, quiet, explain, stepper, ascii;
     int links, messages, matrix;
     const char *import;
+    char given[NOPTIONS]; /* the options on the command line */
+    const char *models;   /* -m, or NULL */
+    unsigned run;         /* the models to run (bits of model_table) */
     int dump_w, dump_h, dump_view;
     int no_color, no_mouse, readonly;
     const char *theme;
@@ -201,7 +231,11 @@ usage(FILE *out)
                  o->arg ? " " : "", o->arg ? o->arg : "");
         fprintf(out, "  %-28s %s\n", o->shrt ? left : left + 1, o->help);
     }
-    fprintf(out, "\nexit status: 0 ok, 1 the model starved, 2 bad input, "
+    fprintf(out, "\nmodels (-m):");
+    for (int k = 0; model_table[k] != NULL; k++)
+        fprintf(out, "%s %s (the %s)", k ? "," : "", model_table[k]->name,
+                model_table[k]->title);
+    fprintf(out, "\n\nexit status: 0 ok, 1 the model starved, 2 bad input, "
                  "3 a budget ran out (script, or adaptive link model memory)\n"
                  "see rho(1), rho-lua(7), rho-model(7)\n");
 }
@@ -326,6 +360,11 @@ apply(struct args *a, const struct opt *o, const char *val)
     case OPT_MATRIX:
         a->matrix = 1;
         break;
+    case OPT_MODEL:
+        if (model_parse_list(NULL, val, &a->run, &err) != 0)
+            return bad_usage("-m: %s", err.msg);
+        a->models = val;
+        break;
     case OPT_SWEEP:
         if (sweep_add_axis(&a->sweep, val, &err) != 0)
             return bad_usage("--sweep: %s", err.msg);
@@ -421,6 +460,7 @@ parse_args(int argc, char **argv, struct args *a)
         } else if (o->arg == NULL && val != NULL) {
             return bad_usage("option '%s' takes no value", arg);
         }
+        a->given[o - options] = 1;
         if (apply(a, o, val) != 0)
             return 2;
     }
@@ -648,6 +688,8 @@ struct sweep_ctx {
     const struct scenario *base; /* when only tau/bandwidth are swept */
     int lua;                     /* some axis is a rho.param */
     long lo, hi;                 /* the points this rank evaluates */
+    int width;                   /* numbers per point */
+    int off[MODEL_MAX];          /* each model's first one */
 };
 
 static int
@@ -663,17 +705,14 @@ eval_point(void *vctx, long i, const char *const *values, double *out,
     struct sweep_ctx *c = vctx;
     const struct sweep *sw = &c->a->sweep;
     struct scenario *s;
-    struct pcie_sim *sim;
-    struct pcie_sim_result res;
     char buf[SWEEP_MAX_AXES][256];
     const char *params[64 + SWEEP_MAX_AXES + 1];
     int np = 0, rc = 0;
 
-    if (i < c->lo || i >= c->hi) { /* another rank's point */
-        for (int k = 0; k < SWEEP_NCOLS; k++)
-            out[k] = 0;
+    for (int k = 0; k < c->width; k++)
+        out[k] = 0; /* another rank's point, a model that does not run */
+    if (i < c->lo || i >= c->hi)
         return 0;
-    }
     if (c->lua) {
         struct lx_opts o = c->a->lx;
         for (int k = 0; k < sw->naxes; k++)
@@ -706,46 +745,22 @@ eval_point(void *vctx, long i, const char *const *values, double *out,
             rc = units_parse(UNIT_RATE, values[k], &s->bandwidth, err);
         }
     }
-    if (rc == 0 && s->net != NULL) {
-        /* the link model, one thread (points run in parallel) */
-        struct net_opts o;
-        struct net_result *lr;
-        struct net_stats *st = NULL;
-        net_opts_init(&o);
-        if ((lr = scenario_net_solve(s, &o, err)) != NULL &&
-            (st = net_stats_result(s->net->net, lr, 0, err)) != NULL) {
-            out[SWEEP_LMAX] = st->cls[0].max;
-            out[SWEEP_LMEAN] = st->cls[0].mean;
-            out[SWEEP_LHOPS] = st->avg_hops;
-            out[SWEEP_LPHASE] = st->phase_time_ext;
-        } else {
-            rc = -1;
-        }
-        net_stats_free(st);
-        net_result_free(lr);
+    if (rc != 0) {
+        scenario_free(s);
+        return -1;
     }
-    if (rc == 0 && s->pcie == NULL) {
-        ; /* a network: no PCIe model */
-    } else if (rc == 0 && (sim = scenario_sim(s, err)) != NULL) {
-        double sum = 0, max = 0;
-        pcie_sim_result_init(&res);
-        pcie_sim_run(sim, NULL, &res, NULL);
-        out[SWEEP_STARVED] = res.starved;
-        for (int f = 0; f < s->nflows; f++) {
-            double el = res.end[f] - s->flow[f].start;
-            sum += el;
-            if (el > max)
-                max = el;
-        }
-        out[SWEEP_MAKESPAN] = res.starved ? NAN : res.makespan;
-        out[SWEEP_MEAN] = res.starved || s->nflows == 0 ? NAN : sum / s->nflows;
-        out[SWEEP_MAX] = res.starved ? NAN : max;
-        pcie_sim_result_fini(&res);
-        pcie_sim_free(sim);
-    } else {
-        rc = -1;
+    /* every model that runs, one thread (points run in parallel) */
+    {
+        struct session_opts so = {NULL, c->a->run, 1, 0};
+        struct session *ss = session_new_with(s, &so);
+        const struct model_entry *m;
+        if ((rc = session_wait(ss, err)) == 0)
+            for (int k = 0; (m = session_model(ss, k)) != NULL; k++) {
+                int at = c->off[model_find(NULL, m->name)];
+                out[at + m->ncols] = m->sweep(session_result(ss, m), out + at);
+            }
+        session_free(ss);
     }
-    scenario_free(s);
     return rc;
 }
 
@@ -767,7 +782,7 @@ name_listed(const char *list, const char *name)
 static int
 run_sweep(struct args *a, struct scenario *s, const struct strbuf *read)
 {
-    struct sweep_ctx c = {a, s, 0, 0, 0};
+    struct sweep_ctx c = {a, s, 0, 0, 0, 0, {0}};
     struct progress p = {rho_wall(), 0};
     struct rho_err err;
     long n = sweep_count(&a->sweep);
@@ -788,14 +803,15 @@ run_sweep(struct args *a, struct scenario *s, const struct strbuf *read)
         }
         c.lua = 1;
     }
-    data = calloc((size_t)n * SWEEP_NCOLS, sizeof *data);
+    c.width = model_sweep_layout(NULL, c.off);
+    data = calloc((size_t)n * (size_t)c.width, sizeof *data);
     if (data == NULL) {
         fprintf(stderr, "rho: out of memory for %ld sweep points\n", n);
         return 70;
     }
     c.lo = n * mpi_rank / mpi_size;
     c.hi = n * (mpi_rank + 1) / mpi_size;
-    if (sweep_run(&a->sweep, a->threads, SWEEP_NCOLS, eval_point, &c, data,
+    if (sweep_run(&a->sweep, a->threads, c.width, eval_point, &c, data,
                   !a->quiet && isatty(STDERR_FILENO) && mpi_rank == 0
                       ? draw_progress
                       : NULL,
@@ -809,8 +825,9 @@ run_sweep(struct args *a, struct scenario *s, const struct strbuf *read)
             int rank;
         } mine = {rc, mpi_rank}, first;
         double *sum =
-            mpi_rank == 0 ? calloc((size_t)n * SWEEP_NCOLS, sizeof *sum) : NULL;
-        MPI_Reduce(data, sum, (int)(n * SWEEP_NCOLS), MPI_DOUBLE, MPI_SUM, 0,
+            mpi_rank == 0 ? calloc((size_t)n * (size_t)c.width, sizeof *sum)
+                          : NULL;
+        MPI_Reduce(data, sum, (int)(n * c.width), MPI_DOUBLE, MPI_SUM, 0,
                    MPI_COMM_WORLD);
         /* the lowest rank that failed reports its (lowest) point */
         mine.rank = rc != 0 ? mpi_rank : mpi_size;
@@ -832,40 +849,18 @@ run_sweep(struct args *a, struct scenario *s, const struct strbuf *read)
 #endif
     if (rc != 0)
         fprintf(stderr, "rho: %s: %s\n", a->file, err.msg);
-    else if (report_sweep(stdout, s->title, &a->sweep, data,
-                          (s->pcie ? SWEEP_PCIE : 0) |
-                              (s->net ? SWEEP_LINK : 0),
+    else if (report_sweep(stdout, s->title, &a->sweep, data, NULL, a->run,
                           a->fmt, &err) != 0)
         rc = 2;
     free(data);
     return rc;
 }
 
-static void
-print_stepper(FILE *out, const struct scenario *s, const struct stepper *st)
-{
-    static const char *const col[] = {"A", "B", "C", "D8", "D9"};
-
-    fprintf(out,
-            "%s\nAlgorithm 1 in %d frames (a * marks a factor the frame "
-            "changed)\n",
-            s->title, st->n);
-    for (int i = 0; i < st->n; i++) {
-        const struct step_frame *fr = &st->frame[i];
-        fprintf(out, "\n[%d/%d %s] %s\n ", i + 1, st->n, col[fr->step],
-                fr->text);
-        for (int f = 0; f < st->nflows; f++)
-            fprintf(out, " %d:%.4g%s", f + 1, fr->factor[f],
-                    fr->changed[f] ? "*" : "");
-        fputc('\n', out);
-    }
-}
-
 /* --dump: the interactive screen, drawn into a canvas and printed. */
 static int
 run_dump(struct args *a, struct scenario *s)
 {
-    struct session_opts so = {NULL, 0, a->threads, MODEL_KEEP_VIEWS};
+    struct session_opts so = {NULL, a->run, a->threads, MODEL_KEEP_VIEWS};
     struct session *ss = session_new_with(scenario_clone(s), &so);
     struct ui u;
     struct canvas c;
@@ -961,121 +956,117 @@ run_tui(struct args *a, struct scenario **s)
     o.datadir = RHO_DATADIR;
     o.load = reload;
     o.load_ctx = a;
+    o.session.only = a->run;
     o.session.threads = a->threads;
     o.session.keep = MODEL_KEEP_VIEWS;
     return app_run(a->file, s, &o);
 #endif
 }
 
-/* The link-utilization model on s->net, reported. */
+/*
+ * The models to run on s: -m's (every model by default), narrowed to the
+ * models the options given are for (--steps: the PCIe model, --links: the
+ * link model), and to those that apply to s. Returns 0, or 2 when an
+ * option's model does not run (printed).
+ */
 static int
-run_link(struct args *a, struct scenario *s)
+select_models(struct args *a, const struct scenario *s)
 {
-    struct net_opts o;
-    struct net_result *res;
-    struct net_stats *st;
-    struct rho_err err;
-    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-    int rc = 0;
+    unsigned want = a->models ? a->run : ~0u, named = 0, applies = 0;
+    int n = model_count(NULL);
+    char names[128];
 
-    net_opts_init(&o);
-    o.threads = a->threads > 0 ? a->threads : cpus > 0 ? (int)cpus : 1;
-    o.per_job = s->net->njobs > 1;
-    o.keep_msgs = a->messages;
-    if ((res = scenario_net_solve(s, &o, &err)) == NULL) {
-        fprintf(stderr, "rho: %s: %s\n", s->path ? s->path : "scenario",
-                err.msg);
-        return exit_code(&err);
+    for (int k = 0; k < n; k++)
+        applies |= (unsigned)(model_table[k]->applies(s) != 0) << k;
+    for (int i = 0; i < NOPTIONS; i++) {
+        const struct opt *o = &options[i];
+        int k = o->model ? model_find(NULL, o->model) : -1;
+        if (!a->given[i] || k < 0)
+            continue;
+        named |= 1u << k;
+        if (a->dump_w > 0) /* --dump reads --explain and --at, nothing else */
+            continue;
+        if (!(applies >> k & 1)) {
+            const char *why = "needs a model this scenario does not have";
+            for (size_t j = 0; j < sizeof no_model / sizeof no_model[0]; j++)
+                if (strcmp(no_model[j].model, o->model) == 0)
+                    why = no_model[j].why;
+            fprintf(stderr, "rho: %s: --%s %s\n", a->file, o->lng, why);
+            return 2;
+        }
+        if (!(want >> k & 1)) {
+            fprintf(stderr, "rho: %s: --%s is for the %s, which -m %s leaves "
+                            "out\n",
+                    a->file, o->lng, model_table[k]->title, a->models);
+            return 2;
+        }
     }
-    if ((st = net_stats_result(s->net->net, res, 10, &err)) == NULL) {
-        fprintf(stderr, "rho: %s\n", err.msg);
-        net_result_free(res);
+    if (named != 0 && a->dump_w == 0)
+        want &= named;
+    a->run = want & applies;
+    if (a->run == 0) {
+        names[0] = '\0';
+        for (int k = 0, used = 0; k < n; k++)
+            if (applies >> k & 1)
+                used += snprintf(names + used, sizeof names - (size_t)used,
+                                 "%s%s", used ? ", " : "",
+                                 model_table[k]->name);
+        fprintf(stderr, "rho: %s: -m %s: no such model for this scenario (it "
+                        "has: %s)\n",
+                a->file, a->models ? a->models : "", names);
         return 2;
     }
-    if (report_link(stdout, s, res, st, a->fmt,
-                    (a->links ? REPORT_LINK_LINKS : 0) |
-                        (a->messages ? REPORT_LINK_MSGS : 0),
-                    &err) != 0) {
-        fprintf(stderr, "rho: %s\n", err.msg);
-        rc = 2;
-    }
-    net_stats_free(st);
-    net_result_free(res);
-    return rc;
+    return 0;
 }
 
+/* Batch: each model's report in table order (one in CSV and YAML: a
+   stream holds one document). */
 static int
 run_batch(struct args *a, struct scenario *s)
 {
-    struct rho_err err;
-    struct pcie_sim *sim = scenario_sim(s, &err);
-    struct pcie_sim_result res;
+    const char *path = s->path ? s->path : "scenario";
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    struct session_opts so = {NULL, a->run, 0, MODEL_KEEP_VIEWS};
+    struct report_opts ro = {a->fmt, 0, a->explain, a->has_at ? a->at : NAN};
+    const struct model_entry *m;
+    struct session *ss;
     int rc = 0;
 
-    if (sim == NULL) {
-        fprintf(stderr, "rho: %s: %s\n", s->path ? s->path : "scenario",
-                err.msg);
-        return 2;
-    }
-    pcie_sim_result_init(&res);
-    if (a->explain) {
-        struct explain ex = {0};
-        struct strbuf sb;
-        int k;
-        double t;
-        if (a->explain > s->nflows) {
-            fprintf(stderr,
-                    "rho: %s: --explain %d: the scenario has %d "
-                    "flows\n",
-                    s->path ? s->path : "scenario", a->explain, s->nflows);
-            pcie_sim_free(sim);
-            return 2;
+    if (a->fmt != REPORT_TEXT) /* the first only */
+        so.only = a->run & (~a->run + 1);
+    so.threads = a->threads > 0 ? a->threads : cpus > 0 ? (int)cpus : 1;
+    ro.what = (a->steps ? REPORT_STEPS : 0) |
+              (a->timeline ? REPORT_TIMELINE : 0) |
+              (a->stepper ? REPORT_STEPPER : 0) |
+              (a->links ? REPORT_LINK_LINKS : 0) |
+              (a->messages ? REPORT_LINK_MSGS : 0);
+    if (a->messages)
+        so.keep |= MODEL_KEEP_ITEMS;
+    ss = session_new_with(scenario_clone(s), &so);
+    session_wait(ss, NULL);
+    for (int k = 0; (m = session_model(ss, k)) != NULL; k++) {
+        struct session_run r;
+        struct rho_err err;
+        if (k > 0)
+            printf("\n%s\n", m->title);
+        session_run(ss, m, &r);
+        if (r.error != NULL) {
+            err = *r.error;
+            fprintf(stderr, "rho: %s: %s\n", path, err.msg);
+        } else if (report_model(stdout, m, r.result, &ro, &err) != 0) {
+            if (err.code == RHO_EIO)
+                fprintf(stderr, "rho: %s\n", err.msg);
+            else
+                fprintf(stderr, "rho: %s: %s\n", path, err.msg);
+        } else {
+            continue;
         }
-        pcie_sim_run(sim, NULL, &res, NULL);
-        t = a->has_at ? a->at : (res.nsteps ? res.step[0].t0 : 0);
-        k = pcie_sim_step_at(&res, t);
-        if (k >= 0 && t >= res.step[k].t0 && t < res.step[k].t1 + 1e-300)
-            pcie_sim_eval_step(sim, &res, k);
-        else
-            pcie_model_eval(pcie_sim_model(sim), NULL, 0, NULL);
-        explain_flow(&ex, s, pcie_sim_model(sim), a->explain - 1, t, &res);
-        strbuf_init(&sb);
-        explain_text(&ex, &sb);
-        fputs(strbuf_str(&sb), stdout);
-        strbuf_fini(&sb);
-        explain_fini(&ex);
-    } else if (a->stepper) {
-        struct stepper st;
-        int k;
-        double t;
-        pcie_sim_run(sim, NULL, &res, NULL);
-        t = a->has_at ? a->at : (res.nsteps ? res.step[0].t0 : 0);
-        k = pcie_sim_step_at(&res, t);
-        if (k >= 0)
-            pcie_sim_eval_step(sim, &res, k);
-        stepper_build(&st, s, pcie_sim_model(sim), 0);
-        print_stepper(stdout, s, &st);
-        stepper_fini(&st);
-    } else if (a->steps) {
-        if (report_steps(stdout, s, sim, a->fmt, &err) != 0)
-            rc = 2;
-    } else {
-        rho_err_clear(&err);
-        pcie_sim_run(sim, NULL, &res, &err);
-        if (a->timeline)
-            rc = report_timeline(stdout, s, &res, a->fmt, &err) ? 2 : 0;
-        else
-            rc = report_flows(stdout, s, &res, a->fmt, &err) ? 2 : 0;
-        if (res.starved) {
-            fprintf(stderr, "rho: %s: %s\n", s->path ? s->path : "scenario",
-                    err.msg);
-            rc = 1;
-        }
+        if (rc == 0)
+            rc = exit_code(&err);
+        if (err.code != RHO_ESTARVED) /* the model's own failure: go on */
+            break;
     }
-    if (rc == 2 && err.code == RHO_EIO)
-        fprintf(stderr, "rho: %s\n", err.msg);
-    pcie_sim_result_fini(&res);
-    pcie_sim_free(sim);
+    session_free(ss);
     return rc;
 }
 
@@ -1113,27 +1104,9 @@ rho_main(int argc, char **argv)
         sweep_fini(&a.sweep);
         return exit_code(&err);
     }
-    if (s->pcie == NULL && a.dump_w == 0 &&
-        (a.steps || a.timeline || a.explain || a.stepper || a.search)) {
-        fprintf(stderr,
-                "rho: %s: --%s is for PCIe trees; this scenario is a "
-                "network (the link model: try --batch, --links or "
-                "--messages)\n",
-                a.file,
-                a.steps      ? "steps"
-                : a.timeline ? "timeline"
-                : a.explain  ? "explain"
-                : a.stepper  ? "stepper"
-                             : "search");
-        rc = 2;
-    } else if (s->net == NULL && (a.links || a.messages)) {
-        fprintf(stderr,
-                "rho: %s: --%s lists the link model's results; this "
-                "scenario has no link model (give a PCIe tree a routing, "
-                "e.g. routing = \"SD\", or use a network topology)\n",
-                a.file, a.links ? "links" : "messages");
-        rc = 2;
-    } else if (a.dump_w > 0)
+    if ((rc = select_models(&a, s)) != 0)
+        ; /* said why */
+    else if (a.dump_w > 0)
         rc = run_dump(&a, s);
     else if (a.matrix)
         rc = cli_matrix(s, a.fmt);
@@ -1141,23 +1114,12 @@ rho_main(int argc, char **argv)
         rc = run_sweep(&a, s, &read);
     else if (a.search)
         rc = run_search(&a, s);
-    else if (a.links || a.messages)
-        rc = run_link(&a, s); /* the link lists asked for */
     else if (!a.batch && !a.steps && !a.timeline && !a.explain && !a.stepper &&
-             mpi_size == 1 && (rc = run_tui(&a, &s)) >= 0)
+             !a.links && !a.messages && mpi_size == 1 &&
+             (rc = run_tui(&a, &s)) >= 0)
         ; /* the interactive program ran (and took s) */
-    else if (s->pcie == NULL)
-        rc = run_link(&a, s); /* a network */
-    else {
+    else
         rc = run_batch(&a, s);
-        if (s->net && a.fmt == REPORT_TEXT && !a.steps && !a.timeline &&
-            !a.explain && !a.stepper && rc != 2) {
-            int lrc;
-            fputs("\nlink model\n", stdout);
-            lrc = run_link(&a, s);
-            rc = rc ? rc : lrc;
-        }
-    }
     scenario_free(s);
     strbuf_fini(&read);
     sweep_fini(&a.sweep);

@@ -258,7 +258,7 @@ session_run(const struct session *ss, const struct model_entry *m,
     out->seconds = r->seconds;
     out->serial = r->serial;
     if (r->failed && r->err_version == ss->version)
-        out->error = r->err.msg;
+        out->error = &r->err;
     if (r->job.started && job_running(&r->job) &&
         r->job_version == ss->version) {
         out->busy = 1;

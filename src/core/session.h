@@ -74,8 +74,8 @@ struct session_run {
     int busy;              /* a run of the current version computes */
     const char *phase;     /* busy: its phase ("start" before any) */
     double frac;           /* busy: the fraction of that phase done */
-    const char *error;     /* why the run of the current version failed,
-                              or NULL */
+    const struct rho_err *error; /* why the run of the current version
+                                    failed, or NULL */
     double seconds;        /* the wall time of the run that made result */
     unsigned long serial;  /* results made so far: a new one changes it */
 };

@@ -145,67 +145,132 @@ report_csv_str(FILE *out, const char *s)
 }
 
 
+/* ---- the models' printers ---- */
+
+static const struct printer {
+    const char *model; /* model_entry.name */
+    report_print_fn *print;
+} printers[] = {
+    {"pcie", report_pcie_batch},
+    {"link", report_net_batch},
+    {NULL, NULL},
+};
+
+int
+report_model(FILE *out, const struct model_entry *m, void *res,
+             const struct report_opts *o, struct rho_err *err)
+{
+    for (const struct printer *p = printers; p->model != NULL; p++)
+        if (strcmp(p->model, m->name) == 0)
+            return p->print(out, res, o, err);
+    return rho_err_set(err, RHO_EINPUT, "the %s has no batch report",
+                       m->title);
+}
+
 /* ---- sweeps ---- */
 
-/* The columns of a sweep: PCIe model ones, then link model ones. */
-static const struct sweep_col {
-    int slot, link, kind; /* kind: 0 time, 1 bytes, 2 number */
-    const char *csv, *head;
-} sweep_cols[] = {
-    {SWEEP_MAKESPAN, 0, 0, "makespan_s", "makespan"},
-    {SWEEP_MEAN, 0, 0, "mean_elapsed_s", "mean elapsed"},
-    {SWEEP_MAX, 0, 0, "max_elapsed_s", "longest"},
-    {SWEEP_LMAX, 1, 1, "max_link_bytes", "max link"},
-    {SWEEP_LMEAN, 1, 1, "mean_link_bytes", "mean link"},
-    {SWEEP_LHOPS, 1, 2, "avg_hops", "avg hops"},
-    {SWEEP_LPHASE, 1, 0, "phase_estimate_s", "phase (est.)"},
+/* The models a sweep ran, and where their numbers are in a point. */
+struct sweep_models {
+    int n;
+    const struct model_entry *m[MODEL_MAX];
+    int off[MODEL_MAX];
+    int nstatus; /* models with a status column */
+    int width;   /* numbers per point */
 };
-#define NSWEEP_COLS ((int)(sizeof sweep_cols / sizeof sweep_cols[0]))
 
-static int
-col_shown(int c, int models)
+static void
+sweep_models(struct sweep_models *sm, const struct model_entry *const *table,
+             unsigned ran)
 {
-    return models & (sweep_cols[c].link ? SWEEP_LINK : SWEEP_PCIE);
+    int off[MODEL_MAX], n = model_count(table);
+
+    if (table == NULL)
+        table = model_table;
+    memset(sm, 0, sizeof *sm);
+    sm->width = model_sweep_layout(table, off);
+    for (int k = 0; k < n; k++)
+        if (ran >> k & 1u) {
+            sm->m[sm->n] = table[k];
+            sm->off[sm->n++] = off[k];
+            sm->nstatus += table[k]->failed_word != NULL;
+        }
+}
+
+/* A status column's name: "status" alone, "pcie_status" among others. */
+static const char *
+status_name(const struct sweep_models *sm, const struct model_entry *m,
+            char *buf, size_t n)
+{
+    if (sm->nstatus == 1)
+        return "status";
+    snprintf(buf, n, "%s_status", m->name);
+    return buf;
+}
+
+static char *
+col_text(const struct model_col *c, double x)
+{
+    char a[64];
+
+    switch (c->kind) {
+    case MODEL_COL_TIME:
+        return xstrdup(units_fmt_time(a, sizeof a, x));
+    case MODEL_COL_BYTES:
+        return xstrdup(units_fmt_size(a, sizeof a, x));
+    default:
+        return report_strf("%.4g", x);
+    }
 }
 
 int
 report_sweep(FILE *out, const char *title, const struct sweep *sw,
-             const double *data, int models, enum report_fmt f,
-             struct rho_err *err)
+             const double *data, const struct model_entry *const *table,
+             unsigned ran, enum report_fmt f, struct rho_err *err)
 {
     long n = sweep_count(sw);
     const char *v[SWEEP_MAX_AXES];
-    int pcie = models & SWEEP_PCIE;
+    struct sweep_models sm;
+    char name[64];
 
+    sweep_models(&sm, table, ran);
     if (f == REPORT_CSV) {
+        int first = 1;
         for (int k = 0; k < sw->naxes; k++) {
             report_csv_str(out, sw->axis[k].name);
             fputc(',', out);
         }
-        for (int c = 0, first = 1; c < NSWEEP_COLS; c++)
-            if (col_shown(c, models)) {
-                fprintf(out, "%s%s", first ? "" : ",", sweep_cols[c].csv);
-                first = 0;
-            }
-        fputs(pcie ? ",status\n" : "\n", out);
+        for (int j = 0; j < sm.n; j++)
+            for (int c = 0; c < sm.m[j]->ncols; c++, first = 0)
+                fprintf(out, "%s%s", first ? "" : ",", sm.m[j]->cols[c].name);
+        for (int j = 0; j < sm.n; j++)
+            if (sm.m[j]->failed_word != NULL)
+                fprintf(out, ",%s", status_name(&sm, sm.m[j], name, sizeof name));
+        fputc('\n', out);
         for (long i = 0; i < n; i++) {
-            const double *d = data + i * SWEEP_NCOLS;
-            int starved = pcie && d[SWEEP_STARVED] != 0;
+            const double *d = data + i * sm.width;
             sweep_point(sw, i, v);
             for (int k = 0; k < sw->naxes; k++) {
                 report_csv_str(out, v[k]);
                 fputc(',', out);
             }
-            for (int c = 0, first = 1; c < NSWEEP_COLS; c++) {
-                if (!col_shown(c, models))
-                    continue;
-                if (!first)
-                    fputc(',', out);
-                first = 0;
-                if (!(starved && !sweep_cols[c].link))
-                    fprintf(out, "%.17g", d[sweep_cols[c].slot]);
+            first = 1;
+            for (int j = 0; j < sm.n; j++) {
+                const double *md = d + sm.off[j];
+                int failed = md[sm.m[j]->ncols] != 0;
+                for (int c = 0; c < sm.m[j]->ncols; c++, first = 0) {
+                    if (!first)
+                        fputc(',', out);
+                    if (!failed)
+                        fprintf(out, "%.17g", md[c]);
+                }
             }
-            fputs(!pcie ? "\n" : starved ? ",starved\n" : ",ok\n", out);
+            for (int j = 0; j < sm.n; j++)
+                if (sm.m[j]->failed_word != NULL)
+                    fprintf(out, ",%s",
+                            d[sm.off[j] + sm.m[j]->ncols] != 0
+                                ? sm.m[j]->failed_word
+                                : "ok");
+            fputc('\n', out);
         }
         return report_check_io(out, err);
     }
@@ -221,17 +286,24 @@ report_sweep(FILE *out, const char *title, const struct sweep *sw,
         yo_str(y, "points");
         yo_seq(y);
         for (long i = 0; i < n; i++) {
-            const double *d = data + i * SWEEP_NCOLS;
-            int starved = pcie && d[SWEEP_STARVED] != 0;
+            const double *d = data + i * sm.width;
             sweep_point(sw, i, v);
             yo_map(y);
             for (int k = 0; k < sw->naxes; k++)
                 yo_kstr(y, sw->axis[k].name, v[k]);
-            if (pcie)
-                yo_kstr(y, "status", starved ? "starved" : "ok");
-            for (int c = 0; c < NSWEEP_COLS; c++)
-                if (col_shown(c, models) && !(starved && !sweep_cols[c].link))
-                    yo_knum(y, sweep_cols[c].csv, d[sweep_cols[c].slot]);
+            for (int j = 0; j < sm.n; j++)
+                if (sm.m[j]->failed_word != NULL)
+                    yo_kstr(y, status_name(&sm, sm.m[j], name, sizeof name),
+                            d[sm.off[j] + sm.m[j]->ncols] != 0
+                                ? sm.m[j]->failed_word
+                                : "ok");
+            for (int j = 0; j < sm.n; j++) {
+                const double *md = d + sm.off[j];
+                if (md[sm.m[j]->ncols] != 0)
+                    continue;
+                for (int c = 0; c < sm.m[j]->ncols; c++)
+                    yo_knum(y, sm.m[j]->cols[c].name, md[c]);
+            }
             yo_close_map(y);
         }
         yo_close_seq(y);
@@ -239,52 +311,46 @@ report_sweep(FILE *out, const char *title, const struct sweep *sw,
         return yo_end(y, err);
     }
     {
-        const char *head[SWEEP_MAX_AXES + NSWEEP_COLS];
-        char left[SWEEP_MAX_AXES + NSWEEP_COLS + 1];
+        const char *head[TAB_MAXCOL];
+        char left[TAB_MAXCOL + 1];
         struct tab t;
-        char a[64];
         int nc = sw->naxes;
 
         for (int k = 0; k < sw->naxes; k++) {
             head[k] = sw->axis[k].name;
             left[k] = 'r';
         }
-        for (int c = 0; c < NSWEEP_COLS; c++)
-            if (col_shown(c, models)) {
-                head[nc] = sweep_cols[c].head;
+        for (int j = 0; j < sm.n; j++)
+            for (int c = 0; c < sm.m[j]->ncols && nc < TAB_MAXCOL; c++) {
+                head[nc] = sm.m[j]->cols[c].head;
                 left[nc++] = 'r';
             }
         left[nc] = '\0';
-        fprintf(out, "%s\nsweep: %ld points%s\n\n", title, n,
-                models == SWEEP_LINK ? " (link model)"
-                : models == (SWEEP_LINK | SWEEP_PCIE)
-                    ? " (PCIe model, then link model)"
-                    : "");
+        fprintf(out, "%s\nsweep: %ld points", title, n);
+        if (sm.n > 1 || (sm.n == 1 && sm.m[0] != (table ? table : model_table)[0])) {
+            for (int j = 0; j < sm.n; j++)
+                fprintf(out, "%s%s", j ? ", then " : " (", sm.m[j]->title);
+            fputc(')', out);
+        }
+        fputs("\n\n", out);
         report_tab_init(&t, nc, head, left);
         for (long i = 0; i < n; i++) {
-            const double *d = data + i * SWEEP_NCOLS;
-            int starved = pcie && d[SWEEP_STARVED] != 0, col = sw->naxes;
+            const double *d = data + i * sm.width;
             char **row = report_tab_row(&t);
+            int col = sw->naxes;
             sweep_point(sw, i, v);
             for (int k = 0; k < sw->naxes; k++)
                 row[k] = xstrdup(v[k]);
-            for (int c = 0; c < NSWEEP_COLS; c++) {
-                const struct sweep_col *sc = &sweep_cols[c];
-                double x = d[sc->slot];
-                if (!col_shown(c, models))
-                    continue;
-                if (starved && !sc->link)
-                    row[col++] = xstrdup(c == 0 ? "starved" : "-");
-                else if (sc->kind == 0)
-                    row[col++] = xstrdup(units_fmt_time(a, sizeof a, x));
-                else if (sc->kind == 1)
-                    row[col++] = xstrdup(units_fmt_size(a, sizeof a, x));
-                else
-                    row[col++] = report_strf("%.4g", x);
+            for (int j = 0; j < sm.n; j++) {
+                const struct model_entry *m = sm.m[j];
+                const double *md = d + sm.off[j];
+                int failed = md[m->ncols] != 0;
+                for (int c = 0; c < m->ncols && col < nc; c++)
+                    row[col++] = failed ? xstrdup(c == 0 ? m->failed_word : "-")
+                                        : col_text(&m->cols[c], md[c]);
             }
         }
         report_tab_print(&t, out);
     }
     return report_check_io(out, err);
 }
-

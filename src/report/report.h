@@ -1,18 +1,25 @@
 /*
- * report: results as text for people and as CSV and YAML for programs
- * (--batch). The text tables are the golden outputs of the scenarios; CSV
- * and YAML carry full precision (%.17g) in SI base units (bytes, seconds,
- * bytes per second). YAML goes through libyaml's emitter.
+ * report: the models' results as text for people and as CSV and YAML for
+ * programs (--batch, --search, --sweep). The text tables are the golden
+ * outputs of the scenarios; CSV and YAML carry full precision (%.17g) in
+ * SI base units (bytes, seconds, bytes per second). YAML goes through
+ * libyaml's emitter.
+ *
+ * Each model has a batch printer, found by the model's name in a table
+ * (report.c; report_pcie.c and report_net.c are the printers): the front
+ * ends print any model's result with report_model(). Sweeps print the
+ * columns each model declares in its entry (model.h).
  */
 #ifndef RHO_REPORT_REPORT_H
 #define RHO_REPORT_REPORT_H
 
 #include <stdio.h>
 
-#include "core/pcie/pcie_sim.h"
 #include "core/base/rho_err.h"
+#include "core/model.h"
 #include "core/net/net_stats.h"
 #include "core/matrix.h"
+#include "core/pcie/pcie_sim.h"
 #include "core/scenario.h"
 #include "core/search.h"
 #include "core/sweep.h"
@@ -22,6 +29,34 @@ enum report_fmt { REPORT_TEXT, REPORT_CSV, REPORT_YAML };
 /* Parse "text", "csv" or "yaml". Returns 0, or -1 with err filled. */
 int report_parse_fmt(const char *name, enum report_fmt *fmt,
                      struct rho_err *err);
+
+/* What a model's batch printer is asked for besides its default table
+   (bits of report_opts.what). */
+enum {
+    REPORT_STEPS = 1,      /* PCIe: Algorithm 1's steps (Table I) */
+    REPORT_TIMELINE = 2,   /* PCIe: the time steps (Table II) */
+    REPORT_STEPPER = 4,    /* PCIe: Algorithm 1 one port at a time */
+    REPORT_LINK_LINKS = 8, /* link: every directed link (the table becomes
+                              the link list in CSV) */
+    REPORT_LINK_MSGS = 16  /* link: every message with the bandwidth it
+                              obtained */
+};
+
+struct report_opts {
+    enum report_fmt fmt;
+    int what;     /* REPORT_* bits; a printer ignores other models' */
+    int explain;  /* > 0: explain item explain - 1 (a flow) instead */
+    double at;    /* explain, stepper: the moment; NaN: the first start */
+};
+
+/*
+ * Print res, a result of model m, as o asks, with the printer the table
+ * has for m's name. Returns 0, or -1 with err filled: RHO_EIO (writing
+ * failed), RHO_ESTARVED (printed, but the run starved: err says where),
+ * RHO_EINPUT (an item that is not there; a model without a printer).
+ */
+int report_model(FILE *out, const struct model_entry *m, void *res,
+                 const struct report_opts *o, struct rho_err *err);
 
 /*
  * The flows of s after a congestion-graph run res: source, destination,
@@ -67,39 +102,18 @@ int report_search(FILE *out, const struct scenario *s,
                   const struct search_result *r, enum report_fmt fmt,
                   struct rho_err *err);
 
-/* Columns of a sweep point, as main.c fills them: the PCIe model's, then
-   the link model's (when the scenario has a network or a routing). */
-enum {
-    SWEEP_MAKESPAN,
-    SWEEP_MEAN,
-    SWEEP_MAX,
-    SWEEP_STARVED,
-    SWEEP_LMAX,   /* the busiest link's bytes */
-    SWEEP_LMEAN,  /* mean bytes per link */
-    SWEEP_LHOPS,  /* mean hops per message */
-    SWEEP_LPHASE, /* the phase time estimate */
-    SWEEP_NCOLS
-};
-
-/* Which models a sweep ran (report_sweep's models). */
-enum { SWEEP_PCIE = 1, SWEEP_LINK = 2 };
-
 /*
- * A sweep: one row per point, the swept values then, for the PCIe model,
- * the makespan, the mean and the longest elapsed time of the flows
- * (NaN/"starved" when starved) and, for the link model, the busiest link's
- * bytes, the mean bytes per link, the mean hops and the phase estimate.
+ * A sweep: one row per point, the swept values, then the columns
+ * (model_entry.cols) of each model of table (NULL: model_table) whose bit
+ * is set in ran, in table order. data holds model_sweep_layout(table)
+ * numbers per point: a model's columns, then nonzero when its run failed
+ * in its own way (its columns then read failed_word and "-", and a
+ * status column says so in CSV and YAML). The header names the models
+ * unless only the table's first ran.
  */
 int report_sweep(FILE *out, const char *title, const struct sweep *sw,
-                 const double *data, int models, enum report_fmt fmt,
-                 struct rho_err *err);
-
-/* What report_link prints besides the statistics per class. */
-enum {
-    REPORT_LINK_LINKS = 1, /* every directed link (the table becomes the
-                              link list in CSV) */
-    REPORT_LINK_MSGS = 2,  /* every message with the bandwidth it obtained */
-};
+                 const double *data, const struct model_entry *const *table,
+                 unsigned ran, enum report_fmt fmt, struct rho_err *err);
 
 /*
  * The link-utilization model's result res on s->net, with its statistics

@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "core/base/rho_err.h"
+#include "report/report.h"
 
 #define TAB_MAXCOL 16
 
@@ -41,5 +42,16 @@ void report_csv_str(FILE *out, const char *s);
 
 /* Flush out: 0, or -1 with err (RHO_EIO) when writing failed. */
 int report_check_io(FILE *out, struct rho_err *err);
+
+/*
+ * A model's batch printer (report_model() finds it by the model's name):
+ * res is a result of the model's run. Returns 0, or -1 with err as
+ * report_model() says.
+ */
+typedef int report_print_fn(FILE *out, void *res, const struct report_opts *o,
+                            struct rho_err *err);
+
+report_print_fn report_pcie_batch; /* report_pcie.c: a struct pcie_run */
+report_print_fn report_net_batch;  /* report_net.c: a struct net_run */
 
 #endif

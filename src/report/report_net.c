@@ -9,6 +9,7 @@
 
 #include "core/base/rho_alloc.h"
 #include "core/base/units.h"
+#include "core/model_net.h"
 #include "core/net/route.h"
 #include "report/report_int.h"
 #include "report/yamlout.h"
@@ -449,4 +450,13 @@ report_link(FILE *out, const struct scenario *s, const struct net_result *res,
     else
         link_text(out, s, res, st, what);
     return report_check_io(out, err);
+}
+
+int
+report_net_batch(FILE *out, void *res, const struct report_opts *o,
+                 struct rho_err *err)
+{
+    const struct net_run *lr = res;
+
+    return report_link(out, lr->scen, lr->res, lr->st, o->fmt, o->what, err);
 }

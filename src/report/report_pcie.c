@@ -1,6 +1,7 @@
 /*
  * report_pcie: batch output of the PCIe model and its schedule search.
- * See report.h.
+ * See report.h. The stepper's frames (--stepper) are a view model
+ * (view/pcie/stepper.h) printed as text.
  */
 #include "report/report.h"
 
@@ -10,9 +11,11 @@
 
 #include "core/base/rho_alloc.h"
 #include "core/base/units.h"
+#include "core/model_pcie.h"
 #include "core/pcie/pcie_model.h"
 #include "report/report_int.h"
 #include "report/yamlout.h"
+#include "view/pcie/stepper.h"
 
 static const char *
 node_name(const struct scenario *s, int id)
@@ -622,3 +625,72 @@ report_search_curve(FILE *out, const struct search_result *r,
     return report_check_io(out, err);
 }
 
+
+/* ---- the model's batch printer ---- */
+
+static int
+print_stepper(FILE *out, struct pcie_run *r, double t, struct rho_err *err)
+{
+    static const char *const col[] = {"A", "B", "C", "D8", "D9"};
+    const struct scenario *s = r->scen;
+    struct stepper st;
+    int k;
+
+    if (isnan(t))
+        t = r->res.nsteps ? r->res.step[0].t0 : 0;
+    k = pcie_sim_step_at(&r->res, t);
+    if (k >= 0)
+        pcie_sim_eval_step(r->sim, &r->res, k);
+    stepper_build(&st, s, pcie_sim_model(r->sim), 0);
+    fprintf(out,
+            "%s\nAlgorithm 1 in %d frames (a * marks a factor the frame "
+            "changed)\n",
+            s->title, st.n);
+    for (int i = 0; i < st.n; i++) {
+        const struct step_frame *fr = &st.frame[i];
+        fprintf(out, "\n[%d/%d %s] %s\n ", i + 1, st.n, col[fr->step],
+                fr->text);
+        for (int f = 0; f < st.nflows; f++)
+            fprintf(out, " %d:%.4g%s", f + 1, fr->factor[f],
+                    fr->changed[f] ? "*" : "");
+        fputc('\n', out);
+    }
+    stepper_fini(&st);
+    return report_check_io(out, err);
+}
+
+int
+report_pcie_batch(FILE *out, void *res, const struct report_opts *o,
+                  struct rho_err *err)
+{
+    struct pcie_run *r = res;
+    const struct scenario *s = r->scen;
+
+    if (o->explain > 0) {
+        struct strbuf sb;
+        int rc;
+        if (o->explain > s->nflows)
+            return rho_err_set(err, RHO_EINPUT,
+                               "--explain %d: the scenario has %d flows",
+                               o->explain, s->nflows);
+        strbuf_init(&sb);
+        rc = model_pcie_entry.explain(r, o->explain - 1, o->at, &sb, err);
+        fputs(strbuf_str(&sb), out);
+        strbuf_fini(&sb);
+        return rc != 0 ? -1 : report_check_io(out, err);
+    }
+    if (o->what & REPORT_STEPPER)
+        return print_stepper(out, r, o->at, err);
+    if (o->what & REPORT_STEPS)
+        return report_steps(out, s, r->sim, o->fmt, err);
+    if ((o->what & REPORT_TIMELINE
+             ? report_timeline(out, s, &r->res, o->fmt, err)
+             : report_flows(out, s, &r->res, o->fmt, err)) != 0)
+        return -1;
+    if (r->res.starved) {
+        if (err != NULL)
+            *err = r->status;
+        return -1;
+    }
+    return 0;
+}

@@ -40,6 +40,14 @@ t timeline 0 "step 2: 36.08 ms to 64.94 ms" - -- -b --timeline scenarios/table1.
 t timeline-csv 0 "2,0.03607989532019705,0.064943811576354676,1,0,2,0.5," - -- -b --timeline -f csv scenarios/table1.lua
 t links-no-model 2 - "--links lists the link model's results; this scenario has no link model" -- -b --links scenarios/table1.lua
 t messages-no-model 2 - "--messages lists the link model's results" -- -b --messages scenarios/table1.lua
+t model-pcie 0 "congestion graph: 4 flows" - -- -b -m pcie scenarios/table1-both-models.lua
+t model-link 0 "hottest  link" - -- -b -m link scenarios/table1-both-models.lua
+t model-both 0 "link model" - -- -b -m pcie,link scenarios/table1-both-models.lua
+t model-unknown 2 - "rho: -m: unknown model 'bogus' (the models are pcie, link)" -- -b -m bogus scenarios/table1.lua
+t model-absent 2 - "-m link: no such model for this scenario (it has: pcie)" -- -b --model=link scenarios/table1.lua
+t model-option 2 - "--links is for the link model, which -m pcie leaves out" -- -b -m pcie --links scenarios/table1-both-models.lua
+t model-sweep 0 "sweep: 2 points (link model)" - -- --sweep tau=0.1,0.2 -m link scenarios/table1-both-models.lua
+t model-help 0 "models (-m): pcie (the PCIe model), link (the link model)" - -- --help
 t starved-exit 1 "STARVED" "starved at t = 0.000841864224 s" -- --batch scenarios/starved.lua
 t param 0 "300 MiB" - -- -b -p size=300MiB scenarios/halo2d-t2.lua
 t param-bad 2 - "--param expects NAME=VALUE" -- -b -p size scenarios/halo2d-t2.lua

@@ -41,9 +41,8 @@ draw_header(struct canvas *c, const struct screen_ctx *x, int ax, int ay,
                  lr ? " (the last result stays until it is done)" : "");
         canvas_text(c, ax + 1, y++, aw - 2, ROLE_PROGRESS, line);
     } else if (run.error != NULL) {
-        snprintf(line, sizeof line, "%s: %s", model_net_entry.title,
-                 run.error);
-        canvas_text(c, ax + 1, y++, aw - 2, ROLE_ERROR, line);
+        canvas_printf(c, ax + 1, y++, aw - 2, ROLE_ERROR, "%s: %s",
+                      model_net_entry.title, run.error->msg);
     } else if (lr != NULL && lr->res != NULL) {
         const struct net_stats *st = lr->st;
         char b[48];
