@@ -198,25 +198,25 @@ net_run_explain(const struct net_run *lr, int l, struct strbuf *out,
         n++;
         rank += bytes[k] > bytes[l] || (bytes[k] == bytes[l] && k < l);
     }
-    strbuf_printf(out, "link %s (%s): %s at %s",
+    strbuf_printf(out, "link %s (%s): ",
                   net_link_name(net, l, name, sizeof name),
-                  net_class_name(net, cls), units_fmt_size(a, sizeof a, bytes[l]),
-                  units_fmt_rate(b, sizeof b, bw));
+                  net_class_name(net, cls));
     if (!(bytes[l] > 0)) {
-        strbuf_printf(out, "; it carries nothing (one of %d links of its "
-                           "class)\n", n);
+        strbuf_printf(out, "idle (one of %d links in its class)\n", n);
         return 0;
     }
     strbuf_printf(out,
-                  "; busy %s, load %.3g of the busiest link's; the %d%s of "
-                  "%d %s links\n",
+                  "%s / %s = %s busy, load %.2f of the busiest; %d%s of "
+                  "%d in its class\n",
+                  units_fmt_size(a, sizeof a, bytes[l]),
+                  units_fmt_rate(b, sizeof b, bw),
                   units_fmt_time(c, sizeof c, busy),
                   lr->peak > 0 ? busy / lr->peak : 0.0, rank,
                   rank % 10 == 1 && rank % 100 != 11   ? "st"
                   : rank % 10 == 2 && rank % 100 != 12 ? "nd"
                   : rank % 10 == 3 && rank % 100 != 13 ? "rd"
                                                        : "th",
-                  n, net_class_name(net, cls));
+                  n);
     return 0;
 }
 

@@ -77,10 +77,14 @@ void net_run_fini(struct net_run *lr);
 const char *net_run_progress(const struct job *j, double *frac);
 
 /*
- * Why link l of lr carries what it does, as text appended to out: its
- * name and class, its bytes, its load (bytes / bandwidth, relative to the
- * busiest link's) and its rank among the links of its class. Returns 0,
- * or -1 with err filled (no such link).
+ * Why link l of lr carries what it does, as one line of text appended to
+ * out: its name and class, its bytes over its bandwidth (the time it is
+ * busy), its load (relative to the busiest link's) and its rank among the
+ * links of its class (most bytes first, ties by id, as the hottest lists
+ * order them):
+ *   link (2,0)->(1,0) (dim 0 -): 2 MiB / 1.863 GiB/s = 1.049 ms
+ *   busy, load 1.00 of the busiest; 1st of 25 in its class
+ * Returns 0, or -1 with err filled (no such link). O(links).
  */
 int net_run_explain(const struct net_run *lr, int l, struct strbuf *out,
                     struct rho_err *err);

@@ -99,6 +99,10 @@ const struct key_binding key_table[] = {
     /* network */
     {'-', SCOPE_NET, ACT_COLLAPSE_ALL, "-", "fold everything"},
     {'+', SCOPE_NET, ACT_EXPAND_ALL, "+", "unfold the first level"},
+    /* links */
+    {KEY_ENTER_, SCOPE_LINKS, ACT_OPEN, "Enter",
+     "explain the selected link in the status line: its class, bytes, load "
+     "and rank in its class"},
     /* map */
     {'x', SCOPE_MAP, ACT_MAP_X, "x", "torus: next dimension across"},
     {'y', SCOPE_MAP, ACT_MAP_Y, "y", "torus: next dimension down"},
@@ -121,7 +125,7 @@ const struct key_binding key_table[] = {
 
 static const char *const scope_name[SCOPE_COUNT] = {
     "global", "tree",    "flows", "stepper", "timeline",
-    "search", "network", "map",   "rounds",
+    "search", "network", "links", "map",   "rounds",
 };
 
 const char *

@@ -111,6 +111,7 @@ enum key_scope {
     SCOPE_TIMELINE,
     SCOPE_SEARCH,
     SCOPE_NET,
+    SCOPE_LINKS,
     SCOPE_MAP,
     SCOPE_ROUNDS,
     SCOPE_COUNT

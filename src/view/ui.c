@@ -168,6 +168,8 @@ ui_scope(const struct ui *u)
         return SCOPE_SEARCH;
     case VIEW_NET:
         return SCOPE_NET;
+    case VIEW_LINKS:
+        return SCOPE_LINKS;
     case VIEW_MAP:
         return SCOPE_MAP;
     case VIEW_ROUNDS:

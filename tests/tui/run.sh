@@ -151,6 +151,9 @@ tui_keys Enter
 expect net-unfold "g0.c0"
 tui_keys 2
 expect net-links-hottest "g7.c1.r0->g7.c0.r0"
+tui_keys Enter
+expect net-link-why "link g7.c1.r0->g7.c0.r0 (L1-col): "
+expect net-link-why-load "760.1 us busy, load 1.00 of the busiest"
 tui_keys 3
 expect net-matrix "L2 bytes from group (row) to group (column)"
 tui_keys Enter

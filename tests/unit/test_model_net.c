@@ -90,6 +90,55 @@ main(void)
     CHECK(lr.peak > 0 &&
               lr.st->cls[0].max / 5120.0 / 1048576.0 <= lr.peak * (1 + 1e-12),
           "peak is the busiest link's time");
+
+    /* the explanation of a link: the hottest of all, and an idle one */
+    {
+        struct strbuf sb;
+        int hot = lr.st->cls[0].top[0], idle = -1;
+        strbuf_init(&sb);
+        CHECK(net_run_explain(&lr, hot, &sb, &err) == 0, "explain a link");
+        CHECK(strstr(strbuf_str(&sb), "link g7.c1.r0->g7.c0.r0 (L1-col): "
+                                      "3.892 MiB / ") != NULL &&
+                  strstr(strbuf_str(&sb), "load 1.00 of the busiest; 1st of "
+                                          "72 in its class\n") != NULL,
+              "the hottest link: %s", strbuf_str(&sb));
+        CHECK(model_net_entry.explain(&lr, nl, NAN, &sb, &err) == -1 &&
+                  strcmp(err.msg, "no link 360 (the network has 360)") == 0,
+              "no such link: %s", err.msg);
+        for (int l = 0; l < nl && idle < 0; l++)
+            if (!(lr.res->bytes[l] > 0))
+                idle = l;
+        CHECK(idle < 0, "every link of the small dragonfly carries bytes");
+        strbuf_fini(&sb);
+    }
+    /* the entry's sweep columns are the statistics' */
+    {
+        double v[8];
+        CHECK(model_net_entry.ncols == 4 && model_net_entry.sweep(&lr, v) == 0 &&
+                  v[0] == lr.st->cls[0].max && v[2] == lr.st->avg_hops,
+              "sweep: max link, mean link, avg hops, phase");
+    }
+    net_run_fini(&lr);
+
+    /* lean (a sweep point): the same bytes, no rounds, no bytes per job */
+    {
+        struct net_run lean;
+        s = load("scenarios/dragonfly-small.lua", NULL);
+        CHECK(net_run_compute(&lean, s, &(struct model_ctx){1, NULL, 0},
+                              &err) == 0,
+              "a lean run");
+        s = load("scenarios/dragonfly-small.lua", NULL);
+        CHECK(net_run_compute(&lr, s,
+                              &(struct model_ctx){1, NULL, MODEL_KEEP_VIEWS},
+                              &err) == 0,
+              "and a full one");
+        CHECK(lean.nrounds == 0 && !lean.recorded && lr.nrounds == 7 &&
+                  memcmp(lean.res->bytes, lr.res->bytes,
+                         (size_t)nl * sizeof *lr.res->bytes) == 0,
+              "lean: no rounds kept, the same bytes");
+        net_run_fini(&lean);
+    }
+
     net_run_fini(&lr);
 
     /* a static routing: no rounds */

@@ -221,6 +221,13 @@ main(void)
                   u.hier_of != first,
               "the rows were made again for the new run");
     }
+    /* Enter on a link says why it carries what it does */
+    ui_key(&u, ss, '2');
+    CHECK(u.view == VIEW_LINKS && ui_scope(&u) == SCOPE_LINKS, "Links");
+    ui_key(&u, ss, KEY_ENTER_);
+    CHECK(!u.status_error && strncmp(u.status, "link ", 5) == 0 &&
+              strstr(u.status, "1st of 25 in its class") != NULL,
+          "Enter explains the hottest link: %s", u.status);
     ui_fini(&u);
     session_free(ss);
     TEST_DONE();

@@ -366,6 +366,34 @@ nview_find(struct ui *u, struct session *ss, const char *text)
     return 1;
 }
 
+/* Enter in Links: the selected link explained in the status line. */
+static int
+explain_link(struct ui *u, const struct net_run *lr)
+{
+    static int top[NVIEW_TOP_MAX];
+    const struct net *net = lr->scen->net->net;
+    int want = clamp(u->link_row + 1, 1, NVIEW_TOP_MAX);
+    int n = nview_top(net, lr->res->bytes, -1, want, top);
+    struct rho_err err;
+    struct strbuf sb;
+
+    if (n < want) {
+        ui_status(u, 1, "no link on row %d carries traffic", u->link_row + 1);
+        return UI_REDRAW;
+    }
+    strbuf_init(&sb);
+    if (net_run_explain(lr, top[want - 1], &sb, &err) == 0) {
+        size_t len = sb.len; /* one line, without its newline */
+        if (len > 0 && strbuf_str(&sb)[len - 1] == '\n')
+            len--;
+        ui_status(u, 0, "%.*s", (int)len, strbuf_str(&sb));
+    } else {
+        ui_status(u, 1, "%s", err.msg);
+    }
+    strbuf_fini(&sb);
+    return UI_REDRAW;
+}
+
 int
 nview_key(struct ui *u, struct session *ss, int act)
 {
@@ -389,6 +417,8 @@ nview_key(struct ui *u, struct session *ss, int act)
     case VIEW_NET:
         return net_key(u, ss, act);
     case VIEW_LINKS:
+        if (act == ACT_OPEN)
+            return explain_link(u, lr);
         n = net_links(lr->scen->net->net);
         if ((v = moved(u->link_row, n, act)) < 0)
             return -1;
