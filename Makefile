@@ -51,6 +51,8 @@ SCRIPT_O := $(call obj,src/script/*.c) $(BUILD)/prelude.o $(call obj,src/import/
 THEME_O := $(call obj,src/theme/*.c)
 REPORT_O := $(call obj,src/report/*.c)
 TUI_O := $(call obj,src/tui/*.c)
+# the command line's modes; mpi.c is rho-mpi's (mpicc), mpi_stub.c rho's
+CLI_O := $(filter-out $(BUILD)/cli/mpi.o $(BUILD)/cli/mpi_stub.o,$(call obj,src/cli/*.c))
 LIBCORE := $(BUILD)/librhocore.a
 LUA_LIB_FILES := $(sort $(wildcard lua/*.lua))
 TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
@@ -90,21 +92,20 @@ $(BUILD)/rho_config.h: FORCE
 	@mkdir -p $(@D)
 	@printf '#define RHO_DATADIR "%s"\n' '$(DATADIR)' > $@.tmp
 	@cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
-$(BUILD)/main.o: $(BUILD)/rho_config.h
+$(BUILD)/main.o $(BUILD)/cli/tui.o: $(BUILD)/rho_config.h
 .PHONY: FORCE
 FORCE:
 
-CLI_O := $(BUILD)/cli_machine.o
-$(BUILD)/$(NAME): $(BUILD)/main.o $(CLI_O) $(TUI_O) $(SCRIPT_O) $(REPORT_O) $(THEME_O) $(LIBCORE)
+$(BUILD)/$(NAME): $(BUILD)/main.o $(CLI_O) $(BUILD)/cli/mpi_stub.o $(TUI_O) $(SCRIPT_O) $(REPORT_O) $(THEME_O) $(LIBCORE)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LUA_LIBS) $(YAML_LIBS) $(CURSES_LIBS) $(HWLOC_LIBS) $(LDLIBS_THREAD) -lm
 
-# rho-mpi: main.c again, compiled by mpicc with -DRHO_MPI
+# rho-mpi: the same objects but cli/mpi.c, compiled by mpicc
 MPICC ?= mpicc
-$(BUILD)/mpi/main.o: src/main.c $(BUILD)/rho_config.h | deps
+$(BUILD)/mpi/mpi.o: src/cli/mpi.c | deps
 	@mkdir -p $(@D)
-	$(MPICC) $(CPPFLAGS) $(LUA_CF) $(YAML_CF) $(XCFLAGS) -DRHO_MPI -MMD -MP -c -o $@ $<
-$(BUILD)/$(NAME)-mpi: $(BUILD)/mpi/main.o $(CLI_O) $(SCRIPT_O) $(REPORT_O) $(THEME_O) $(LIBCORE)
-	$(MPICC) $(LDFLAGS) -o $@ $^ $(LUA_LIBS) $(YAML_LIBS) $(HWLOC_LIBS) $(LDLIBS_THREAD) -lm
+	$(MPICC) $(CPPFLAGS) $(LUA_CF) $(YAML_CF) $(XCFLAGS) -MMD -MP -c -o $@ $<
+$(BUILD)/$(NAME)-mpi: $(BUILD)/main.o $(CLI_O) $(BUILD)/mpi/mpi.o $(TUI_O) $(SCRIPT_O) $(REPORT_O) $(THEME_O) $(LIBCORE)
+	$(MPICC) $(LDFLAGS) -o $@ $^ $(LUA_LIBS) $(YAML_LIBS) $(CURSES_LIBS) $(HWLOC_LIBS) $(LDLIBS_THREAD) -lm
 
 $(LIBCORE): $(CORE_O)
 	@rm -f $@
@@ -117,6 +118,7 @@ $(BUILD)/theme/%.o: LAYER_CF = $(YAML_CF)
 $(BUILD)/report/%.o: LAYER_CF = $(YAML_CF)
 $(BUILD)/tui/%.o: LAYER_CF = $(CURSES_CF)
 $(BUILD)/main.o: LAYER_CF = $(LUA_CF) $(YAML_CF) $(CURSES_CF)
+$(BUILD)/cli/%.o: LAYER_CF = $(LUA_CF) $(YAML_CF) $(CURSES_CF)
 
 $(BUILD)/%.o: src/%.c | deps
 	@mkdir -p $(@D)
@@ -199,10 +201,11 @@ layers:
 	@$(call never,src/view/pcie,(core|view)/net/,view/pcie/ must not include the network family)
 	@$(call never,src/view/net,(core|view)/pcie/,view/net/ must not include the PCIe family)
 	@$(call never,src/core src/view,($(CURSES_RE)|$(LUA_RE)|$(YAML_RE)),core/ and view/ must stay free of curses and Lua and YAML)
-	@$(call never,src/*.c src/core src/view src/script src/theme src/report,$(CURSES_RE),only tui/ may include curses)
-	@$(call never,src/*.c src/core src/view src/tui src/theme src/report,$(LUA_RE),only script/ may include Lua)
-	@$(call never,src/*.c src/core src/view src/tui src/script,$(YAML_RE),only theme/ and report/ may include YAML)
-	@$(call never,src/*.c src/core src/view src/tui src/script src/theme src/report,$(HWLOC_RE),only import/ may include hwloc)
+	@$(call only,src/report,(core|view|report)/,report/ may include only core/, view/ and report/)
+	@$(call never,src/*.c src/cli src/core src/view src/script src/theme src/report,$(CURSES_RE),only tui/ may include curses)
+	@$(call never,src/*.c src/cli src/core src/view src/tui src/theme src/report,$(LUA_RE),only script/ may include Lua)
+	@$(call never,src/*.c src/cli src/core src/view src/tui src/script,$(YAML_RE),only theme/ and report/ may include YAML)
+	@$(call never,src/*.c src/cli src/core src/view src/tui src/script src/theme src/report,$(HWLOC_RE),only import/ may include hwloc)
 	@$(call only,src/import,(core/base|import)/,import/ may include only core/base/ and import/)
 	@$(call never,src/import,($(CURSES_RE)|$(LUA_RE)|$(YAML_RE)),import/ must stay free of curses and Lua and YAML)
 	@echo 'layers: ok'

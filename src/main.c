@@ -1,53 +1,39 @@
 /*
- * main: the command line. Parses options (declared in one table that also
- * prints --help), loads the scenario through the Lua binding, and runs the
- * chosen mode. The only file that sees every layer.
- *
- * Built with -DRHO_MPI (make MPI=1) this file becomes rho-mpi: the ranks
- * of an MPI job split a --search or --sweep, rank 0 merges the parts and
- * prints what rho would print on one machine.
+ * main: the command line. Parses the options (declared in one table that
+ * also prints --help) into a struct cli_args, loads the scenario through
+ * the Lua binding, chooses the models to run, and runs the first mode of
+ * the mode table that applies (src/cli: one file per mode). Compiled
+ * once: rho and rho-mpi differ only in cli/mpi.c.
  *
  * Exit status: 0 success, 1 the model could not be computed (starved),
  * 2 bad input (file, line and reason on stderr), 3 a budget ran out,
  * 70 internal error.
  */
-#include <errno.h>
-#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "rho_config.h"
 
-#ifdef RHO_MPI
-#include <mpi.h>
-#endif
-
-#include "cli_machine.h"
-#include "core/base/clock.h"
-#include "core/net/net_stats.h"
-#include "core/model_pcie.h"
-#include "core/pcie/pcie_sim.h"
+#include "cli/cli.h"
 #include "core/base/rho_err.h"
-#include "core/scenario.h"
-#include "core/search.h"
-#include "core/sweep.h"
 #include "core/base/units.h"
+#include "core/model.h"
+#include "core/scenario.h"
 #include "report/report.h"
 #include "script/lx.h"
-#include "core/session.h"
-#include "tui/app.h"
-#include "view/canvas.h"
-#include "core/pcie_explain.h"
 #include "view/keys.h"
-#include "view/screen.h"
 #include "view/ui.h"
-#include "view/pcie/stepper.h"
 
-static int mpi_rank = 0, mpi_size = 1; /* 0 and 1 without MPI */
+/* The modes, in the order they are tried: the first whose `when` holds
+   runs (a mode may decline: the next one runs). --import runs instead of
+   loading a scenario. */
+static const struct cli_mode *const modes[] = {
+    &cli_import_mode, &cli_dump_mode, &cli_matrix_mode, &cli_sweep_mode,
+    &cli_search_mode, &cli_tui_mode,  &cli_batch_mode,  NULL,
+};
 
 enum opt_id {
     OPT_BATCH,
@@ -191,27 +177,10 @@ static const struct {
              "use a network topology)"},
 };
 
+/* The command line: what the modes read, and which options were on it. */
 struct args {
-    int batch, steps, timeline, search, quiet, explain, stepper, ascii;
-    int links, messages, matrix;
-    const char *import;
-    char given[NOPTIONS]; /* the options on the command line */
-    const char *models;   /* -m, or NULL */
-    unsigned run;         /* the models to run (bits of model_table) */
-    int dump_w, dump_h, dump_view;
-    int no_color, no_mouse, readonly;
-    const char *theme;
-    double at;
-    int has_at;
-    long long sample, seed;
-    int threads;
-    const char *curve;
-    struct sweep sweep;
-    enum report_fmt fmt;
-    const char *file;
-    const char *params[64];
-    int nparams;
-    struct lx_opts lx;
+    struct cli_args c;
+    char given[NOPTIONS];
 };
 
 static void
@@ -254,7 +223,7 @@ bad_usage(const char *fmt, ...)
 }
 
 static int
-apply(struct args *a, const struct opt *o, const char *val)
+apply(struct cli_args *a, const struct opt *o, const char *val)
 {
     struct rho_err err;
     char *end;
@@ -375,7 +344,7 @@ apply(struct args *a, const struct opt *o, const char *val)
     case OPT_PARAM:
         if (strchr(val, '=') == NULL)
             return bad_usage("--param expects NAME=VALUE, got '%s'", val);
-        if (a->nparams == (int)(sizeof a->params / sizeof a->params[0]) - 1)
+        if (a->nparams == CLI_MAX_PARAMS - 1)
             return bad_usage("too many --param options");
         a->params[a->nparams++] = val;
         a->params[a->nparams] = NULL;
@@ -424,9 +393,9 @@ parse_args(int argc, char **argv, struct args *a)
         char name[64];
 
         if (only_files || arg[0] != '-' || arg[1] == '\0') {
-            if (a->file != NULL)
+            if (a->c.file != NULL)
                 return bad_usage("one scenario at a time (got '%s' too)", arg);
-            a->file = arg;
+            a->c.file = arg;
             continue;
         }
         if (strcmp(arg, "--") == 0) {
@@ -461,7 +430,7 @@ parse_args(int argc, char **argv, struct args *a)
             return bad_usage("option '%s' takes no value", arg);
         }
         a->given[o - options] = 1;
-        if (apply(a, o, val) != 0)
+        if (apply(&a->c, o, val) != 0)
             return 2;
     }
     return 0;
@@ -482,487 +451,6 @@ default_scenario(void)
     return where[0];
 }
 
-static int
-exit_code(const struct rho_err *err)
-{
-    switch (err->code) {
-    case RHO_ESTARVED:
-        return 1;
-    case RHO_ELIMIT:
-        return 3;
-    default:
-        return 2;
-    }
-}
-
-/* The progress bar: on a terminal only, on stderr, redrawn in place. */
-struct progress {
-    double t0;
-    int drawn;
-};
-
-static int
-draw_progress(void *ctx, long long done, long long total)
-{
-    struct progress *p = ctx;
-    double el = rho_wall() - p->t0, rate = el > 0 ? (double)done / el : 0;
-    int width = 30, fill = total ? (int)((double)done / total * width) : 0;
-    char bar[64];
-
-    if (done >= total) {
-        if (p->drawn)
-            fputs("\r\033[K", stderr);
-        return 0;
-    }
-    memset(bar, '#', (size_t)fill);
-    memset(bar + fill, '.', (size_t)(width - fill));
-    bar[width] = '\0';
-    fprintf(stderr, "\r[%s] %3d%%  %lld/%lld  %.0f/s  %.1f s left\033[K", bar,
-            (int)(100.0 * (double)done / (double)total), done, total, rate,
-            rate > 0 ? (double)(total - done) / rate : 0.0);
-    p->drawn = 1;
-    return 0;
-}
-
-#ifdef RHO_MPI
-/*
- * Every rank searches its own range of the schedules (or of the sample),
- * rank 0 gathers the times and merges them as if it had run them all.
- * Returns 0 (rank 0's res holds the whole result), or -1 with err on every
- * rank.
- */
-static int
-mpi_search(const struct scenario *s, struct search_opts *o,
-           struct search_result *res, struct rho_err *err)
-{
-    struct search_space *sp = search_space_new(s, err);
-    long long total, all, lo, hi, n, *counts = NULL;
-    struct search_result part;
-    int rc, bad;
-
-    if (sp == NULL)
-        return -1;
-    total = search_space_total(sp);
-    search_space_free(sp);
-    if (o->sample > 0 || total > SEARCH_DEFAULT_MAX)
-        all = o->sample > 0 ? o->sample : SEARCH_DEFAULT_SAMPLE;
-    else
-        all = total;
-    if (all > SEARCH_DEFAULT_MAX && o->sample == 0)
-        o->sample = all;
-    lo = all * mpi_rank / mpi_size;
-    hi = all * (mpi_rank + 1) / mpi_size;
-    o->first = lo;
-    o->count = hi - lo;
-    memset(res, 0, sizeof *res);
-    if (hi == lo) { /* more ranks than schedules */
-        memset(&part, 0, sizeof part);
-        rc = 0;
-    } else {
-        rc = search_run(s, o, &part, err);
-        /* a range where every schedule starved is still a part */
-        if (rc != 0 && err->code == RHO_ESTARVED && part.time != NULL)
-            rc = 0;
-    }
-    MPI_Allreduce(&rc, &bad, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
-    if (bad != 0) {
-        if (rc == 0)
-            rho_err_set(err, RHO_EINPUT, "another rank failed");
-        search_result_fini(&part);
-        return -1;
-    }
-    n = part.n;
-    if (mpi_rank == 0)
-        counts = calloc((size_t)mpi_size, sizeof *counts);
-    MPI_Gather(&n, 1, MPI_LONG_LONG, counts, 1, MPI_LONG_LONG, 0,
-               MPI_COMM_WORLD);
-    if (mpi_rank == 0) {
-        struct search_result *parts = calloc((size_t)mpi_size, sizeof *parts);
-        parts[0] = part;
-        for (int r = 1; r < mpi_size; r++) {
-            parts[r] = part; /* the same space, seed and baseline */
-            parts[r].n = counts[r];
-            parts[r].time =
-                calloc((size_t)(counts[r] ? counts[r] : 1), sizeof(double));
-            parts[r].id =
-                calloc((size_t)(counts[r] ? counts[r] : 1), sizeof(long long));
-            parts[r].sorted = NULL;
-            MPI_Recv(parts[r].time, (int)counts[r], MPI_DOUBLE, r, 1,
-                     MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-            MPI_Recv(parts[r].id, (int)counts[r], MPI_LONG_LONG, r, 2,
-                     MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-            MPI_Recv(&parts[r].seconds, 1, MPI_DOUBLE, r, 3, MPI_COMM_WORLD,
-                     MPI_STATUS_IGNORE);
-            MPI_Recv(&parts[r].threads, 1, MPI_INT, r, 4, MPI_COMM_WORLD,
-                     MPI_STATUS_IGNORE);
-        }
-        rc = search_merge(parts, mpi_size, res, err);
-        for (int r = 1; r < mpi_size; r++) {
-            free(parts[r].time);
-            free(parts[r].id);
-        }
-        free(parts);
-        free(counts);
-    } else {
-        long long *ids = calloc((size_t)(n ? n : 1), sizeof *ids);
-        for (long long i = 0; i < n; i++)
-            ids[i] = part.id ? part.id[i] : lo + i;
-        MPI_Send(part.time, (int)n, MPI_DOUBLE, 0, 1, MPI_COMM_WORLD);
-        MPI_Send(ids, (int)n, MPI_LONG_LONG, 0, 2, MPI_COMM_WORLD);
-        MPI_Send(&part.seconds, 1, MPI_DOUBLE, 0, 3, MPI_COMM_WORLD);
-        MPI_Send(&part.threads, 1, MPI_INT, 0, 4, MPI_COMM_WORLD);
-        free(ids);
-        rc = 0;
-    }
-    search_result_fini(&part);
-    MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
-    if (rc != 0 && mpi_rank != 0)
-        rho_err_set(err, RHO_ESTARVED, "every schedule starved");
-    return rc;
-}
-#else
-static int
-mpi_search(const struct scenario *s, struct search_opts *o,
-           struct search_result *res, struct rho_err *err)
-{
-    return search_run(s, o, res, err);
-}
-#endif
-
-static int
-run_search(struct args *a, struct scenario *s)
-{
-    struct search_opts o;
-    struct search_result r;
-    struct progress p = {rho_wall(), 0};
-    struct rho_err err;
-    int rc = 0;
-
-    memset(&o, 0, sizeof o);
-    o.threads = a->threads;
-    o.sample = a->sample;
-    o.seed = (uint64_t)(a->seed ? a->seed : 1);
-    if (!a->quiet && isatty(STDERR_FILENO)) {
-        o.progress = draw_progress;
-        o.ctx = &p;
-    }
-    if (mpi_size > 1) {
-        if (mpi_search(s, &o, &r, &err) != 0) {
-            if (mpi_rank == 0)
-                fprintf(stderr, "rho: %s: %s\n", s->path ? s->path : "scenario",
-                        err.msg);
-            return exit_code(&err);
-        }
-        if (mpi_rank != 0) {
-            search_result_fini(&r);
-            return 0;
-        }
-    } else if (search_run(s, &o, &r, &err) != 0) {
-        fprintf(stderr, "rho: %s: %s\n", s->path ? s->path : "scenario",
-                err.msg);
-        return exit_code(&err);
-    }
-    if (report_search(stdout, s, &r, a->fmt, &err) != 0)
-        rc = 2;
-    if (rc == 0 && a->curve != NULL) {
-        FILE *f = fopen(a->curve, "w");
-        if (f == NULL) {
-            fprintf(stderr, "rho: %s: cannot write: %s\n", a->curve,
-                    strerror(errno));
-            rc = 2;
-        } else {
-            if (report_search_curve(f, &r, &err) != 0)
-                rc = 2;
-            if (fclose(f) != 0)
-                rc = 2;
-        }
-    }
-    search_result_fini(&r);
-    return rc;
-}
-
-/* ---- sweeps ---- */
-
-struct sweep_ctx {
-    struct args *a;
-    const struct scenario *base; /* when only tau/bandwidth are swept */
-    int lua;                     /* some axis is a rho.param */
-    long lo, hi;                 /* the points this rank evaluates */
-    int width;                   /* numbers per point */
-    int off[MODEL_MAX];          /* each model's first one */
-};
-
-static int
-builtin_axis(const char *name)
-{
-    return strcmp(name, "tau") == 0 || strcmp(name, "bandwidth") == 0;
-}
-
-static int
-eval_point(void *vctx, long i, const char *const *values, double *out,
-           struct rho_err *err)
-{
-    struct sweep_ctx *c = vctx;
-    const struct sweep *sw = &c->a->sweep;
-    struct scenario *s;
-    char buf[SWEEP_MAX_AXES][256];
-    const char *params[64 + SWEEP_MAX_AXES + 1];
-    int np = 0, rc = 0;
-
-    for (int k = 0; k < c->width; k++)
-        out[k] = 0; /* another rank's point, a model that does not run */
-    if (i < c->lo || i >= c->hi)
-        return 0;
-    if (c->lua) {
-        struct lx_opts o = c->a->lx;
-        for (int k = 0; k < sw->naxes; k++)
-            if (!builtin_axis(sw->axis[k].name)) {
-                snprintf(buf[k], sizeof buf[k], "%s=%s", sw->axis[k].name,
-                         values[k]);
-                params[np++] = buf[k]; /* first match wins in rho.param */
-            }
-        for (int k = 0; k < c->a->nparams; k++)
-            params[np++] = c->a->params[k];
-        params[np] = NULL;
-        o.params = params;
-        o.log = NULL;
-        if ((s = lx_run_file(c->a->file, &o, err)) == NULL)
-            return -1;
-    } else {
-        s = scenario_clone(c->base);
-    }
-    for (int k = 0; k < sw->naxes && rc == 0; k++) {
-        const char *n = sw->axis[k].name;
-        if (strcmp(n, "tau") == 0) {
-            char *end;
-            double t = strtod(values[k], &end);
-            if (*end != '\0' || !(t >= 0 && t <= 1))
-                rc = rho_err_set(err, RHO_EINPUT,
-                                 "tau must be a number from 0 to 1, got '%s'",
-                                 values[k]);
-            s->tau = t;
-        } else if (strcmp(n, "bandwidth") == 0) {
-            rc = units_parse(UNIT_RATE, values[k], &s->bandwidth, err);
-        }
-    }
-    if (rc != 0) {
-        scenario_free(s);
-        return -1;
-    }
-    /* every model that runs, one thread (points run in parallel) */
-    {
-        struct session_opts so = {NULL, c->a->run, 1, 0};
-        struct session *ss = session_new_with(s, &so);
-        const struct model_entry *m;
-        if ((rc = session_wait(ss, err)) == 0)
-            for (int k = 0; (m = session_model(ss, k)) != NULL; k++) {
-                int at = c->off[model_find(NULL, m->name)];
-                out[at + m->ncols] = m->sweep(session_result(ss, m), out + at);
-            }
-        session_free(ss);
-    }
-    return rc;
-}
-
-/* Is name one of the lines of list? */
-static int
-name_listed(const char *list, const char *name)
-{
-    size_t n = strlen(name);
-
-    for (const char *p = list; *p; p = strchr(p, '\n') + 1) {
-        if (strncmp(p, name, n) == 0 && p[n] == '\n')
-            return 1;
-        if (strchr(p, '\n') == NULL)
-            break;
-    }
-    return 0;
-}
-
-static int
-run_sweep(struct args *a, struct scenario *s, const struct strbuf *read)
-{
-    struct sweep_ctx c = {a, s, 0, 0, 0, 0, {0}};
-    struct progress p = {rho_wall(), 0};
-    struct rho_err err;
-    long n = sweep_count(&a->sweep);
-    double *data;
-    int rc = 0;
-
-    for (int k = 0; k < a->sweep.naxes; k++) {
-        const char *name = a->sweep.axis[k].name;
-        if (builtin_axis(name))
-            continue;
-        if (!name_listed(strbuf_str(read), name)) {
-            fprintf(stderr,
-                    "rho: %s: the scenario does not read rho.param(\"%s\", "
-                    "...): only tau, bandwidth and the names it reads can be "
-                    "swept\n",
-                    a->file, name);
-            return 2;
-        }
-        c.lua = 1;
-    }
-    c.width = model_sweep_layout(NULL, c.off);
-    data = calloc((size_t)n * (size_t)c.width, sizeof *data);
-    if (data == NULL) {
-        fprintf(stderr, "rho: out of memory for %ld sweep points\n", n);
-        return 70;
-    }
-    c.lo = n * mpi_rank / mpi_size;
-    c.hi = n * (mpi_rank + 1) / mpi_size;
-    if (sweep_run(&a->sweep, a->threads, c.width, eval_point, &c, data,
-                  !a->quiet && isatty(STDERR_FILENO) && mpi_rank == 0
-                      ? draw_progress
-                      : NULL,
-                  &p, &err) != 0)
-        rc = exit_code(&err);
-#ifdef RHO_MPI
-    if (mpi_size > 1) {
-        /* every point was computed by one rank; the others hold zeros */
-        struct {
-            int rc;
-            int rank;
-        } mine = {rc, mpi_rank}, first;
-        double *sum =
-            mpi_rank == 0 ? calloc((size_t)n * (size_t)c.width, sizeof *sum)
-                          : NULL;
-        MPI_Reduce(data, sum, (int)(n * c.width), MPI_DOUBLE, MPI_SUM, 0,
-                   MPI_COMM_WORLD);
-        /* the lowest rank that failed reports its (lowest) point */
-        mine.rank = rc != 0 ? mpi_rank : mpi_size;
-        MPI_Allreduce(&mine.rank, &first.rank, 1, MPI_INT, MPI_MIN,
-                      MPI_COMM_WORLD);
-        if (first.rank < mpi_size) {
-            if (first.rank != 0 && mpi_rank == first.rank)
-                MPI_Send(&err, (int)sizeof err, MPI_BYTE, 0, 5, MPI_COMM_WORLD);
-            if (mpi_rank == 0 && first.rank != 0)
-                MPI_Recv(&err, (int)sizeof err, MPI_BYTE, first.rank, 5,
-                         MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-            rc = exit_code(&err);
-        }
-        free(data);
-        data = sum;
-        if (mpi_rank != 0)
-            return rc;
-    }
-#endif
-    if (rc != 0)
-        fprintf(stderr, "rho: %s: %s\n", a->file, err.msg);
-    else if (report_sweep(stdout, s->title, &a->sweep, data, NULL, a->run,
-                          a->fmt, &err) != 0)
-        rc = 2;
-    free(data);
-    return rc;
-}
-
-/* --dump: the interactive screen, drawn into a canvas and printed. */
-static int
-run_dump(struct args *a, struct scenario *s)
-{
-    struct session_opts so = {NULL, a->run, a->threads, MODEL_KEEP_VIEWS};
-    struct session *ss = session_new_with(scenario_clone(s), &so);
-    struct ui u;
-    struct canvas c;
-    struct screen_ctx x;
-    struct strbuf sb;
-    struct rho_err err;
-    int views[VIEW_COUNT], nv, ok = 0;
-
-    ui_init(&u, ss);
-    nv = ui_views(ss, views);
-    for (int k = 0; k < nv; k++)
-        ok |= views[k] == a->dump_view;
-    if (!ok) {
-        fprintf(stderr,
-                "rho: %s: no %s view for this scenario (it has:", a->file,
-                ui_view_name(a->dump_view));
-        for (int k = 0; k < nv; k++)
-            fprintf(stderr, " %s", ui_view_name(views[k]));
-        fprintf(stderr, ")\n");
-        ui_fini(&u);
-        session_free(ss);
-        return 2;
-    }
-    u.view = a->dump_view;
-    if (session_wait(ss, &err) != 0) {
-        fprintf(stderr, "rho: %s: %s\n", a->file, err.msg);
-        ui_fini(&u);
-        session_free(ss);
-        return exit_code(&err);
-    }
-    if (a->explain > 0) {
-        if (a->explain > s->nflows) {
-            fprintf(stderr,
-                    "rho: %s: --explain %d: the scenario has %d "
-                    "flows\n",
-                    a->file, a->explain, s->nflows);
-            ui_fini(&u);
-            session_free(ss);
-            return 2;
-        }
-        u.flow = a->explain - 1;
-    }
-    if (a->has_at) {
-        int k = pcie_sim_step_at(model_pcie_result(ss), a->at);
-        if (k >= 0)
-            u.step = k;
-    }
-    memset(&x, 0, sizeof x);
-    x.ss = ss;
-    x.u = &u;
-    canvas_init(&c, a->dump_w, a->dump_h, a->ascii);
-    screen_draw(&c, &x);
-    strbuf_init(&sb);
-    canvas_dump(&c, &sb, a->ascii);
-    fputs(strbuf_str(&sb), stdout);
-    strbuf_fini(&sb);
-    canvas_fini(&c);
-    ui_fini(&u);
-    session_free(ss);
-    return 0;
-}
-
-/* The interactive program's way to load the scenario again. */
-static struct scenario *
-reload(const char *path, void *ctx, struct rho_err *err)
-{
-    const struct args *a = ctx;
-    struct lx_opts o = a->lx;
-
-    o.log = NULL;
-    o.params_read = NULL;
-    return lx_run_file(path, &o, err);
-}
-
-/* Returns the exit status, or -1 if there is no terminal to use. */
-static int
-run_tui(struct args *a, struct scenario **s)
-{
-#ifdef RHO_MPI
-    /* rho-mpi is a batch driver: it has no terminal front end. */
-    (void)a;
-    (void)s;
-    return -1;
-#else
-    struct app_opts o;
-
-    memset(&o, 0, sizeof o);
-    o.no_color = a->no_color;
-    o.no_mouse = a->no_mouse;
-    o.ascii = a->ascii;
-    o.readonly = a->readonly;
-    o.theme = a->theme;
-    o.datadir = RHO_DATADIR;
-    o.load = reload;
-    o.load_ctx = a;
-    o.session.only = a->run;
-    o.session.threads = a->threads;
-    o.session.keep = MODEL_KEEP_VIEWS;
-    return app_run(a->file, s, &o);
-#endif
-}
-
 /*
  * The models to run on s: -m's (every model by default), narrowed to the
  * models the options given are for (--steps: the PCIe model, --links: the
@@ -970,8 +458,9 @@ run_tui(struct args *a, struct scenario **s)
  * option's model does not run (printed).
  */
 static int
-select_models(struct args *a, const struct scenario *s)
+select_models(struct args *pa, const struct scenario *s)
 {
+    struct cli_args *a = &pa->c;
     unsigned want = a->models ? a->run : ~0u, named = 0, applies = 0;
     int n = model_count(NULL);
     char names[128];
@@ -981,7 +470,7 @@ select_models(struct args *a, const struct scenario *s)
     for (int i = 0; i < NOPTIONS; i++) {
         const struct opt *o = &options[i];
         int k = o->model ? model_find(NULL, o->model) : -1;
-        if (!a->given[i] || k < 0)
+        if (!pa->given[i] || k < 0)
             continue;
         named |= 1u << k;
         if (a->dump_w > 0) /* --dump reads --explain and --at, nothing else */
@@ -1019,131 +508,65 @@ select_models(struct args *a, const struct scenario *s)
     return 0;
 }
 
-/* Batch: each model's report in table order (one in CSV and YAML: a
-   stream holds one document). */
-static int
-run_batch(struct args *a, struct scenario *s)
-{
-    const char *path = s->path ? s->path : "scenario";
-    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-    struct session_opts so = {NULL, a->run, 0, MODEL_KEEP_VIEWS};
-    struct report_opts ro = {a->fmt, 0, a->explain, a->has_at ? a->at : NAN};
-    const struct model_entry *m;
-    struct session *ss;
-    int rc = 0;
-
-    if (a->fmt != REPORT_TEXT) /* the first only */
-        so.only = a->run & (~a->run + 1);
-    so.threads = a->threads > 0 ? a->threads : cpus > 0 ? (int)cpus : 1;
-    ro.what = (a->steps ? REPORT_STEPS : 0) |
-              (a->timeline ? REPORT_TIMELINE : 0) |
-              (a->stepper ? REPORT_STEPPER : 0) |
-              (a->links ? REPORT_LINK_LINKS : 0) |
-              (a->messages ? REPORT_LINK_MSGS : 0);
-    if (a->messages)
-        so.keep |= MODEL_KEEP_ITEMS;
-    ss = session_new_with(scenario_clone(s), &so);
-    session_wait(ss, NULL);
-    for (int k = 0; (m = session_model(ss, k)) != NULL; k++) {
-        struct session_run r;
-        struct rho_err err;
-        if (k > 0)
-            printf("\n%s\n", m->title);
-        session_run(ss, m, &r);
-        if (r.error != NULL) {
-            err = *r.error;
-            fprintf(stderr, "rho: %s: %s\n", path, err.msg);
-        } else if (report_model(stdout, m, r.result, &ro, &err) != 0) {
-            if (err.code == RHO_EIO)
-                fprintf(stderr, "rho: %s\n", err.msg);
-            else
-                fprintf(stderr, "rho: %s: %s\n", path, err.msg);
-        } else {
-            continue;
-        }
-        if (rc == 0)
-            rc = exit_code(&err);
-        if (err.code != RHO_ESTARVED) /* the model's own failure: go on */
-            break;
-    }
-    session_free(ss);
-    return rc;
-}
-
 static int
 rho_main(int argc, char **argv)
 {
-    struct args a;
+    struct args pa;
+    struct cli_args *a = &pa.c;
     struct rho_err err;
     struct scenario *s;
     struct strbuf log, read;
-    int rc;
+    int rc = -1;
 
-    memset(&a, 0, sizeof a);
-    sweep_init(&a.sweep);
-    a.fmt = REPORT_TEXT;
-    if ((rc = parse_args(argc, argv, &a)) != 0)
+    memset(&pa, 0, sizeof pa);
+    sweep_init(&a->sweep);
+    a->fmt = REPORT_TEXT;
+    if ((rc = parse_args(argc, argv, &pa)) != 0) {
+        sweep_fini(&a->sweep);
         return rc;
-    if (a.import != NULL)
-        return cli_import(a.import, a.file);
-    if (a.file == NULL)
-        a.file = default_scenario();
+    }
+    for (int k = 0; modes[k] != NULL; k++)
+        if (modes[k]->before_load && modes[k]->when(a)) {
+            sweep_fini(&a->sweep);
+            return modes[k]->run(a, NULL);
+        }
+    if (a->file == NULL)
+        a->file = default_scenario();
     strbuf_init(&log);
     strbuf_init(&read);
-    a.lx.log = &log;
-    a.lx.params = a.nparams ? a.params : NULL;
-    a.lx.params_read = &read;
-    s = lx_run_file(a.file, &a.lx, &err);
-    a.lx.params_read = NULL;
+    a->lx.log = &log;
+    a->lx.params = a->nparams ? a->params : NULL;
+    a->lx.params_read = &read;
+    s = lx_run_file(a->file, &a->lx, &err);
+    a->lx.log = NULL;
+    a->lx.params_read = NULL;
+    a->params_read = &read;
     if (log.len > 0)
         fputs(strbuf_str(&log), stderr);
     strbuf_fini(&log);
     if (s == NULL) {
         fprintf(stderr, "rho: %s\n", err.msg);
-        strbuf_fini(&read);
-        sweep_fini(&a.sweep);
-        return exit_code(&err);
+        rc = cli_exit_code(&err);
+    } else if ((rc = select_models(&pa, s)) == 0) {
+        rc = -1;
+        for (int k = 0; modes[k] != NULL && rc < 0; k++)
+            if (!modes[k]->before_load &&
+                (modes[k]->when == NULL || modes[k]->when(a)))
+                rc = modes[k]->run(a, &s); /* -1: declined */
     }
-    if ((rc = select_models(&a, s)) != 0)
-        ; /* said why */
-    else if (a.dump_w > 0)
-        rc = run_dump(&a, s);
-    else if (a.matrix)
-        rc = cli_matrix(s, a.fmt);
-    else if (a.sweep.naxes > 0)
-        rc = run_sweep(&a, s, &read);
-    else if (a.search)
-        rc = run_search(&a, s);
-    else if (!a.batch && !a.steps && !a.timeline && !a.explain && !a.stepper &&
-             !a.links && !a.messages && mpi_size == 1 &&
-             (rc = run_tui(&a, &s)) >= 0)
-        ; /* the interactive program ran (and took s) */
-    else
-        rc = run_batch(&a, s);
     scenario_free(s);
     strbuf_fini(&read);
-    sweep_fini(&a.sweep);
+    sweep_fini(&a->sweep);
     return rc;
 }
 
 int
 main(int argc, char **argv)
 {
-    int rc;
+    int rc = cli_mpi_init(&argc, &argv);
 
-#ifdef RHO_MPI
-    MPI_Init(&argc, &argv);
-    MPI_Comm_rank(MPI_COMM_WORLD, &mpi_rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &mpi_size);
-    if (mpi_rank != 0) { /* one voice: rank 0's */
-        if (freopen("/dev/null", "w", stdout) == NULL ||
-            freopen("/dev/null", "w", stderr) == NULL)
-            return 70;
-    }
-#endif
-    rc = rho_main(argc, argv);
-#ifdef RHO_MPI
-    MPI_Finalize();
-#endif
+    if (rc == 0)
+        rc = rho_main(argc, argv);
+    cli_mpi_fini();
     return rc;
 }

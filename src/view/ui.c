@@ -218,6 +218,26 @@ ui_sync(struct ui *u, struct session *ss)
         u->step = 0;
 }
 
+int
+ui_goto(struct ui *u, struct session *ss, int item, double t,
+        struct rho_err *err)
+{
+    const struct scenario *s = session_scenario(ss);
+
+    if (item >= 0) {
+        if (item >= s->nflows)
+            return rho_err_set(err, RHO_EINPUT, "the scenario has %d flows",
+                               s->nflows);
+        u->flow = item;
+    }
+    if (!isnan(t)) {
+        int k = pcie_sim_step_at(model_pcie_result(ss), t);
+        if (k >= 0)
+            u->step = k;
+    }
+    return 0;
+}
+
 /* ---- flow order ---- */
 
 struct sort_ctx {

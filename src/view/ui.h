@@ -145,6 +145,14 @@ int ui_click(struct ui *u, struct session *ss, int x, int y, int button, int w,
  */
 void ui_sync(struct ui *u, struct session *ss);
 
+/*
+ * Select flow item (0-based; -1: leave the selection) and the time step
+ * that holds t (NaN: leave it), as `rho --dump --explain N --at T` asks.
+ * Returns 0, or -1 with err filled ("the scenario has 4 flows").
+ */
+int ui_goto(struct ui *u, struct session *ss, int item, double t,
+            struct rho_err *err);
+
 /* Set the status line (error: shown as an error). */
 void ui_status(struct ui *u, int error, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));

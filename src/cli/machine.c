@@ -1,7 +1,9 @@
 /*
- * cli_machine: --import and --matrix. See cli_machine.h.
+ * machine: the modes for real machines -- `rho --import hwloc [FILE.xml]`
+ * prints a scenario of a machine (instead of loading one), and `rho
+ * --matrix SCENARIO` prints its bandwidth matrix.
  */
-#include "cli_machine.h"
+#include "cli/cli.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -11,8 +13,12 @@
 #include "core/pcie/pcie.h"
 #include "import/hwloc_import.h"
 
-int
-cli_import(const char *kind, const char *file)
+/* Print to stdout a scenario of the machine in hwloc XML file (NULL: the
+   machine rho runs on); kind must be "hwloc". Returns the exit status: 0,
+   or 2 with a message on stderr (unknown kind, unreadable or malformed
+   XML). */
+static int
+import_machine(const char *kind, const char *file)
 {
     struct strbuf topo, out;
     struct import_info info;
@@ -45,8 +51,11 @@ cli_import(const char *kind, const char *file)
     return rc;
 }
 
-int
-cli_matrix(const struct scenario *s, enum report_fmt fmt)
+/* Print the bandwidth matrix of scenario s in format fmt. Returns the
+   exit status: 0, or 2 with a message on stderr (a network, fewer than two
+   devices, a write error). */
+static int
+print_matrix(const struct scenario *s, enum report_fmt fmt)
 {
     struct matrix m;
     struct rho_err err;
@@ -64,3 +73,31 @@ cli_matrix(const struct scenario *s, enum report_fmt fmt)
     matrix_fini(&m);
     return rc;
 }
+
+static int
+import_when(const struct cli_args *a)
+{
+    return a->import != NULL;
+}
+
+static int
+import_run(struct cli_args *a, struct scenario **s)
+{
+    (void)s;
+    return import_machine(a->import, a->file);
+}
+
+static int
+matrix_when(const struct cli_args *a)
+{
+    return a->matrix;
+}
+
+static int
+matrix_run(struct cli_args *a, struct scenario **s)
+{
+    return print_matrix(*s, a->fmt);
+}
+
+const struct cli_mode cli_import_mode = {"import", import_when, import_run, 1};
+const struct cli_mode cli_matrix_mode = {"matrix", matrix_when, matrix_run, 0};

@@ -1,0 +1,62 @@
+/*
+ * batch: --batch (and what a command line without a terminal gets): the
+ * report of every model that runs, in model-table order, each printed by
+ * the report layer's printer for that model (report_model()); between
+ * two, the next model's title. CSV and YAML print the first model only:
+ * a stream holds one document.
+ */
+#include "cli/cli.h"
+
+#include <math.h>
+
+#include "core/session.h"
+
+static int
+run(struct cli_args *a, struct scenario **sp)
+{
+    const struct scenario *s = *sp;
+    const char *path = s->path ? s->path : "scenario";
+    struct session_opts so = {NULL, a->run, cli_threads(a), MODEL_KEEP_VIEWS};
+    struct report_opts ro = {a->fmt, 0, a->explain, a->has_at ? a->at : NAN};
+    const struct model_entry *m;
+    struct session *ss;
+    int rc = 0;
+
+    if (a->fmt != REPORT_TEXT) /* the first only */
+        so.only = a->run & (~a->run + 1);
+    ro.what = (a->steps ? REPORT_STEPS : 0) |
+              (a->timeline ? REPORT_TIMELINE : 0) |
+              (a->stepper ? REPORT_STEPPER : 0) |
+              (a->links ? REPORT_LINK_LINKS : 0) |
+              (a->messages ? REPORT_LINK_MSGS : 0);
+    if (a->messages)
+        so.keep |= MODEL_KEEP_ITEMS;
+    ss = session_new_with(scenario_clone(s), &so);
+    session_wait(ss, NULL);
+    for (int k = 0; (m = session_model(ss, k)) != NULL; k++) {
+        struct session_run r;
+        struct rho_err err;
+        if (k > 0)
+            printf("\n%s\n", m->title);
+        session_run(ss, m, &r);
+        if (r.error != NULL) {
+            err = *r.error;
+            fprintf(stderr, "rho: %s: %s\n", path, err.msg);
+        } else if (report_model(stdout, m, r.result, &ro, &err) != 0) {
+            if (err.code == RHO_EIO)
+                fprintf(stderr, "rho: %s\n", err.msg);
+            else
+                fprintf(stderr, "rho: %s: %s\n", path, err.msg);
+        } else {
+            continue;
+        }
+        if (rc == 0)
+            rc = cli_exit_code(&err);
+        if (err.code != RHO_ESTARVED) /* the model's own failure: go on */
+            break;
+    }
+    session_free(ss);
+    return rc;
+}
+
+const struct cli_mode cli_batch_mode = {"batch", NULL, run, 0};

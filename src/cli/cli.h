@@ -1,0 +1,135 @@
+/*
+ * cli: the modes of the command line, a family in tmux's manner. main.c
+ * parses the options (its table also prints --help) into a struct
+ * cli_args, loads the scenario, chooses the models, and runs the first
+ * mode of its table that applies; each mode is one file that exports
+ * its struct cli_mode -- batch.c, dump.c, search.c, sweep.c, tui.c,
+ * machine.c (--import, --matrix) --
+ * and cli.c has what they share (exit status, the progress bar, threads).
+ *
+ * MPI. Everything MPI is in mpi.c, compiled by mpicc into rho-mpi only;
+ * rho links mpi_stub.c (one rank) instead, so every other file, main.c
+ * included, is compiled once for both programs. The ranks of rho-mpi
+ * split a --search or --sweep and rank 0 prints what rho prints on one
+ * machine; rho-mpi has no interactive mode.
+ *
+ * Like main.c, the files here may include every layer (but never curses,
+ * Lua or YAML headers directly: make layers).
+ */
+#ifndef RHO_CLI_CLI_H
+#define RHO_CLI_CLI_H
+
+#include <stdio.h>
+
+#include "core/base/rho_err.h"
+#include "core/base/strbuf.h"
+#include "core/scenario.h"
+#include "core/search.h"
+#include "core/sweep.h"
+#include "report/report.h"
+#include "script/lx.h"
+
+#define CLI_MAX_PARAMS 64
+
+/* The command line, parsed (main.c). */
+struct cli_args {
+    int batch, steps, timeline, search, quiet, explain, stepper, ascii;
+    int links, messages, matrix;
+    const char *import; /* --import KIND, or NULL */
+    int dump_w, dump_h, dump_view;
+    int no_color, no_mouse, readonly;
+    const char *theme;
+    double at;
+    int has_at;
+    long long sample, seed;
+    int threads; /* -j; 0: not given */
+    const char *curve;
+    struct sweep sweep;
+    enum report_fmt fmt;
+    const char *file;
+    const char *params[CLI_MAX_PARAMS];
+    int nparams;
+    struct lx_opts lx;
+    const char *models;             /* -m as given, or NULL */
+    unsigned run;                   /* the models to run: bits of
+                                       model_table (main.c chooses) */
+    const struct strbuf *params_read; /* the names the script passed to
+                                         rho.param(), one per line */
+};
+
+/*
+ * A mode: when it applies to the command line (NULL: always), and how it
+ * runs on the scenario *s (the mode may take it: *s is then NULL).
+ * run returns the exit status, or -1 to decline (the interactive mode
+ * without a terminal): the next mode that applies runs instead. A mode
+ * before_load runs instead of loading a scenario (s is NULL).
+ */
+struct cli_mode {
+    const char *name;
+    int (*when)(const struct cli_args *a);
+    int (*run)(struct cli_args *a, struct scenario **s);
+    int before_load;
+};
+
+extern const struct cli_mode cli_batch_mode;  /* batch.c */
+extern const struct cli_mode cli_dump_mode;   /* dump.c */
+extern const struct cli_mode cli_import_mode; /* machine.c: --import */
+extern const struct cli_mode cli_matrix_mode; /* machine.c: --matrix */
+extern const struct cli_mode cli_search_mode; /* search.c */
+extern const struct cli_mode cli_sweep_mode;  /* sweep.c */
+extern const struct cli_mode cli_tui_mode;    /* tui.c */
+
+/* ---- shared (cli.c) ---- */
+
+/* The exit status for err: 1 starved, 3 a budget ran out, else 2. */
+int cli_exit_code(const struct rho_err *err);
+
+/* Threads for a run: -j, else one per online CPU. */
+int cli_threads(const struct cli_args *a);
+
+/* The progress bar: on stderr, redrawn in place. */
+struct cli_progress {
+    double t0;
+    int drawn;
+};
+
+/* Set up p; 1 when a bar should be drawn (stderr is a terminal, no -q,
+   MPI rank 0). */
+int cli_progress_init(struct cli_progress *p, const struct cli_args *a);
+
+/* A progress callback (search.h's): draws done of total on p (ctx). */
+int cli_progress_draw(void *ctx, long long done, long long total);
+
+/* ---- MPI (mpi.c in rho-mpi; mpi_stub.c: one rank) ---- */
+
+/* Start MPI; ranks other than 0 lose their stdout and stderr. Returns 0,
+   or 70 when that failed. */
+int cli_mpi_init(int *argc, char ***argv);
+void cli_mpi_fini(void);
+
+/* This process's rank and the number of ranks (0 and 1 without MPI). */
+int cli_mpi_rank(void);
+int cli_mpi_size(void);
+
+/* 1 in rho-mpi (a batch driver: no interactive mode), 0 in rho. */
+int cli_mpi_driver(void);
+
+/*
+ * A search split over the ranks: each searches its range of the schedules
+ * (or of the sample) and rank 0 merges them as if it had run them all
+ * (one rank: search_run()). Returns 0 (rank 0's res holds the whole
+ * result; the others' a part to free), or -1 with err on every rank.
+ */
+int cli_mpi_search(const struct scenario *s, struct search_opts *o,
+                   struct search_result *res, struct rho_err *err);
+
+/*
+ * A sweep split over the ranks: each computed its points into *data (n
+ * points of width numbers; zeros elsewhere) with status rc and err. Rank
+ * 0 receives the sum in *data (the old array is freed) and the lowest
+ * failing rank's err; returns the exit status (rc with one rank).
+ */
+int cli_mpi_sweep_merge(double **data, long n, int width, int rc,
+                        struct rho_err *err);
+
+#endif

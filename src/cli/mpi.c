@@ -1,0 +1,179 @@
+/*
+ * mpi: everything MPI of rho-mpi (make MPI=1), compiled by mpicc; rho
+ * links mpi_stub.c instead. See cli.h. The ranks of an MPI job split a
+ * --search (ranges of schedules) or a --sweep (ranges of points); rank 0
+ * merges the parts and prints what rho prints on one machine, the other
+ * ranks are silent.
+ */
+#include "cli/cli.h"
+
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int mpi_rank, mpi_size = 1;
+
+int
+cli_mpi_init(int *argc, char ***argv)
+{
+    MPI_Init(argc, argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &mpi_rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &mpi_size);
+    if (mpi_rank != 0) { /* one voice: rank 0's */
+        if (freopen("/dev/null", "w", stdout) == NULL ||
+            freopen("/dev/null", "w", stderr) == NULL)
+            return 70;
+    }
+    return 0;
+}
+
+void
+cli_mpi_fini(void)
+{
+    MPI_Finalize();
+}
+
+int
+cli_mpi_rank(void)
+{
+    return mpi_rank;
+}
+
+int
+cli_mpi_size(void)
+{
+    return mpi_size;
+}
+
+int
+cli_mpi_driver(void)
+{
+    return 1;
+}
+
+/*
+ * Every rank searches its own range of the schedules (or of the sample),
+ * rank 0 gathers the times and merges them as if it had run them all.
+ */
+int
+cli_mpi_search(const struct scenario *s, struct search_opts *o,
+               struct search_result *res, struct rho_err *err)
+{
+    struct search_space *sp;
+    long long total, all, lo, hi, n, *counts = NULL;
+    struct search_result part;
+    int rc, bad;
+
+    if (mpi_size == 1)
+        return search_run(s, o, res, err);
+    if ((sp = search_space_new(s, err)) == NULL)
+        return -1;
+    total = search_space_total(sp);
+    search_space_free(sp);
+    if (o->sample > 0 || total > SEARCH_DEFAULT_MAX)
+        all = o->sample > 0 ? o->sample : SEARCH_DEFAULT_SAMPLE;
+    else
+        all = total;
+    if (all > SEARCH_DEFAULT_MAX && o->sample == 0)
+        o->sample = all;
+    lo = all * mpi_rank / mpi_size;
+    hi = all * (mpi_rank + 1) / mpi_size;
+    o->first = lo;
+    o->count = hi - lo;
+    memset(res, 0, sizeof *res);
+    if (hi == lo) { /* more ranks than schedules */
+        memset(&part, 0, sizeof part);
+        rc = 0;
+    } else {
+        rc = search_run(s, o, &part, err);
+        /* a range where every schedule starved is still a part */
+        if (rc != 0 && err->code == RHO_ESTARVED && part.time != NULL)
+            rc = 0;
+    }
+    MPI_Allreduce(&rc, &bad, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    if (bad != 0) {
+        if (rc == 0)
+            rho_err_set(err, RHO_EINPUT, "another rank failed");
+        search_result_fini(&part);
+        return -1;
+    }
+    n = part.n;
+    if (mpi_rank == 0)
+        counts = calloc((size_t)mpi_size, sizeof *counts);
+    MPI_Gather(&n, 1, MPI_LONG_LONG, counts, 1, MPI_LONG_LONG, 0,
+               MPI_COMM_WORLD);
+    if (mpi_rank == 0) {
+        struct search_result *parts = calloc((size_t)mpi_size, sizeof *parts);
+        parts[0] = part;
+        for (int r = 1; r < mpi_size; r++) {
+            parts[r] = part; /* the same space, seed and baseline */
+            parts[r].n = counts[r];
+            parts[r].time =
+                calloc((size_t)(counts[r] ? counts[r] : 1), sizeof(double));
+            parts[r].id =
+                calloc((size_t)(counts[r] ? counts[r] : 1), sizeof(long long));
+            parts[r].sorted = NULL;
+            MPI_Recv(parts[r].time, (int)counts[r], MPI_DOUBLE, r, 1,
+                     MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            MPI_Recv(parts[r].id, (int)counts[r], MPI_LONG_LONG, r, 2,
+                     MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            MPI_Recv(&parts[r].seconds, 1, MPI_DOUBLE, r, 3, MPI_COMM_WORLD,
+                     MPI_STATUS_IGNORE);
+            MPI_Recv(&parts[r].threads, 1, MPI_INT, r, 4, MPI_COMM_WORLD,
+                     MPI_STATUS_IGNORE);
+        }
+        rc = search_merge(parts, mpi_size, res, err);
+        for (int r = 1; r < mpi_size; r++) {
+            free(parts[r].time);
+            free(parts[r].id);
+        }
+        free(parts);
+        free(counts);
+    } else {
+        long long *ids = calloc((size_t)(n ? n : 1), sizeof *ids);
+        for (long long i = 0; i < n; i++)
+            ids[i] = part.id ? part.id[i] : lo + i;
+        MPI_Send(part.time, (int)n, MPI_DOUBLE, 0, 1, MPI_COMM_WORLD);
+        MPI_Send(ids, (int)n, MPI_LONG_LONG, 0, 2, MPI_COMM_WORLD);
+        MPI_Send(&part.seconds, 1, MPI_DOUBLE, 0, 3, MPI_COMM_WORLD);
+        MPI_Send(&part.threads, 1, MPI_INT, 0, 4, MPI_COMM_WORLD);
+        free(ids);
+        rc = 0;
+    }
+    search_result_fini(&part);
+    MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    if (rc != 0 && mpi_rank != 0)
+        rho_err_set(err, RHO_ESTARVED, "every schedule starved");
+    return rc;
+}
+
+int
+cli_mpi_sweep_merge(double **data, long n, int width, int rc,
+                    struct rho_err *err)
+{
+    int mine, first;
+    double *sum;
+
+    if (mpi_size == 1)
+        return rc;
+    /* every point was computed by one rank; the others hold zeros */
+    sum = mpi_rank == 0 ? calloc((size_t)n * (size_t)width, sizeof *sum)
+                        : NULL;
+    MPI_Reduce(*data, sum, (int)(n * width), MPI_DOUBLE, MPI_SUM, 0,
+               MPI_COMM_WORLD);
+    /* the lowest rank that failed reports its (lowest) point */
+    mine = rc != 0 ? mpi_rank : mpi_size;
+    MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    if (first < mpi_size) {
+        if (first != 0 && mpi_rank == first)
+            MPI_Send(err, (int)sizeof *err, MPI_BYTE, 0, 5, MPI_COMM_WORLD);
+        if (mpi_rank == 0 && first != 0)
+            MPI_Recv(err, (int)sizeof *err, MPI_BYTE, first, 5,
+                     MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        rc = cli_exit_code(err);
+    }
+    free(*data);
+    *data = sum;
+    return rc;
+}

@@ -1,0 +1,52 @@
+/*
+ * tui: the interactive program (tui/app.h) on a terminal -- the default
+ * mode when nothing asks for printed output. Declines (the next mode,
+ * batch, prints instead) when there is no terminal, and in rho-mpi.
+ */
+#include "cli/cli.h"
+
+#include <string.h>
+
+#include "rho_config.h"
+#include "tui/app.h"
+
+/* The interactive program's way to load the scenario again. */
+static struct scenario *
+reload(const char *path, void *ctx, struct rho_err *err)
+{
+    const struct cli_args *a = ctx;
+    struct lx_opts o = a->lx;
+
+    o.log = NULL;
+    o.params_read = NULL;
+    return lx_run_file(path, &o, err);
+}
+
+static int
+when(const struct cli_args *a)
+{
+    return !a->batch && !a->steps && !a->timeline && !a->explain &&
+           !a->stepper && !a->links && !a->messages && !cli_mpi_driver();
+}
+
+static int
+run(struct cli_args *a, struct scenario **s)
+{
+    struct app_opts o;
+
+    memset(&o, 0, sizeof o);
+    o.no_color = a->no_color;
+    o.no_mouse = a->no_mouse;
+    o.ascii = a->ascii;
+    o.readonly = a->readonly;
+    o.theme = a->theme;
+    o.datadir = RHO_DATADIR;
+    o.load = reload;
+    o.load_ctx = a;
+    o.session.only = a->run;
+    o.session.threads = a->threads;
+    o.session.keep = MODEL_KEEP_VIEWS;
+    return app_run(a->file, s, &o);
+}
+
+const struct cli_mode cli_tui_mode = {"tui", when, run, 0};
