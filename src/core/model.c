@@ -71,12 +71,14 @@ model_parse_list(const struct model_entry *const *table, const char *list,
         int k;
 
         snprintf(name, sizeof name, "%.*s", (int)len, p);
+        p = e ? e + 1 : p + len;
+        if (len == 0) /* "pcie,,link" */
+            continue;
         if ((k = model_find(table, name)) < 0)
             return rho_err_set(err, RHO_EINPUT,
                                "unknown model '%s' (the models are %s)", name,
                                model_names(table, names, sizeof names));
         *mask |= 1u << k;
-        p = e ? e + 1 : p + len;
     }
     if (*mask == 0)
         return rho_err_set(err, RHO_EINPUT, "no model named (the models are %s)",

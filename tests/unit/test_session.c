@@ -1,6 +1,7 @@
 /* Sessions: edits recompute, failed edits change nothing, undo/redo,
    moving a rank, and what a save writes loads back the same; network
-   scenarios and the link model's edits. */
+   scenarios, the link model's edits and its run in the background (the
+   runs in detail, with a model of the test's own: test_model.c). */
 #include "harness.h"
 
 #include <stdlib.h>
@@ -108,6 +109,17 @@ main(void)
               model_pcie_sim(ss) == NULL && model_pcie_result(ss)->nflows == 0,
           "no PCIe model, an empty result; the link model");
     CHECK(scenario_check(s, &err) == 0, "it checks");
+    {
+        struct session_run r;
+        CHECK(model_net_run(ss) == NULL &&
+                  session_run(ss, &model_net_entry, &r) == 0 && !r.busy &&
+                  r.result == NULL,
+              "the link model runs in the background: nothing before a poll");
+        CHECK(session_wait(ss, &err) == 0 && model_net_run(ss) != NULL &&
+                  session_run(ss, &model_net_entry, &r) == 0 &&
+                  r.version == session_version(ss) && r.serial == 1,
+              "session_wait runs it to the end");
+    }
     CHECK(session_set_tau(ss, 0.1, &err) == -1 &&
               session_add_flow(ss, &f, &err) == -1 &&
               session_move_rank(ss, 0, 1, &err) == -1,
@@ -127,6 +139,15 @@ main(void)
                   session_scenario(ss)->net->routing == NET_SD &&
                   session_scenario(ss)->net->job[0].routing == NET_SD,
               "routing SD");
+        CHECK(model_net_run(ss) != NULL &&
+                  model_net_run(ss)->scen->net->routing == NET_DOR,
+              "the last link result stays after an edit");
+        for (int i = 0; i < 2000 && model_net_run(ss)->scen->net->routing !=
+                                        NET_SD;
+             i++)
+            session_poll(ss);
+        CHECK(model_net_run(ss)->scen->net->routing == NET_SD,
+              "a poll brings the new one (a small torus: within its wait)");
         CHECK(session_version(ss) == v + 1 && session_dirty(ss) &&
                   session_can_undo(ss),
               "an undoable edit");

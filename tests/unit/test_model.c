@@ -1,0 +1,401 @@
+/* The model interface with a third model that exists only here: two
+   entries ("bytes" runs at every edit, "slow" on a job thread, held back
+   by a gate the test opens) in a table given to session_new_with(). They
+   need nothing but their entries: the session runs them (at once, after
+   a poll, to the end in a wait; an edit cancels a stale run; the last
+   result stays while a newer one computes; errors per version), the view
+   layer lists their views by name, and a sweep prints their columns.
+   Also the table helpers of model.h. */
+#include "harness.h"
+
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "core/model.h"
+#include "core/model_net.h"
+#include "core/model_pcie.h"
+#include "core/session.h"
+#include "report/report.h"
+#include "script/lx.h"
+#include "view/ui.h"
+
+/* ---- the third model: the bytes of the flows ---- */
+
+struct bytes_res {
+    double bytes;   /* of every flow */
+    unsigned long serial;
+};
+
+static atomic_int gate;      /* 0: "slow" runs on a job wait */
+static atomic_int cancelled; /* runs that saw their job cancelled */
+static atomic_ulong runs;
+
+static void
+nap(void)
+{
+    struct timespec ts = {0, 1000000L};
+
+    nanosleep(&ts, NULL);
+}
+
+static int
+applies(const struct scenario *s)
+{
+    return s->pcie != NULL; /* a tree with flows */
+}
+
+/* Fails (RHO_EINPUT) when flow 1 has 13 bytes. */
+static void *
+run(struct scenario *s, const struct model_ctx *ctx, struct rho_err *err)
+{
+    struct bytes_res *r;
+    double sum = 0;
+
+    if (ctx->job != NULL) {
+        job_progress(ctx->job, 1, 2);
+        while (!atomic_load(&gate)) {
+            if (job_cancelled(ctx->job)) {
+                atomic_fetch_add(&cancelled, 1);
+                scenario_free(s);
+                return rho_err_set(err, RHO_ECANCEL, "cancelled"), NULL;
+            }
+            nap();
+        }
+    }
+    for (int i = 0; i < s->nflows; i++)
+        sum += s->flow[i].bytes;
+    if (s->nflows > 0 && s->flow[0].bytes == 13) {
+        scenario_free(s);
+        rho_err_set(err, RHO_EINPUT, "13 bytes: unlucky");
+        return NULL;
+    }
+    scenario_free(s);
+    r = calloc(1, sizeof *r);
+    r->bytes = sum;
+    r->serial = atomic_fetch_add(&runs, 1) + 1;
+    return r;
+}
+
+static void
+result_free(void *res)
+{
+    free(res);
+}
+
+static int
+explain(void *res, int item, double t, struct strbuf *out, struct rho_err *err)
+{
+    (void)t;
+    if (item != 0)
+        return rho_err_set(err, RHO_EINPUT, "one item");
+    strbuf_printf(out, "%g bytes in all\n", ((struct bytes_res *)res)->bytes);
+    return 0;
+}
+
+static const struct model_col cols[] = {
+    {"bytes", "bytes", MODEL_COL_BYTES},
+    {"half", "half_bytes", MODEL_COL_NUMBER},
+};
+
+static int
+sweep(const void *res, double *out)
+{
+    const struct bytes_res *r = res;
+
+    out[0] = r->bytes;
+    out[1] = r->bytes / 2;
+    return 0;
+}
+
+static const struct model_entry bytes_entry = {
+    "bytes", "bytes model", "flows", 0, applies, run, result_free,
+    NULL,    explain,       cols,    2, NULL,    sweep,
+};
+static const struct model_entry slow_entry = {
+    "slow", "slow model", "links nosuchview", 1, applies, run, result_free,
+    NULL,   explain,      cols,               2, NULL,    sweep,
+};
+static const struct model_entry *const table[] = {&bytes_entry, &slow_entry,
+                                                  NULL};
+
+static struct session *
+table1(unsigned only)
+{
+    struct rho_err err;
+    struct session_opts o = {table, only, 1, 0};
+    struct scenario *s = lx_run_file("scenarios/table1.lua", NULL, &err);
+
+    CHECK(s != NULL, "table1.lua loads");
+    return session_new_with(s, &o);
+}
+
+/* Set flow 1's size (an edit). */
+static int
+set_bytes(struct session *ss, double b)
+{
+    struct scen_flow f = session_scenario(ss)->flow[0];
+    struct rho_err err;
+
+    f.label = NULL;
+    f.bytes = b;
+    return session_set_flow(ss, 0, &f, &err);
+}
+
+static double
+total(const struct session *ss)
+{
+    double sum = 0;
+
+    for (int i = 0; i < session_scenario(ss)->nflows; i++)
+        sum += session_scenario(ss)->flow[i].bytes;
+    return sum;
+}
+
+/* report_sweep() of the test table into a string (caller frees). */
+static char *
+sweep_text(const struct sweep *sw, const double *data, unsigned ran,
+           enum report_fmt fmt)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    struct rho_err err;
+
+    CHECK(report_sweep(f, "T", sw, data, table, ran, fmt, &err) == 0,
+          "report_sweep");
+    fclose(f);
+    return text;
+}
+
+/* Poll until m's run of the current version is in (or 5 s). */
+static int
+poll_until(struct session *ss, const struct model_entry *m)
+{
+    struct session_run r;
+
+    for (int i = 0; i < 5000; i++) {
+        session_poll(ss);
+        session_run(ss, m, &r);
+        if (!r.busy &&
+            ((r.result && r.version == session_version(ss)) || r.error))
+            return 1;
+        nap();
+    }
+    return 0;
+}
+
+int
+main(void)
+{
+    struct rho_err err;
+    struct session *ss;
+    struct session_run r;
+    char buf[128];
+    unsigned mask;
+
+    /* ---- the table helpers ---- */
+    CHECK(model_count(NULL) == 2 && model_table[0] == &model_pcie_entry &&
+              model_table[1] == &model_net_entry,
+          "model_table: pcie, then link");
+    CHECK(model_find(NULL, "link") == 1 && model_find(NULL, "x") == -1 &&
+              model_find(table, "slow") == 1,
+          "model_find");
+    CHECK(model_parse_list(NULL, "link,pcie", &mask, &err) == 0 && mask == 3,
+          "-m link,pcie");
+    CHECK(model_parse_list(NULL, "pcie,nope", &mask, &err) == -1,
+          "-m pcie,nope refused");
+    CHECK_STR(err.msg, "unknown model 'nope' (the models are pcie, link)",
+              "the message lists the models");
+    CHECK(model_parse_list(table, ",", &mask, &err) == -1 &&
+              strcmp(err.msg, "no model named (the models are bytes, slow)") ==
+                  0,
+          "an empty list: %s", err.msg);
+    CHECK(strcmp(model_names(table, buf, sizeof buf), "bytes, slow") == 0,
+          "model_names");
+    {
+        int off[MODEL_MAX];
+        CHECK(model_sweep_layout(NULL, off) == 3 + 1 + 4 + 1 && off[1] == 4,
+              "sweep layout: 3 PCIe columns and a status, 4 link columns "
+              "and a status");
+    }
+
+    /* ---- a cheap model: a result at every edit, at once ---- */
+    ss = table1(0);
+    CHECK(session_model(ss, 0) == &bytes_entry &&
+              session_model(ss, 1) == &slow_entry && session_model(ss, 2) == NULL,
+          "the session runs the test table's two models");
+    CHECK(!session_has_model(ss, &model_pcie_entry), "and not the real ones");
+    CHECK(session_run(ss, &bytes_entry, &r) == 0 && r.result != NULL &&
+              r.version == session_version(ss) && !r.busy && r.error == NULL,
+          "bytes: a result at once");
+    CHECK(((struct bytes_res *)r.result)->bytes == total(ss),
+          "of the scenario's flows");
+    CHECK(set_bytes(ss, 1024) == 0 &&
+              ((struct bytes_res *)session_result(ss, &bytes_entry))->bytes ==
+                  total(ss),
+          "an edit: a new result at once");
+    {
+        struct strbuf sb;
+        strbuf_init(&sb);
+        CHECK(bytes_entry.explain(session_result(ss, &bytes_entry), 0, NAN,
+                                  &sb, &err) == 0 &&
+                  strstr(strbuf_str(&sb), "bytes in all") != NULL,
+              "its explain hook");
+        strbuf_fini(&sb);
+    }
+
+    /* ---- a background model ---- */
+    CHECK(session_result(ss, &slow_entry) == NULL &&
+              session_run(ss, &slow_entry, &r) == 0 && !r.busy,
+          "slow: nothing before a poll");
+    CHECK(session_poll(ss) == 1, "a poll starts it (1: the screen changes)");
+    CHECK(session_run(ss, &slow_entry, &r) == 0 && r.busy &&
+              strcmp(r.phase, "running") == 0 && r.frac == 0.5 &&
+              r.result == NULL,
+          "held at the gate after 50 ms: busy, half done");
+    atomic_store(&gate, 1);
+    CHECK(poll_until(ss, &slow_entry), "the gate opens: it finishes");
+    CHECK(session_run(ss, &slow_entry, &r) == 0 && r.result != NULL &&
+              r.version == session_version(ss) &&
+              ((struct bytes_res *)r.result)->bytes == total(ss) &&
+              r.serial == 1,
+          "its result, of the current version");
+    CHECK(session_poll(ss) == 0, "nothing more to do: 0");
+
+    /* the last result stays while a newer run computes; an edit cancels a
+       stale run */
+    atomic_store(&gate, 0);
+    {
+        void *last = session_result(ss, &slow_entry);
+        unsigned long v0 = session_version(ss);
+        int c0 = atomic_load(&cancelled);
+        CHECK(set_bytes(ss, 2048) == 0, "an edit");
+        session_poll(ss);
+        CHECK(session_run(ss, &slow_entry, &r) == 0 && r.busy &&
+                  r.result == last && r.version == v0,
+              "busy with the new version, the last result stays");
+        CHECK(set_bytes(ss, 4096) == 0, "another edit while it computes");
+        session_poll(ss);
+        CHECK(atomic_load(&cancelled) == c0 + 1,
+              "the stale run was cancelled");
+        CHECK(session_run(ss, &slow_entry, &r) == 0 && r.busy &&
+                  r.result == last,
+              "a run of the newest version computes; the last result stays");
+        atomic_store(&gate, 1);
+        CHECK(poll_until(ss, &slow_entry) &&
+                  ((struct bytes_res *)session_result(ss, &slow_entry))
+                          ->bytes == total(ss),
+              "then its result replaces the last");
+    }
+
+    /* errors belong to a version */
+    {
+        void *good = session_result(ss, &slow_entry);
+        /* flow 1 of 13 bytes: both models fail on this version */
+        {
+            CHECK(set_bytes(ss, 13) == 0, "flow 1: 13 bytes");
+            CHECK(session_run(ss, &bytes_entry, &r) == 0 &&
+                      r.result == NULL && r.error != NULL &&
+                      strcmp(r.error->msg, "13 bytes: unlucky") == 0,
+                  "bytes: its error, no result");
+            CHECK(poll_until(ss, &slow_entry) &&
+                      session_run(ss, &slow_entry, &r) == 0 &&
+                      r.error != NULL && r.result == good,
+                  "slow: its error, and the last good result stays");
+            CHECK(session_wait(ss, &err) == -1 &&
+                      strcmp(err.msg, "13 bytes: unlucky") == 0,
+                  "session_wait: -1, the first model's error");
+            CHECK(session_undo(ss) == 0 &&
+                      session_run(ss, &bytes_entry, &r) == 0 &&
+                      r.error == NULL && r.result != NULL,
+                  "undo: bytes runs again, no error");
+            CHECK(session_run(ss, &slow_entry, &r) == 0 && r.error == NULL,
+                  "slow: the error was of the other version");
+            CHECK(session_wait(ss, &err) == 0 &&
+                      session_run(ss, &slow_entry, &r) == 0 &&
+                      r.version == session_version(ss),
+                  "session_wait runs it to the end");
+        }
+    }
+    session_free(ss);
+
+    /* session_wait with a run in the background: joins it; free cancels */
+    atomic_store(&gate, 0);
+    ss = table1(0);
+    session_poll(ss);
+    CHECK(session_run(ss, &slow_entry, &r) == 0 && r.busy, "busy");
+    atomic_store(&gate, 1);
+    CHECK(session_wait(ss, &err) == 0 && session_result(ss, &slow_entry),
+          "wait joins the running job");
+    atomic_store(&gate, 0);
+    set_bytes(ss, 99);
+    session_poll(ss);
+    session_free(ss); /* cancels and joins the held run */
+    CHECK(1, "freed with a run in the background");
+    atomic_store(&gate, 1);
+
+    /* only: one model of the table */
+    ss = table1(1u << 1);
+    CHECK(session_model(ss, 0) == &slow_entry && session_model(ss, 1) == NULL,
+          "only the second");
+    CHECK(session_result(ss, &bytes_entry) == NULL &&
+              session_run(ss, &bytes_entry, &r) == -1,
+          "the first does not run");
+
+    /* ---- the view layer lists their views by name ---- */
+    {
+        struct session *s2 = table1(0);
+        int views[VIEW_COUNT], nv = ui_views(s2, views);
+        CHECK(nv == 2 && views[0] == VIEW_FLOWS && views[1] == VIEW_LINKS,
+              "their views in table order (a name no view has is left out)");
+        session_free(s2);
+    }
+    session_free(ss);
+
+    /* ---- a sweep prints their columns ---- */
+    {
+        struct sweep sw;
+        double data[2 * 6] = {0};
+        int off[MODEL_MAX];
+        char *t;
+        sweep_init(&sw);
+        CHECK(sweep_add_axis(&sw, "size=1KiB,2KiB", &err) == 0, "an axis");
+        CHECK(model_sweep_layout(table, off) == 6 && off[1] == 3,
+              "layout: 2 + 1 and 2 + 1");
+        data[0] = data[off[1]] = 1024;
+        data[1] = data[off[1] + 1] = 512;
+        data[6] = 2048;
+        data[7] = 1024;
+        t = sweep_text(&sw, data, 1, REPORT_TEXT);
+        CHECK(strcmp(t, "T\nsweep: 2 points\n\n"
+                        "size  bytes  half\n"
+                        "1KiB  1 KiB   512\n"
+                        "2KiB  2 KiB  1024\n") == 0,
+              "the first model alone: its columns, no note:\n%s", t);
+        free(t);
+        t = sweep_text(&sw, data, 3, REPORT_CSV);
+        CHECK(strcmp(t, "size,bytes,half_bytes,bytes,half_bytes\n"
+                        "1KiB,1024,512,1024,512\n"
+                        "2KiB,2048,1024,0,0\n") == 0,
+              "both models' columns in table order:\n%s", t);
+        free(t);
+        t = sweep_text(&sw, data, 2, REPORT_TEXT);
+        CHECK(strncmp(t, "T\nsweep: 2 points (slow model)\n", 31) == 0,
+              "named when it is not the table's first:\n%s", t);
+        free(t);
+        sweep_fini(&sw);
+    }
+
+    /* ---- and batch has no printer for it until report.c has a line ---- */
+    {
+        struct bytes_res br = {1, 1};
+        struct report_opts ro = {REPORT_TEXT, 0, 0, NAN};
+        CHECK(report_model(stdout, &bytes_entry, &br, &ro, &err) == -1 &&
+                  strcmp(err.msg, "the bytes model has no batch report") == 0,
+              "report_model: %s", err.msg);
+    }
+    TEST_DONE();
+}
