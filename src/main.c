@@ -97,12 +97,14 @@ static const struct opt options[] = {
     {OPT_READONLY, 0, "readonly", NULL, "never write files (s refuses)", NULL},
     {OPT_THEME, 't', "theme", "NAME",
      "colour theme: a name (default, dark, light, colorblind, mono, or one "
-     "of yours in ~/.config/rho/themes) or a path to a YAML file", NULL},
+     "of yours in ~/.config/rho/themes) or a path to a YAML file",
+     NULL},
     {OPT_DUMP, 0, "dump", "WxH:VIEW",
      "print the interactive screen as text, WxH characters, showing VIEW "
      "(tree, flows, explain, stepper, timeline, heat, stats, search; "
      "network, links, map, classes, rounds for the link model); "
-     "--explain N selects flow N, --at TIME a time step", NULL},
+     "--explain N selects flow N, --at TIME a time step",
+     NULL},
     {OPT_ASCII, 'U', "ascii", NULL,
      "draw with ASCII characters only (no UTF-8 box drawing)", NULL},
     {OPT_STEPPER, 0, "stepper", NULL,
@@ -121,18 +123,21 @@ static const struct opt options[] = {
      "pcie"},
     {OPT_SAMPLE, 0, "sample", "N",
      "search N random schedules (default: all when there are at most 50 "
-     "million, else 1000000)", NULL},
+     "million, else 1000000)",
+     NULL},
     {OPT_SEED, 0, "seed", "N", "seed of the random sample (default 1)", NULL},
     {OPT_THREADS, 'j', "threads", "N",
      "threads for --search, --sweep and the link model (default: one per "
      "CPU); the result is the same "
-     "for any N", NULL},
+     "for any N",
+     NULL},
     {OPT_CURVE, 0, "curve", "FILE",
      "with --search, also write the sorted times as CSV (rank,time_s)", NULL},
     {OPT_SWEEP, 0, "sweep", "NAME=VALUES",
      "evaluate the scenario for every combination of values (repeatable): "
      "tau, bandwidth, or any rho.param NAME; VALUES is a,b,c or "
-     "lo:hi:step or lo:hi:*factor", NULL},
+     "lo:hi:step or lo:hi:*factor",
+     NULL},
     {OPT_QUIET, 'q', "quiet", NULL, "no progress bar", NULL},
     {OPT_PARAM, 'p', "param", "NAME=VALUE",
      "override rho.param(NAME, ...) in the scenario (repeatable)", NULL},
@@ -484,8 +489,9 @@ select_models(struct args *pa, const struct scenario *s)
             return 2;
         }
         if (!(want >> k & 1)) {
-            fprintf(stderr, "rho: %s: --%s is for the %s, which -m %s leaves "
-                            "out\n",
+            fprintf(stderr,
+                    "rho: %s: --%s is for the %s, which -m %s leaves "
+                    "out\n",
                     a->file, o->lng, model_table[k]->title, a->models);
             return 2;
         }
@@ -497,11 +503,12 @@ select_models(struct args *pa, const struct scenario *s)
         names[0] = '\0';
         for (int k = 0, used = 0; k < n; k++)
             if (applies >> k & 1)
-                used += snprintf(names + used, sizeof names - (size_t)used,
-                                 "%s%s", used ? ", " : "",
-                                 model_table[k]->name);
-        fprintf(stderr, "rho: %s: -m %s: no such model for this scenario (it "
-                        "has: %s)\n",
+                used +=
+                    snprintf(names + used, sizeof names - (size_t)used, "%s%s",
+                             used ? ", " : "", model_table[k]->name);
+        fprintf(stderr,
+                "rho: %s: -m %s: no such model for this scenario (it "
+                "has: %s)\n",
                 a->file, a->models ? a->models : "", names);
         return 2;
     }

@@ -50,9 +50,9 @@ struct cli_args {
     const char *params[CLI_MAX_PARAMS];
     int nparams;
     struct lx_opts lx;
-    const char *models;             /* -m as given, or NULL */
-    unsigned run;                   /* the models to run: bits of
-                                       model_table (main.c chooses) */
+    const char *models;               /* -m as given, or NULL */
+    unsigned run;                     /* the models to run: bits of
+                                         model_table (main.c chooses) */
     const struct strbuf *params_read; /* the names the script passed to
                                          rho.param(), one per line */
 };

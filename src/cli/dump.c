@@ -36,8 +36,9 @@ run(struct cli_args *a, struct scenario **sp)
     for (int k = 0; k < nv; k++)
         ok |= views[k] == a->dump_view;
     if (!ok) {
-        fprintf(stderr, "rho: %s: no %s view for this scenario (it has:",
-                a->file, ui_view_name(a->dump_view));
+        fprintf(stderr,
+                "rho: %s: no %s view for this scenario (it has:", a->file,
+                ui_view_name(a->dump_view));
         for (int k = 0; k < nv; k++)
             fprintf(stderr, " %s", ui_view_name(views[k]));
         fprintf(stderr, ")\n");

@@ -158,8 +158,7 @@ cli_mpi_sweep_merge(double **data, long n, int width, int rc,
     if (mpi_size == 1)
         return rc;
     /* every point was computed by one rank; the others hold zeros */
-    sum = mpi_rank == 0 ? calloc((size_t)n * (size_t)width, sizeof *sum)
-                        : NULL;
+    sum = mpi_rank == 0 ? calloc((size_t)n * (size_t)width, sizeof *sum) : NULL;
     MPI_Reduce(*data, sum, (int)(n * width), MPI_DOUBLE, MPI_SUM, 0,
                MPI_COMM_WORLD);
     /* the lowest rank that failed reports its (lowest) point */
@@ -169,8 +168,8 @@ cli_mpi_sweep_merge(double **data, long n, int width, int rc,
         if (first != 0 && mpi_rank == first)
             MPI_Send(err, (int)sizeof *err, MPI_BYTE, 0, 5, MPI_COMM_WORLD);
         if (mpi_rank == 0 && first != 0)
-            MPI_Recv(err, (int)sizeof *err, MPI_BYTE, first, 5,
-                     MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            MPI_Recv(err, (int)sizeof *err, MPI_BYTE, first, 5, MPI_COMM_WORLD,
+                     MPI_STATUS_IGNORE);
         rc = cli_exit_code(err);
     }
     free(*data);

@@ -51,8 +51,8 @@ model_names(const struct model_entry *const *table, char *buf, int n)
         table = model_table;
     buf[0] = '\0';
     for (int k = 0; k < count && used < n; k++)
-        used += snprintf(buf + used, (size_t)(n - used), "%s%s",
-                         k ? ", " : "", table[k]->name);
+        used += snprintf(buf + used, (size_t)(n - used), "%s%s", k ? ", " : "",
+                         table[k]->name);
     return buf;
 }
 
@@ -81,7 +81,8 @@ model_parse_list(const struct model_entry *const *table, const char *list,
         *mask |= 1u << k;
     }
     if (*mask == 0)
-        return rho_err_set(err, RHO_EINPUT, "no model named (the models are %s)",
+        return rho_err_set(err, RHO_EINPUT,
+                           "no model named (the models are %s)",
                            model_names(table, names, sizeof names));
     return 0;
 }

@@ -198,8 +198,8 @@ net_run_explain(const struct net_run *lr, int l, struct strbuf *out,
         n++;
         rank += bytes[k] > bytes[l] || (bytes[k] == bytes[l] && k < l);
     }
-    strbuf_printf(out, "link %s (%s): ",
-                  net_link_name(net, l, name, sizeof name),
+    strbuf_printf(out,
+                  "link %s (%s): ", net_link_name(net, l, name, sizeof name),
                   net_class_name(net, cls));
     if (!(bytes[l] > 0)) {
         strbuf_printf(out, "idle (one of %d links in its class)\n", n);

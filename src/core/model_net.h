@@ -37,9 +37,9 @@ struct net_run_round {
 };
 
 struct net_run {
-    struct scenario *scen;   /* the copy it ran on; owned */
-    struct net_result *res;  /* owned */
-    struct net_stats *st;    /* 10 hottest per class; owned */
+    struct scenario *scen;  /* the copy it ran on; owned */
+    struct net_result *res; /* owned */
+    struct net_stats *st;   /* 10 hottest per class; owned */
     int nrounds;
     struct net_run_round *round; /* nrounds; owned */
     int recorded;                /* per-link arrays below are kept */

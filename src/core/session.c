@@ -35,7 +35,7 @@ struct run {
 
     /* a background run in progress (started: job.started) */
     struct job job;
-    struct session *ss;       /* for the job's threads and keep */
+    struct session *ss;        /* for the job's threads and keep */
     struct scenario *job_scen; /* taken by the run on the job's thread */
     void *job_res;
     struct rho_err job_err;

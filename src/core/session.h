@@ -39,9 +39,9 @@ struct session_opts {
                                                 (NULL-terminated, borrowed
                                                 for the session's life);
                                                 NULL: model_table */
-    unsigned only;   /* bit k: run only entry k of the table; 0: all */
-    int threads;     /* threads of a background run; < 1: 1 */
-    unsigned keep;   /* MODEL_KEEP_* bits of every run */
+    unsigned only; /* bit k: run only entry k of the table; 0: all */
+    int threads;   /* threads of a background run; < 1: 1 */
+    unsigned keep; /* MODEL_KEEP_* bits of every run */
 };
 
 /* A session on s (a PCIe or a network scenario); takes ownership of s.
@@ -66,18 +66,18 @@ const struct scenario *session_scenario(const struct session *ss);
 /* What a session knows of one model's run. */
 struct session_run {
     const struct model_entry *model;
-    void *result;          /* the last finished result, or NULL; borrowed
-                              until the next edit, session_poll() or
-                              session_wait() (the model's header says
-                              what may be done with it) */
-    unsigned long version; /* the session version result is of */
-    int busy;              /* a run of the current version computes */
-    const char *phase;     /* busy: its phase ("start" before any) */
-    double frac;           /* busy: the fraction of that phase done */
+    void *result;                /* the last finished result, or NULL; borrowed
+                                    until the next edit, session_poll() or
+                                    session_wait() (the model's header says
+                                    what may be done with it) */
+    unsigned long version;       /* the session version result is of */
+    int busy;                    /* a run of the current version computes */
+    const char *phase;           /* busy: its phase ("start" before any) */
+    double frac;                 /* busy: the fraction of that phase done */
     const struct rho_err *error; /* why the run of the current version
                                     failed, or NULL */
-    double seconds;        /* the wall time of the run that made result */
-    unsigned long serial;  /* results made so far: a new one changes it */
+    double seconds;              /* the wall time of the run that made result */
+    unsigned long serial;        /* results made so far: a new one changes it */
 };
 
 /* The k-th model the session runs on its scenario (table order), or NULL

@@ -36,7 +36,8 @@ report_parse_fmt(const char *name, enum report_fmt *fmt, struct rho_err *err)
 /* ---- a text table ---- */
 
 void
-report_tab_init(struct tab *t, int ncol, const char *const *head, const char *left)
+report_tab_init(struct tab *t, int ncol, const char *const *head,
+                const char *left)
 {
     memset(t, 0, sizeof *t);
     t->ncol = ncol;
@@ -144,7 +145,6 @@ report_csv_str(FILE *out, const char *s)
     fputc('"', out);
 }
 
-
 /* ---- the models' printers ---- */
 
 static const struct printer {
@@ -163,8 +163,7 @@ report_model(FILE *out, const struct model_entry *m, void *res,
     for (const struct printer *p = printers; p->model != NULL; p++)
         if (strcmp(p->model, m->name) == 0)
             return p->print(out, res, o, err);
-    return rho_err_set(err, RHO_EINPUT, "the %s has no batch report",
-                       m->title);
+    return rho_err_set(err, RHO_EINPUT, "the %s has no batch report", m->title);
 }
 
 /* ---- sweeps ---- */
@@ -244,7 +243,8 @@ report_sweep(FILE *out, const char *title, const struct sweep *sw,
                 fprintf(out, "%s%s", first ? "" : ",", sm.m[j]->cols[c].name);
         for (int j = 0; j < sm.n; j++)
             if (sm.m[j]->failed_word != NULL)
-                fprintf(out, ",%s", status_name(&sm, sm.m[j], name, sizeof name));
+                fprintf(out, ",%s",
+                        status_name(&sm, sm.m[j], name, sizeof name));
         fputc('\n', out);
         for (long i = 0; i < n; i++) {
             const double *d = data + i * sm.width;
@@ -327,7 +327,8 @@ report_sweep(FILE *out, const char *title, const struct sweep *sw,
             }
         left[nc] = '\0';
         fprintf(out, "%s\nsweep: %ld points", title, n);
-        if (sm.n > 1 || (sm.n == 1 && sm.m[0] != (table ? table : model_table)[0])) {
+        if (sm.n > 1 ||
+            (sm.n == 1 && sm.m[0] != (table ? table : model_table)[0])) {
             for (int j = 0; j < sm.n; j++)
                 fprintf(out, "%s%s", j ? ", then " : " (", sm.m[j]->title);
             fputc(')', out);

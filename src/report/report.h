@@ -44,9 +44,9 @@ enum {
 
 struct report_opts {
     enum report_fmt fmt;
-    int what;     /* REPORT_* bits; a printer ignores other models' */
-    int explain;  /* > 0: explain item explain - 1 (a flow) instead */
-    double at;    /* explain, stepper: the moment; NaN: the first start */
+    int what;    /* REPORT_* bits; a printer ignores other models' */
+    int explain; /* > 0: explain item explain - 1 (a flow) instead */
+    double at;   /* explain, stepper: the moment; NaN: the first start */
 };
 
 /*

@@ -133,9 +133,9 @@ link_text(FILE *out, const struct scenario *s, const struct net_result *res,
             r[0] = xstrdup(l->job[j].name);
             r[1] = xstrdup(job_routing(s, j));
             r[2] = report_strf("%d", pattern_ranks(l->job[j].pattern) <
-                                     next - l->job[j].offset
-                                 ? pattern_ranks(l->job[j].pattern)
-                                 : next - l->job[j].offset);
+                                             next - l->job[j].offset
+                                         ? pattern_ranks(l->job[j].pattern)
+                                         : next - l->job[j].offset);
             r[3] = xstrdup(pattern_name(l->job[j].pattern));
             r[4] = report_strf("%lld", js[j].msgs);
             r[5] = xstrdup(units_fmt_size(a, sizeof a, js[j].bytes));

@@ -34,7 +34,6 @@ header_text(FILE *out, const struct scenario *s, const char *what)
             units_fmt_rate(bw, sizeof bw, s->bandwidth), s->tau);
 }
 
-
 int
 report_flows(FILE *out, const struct scenario *s,
              const struct pcie_sim_result *res, enum report_fmt f,
@@ -228,7 +227,8 @@ report_matrix(FILE *out, const struct scenario *s, const struct matrix *m,
                 row[0] = xstrdup(node_name(s, m->node[i]));
                 for (int c = 0; c < cols; c++) {
                     double x = v[i * n + from + c];
-                    row[c + 1] = isnan(x) ? xstrdup("-") : report_strf("%.2f", x / 1e9);
+                    row[c + 1] =
+                        isnan(x) ? xstrdup("-") : report_strf("%.2f", x / 1e9);
                 }
             }
             report_tab_print(&t, out);
@@ -624,7 +624,6 @@ report_search_curve(FILE *out, const struct search_result *r,
         fprintf(out, "%lld,%.17g\n", k + 1, r->sorted[k]);
     return report_check_io(out, err);
 }
-
 
 /* ---- the model's batch printer ---- */
 

@@ -69,8 +69,8 @@ poll_runs(struct app *a)
         struct session_run r;
         int i;
         session_run(a->ss, m, &r);
-        for (i = 0; i < MODEL_MAX && a->seen_model[i] != NULL &&
-                    a->seen_model[i] != m;
+        for (i = 0;
+             i < MODEL_MAX && a->seen_model[i] != NULL && a->seen_model[i] != m;
              i++)
             ;
         if (i == MODEL_MAX)

@@ -125,7 +125,7 @@ const struct key_binding key_table[] = {
 
 static const char *const scope_name[SCOPE_COUNT] = {
     "global", "tree",    "flows", "stepper", "timeline",
-    "search", "network", "links", "map",   "rounds",
+    "search", "network", "links", "map",     "rounds",
 };
 
 const char *

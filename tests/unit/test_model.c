@@ -25,7 +25,7 @@
 /* ---- the third model: the bytes of the flows ---- */
 
 struct bytes_res {
-    double bytes;   /* of every flow */
+    double bytes; /* of every flow */
     unsigned long serial;
 };
 
@@ -111,12 +111,23 @@ sweep(const void *res, double *out)
 }
 
 static const struct model_entry bytes_entry = {
-    "bytes", "bytes model", "flows", 0, applies, run, result_free,
+    "bytes", "bytes model", "flows", 0, applies, run,   result_free,
     NULL,    explain,       cols,    2, NULL,    sweep,
 };
 static const struct model_entry slow_entry = {
-    "slow", "slow model", "links nosuchview", 1, applies, run, result_free,
-    NULL,   explain,      cols,               2, NULL,    sweep,
+    "slow",
+    "slow model",
+    "links nosuchview",
+    1,
+    applies,
+    run,
+    result_free,
+    NULL,
+    explain,
+    cols,
+    2,
+    NULL,
+    sweep,
 };
 static const struct model_entry *const table[] = {&bytes_entry, &slow_entry,
                                                   NULL};
@@ -225,7 +236,8 @@ main(void)
     /* ---- a cheap model: a result at every edit, at once ---- */
     ss = table1(0);
     CHECK(session_model(ss, 0) == &bytes_entry &&
-              session_model(ss, 1) == &slow_entry && session_model(ss, 2) == NULL,
+              session_model(ss, 1) == &slow_entry &&
+              session_model(ss, 2) == NULL,
           "the session runs the test table's two models");
     CHECK(!session_has_model(ss, &model_pcie_entry), "and not the real ones");
     CHECK(session_run(ss, &bytes_entry, &r) == 0 && r.result != NULL &&
@@ -240,8 +252,8 @@ main(void)
     {
         struct strbuf sb;
         strbuf_init(&sb);
-        CHECK(bytes_entry.explain(session_result(ss, &bytes_entry), 0, NAN,
-                                  &sb, &err) == 0 &&
+        CHECK(bytes_entry.explain(session_result(ss, &bytes_entry), 0, NAN, &sb,
+                                  &err) == 0 &&
                   strstr(strbuf_str(&sb), "bytes in all") != NULL,
               "its explain hook");
         strbuf_fini(&sb);
@@ -279,16 +291,16 @@ main(void)
               "busy with the new version, the last result stays");
         CHECK(set_bytes(ss, 4096) == 0, "another edit while it computes");
         session_poll(ss);
-        CHECK(atomic_load(&cancelled) == c0 + 1,
-              "the stale run was cancelled");
+        CHECK(atomic_load(&cancelled) == c0 + 1, "the stale run was cancelled");
         CHECK(session_run(ss, &slow_entry, &r) == 0 && r.busy &&
                   r.result == last,
               "a run of the newest version computes; the last result stays");
         atomic_store(&gate, 1);
-        CHECK(poll_until(ss, &slow_entry) &&
-                  ((struct bytes_res *)session_result(ss, &slow_entry))
-                          ->bytes == total(ss),
-              "then its result replaces the last");
+        CHECK(
+            poll_until(ss, &slow_entry) &&
+                ((struct bytes_res *)session_result(ss, &slow_entry))->bytes ==
+                    total(ss),
+            "then its result replaces the last");
     }
 
     /* errors belong to a version */
@@ -297,8 +309,8 @@ main(void)
         /* flow 1 of 13 bytes: both models fail on this version */
         {
             CHECK(set_bytes(ss, 13) == 0, "flow 1: 13 bytes");
-            CHECK(session_run(ss, &bytes_entry, &r) == 0 &&
-                      r.result == NULL && r.error != NULL &&
+            CHECK(session_run(ss, &bytes_entry, &r) == 0 && r.result == NULL &&
+                      r.error != NULL &&
                       strcmp(r.error->msg, "13 bytes: unlucky") == 0,
                   "bytes: its error, no result");
             CHECK(poll_until(ss, &slow_entry) &&

@@ -54,7 +54,10 @@ main(void)
     int nl = net_links(net), over = 0, acct = 0;
 
     /* AD on the small dragonfly: 7 rounds, every one recorded */
-    CHECK(net_run_compute(&lr, s, &(struct model_ctx){2, NULL, MODEL_KEEP_VIEWS}, &err) == 0, "AD runs");
+    CHECK(net_run_compute(&lr, s,
+                          &(struct model_ctx){2, NULL, MODEL_KEEP_VIEWS},
+                          &err) == 0,
+          "AD runs");
     net = lr.scen->net->net;
     CHECK(lr.nrounds == lr.res->iterations && lr.nrounds == 7,
           "a record per round: %d of %d", lr.nrounds, lr.res->iterations);
@@ -114,7 +117,8 @@ main(void)
     /* the entry's sweep columns are the statistics' */
     {
         double v[8];
-        CHECK(model_net_entry.ncols == 4 && model_net_entry.sweep(&lr, v) == 0 &&
+        CHECK(model_net_entry.ncols == 4 &&
+                  model_net_entry.sweep(&lr, v) == 0 &&
                   v[0] == lr.st->cls[0].max && v[2] == lr.st->avg_hops,
               "sweep: max link, mean link, avg hops, phase");
     }
@@ -143,7 +147,10 @@ main(void)
 
     /* a static routing: no rounds */
     s = load("scenarios/dragonfly-small.lua", "routing=SD");
-    CHECK(net_run_compute(&lr, s, &(struct model_ctx){1, NULL, MODEL_KEEP_VIEWS}, &err) == 0, "SD runs");
+    CHECK(net_run_compute(&lr, s,
+                          &(struct model_ctx){1, NULL, MODEL_KEEP_VIEWS},
+                          &err) == 0,
+          "SD runs");
     CHECK(lr.nrounds == 0 && !lr.recorded, "SD has no rounds");
     net_run_fini(&lr);
 
@@ -183,7 +190,10 @@ main(void)
                   strcmp(net_run_progress(&j, &frac), "replay") == 0,
               "progress went through the solve");
         s = load("scenarios/dragonfly-small.lua", "routing=AI");
-        CHECK(net_run_compute(&d, s, &(struct model_ctx){1, NULL, MODEL_KEEP_VIEWS}, &err) == 0, "AI directly");
+        CHECK(net_run_compute(&d, s,
+                              &(struct model_ctx){1, NULL, MODEL_KEEP_VIEWS},
+                              &err) == 0,
+              "AI directly");
         CHECK(memcmp(d.res->bytes, b.lr.res->bytes,
                      (size_t)d.res->nlinks * sizeof *d.res->bytes) == 0 &&
                   d.nrounds == b.lr.nrounds,

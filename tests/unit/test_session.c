@@ -94,8 +94,10 @@ main(void)
         }
         CHECK(moved == 4 && ok, "rank 0's 4 flows follow it to GPU 7");
         CHECK(s->rank_node[0] == g7, "the placement says so");
-        CHECK(model_pcie_result(ss)->makespan != before, "and the time changed");
-        CHECK(session_undo(ss) == 0 && model_pcie_result(ss)->makespan == before,
+        CHECK(model_pcie_result(ss)->makespan != before,
+              "and the time changed");
+        CHECK(session_undo(ss) == 0 &&
+                  model_pcie_result(ss)->makespan == before,
               "undo the move");
     }
     session_free(ss);
@@ -142,9 +144,8 @@ main(void)
         CHECK(model_net_run(ss) != NULL &&
                   model_net_run(ss)->scen->net->routing == NET_DOR,
               "the last link result stays after an edit");
-        for (int i = 0; i < 2000 && model_net_run(ss)->scen->net->routing !=
-                                        NET_SD;
-             i++)
+        for (int i = 0;
+             i < 2000 && model_net_run(ss)->scen->net->routing != NET_SD; i++)
             session_poll(ss);
         CHECK(model_net_run(ss)->scen->net->routing == NET_SD,
               "a poll brings the new one (a small torus: within its wait)");

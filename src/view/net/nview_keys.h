@@ -21,8 +21,7 @@ int nview_find(struct ui *u, struct session *ss, const char *text);
 
 /* The hierarchy rows of the session's link-model run (made or remade
    when the run changed); NULL while there is no run. */
-const struct nview_hier *nview_ui_hier(struct ui *u,
-                                       const struct session *ss);
+const struct nview_hier *nview_ui_hier(struct ui *u, const struct session *ss);
 
 /* The Network view's walk (which nodes are open) for u. */
 void nview_ui_walk(const struct ui *u, struct nview_walk *wk);
