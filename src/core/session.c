@@ -107,8 +107,10 @@ run_here(struct session *ss, struct run *r)
         set_error(r, &err, ss->version);
 }
 
-/* Wait for r's job and take what it made (a stale result is dropped, a
-   newer one replaces the last). */
+/* Wait for r's job and take what it made: its result replaces the last
+   one (even when an edit made it stale: it is newer than the one shown),
+   unless the model no longer runs; its error is kept for its version; a
+   cancel leaves nothing. */
 static void
 take_job(struct run *r)
 {
