@@ -54,16 +54,18 @@ ui_views(const struct session *ss, int *views)
     const struct model_entry *m;
     int n = 0;
 
+    /* every draw asks (the tabs, the clicks): no copies, no printf */
     for (int k = 0; (m = session_model(ss, k)) != NULL; k++) {
         const char *p = m->views;
         while (*p != '\0' && n < VIEW_COUNT) {
             size_t len = strcspn(p, " ");
-            char name[32];
-            int v;
-            snprintf(name, sizeof name, "%.*s", (int)len, p);
-            if ((v = ui_view_find(name)) >= 0) /* a view not bound yet
-                                                  has no tab */
-                views[n++] = v;
+            for (int v = 0; v < VIEW_COUNT; v++)
+                if (view_names[v][0] == p[0] &&
+                    strncmp(view_names[v], p, len) == 0 &&
+                    view_names[v][len] == '\0') {
+                    views[n++] = v; /* a view not bound yet has no tab */
+                    break;
+                }
             p += len;
             p += strspn(p, " ");
         }
