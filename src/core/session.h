@@ -100,8 +100,9 @@ void *session_result(const struct session *ss, const struct model_entry *m);
 /*
  * Keep the background runs in step with the scenario: take what finished,
  * cancel a stale run, start one for the current version (waiting up to
- * 50 ms for it, so that a small model never shows a half state). Cheap
- * when nothing changed; never blocks longer than that. Returns 1 when
+ * 50 ms for it, so that a small model never shows a half state; a stale
+ * run is joined once it sees its cancel, which models check often).
+ * Cheap when nothing changed. Returns 1 when
  * something a screen shows changed or a run is computing (its progress
  * moves), else 0.
  */
