@@ -35,8 +35,9 @@ quantile(const double *v, int m, double p)
     return v[lo] + (h - lo) * (v[lo + 1] - v[lo]);
 }
 
-int
-plot_summarize(double *v, int n, struct plot_summary *s)
+/* The summary of plot_summarize() (ranks 0) or plot_summarize_ranks(). */
+static int
+summarize(double *v, int n, struct plot_summary *s, int ranks)
 {
     double sum = 0;
     int m = 0;
@@ -53,12 +54,30 @@ plot_summarize(double *v, int n, struct plot_summary *s)
     for (int i = 0; i < m; i++)
         sum += v[i];
     s->min = v[0];
-    s->q1 = quantile(v, m, 0.25);
-    s->median = quantile(v, m, 0.5);
     s->mean = sum / m;
-    s->q3 = quantile(v, m, 0.75);
     s->max = v[m - 1];
+    if (ranks) {
+        s->q1 = v[m / 4];
+        s->median = m % 2 ? v[m / 2] : (v[m / 2 - 1] + v[m / 2]) / 2;
+        s->q3 = v[(3 * m) / 4 < m ? (3 * m) / 4 : m - 1];
+    } else {
+        s->q1 = quantile(v, m, 0.25);
+        s->median = quantile(v, m, 0.5);
+        s->q3 = quantile(v, m, 0.75);
+    }
     return m;
+}
+
+int
+plot_summarize(double *v, int n, struct plot_summary *s)
+{
+    return summarize(v, n, s, 0);
+}
+
+int
+plot_summarize_ranks(double *v, int n, struct plot_summary *s)
+{
+    return summarize(v, n, s, 1);
 }
 
 int
@@ -196,9 +215,26 @@ plot_scale(struct canvas *c, int x, int y, int w, double lo, double hi,
     return n;
 }
 
+const struct plot_box_style plot_box_full = {
+    0x251c, 0x2524,         0x2502, ROLE_PLOT_WHISKER, ROLE_PLOT,
+    0x25c6, ROLE_PLOT_MEAN, 0x2503, ROLE_PLOT_MEDIAN,
+};
+
+const struct plot_box_style plot_box_plain = {
+    0, 0, 0, ROLE_AXIS, ROLE_PLOT, 0, 0, 0x2502, ROLE_EMPHASIS,
+};
+
 int
 plot_boxplot(struct canvas *c, int x, int y, int w,
              const struct plot_summary *s, double lo, double hi)
+{
+    return plot_boxplot_as(c, x, y, w, s, lo, hi, &plot_box_full);
+}
+
+int
+plot_boxplot_as(struct canvas *c, int x, int y, int w,
+                const struct plot_summary *s, double lo, double hi,
+                const struct plot_box_style *st)
 {
     int cmin, cq1, cmed, cmean, cq3, cmax;
 
@@ -211,17 +247,20 @@ plot_boxplot(struct canvas *c, int x, int y, int w,
     cmean = plot_x(s->mean, lo, hi, w);
     cq3 = plot_x(s->q3, lo, hi, w);
     cmax = plot_x(s->max, lo, hi, w);
-    canvas_hline(c, x + cmin, y, cmax - cmin + 1, ROLE_PLOT_WHISKER);
+    canvas_hline(c, x + cmin, y, cmax - cmin + 1, st->whisker);
     if (cmin < cmax) {
-        canvas_put(c, x + cmin, y, 0x251c, ROLE_PLOT_WHISKER);
-        canvas_put(c, x + cmax, y, 0x2524, ROLE_PLOT_WHISKER);
-    } else {
-        canvas_put(c, x + cmin, y, 0x2502, ROLE_PLOT_WHISKER);
+        if (st->lo_end)
+            canvas_put(c, x + cmin, y, st->lo_end, st->whisker);
+        if (st->hi_end)
+            canvas_put(c, x + cmax, y, st->hi_end, st->whisker);
+    } else if (st->alone) {
+        canvas_put(c, x + cmin, y, st->alone, st->whisker);
     }
     if (cq1 <= cq3)
-        canvas_fill(c, x + cq1, y, cq3 - cq1 + 1, 1, 0x2588, ROLE_PLOT);
-    canvas_put(c, x + cmean, y, 0x25c6, ROLE_PLOT_MEAN);
-    canvas_put(c, x + cmed, y, 0x2503, ROLE_PLOT_MEDIAN);
+        canvas_fill(c, x + cq1, y, cq3 - cq1 + 1, 1, 0x2588, st->box);
+    if (st->mean)
+        canvas_put(c, x + cmean, y, st->mean, st->mean_role);
+    canvas_put(c, x + cmed, y, st->median, st->median_role);
     return 0;
 }
 

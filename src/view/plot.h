@@ -19,6 +19,7 @@
 #define RHO_VIEW_PLOT_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "view/canvas.h"
 
@@ -48,6 +49,15 @@ struct plot_axes {
  * NULL when n is 0.
  */
 int plot_summarize(double *v, int n, struct plot_summary *s);
+
+/*
+ * The same summary with the quartiles taken as order statistics, no
+ * interpolation: q1 = v[m/4], q3 = v[3m/4] (m the values used, indices
+ * rounded down), the median the middle value or the mean of the middle
+ * two. For tables whose quartiles must be values of the data (the PCIe
+ * Stats view). Sorts v in place; NaN and the return as plot_summarize().
+ */
+int plot_summarize_ranks(double *v, int n, struct plot_summary *s);
 
 /* The column (0 .. w-1) of value v on a scale lo .. hi of w columns,
    clamped; -1 for NaN or w < 1. lo == hi puts everything in column 0. */
@@ -90,6 +100,29 @@ int plot_scale(struct canvas *c, int x, int y, int w, double lo, double hi,
  */
 int plot_boxplot(struct canvas *c, int x, int y, int w,
                  const struct plot_summary *s, double lo, double hi);
+
+/* How a box plot is drawn: glyphs and roles of its parts. */
+struct plot_box_style {
+    uint32_t lo_end, hi_end; /* the whiskers' ends, 0: none (the line) */
+    uint32_t alone;          /* min and max in one column, 0: the line */
+    int whisker, box;        /* roles of the whisker line and the box */
+    uint32_t mean;           /* the mean's glyph, 0: not marked */
+    int mean_role;
+    uint32_t median; /* the median's glyph (drawn last) */
+    int median_role;
+};
+
+/* plot_boxplot()'s: ├────███┃██◆██──────┤ in the plot.* roles. */
+extern const struct plot_box_style plot_box_full;
+
+/* The plain one: ─────███│███──── -- the range as an axis line, the box
+   in ROLE_PLOT, the median in ROLE_EMPHASIS; no ends, no mean. */
+extern const struct plot_box_style plot_box_plain;
+
+/* plot_boxplot() in style st (not NULL). */
+int plot_boxplot_as(struct canvas *c, int x, int y, int w,
+                    const struct plot_summary *s, double lo, double hi,
+                    const struct plot_box_style *st);
 
 /*
  * Count the values of v (n of them) in bins equal bins of [lo, hi] into

@@ -19,6 +19,7 @@
 #include "core/model_pcie.h"
 #include "core/pcie_explain.h"
 #include "view/net/nview_screen.h"
+#include "view/plot.h"
 #include "view/roles.h"
 #include "view/pcie/stepper.h"
 #include "view/pcie/tree.h"
@@ -860,38 +861,13 @@ view_heat(struct canvas *c, const struct screen_ctx *x,
     free(ch);
 }
 
-static int
-cmp_d(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-
-    return (x > y) - (x < y);
-}
-
-/* Six-number summary of v[0..n) (sorted in place). */
-static void
-summary(double *v, int n, double out[6])
-{
-    double sum = 0;
-
-    qsort(v, (size_t)n, sizeof *v, cmp_d);
-    for (int i = 0; i < n; i++)
-        sum += v[i];
-    out[0] = v[0];
-    out[1] = v[n / 4];
-    out[2] = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-    out[3] = sum / n;
-    out[4] = v[(3 * n) / 4 < n ? (3 * n) / 4 : n - 1];
-    out[5] = v[n - 1];
-}
-
 static void
 view_stats(struct canvas *c, const struct screen_ctx *x,
            const struct stepdata *d, struct cview a)
 {
     const struct pcie *p = d->s->pcie;
     int nc = pcie_nchan(p), y = a.y, pw = a.w - 58;
-    double *v = xcalloc((size_t)nc, sizeof *v), s6[6];
+    double *v = xcalloc((size_t)nc, sizeof *v);
     static const char *const cls[] = {"all links", "up", "down"};
     int hist[10] = {0}, nall = 0, hmax = 1;
 
@@ -906,6 +882,7 @@ view_stats(struct canvas *c, const struct screen_ctx *x,
                 "class        links   min    q1   med  mean    q3   max");
     y++;
     for (int k = 0; k < 3; k++, y++) {
+        struct plot_summary sm;
         int n = 0;
         for (int ch = 2; ch < nc; ch++)
             if (k == 0 || (k == 1 && pcie_chan_kind(p, ch) == PCIE_CH_UP) ||
@@ -913,22 +890,13 @@ view_stats(struct canvas *c, const struct screen_ctx *x,
                 v[n++] = d->load[ch];
         if (n == 0)
             continue;
-        summary(v, n, s6);
+        plot_summarize_ranks(v, n, &sm);
         canvas_printf(c, a.x + 1, y, a.w - 2, ROLE_DEFAULT,
                       "%-11s %6d %5.2f %5.2f %5.2f %5.2f %5.2f %5.2f", cls[k],
-                      n, s6[0], s6[1], s6[2], s6[3], s6[4], s6[5]);
+                      n, sm.min, sm.q1, sm.median, sm.mean, sm.q3, sm.max);
         /* a box plot on a 0..1 scale */
-        if (pw >= 10) {
-            int bx = a.x + 57;
-            int q1 = (int)(s6[1] * (pw - 1) + 0.5),
-                q3 = (int)(s6[4] * (pw - 1) + 0.5);
-            int lo = (int)(s6[0] * (pw - 1) + 0.5),
-                hi = (int)(s6[5] * (pw - 1) + 0.5);
-            int md = (int)(s6[2] * (pw - 1) + 0.5);
-            canvas_fill(c, bx + lo, y, hi - lo + 1, 1, 0x2500, ROLE_AXIS);
-            canvas_fill(c, bx + q1, y, q3 - q1 + 1, 1, 0x2588, ROLE_PLOT);
-            canvas_put(c, bx + md, y, 0x2502, ROLE_EMPHASIS);
-        }
+        if (pw >= 10)
+            plot_boxplot_as(c, a.x + 57, y, pw, &sm, 0, 1, &plot_box_plain);
     }
     for (int ch = 2; ch < nc; ch++) {
         int b = (int)(d->load[ch] * 10);

@@ -79,6 +79,13 @@ test_numbers(void)
     CHECK(isnan(w[4]), "the NaN sorted last");
     CHECK(plot_summarize(NULL, 0, &s) == 0 && isnan(s.min) && isnan(s.max),
           "no values: NaN");
+    {
+        double r[] = {8, 1, 7, 2, 6, 3, 5, 4};
+        CHECK(plot_summarize_ranks(r, 8, &s) == 8 && s.min == 1 &&
+                  s.q1 == 3 && s.median == 4.5 && s.mean == 4.5 &&
+                  s.q3 == 7 && s.max == 8,
+              "ranks: q1 v[2], q3 v[6], no interpolation");
+    }
 
     CHECK(plot_x(0, 0, 10, 11) == 0 && plot_x(10, 0, 10, 11) == 10 &&
               plot_x(5, 0, 10, 11) == 5 && plot_x(4.6, 0, 10, 11) == 5,
@@ -184,6 +191,16 @@ test_scale_box(struct strbuf *sb)
     plot_scale(&c, 0, 2, 40, 1, 3, 1);
     CHECK_STR(row(&c, 3), "1                   2                  3",
               "an integer scale");
+    canvas_clear(&c, 0);
+    CHECK(plot_boxplot_as(&c, 0, 0, 21, &s, 0, 20, &plot_box_plain) == 0,
+          "a plain box plot");
+    CHECK_STR(row(&c, 0),
+              "  \u2500\u2500\u2500\u2588\u2588\u2588\u2588\u2588\u2502"
+              "\u2588\u2588\u2588\u2588\u2588\u2500\u2500\u2500",
+              "plain: no ends, no mean, the median a thin line");
+    CHECK(role_at(&c, 3, 0) == ROLE_AXIS && role_at(&c, 5, 0) == ROLE_PLOT &&
+              role_at(&c, 10, 0) == ROLE_EMPHASIS,
+          "plain: the range an axis line, the median emphasised");
     canvas_fini(&c);
 
     canvas_init(&c, 21, 1, 1);
