@@ -102,24 +102,10 @@ enum key_action {
     ACT_COUNT
 };
 
-/* Where a key applies: everywhere, or in one view. */
-enum key_scope {
-    SCOPE_GLOBAL,
-    SCOPE_TREE,
-    SCOPE_FLOWS,
-    SCOPE_STEPPER,
-    SCOPE_TIMELINE,
-    SCOPE_SEARCH,
-    SCOPE_NET,
-    SCOPE_LINKS,
-    SCOPE_MAP,
-    SCOPE_ROUNDS,
-    SCOPE_COUNT
-};
-
 struct key_binding {
     int key;          /* a key code */
-    int scope;        /* enum key_scope */
+    const char *view; /* where it applies: a view's name in the view
+                         table (view/view.h), or NULL: everywhere */
     int action;       /* enum key_action */
     const char *name; /* how help writes the key: "q", "F10", "Ctrl-R" */
     const char *help; /* what it does, for the help screen and rho(1) */
@@ -129,18 +115,16 @@ struct key_binding {
 extern const struct key_binding key_table[];
 
 /*
- * The action of key in the given scope: a binding of that scope first,
- * else a global one; ACT_NONE if none.
+ * The action of key in the view called view (NULL: none): a binding of
+ * that view first, else one that applies everywhere; ACT_NONE if none.
  */
-int keys_action(int key, int scope);
-
-/* The name of a scope ("global", "tree", ...). */
-const char *keys_scope_name(int scope);
+int keys_action(int key, const char *view);
 
 /*
- * The help text: one line per action and scope, its keys joined with
- * ", " ("q, F10  quit"), grouped by scope under a heading, appended to
- * out.
+ * The help text: one line per action and view, its keys joined with
+ * ", " ("q, F10  quit"), grouped under a heading per view ("everywhere"
+ * first, then the views in the order the table first names them),
+ * appended to out.
  */
 void keys_help(struct strbuf *out);
 

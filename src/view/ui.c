@@ -154,31 +154,10 @@ ui_fini(struct ui *u)
     u->hier = NULL;
 }
 
-int
+const char *
 ui_scope(const struct ui *u)
 {
-    switch (u->view) {
-    case VIEW_TREE:
-        return SCOPE_TREE;
-    case VIEW_FLOWS:
-        return SCOPE_FLOWS;
-    case VIEW_STEPPER:
-        return SCOPE_STEPPER;
-    case VIEW_TIMELINE:
-        return SCOPE_TIMELINE;
-    case VIEW_SEARCH:
-        return SCOPE_SEARCH;
-    case VIEW_NET:
-        return SCOPE_NET;
-    case VIEW_LINKS:
-        return SCOPE_LINKS;
-    case VIEW_MAP:
-        return SCOPE_MAP;
-    case VIEW_ROUNDS:
-        return SCOPE_ROUNDS;
-    default:
-        return SCOPE_GLOBAL;
-    }
+    return ui_view_name(u->view);
 }
 
 void

@@ -122,8 +122,8 @@ struct ui {
 void ui_init(struct ui *u, struct session *ss);
 void ui_fini(struct ui *u);
 
-/* The key scope of the current view (for keys_action()). */
-int ui_scope(const struct ui *u);
+/* The name of the current view: where its keys apply (keys_action()). */
+const char *ui_scope(const struct ui *u);
 
 /*
  * Handle one key (a code from keys.h). Returns UI_* bits. Edits go to the

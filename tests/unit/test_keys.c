@@ -3,6 +3,7 @@
 #include "harness.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "view/keys.h"
 
@@ -11,33 +12,34 @@ main(void)
 {
     struct strbuf sb;
 
-    CHECK(keys_action('q', SCOPE_GLOBAL) == ACT_QUIT, "q quits");
-    CHECK(keys_action(RK_F10, SCOPE_TREE) == ACT_QUIT, "F10 quits anywhere");
-    CHECK(keys_action('?', SCOPE_FLOWS) == ACT_HELP, "? helps");
-    CHECK(keys_action(RK_F1, SCOPE_GLOBAL) == ACT_HELP, "F1 helps");
-    CHECK(keys_action(KEY_TAB_, SCOPE_GLOBAL) == ACT_NEXT_VIEW, "Tab");
-    CHECK(keys_action('j', SCOPE_FLOWS) == ACT_DOWN, "j is down");
-    CHECK(keys_action('a', SCOPE_FLOWS) == ACT_ADD, "a adds");
-    CHECK(keys_action('d', SCOPE_FLOWS) == ACT_DELETE, "d deletes");
-    CHECK(keys_action('e', SCOPE_FLOWS) == ACT_EDIT, "e edits");
-    CHECK(keys_action('u', SCOPE_GLOBAL) == ACT_UNDO, "u undoes");
-    CHECK(keys_action(KEY_CTRL_R, SCOPE_GLOBAL) == ACT_REDO, "Ctrl-R redoes");
-    CHECK(keys_action('s', SCOPE_GLOBAL) == ACT_SAVE, "s saves");
-    CHECK(keys_action('r', SCOPE_GLOBAL) == ACT_RELOAD, "r reloads");
-    CHECK(keys_action('t', SCOPE_GLOBAL) == ACT_THEME, "t cycles themes");
-    CHECK(keys_action('/', SCOPE_GLOBAL) == ACT_SEARCH, "/ searches");
-    CHECK(keys_action(RK_RIGHT, SCOPE_STEPPER) == ACT_STEP_NEXT,
+    CHECK(keys_action('q', NULL) == ACT_QUIT, "q quits");
+    CHECK(keys_action(RK_F10, "tree") == ACT_QUIT, "F10 quits anywhere");
+    CHECK(keys_action('?', "flows") == ACT_HELP, "? helps");
+    CHECK(keys_action(RK_F1, NULL) == ACT_HELP, "F1 helps");
+    CHECK(keys_action(KEY_TAB_, NULL) == ACT_NEXT_VIEW, "Tab");
+    CHECK(keys_action('j', "flows") == ACT_DOWN, "j is down");
+    CHECK(keys_action('a', "flows") == ACT_ADD, "a adds");
+    CHECK(keys_action('d', "flows") == ACT_DELETE, "d deletes");
+    CHECK(keys_action('e', "flows") == ACT_EDIT, "e edits");
+    CHECK(keys_action('u', NULL) == ACT_UNDO, "u undoes");
+    CHECK(keys_action(KEY_CTRL_R, NULL) == ACT_REDO, "Ctrl-R redoes");
+    CHECK(keys_action('s', NULL) == ACT_SAVE, "s saves");
+    CHECK(keys_action('r', NULL) == ACT_RELOAD, "r reloads");
+    CHECK(keys_action('t', NULL) == ACT_THEME, "t cycles themes");
+    CHECK(keys_action('/', NULL) == ACT_SEARCH, "/ searches");
+    CHECK(keys_action(RK_RIGHT, "stepper") == ACT_STEP_NEXT,
           "Right steps in the stepper");
-    CHECK(keys_action(RK_RIGHT, SCOPE_TREE) == ACT_RIGHT,
-          "Right moves elsewhere");
-    CHECK(keys_action('Z', SCOPE_GLOBAL) == ACT_NONE, "Z does nothing");
+    CHECK(keys_action(RK_RIGHT, "tree") == ACT_RIGHT, "Right moves elsewhere");
+    CHECK(keys_action('Z', NULL) == ACT_NONE, "Z does nothing");
 
     /* no key is bound twice in one scope */
     {
         int dup = 0;
         for (const struct key_binding *a = key_table; a->key; a++)
             for (const struct key_binding *b = a + 1; b->key; b++)
-                dup |= a->key == b->key && a->scope == b->scope;
+                dup |= a->key == b->key &&
+                       (a->view == b->view ||
+                        (a->view && b->view && strcmp(a->view, b->view) == 0));
         CHECK(!dup, "no key bound twice in a scope");
     }
 
