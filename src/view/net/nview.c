@@ -2,7 +2,7 @@
  * nview: what the link model's views share -- loads relative to the
  * peak, options, grids, the out-load of a vertex, the hottest links and
  * their table, and the helpers of nview_int.h. The views themselves are
- * nview_map.c, nview_dfly.c, nview_classes.c and nview_hier.c. See
+ * nview_torus.c, nview_dfly.c, nview_stats.c and nview_hier.c. See
  * nview.h.
  */
 #include "view/net/nview.h"

@@ -9,9 +9,9 @@
  *
  * A family of files, one per view, on what this header and nview.c
  * share (loads, options, grids, the hottest links):
- *   nview_map      torus minimap and the overview of dimension pairs
+ *   nview_torus    torus minimap and the overview of dimension pairs
  *   nview_dfly     dragonfly group matrix and one group's routers
- *   nview_classes  statistics per link class
+ *   nview_stats    statistics per link class
  *   nview_hier     the hierarchy of the network (the Network view)
  * Their headers are included at the end of this one.
  *
@@ -151,9 +151,9 @@ int nview_hottest(struct canvas *c, int x, int y, int w, int h,
 
 /* Each view has its own header; they are included here so that the
    family's callers need one include. */
-#include "view/net/nview_classes.h" /* statistics per class */
-#include "view/net/nview_dfly.h"    /* dragonfly group matrix and group */
-#include "view/net/nview_hier.h"    /* the hierarchy (Network view) */
-#include "view/net/nview_map.h"     /* torus minimap and overview */
+#include "view/net/nview_stats.h" /* statistics per class */
+#include "view/net/nview_dfly.h"  /* dragonfly group matrix and group */
+#include "view/net/nview_hier.h"  /* the hierarchy (Network view) */
+#include "view/net/nview_torus.h" /* torus minimap and overview */
 
 #endif

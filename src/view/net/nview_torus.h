@@ -1,12 +1,12 @@
 /*
- * nview_map: the torus minimap -- per-link bytes as heat on a grid of two
+ * nview_torus: the torus minimap -- per-link bytes as heat on a grid of two
  * dimensions of a torus or mesh, projected over the others or cut at one
  * plane (Boxfish's 2D projections) -- and the overview of every pair of
  * dimensions as small minimaps. Loads, options, grids, drawing and roles
  * are as nview.h says.
  */
-#ifndef RHO_VIEW_NET_NVIEW_MAP_H
-#define RHO_VIEW_NET_NVIEW_MAP_H
+#ifndef RHO_VIEW_NET_NVIEW_TORUS_H
+#define RHO_VIEW_NET_NVIEW_TORUS_H
 
 #include "core/net/net.h"
 #include "view/canvas.h"

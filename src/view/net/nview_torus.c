@@ -1,12 +1,12 @@
 /*
- * nview_map: the torus minimap (Boxfish's 2D projections) and the overview
- * of every pair of dimensions. See nview_map.h.
+ * nview_torus: the torus minimap (Boxfish's 2D projections) and the overview
+ * of every pair of dimensions. See nview_torus.h.
  *
  * A cell aggregates the links of the routers behind it -- every
  * coordinate of the other dimensions, or one plane's -- so a draw costs
  * the cells shown times the routers behind each times the dimensions.
  */
-#include "view/net/nview_map.h"
+#include "view/net/nview_torus.h"
 
 #include <limits.h>
 #include <stdio.h>

@@ -1,11 +1,11 @@
 /*
- * nview_classes: the Classes view -- statistics of the bytes per link
- * class (core/net/net_stats.h) as box plots on one scale, and a
+ * nview_stats: what the Classes view draws -- statistics of the bytes
+ * per link class (core/net/net_stats.h) as box plots on one scale, and a
  * histogram of one class's used links. Drawing and roles are as nview.h
  * says.
  */
-#ifndef RHO_VIEW_NET_NVIEW_CLASSES_H
-#define RHO_VIEW_NET_NVIEW_CLASSES_H
+#ifndef RHO_VIEW_NET_NVIEW_STATS_H
+#define RHO_VIEW_NET_NVIEW_STATS_H
 
 #include "core/net/net.h"
 #include "core/net/net_stats.h"

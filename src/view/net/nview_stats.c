@@ -1,8 +1,8 @@
 /*
- * nview_classes: statistics per link class as box plots on one scale,
- * and one class's histogram. See nview_classes.h.
+ * nview_stats: statistics per link class as box plots on one scale,
+ * and one class's histogram. See nview_stats.h.
  */
-#include "view/net/nview_classes.h"
+#include "view/net/nview_stats.h"
 
 #include <math.h>
 #include <stdio.h>
