@@ -25,7 +25,7 @@
 #include "report/report.h"
 #include "script/lx.h"
 #include "view/keys.h"
-#include "view/ui.h"
+#include "view/view.h"
 
 /* The modes, in the order they are tried: the first whose `when` holds
    runs (a mode may decline: the next one runs). --import runs instead of
@@ -256,15 +256,16 @@ apply(struct cli_args *a, const struct opt *o, const char *val)
             return bad_usage("--dump expects WxH:VIEW such as 100x30:tree, "
                              "got '%s'",
                              val);
-        for (int k = 0; k < VIEW_COUNT; k++)
-            if (strcmp(view, ui_view_name(k)) == 0)
-                v = k;
-        if (v < 0)
-            return bad_usage("--dump: unknown view '%s' (tree, flows, "
-                             "explain, stepper, timeline, heat, stats, "
-                             "search; on networks network, links, map, "
-                             "classes, rounds)",
-                             view);
+        if ((v = view_find(view)) < 0) {
+            /* the views each model lists: "PCIe model: tree, ..." */
+            char list[512] = "";
+            size_t n = 0;
+            for (int k = 0; model_table[k] != NULL && n < sizeof list; k++)
+                n += (size_t)snprintf(list + n, sizeof list - n, "%s%s: %s",
+                                      k ? "; " : "", model_table[k]->title,
+                                      model_table[k]->views);
+            return bad_usage("--dump: unknown view '%s' (%s)", view, list);
+        }
         a->dump_view = v;
         break;
     }

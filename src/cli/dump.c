@@ -12,6 +12,7 @@
 #include "view/canvas.h"
 #include "view/screen.h"
 #include "view/ui.h"
+#include "view/view.h"
 
 static int
 when(const struct cli_args *a)
@@ -29,18 +30,18 @@ run(struct cli_args *a, struct scenario **sp)
     struct screen_ctx x;
     struct strbuf sb;
     struct rho_err err;
-    int views[VIEW_COUNT], nv, ok = 0, rc = 0;
+    int views[VIEW_MAX], nv, ok = 0, rc = 0;
 
     ui_init(&u, ss);
-    nv = ui_views(ss, views);
+    nv = view_list(ss, views);
     for (int k = 0; k < nv; k++)
         ok |= views[k] == a->dump_view;
     if (!ok) {
         fprintf(stderr,
                 "rho: %s: no %s view for this scenario (it has:", a->file,
-                ui_view_name(a->dump_view));
+                view_name(a->dump_view));
         for (int k = 0; k < nv; k++)
-            fprintf(stderr, " %s", ui_view_name(views[k]));
+            fprintf(stderr, " %s", view_name(views[k]));
         fprintf(stderr, ")\n");
         rc = 2;
         goto out;

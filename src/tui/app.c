@@ -133,7 +133,7 @@ start_search(struct app *a)
         a->job_scen = NULL;
         return;
     }
-    a->u.view = VIEW_SEARCH;
+    ui_show(&a->u, a->ss, "search");
     ui_status(&a->u, 0, "searching the schedules in the background");
 }
 
@@ -180,6 +180,10 @@ open_schedule(struct app *a)
     struct rho_err err;
     static const char *const what[] = {"fastest", "median", "slowest",
                                        "baseline"};
+    int sel = 0; /* the schedule the search view asks for (UI_OPEN) */
+
+    while (sel < 3 && strcmp(what[sel], a->u.effect_arg) != 0)
+        sel++;
 
     if (!a->has_res || a->res_version != session_version(a->ss)) {
         ui_status(&a->u, 1, "no search of this scenario yet: S starts one");
@@ -188,10 +192,10 @@ open_schedule(struct app *a)
     if ((sp = search_space_new(s, &err)) == NULL)
         return;
     prio = xcalloc((size_t)s->nflows, sizeof *prio);
-    idx = a->u.search_sel == 0   ? a->res.fastest
-          : a->u.search_sel == 1 ? a->res.median
-          : a->u.search_sel == 2 ? a->res.slowest
-                                 : -1;
+    idx = sel == 0   ? a->res.fastest
+          : sel == 1 ? a->res.median
+          : sel == 2 ? a->res.slowest
+                     : -1;
     if (idx < 0)
         search_space_prio(sp, 0, prio);
     else if (a->res.sampled)
@@ -202,8 +206,7 @@ open_schedule(struct app *a)
     if (session_apply_order(a->ss, prio, &err) == 0) {
         /* the search still describes this scenario: same flows */
         a->res_version = session_version(a->ss);
-        ui_status(&a->u, 0, "opened the %s schedule (u undoes)",
-                  what[a->u.search_sel]);
+        ui_status(&a->u, 0, "opened the %s schedule (u undoes)", what[sel]);
     } else {
         ui_status(&a->u, 1, "%s", err.msg);
     }
@@ -341,13 +344,13 @@ draw(struct app *a)
     x.error = a->error[0] ? a->error : NULL;
     if (a->job.started) {
         double el = rho_wall() - a->job_t0;
-        x.searching = 1;
-        x.search_done = atomic_load(&a->job.done);
-        x.search_total = atomic_load(&a->job.total);
-        x.search_rate = el > 0 ? (double)x.search_done / el : 0;
+        x.env.searching = 1;
+        x.env.search_done = atomic_load(&a->job.done);
+        x.env.search_total = atomic_load(&a->job.total);
+        x.env.search_rate = el > 0 ? (double)x.env.search_done / el : 0;
     }
     if (a->has_res && a->res_version == session_version(a->ss))
-        x.search = &a->res;
+        x.env.search = &a->res;
     screen_draw(&a->c, &x);
     tui_blit(&a->c);
 }

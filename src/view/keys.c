@@ -135,6 +135,27 @@ keys_action(int key, const char *view)
     return global;
 }
 
+int
+keys_motion(int act)
+{
+    switch (act) {
+    case ACT_UP:
+        return -1;
+    case ACT_DOWN:
+        return 1;
+    case ACT_PAGE_UP:
+        return -10;
+    case ACT_PAGE_DOWN:
+        return 10;
+    case ACT_TOP:
+        return -1000000;
+    case ACT_BOTTOM:
+        return 1000000;
+    default:
+        return 0;
+    }
+}
+
 /* Do bindings a and b apply in the same place? */
 static int
 same_view(const char *a, const char *b)

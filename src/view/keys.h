@@ -120,6 +120,11 @@ extern const struct key_binding key_table[];
  */
 int keys_action(int key, const char *view);
 
+/* The rows a motion action moves a selection: ACT_UP -1, ACT_DOWN 1,
+   ACT_PAGE_UP -10, ACT_PAGE_DOWN 10, ACT_TOP and ACT_BOTTOM a million
+   (to the end, once clamped); 0 for any other action. */
+int keys_motion(int act);
+
 /*
  * The help text: one line per action and view, its keys joined with
  * ", " ("q, F10  quit"), grouped under a heading per view ("everywhere"

@@ -1,17 +1,19 @@
 /*
- * screen: the whole interactive screen drawn into a canvas -- title bar,
- * view tabs, the body of the current view, the status or prompt line and
- * the key hints -- from a session and the ui state. Pure, so `rho --dump
- * WxH VIEW FILE` prints exactly what the terminal shows, and golden
- * screens need no terminal.
+ * screen: the frame of the interactive screen, drawn into a canvas --
+ * the title bar, the view tabs (tabs.h), the current view's body through
+ * the view table (view.h), a pane for the last script error, the status
+ * or prompt line, the key hints and the help overlay -- from a session
+ * and the ui. Pure, so `rho --dump WxH:VIEW FILE` prints exactly what the
+ * terminal shows, and golden screens need no terminal.
  */
 #ifndef RHO_VIEW_SCREEN_H
 #define RHO_VIEW_SCREEN_H
 
-#include "core/search.h"
+#include "core/base/strbuf.h"
 #include "core/session.h"
 #include "view/canvas.h"
 #include "view/ui.h"
+#include "view/view.h"
 
 #define SCREEN_MIN_W 60
 #define SCREEN_MIN_H 16
@@ -20,19 +22,20 @@
 struct screen_ctx {
     struct session *ss;
     struct ui *u;
-    const char *theme; /* the theme's name, for the title bar; may be NULL */
-    const char *error; /* the last reload's script error, or NULL: shown
-                          in a pane while the last good result stays */
-    /* the schedule search, for the search view */
-    const struct search_result *search; /* NULL: none yet */
-    int searching;                      /* running now */
-    long long search_done, search_total;
-    double search_rate; /* schedules per second */
+    const char *theme;   /* the theme's name; may be NULL */
+    const char *error;   /* the last reload's script error, or NULL: shown
+                            in a pane while the last good result stays */
+    struct view_env env; /* the schedule search, for the views */
     /* the models' results, busy runs and errors are the session's
        (session_run()) */
 };
 
-/* Draw everything into c (its size is the terminal's). */
+/*
+ * Bring the ui in line with the session for a screen the size of c (the
+ * current view's rectangle into u->body_w, u->body_h, then ui_sync()),
+ * then draw everything into c. Only the first part writes state: the
+ * views draw with their state const.
+ */
 void screen_draw(struct canvas *c, const struct screen_ctx *x);
 
 /* The help overlay's text (the key table, with a heading). */

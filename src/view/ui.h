@@ -1,57 +1,33 @@
 /*
- * ui: the state of the interactive program and what a key does to it --
- * which view is shown, what is selected, how the flow table is sorted,
- * which time step and which stepper frame are shown, the prompt being
- * typed -- as pure data and functions over a session. The terminal loop
- * (tui/) reads a key, calls ui_key(), carries out the effects it returns
- * (save, reload, theme, search, quit) and redraws. Tests drive a ui with
- * key codes and no terminal at all.
+ * ui: the state of the interactive program that belongs to no view --
+ * which view is shown, the help overlay, the prompt being typed, the
+ * status line, the effects asked of the loop -- and the dispatcher that
+ * hands keys, clicks and finds to the views through the view table
+ * (view.h). The views' own state is theirs: the ui holds one per entry
+ * of the table and one per family, and knows nothing of what is in them.
+ *
+ * The terminal loop (tui/) reads a key, calls ui_key(), carries out the
+ * effects it returns (save, reload, theme, search, open) and redraws
+ * (screen.h). Tests drive a ui with key codes and no terminal at all.
  */
 #ifndef RHO_VIEW_UI_H
 #define RHO_VIEW_UI_H
 
+#include "core/base/rho_err.h"
 #include "core/session.h"
 #include "view/keys.h"
-#include "view/net/nview.h"
+#include "view/view.h"
 
-enum view_id {
-    VIEW_TREE,
-    VIEW_FLOWS,
-    VIEW_EXPLAIN,
-    VIEW_STEPPER,
-    VIEW_TIMELINE,
-    VIEW_HEAT,
-    VIEW_STATS,
-    VIEW_SEARCH,
-    /* the link model's views (networks, and PCIe trees with a routing) */
-    VIEW_NET,    /* the network's hierarchy with link loads */
-    VIEW_LINKS,  /* every link, hottest first */
-    VIEW_MAP,    /* torus minimap, dragonfly group matrix and detail */
-    VIEW_LSTATS, /* box plots and histogram per link class */
-    VIEW_ROUNDS, /* the adaptive solve's allocation rounds */
-    VIEW_COUNT
-};
-#define VIEW_FIRST_LINK VIEW_NET
+/* The screen's rows, as screen.c draws them: the title bar, the tabs,
+   from UI_ROW_BODY to h - 3 the current view, then the status line (or
+   the prompt) and the key hints. */
+enum { UI_ROW_TITLE = 0, UI_ROW_TABS = 1, UI_ROW_BODY = 2 };
 
 enum prompt_mode {
     PROMPT_NONE,
     PROMPT_COMMAND, /* ':' */
     PROMPT_FIND,    /* '/' */
-    PROMPT_EDIT,    /* 'e' on a flow field */
-    PROMPT_ADD      /* 'a': "SRC DST SIZE [at TIME]" */
-};
-
-/* Columns of the flow table (also the fields 'e' edits). */
-enum flow_col {
-    FCOL_NUM,
-    FCOL_SRC,
-    FCOL_DST,
-    FCOL_SIZE,
-    FCOL_START,
-    FCOL_END,
-    FCOL_ELAPSED,
-    FCOL_FACTOR,
-    FCOL_COUNT
+    PROMPT_VIEW     /* a view's own (ui_prompt()): 'e' edits a flow */
 };
 
 /* What the loop must do after a key (bits). */
@@ -62,93 +38,92 @@ enum {
     UI_RELOAD = 8,
     UI_THEME = 16,  /* name in ui->effect_arg ("" = the next theme) */
     UI_SEARCH = 32, /* start the schedule search */
-    UI_OPEN = 64    /* open the selected schedule (search view) */
+    UI_OPEN = 64    /* open the schedule named in ui->effect_arg
+                       ("fastest", "median", "slowest", "baseline") */
 };
 
 #define UI_PROMPT_MAX 256
 
+/* What a view's prompt does with the line typed (Enter): UI_* effects.
+   st is what the view gave ui_prompt(). */
+typedef int ui_prompt_fn(void *st, struct view_ctx *vc, const char *line);
+
 struct ui {
-    int view;
+    int view; /* the current view: an index into view_table, -1: none */
     int help; /* the help overlay is up */
     int help_scroll;
     int quit_armed; /* 'q' with unsaved edits: a second 'q' quits */
 
-    /* selections (indices into the session's scenario) */
-    int flow;        /* selected flow, -1 if none */
-    int node;        /* selected tree node */
-    char *collapsed; /* per node; owned */
-    int ncollapsed;
-    int sort_col, sort_rev; /* flow table */
-    int field;              /* flow column 'e' edits */
-    int step;               /* time step of the run shown */
-    int frame;              /* stepper frame */
-    int scroll[VIEW_COUNT];
-
     /* the prompt */
-    int prompt; /* enum prompt_mode */
+    int prompt;                /* enum prompt_mode */
+    char label[UI_PROMPT_MAX]; /* what the prompt line starts with */
     char line[UI_PROMPT_MAX];
     int len, cur;
     char find[UI_PROMPT_MAX]; /* the last '/' text */
+    ui_prompt_fn *prompt_fn;  /* PROMPT_VIEW: its view's */
+    void *prompt_st;
+    int prompt_view;
 
     /* messages */
     char status[256];
     int status_error;
-
     char effect_arg[1024];
-    unsigned long version; /* the session version the selections match */
-    int search_sel;        /* search view: 0 fastest, 1 median, 2 slowest, 3
-                              baseline */
 
-    /* the link model's views, on its last finished run (model_net_run();
-       none while the first one computes) */
-    int net_row;        /* Network: selected row */
-    int net_find;       /* the router / found last */
-    long long *net_ids; /* Network: the unfolded nodes' row ids,
-                           sorted; owned */
-    int nnet_ids;
-    struct nview_hier *hier;    /* Network: rows of the run; owned */
-    unsigned long hier_of;      /* the run (net_run id) hier is of */
-    int link_row;               /* Links: selected row (hottest first) */
-    int map_dx, map_dy;         /* Map (torus): dimensions across and down */
-    int map_dir;                /* Map: 0 both, 1 +, 2 - */
-    int map_plane;              /* Map: 0 projection, 1 the selected plane */
-    int map_x, map_y;           /* Map: selected cell (groups on a dragonfly) */
-    int map_group; /* Map (dragonfly): -1 the matrix, else a group */
-    int cls_row;   /* Stats: selected class (0 = all links) */
-    int round;     /* Rounds: the round shown */
+    /* the current view's rectangle at the last draw (screen_draw() sets
+       it): the views' scroll windows and clicks */
+    int body_w, body_h;
+
+    /* the views' states (owned): one per entry of view_table, by index,
+       and one per family of the table */
+    void *state[VIEW_MAX];
+    struct ui_family {
+        const struct view_family *family;
+        void *state;
+    } fam[VIEW_MAX];
+    int nfam;
 };
 
-/* Set up u (caller's storage) for ss. Release with ui_fini(). */
+/* Set up u (caller's storage) for ss: every view's and family's state,
+   then ui_sync() (the session's first view is shown). Release with
+   ui_fini(). */
 void ui_init(struct ui *u, struct session *ss);
 void ui_fini(struct ui *u);
 
-/* The name of the current view: where its keys apply (keys_action()). */
+/* The name of the current view (where its keys apply: keys_action()),
+   or NULL when there is none. */
 const char *ui_scope(const struct ui *u);
 
 /*
- * Handle one key (a code from keys.h). Returns UI_* bits. Edits go to the
- * session; their outcome is in u->status.
+ * Handle one key (a code from keys.h). Returns UI_* bits. In turn: the
+ * prompt or the help overlay when up; the keys that switch views; the
+ * current view's handler; its family's; the keys that work everywhere
+ * (quit, help, find, command, undo, redo, save, reload, theme, routing,
+ * placement). Edits go to the session; their outcome is in u->status.
  */
 int ui_key(struct ui *u, struct session *ss, int key);
 
 /*
  * A mouse click (button 1) or wheel (4 up, 5 down) at (x, y) of a w x h
- * screen drawn by screen_draw(): a tab switches views, a row selects it,
- * the wheel moves. Returns UI_* bits.
+ * screen drawn by screen_draw(): a tab switches views; the rest goes to
+ * the current view (its click, else the wheel moves). Returns UI_* bits.
  */
 int ui_click(struct ui *u, struct session *ss, int x, int y, int button, int w,
              int h);
 
 /*
- * Bring selections back in range after the session changed (an edit, an
- * undo, a reload): call before drawing. Cheap when nothing changed.
+ * Bring the ui in line with the session after it changed (an edit, an
+ * undo, a reload, a finished run): the current view one the session has,
+ * then every family of the session's views, then the current view (their
+ * sync functions). Call before drawing; ui_key() and ui_click() call it.
+ * Cheap when nothing changed.
  */
 void ui_sync(struct ui *u, struct session *ss);
 
 /*
- * Select flow item (0-based; -1: leave the selection) and the time step
- * that holds t (NaN: leave it), as `rho --dump --explain N --at T` asks.
- * Returns 0, or -1 with err filled ("the scenario has 4 flows").
+ * Select item (0-based; -1: leave the selection) and the moment t (NaN:
+ * leave it) in every family of the session that selects items, as `rho
+ * --dump --explain N --at T` asks. Returns 0, or -1 with err filled ("the
+ * scenario has 4 flows"; an item where no family selects any).
  */
 int ui_goto(struct ui *u, struct session *ss, int item, double t,
             struct rho_err *err);
@@ -157,28 +132,31 @@ int ui_goto(struct ui *u, struct session *ss, int item, double t,
 void ui_status(struct ui *u, int error, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
-/* The flows in display order (sorted as the flow view shows them): writes
-   nflows indices into order. */
-void ui_flow_order(const struct ui *u, struct session *ss, int *order);
+/* ---- for the views ---- */
 
-/* The views this session has, in tab order, into views[VIEW_COUNT]:
-   the views of the models it runs (model_entry.views), in model-table
-   order; returns how many. */
-int ui_views(const struct session *ss, int *views);
+/* Show the view called name if the session has it: 0, or -1. */
+int ui_show(struct ui *u, const struct session *ss, const char *name);
 
-/* The tab bar at width w: compact (no gaps, numbers only up to 9) when
-   the full labels do not fit; and the view whose tab covers column x, or
-   -1. screen.c draws what these describe. */
-int ui_tabs_compact(const struct session *ss, int w);
-int ui_tab_at(const struct session *ss, int w, int x);
+/* The state of the view called name, or of family f (borrowed for the
+   ui's life); NULL when it has none. */
+void *ui_state(struct ui *u, const char *name);
+void *ui_family_state(const struct ui *u, const struct view_family *f);
 
-/* The name of a view ("tree", "flows", ...), and its title; the view
-   called name, or -1. */
-const char *ui_view_name(int view);
-int ui_view_find(const char *name);
-const char *ui_view_title(int view);
+/*
+ * Open a prompt for the current view: the line starts with label, holds
+ * text (NULL: empty) to edit, and Enter hands it to fn(st, ...) if the
+ * view is still the current one.
+ */
+void ui_prompt(struct ui *u, const char *label, const char *text,
+               ui_prompt_fn *fn, void *st);
 
-/* The title of a flow column and of the field 'e' edits. */
-const char *ui_col_name(int col);
+/* Run a ':' command line on the session (view/command.h): its effect,
+   the status line says what happened. */
+int ui_command(struct ui *u, struct session *ss, const char *line);
+
+/* Run the find of the view called name (after its sync) on its state;
+   on a match show that view. Returns 1 found, else 0. */
+int ui_find_in(struct ui *u, struct session *ss, const char *name,
+               const char *text);
 
 #endif

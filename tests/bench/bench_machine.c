@@ -18,6 +18,7 @@
 #include "view/command.h"
 #include "view/screen.h"
 #include "view/ui.h"
+#include "view/view.h"
 
 #define XML "tests/lua/hwloc/big-100k.xml"
 
@@ -56,7 +57,7 @@ import_and_draw(double *secs)
     }
     ss = session_new(s);
     ui_init(&u, ss);
-    u.view = VIEW_TREE;
+    u.view = view_find("tree");
     canvas_init(&c, 160, 50, 0);
     memset(&x, 0, sizeof x);
     x.ss = ss;
@@ -105,7 +106,7 @@ main(void)
         struct canvas c;
         struct screen_ctx x;
         double sum = 0, w = 0, times[200];
-        int reps = 200;
+        int reps = 200, views[VIEW_MAX];
 
         if (strstr(e->d_name, ".lua") == NULL)
             continue;
@@ -116,6 +117,7 @@ main(void)
         }
         ss = session_new(s);
         ui_init(&u, ss);
+        view_list(ss, views); /* tree flows explain ... search */
         canvas_init(&c, 160, 50, 0);
         memset(&x, 0, sizeof x);
         x.ss = ss;
@@ -126,7 +128,7 @@ main(void)
             snprintf(cmd, sizeof cmd, "size %d %d KiB", 1 + k % s->nflows,
                      64 + k % 7);
             command_run(ss, cmd, &r, &err);
-            u.view = k % VIEW_SEARCH; /* every view in turn */
+            u.view = views[k % 7]; /* every view but Search in turn */
             screen_draw(&c, &x);
             t = rho_wall() - t0;
             times[k] = t;

@@ -20,7 +20,7 @@
 #include "core/session.h"
 #include "report/report.h"
 #include "script/lx.h"
-#include "view/ui.h"
+#include "view/view.h"
 
 /* ---- the third model: the bytes of the flows ---- */
 
@@ -360,8 +360,9 @@ main(void)
     /* ---- the view layer lists their views by name ---- */
     {
         struct session *s2 = table1(0);
-        int views[VIEW_COUNT], nv = ui_views(s2, views);
-        CHECK(nv == 2 && views[0] == VIEW_FLOWS && views[1] == VIEW_LINKS,
+        int views[VIEW_MAX], nv = view_list(s2, views);
+        CHECK(nv == 2 && views[0] == view_find("flows") &&
+                  views[1] == view_find("links"),
               "their views in table order (a name no view has is left out)");
         session_free(s2);
     }

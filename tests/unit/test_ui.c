@@ -1,7 +1,10 @@
 /*
  * The interactive state driven by keys, with no terminal: views, tree
  * folding, flow selection and sorting, editing a size through the prompt
- * and seeing the end time change, undo, the quit guard, find, stepping.
+ * and seeing the end time change, undo, the quit guard, find, stepping;
+ * the dispatcher (a view's key reaches that view only, global keys work
+ * in every view, find goes to the current view), the view table against
+ * the model table and the key table, and views' states across tabs.
  */
 #include "harness.h"
 
@@ -9,8 +12,11 @@
 #include "core/model_pcie.h"
 #include "core/session.h"
 #include "script/lx.h"
-#include "view/net/nview_keys.h"
+#include "view/net/nview_ui.h"
+#include "view/pcie/pview.h"
+#include "view/tabs.h"
 #include "view/ui.h"
+#include "view/view.h"
 
 static int
 keys(struct ui *u, struct session *ss, const char *text)
@@ -21,6 +27,41 @@ keys(struct ui *u, struct session *ss, const char *text)
         fx |= ui_key(u, ss, *p == '\n' ? KEY_ENTER_ : (unsigned char)*p);
     return fx;
 }
+
+/* The PCIe family's state, and the Tree's and the Stepper's. */
+static struct pview *
+P(struct ui *u)
+{
+    return ui_family_state(u, &pview_family);
+}
+
+static struct pview_tree *
+T(struct ui *u)
+{
+    return ui_state(u, "tree");
+}
+
+/* Is the view called name shown? */
+static int
+on(const struct ui *u, const char *name)
+{
+    return u->view >= 0 && strcmp(view_table[u->view]->name, name) == 0;
+}
+
+/* Is name a word of the space-separated list? */
+static int
+listed(const char *list, const char *name)
+{
+    size_t n = strlen(name);
+
+    for (const char *p = list; (p = strstr(p, name)) != NULL; p += n)
+        if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
+            return 1;
+    return 0;
+}
+
+static void test_table(void);
+static void test_dispatch(void);
 
 int
 main(void)
@@ -34,49 +75,51 @@ main(void)
 
     ui_init(&u, ss);
     s = session_scenario(ss);
-    CHECK(u.view == VIEW_TREE && u.node == 0 && u.flow == 0,
+    CHECK(on(&u, "tree") && T(&u)->node == 0 && P(&u)->flow == 0,
           "starts on the tree");
 
     /* tree: down to SA, fold it, down lands on SB */
     ui_key(&u, ss, 'j');
-    CHECK_STR(pcie_node(s->pcie, u.node)->name, "SA", "j: SA");
+    CHECK_STR(pcie_node(s->pcie, T(&u)->node)->name, "SA", "j: SA");
     ui_key(&u, ss, RK_LEFT);
-    CHECK(u.collapsed[u.node], "Left folds SA");
+    CHECK(T(&u)->collapsed[T(&u)->node], "Left folds SA");
     ui_key(&u, ss, 'j');
-    CHECK_STR(pcie_node(s->pcie, u.node)->name, "SB", "j skips SA's subtree");
+    CHECK_STR(pcie_node(s->pcie, T(&u)->node)->name, "SB",
+              "j skips SA's subtree");
     ui_key(&u, ss, KEY_ENTER_);
-    CHECK(u.collapsed[pcie_find(s->pcie, "SB")], "Enter folds SB");
+    CHECK(T(&u)->collapsed[pcie_find(s->pcie, "SB")], "Enter folds SB");
     ui_key(&u, ss, '+');
-    CHECK(!u.collapsed[pcie_find(s->pcie, "SA")], "+ unfolds everything");
+    CHECK(!T(&u)->collapsed[pcie_find(s->pcie, "SA")], "+ unfolds everything");
 
     /* views */
     ui_key(&u, ss, KEY_TAB_);
-    CHECK(u.view == VIEW_FLOWS, "Tab: flows");
+    CHECK(on(&u, "flows"), "Tab: flows");
     ui_key(&u, ss, RK_BTAB);
-    CHECK(u.view == VIEW_TREE, "Shift-Tab: back");
+    CHECK(on(&u, "tree"), "Shift-Tab: back");
     ui_key(&u, ss, '2');
-    CHECK(u.view == VIEW_FLOWS, "2: flows");
+    CHECK(on(&u, "flows"), "2: flows");
 
     /* sort by end: flows 3 and 4 (36 ms) first */
     for (int k = 0; k < FCOL_END; k++)
         ui_key(&u, ss, RK_F6);
-    CHECK(u.sort_col == FCOL_END, "F6 to the end column");
-    ui_flow_order(&u, ss, order);
+    CHECK(P(&u)->sort_col == FCOL_END, "F6 to the end column");
+    pview_flow_order(P(&u), ss, order);
     CHECK(order[0] == 2 && order[1] == 3 && order[2] == 0,
           "sorted by end: 3, 4, 1, 2");
     ui_key(&u, ss, '<');
-    ui_flow_order(&u, ss, order);
+    pview_flow_order(P(&u), ss, order);
     CHECK(order[0] == 0 && order[3] == 3, "reversed: 1, 2, 3, 4... (ties)");
-    u.sort_col = FCOL_NUM;
-    u.sort_rev = 0;
+    P(&u)->sort_col = FCOL_NUM;
+    P(&u)->sort_rev = 0;
 
     /* select flow 3 and edit its size through the prompt */
     ui_key(&u, ss, 'j');
     ui_key(&u, ss, 'j');
-    CHECK(u.flow == 2, "flow 3 selected");
-    CHECK(u.field == FCOL_SIZE, "the size field is selected");
+    CHECK(P(&u)->flow == 2, "flow 3 selected");
+    CHECK(P(&u)->field == FCOL_SIZE, "the size field is selected");
     ui_key(&u, ss, 'e');
-    CHECK(u.prompt == PROMPT_EDIT && strcmp(u.line, "300 MiB") == 0,
+    CHECK(u.prompt == PROMPT_VIEW && strcmp(u.line, "300 MiB") == 0 &&
+              strcmp(u.label, "flow 3 size: ") == 0,
           "e opens the prompt with the size");
     ui_key(&u, ss, 21); /* Ctrl-U */
     fx = keys(&u, ss, "150 MiB\n");
@@ -111,10 +154,10 @@ main(void)
     /* add and delete */
     ui_key(&u, ss, 'a');
     keys(&u, ss, "7 0 1 MiB\n");
-    CHECK(session_scenario(ss)->nflows == 5 && u.flow == 4,
+    CHECK(session_scenario(ss)->nflows == 5 && P(&u)->flow == 4,
           "a adds flow 5 and selects it");
     ui_key(&u, ss, 'd');
-    CHECK(session_scenario(ss)->nflows == 4 && u.flow == 3,
+    CHECK(session_scenario(ss)->nflows == 4 && P(&u)->flow == 3,
           "d deletes it; the selection stays in range");
 
     /* the command line */
@@ -130,26 +173,41 @@ main(void)
     /* find */
     ui_key(&u, ss, '1');
     keys(&u, ss, "/k2\n");
-    CHECK_STR(pcie_node(session_scenario(ss)->pcie, u.node)->name, "K2",
+    CHECK_STR(pcie_node(session_scenario(ss)->pcie, T(&u)->node)->name, "K2",
               "/k2 finds K2 in the tree");
+    CHECK(P(&u)->flow == 3, "and leaves the flow");
     ui_key(&u, ss, '2');
+    P(&u)->flow = 0;
     keys(&u, ss, "/6->\n");
-    CHECK(u.flow == 3, "/6-> finds flow 4 (6->4)");
+    CHECK(P(&u)->flow == 3, "/6-> finds flow 4 (6->4) in the flows");
+    CHECK_STR(pcie_node(session_scenario(ss)->pcie, T(&u)->node)->name, "K2",
+              "and leaves the tree's node");
 
     /* time steps and the stepper */
     ui_key(&u, ss, ']');
-    CHECK(u.step == 1, "] next time step");
+    CHECK(P(&u)->step == 1, "] next time step");
     ui_key(&u, ss, ']');
-    CHECK(u.step == model_pcie_result(ss)->nsteps - 1, "clamped at the last");
+    CHECK(P(&u)->step == model_pcie_result(ss)->nsteps - 1,
+          "clamped at the last");
     ui_key(&u, ss, '[');
     ui_key(&u, ss, '[');
-    CHECK(u.step == 0, "[ back to the first");
+    CHECK(P(&u)->step == 0, "[ back to the first");
     ui_key(&u, ss, '4');
     for (int k = 0; k < 30; k++)
         ui_key(&u, ss, ' ');
-    CHECK(u.frame == 10, "Space steps through 11 frames (%d)", u.frame);
-    ui_key(&u, ss, KEY_BACKSPACE_);
-    CHECK(u.frame == 9, "Backspace goes back");
+    {
+        struct pview_stepper *sp = ui_state(&u, "stepper");
+        CHECK(sp->frame == 10, "Space steps through 11 frames (%d)", sp->frame);
+        ui_key(&u, ss, KEY_BACKSPACE_);
+        CHECK(sp->frame == 9, "Backspace goes back");
+        ui_key(&u, ss, '5');
+        ui_key(&u, ss, RK_RIGHT);
+        ui_key(&u, ss, '4');
+        ui_sync(&u, ss);
+        CHECK(P(&u)->step == 1 && sp->frame == 0,
+              "another time step starts the stepper again");
+        ui_key(&u, ss, '[');
+    }
 
     /* help */
     ui_key(&u, ss, '?');
@@ -158,13 +216,13 @@ main(void)
     CHECK(!u.help, "any key closes it");
 
     /* tabs: where a click lands, as screen.c draws them */
-    CHECK(!ui_tabs_compact(ss, 100), "8 PCIe tabs fit in 100 columns");
-    CHECK(ui_tab_at(ss, 100, 0) == VIEW_TREE &&
-              ui_tab_at(ss, 100, 7) == VIEW_TREE &&
-              ui_tab_at(ss, 100, 8) == VIEW_TREE, /* " 1 Tree " + gap */
+    CHECK(!tabs_compact(ss, 100), "8 PCIe tabs fit in 100 columns");
+    CHECK(tabs_at(ss, 100, 0) == view_find("tree") &&
+              tabs_at(ss, 100, 7) == view_find("tree") &&
+              tabs_at(ss, 100, 8) == view_find("tree"), /* " 1 Tree " */
           "the first tab covers columns 0-8");
-    CHECK(ui_tab_at(ss, 100, 9) == VIEW_FLOWS, "' 2 Flows ' starts at 9");
-    CHECK(ui_tab_at(ss, 100, 99) == -1, "nothing past the last tab");
+    CHECK(tabs_at(ss, 100, 9) == view_find("flows"), "' 2 Flows ' starts at 9");
+    CHECK(tabs_at(ss, 100, 99) == -1, "nothing past the last tab");
     ui_fini(&u);
     session_free(ss);
 
@@ -173,28 +231,28 @@ main(void)
         lx_run_file("scenarios/table1-both-models.lua", NULL, &err));
     ui_init(&u, ss);
     {
-        int views[VIEW_COUNT];
-        CHECK(ui_views(ss, views) == 13 && views[8] == VIEW_NET,
+        int views[VIEW_MAX];
+        CHECK(view_list(ss, views) == 13 && views[8] == view_find("network"),
               "both models: 13 views, the link ones after the PCIe ones");
     }
-    CHECK(ui_tabs_compact(ss, 100), "13 tabs are compact at 100 columns");
-    CHECK(ui_tab_at(ss, 100, 5) == VIEW_TREE &&
-              ui_tab_at(ss, 100, 6) == VIEW_FLOWS,
+    CHECK(tabs_compact(ss, 100), "13 tabs are compact at 100 columns");
+    CHECK(tabs_at(ss, 100, 5) == view_find("tree") &&
+              tabs_at(ss, 100, 6) == view_find("flows"),
           "compact: '1Tree ' then '2Flows '");
     ui_key(&u, ss, '9');
-    CHECK(u.view == VIEW_NET, "9 opens Network");
+    CHECK(on(&u, "network"), "9 opens Network");
     ui_key(&u, ss, '\t');
-    CHECK(u.view == VIEW_LINKS, "Tab goes on to Links");
+    CHECK(on(&u, "links"), "Tab goes on to Links");
     ui_fini(&u);
     session_free(ss);
 
     ss = session_new(lx_run_file("scenarios/torus-5x5.lua", NULL, &err));
     ui_init(&u, ss);
-    CHECK(u.view == VIEW_NET, "a network opens on Network");
+    CHECK(on(&u, "network"), "a network opens on Network");
     ui_key(&u, ss, RK_BTAB);
-    CHECK(u.view == VIEW_ROUNDS, "Shift-Tab wraps to Rounds");
+    CHECK(on(&u, "rounds"), "Shift-Tab wraps to Rounds");
     ui_key(&u, ss, '2');
-    CHECK(u.view == VIEW_LINKS, "2 is Links on a network");
+    CHECK(on(&u, "links"), "2 is Links on a network");
     ui_key(&u, ss, 'a');
     CHECK(u.prompt == PROMPT_NONE, "no flow prompt in a link view");
     CHECK(ui_key(&u, ss, 'R') != 0 &&
@@ -208,27 +266,214 @@ main(void)
     {
         unsigned long first;
         const struct net_run *lr;
+        struct nview_network *nw = ui_state(&u, "network");
         CHECK(session_wait(ss, &err) == 0 && (lr = model_net_run(ss)) != NULL,
               "a run");
-        CHECK(nview_ui_hier(&u, ss) != NULL && u.hier_of == lr->id,
+        ui_key(&u, ss, '1');
+        ui_sync(&u, ss);
+        CHECK(nw->hier != NULL && nw->hier_of == lr->id,
               "rows of the first run");
-        first = u.hier_of;
+        first = nw->hier_of;
         ui_key(&u, ss, 'R');
         CHECK(session_wait(ss, &err) == 0 && (lr = model_net_run(ss)) != NULL &&
                   lr->id != first,
               "another run, another id");
-        CHECK(nview_ui_hier(&u, ss) != NULL && u.hier_of == lr->id &&
-                  u.hier_of != first,
+        ui_sync(&u, ss);
+        CHECK(nw->hier != NULL && nw->hier_of == lr->id && nw->hier_of != first,
               "the rows were made again for the new run");
     }
     /* Enter on a link says why it carries what it does */
     ui_key(&u, ss, '2');
-    CHECK(u.view == VIEW_LINKS && strcmp(ui_scope(&u), "links") == 0, "Links");
+    CHECK(on(&u, "links") && strcmp(ui_scope(&u), "links") == 0, "Links");
     ui_key(&u, ss, KEY_ENTER_);
     CHECK(!u.status_error && strncmp(u.status, "link ", 5) == 0 &&
               strstr(u.status, "1st of 25 in its class") != NULL,
           "Enter explains the hottest link: %s", u.status);
     ui_fini(&u);
     session_free(ss);
+    test_table();
+    test_dispatch();
     TEST_DONE();
+}
+
+/* Every view a model names is in the view table, every view of the table
+   is some model's, and every key applies in a view of the table. */
+static void
+test_table(void)
+{
+    int unknown = 0, unused = 0, nokeys = 0;
+
+    for (int m = 0; model_table[m] != NULL; m++) {
+        const char *p = model_table[m]->views;
+        while (*p) {
+            char name[32];
+            size_t n = strcspn(p, " ");
+            snprintf(name, sizeof name, "%.*s", (int)n, p);
+            if (view_find(name) < 0) {
+                printf("# %s lists a view '%s' the table has not\n",
+                       model_table[m]->name, name);
+                unknown++;
+            }
+            p += n;
+            p += strspn(p, " ");
+        }
+    }
+    CHECK(unknown == 0, "every view a model lists is in the view table");
+    for (int v = 0; view_table[v] != NULL; v++) {
+        int used = 0;
+        for (int m = 0; model_table[m] != NULL; m++)
+            used |= listed(model_table[m]->views, view_table[v]->name);
+        if (!used)
+            printf("# no model lists the view '%s'\n", view_table[v]->name);
+        unused += !used;
+    }
+    CHECK(unused == 0, "every view of the table is some model's");
+    CHECK(view_count() > 0 && view_count() < VIEW_MAX &&
+              view_table[view_count()] == NULL,
+          "the table fits VIEW_MAX (%d views)", view_count());
+    for (const struct key_binding *b = key_table; b->key != 0; b++)
+        nokeys += b->view != NULL && view_find(b->view) < 0;
+    CHECK(nokeys == 0, "every key applies in a view of the table");
+    for (int v = 0; view_table[v] != NULL; v++)
+        CHECK(view_table[v]->draw != NULL && view_table[v]->title != NULL &&
+                  (view_table[v]->size == 0 || view_table[v]->sync ||
+                   view_table[v]->key || view_table[v]->find ||
+                   view_table[v]->init),
+              "%s: a title, a draw, and a use for its state",
+              view_table[v]->name);
+}
+
+/* The dispatcher: keys, finds and clicks reach the current view only;
+   global keys work in every view; a view's state survives tabs. */
+static void
+test_dispatch(void)
+{
+    struct rho_err err;
+    struct session *ss = session_new(
+        lx_run_file("scenarios/table1-both-models.lua", NULL, &err));
+    struct ui u;
+    int views[VIEW_MAX], nv, node, ok = 1;
+
+    session_wait(ss, &err);
+    ui_init(&u, ss);
+    nv = view_list(ss, views);
+
+    /* a key reaches the current view only: j moves the Tree's node in
+       the Tree, the flow in Flows; Enter folds in the Tree, opens Why
+       from Flows, leaves the Stepper as it is */
+    ui_key(&u, ss, 'j');
+    node = T(&u)->node;
+    CHECK(node != 0 && P(&u)->flow == 0, "Tree: j moves the node only");
+    ui_key(&u, ss, '2');
+    ui_key(&u, ss, 'j');
+    CHECK(P(&u)->flow == 1 && T(&u)->node == node,
+          "Flows: j moves the flow only");
+    ui_key(&u, ss, KEY_ENTER_);
+    CHECK(on(&u, "explain"), "Flows: Enter opens Why");
+    ui_key(&u, ss, '4');
+    ui_key(&u, ss, KEY_ENTER_);
+    CHECK(on(&u, "stepper") && !T(&u)->collapsed[node],
+          "Stepper: Enter neither folds nor switches");
+    ui_key(&u, ss, '1');
+    ui_key(&u, ss, KEY_ENTER_);
+    CHECK(T(&u)->collapsed[node], "Tree: Enter folds");
+
+    /* the global keys work in every view */
+    for (int k = 0; k < nv; k++) {
+        int fx;
+        u.view = views[k];
+        ui_key(&u, ss, '?');
+        ok &= u.help == 1;
+        ui_key(&u, ss, 'x');
+        ok &= u.help == 0 && u.view == views[k];
+        ui_key(&u, ss, ':');
+        ok &= u.prompt == PROMPT_COMMAND;
+        ui_key(&u, ss, KEY_ESC_);
+        ui_key(&u, ss, '/');
+        ok &= u.prompt == PROMPT_FIND;
+        ui_key(&u, ss, KEY_ESC_);
+        ok &= (ui_key(&u, ss, 's') & UI_SAVE) != 0;
+        ok &= (ui_key(&u, ss, 't') & UI_THEME) != 0;
+        ok &= (ui_key(&u, ss, 'r') & UI_RELOAD) != 0;
+        fx = ui_key(&u, ss, 'q');
+        ok &= (fx & UI_QUIT) != 0;
+        ui_key(&u, ss, '\t');
+        ok &= u.view == views[(k + 1) % nv];
+        if (!ok) {
+            printf("# a global key failed in %s\n", view_name(views[k]));
+            break;
+        }
+    }
+    CHECK(ok, "?, :, /, s, t, r, q and Tab in all %d views", nv);
+
+    /* find goes to the current view: the Tree's nodes, Links' links;
+       Map finds routers in the Network view and shows it */
+    u.view = view_find("tree");
+    keys(&u, ss, "/gpu\n");
+    CHECK(on(&u, "tree") && strstr(u.status, "found") != NULL,
+          "Tree finds a node: %s", u.status);
+    u.view = view_find("links");
+    keys(&u, ss, "/->\n");
+    CHECK(on(&u, "links") && strstr(u.status, "hottest link") != NULL,
+          "Links finds a link: %s", u.status);
+    u.view = view_find("map");
+    keys(&u, ss, "/zz-nothing\n");
+    CHECK(on(&u, "map") && u.status_error, "Map: not found, stays: %s",
+          u.status);
+    keys(&u, ss, "/0\n");
+    CHECK(on(&u, "network") && strstr(u.status, "found") != NULL,
+          "Map finds a router in Network and shows it: %s", u.status);
+    u.view = view_find("heat");
+    P(&u)->flow = 0;
+    keys(&u, ss, "/6->\n");
+    CHECK(on(&u, "heat") && P(&u)->flow == 3,
+          "Heat finds a flow (the family's find): %s", u.status);
+
+    /* a view's state survives switching tabs */
+    {
+        struct nview_network *nw = ui_state(&u, "network");
+        struct nview_links *lk = ui_state(&u, "links");
+        struct pview_stepper *sp = ui_state(&u, "stepper");
+        int flow, net_row, row, frame;
+        u.view = view_find("network");
+        ui_key(&u, ss, 'g');
+        ui_key(&u, ss, 'j');
+        net_row = nw->row;
+        u.view = view_find("links");
+        ui_key(&u, ss, 'g');
+        ui_key(&u, ss, 'j');
+        ui_key(&u, ss, 'j');
+        row = lk->row;
+        u.view = view_find("stepper");
+        ui_key(&u, ss, ' ');
+        ui_key(&u, ss, ' ');
+        frame = sp->frame;
+        ui_key(&u, ss, '2');
+        flow = P(&u)->flow;
+        node = T(&u)->node;
+        for (int k = 0; k < nv; k++)
+            ui_key(&u, ss, '\t');
+        ui_sync(&u, ss);
+        CHECK(on(&u, "flows") && P(&u)->flow == flow && T(&u)->node == node &&
+                  nw->row == net_row && net_row == 1 && lk->row == row &&
+                  row == 2 && sp->frame == frame && frame == 2,
+              "a round of the tabs keeps every view's selection");
+    }
+
+    /* the wheel goes to the current view; the tab row is the frame's */
+    u.view = view_find("flows");
+    u.body_w = 100;
+    u.body_h = 26;
+    P(&u)->flow = 0;
+    ui_click(&u, ss, 10, 10, 5, 100, 30);
+    CHECK(P(&u)->flow == 3, "the wheel moves three flows");
+    ui_click(&u, ss, 10, 1, 5, 100, 30);
+    CHECK(P(&u)->flow == 3, "not over the tabs");
+    ui_click(&u, ss, 10, 4, 1, 100, 30);
+    CHECK(P(&u)->flow == 0, "button 1 on the first row selects flow 1");
+    ui_click(&u, ss, 40, 1, 1, 100, 30);
+    CHECK(!on(&u, "flows"), "button 1 on a tab switches");
+
+    ui_fini(&u);
+    session_free(ss);
 }

@@ -7,13 +7,14 @@
  * collapsible hierarchy of the network with both directions of every
  * link, and the hottest links. Pure view code: no scenario, no session.
  *
- * A family of files, one per view, on what this header and nview.c
- * share (loads, options, grids, the hottest links):
+ * The drawing files of the family, one per picture, on what this header
+ * and nview.c share (loads, options, grids, the hottest links):
  *   nview_torus    torus minimap and the overview of dimension pairs
  *   nview_dfly     dragonfly group matrix and one group's routers
  *   nview_stats    statistics per link class
  *   nview_hier     the hierarchy of the network (the Network view)
- * Their headers are included at the end of this one.
+ * Their headers are included at the end of this one. The views of the
+ * view table that show them on a session are nview_ui.h's.
  *
  * Inputs are a net and bytes[], the bytes each directed link carries,
  * indexed by link id (net_result.bytes), sometimes with a net_stats of
@@ -151,9 +152,9 @@ int nview_hottest(struct canvas *c, int x, int y, int w, int h,
 
 /* Each view has its own header; they are included here so that the
    family's callers need one include. */
-#include "view/net/nview_stats.h" /* statistics per class */
 #include "view/net/nview_dfly.h"  /* dragonfly group matrix and group */
 #include "view/net/nview_hier.h"  /* the hierarchy (Network view) */
+#include "view/net/nview_stats.h" /* statistics per class */
 #include "view/net/nview_torus.h" /* torus minimap and overview */
 
 #endif

@@ -1,0 +1,296 @@
+/*
+ * nview_network: the Network view -- the hierarchy of the network
+ * (nview_hier.h) with the bytes and loads crossing every node, folded
+ * and unfolded by hand, a window of rows that follows the selection. Its
+ * state (struct nview_network): the rows of the run (made again by its
+ * sync when another run comes in), the open nodes, the selection and the
+ * window. '/' finds a router and unfolds what is above it; the other
+ * link views find routers here too.
+ */
+#include "view/net/nview_ui.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/base/rho_alloc.h"
+#include "view/keys.h"
+#include "view/ui.h"
+
+#define VIS_MAX 128 /* rows drawn at most */
+
+static void
+network_fini(void *st)
+{
+    struct nview_network *t = st;
+
+    free(t->ids);
+    nview_hier_free(t->hier);
+    t->ids = NULL;
+    t->hier = NULL;
+}
+
+/* A walk over t's open nodes (set: the caller's, read during the walk). */
+static void
+walk_of(const struct nview_network *t, struct nview_idset *set,
+        struct nview_walk *wk)
+{
+    memset(wk, 0, sizeof *wk);
+    set->ids = t->ids;
+    set->n = t->nids;
+    wk->open = nview_idset_has;
+    wk->ctx = set;
+    wk->find = -1;
+}
+
+/* The visible rows. */
+static int
+count_rows(const struct nview_network *t)
+{
+    struct nview_idset set;
+    struct nview_walk wk;
+
+    walk_of(t, &set, &wk);
+    return nview_rows(t->hier, &wk, NULL, 0);
+}
+
+/* The rows of the run (made again for a new run: its id, not its
+   address, which a new run may share), the selection in range, and the
+   window that shows it in the rows the view has. */
+static void
+network_sync(void *st, struct view_ctx *vc)
+{
+    struct nview_network *t = st;
+    const struct net_run *lr = nview_run(vc->ss);
+    int n, rows, vis;
+
+    if (lr == NULL)
+        return;
+    if (t->hier == NULL || t->hier_of != lr->id) {
+        nview_hier_free(t->hier);
+        t->hier = nview_hier_new(lr->scen->net->net, lr->res->bytes, lr->peak);
+        t->hier_of = lr->id;
+    }
+    n = count_rows(t);
+    t->row = nview_clamp(t->row, 0, n > 0 ? n - 1 : 0);
+    rows = vc->h - nview_header_rows(vc->ss);
+    vis = rows - 1 > VIS_MAX ? VIS_MAX : rows - 1;
+    if (rows < 3 || vis < 1)
+        return;
+    if (t->row < t->first)
+        t->first = t->row;
+    if (t->row >= t->first + vis)
+        t->first = t->row - vis + 1;
+}
+
+static void
+network_draw(const void *st, const struct cview *v,
+             const struct view_draw_ctx *dc)
+{
+    const struct nview_network *t = st;
+    struct cview b;
+    struct nview_idset set;
+    struct nview_walk wk;
+    struct nview_row rows[VIS_MAX];
+    int n, vis;
+
+    if (nview_frame(v, dc, &b) == NULL || t->hier == NULL)
+        return;
+    vis = b.h - 1 > VIS_MAX ? VIS_MAX : b.h - 1;
+    if (vis < 1)
+        return;
+    walk_of(t, &set, &wk);
+    wk.first = t->first;
+    n = nview_rows(t->hier, &wk, rows, vis);
+    nview_rows_draw(b.c, b.x, b.y, b.w, b.h, rows,
+                    vis < n - t->first ? vis : n - t->first, t->row - t->first,
+                    HEAT_LINEAR);
+}
+
+static int
+cmp_id(const void *a, const void *b)
+{
+    long long x = *(const long long *)a, y = *(const long long *)b;
+
+    return (x > y) - (x < y);
+}
+
+/* Open or close node id. */
+static void
+set_open(struct nview_network *t, long long id, int open)
+{
+    int k;
+
+    for (k = 0; k < t->nids && t->ids[k] != id; k++)
+        ;
+    if (open && k == t->nids) {
+        t->ids = xreallocarray(t->ids, (size_t)t->nids + 1, sizeof *t->ids);
+        t->ids[t->nids++] = id;
+        qsort(t->ids, (size_t)t->nids, sizeof *t->ids, cmp_id);
+    } else if (!open && k < t->nids) {
+        memmove(t->ids + k, t->ids + k + 1,
+                (size_t)(t->nids - k - 1) * sizeof *t->ids);
+        t->nids--;
+    }
+}
+
+/* Row r of the visible rows into *row: 1, or 0 past the last. */
+static int
+row_at(const struct nview_network *t, int r, struct nview_row *row)
+{
+    struct nview_idset set;
+    struct nview_walk wk;
+
+    walk_of(t, &set, &wk);
+    wk.first = r;
+    return nview_rows(t->hier, &wk, row, 1) >= 1;
+}
+
+static int
+network_key(void *st, struct view_ctx *vc, int act)
+{
+    struct nview_network *t = st;
+    struct nview_row row;
+    int n;
+
+    if (nview_run(vc->ss) == NULL || t->hier == NULL)
+        return VIEW_NOT_MINE;
+    n = count_rows(t);
+    t->row = nview_clamp(t->row, 0, n > 0 ? n - 1 : 0);
+    if (n == 0 || !row_at(t, t->row, &row))
+        return VIEW_NOT_MINE;
+    if (keys_motion(act) != 0) {
+        t->row = nview_moved(t->row, n, act);
+        return UI_REDRAW;
+    }
+    switch (act) {
+    case ACT_RIGHT:
+        if (row.children && !row.open)
+            set_open(t, row.id, 1);
+        else if (row.children)
+            t->row = nview_clamp(t->row + 1, 0, n - 1);
+        return UI_REDRAW;
+    case ACT_LEFT:
+        if (row.children && row.open) {
+            set_open(t, row.id, 0);
+        } else if (row.depth > 0) {
+            /* up to the parent: the nearest row above with less depth */
+            for (int r = t->row - 1; r >= 0; r--) {
+                struct nview_row p;
+                if (row_at(t, r, &p) && p.depth < row.depth) {
+                    t->row = r;
+                    break;
+                }
+            }
+        }
+        return UI_REDRAW;
+    case ACT_OPEN:
+        if (row.children)
+            set_open(t, row.id, !row.open);
+        return UI_REDRAW;
+    case ACT_COLLAPSE_ALL:
+        t->nids = 0;
+        t->row = 0;
+        return UI_REDRAW;
+    case ACT_EXPAND_ALL: {
+        /* the first level: every top row with children */
+        struct nview_row top[256];
+        struct nview_idset set;
+        struct nview_walk wk;
+        int k;
+        t->nids = 0;
+        walk_of(t, &set, &wk);
+        k = nview_rows(t->hier, &wk, top, 256);
+        for (int i = 0; i < k && i < 256; i++)
+            if (top[i].depth == 0 && top[i].children)
+                set_open(t, top[i].id, 1);
+        return UI_REDRAW;
+    }
+    default:
+        return VIEW_NOT_MINE;
+    }
+}
+
+/* Unfold the nodes above router v; returns v's row id. */
+static long long
+open_router(struct nview_network *t, const struct net *net, int v)
+{
+    const struct net_torus_params *tp = net_torus(net);
+    const struct net_dragonfly_params *dp = net_dragonfly(net);
+
+    switch (net_family(net)) {
+    case NET_DRAGONFLY: {
+        int g, c, slot;
+        net_df_coords(net, v, &g, &c, &slot);
+        set_open(t, nview_row_id(NVIEW_GROUP, g), 1);
+        if (dp->chassis > 1)
+            set_open(t, nview_row_id(NVIEW_CHASSIS, g * dp->chassis + c), 1);
+        break;
+    }
+    case NET_TORUS:
+        if (tp->nd > 1) {
+            int x[NET_MAX_DIMS];
+            net_torus_coords(net, v, x);
+            set_open(t, nview_row_id(NVIEW_PLANE, x[tp->nd - 1]), 1);
+        }
+        break;
+    case NET_FATTREE: {
+        int idx;
+        set_open(t, nview_row_id(NVIEW_LEVEL, net_ft_level(net, v, &idx)), 1);
+        break;
+    }
+    case NET_TREE:
+        for (int a = net_tree_parent(net, v); a >= 0;
+             a = net_tree_parent(net, a))
+            set_open(t, nview_row_id(NVIEW_ROUTER, a), 1);
+        break;
+    default:
+        break;
+    }
+    return nview_row_id(NVIEW_ROUTER, v);
+}
+
+/* The next router whose name holds text: unfolded and selected. */
+static int
+network_find(void *st, struct view_ctx *vc, const char *text)
+{
+    struct nview_network *t = st;
+    const struct net_run *lr = nview_run(vc->ss);
+    const struct net *net;
+    char name[NET_NAME_MAX];
+    int nr;
+
+    if (lr == NULL || t->hier == NULL)
+        return 0;
+    net = lr->scen->net->net;
+    nr = net_routers(net);
+    for (int k = 1; k <= nr; k++) {
+        int v = (t->find + k) % nr;
+        if (strstr(net_vertex_name(net, v, name, sizeof name), text)) {
+            struct nview_idset set;
+            struct nview_walk wk;
+            long long id = open_router(t, net, v);
+            walk_of(t, &set, &wk);
+            wk.find = id;
+            nview_rows(t->hier, &wk, NULL, 0);
+            if (wk.found >= 0)
+                t->row = wk.found;
+            t->find = v;
+            ui_status(vc->u, 0, "found %s", name);
+            return 1;
+        }
+    }
+    ui_status(vc->u, 1, "'%s' not found", text);
+    return 0;
+}
+
+const struct view_entry nview_network_entry = {
+    .name = "network",
+    .title = "Network",
+    .family = &nview_family,
+    .size = sizeof(struct nview_network),
+    .fini = network_fini,
+    .sync = network_sync,
+    .draw = network_draw,
+    .key = network_key,
+    .find = network_find,
+};

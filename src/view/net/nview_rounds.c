@@ -1,0 +1,187 @@
+/*
+ * nview_rounds: the Rounds view -- the adaptive solve's allocation
+ * rounds one at a time: what the round did in words, the bandwidth
+ * granted per round, and the links granted most in it (while the run
+ * kept per-link grants). Space and Backspace step. Its state: the round.
+ */
+#include "view/net/nview_ui.h"
+
+#include <stdio.h>
+
+#include "core/base/units.h"
+#include "view/keys.h"
+#include "view/roles.h"
+#include "view/ui.h"
+
+static void
+rounds_sync(void *st, struct view_ctx *vc)
+{
+    struct nview_rounds *t = st;
+    const struct net_run *lr = nview_run(vc->ss);
+
+    if (lr != NULL && lr->nrounds > 0 && t->round >= lr->nrounds)
+        t->round = lr->nrounds - 1;
+}
+
+/* A sentence on what round k of the solve did. */
+static void
+round_text(const struct net_run *lr, int k, char *buf, size_t n)
+{
+    const struct net_run_round *r = &lr->round[k];
+    char a[48], b[48];
+
+    snprintf(buf, n,
+             "Round %d of %d: %.0f%% of every link's bandwidth is exposed. "
+             "%lld of %lld paths still ask (their tightest link has "
+             "bandwidth left); each asks in proportion to its message's "
+             "bytes and its tightest link, each link is shared among the "
+             "paths asking it in proportion to their requests, and a path "
+             "gets the least of its links' shares. This round granted %s in "
+             "all; %s stays unused.",
+             k + 1, lr->nrounds, 100 * r->exposed, r->asking, r->paths,
+             units_fmt_rate(a, sizeof a, r->granted),
+             units_fmt_rate(b, sizeof b, r->remaining));
+}
+
+/* Granted per round: a bar per round around round k, k marked, from row
+   y of b; returns the row after them. */
+static int
+granted(const struct cview *b, const struct net_run *lr, int k, int y)
+{
+    double max = 0;
+    int w = b->w - 14, show = lr->nrounds < b->h / 3 ? lr->nrounds : b->h / 3;
+    int from = k - show / 2 < 0 ? 0 : k - show / 2;
+
+    if (from + show > lr->nrounds)
+        from = lr->nrounds - show;
+    for (int i = 0; i < lr->nrounds; i++)
+        if (lr->round[i].granted > max)
+            max = lr->round[i].granted;
+    cview_text(b, 1, y++, b->w - 2, ROLE_HEADER, "granted per round");
+    for (int i = from; i < from + show && y < b->h; i++, y++) {
+        cview_printf(b, 1, y, 10, i == k ? ROLE_STEP_CURRENT : ROLE_NUMBER,
+                     "%5d", i + 1);
+        cview_bar(b, 8, y, w > 10 ? w : 10,
+                  max > 0 ? lr->round[i].granted / max : 0,
+                  i == k ? ROLE_STEP_CURRENT : ROLE_TIMELINE_BAR,
+                  ROLE_PROGRESS_EMPTY);
+    }
+    return y;
+}
+
+/* The links granted most in round k, from row y of b. */
+static void
+granted_most(const struct cview *b, const struct net_run *lr, int k, int y)
+{
+    const struct net *net = lr->scen->net->net;
+    int nl = net_links(net);
+    const double *g = lr->granted + (size_t)k * (size_t)nl;
+    const double *rem = lr->remaining + (size_t)k * (size_t)nl;
+    int top[32], nt = 0, rows = b->h - y - 1;
+    char name[NET_NAME_MAX], x[48], z[48];
+
+    if (rows > 32)
+        rows = 32;
+    for (int l = 0; l < nl; l++) {
+        int p;
+        if (!(g[l] > 0))
+            continue;
+        if (nt < rows)
+            nt++;
+        else if (g[l] <= g[top[nt - 1]])
+            continue;
+        for (p = nt - 1; p > 0 && g[top[p - 1]] < g[l]; p--)
+            top[p] = top[p - 1];
+        top[p] = l;
+    }
+    cview_printf(b, 1, y++, b->w - 2, ROLE_HEADER, "%-28s %12s %12s",
+                 "links granted most", "granted", "left");
+    for (int i = 0; i < nt && y < b->h; i++, y++)
+        cview_printf(b, 1, y, b->w - 2, ROLE_DEFAULT, "%-28.28s %12s %12s",
+                     net_link_name(net, top[i], name, sizeof name),
+                     units_fmt_rate(x, sizeof x, g[top[i]]),
+                     units_fmt_rate(z, sizeof z, rem[top[i]]));
+    if (nt == 0)
+        cview_text(b, 1, y, b->w - 2, ROLE_DIM,
+                   "no link granted anything this round");
+}
+
+static void
+rounds_draw(const void *st, const struct cview *v,
+            const struct view_draw_ctx *dc)
+{
+    const struct nview_rounds *t = st;
+    struct cview b;
+    const struct net_run *lr = nview_frame(v, dc, &b);
+    char text[1024];
+    int k, y = 0;
+
+    if (lr == NULL)
+        return;
+    if (lr->nrounds == 0) {
+        cview_wrap(
+            &b, 1, y, b.w - 2, b.h, ROLE_DEFAULT,
+            "No allocation rounds: this routing is static, so every message's "
+            "bytes are split over its paths in one pass, whatever the "
+            "bandwidth. Press R to cycle the routing; AD, AI and AH allocate "
+            "bandwidth round by round, and this view steps through the "
+            "rounds (Space next, Backspace previous).");
+        return;
+    }
+    k = t->round;
+    cview_printf(&b, 1, y++, b.w - 2, ROLE_STEP_CURRENT,
+                 "round %d/%d  (Space next, Backspace previous)", k + 1,
+                 lr->nrounds);
+    round_text(lr, k, text, sizeof text);
+    y += cview_wrap(&b, 1, y, b.w - 2, 5, ROLE_DEFAULT, text) + 1;
+    y = granted(&b, lr, k, y) + 1;
+    if (!lr->recorded || y + 2 >= b.h) {
+        if (y < b.h && !lr->recorded)
+            cview_text(&b, 1, y, b.w - 2, ROLE_DIM,
+                       "(per-link grants are kept only for smaller runs)");
+        return;
+    }
+    granted_most(&b, lr, k, y);
+}
+
+static int
+rounds_key(void *st, struct view_ctx *vc, int act)
+{
+    struct nview_rounds *t = st;
+    const struct net_run *lr = nview_run(vc->ss);
+    int n;
+
+    if (lr == NULL)
+        return VIEW_NOT_MINE;
+    n = lr->nrounds;
+    switch (act) {
+    case ACT_STEP_NEXT:
+    case ACT_STEP_PREV:
+        if (n == 0) {
+            ui_status(vc->u, 0,
+                      "no allocation rounds: %s is static (R cycles the "
+                      "routing; AD, AI and AH allocate)",
+                      net_routing_name(lr->scen->net->routing));
+            return UI_REDRAW;
+        }
+        t->round =
+            nview_clamp(t->round + (act == ACT_STEP_NEXT ? 1 : -1), 0, n - 1);
+        return UI_REDRAW;
+    case ACT_TOP:
+    case ACT_BOTTOM:
+        t->round = act == ACT_TOP ? 0 : n > 0 ? n - 1 : 0;
+        return UI_REDRAW;
+    default:
+        return VIEW_NOT_MINE;
+    }
+}
+
+const struct view_entry nview_rounds_entry = {
+    .name = "rounds",
+    .title = "Rounds",
+    .family = &nview_family,
+    .size = sizeof(struct nview_rounds),
+    .sync = rounds_sync,
+    .draw = rounds_draw,
+    .key = rounds_key,
+};

@@ -1,0 +1,66 @@
+/*
+ * pview_heat: the Heat view -- every link of the tree in the step shown,
+ * hottest first, with its load as a heat bar and the flows on it; the
+ * selected flow's links marked. No state of its own.
+ */
+#include "view/pcie/pview.h"
+
+#include <stdlib.h>
+
+#include "core/base/rho_alloc.h"
+#include "view/roles.h"
+
+static void
+heat_draw(const void *st, const struct cview *v, const struct view_draw_ctx *dc)
+{
+    const struct pview_step *d = &((const struct pview *)dc->fam)->d;
+    const struct pcie *p = d->s->pcie;
+    struct cview a = pview_area(v);
+    int nc = pcie_nchan(p), n = 0, y = 1, barw = a.w - 40;
+    int *ch = xcalloc((size_t)nc, sizeof *ch);
+
+    (void)st;
+    if (barw > 40)
+        barw = 40;
+    for (int k = 2; k < nc; k++)
+        ch[n++] = k;
+    for (int i = 1; i < n; i++) { /* by load, then channel id */
+        int c = ch[i], j = i - 1;
+        while (j >= 0 && (d->load[ch[j]] < d->load[c] ||
+                          (d->load[ch[j]] == d->load[c] && ch[j] > c))) {
+            ch[j + 1] = ch[j];
+            j--;
+        }
+        ch[j + 1] = c;
+    }
+    cview_printf(&a, 1, 0, a.w - 2, ROLE_HEADER,
+                 "link loads in time step %d (share of the bandwidth; "
+                 "hottest first)",
+                 d->k + 1);
+    for (int i = 0; i < n && y < a.h; i++, y++) {
+        char name[96];
+        int k = ch[i], kind = pcie_chan_kind(p, k);
+        pcie_chan_name(p, k, name, sizeof name);
+        cview_text(&a, 1, y, 22, d->chan_on_path[k] ? ROLE_PATH : ROLE_DEFAULT,
+                   name);
+        cview_text(&a, 24, y, 2, ROLE_DIM,
+                   kind == PCIE_CH_DIRECT                      ? "\u2192"
+                   : kind == PCIE_CH_UP || kind == PCIE_CH_XUP ? "\u2191"
+                                                               : "\u2193");
+        if (d->count[k] == 0)
+            cview_text(&a, 27, y, 6, ROLE_HEAT_IDLE, "idle");
+        else
+            pview_load_bar(&a, 27, y, barw + 6, d->load[k], d->count[k]);
+        if (d->count[k] > 0)
+            cview_printf(&a, 34 + barw, y, a.w - barw - 35, ROLE_NUMBER,
+                         "%d flow%s", d->count[k], d->count[k] > 1 ? "s" : "");
+    }
+    free(ch);
+}
+
+const struct view_entry pview_heat_entry = {
+    .name = "heat",
+    .title = "Heat",
+    .family = &pview_family,
+    .draw = heat_draw,
+};

@@ -1,0 +1,139 @@
+/*
+ * pview_stepper: the Stepper view -- Algorithm 1 on the step shown, one
+ * frame at a time (view/pcie/stepper.h): the frame's sentence, the
+ * columns A B C D8 D9 so far, every present flow's factor after the
+ * frame (those it changed marked), and the port it acts at. Space and
+ * Backspace step; a new time step starts again at frame 1. Its state:
+ * the frames of the step shown, built by its sync, and the frame.
+ */
+#include "view/pcie/pview.h"
+
+#include <math.h>
+#include <stdio.h>
+
+#include "view/keys.h"
+#include "view/roles.h"
+#include "view/ui.h"
+
+static void
+stepper_view_fini(void *st)
+{
+    stepper_fini(&((struct pview_stepper *)st)->st);
+}
+
+/* The frames of the family's step, made again when it was; the frame in
+   range. */
+static void
+stepper_sync(void *st, struct view_ctx *vc)
+{
+    struct pview_stepper *t = st;
+    const struct pview *p = vc->fam;
+
+    if (t->of != p->evals) {
+        stepper_fini(&t->st);
+        if (p->d.m != NULL)
+            stepper_build(&t->st, p->d.s, p->d.m, 0);
+        t->of = p->evals;
+    }
+    if (t->moves != p->moves) { /* another time step: from the start */
+        t->frame = 0;
+        t->moves = p->moves;
+    }
+    if (t->st.n > 0 && t->frame >= t->st.n)
+        t->frame = t->st.n - 1;
+    if (t->frame < 0)
+        t->frame = 0;
+}
+
+static void
+stepper_draw(const void *st, const struct cview *v,
+             const struct view_draw_ctx *dc)
+{
+    static const char *const col[] = {"A", "B", "C", "D8", "D9"};
+    const struct pview_stepper *t = st;
+    const struct pview *p = dc->fam;
+    const struct pview_step *d = &p->d;
+    struct cview a = pview_area(v);
+    const struct step_frame *fr;
+    int y, nf = d->s->nflows;
+
+    if (d->m == NULL || t->st.n == 0) {
+        cview_text(&a, 1, 0, a.w - 2, ROLE_DIM, "nothing to step");
+        return;
+    }
+    fr = &t->st.frame[t->frame];
+    cview_printf(&a, 1, 0, a.w - 2, ROLE_HEADER,
+                 "Algorithm 1, time step %d: frame %d of %d (Space next, "
+                 "Backspace back)",
+                 d->k + 1, t->frame + 1, t->st.n);
+    for (int k = 0; k < 5; k++) /* the columns so far */
+        cview_text(&a, 1 + 5 * k, 1, 4,
+                   k == fr->step ? ROLE_TAB_ACTIVE : ROLE_TAB, col[k]);
+    y = 3;
+    y += cview_wrap(&a, 1, y, a.w - 2, 5, ROLE_EMPHASIS, fr->text);
+    y++;
+    cview_text(&a, 1, y, 16, ROLE_HEADER, "flow");
+    for (int k = 0; k < 5; k++)
+        cview_text_right(&a, 16 + 8 * k, y, 7, ROLE_HEADER, col[k]);
+    y++;
+    for (int i = 0; i < nf && y < a.h; i++) {
+        char name[64];
+        if (d->state[i] == FS_LATER || d->state[i] == FS_DONE)
+            continue; /* not present */
+        snprintf(name, sizeof name, "%d %s\u2192%s", i + 1,
+                 pview_node_name(d->s, d->s->flow[i].src),
+                 pview_node_name(d->s, d->s->flow[i].dst));
+        cview_text(&a, 1, y, 15, i == p->flow ? ROLE_PATH : ROLE_DEFAULT, name);
+        for (int k = 0; k <= fr->step; k++) {
+            /* the value after the last frame of column k up to now */
+            double val = NAN;
+            int changed = 0;
+            for (int f = 0; f <= t->frame; f++)
+                if (t->st.frame[f].step == k) {
+                    val = t->st.frame[f].factor[i];
+                    changed = f == t->frame && t->st.frame[f].changed[i];
+                }
+            if (!isnan(val))
+                cview_printf(&a, 16 + 8 * k, y, 7,
+                             changed ? ROLE_STEP_CHANGED : role_heat(val),
+                             "%7.4f", val);
+        }
+        y++;
+    }
+    if (fr->chan >= 0 && y + 1 < a.h) {
+        char ch[96];
+        pcie_chan_name(d->s->pcie, fr->chan, ch, sizeof ch);
+        cview_printf(&a, 1, a.h - 1, a.w - 2, ROLE_PATH, "at port %s", ch);
+    }
+}
+
+static int
+stepper_key(void *st, struct view_ctx *vc, int act)
+{
+    struct pview_stepper *t = st;
+
+    (void)vc;
+    switch (act) {
+    case ACT_STEP_NEXT:
+        if (t->frame + 1 < t->st.n)
+            t->frame++;
+        return UI_REDRAW;
+    case ACT_STEP_PREV:
+        if (t->frame > 0)
+            t->frame--;
+        return UI_REDRAW;
+    default:
+        return VIEW_NOT_MINE;
+    }
+}
+
+const struct view_entry pview_stepper_entry = {
+    .name = "stepper",
+    .title = "Stepper",
+    .family = &pview_family,
+    .size = sizeof(struct pview_stepper),
+    .fini = stepper_view_fini,
+    .sync = stepper_sync,
+    .draw = stepper_draw,
+    .key = stepper_key,
+};

@@ -1,0 +1,314 @@
+/*
+ * pview_tree: the Tree view -- the PCIe tree with the load of every link
+ * in both directions in the step shown, the selected flow's path marked,
+ * then the direct links and fabric ports, and the selected node in words
+ * on the last row. Its state: the selected node and the folds
+ * (struct pview_tree).
+ */
+#include "view/pcie/pview.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/base/rho_alloc.h"
+#include "core/base/units.h"
+#include "view/keys.h"
+#include "view/pcie/tree.h"
+#include "view/roles.h"
+#include "view/ui.h"
+
+static void
+tree_fini(void *st)
+{
+    struct pview_tree *t = st;
+
+    free(t->collapsed);
+    t->collapsed = NULL;
+}
+
+/* A new tree forgets the folds. */
+static void
+tree_sync(void *st, struct view_ctx *vc)
+{
+    struct pview_tree *t = st;
+    int nn = pcie_nodes(session_scenario(vc->ss)->pcie);
+
+    if (t->collapsed == NULL || t->ncollapsed != nn) {
+        free(t->collapsed);
+        t->collapsed = xcalloc((size_t)nn, 1);
+        t->ncollapsed = nn;
+        t->node = 0;
+    }
+    if (t->node >= nn)
+        t->node = 0;
+}
+
+/* The visible rows (folds left out) into a new array (caller frees);
+   their number into *n, the selected node's row into *sel. */
+static struct tree_row *
+rows_of(const struct pview_tree *t, const struct pcie *p,
+        const struct pview_step *d, int ascii, int *n, int *sel)
+{
+    const double *load = d ? d->load : NULL;
+    const int *count = d ? d->count : NULL;
+    int k = tree_rows(p, t->collapsed, load, count, ascii, NULL, 0);
+    struct tree_row *rows = xcalloc((size_t)k, sizeof *rows);
+
+    tree_rows(p, t->collapsed, load, count, ascii, rows, k);
+    *n = k;
+    *sel = 0;
+    for (int i = 0; i < k; i++)
+        if (rows[i].node == t->node)
+            *sel = i;
+    return rows;
+}
+
+/* Rows for the direct links and fabric ports below the tree, from row y
+   of a. */
+static void
+extras(const struct cview *a, const struct pview_step *d, int y, int namew,
+       int cellw, int colf, int colc)
+{
+    const struct pcie *p = d->s->pcie;
+    int base = 2 * pcie_nodes(p), nc = pcie_nchan(p);
+    char label[128], cap[32];
+
+    if (base >= nc || y >= a->h - 1)
+        return;
+    cview_text(a, 1, y++, a->w - 2, ROLE_HEADER,
+               "direct links and fabric ports (\u2191 the first way, \u2193 "
+               "the other)");
+    for (int ch = base; ch + 1 < nc && y < a->h - 1; ch += 2, y++) {
+        int k = pcie_chan_kind(p, ch), role;
+        if (k == PCIE_CH_DIRECT)
+            snprintf(label, sizeof label, "%s = %s %s x%d",
+                     pcie_chan_tail_name(p, ch), pcie_chan_head_name(p, ch),
+                     pcie_chan_link(p, ch), pcie_chan_count(p, ch));
+        else
+            snprintf(label, sizeof label, "%s: %s", pcie_chan_head_name(p, ch),
+                     pcie_chan_tail_name(p, ch));
+        role = d->chan_on_path[ch] || d->chan_on_path[ch + 1]
+                   ? ROLE_PATH
+                   : ROLE_TREE_DEVICE;
+        cview_text(a, 1, y, namew, role, label);
+        pview_load_cell(a, 1 + namew, y, cellw, d->load[ch], d->bps[ch],
+                        d->count[ch]);
+        pview_load_cell(a, 2 + namew + cellw, y, cellw, d->load[ch + 1],
+                        d->bps[ch + 1], d->count[ch + 1]);
+        if (d->count[ch] + d->count[ch + 1] > 0)
+            cview_printf(a, colf, y, 6, ROLE_NUMBER, "%d/%d", d->count[ch],
+                         d->count[ch + 1]);
+        cview_text(a, colc, y, a->w - colc, ROLE_DIM,
+                   pview_cap_text(cap, sizeof cap, d, ch));
+    }
+}
+
+/* The selected node in words. */
+static void
+node_line(const struct cview *a, const struct pview_step *d, int node)
+{
+    const struct scenario *s = d->s;
+    const struct pcie_node *nd = pcie_node(s->pcie, node);
+    char line[320], cap[32], ru[32], rd[32];
+
+    if (nd->parent >= 0) {
+        int up = pcie_up(node), dn = pcie_down(node);
+        snprintf(line, sizeof line,
+                 "%s (%s): link to %s (%s%s%s) carries %.2f of it up = "
+                 "%s (%d flows) and %.2f down = %s (%d flows)",
+                 nd->name, nd->type, pview_node_name(s, nd->parent),
+                 pview_cap_text(cap, sizeof cap, d, up), nd->link ? ", " : "",
+                 nd->link ? nd->link : "", d->load[up],
+                 units_fmt_rate(ru, sizeof ru, d->bps[up]), d->count[up],
+                 d->load[dn], units_fmt_rate(rd, sizeof rd, d->bps[dn]),
+                 d->count[dn]);
+    } else if (nd->kind == PCIE_SYSTEM) {
+        snprintf(line, sizeof line,
+                 "%s: the machine, its %d root complexes joined by the "
+                 "inter-socket link",
+                 nd->name, nd->nchild);
+    } else {
+        snprintf(line, sizeof line, "%s: the root complex (%d children)",
+                 nd->name, nd->nchild);
+    }
+    cview_text(a, 1, a->h - 1, a->w - 2, ROLE_DIM, line);
+}
+
+static void
+tree_draw(const void *st, const struct cview *v, const struct view_draw_ctx *dc)
+{
+    const struct pview_tree *t = st;
+    const struct pview_step *d = &((const struct pview *)dc->fam)->d;
+    const struct pcie *p = d->s->pcie;
+    struct cview a = pview_area(v);
+    int n, sel, top, last = 0;
+    struct tree_row *rows = rows_of(t, p, d, v->c->ascii, &n, &sel);
+    int namew = a.w >= 100 ? 30 : 26, flw = 6, capw = 11;
+    int cellw = (a.w - namew - flw - capw - 4) / 2;
+    int colf, colc;
+
+    if (cellw > 36)
+        cellw = 36;
+    if (cellw < 14)
+        cellw = 14;
+    colf = 3 + namew + 2 * cellw;
+    colc = colf + flw + 1;
+    cview_text(&a, 1, 0, namew, ROLE_HEADER, "device");
+    cview_text(&a, 1 + namew, 0, cellw, ROLE_HEADER,
+               "\u2191 to parent  share B/s");
+    cview_text(&a, 2 + namew + cellw, 0, cellw, ROLE_HEADER,
+               "\u2193 from parent");
+    cview_text(&a, colf, 0, flw, ROLE_HEADER, "flows");
+    cview_text(&a, colc, 0, a.w - colc, ROLE_HEADER, "link");
+    top = pview_top(sel, a.h - 3);
+    for (int i = top; i < n && i - top < a.h - 3; i++) {
+        const struct tree_row *r = &rows[i];
+        const struct pcie_node *nd = pcie_node(p, r->node);
+        int y = 1 + i - top, col = 1, role;
+        char label[128], cap[32];
+        col += cview_text(&a, col, y, namew, ROLE_TREE_GUIDE, r->prefix);
+        role = nd->kind == PCIE_RC || nd->kind == PCIE_SYSTEM ? ROLE_TREE_RC
+               : nd->kind == PCIE_SWITCH                      ? ROLE_TREE_SWITCH
+                                         : ROLE_TREE_DEVICE;
+        if (d->on_path[r->node])
+            role = ROLE_PATH;
+        snprintf(label, sizeof label, "%s%s", r->collapsed ? "+" : "",
+                 nd->name);
+        col += cview_text(&a, col, y, 1 + namew - col, role, label);
+        if (nd->kind == PCIE_ENDPOINT)
+            cview_printf(&a, col + 1, y, namew - col, ROLE_DIM, "%s", nd->type);
+        if (r->node != 0) {
+            int up = pcie_up(r->node), dn = pcie_down(r->node);
+            pview_load_cell(&a, 1 + namew, y, cellw, r->up, d->bps[up], r->nup);
+            pview_load_cell(&a, 2 + namew + cellw, y, cellw, r->down,
+                            d->bps[dn], r->ndown);
+            if (r->nup + r->ndown > 0)
+                cview_printf(&a, colf, y, flw, ROLE_NUMBER, "%d/%d", r->nup,
+                             r->ndown);
+            cview_text(&a, colc, y, a.w - colc, ROLE_DIM,
+                       pview_cap_text(cap, sizeof cap, d, up));
+        }
+        if (i == sel)
+            cview_paint(&a, 0, y, namew + 1, 1, ROLE_SELECTED);
+        last = y;
+    }
+    extras(&a, d, last + 2, namew, cellw, colf, colc);
+    node_line(&a, d, t->node);
+    free(rows);
+}
+
+/* Select the node delta rows away. */
+static void
+move_node(struct pview_tree *t, const struct pcie *p, int delta)
+{
+    int n, pos;
+    struct tree_row *rows = rows_of(t, p, NULL, 1, &n, &pos);
+
+    pos += delta;
+    if (pos < 0)
+        pos = 0;
+    if (pos >= n)
+        pos = n - 1;
+    t->node = rows[pos].node;
+    free(rows);
+}
+
+static int
+tree_key(void *st, struct view_ctx *vc, int act)
+{
+    struct pview_tree *t = st;
+    const struct pcie *p = session_scenario(vc->ss)->pcie;
+    const struct pcie_node *nd = pcie_node(p, t->node);
+
+    if (keys_motion(act) != 0) {
+        move_node(t, p, keys_motion(act));
+        return UI_REDRAW;
+    }
+    switch (act) {
+    case ACT_LEFT:
+        if (nd->nchild > 0 && !t->collapsed[t->node])
+            t->collapsed[t->node] = 1;
+        else if (nd->parent >= 0)
+            t->node = nd->parent;
+        return UI_REDRAW;
+    case ACT_RIGHT:
+        if (t->collapsed[t->node])
+            t->collapsed[t->node] = 0;
+        else if (nd->nchild > 0)
+            t->node = nd->child[0];
+        return UI_REDRAW;
+    case ACT_OPEN:
+        if (nd->nchild > 0)
+            t->collapsed[t->node] = !t->collapsed[t->node];
+        return UI_REDRAW;
+    case ACT_COLLAPSE_ALL:
+        for (int x = 1; x < pcie_nodes(p); x++)
+            t->collapsed[x] = pcie_node(p, x)->nchild > 0;
+        t->node = 0;
+        return UI_REDRAW;
+    case ACT_EXPAND_ALL:
+        memset(t->collapsed, 0, (size_t)t->ncollapsed);
+        return UI_REDRAW;
+    default:
+        return VIEW_NOT_MINE;
+    }
+}
+
+/* Button 1 on a row selects its node. */
+static int
+tree_click(void *st, struct view_ctx *vc, int col, int row, int button)
+{
+    struct pview_tree *t = st;
+    const struct pcie *p = session_scenario(vc->ss)->pcie;
+    int n, sel, r;
+    struct tree_row *rows;
+
+    (void)col;
+    if (button != 1)
+        return VIEW_NOT_MINE;
+    if (row < 2 || row >= vc->h) /* the blank row, the header */
+        return 0;
+    rows = rows_of(t, p, NULL, 1, &n, &sel);
+    r = row - 2 + pview_top(sel, vc->h - 1 - 3);
+    if (r < n)
+        t->node = rows[r].node;
+    free(rows);
+    return r < n ? UI_REDRAW : 0;
+}
+
+/* The next node whose name holds text; its ancestors unfold. */
+static int
+tree_find(void *st, struct view_ctx *vc, const char *text)
+{
+    struct pview_tree *t = st;
+    const struct pcie *p = session_scenario(vc->ss)->pcie;
+    int nn = pcie_nodes(p);
+
+    for (int k = 1; k <= nn; k++) {
+        int x = (t->node + k) % nn;
+        if (pview_contains(pcie_node(p, x)->name, text)) {
+            for (int a = pcie_node(p, x)->parent; a >= 0;
+                 a = pcie_node(p, a)->parent)
+                t->collapsed[a] = 0;
+            t->node = x;
+            ui_status(vc->u, 0, "found '%s'", pcie_node(p, x)->name);
+            return 1;
+        }
+    }
+    ui_status(vc->u, 1, "'%s' not found", text);
+    return 0;
+}
+
+const struct view_entry pview_tree_entry = {
+    .name = "tree",
+    .title = "Tree",
+    .family = &pview_family,
+    .size = sizeof(struct pview_tree),
+    .fini = tree_fini,
+    .sync = tree_sync,
+    .draw = tree_draw,
+    .key = tree_key,
+    .click = tree_click,
+    .find = tree_find,
+};
