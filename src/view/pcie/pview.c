@@ -154,7 +154,8 @@ fam_init(void *fam)
 static void
 fam_fini(void *fam)
 {
-    struct pview_step *d = &((struct pview *)fam)->d;
+    struct pview *p = fam;
+    struct pview_step *d = &p->d;
 
     free(d->factor);
     free(d->state);

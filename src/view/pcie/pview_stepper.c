@@ -18,7 +18,9 @@
 static void
 stepper_view_fini(void *st)
 {
-    stepper_fini(&((struct pview_stepper *)st)->st);
+    struct pview_stepper *t = st;
+
+    stepper_fini(&t->st);
 }
 
 /* The frames of the family's step, made again when it was; the frame in
