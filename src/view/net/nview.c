@@ -201,6 +201,25 @@ nview_fmt_bytes(char *buf, size_t n, double b)
     return buf;
 }
 
+void
+nview_coords(const struct cview *v, int row, int gx, int cw, int n, int first,
+             int step, int sel, int role)
+{
+    char buf[16];
+    int next = gx;
+
+    for (int i = 0; i < n; i++) {
+        int col = gx + i * cw, len, s = first + i * step;
+        if (col < next)
+            continue;
+        len = snprintf(buf, sizeof buf, "%d", s);
+        cview_text(v, col, row, len,
+                   sel >= s && sel < s + step ? ROLE_MINIMAP_SELECTED : role,
+                   buf);
+        next = col + len + 1;
+    }
+}
+
 int
 nview_digits(long long n)
 {

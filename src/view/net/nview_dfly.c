@@ -91,7 +91,7 @@ nview_df_matrix(struct canvas *c, int x, int y, int w, int h,
     double cache[MATRIX_CACHE * MATRIX_CACHE];
     struct nview_plan pl;
     struct l2 t;
-    int G, gw, gx, aw, b, nb, cw, row, next;
+    int G, gw, gx, aw, b, nb, cw, row;
     double maxv = 0;
     char buf[160], sz[32];
 
@@ -142,20 +142,8 @@ nview_df_matrix(struct canvas *c, int x, int y, int w, int h,
                  nview_fmt_bytes(sz, sizeof sz, maxv));
         cview_text(&r, 0, row++, w, ROLE_MINIMAP, buf);
     }
-    if (pl.coords) {
-        next = gx;
-        for (int j = 0; j < nb; j++) {
-            int col = gx + j * cw, len, g0 = j * b;
-            int sel = sel_dst >= g0 && sel_dst < g0 + b;
-            if (col < next)
-                continue;
-            len = snprintf(buf, sizeof buf, "%d", g0);
-            cview_text(&r, col, row, len,
-                       sel ? ROLE_MINIMAP_SELECTED : ROLE_MATRIX_LABEL, buf);
-            next = col + len + 1;
-        }
-        row++;
-    }
+    if (pl.coords)
+        nview_coords(&r, row++, gx, cw, nb, 0, b, sel_dst, ROLE_MATRIX_LABEL);
     gr = cview_sub(&r, gx, row, aw, pl.grid);
     for (int i = 0; i < nb; i++) {
         int g0 = i * b;
@@ -194,15 +182,9 @@ nview_df_matrix(struct canvas *c, int x, int y, int w, int h,
     }
     if (pl.legend)
         nview_legend(&r, row, op.scale);
-    if (grid) {
-        grid->x0 = x + gx;
-        grid->y0 = gr.y;
-        grid->cw = cw;
-        grid->ch = 1;
-        grid->nx = nb;
-        grid->ny = nview_min(nb, pl.grid);
-        grid->block = b;
-    }
+    if (grid)
+        *grid = (struct nview_grid){x + gx, gr.y, cw, 1, nb,
+                                    nview_min(nb, pl.grid), 0, 0, b};
     return b;
 }
 
@@ -286,20 +268,8 @@ nview_df_group(struct canvas *c, int x, int y, int w, int h,
                  nview_fmt_bytes(s2, sizeof s2, t.l2_in));
         cview_text(&r, 0, row++, w, ROLE_HEADER, buf);
     }
-    if (pl.coords) {
-        int next = gx;
-        for (int i = 0; i < nx; i++) {
-            int col = gx + i * cw, len, s = fx + i;
-            if (col < next)
-                continue;
-            len = snprintf(buf, sizeof buf, "%d", s);
-            cview_text(&r, col, row, len,
-                       s == ssel ? ROLE_MINIMAP_SELECTED : ROLE_MATRIX_LABEL,
-                       buf);
-            next = col + len + 1;
-        }
-        row++;
-    }
+    if (pl.coords)
+        nview_coords(&r, row++, gx, cw, nx, fx, 1, ssel, ROLE_MATRIX_LABEL);
     gr = cview_sub(&r, gx, row, aw, pl.grid);
     for (int j = 0; j < ny; j++) {
         int cc = fy + j;
@@ -338,16 +308,7 @@ nview_df_group(struct canvas *c, int x, int y, int w, int h,
     }
     if (pl.legend)
         nview_legend(&r, row, op.scale);
-    if (grid) {
-        grid->x0 = x + gx;
-        grid->y0 = gr.y;
-        grid->cw = cw;
-        grid->ch = 1;
-        grid->nx = nx;
-        grid->ny = ny;
-        grid->fx = fx;
-        grid->fy = fy;
-        grid->block = 1;
-    }
+    if (grid)
+        *grid = (struct nview_grid){x + gx, gr.y, cw, 1, nx, ny, fx, fy, 1};
     return cut ? 1 : 0;
 }

@@ -119,6 +119,15 @@ void nview_legend(const struct cview *v, int row, enum heat_scale scale);
    returns -1 for the caller to return. */
 int nview_too_small(const struct cview *v, const char *why);
 
+/*
+ * The coordinates across a grid, in row `row` of v: over cell i of n
+ * cells cw columns wide from column gx, the number first + i * step, in
+ * ROLE_MINIMAP_SELECTED when sel lies in [that, that + step), else in
+ * role; a number that would touch the one before is left out.
+ */
+void nview_coords(const struct cview *v, int row, int gx, int cw, int n,
+                  int first, int step, int sel, int role);
+
 /* The decimal digits of n >= 0. */
 int nview_digits(long long n);
 

@@ -276,20 +276,8 @@ nview_minimap(struct canvas *c, int x, int y, int w, int h,
         mm_caption(&m, buf, sizeof buf);
         cview_text(&r, 0, row++, w, ROLE_MINIMAP, buf);
     }
-    if (p.coords) {
-        int next = gx;
-        for (int i = 0; i < nx; i++) {
-            int col = gx + i * cw, len;
-            if (col < next)
-                continue;
-            len = snprintf(buf, sizeof buf, "%d", fx + i);
-            cview_text(&r, col, row, len,
-                       fx + i == sx ? ROLE_MINIMAP_SELECTED : ROLE_MINIMAP,
-                       buf);
-            next = col + len + 1;
-        }
-        row++;
-    }
+    if (p.coords)
+        nview_coords(&r, row++, gx, cw, nx, fx, 1, sx, ROLE_MINIMAP);
     gr = cview_sub(&r, gx, row, aw, p.grid);
     for (int j = 0; j < ny; j++) {
         int cy = fy + j;
@@ -351,17 +339,8 @@ nview_minimap(struct canvas *c, int x, int y, int w, int h,
     }
     if (p.legend)
         nview_legend(&r, row, op.scale);
-    if (grid) {
-        grid->x0 = x + gx;
-        grid->y0 = gr.y;
-        grid->cw = cw;
-        grid->ch = ch;
-        grid->nx = nx;
-        grid->ny = ny;
-        grid->fx = fx;
-        grid->fy = fy;
-        grid->block = 1;
-    }
+    if (grid)
+        *grid = (struct nview_grid){x + gx, gr.y, cw, ch, nx, ny, fx, fy, 1};
     return cut ? 1 : 0;
 }
 

@@ -32,19 +32,26 @@ pview_col_name(int col)
 
 /* ---- the step shown ---- */
 
+/* Release d's arrays (the sizes stay). */
+static void
+step_free(struct pview_step *d)
+{
+    free(d->factor);
+    free(d->state);
+    free(d->load);
+    free(d->bps);
+    free(d->count);
+    free(d->on_path);
+    free(d->chan_on_path);
+}
+
 /* Room for nf flows, nc channels and nn nodes in d, all zero. */
 static void
 step_room(struct pview_step *d, int nf, int nc, int nn)
 {
     nf = nf > 0 ? nf : 1;
     if (nf > d->nf || nc > d->nc || nn > d->nn) {
-        free(d->factor);
-        free(d->state);
-        free(d->load);
-        free(d->bps);
-        free(d->count);
-        free(d->on_path);
-        free(d->chan_on_path);
+        step_free(d);
         d->nf = nf > d->nf ? nf : d->nf;
         d->nc = nc > d->nc ? nc : d->nc;
         d->nn = nn > d->nn ? nn : d->nn;
@@ -155,16 +162,9 @@ static void
 fam_fini(void *fam)
 {
     struct pview *p = fam;
-    struct pview_step *d = &p->d;
 
-    free(d->factor);
-    free(d->state);
-    free(d->load);
-    free(d->bps);
-    free(d->count);
-    free(d->on_path);
-    free(d->chan_on_path);
-    memset(d, 0, sizeof *d);
+    step_free(&p->d);
+    memset(&p->d, 0, sizeof p->d);
 }
 
 static void
