@@ -23,11 +23,9 @@ static const struct view_hint default_hints[] = {
 
 /* The family of the session's first view, or NULL. */
 static const struct view_family *
-first_family(const struct session *ss)
+first_family(const struct ui *u)
 {
-    int views[VIEW_MAX];
-
-    return view_list(ss, views) > 0 ? view_table[views[0]]->family : NULL;
+    return u->ntabs > 0 ? view_table[u->tabs[0]]->family : NULL;
 }
 
 /* The title bar: the scenario, and on the right whether it was edited
@@ -38,7 +36,7 @@ draw_title(struct canvas *c, const struct screen_ctx *x)
 {
     const struct session *ss = x->ss;
     const struct scenario *s = session_scenario(ss);
-    const struct view_family *f = first_family(ss);
+    const struct view_family *f = first_family(x->u);
     const struct model_entry *m;
     char what[128], right[160];
 
@@ -68,9 +66,9 @@ draw_title(struct canvas *c, const struct screen_ctx *x)
 }
 
 static void
-draw_hints(struct canvas *c, const struct session *ss)
+draw_hints(struct canvas *c, const struct ui *u)
 {
-    const struct view_family *f = first_family(ss);
+    const struct view_family *f = first_family(u);
     const struct view_hint *h = f && f->hints ? f->hints : default_hints;
     int col = 0, y = c->h - 1;
 
@@ -197,7 +195,7 @@ screen_draw(struct canvas *c, const struct screen_ctx *x)
     /* from here on, nothing changes the ui or the session */
     draw_title(c, x);
     v = cview_of(c, 0, UI_ROW_TABS, c->w, 1);
-    tabs_draw(&v, x->ss, u->view);
+    tabs_draw(&v, u->tabs, u->ntabs, u->view);
     v = cview_of(c, 0, UI_ROW_BODY, u->body_w, u->body_h);
     if (error != NULL)
         draw_error(c, error, v.y + v.h, pane);
@@ -208,7 +206,7 @@ screen_draw(struct canvas *c, const struct screen_ctx *x)
         e->draw(u->state[u->view], &v, &dc);
     }
     draw_status(c, u);
-    draw_hints(c, x->ss);
+    draw_hints(c, u);
     if (u->help)
         draw_help(c, u);
 }

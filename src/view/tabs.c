@@ -10,9 +10,9 @@
 #include "view/view.h"
 
 int
-tabs_compact(const struct session *ss, int w)
+tabs_compact(const int *views, int nv, int w)
 {
-    int views[VIEW_MAX], nv = view_list(ss, views), need = 0;
+    int need = 0;
 
     for (int k = 0; k < nv; k++)
         need += (k + 1 >= 10 ? 4 : 3) +
@@ -21,10 +21,9 @@ tabs_compact(const struct session *ss, int w)
 }
 
 int
-tabs_at(const struct session *ss, int w, int x)
+tabs_at(const int *views, int nv, int w, int x)
 {
-    int views[VIEW_MAX], nv = view_list(ss, views), col = 0;
-    int compact = tabs_compact(ss, w);
+    int col = 0, compact = tabs_compact(views, nv, w);
 
     for (int k = 0; k < nv; k++) {
         int len = (int)strlen(view_table[views[k]]->title);
@@ -37,10 +36,9 @@ tabs_at(const struct session *ss, int w, int x)
 }
 
 void
-tabs_draw(const struct cview *v, const struct session *ss, int current)
+tabs_draw(const struct cview *v, const int *views, int nv, int current)
 {
-    int col = 0, views[VIEW_MAX], nv = view_list(ss, views);
-    int compact = tabs_compact(ss, v->w);
+    int col = 0, compact = tabs_compact(views, nv, v->w);
 
     cview_fill(v, 0, 0, v->w, 1, ' ', ROLE_TAB);
     for (int k = 0; k < nv && col < v->w; k++) {

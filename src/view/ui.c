@@ -122,15 +122,15 @@ ui_scope(const struct ui *u)
     return u->view >= 0 ? view_table[u->view]->name : NULL;
 }
 
-/* The families of the session's views, in tab order, as indices into
-   u->fam; returns how many. */
+/* The families of the session's views (as of the last ui_sync()), in
+   tab order, as indices into u->fam; returns how many. */
 static int
-families(const struct ui *u, const struct session *ss, int *out)
+families(const struct ui *u, int *out)
 {
-    int views[VIEW_MAX], nv = view_list(ss, views), n = 0;
+    int n = 0;
 
-    for (int k = 0; k < nv; k++) {
-        int i = fam_index(u, view_table[views[k]]->family), seen = 0;
+    for (int k = 0; k < u->ntabs; k++) {
+        int i = fam_index(u, view_table[u->tabs[k]]->family), seen = 0;
         for (int j = 0; j < n; j++)
             seen |= out[j] == i;
         if (i >= 0 && !seen)
@@ -142,14 +142,15 @@ families(const struct ui *u, const struct session *ss, int *out)
 void
 ui_sync(struct ui *u, struct session *ss)
 {
-    int views[VIEW_MAX], nv = view_list(ss, views), ok = 0, fam[VIEW_MAX];
-    int nf = families(u, ss, fam);
+    int ok = 0, fam[VIEW_MAX], nf;
     const struct view_entry *e;
 
-    for (int k = 0; k < nv; k++)
-        ok |= views[k] == u->view;
+    u->ntabs = view_list(ss, u->tabs);
+    for (int k = 0; k < u->ntabs; k++)
+        ok |= u->tabs[k] == u->view;
     if (!ok) /* the first time, or a reload changed the kind of scenario */
-        u->view = nv > 0 ? views[0] : -1;
+        u->view = u->ntabs > 0 ? u->tabs[0] : -1;
+    nf = families(u, fam);
     for (int i = 0; i < nf; i++) {
         const struct ui_family *f = &u->fam[fam[i]];
         struct view_ctx vc = {ss, u, f->state, u->body_w, u->body_h};
@@ -166,7 +167,10 @@ int
 ui_goto(struct ui *u, struct session *ss, int item, double t,
         struct rho_err *err)
 {
-    int fam[VIEW_MAX], nf = families(u, ss, fam), selects = 0;
+    int fam[VIEW_MAX], nf, selects = 0;
+
+    ui_sync(u, ss);
+    nf = families(u, fam);
 
     for (int i = 0; i < nf; i++) {
         const struct ui_family *f = &u->fam[fam[i]];
@@ -397,9 +401,10 @@ static const struct {
 /* 1-9, Tab and Shift-Tab: the session's views in tab order. Returns UI_*
    effects, or VIEW_NOT_MINE for another action. */
 static int
-switch_view(struct ui *u, const struct session *ss, int act)
+switch_view(struct ui *u, int act)
 {
-    int views[VIEW_MAX], nv = view_list(ss, views), cur;
+    const int *views = u->tabs;
+    int nv = u->ntabs, cur;
 
     for (cur = 0; cur < nv && views[cur] != u->view; cur++)
         ;
@@ -499,7 +504,7 @@ ui_key(struct ui *u, struct session *ss, int key)
     }
     u->quit_armed = 0;
     act = keys_action(key, ui_scope(u));
-    if ((fx = switch_view(u, ss, act)) != VIEW_NOT_MINE)
+    if ((fx = switch_view(u, act)) != VIEW_NOT_MINE)
         return fx;
     if ((fx = view_act(u, ss, act)) != VIEW_NOT_MINE)
         return fx;
@@ -518,7 +523,7 @@ ui_click(struct ui *u, struct session *ss, int x, int y, int button, int w,
     if (u->help || u->prompt != PROMPT_NONE)
         return 0;
     if (y == UI_ROW_TABS) { /* the tab bar is the frame's */
-        int v = button == 1 ? tabs_at(ss, w, x) : -1;
+        int v = button == 1 ? tabs_at(u->tabs, u->ntabs, w, x) : -1;
         if (v < 0)
             return 0;
         u->view = v;

@@ -50,6 +50,9 @@ typedef int ui_prompt_fn(void *st, struct view_ctx *vc, const char *line);
 
 struct ui {
     int view; /* the current view: an index into view_table, -1: none */
+    int tabs[VIEW_MAX]; /* the session's views in tab order (view_list()),
+                           as of the last ui_sync() */
+    int ntabs;
     int help; /* the help overlay is up */
     int help_scroll;
     int quit_armed; /* 'q' with unsaved edits: a second 'q' quits */

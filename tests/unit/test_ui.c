@@ -216,13 +216,16 @@ main(void)
     CHECK(!u.help, "any key closes it");
 
     /* tabs: where a click lands, as screen.c draws them */
-    CHECK(!tabs_compact(ss, 100), "8 PCIe tabs fit in 100 columns");
-    CHECK(tabs_at(ss, 100, 0) == view_find("tree") &&
-              tabs_at(ss, 100, 7) == view_find("tree") &&
-              tabs_at(ss, 100, 8) == view_find("tree"), /* " 1 Tree " */
+    CHECK(!tabs_compact(u.tabs, u.ntabs, 100),
+          "8 PCIe tabs fit in 100 columns");
+    CHECK(tabs_at(u.tabs, u.ntabs, 100, 0) == view_find("tree") &&
+              tabs_at(u.tabs, u.ntabs, 100, 7) == view_find("tree") &&
+              tabs_at(u.tabs, u.ntabs, 100, 8) ==
+                  view_find("tree"), /* " 1 Tree " */
           "the first tab covers columns 0-8");
-    CHECK(tabs_at(ss, 100, 9) == view_find("flows"), "' 2 Flows ' starts at 9");
-    CHECK(tabs_at(ss, 100, 99) == -1, "nothing past the last tab");
+    CHECK(tabs_at(u.tabs, u.ntabs, 100, 9) == view_find("flows"),
+          "' 2 Flows ' starts at 9");
+    CHECK(tabs_at(u.tabs, u.ntabs, 100, 99) == -1, "nothing past the last tab");
     ui_fini(&u);
     session_free(ss);
 
@@ -235,9 +238,10 @@ main(void)
         CHECK(view_list(ss, views) == 13 && views[8] == view_find("network"),
               "both models: 13 views, the link ones after the PCIe ones");
     }
-    CHECK(tabs_compact(ss, 100), "13 tabs are compact at 100 columns");
-    CHECK(tabs_at(ss, 100, 5) == view_find("tree") &&
-              tabs_at(ss, 100, 6) == view_find("flows"),
+    CHECK(u.ntabs == 13 && tabs_compact(u.tabs, u.ntabs, 100),
+          "13 tabs are compact at 100 columns");
+    CHECK(tabs_at(u.tabs, u.ntabs, 100, 5) == view_find("tree") &&
+              tabs_at(u.tabs, u.ntabs, 100, 6) == view_find("flows"),
           "compact: '1Tree ' then '2Flows '");
     ui_key(&u, ss, '9');
     CHECK(on(&u, "network"), "9 opens Network");

@@ -57,7 +57,9 @@ why_draw(const void *st, const struct cview *v, const struct view_draw_ctx *dc)
         for (int l = 0; l < need && l < 32 && y < a.h; l++, y++)
             for (int k = 0; k < tmp.w; k++) {
                 const struct cell *cl = &tmp.cell[l * tmp.w + k];
-                cview_put(&a, 1 + (l > 0 ? 4 : 0) + k, y, cl->ch, cl->role);
+                if (cl->ch != ' ' || cl->role != ROLE_DEFAULT) /* the view
+                                                 is blank: only the text */
+                    cview_put(&a, 1 + (l > 0 ? 4 : 0) + k, y, cl->ch, cl->role);
             }
         canvas_fini(&tmp);
     }
