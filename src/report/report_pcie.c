@@ -1,7 +1,7 @@
 /*
  * report_pcie: batch output of the PCIe model and its schedule search.
  * See report.h. The stepper's frames (--stepper) are a view model
- * (view/pcie/stepper.h) printed as text.
+ * (view/pcie/pview_frames.h) printed as text.
  */
 #include "report/report.h"
 
@@ -15,7 +15,7 @@
 #include "core/pcie/pcie_model.h"
 #include "report/report_int.h"
 #include "report/yamlout.h"
-#include "view/pcie/stepper.h"
+#include "view/pcie/pview_frames.h"
 
 static const char *
 node_name(const struct scenario *s, int id)
@@ -632,7 +632,7 @@ print_stepper(FILE *out, struct pcie_run *r, double t, struct rho_err *err)
 {
     static const char *const col[] = {"A", "B", "C", "D8", "D9"};
     const struct scenario *s = r->scen;
-    struct stepper st;
+    struct pview_frames st;
     int k;
 
     if (isnan(t))
@@ -640,13 +640,13 @@ print_stepper(FILE *out, struct pcie_run *r, double t, struct rho_err *err)
     k = pcie_sim_step_at(&r->res, t);
     if (k >= 0)
         pcie_sim_eval_step(r->sim, &r->res, k);
-    stepper_build(&st, s, pcie_sim_model(r->sim), 0);
+    pview_frames_build(&st, s, pcie_sim_model(r->sim), 0);
     fprintf(out,
             "%s\nAlgorithm 1 in %d frames (a * marks a factor the frame "
             "changed)\n",
             s->title, st.n);
     for (int i = 0; i < st.n; i++) {
-        const struct step_frame *fr = &st.frame[i];
+        const struct pview_frame *fr = &st.frame[i];
         fprintf(out, "\n[%d/%d %s] %s\n ", i + 1, st.n, col[fr->step],
                 fr->text);
         for (int f = 0; f < st.nflows; f++)
@@ -654,7 +654,7 @@ print_stepper(FILE *out, struct pcie_run *r, double t, struct rho_err *err)
                     fr->changed[f] ? "*" : "");
         fputc('\n', out);
     }
-    stepper_fini(&st);
+    pview_frames_fini(&st);
     return report_check_io(out, err);
 }
 

@@ -16,7 +16,7 @@
 #include "core/base/units.h"
 #include "core/model_pcie.h"
 #include "view/keys.h"
-#include "view/pcie/tree.h"
+#include "view/pcie/pview_rows.h"
 #include "view/roles.h"
 #include "view/ui.h"
 
@@ -97,8 +97,8 @@ step_make(struct pview *p, struct session *ss)
         d->t1 = st->t1;
         pcie_sim_eval_step(sim, res, d->k);
         d->m = m = pcie_sim_model(sim);
-        tree_loads(m, d->load, d->count);
-        tree_rates(m, d->bps);
+        pview_loads(m, d->load, d->count);
+        pview_rates(m, d->bps);
     }
     for (int i = 0; i < nf; i++) {
         const struct scen_flow *f = &s->flow[i];

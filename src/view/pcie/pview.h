@@ -4,8 +4,9 @@
  * what they share -- the family's state, keys and drawing helpers. One
  * file per view (pview_tree.c, pview_flows.c, pview_why.c,
  * pview_stepper.c, pview_timeline.c, pview_heat.c, pview_stats.c,
- * pview_search.c) on this header and pview.c; tree.c and stepper.c make
- * the rows and the frames they show (pure, also used by the reports).
+ * pview_search.c) on this header and pview.c; pview_rows.c and
+ * pview_frames.c make the tree's rows and Algorithm 1's frames they show
+ * (pure, also used by the reports).
  *
  * The family's state (struct pview) is what several views select: the
  * flow, the time step, the field 'e' edits, the flow table's order. Its
@@ -29,7 +30,7 @@
 #include "core/scenario.h"
 #include "core/session.h"
 #include "view/canvas.h"
-#include "view/pcie/stepper.h"
+#include "view/pcie/pview_frames.h"
 #include "view/view.h"
 
 /* Columns of the flow table (also the fields 'e' edits). */
@@ -99,10 +100,10 @@ struct pview_tree {
 };
 
 struct pview_stepper {
-    struct stepper st;   /* the frames of the step shown */
-    unsigned long of;    /* pview.evals they were built from; 0: none */
-    int frame;           /* the frame shown */
-    unsigned long moves; /* pview.moves when the frame was chosen */
+    struct pview_frames st; /* the frames of the step shown */
+    unsigned long of;       /* pview.evals they were built from; 0: none */
+    int frame;              /* the frame shown */
+    unsigned long moves;    /* pview.moves when the frame was chosen */
 };
 
 struct pview_search {

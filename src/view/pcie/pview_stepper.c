@@ -1,6 +1,6 @@
 /*
  * pview_stepper: the Stepper view -- Algorithm 1 on the step shown, one
- * frame at a time (view/pcie/stepper.h): the frame's sentence, the
+ * frame at a time (view/pcie/pview_frames.h): the frame's sentence, the
  * columns A B C D8 D9 so far, every present flow's factor after the
  * frame (those it changed marked), and the port it acts at. Space and
  * Backspace step; a new time step starts again at frame 1. Its state:
@@ -20,7 +20,7 @@ stepper_view_fini(void *st)
 {
     struct pview_stepper *t = st;
 
-    stepper_fini(&t->st);
+    pview_frames_fini(&t->st);
 }
 
 /* The frames of the family's step, made again when it was; the frame in
@@ -32,9 +32,9 @@ stepper_sync(void *st, struct view_ctx *vc)
     const struct pview *p = vc->fam;
 
     if (t->of != p->evals) {
-        stepper_fini(&t->st);
+        pview_frames_fini(&t->st);
         if (p->d.m != NULL)
-            stepper_build(&t->st, p->d.s, p->d.m, 0);
+            pview_frames_build(&t->st, p->d.s, p->d.m, 0);
         t->of = p->evals;
     }
     if (t->moves != p->moves) { /* another time step: from the start */
@@ -56,7 +56,7 @@ stepper_draw(const void *st, const struct cview *v,
     const struct pview *p = dc->fam;
     const struct pview_step *d = &p->d;
     struct cview a = pview_area(v);
-    const struct step_frame *fr;
+    const struct pview_frame *fr;
     int y, nf = d->s->nflows;
 
     if (d->m == NULL || t->st.n == 0) {

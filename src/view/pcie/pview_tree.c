@@ -14,7 +14,7 @@
 #include "core/base/rho_alloc.h"
 #include "core/base/units.h"
 #include "view/keys.h"
-#include "view/pcie/tree.h"
+#include "view/pcie/pview_rows.h"
 #include "view/roles.h"
 #include "view/ui.h"
 
@@ -46,16 +46,16 @@ tree_sync(void *st, struct view_ctx *vc)
 
 /* The visible rows (folds left out) into a new array (caller frees);
    their number into *n, the selected node's row into *sel. */
-static struct tree_row *
+static struct pview_row *
 rows_of(const struct pview_tree *t, const struct pcie *p,
         const struct pview_step *d, int ascii, int *n, int *sel)
 {
     const double *load = d ? d->load : NULL;
     const int *count = d ? d->count : NULL;
-    int k = tree_rows(p, t->collapsed, load, count, ascii, NULL, 0);
-    struct tree_row *rows = xcalloc((size_t)k, sizeof *rows);
+    int k = pview_rows(p, t->collapsed, load, count, ascii, NULL, 0);
+    struct pview_row *rows = xcalloc((size_t)k, sizeof *rows);
 
-    tree_rows(p, t->collapsed, load, count, ascii, rows, k);
+    pview_rows(p, t->collapsed, load, count, ascii, rows, k);
     *n = k;
     *sel = 0;
     for (int i = 0; i < k; i++)
@@ -143,7 +143,7 @@ tree_draw(const void *st, const struct cview *v, const struct view_draw_ctx *dc)
     const struct pcie *p = d->s->pcie;
     struct cview a = pview_area(v);
     int n, sel, top, last = 0;
-    struct tree_row *rows = rows_of(t, p, d, v->c->ascii, &n, &sel);
+    struct pview_row *rows = rows_of(t, p, d, v->c->ascii, &n, &sel);
     int namew = a.w >= 100 ? 30 : 26, flw = 6, capw = 11;
     int cellw = (a.w - namew - flw - capw - 4) / 2;
     int colf, colc;
@@ -163,7 +163,7 @@ tree_draw(const void *st, const struct cview *v, const struct view_draw_ctx *dc)
     cview_text(&a, colc, 0, a.w - colc, ROLE_HEADER, "link");
     top = pview_top(sel, a.h - 3);
     for (int i = top; i < n && i - top < a.h - 3; i++) {
-        const struct tree_row *r = &rows[i];
+        const struct pview_row *r = &rows[i];
         const struct pcie_node *nd = pcie_node(p, r->node);
         int y = 1 + i - top, col = 1, role;
         char label[128], cap[32];
@@ -203,7 +203,7 @@ static void
 move_node(struct pview_tree *t, const struct pcie *p, int delta)
 {
     int n, pos;
-    struct tree_row *rows = rows_of(t, p, NULL, 1, &n, &pos);
+    struct pview_row *rows = rows_of(t, p, NULL, 1, &n, &pos);
 
     pos += delta;
     if (pos < 0)
@@ -262,7 +262,7 @@ tree_click(void *st, struct view_ctx *vc, int col, int row, int button)
     struct pview_tree *t = st;
     const struct pcie *p = session_scenario(vc->ss)->pcie;
     int n, sel, r;
-    struct tree_row *rows;
+    struct pview_row *rows;
 
     (void)col;
     if (button != 1)

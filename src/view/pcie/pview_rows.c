@@ -1,13 +1,13 @@
 /*
- * tree: the PCIe tree flattened into rows. See tree.h.
+ * pview_rows: the PCIe tree flattened into rows. See pview_rows.h.
  */
-#include "view/pcie/tree.h"
+#include "view/pcie/pview_rows.h"
 
 #include <stdio.h>
 #include <string.h>
 
 void
-tree_loads(const struct pcie_model *m, double *load, int *count)
+pview_loads(const struct pcie_model *m, double *load, int *count)
 {
     int nc = pcie_nchan(pcie_model_tree(m));
 
@@ -27,7 +27,7 @@ tree_loads(const struct pcie_model *m, double *load, int *count)
 }
 
 void
-tree_rates(const struct pcie_model *m, double *bps)
+pview_rates(const struct pcie_model *m, double *bps)
 {
     int nc = pcie_nchan(pcie_model_tree(m));
 
@@ -48,7 +48,7 @@ struct walk {
     const double *load;
     const int *count;
     int ascii;
-    struct tree_row *rows;
+    struct pview_row *rows;
     int max, n;
 };
 
@@ -56,7 +56,7 @@ static void
 visit(struct walk *w, int x, const char *guides, int last)
 {
     const struct pcie_node *nd = pcie_node(w->p, x);
-    char mine[TREE_PREFIX_MAX], below[TREE_PREFIX_MAX];
+    char mine[PVIEW_PREFIX_MAX], below[PVIEW_PREFIX_MAX];
 
     if (nd->depth == 0) {
         mine[0] = below[0] = '\0';
@@ -68,7 +68,7 @@ visit(struct walk *w, int x, const char *guides, int last)
                  w->ascii ? (last ? "  " : "| ") : (last ? "  " : "\u2502 "));
     }
     if (w->n < w->max) {
-        struct tree_row *r = &w->rows[w->n];
+        struct pview_row *r = &w->rows[w->n];
         memset(r, 0, sizeof *r);
         r->node = x;
         r->depth = nd->depth;
@@ -92,8 +92,8 @@ visit(struct walk *w, int x, const char *guides, int last)
 }
 
 int
-tree_rows(const struct pcie *p, const char *collapsed, const double *load,
-          const int *count, int ascii, struct tree_row *rows, int max)
+pview_rows(const struct pcie *p, const char *collapsed, const double *load,
+           const int *count, int ascii, struct pview_row *rows, int max)
 {
     struct walk w = {p, collapsed, load, count, ascii, rows, max, 0};
 

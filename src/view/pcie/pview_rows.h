@@ -1,21 +1,21 @@
 /*
- * tree: the PCIe tree as rows for a view -- depth, the guide lines to its
- * left ("├─", "│ ", "└─" or ASCII "|-", "| ", "`-"), the node, and the load
- * of its link to its parent in both directions -- with collapsed subtrees
- * left out. Pure: the TUI draws the rows, tests read them.
+ * pview_rows: the PCIe tree as rows for a view -- depth, the guide lines
+ * to its left ("├─", "│ ", "└─" or ASCII "|-", "| ", "`-"), the node, and
+ * the load of its link to its parent in both directions -- with collapsed
+ * subtrees left out. Pure: the Tree view draws the rows, tests read them.
  */
-#ifndef RHO_VIEW_PCIE_TREE_H
-#define RHO_VIEW_PCIE_TREE_H
+#ifndef RHO_VIEW_PCIE_PVIEW_ROWS_H
+#define RHO_VIEW_PCIE_PVIEW_ROWS_H
 
 #include "core/pcie/pcie.h"
 #include "core/pcie/pcie_model.h"
 
-#define TREE_PREFIX_MAX 96
+#define PVIEW_PREFIX_MAX 96
 
-struct tree_row {
+struct pview_row {
     int node;
     int depth;
-    char prefix[TREE_PREFIX_MAX]; /* guide lines, UTF-8 or ASCII */
+    char prefix[PVIEW_PREFIX_MAX]; /* guide lines, UTF-8 or ASCII */
     int has_children;
     int collapsed;
     double up, down; /* load of up(node) and down(node): the share of the
@@ -31,21 +31,21 @@ struct tree_row {
  * number (both arrays of pcie_nchan() entries, caller's; count may be
  * NULL).
  */
-void tree_loads(const struct pcie_model *m, double *load, int *count);
+void pview_loads(const struct pcie_model *m, double *load, int *count);
 
 /*
  * The same loads in bytes per second: bps[c] is the sum of the rates of
  * the active flows on channel c (pcie_nchan() entries, caller's).
  */
-void tree_rates(const struct pcie_model *m, double *bps);
+void pview_rates(const struct pcie_model *m, double *bps);
 
 /*
  * Flatten p into rows (at most max written; returns how many rows there
  * are). collapsed (may be NULL) marks nodes whose children are hidden;
- * load and count (may be NULL) come from tree_loads(). ascii picks ASCII
+ * load and count (may be NULL) come from pview_loads(). ascii picks ASCII
  * guides.
  */
-int tree_rows(const struct pcie *p, const char *collapsed, const double *load,
-              const int *count, int ascii, struct tree_row *rows, int max);
+int pview_rows(const struct pcie *p, const char *collapsed, const double *load,
+               const int *count, int ascii, struct pview_row *rows, int max);
 
 #endif

@@ -4,7 +4,7 @@
 
 #include "core/pcie/pcie_sim.h"
 #include "script/lx.h"
-#include "view/pcie/stepper.h"
+#include "view/pcie/pview_frames.h"
 
 static void
 check_file(const char *path, int want_frames)
@@ -13,11 +13,11 @@ check_file(const char *path, int want_frames)
     struct scenario *s = lx_run_file(path, NULL, &err);
     struct pcie_sim *sim = scenario_sim(s, &err);
     struct pcie_model *m = pcie_sim_model(sim);
-    struct stepper st;
+    struct pview_frames st;
     int present[64], np = pcie_sim_eval_at(sim, 0, present), ok = 1;
     int last_b = -1, last_c = -1;
 
-    stepper_build(&st, s, m, 0);
+    pview_frames_build(&st, s, m, 0);
     CHECK(st.n == want_frames, "%s: %d frames (%d)", path, want_frames, st.n);
     CHECK(st.frame[0].step == STEP_A && st.frame[st.n - 1].step == STEP_D9 &&
               st.frame[st.n - 2].step == STEP_D8,
@@ -43,7 +43,7 @@ check_file(const char *path, int want_frames)
         (void)last_b;
     }
     CHECK(ok, "%s: frames end on the model's C, D8 and D9 columns", path);
-    stepper_fini(&st);
+    pview_frames_fini(&st);
     pcie_sim_free(sim);
     scenario_free(s);
 }

@@ -1,11 +1,11 @@
 /*
- * stepper: Algorithm 1 frame by frame. See stepper.h.
+ * pview_frames: Algorithm 1 frame by frame. See pview_frames.h.
  *
  * The frames replay the model's own record: the factor a flow has after a
  * port is the rho of its hop there, so the last frame agrees with the
  * model's D9 column exactly.
  */
-#include "view/pcie/stepper.h"
+#include "view/pcie/pview_frames.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -16,11 +16,11 @@
 #include "core/base/rho_alloc.h"
 #include "core/base/strbuf.h"
 
-static struct step_frame *
-new_frame(struct stepper *st, int step, int chan, const double *cur,
+static struct pview_frame *
+new_frame(struct pview_frames *st, int step, int chan, const double *cur,
           const double *prev)
 {
-    struct step_frame *fr;
+    struct pview_frame *fr;
 
     if (st->n == st->cap) {
         st->cap = (int)rho_grow_cap((size_t)st->cap, (size_t)st->n + 1);
@@ -40,7 +40,7 @@ new_frame(struct stepper *st, int step, int chan, const double *cur,
 }
 
 void
-stepper_fini(struct stepper *st)
+pview_frames_fini(struct pview_frames *st)
 {
     for (int i = 0; i < st->n; i++) {
         free(st->frame[i].text);
@@ -164,8 +164,8 @@ text_c(struct strbuf *sb, const struct scenario *s, const struct pcie_model *m,
 }
 
 void
-stepper_build(struct stepper *st, const struct scenario *s,
-              const struct pcie_model *m, int fold)
+pview_frames_build(struct pview_frames *st, const struct scenario *s,
+                   const struct pcie_model *m, int fold)
 {
     int nf = s->nflows, na = pcie_model_nactive(m), nused = 0;
     double *cur = xcalloc((size_t)(nf ? nf : 1), sizeof *cur);
@@ -173,7 +173,7 @@ stepper_build(struct stepper *st, const struct scenario *s,
     int *used = NULL, fl[256];
     const int *rank = pcie_chan_rank(s->pcie);
     struct strbuf sb;
-    struct step_frame *fr;
+    struct pview_frame *fr;
     int nhol = 0;
 
     memset(st, 0, sizeof *st);

@@ -1,0 +1,43 @@
+/*
+ * pview_frames: Algorithm 1 one step at a time, for teaching (the Stepper
+ * view, rho --stepper). The frames follow the algorithm's own order -- step A,
+ * then every upstream port from the deepest switch up (B), every downstream
+ * port from the root complex down (C), then D(8) and D(9) -- each with a
+ * sentence on what the step does there and every flow's factor after it, so
+ * that a class can watch the paper's Table I fill in. Pure: built from a model
+ * after an evaluation.
+ */
+#ifndef RHO_VIEW_PCIE_PVIEW_FRAMES_H
+#define RHO_VIEW_PCIE_PVIEW_FRAMES_H
+
+#include "core/pcie/pcie_model.h"
+#include "core/scenario.h"
+
+struct pview_frame {
+    int step;       /* enum pcie_step: the column it belongs to */
+    int chan;       /* the port it acts at, or -1 (A, D8, D9) */
+    char *text;     /* one or two sentences; owned */
+    double *factor; /* per flow of the scenario: the factor after this
+                       frame (0 for flows not sending); owned */
+    char *changed;  /* per flow: this frame changed it; owned */
+};
+
+struct pview_frames {
+    int nflows;
+    int n, cap;
+    struct pview_frame *frame;
+};
+
+/*
+ * Build the frames of the evaluation held by m (flows of scenario s).
+ * st is caller's storage; release with pview_frames_fini(). Ports where nothing
+ * changes and nothing is shared are folded into the neighbouring frames'
+ * text only when fold is set.
+ */
+void pview_frames_build(struct pview_frames *st, const struct scenario *s,
+                        const struct pcie_model *m, int fold);
+
+/* Release st. */
+void pview_frames_fini(struct pview_frames *st);
+
+#endif
