@@ -79,7 +79,8 @@ end
 --- supernodes=, nodes=, cores=}: the steps of a collective (Jain Ch. 8)
 --- moving size bytes in all: "bcast-degeijn", "scatter-binomial",
 --- "allgather-ring", "allgather-rd", "rs-pairwise", ... and the two-tier
---- ones, which need the supernode geometry.
+--- ones ("reduce-twotier", ...), whose supernode geometry comes from a
+--- dragonfly (groups, routers per group, ranks per router) unless given.
 function rho.pattern.collective(opts)
   if type(opts) == "string" then opts = { algorithm = opts } end
   return describe("collective", "rho.pattern.collective", opts,

@@ -428,7 +428,7 @@ scenario_net_tree(struct scenario *s, int routing, int line,
         ps.flows->dst[i] = s->flow[i].dst;
         ps.flows->bytes[i] = s->flow[i].bytes;
     }
-    if ((pat = net_pattern_make(&ps, n, 0, err)) == NULL) {
+    if ((pat = net_pattern_make(&ps, l->net, n, 0, err)) == NULL) {
         rho_err_prefix(err, "scenario");
         net_pattern_spec_fini(&ps);
         net_scen_free(l);

@@ -1057,7 +1057,7 @@ lx_read_link(lua_State *L, int t, struct scenario *s, struct net *net,
             struct pattern *p;
             net_pattern_spec_fini(&box->pat);
             read_pattern(L, job[j].tidx, defsize, &box->pat);
-            p = net_pattern_make(&box->pat, job[j].ranks, s->seed + (uint64_t)j,
+            p = net_pattern_make(&box->pat, net, job[j].ranks, s->seed + (uint64_t)j,
                                  &err);
             if (p == NULL)
                 lx_error_at(L, job[j].line, "%s", err.msg);
@@ -1075,7 +1075,7 @@ lx_read_link(lua_State *L, int t, struct scenario *s, struct net *net,
                      luaL_typename(L, -1));
         net_pattern_spec_fini(&box->pat);
         read_flows(L, n, defsize, &box->pat);
-        if ((p = net_pattern_make(&box->pat, n, 0, &err)) == NULL)
+        if ((p = net_pattern_make(&box->pat, net, n, 0, &err)) == NULL)
             lx_error(L, "%s", err.msg);
         net_scen_add_job(lk, "flows", &box->pat, p, n, 0, lk->routing,
                          lx_user_line(L), 0);

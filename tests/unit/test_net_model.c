@@ -822,6 +822,13 @@ test_ch8(void)
        thesis prints 65) */
     ch8(COLL_ALLGATHER_TWOTIER, GiB, "two-tier allgather", 15360, 49, 65, 4032,
         16, 16, 1e-9);
+    /* two-tier reduce (Table 8.5's last column): L1 every link, 65 MiB (66
+       MiB into node 0 of a supernode, its gateway to supernode 0) .. 130
+       MiB (into node 0 of supernode 0: 64 + 1 + 1 + 64); L2 16 MiB, 32
+       MiB on the 63 links into supernode 0. The thesis: L1 66 .. 130 MB,
+       L2 16 .. 32 MB */
+    ch8(COLL_REDUCE_TWOTIER, GiB, "two-tier reduce", 15360, 65, 130, 4032, 16,
+        32, 1e-9);
     /* two-tier broadcast: L1 64 .. 128 MB, L2 64 MB (link counts differ
        from the thesis's, see the digest) */
     ch8(COLL_BCAST_TWOTIER, GiB, "two-tier broadcast", -1, 64, 128, 1024, 64,

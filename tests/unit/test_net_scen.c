@@ -695,7 +695,7 @@ test_makers(void)
     p.size = 1024;
     p.how = PERM_TRANSPOSE;
     p.rows = 4;
-    pat = net_pattern_make(&p, 25, 0, &err);
+    pat = net_pattern_make(&p, NULL, 25, 0, &err);
     CHECK(pat == NULL, "a transpose of 4 rows on 25 ranks refused");
     CHECK(strncmp(err.msg, "rho.pattern.permutation: ", 25) == 0,
           "named as a script writes it (%s)", err.msg);
@@ -704,7 +704,7 @@ test_makers(void)
     p.size = 1024;
     p.ndims = 2;
     p.dims[0] = p.dims[1] = 5;
-    pat = net_pattern_make(&p, 25, 0, &err);
+    pat = net_pattern_make(&p, NULL, 25, 0, &err);
     CHECK(pat != NULL && pattern_ranks(pat) == 25, "a 5x5 stencil");
     pattern_free(pat);
     strbuf_reset(&sb);
@@ -717,7 +717,7 @@ test_makers(void)
     net_pattern_spec_init(&p, NET_PAT_FLOWS);
     p.flows = net_flows_new(1, (const int[]){0}, (const int[]){30},
                             (const double[]){8}, NULL);
-    CHECK(net_pattern_make(&p, 25, 0, &err) == NULL, "a flow to rank 30");
+    CHECK(net_pattern_make(&p, NULL, 25, 0, &err) == NULL, "a flow to rank 30");
     CHECK_STR(err.msg, "flows: message 0: rank 0 -> 30 outside 0..24",
               "named flows");
     net_pattern_spec_fini(&p);
@@ -743,6 +743,76 @@ test_makers(void)
               "its message");
     net_free(net);
     strbuf_fini(&sb);
+}
+
+/* Two-tier collectives take the supernode geometry from a dragonfly. */
+static void
+test_twotier_geometry(void)
+{
+    struct net_spec ns;
+    struct net *sn, *df, *torus;
+    struct pattern_twotier tt;
+    struct net_pattern_spec p;
+    struct pattern *pat;
+    struct rho_err err;
+
+    net_preset("supernode-ch8", &ns, NULL);
+    sn = net_new(&ns, NULL);
+    net_preset("df-small", &ns, NULL);
+    df = net_new(&ns, NULL);
+    net_preset("torus-5x5", &ns, NULL);
+    torus = net_new(&ns, NULL);
+    memset(&tt, 0, sizeof tt);
+    CHECK(net_twotier_geometry(sn, &tt, &err) == 0 && tt.sn == 64 &&
+              tt.nps == 16 && tt.cpn == 16,
+          "supernode-ch8: 64 supernodes x 16 nodes x 16 cores");
+    memset(&tt, 0, sizeof tt);
+    CHECK(net_twotier_geometry(df, &tt, &err) == 0 && tt.sn == 9 &&
+              tt.nps == 8 && tt.cpn == 4,
+          "df-small: 9 groups x 2x4 routers x (2 nodes x 2 cores)");
+    tt.sn = 5;
+    tt.nps = 0;
+    tt.cpn = 0;
+    CHECK(net_twotier_geometry(df, &tt, &err) == 0 && tt.sn == 5 &&
+              tt.nps == 8,
+          "a given field is kept");
+    memset(&tt, 0, sizeof tt);
+    tt.nps = 5;
+    CHECK(net_twotier_geometry(torus, &tt, &err) == -1, "not on a torus");
+    CHECK_STR(err.msg,
+              "give supernodes = and cores = (only a dragonfly gives them)",
+              "the message names what is missing");
+    tt.sn = tt.cpn = 1;
+    CHECK(net_twotier_geometry(NULL, &tt, &err) == 0, "complete: no net");
+
+    net_pattern_spec_init(&p, NET_PAT_COLLECTIVE);
+    p.algorithm = COLL_REDUCE_TWOTIER;
+    p.size = 1 << 20;
+    pat = net_pattern_make(&p, sn, 16384, 0, &err);
+    CHECK(pat != NULL && pattern_steps(pat) == 5, "reduce-twotier on it");
+    pattern_free(pat);
+    pat = net_pattern_make(&p, sn, 8192, 0, &err);
+    CHECK_STR(err.msg,
+              "rho.pattern.collective: reduce-twotier: 64 supernodes x 16 "
+              "nodes x 16 cores = 16384 ranks, the job has 8192",
+              "a job on half the machine");
+    pat = net_pattern_make(&p, torus, 25, 0, &err);
+    CHECK(pat == NULL, "no geometry on a torus");
+    CHECK_STR(err.msg,
+              "rho.pattern.collective: reduce-twotier needs the supernode "
+              "geometry: give supernodes =, nodes = and cores = (only a "
+              "dragonfly gives them)",
+              "the scenario's error");
+    p.tt.sn = 5;
+    p.tt.nps = 5;
+    p.tt.cpn = 1;
+    pat = net_pattern_make(&p, torus, 25, 0, &err);
+    CHECK(pat != NULL, "on a torus with the geometry given");
+    pattern_free(pat);
+    net_pattern_spec_fini(&p);
+    net_free(sn);
+    net_free(df);
+    net_free(torus);
 }
 
 /* The Lua side still raises the makers' errors at the description. */
@@ -791,6 +861,7 @@ main(void)
     test_edit_paths();
     test_edit_errors();
     test_makers();
+    test_twotier_geometry();
     test_lua_lines();
     TEST_DONE();
 }

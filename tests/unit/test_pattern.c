@@ -355,14 +355,96 @@ test_collectives(void)
         CHECK(a.n == 3 && a.s[0] == 2 && a.d[0] == 0,
               "two-tier gather is the reverse");
         pattern_free(p);
-        CHECK(pattern_collective(COLL_BCAST_TWOTIER, 63, 64, 1, &tt, NULL) ==
-                  NULL,
-              "two-tier needs sn x nps x cpn ranks");
+        {
+            struct rho_err e;
+            CHECK(pattern_collective(COLL_BCAST_TWOTIER, 63, 64, 1, &tt, &e) ==
+                          NULL &&
+                      strcmp(e.msg, "bcast-twotier: 8 supernodes x 4 nodes x 2 "
+                                    "cores = 64 ranks, the job has 63") == 0,
+                  "two-tier needs sn x nps x cpn ranks: %s", e.msg);
+        }
+        /* reduce on 8 supernodes x 4 nodes x 2 cores, 64 B (1 B a rank):
+           step 0: 32 cores -> core 0 of their node, 64 B each; step 1:
+           node j owns the data of supernodes j, j + 4 (16 B; node S mod 4
+           of S has its own S among them), each of the 3 others sends it:
+           8 x 4 x 3 messages of 16 B; step 2: one 8 B message per
+           ordered supernode pair (56); step 3: in each supernode every
+           node holds partials (it is connected to 2 supernodes, or its
+           own), sends 8/4 = 2 B to the 3 others: 8 x 4 x 3 of 2 B; step 4:
+           the 31 owners other than rank 0 send their 2 B to rank 0 */
+        p = pattern_collective(COLL_REDUCE_TWOTIER, 64, 64, 1, &tt, NULL);
+        CHECK(pattern_steps(p) == 5, "two-tier reduce: 5 steps");
+        unit(p, 0, &a);
+        CHECK(a.n == 32 && a.b[0] == 64 && a.d[0] == 0 && a.s[0] == 1,
+              "step 0: core 1 -> core 0, the whole 64 B");
+        unit(p, 1, &a);
+        CHECK(a.n == 96 && a.b[0] == 16, "step 1: 96 messages of 16 B");
+        unit(p, 2, &a);
+        CHECK(a.n == 56 && a.b[0] == 8, "step 2: 56 L2 messages of 8 B");
+        unit(p, 3, &a);
+        CHECK(a.n == 96 && a.b[0] == 2, "step 3: 96 messages of 2 B");
+        unit(p, 4, &a);
+        CHECK(a.n == 31 && a.d[0] == 0 && a.d[30] == 0 && a.b[0] == 2 &&
+                  a.s[0] == 2 && a.s[30] == 62,
+              "step 4: 31 owners -> rank 0, 2 B each");
+        pattern_count(p, &m, &b);
+        CHECK(b == 32 * 64 + 96 * 16 + 56 * 8 + 96 * 2 + 31 * 2,
+              "reduce: %g B in all", b);
+        pattern_free(p);
     }
-    CHECK(pattern_coll_parse("bcast-degeijn") == COLL_BCAST_DEGEIJN &&
+    CHECK(pattern_coll_parse("reduce-twotier") == COLL_REDUCE_TWOTIER &&
+              pattern_coll_parse("bcast-degeijn") == COLL_BCAST_DEGEIJN &&
               strcmp(pattern_coll_name(COLL_RS_TWOTIER), "rs-twotier") == 0,
           "collective names");
     cap_free(&a);
+}
+
+/* Jain Tables 8.1 and 8.2 evaluated for the Ch. 8 machine (sn = 64, nps
+   = 16, p = 16384): digest 7.1 works them out by hand. */
+static void
+test_cost(void)
+{
+    struct pattern_twotier tt = {64, 16, 16};
+    struct pattern_cost c;
+    struct pattern *p;
+    static const struct {
+        int coll;
+        double beta, gamma;
+        const char *source;
+    } want[] = {
+        {COLL_SCATTER_BINOMIAL, 16383.0 / 16384, 0, "Jain Table 8.1"},
+        {COLL_ALLGATHER_RING, 16383.0 / 16384, 0, "Jain Table 8.1"},
+        {COLL_BCAST_DEGEIJN, 2 * 16383.0 / 16384, 0, "Jain Table 8.1"},
+        {COLL_RS_PAIRWISE, 16383.0 / 16384, 16383.0 / 16384, "Jain Table 8.1"},
+        {COLL_REDUCE_RABENSEIFNER, 2 * 16383.0 / 16384, 16383.0 / 16384,
+         "Jain Table 8.1"},
+        {COLL_SCATTER_TWOTIER, 1.0 / 16, 0, "Jain Table 8.2"},
+        /* 1/16 + 1/64 + 1/1024 = 0.0791... */
+        {COLL_ALLGATHER_TWOTIER, 81.0 / 1024, 0, "Jain Table 8.2"},
+        {COLL_BCAST_TWOTIER, 3.0 / 16, 0, "Jain Table 8.2"},
+        {COLL_RS_TWOTIER, 81.0 / 1024, 2, "Jain Table 8.2"},
+        /* 1/16 + 2/64 = 0.09375 */
+        {COLL_REDUCE_TWOTIER, 0.09375, 2, "Jain Table 8.2"},
+        {COLL_BCAST_BINOMIAL, 14, 0, "textbook"},
+    };
+
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        p = pattern_collective(want[i].coll, 16384, 1 << 30, 1, &tt, NULL);
+        CHECK(pattern_cost(p, &c) == 0 && c.bytes == 1 << 30 &&
+                  fabs(c.beta - want[i].beta) < 1e-15 &&
+                  fabs(c.gamma - want[i].gamma) < 1e-15 &&
+                  strcmp(c.source, want[i].source) == 0 && c.formula != NULL,
+              "%s: %.6g n b + %.6g n g (%s: %s)",
+              pattern_coll_name(want[i].coll), c.beta, c.gamma, c.source,
+              c.formula);
+        CHECK(pattern_coll_of(p) == want[i].coll, "the algorithm of %s",
+              pattern_coll_name(want[i].coll));
+        pattern_free(p);
+    }
+    p = pattern_perm(8, PERM_REVERSE, 1, 1, 0, NULL);
+    CHECK(pattern_cost(p, &c) == -1 && c.beta == 0 && pattern_coll_of(p) == -1,
+          "a permutation has no collective cost");
+    pattern_free(p);
 }
 
 static void
@@ -405,6 +487,7 @@ main(void)
     test_grids();
     test_perm_list();
     test_collectives();
+    test_cost();
     test_presets();
     TEST_DONE();
 }

@@ -397,9 +397,49 @@ pattern_grid(const struct net_pattern_spec *p, int n, int *dims)
     return nd;
 }
 
+int
+net_twotier_geometry(const struct net *net, struct pattern_twotier *tt,
+                     struct rho_err *err)
+{
+    const struct net_dragonfly_params *df = net ? net_dragonfly(net) : NULL;
+    char missing[64] = "";
+
+    if (tt->sn > 0 && tt->nps > 0 && tt->cpn > 0)
+        return 0;
+    if (df != NULL && df->global_per_pair == 1) {
+        if (tt->sn <= 0)
+            tt->sn = df->groups;
+        if (tt->nps <= 0)
+            tt->nps = df->chassis * df->routers;
+        if (tt->cpn <= 0)
+            tt->cpn = df->nodes_per_router * df->cores;
+        return 0;
+    }
+    {
+        const char *name[3];
+        int k = 0;
+        if (tt->sn <= 0)
+            name[k++] = "supernodes";
+        if (tt->nps <= 0)
+            name[k++] = "nodes";
+        if (tt->cpn <= 0)
+            name[k++] = "cores";
+        for (int i = 0; i < k; i++) {
+            size_t len = strlen(missing);
+            snprintf(missing + len, sizeof missing - len, "%s%s =",
+                     i == 0 ? "" : i == k - 1 ? " and " : ", ", name[i]);
+        }
+    }
+    return rho_err_set(err, RHO_EINPUT,
+                       "give %s (%s)", missing,
+                       df != NULL ? "the dragonfly has more than one L2 link "
+                                    "per group pair"
+                                  : "only a dragonfly gives them");
+}
+
 struct pattern *
-net_pattern_make(const struct net_pattern_spec *p, int n, uint64_t seed,
-                 struct rho_err *err)
+net_pattern_make(const struct net_pattern_spec *p, const struct net *net,
+                 int n, uint64_t seed, struct rho_err *err)
 {
     struct pattern *pat = NULL;
     int dims[NET_MAX_DIMS], nd;
@@ -436,10 +476,19 @@ net_pattern_make(const struct net_pattern_spec *p, int n, uint64_t seed,
     case NET_PAT_PERMUTATION:
         pat = pattern_perm(n, p->how, p->rows, p->size, seed, err);
         break;
-    case NET_PAT_COLLECTIVE:
-        pat = pattern_collective(p->algorithm, n, p->size, p->aggregate, &p->tt,
+    case NET_PAT_COLLECTIVE: {
+        struct pattern_twotier tt = p->tt;
+        int tier = strstr(pattern_coll_name(p->algorithm), "twotier") != NULL;
+        if (tier && net_twotier_geometry(net, &tt, err) != 0) {
+            rho_err_prefix(err, "rho.pattern.collective: %s needs the "
+                                "supernode geometry",
+                           pattern_coll_name(p->algorithm));
+            return NULL;
+        }
+        pat = pattern_collective(p->algorithm, n, p->size, p->aggregate, &tt,
                                  err);
         break;
+    }
     case NET_PAT_FLOWS:
         if (p->flows == NULL) {
             rho_err_set(err, RHO_EINPUT, "flows: no list");
@@ -880,7 +929,8 @@ net_scen_rebuild(struct net_scen *l, const struct net_place_spec *spec,
         const struct net_scen_job *jb = &l->job[j];
         int n =
             jb->spec.kind == NET_PAT_FLOWS ? placement_ranks(pl) : jb->ranks;
-        pat[j] = net_pattern_make(&jb->spec, n, seed + (uint64_t)j, err);
+        pat[j] =
+            net_pattern_make(&jb->spec, l->net, n, seed + (uint64_t)j, err);
         if (pat[j] == NULL)
             break;
     }

@@ -152,14 +152,30 @@ const char *net_pattern_kind_name(int kind);
 int net_pattern_kind_parse(const char *name);
 
 /*
- * Make the pattern p describes over n ranks. seed is the job's (the
- * scenario's seed + the job's index); a spec with has_seed uses its own,
- * otherwise the low 31 bits of seed are used. Returns a new pattern
- * (caller owns it: pattern_free()) or NULL with err filled:
- * "rho.pattern.<kind>: <why>" or "flows: <why>".
+ * Make the pattern p describes over n ranks on net (may be NULL; it gives
+ * a two-tier collective the supernode geometry its spec leaves out, see
+ * net_twotier_geometry()). seed is the job's (the scenario's seed + the
+ * job's index); a spec with has_seed uses its own, otherwise the low 31
+ * bits of seed are used. Returns a new pattern (caller owns it:
+ * pattern_free()) or NULL with err filled: "rho.pattern.<kind>: <why>" or
+ * "flows: <why>".
  */
-struct pattern *net_pattern_make(const struct net_pattern_spec *p, int n,
-                                 uint64_t seed, struct rho_err *err);
+struct pattern *net_pattern_make(const struct net_pattern_spec *p,
+                                 const struct net *net, int n, uint64_t seed,
+                                 struct rho_err *err);
+
+/*
+ * The supernode geometry of the two-tier collectives on net: the fields of
+ * *tt that are 0 are taken from net when it is a dragonfly with one L2
+ * link per group pair -- supernodes = groups, nodes = the routers of a
+ * group (the two-tier "node" is a router: the thesis's rule that the link
+ * from S1 to S2 leaves node S2 mod nps is the dragonfly's global wiring),
+ * cores = nodes per router x cores. Returns 0, or -1 with err filled
+ * ("give supernodes =, nodes = and cores =" naming the missing ones and
+ * why the network cannot give them).
+ */
+int net_twotier_geometry(const struct net *net, struct pattern_twotier *tt,
+                         struct rho_err *err);
 
 /* Append the Lua expression of a pattern ("rho.pattern.umesh { size =
    \"64 KiB\" }"), exact values, options at their defaults left out. A

@@ -468,7 +468,7 @@ static const char *const coll_names[COLL_COUNT] = {
     "bcast-degeijn",     "allgather-ring",      "allgather-rd",
     "rs-pairwise",       "reduce-rabenseifner", "allreduce-ring",
     "scatter-twotier",   "gather-twotier",      "bcast-twotier",
-    "allgather-twotier", "rs-twotier"};
+    "allgather-twotier", "rs-twotier",     "reduce-twotier"};
 
 const char *
 pattern_coll_name(int coll)
@@ -488,7 +488,7 @@ pattern_coll_parse(const char *name)
 static int
 is_twotier(int coll)
 {
-    return coll >= COLL_SCATTER_TWOTIER && coll <= COLL_RS_TWOTIER;
+    return coll >= COLL_SCATTER_TWOTIER && coll <= COLL_REDUCE_TWOTIER;
 }
 
 struct pattern *
@@ -514,11 +514,19 @@ pattern_collective(int coll, int n, double bytes, int aggregate,
         return NULL;
     }
     if (is_twotier(coll)) {
-        if (tt == NULL || tt->sn < 1 || tt->nps < 1 || tt->cpn < 1 ||
-            (long long)tt->sn * tt->nps * tt->cpn != n) {
+        if (tt == NULL || tt->sn < 1 || tt->nps < 1 || tt->cpn < 1) {
             rho_err_set(err, RHO_EINPUT,
-                        "%s: %d ranks is not supernodes x nodes x cores",
-                        coll_names[coll], n);
+                        "%s needs the supernode geometry (supernodes, nodes "
+                        "and cores)",
+                        coll_names[coll]);
+            return NULL;
+        }
+        if ((long long)tt->sn * tt->nps * tt->cpn != n) {
+            rho_err_set(err, RHO_EINPUT,
+                        "%s: %d supernodes x %d nodes x %d cores = %lld "
+                        "ranks, the job has %d",
+                        coll_names[coll], tt->sn, tt->nps, tt->cpn,
+                        (long long)tt->sn * tt->nps * tt->cpn, n);
             return NULL;
         }
     }
@@ -562,7 +570,7 @@ pattern_collective(int coll, int n, double bytes, int aggregate,
     case COLL_BCAST_TWOTIER:
         steps = 6;
         break;
-    default:
+    default: /* allgather, reduce-scatter, reduce */
         steps = 5;
         break;
     }
@@ -784,6 +792,19 @@ twotier_allgather(const struct pattern *p, int step, pattern_emit_fn *fn,
     free(conn);
 }
 
+/* Does node j of S2 hold part of S2's data after the L2 step of a
+   reduction: the partials that land on it (from the supernodes S = j mod
+   nps other than S2), or S2's own (node S2 mod nps)? */
+static int
+tt_holds(const struct pattern *p, int S2, int j)
+{
+    int holds = j == S2 % p->tt.nps;
+
+    for (int S = j; S < p->tt.sn && !holds; S += p->tt.nps)
+        holds = S != S2;
+    return holds;
+}
+
 static void
 twotier_rs(const struct pattern *p, int step, pattern_emit_fn *fn, void *sink)
 {
@@ -816,20 +837,49 @@ twotier_rs(const struct pattern *p, int step, pattern_emit_fn *fn, void *sink)
         break;
     case 3:
         for (int S2 = 0; S2 < sn; S2++)
-            for (int j = 0; j < nps; j++) {
-                int holds = j == S2 % nps;
-                for (int S = j; S < sn && !holds; S += nps)
-                    holds = S != S2;
-                for (int m = 0; m < nps && holds; m++)
+            for (int j = 0; j < nps; j++)
+                for (int m = 0; m < nps && tt_holds(p, S2, j); m++)
                     if (m != j)
                         EMIT(tt_rank(p, S2, j, 0), tt_rank(p, S2, m, 0), node);
-            }
         break;
     default:
         intra(p, 0, blk, step, fn, sink);
         break;
     }
     free(conn);
+}
+
+/* Reduce: steps 0-2 as the reduce-scatter's; 3: inside every supernode
+   S2, each node holding partials of S2's data (1/sn of the total) sends
+   1/nps of it to every other node, the owners of the final reduction; 4:
+   every owner sends its reduced part to rank 0. */
+static void
+twotier_reduce(const struct pattern *p, int step, pattern_emit_fn *fn,
+               void *sink)
+{
+    int nps = p->tt.nps, sn = p->tt.sn;
+    double part = p->bytes / sn / nps;
+
+    switch (step) {
+    case 0:
+    case 1:
+    case 2:
+        twotier_rs(p, step, fn, sink);
+        break;
+    case 3:
+        for (int S2 = 0; S2 < sn; S2++)
+            for (int j = 0; j < nps; j++)
+                for (int m = 0; m < nps && tt_holds(p, S2, j); m++)
+                    if (m != j)
+                        EMIT(tt_rank(p, S2, j, 0), tt_rank(p, S2, m, 0), part);
+        break;
+    default:
+        for (int S2 = 0; S2 < sn; S2++)
+            for (int m = 0; m < nps; m++)
+                if (S2 != 0 || m != 0)
+                    EMIT(tt_rank(p, S2, m, 0), 0, part);
+        break;
+    }
 }
 
 static void
@@ -892,13 +942,100 @@ coll_emit(const struct pattern *p, int step, pattern_emit_fn *fn, void *sink)
     case COLL_ALLGATHER_TWOTIER:
         twotier_allgather(p, step, fn, sink);
         break;
-    default:
+    case COLL_RS_TWOTIER:
         twotier_rs(p, step, fn, sink);
+        break;
+    default:
+        twotier_reduce(p, step, fn, sink);
         break;
     }
 }
 
 #undef EMIT
+
+int
+pattern_coll_of(const struct pattern *p)
+{
+    return p != NULL && p->kind == K_COLL ? p->coll : -1;
+}
+
+int
+pattern_cost(const struct pattern *p, struct pattern_cost *c)
+{
+    double n, pp, sn, nps;
+
+    memset(c, 0, sizeof *c);
+    if (p == NULL || p->kind != K_COLL)
+        return -1;
+    n = p->n;
+    pp = (n - 1) / n; /* (p-1)/p */
+    sn = p->tt.sn;
+    nps = p->tt.nps;
+    c->bytes = p->bytes;
+    c->source = "Jain Table 8.1";
+    switch (p->coll) {
+    case COLL_SCATTER_BINOMIAL:
+    case COLL_GATHER_BINOMIAL:
+    case COLL_ALLGATHER_RING:
+    case COLL_ALLGATHER_RD:
+        c->beta = pp;
+        c->formula = "(p-1)/p n b";
+        break;
+    case COLL_BCAST_DEGEIJN:
+        c->beta = 2 * pp;
+        c->formula = "2 (p-1)/p n b";
+        break;
+    case COLL_RS_PAIRWISE:
+        c->beta = c->gamma = pp;
+        c->formula = "(p-1)/p (n b + n g)";
+        break;
+    case COLL_REDUCE_RABENSEIFNER:
+        c->beta = 2 * pp;
+        c->gamma = pp;
+        c->formula = "(p-1)/p (2 n b + n g)";
+        break;
+    case COLL_BCAST_BINOMIAL:
+        c->beta = p->logp;
+        c->formula = "log2(p) n b";
+        c->source = "textbook";
+        break;
+    case COLL_ALLREDUCE_RING:
+        c->beta = 2 * pp;
+        c->gamma = pp;
+        c->formula = "(p-1)/p (2 n b + n g)";
+        c->source = "textbook";
+        break;
+    case COLL_SCATTER_TWOTIER:
+    case COLL_GATHER_TWOTIER:
+        c->beta = 1 / (nps < sn ? nps : sn);
+        c->formula = "n b max(1/nps, 1/sn)";
+        c->source = "Jain Table 8.2";
+        break;
+    case COLL_ALLGATHER_TWOTIER:
+        c->beta = 1 / nps + 1 / sn + 1 / (sn * nps);
+        c->formula = "n b (1/nps + 1/sn + 1/(sn nps))";
+        c->source = "Jain Table 8.2";
+        break;
+    case COLL_BCAST_TWOTIER:
+        c->beta = 3 / nps;
+        c->formula = "n b (3/nps)";
+        c->source = "Jain Table 8.2";
+        break;
+    case COLL_RS_TWOTIER:
+        c->beta = 1 / nps + 1 / sn + 1 / (sn * nps);
+        c->gamma = 2;
+        c->formula = "n b (1/nps + 1/sn + 1/(sn nps)) + 2 n g";
+        c->source = "Jain Table 8.2";
+        break;
+    default: /* COLL_REDUCE_TWOTIER */
+        c->beta = 1 / nps + 2 / sn;
+        c->gamma = 2;
+        c->formula = "n b (1/nps + 2/sn) + 2 n g";
+        c->source = "Jain Table 8.2";
+        break;
+    }
+    return 0;
+}
 
 /* ------------------------------------------------------- list, custom */
 

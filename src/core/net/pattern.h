@@ -70,12 +70,23 @@ enum pattern_coll {
     COLL_ALLREDUCE_RING,      /* ring reduce-scatter + ring allgather */
     /* two-tier (SDTA) algorithms for the supernode dragonfly (sn, nps,
        cpn; in-order ranks; p = sn*nps*cpn; L2 from supernode S1 to S2
-       leaves node S2 mod nps and lands on node S1 mod nps) */
+       leaves node S2 mod nps and lands on node S1 mod nps). Node j of S
+       is "connected" to the supernodes S2 = j, j + nps, ... other than S.
+       Steps: scatter 4 (root to the nodes of S0, S0 to the other
+       supernodes, spread inside them, intra-node), gather the reverse,
+       broadcast 6, allgather 5, reduce-scatter 5, reduce 5 (intra-node to
+       core 0; inside every supernode each node j sends to the owner nodes
+       their part, a node owning the data of the supernodes it is
+       connected to -- node S mod nps also its own supernode's; owners send
+       it over L2; inside the receiving supernode every node holding part
+       of its data sends 1/nps of it to each other node (the owners of the
+       final reduction); the owners send their part to rank 0) */
     COLL_SCATTER_TWOTIER,
     COLL_GATHER_TWOTIER,
     COLL_BCAST_TWOTIER,
     COLL_ALLGATHER_TWOTIER,
     COLL_RS_TWOTIER,
+    COLL_REDUCE_TWOTIER,
     COLL_COUNT
 };
 
@@ -104,10 +115,37 @@ struct pattern *pattern_subcomm_a2a(int nd, const int *dims, unsigned mask,
 /* rows only for PERM_TRANSPOSE (n must be a multiple of it). */
 struct pattern *pattern_perm(int n, int kind, int rows, double bytes,
                              uint64_t seed, struct rho_err *err);
-/* tt only for the two-tier algorithms. aggregate: see the file header. */
+/* tt only for the two-tier algorithms. aggregate: see the file header.
+   A two-tier algorithm whose tt does not multiply to n is refused with a
+   message that gives the product ("scatter-twotier: 4 supernodes x 4
+   nodes x 4 cores = 64 ranks, the job has 63"). */
 struct pattern *pattern_collective(int coll, int n, double bytes, int aggregate,
                                    const struct pattern_twotier *tt,
                                    struct rho_err *err);
+
+/*
+ * The bandwidth cost model of Jain Sec. 8.1.1 (Tables 8.1 and 8.2): a
+ * collective moving n bytes takes beta * n * b + gamma * n * g seconds,
+ * b = seconds per byte on one link, g = seconds per byte reduced (startup
+ * and latency ignored). Table 8.1 gives the topology-oblivious algorithms
+ * ((p-1)/p n b for a scatter, ...), Table 8.2 the two-tier ones in terms
+ * of sn and nps. bcast-binomial (log2 p n b) and allreduce-ring (2(p-1)/p
+ * n b + (p-1)/p n g) are in neither table: their textbook costs, marked
+ * so in source.
+ */
+struct pattern_cost {
+    double bytes;        /* n: the collective's data length */
+    double beta, gamma;  /* the coefficients of n b and n g */
+    const char *formula; /* "(p-1)/p n b", "n b (1/nps + 2/sn) + 2 n g" */
+    const char *source;  /* "Jain Table 8.1", "Jain Table 8.2", "textbook" */
+};
+
+/* Fill *c for the collective p. Returns 0, or -1 (c zeroed) when p is not
+   a collective. */
+int pattern_cost(const struct pattern *p, struct pattern_cost *c);
+
+/* The collective algorithm of p (enum pattern_coll), or -1. */
+int pattern_coll_of(const struct pattern *p);
 
 /* An explicit list of nmsg messages (copied; step may be NULL = all 0)
    over n ranks. Units are blocks of 4096 messages. */
