@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "core/base/rho_alloc.h"
+#include "core/net/net_phases.h"
 #include "core/net/route.h"
 #include "core/base/units.h"
 
@@ -107,7 +108,7 @@ scenario_net_solve(const struct scenario *s, const struct net_opts *o,
         jobs[j].offset = l->job[j].offset;
         jobs[j].routing = l->job[j].routing;
     }
-    res = net_model_solve(l->net, jobs, l->njobs, &opts, err);
+    res = net_phases_solve(l->net, jobs, l->njobs, &opts, err);
     free(jobs);
     return res;
 }

@@ -93,6 +93,73 @@ msg_bw_summary(const struct scenario *s, const struct net_result *res,
     return n > 0;
 }
 
+/* The busiest link of a result (-1 when no link carries anything). */
+static int
+busiest_link(const struct net_result *r)
+{
+    int best = -1;
+
+    for (int l = 0; l < r->nlinks; l++)
+        if (r->bytes[l] > 0 && (best < 0 || r->bytes[l] > r->bytes[best]))
+            best = l;
+    return best;
+}
+
+/* What runs in phase k: the phase's pattern for one job, else the jobs
+   that have a phase k. Returns buf. */
+static const char *
+phase_traffic(const struct scenario *s, int k, char *buf, size_t n)
+{
+    const struct net_scen *l = s->net;
+    int len = 0;
+
+    buf[0] = '\0';
+    if (l->njobs == 1) {
+        const struct pattern *p = pattern_phase(l->job[0].pattern, k);
+        snprintf(buf, n, "%s", p != NULL ? pattern_name(p) : "idle");
+        return buf;
+    }
+    for (int j = 0; j < l->njobs && (size_t)len < n; j++)
+        if (pattern_phase(l->job[j].pattern, k) != NULL)
+            len += snprintf(buf + len, n - (size_t)len, "%s%s", len ? ", " : "",
+                            l->job[j].name);
+    return buf;
+}
+
+/* Traffic in phases: one line per phase. */
+static void
+phases_text(FILE *out, const struct scenario *s, const struct net_result *res)
+{
+    const struct net *net = s->net->net;
+    char a[64], b[64], c[64], name[NET_NAME_MAX], tr[256];
+    struct tab t;
+    static const char *const head[] = {"phase",   "traffic",      "messages",
+                                       "bytes",   "busiest link", "its bytes",
+                                       "estimate"};
+
+    report_tab_init(&t, 7, head, "rlrrlrr");
+    for (int k = 0; k < res->nphases; k++) {
+        const struct net_result *r = res->phase[k];
+        int hot = busiest_link(r);
+        char **row = report_tab_row(&t);
+        row[0] = report_strf("%d", k + 1);
+        row[1] = xstrdup(phase_traffic(s, k, tr, sizeof tr));
+        row[2] = report_strf("%lld", r->msgs);
+        row[3] = xstrdup(units_fmt_size(a, sizeof a, r->total_bytes));
+        row[4] = xstrdup(hot >= 0 ? net_link_name(net, hot, name, sizeof name)
+                                  : "-");
+        row[5] =
+            xstrdup(units_fmt_size(b, sizeof b, hot >= 0 ? r->bytes[hot] : 0));
+        row[6] = xstrdup(units_fmt_time(c, sizeof c, r->phase_time_ext));
+    }
+    fprintf(out,
+            "phases     %d, solved one after the other; the tables "
+            "below are their sum\n",
+            res->nphases);
+    report_tab_print(&t, out);
+    fputc('\n', out);
+}
+
 static void
 link_text(FILE *out, const struct scenario *s, const struct net_result *res,
           const struct net_stats *st, int what)
@@ -145,6 +212,8 @@ link_text(FILE *out, const struct scenario *s, const struct net_result *res,
         report_tab_print(&t, out);
         fputc('\n', out);
     }
+    if (res->nphases > 0)
+        phases_text(out, s, res);
     {
         static const char *const head[] = {"class", "links",   "used", "min",
                                            "q1",    "median",  "mean", "q3",
@@ -218,10 +287,11 @@ link_text(FILE *out, const struct scenario *s, const struct net_result *res,
     }
     fprintf(out,
             "phase      %s (an estimate, not part of the thesis's "
-            "model: %s)\n",
+            "model: %s%s)\n",
             units_fmt_time(a, sizeof a, st->phase_time_ext),
             res->iterations > 0 ? "the slowest message"
-                                : "the busiest link's bytes / bandwidth");
+                                : "the busiest link's bytes / bandwidth",
+            res->nphases > 0 ? ", summed over the phases" : "");
     if (what & REPORT_LINK_LINKS) {
         static const char *const head[] = {"link",  "from",  "to",
                                            "class", "bytes", "name"};
@@ -380,6 +450,29 @@ link_yaml(FILE *out, const struct scenario *s, const struct net_result *res,
         yo_close_map(y);
     }
     yo_close_seq(y);
+    if (res->nphases > 0) {
+        char tr[256];
+        yo_str(y, "phases");
+        yo_seq(y);
+        for (int k = 0; k < res->nphases; k++) {
+            const struct net_result *r = res->phase[k];
+            int hot = busiest_link(r);
+            yo_map(y);
+            yo_kint(y, "phase", k + 1);
+            yo_kstr(y, "traffic", phase_traffic(s, k, tr, sizeof tr));
+            yo_kint(y, "messages", r->msgs);
+            yo_knum(y, "bytes", r->total_bytes);
+            yo_knum(y, "hop_bytes", r->hop_bytes);
+            if (hot >= 0) {
+                yo_kstr(y, "busiest_link",
+                        net_link_name(net, hot, name, sizeof name));
+                yo_knum(y, "busiest_link_bytes", r->bytes[hot]);
+            }
+            yo_knum(y, "phase_time_estimate_s", r->phase_time_ext);
+            yo_close_map(y);
+        }
+        yo_close_seq(y);
+    }
     yo_str(y, "classes");
     yo_seq(y);
     for (int k = 0; k < st->nclasses; k++)

@@ -617,6 +617,31 @@ is_desc(lua_State *L, int idx, const char *kind)
     return ok;
 }
 
+/* Is the value at idx traffic: a pattern description, or a list of them
+   (phases)? Sets *line to the description's (the first phase's) line. */
+static int
+is_traffic(lua_State *L, int idx, int *line)
+{
+    lua_Integer n;
+    int ok = 1;
+
+    *line = 0;
+    if (is_desc(L, idx, "pattern")) {
+        *line = desc_line(L, idx);
+        return 1;
+    }
+    if (!lua_istable(L, idx) || (n = (lua_Integer)lua_rawlen(L, idx)) < 1)
+        return 0;
+    for (lua_Integer i = 1; i <= n && ok; i++) {
+        lua_rawgeti(L, idx, i); /* ..., phase */
+        ok = is_desc(L, -1, "pattern");
+        if (ok && i == 1)
+            *line = desc_line(L, -1);
+        lua_pop(L, 1);
+    }
+    return ok;
+}
+
 /* Message size of a description (size = or the scenario's default). */
 static double
 desc_size(lua_State *L, int t, double defsize, int line, const char *what)
@@ -632,7 +657,8 @@ desc_size(lua_State *L, int t, double defsize, int line, const char *what)
 }
 
 /* The pattern description at t, read into p (in a box). The options are
-   read in a fixed order, so the first bad one is the one reported. */
+   read in a fixed order, so the first bad one is the one reported. A list
+   of descriptions is traffic in phases (is_traffic() said so). */
 static void
 read_pattern(lua_State *L, int t, double defsize, struct net_pattern_spec *p)
 {
@@ -641,6 +667,22 @@ read_pattern(lua_State *L, int t, double defsize, struct net_pattern_spec *p)
     char what[64];
 
     t = lua_absindex(L, t);
+    if (!is_desc(L, t, "pattern")) {
+        int n = (int)lua_rawlen(L, t);
+        if (n > PATTERN_MAX_PHASES)
+            lx_error(L, "traffic: %d phases (at most %d)", n,
+                     PATTERN_MAX_PHASES);
+        /* the box owns every phase as soon as it is read */
+        net_pattern_spec_init(p, NET_PAT_PHASES);
+        p->phase = xcalloc((size_t)n, sizeof *p->phase);
+        for (int i = 1; i <= n; i++) {
+            lua_rawgeti(L, t, i); /* ..., phase */
+            read_pattern(L, -1, defsize, &p->phase[i - 1]);
+            p->nphases = i;
+            lua_pop(L, 1);
+        }
+        return;
+    }
     lua_getfield(L, t, "kind");
     kind = lua_tostring(L, -1); /* the table keeps it alive */
     lua_pop(L, 1);
@@ -959,13 +1001,12 @@ lx_read_link(lua_State *L, int t, struct scenario *s, struct net *net,
 
     /* the jobs: traffic = pattern, jobs = { {traffic=, ranks=}, ... } */
     if (lua_getfield(L, t, "traffic") != LUA_TNIL) { /* traffic */
-        if (!is_desc(L, -1, "pattern"))
+        if (!is_traffic(L, -1, &job[0].line))
             lx_error(L, "scenario: traffic must be a pattern such as "
-                        "rho.pattern.umesh{}");
+                        "rho.pattern.umesh{}, or a list of them (phases)");
         job[0].tidx = lua_gettop(L);
         job[0].ranks = -1;
         job[0].routing = lk->routing;
-        job[0].line = desc_line(L, -1);
         snprintf(job[0].name, sizeof job[0].name, "traffic");
         njobs = 1;
     } else {
@@ -1002,13 +1043,12 @@ lx_read_link(lua_State *L, int t, struct scenario *s, struct net *net,
                 snprintf(j->name, sizeof j->name, "%s", lua_tostring(L, -1));
             lua_pop(L, 1);
             lua_getfield(L, e, "traffic"); /* job, traffic */
-            if (!is_desc(L, -1, "pattern"))
+            if (!is_traffic(L, -1, &j->line))
                 lx_error(L,
                          "%s: traffic must be a pattern such as "
-                         "rho.pattern.umesh{}",
+                         "rho.pattern.umesh{}, or a list of them (phases)",
                          what);
             j->tidx = lua_gettop(L);
-            j->line = desc_line(L, -1);
             njobs++;
         }
     } else {

@@ -344,6 +344,23 @@ static const char *const specials[] = {
     "  traffic = rho.pattern.collective { algorithm = \"scatter-twotier\", "
     "size = \"1 MiB\", supernodes = 2, nodes = 2, cores = 5 },\n"
     "}\n",
+    /* traffic in phases, for the scenario and for a job; adaptive */
+    "return rho.scenario { title = \"t7\",\n"
+    "  topology = rho.torus { dims = { 4, 4 }, cores = 2 },\n"
+    "  routing = \"AD\", seed = 4,\n"
+    "  traffic = { rho.pattern.alltoall { size = \"4 KiB\" },\n"
+    "              rho.pattern.stencil { dims = { 4, 4 }, size = \"256 KiB\" "
+    "} },\n"
+    "  jobs = { { name = \"p\", ranks = 16, routing = \"SD\", traffic = {\n"
+    "    rho.pattern.spread { size = \"1 KiB\", min = 1, max = 3 },\n"
+    "    rho.pattern.permutation { size = \"1 MiB\", how = \"shift\" },\n"
+    "    rho.pattern.permutation { size = \"2 MiB\" } } } },\n"
+    "}\n",
+    /* a two-tier reduce whose geometry comes from the dragonfly */
+    "return rho.scenario { title = \"t8\", topology = rho.network "
+    "\"df-small\",\n"
+    "  traffic = rho.pattern.collective { algorithm = \"reduce-twotier\", "
+    "size = \"1 MiB\" } }\n",
     /* a torus order placement on a preset */
     "return rho.scenario { title = \"t6\", topology = rho.network "
     "\"bgq-128\",\n"

@@ -118,6 +118,9 @@ net_result_free(struct net_result *res)
     free(res->path_len);
     free(res->links);
     free(res->path_bw);
+    for (int k = 0; k < res->nphases; k++)
+        net_result_free(res->phase[k]);
+    free(res->phase);
     free(res);
 }
 

@@ -186,6 +186,13 @@ struct net_result {
        bandwidth; adaptive runs: the slowest message, max of bytes /
        bandwidth obtained (infinity if a routed message obtained none). */
     double phase_time_ext;
+
+    /* Traffic in phases (net_phases.h): the result of every phase alone,
+       owned; the fields above are then their sums (hops_max: the max;
+       phase_time_ext: the sum, the phases running one after the other).
+       0 and NULL for traffic of one phase. */
+    int nphases;
+    struct net_result **phase;
 };
 
 /* Fill o with the defaults above. */

@@ -297,6 +297,7 @@ flows_equal(const struct net_flows *a, const struct net_flows *b)
 static const char *const kind_names[NET_PAT_COUNT] = {
     "umesh",  "near",        "spread",     "stencil", "alltoall",
     "suba2a", "permutation", "collective", "thesis",  "flows",
+    "phases",
 };
 
 static const char *const perm_names[] = {"reverse", "shift", "transpose",
@@ -341,6 +342,9 @@ net_pattern_spec_fini(struct net_pattern_spec *p)
 {
     free(p->name);
     net_flows_free(p->flows);
+    for (int k = 0; k < p->nphases; k++)
+        net_pattern_spec_fini(&p->phase[k]);
+    free(p->phase);
     memset(p, 0, sizeof *p);
 }
 
@@ -351,6 +355,25 @@ net_pattern_spec_copy(struct net_pattern_spec *dst,
     *dst = *src;
     dst->name = src->name ? xstrdup(src->name) : NULL;
     dst->flows = src->flows ? net_flows_ref(src->flows) : NULL;
+    dst->phase = NULL;
+    if (src->nphases > 0) {
+        dst->phase = xcalloc((size_t)src->nphases, sizeof *dst->phase);
+        for (int k = 0; k < src->nphases; k++)
+            net_pattern_spec_copy(&dst->phase[k], &src->phase[k]);
+    }
+}
+
+void
+net_pattern_spec_phases(struct net_pattern_spec *p,
+                        struct net_pattern_spec *phases, int n)
+{
+    net_pattern_spec_init(p, NET_PAT_PHASES);
+    p->nphases = n;
+    p->phase = xcalloc((size_t)(n > 0 ? n : 1), sizeof *p->phase);
+    for (int k = 0; k < n; k++) {
+        p->phase[k] = phases[k];
+        memset(&phases[k], 0, sizeof phases[k]);
+    }
 }
 
 int
@@ -377,6 +400,11 @@ net_pattern_spec_equal(const struct net_pattern_spec *a,
     if ((a->name == NULL) != (b->name == NULL) ||
         (a->name && strcmp(a->name, b->name) != 0))
         return 0;
+    if (a->nphases != b->nphases)
+        return 0;
+    for (int k = 0; k < a->nphases; k++)
+        if (!net_pattern_spec_equal(&a->phase[k], &b->phase[k]))
+            return 0;
     return flows_equal(a->flows, b->flows);
 }
 
@@ -445,6 +473,26 @@ net_pattern_make(const struct net_pattern_spec *p, const struct net *net,
     int dims[NET_MAX_DIMS], nd;
     unsigned mask = 0;
 
+    if (p->kind == NET_PAT_PHASES) {
+        struct pattern *ph[PATTERN_MAX_PHASES];
+        int k;
+        if (p->nphases < 1 || p->nphases > PATTERN_MAX_PHASES) {
+            rho_err_set(err, RHO_EINPUT, "traffic: %d phases (1 to %d)",
+                        p->nphases, PATTERN_MAX_PHASES);
+            return NULL;
+        }
+        for (k = 0; k < p->nphases; k++)
+            if ((ph[k] = net_pattern_make(&p->phase[k], net, n,
+                                          seed + (uint64_t)k, err)) == NULL)
+                break;
+        if (k == p->nphases)
+            pat = pattern_phases(p->nphases, ph, err);
+        else
+            rho_err_prefix(err, "phase %d", k + 1);
+        while (k-- > 0)
+            pattern_free(ph[k]);
+        return pat;
+    }
     seed = p->has_seed ? p->seed : (seed & 0x7fffffff);
     switch (p->kind) {
     case NET_PAT_THESIS:
@@ -533,6 +581,15 @@ net_pattern_to_lua(const struct net_pattern_spec *p, struct strbuf *out)
 
     if (k == NET_PAT_FLOWS) {
         flows_to_lua(p->flows, out);
+        return;
+    }
+    if (k == NET_PAT_PHASES) {
+        strbuf_puts(out, "{");
+        for (int i = 0; i < p->nphases; i++) {
+            strbuf_puts(out, i ? ", " : " ");
+            net_pattern_to_lua(&p->phase[i], out);
+        }
+        strbuf_puts(out, " }");
         return;
     }
     if (k == NET_PAT_THESIS) {

@@ -104,6 +104,7 @@ enum net_pattern_kind {
     NET_PAT_COLLECTIVE,  /* rho.pattern.collective */
     NET_PAT_THESIS,      /* rho.pattern.thesis(name) */
     NET_PAT_FLOWS,       /* a scenario's explicit flows */
+    NET_PAT_PHASES,      /* a list of patterns: traffic = { p1, p2 } */
     NET_PAT_COUNT
 };
 
@@ -133,6 +134,9 @@ struct net_pattern_spec {
     int has_seed;              /* seed = given: it replaces the scenario's */
     uint64_t seed;
     struct net_flows *flows; /* FLOWS: one reference */
+    int nphases;             /* PHASES: how many (1..PATTERN_MAX_PHASES) */
+    struct net_pattern_spec *phase; /* PHASES: the phases in order, none of
+                                       them PHASES; owned */
 };
 
 /* Set p to kind's defaults (size -1: none given). */
@@ -146,19 +150,27 @@ void net_pattern_spec_copy(struct net_pattern_spec *dst,
 int net_pattern_spec_equal(const struct net_pattern_spec *a,
                            const struct net_pattern_spec *b);
 
-/* "umesh", ..., "thesis", "flows", and back (-1 if unknown; "halo" is
-   "stencil"). */
+/* "umesh", ..., "thesis", "flows", "phases", and back (-1 if unknown;
+   "halo" is "stencil"). */
 const char *net_pattern_kind_name(int kind);
 int net_pattern_kind_parse(const char *name);
+
+/*
+ * Make a PHASES spec in p (caller's storage) of the n specs in phases,
+ * which it takes over (their owned parts move; the array is the caller's
+ * and left zeroed).
+ */
+void net_pattern_spec_phases(struct net_pattern_spec *p,
+                             struct net_pattern_spec *phases, int n);
 
 /*
  * Make the pattern p describes over n ranks on net (may be NULL; it gives
  * a two-tier collective the supernode geometry its spec leaves out, see
  * net_twotier_geometry()). seed is the job's (the scenario's seed + the
  * job's index); a spec with has_seed uses its own, otherwise the low 31
- * bits of seed are used. Returns a new pattern (caller owns it:
- * pattern_free()) or NULL with err filled: "rho.pattern.<kind>: <why>" or
- * "flows: <why>".
+ * bits of seed are used (phase k of a PHASES spec: seed + k). Returns a
+ * new pattern (caller owns it: pattern_free()) or NULL with err filled:
+ * "rho.pattern.<kind>: <why>", "flows: <why>" or "phase 2: ...".
  */
 struct pattern *net_pattern_make(const struct net_pattern_spec *p,
                                  const struct net *net, int n, uint64_t seed,
@@ -180,7 +192,9 @@ int net_twotier_geometry(const struct net *net, struct pattern_twotier *tt,
 /* Append the Lua expression of a pattern ("rho.pattern.umesh { size =
    \"64 KiB\" }"), exact values, options at their defaults left out. A
    FLOWS spec appends its list ("{\n    { 0, 7, size = \"1 MiB\" },\n ...
-   }", indented for a scenario's top level). */
+   }", indented for a scenario's top level), a PHASES spec the list of
+   its phases ("{ rho.pattern.alltoall { ... }, rho.pattern.stencil { ...
+   } }"). */
 void net_pattern_to_lua(const struct net_pattern_spec *p, struct strbuf *out);
 
 /* ---- placement ---- */

@@ -29,7 +29,16 @@
 #define LIST_BLOCK 4096
 #define NEAR_MAX 4096
 
-enum kind { K_NEAR, K_STENCIL, K_SUBA2A, K_PERM, K_COLL, K_LIST, K_CUSTOM };
+enum kind {
+    K_NEAR,
+    K_STENCIL,
+    K_SUBA2A,
+    K_PERM,
+    K_COLL,
+    K_LIST,
+    K_CUSTOM,
+    K_PHASES
+};
 
 struct pattern {
     atomic_int refs;
@@ -59,6 +68,11 @@ struct pattern {
     pattern_unit_fn *fn;
     void *ctx;
     void (*free_ctx)(void *);
+    /* phases: each one referenced; first unit and step of each */
+    int nphase;
+    struct pattern **phase;
+    long long *unit0;
+    int *step0;
 };
 
 static uint64_t
@@ -112,6 +126,11 @@ pattern_free(struct pattern *p)
     free(p->b);
     if (p->free_ctx != NULL)
         p->free_ctx(p->ctx);
+    for (int k = 0; k < p->nphase; k++)
+        pattern_free(p->phase[k]);
+    free(p->phase);
+    free(p->unit0);
+    free(p->step0);
     free(p);
 }
 
@@ -1112,6 +1131,109 @@ pattern_custom(int n, long long units, int steps, pattern_unit_fn *emit,
     return p;
 }
 
+/* ------------------------------------------------------------ phases */
+
+struct pattern *
+pattern_phases(int count, struct pattern *const *phase, struct rho_err *err)
+{
+    struct pattern *p;
+    long long units = 0, steps = 0;
+    int len;
+
+    if (count < 1 || count > PATTERN_MAX_PHASES || phase == NULL) {
+        rho_err_set(err, RHO_EINPUT, "phases: %d phases (1 to %d)", count,
+                    PATTERN_MAX_PHASES);
+        return NULL;
+    }
+    for (int k = 0; k < count; k++) {
+        if (phase[k] == NULL || phase[k]->kind == K_PHASES) {
+            rho_err_set(err, RHO_EINPUT, "phase %d: %s", k + 1,
+                        phase[k] == NULL ? "no pattern"
+                                         : "a phase cannot have phases");
+            return NULL;
+        }
+        if (phase[k]->n != phase[0]->n) {
+            rho_err_set(err, RHO_EINPUT,
+                        "phase %d: %d ranks, phase 1 has %d", k + 1,
+                        phase[k]->n, phase[0]->n);
+            return NULL;
+        }
+        units += phase[k]->units;
+        steps += phase[k]->steps;
+    }
+    if (steps > INT_MAX) {
+        rho_err_set(err, RHO_ELIMIT, "phases: more than %d steps", INT_MAX);
+        return NULL;
+    }
+    if ((p = pat_alloc(K_PHASES, phase[0]->n, 0, err)) == NULL)
+        return NULL;
+    p->nphase = count;
+    p->phase = xcalloc((size_t)count, sizeof *p->phase);
+    p->unit0 = xcalloc((size_t)count + 1, sizeof *p->unit0);
+    p->step0 = xcalloc((size_t)count + 1, sizeof *p->step0);
+    for (int k = 0; k < count; k++) {
+        p->phase[k] = pattern_ref(phase[k]);
+        p->unit0[k + 1] = p->unit0[k] + phase[k]->units;
+        p->step0[k + 1] = p->step0[k] + phase[k]->steps;
+    }
+    p->units = units;
+    p->steps = (int)steps;
+    len = snprintf(p->name, sizeof p->name, "%d phases", count);
+    for (int k = 0; k < count && len < (int)sizeof p->name; k++)
+        len += snprintf(p->name + len, sizeof p->name - (size_t)len, "%s%s",
+                        k ? "; " : ": ", phase[k]->name);
+    return p;
+}
+
+int
+pattern_phase_count(const struct pattern *p)
+{
+    return p->kind == K_PHASES ? p->nphase : 1;
+}
+
+const struct pattern *
+pattern_phase(const struct pattern *p, int k)
+{
+    if (p->kind != K_PHASES)
+        return k == 0 ? p : NULL;
+    return k >= 0 && k < p->nphase ? p->phase[k] : NULL;
+}
+
+/* Passes a phase's messages on with its steps after the earlier phases'. */
+struct step_shift {
+    pattern_emit_fn *fn;
+    void *sink;
+    int step0;
+};
+
+static void
+shifted(void *v, int src, int dst, double bytes, int step)
+{
+    struct step_shift *w = v;
+
+    w->fn(w->sink, src, dst, bytes, w->step0 + step);
+}
+
+static void
+phases_emit(const struct pattern *p, long long u, pattern_emit_fn *fn,
+            void *sink)
+{
+    int lo = 0, hi = p->nphase - 1;
+    struct step_shift w;
+
+    while (lo < hi) { /* the last phase whose first unit is <= u */
+        int mid = (lo + hi + 1) / 2;
+        if (p->unit0[mid] <= u)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    w.fn = fn;
+    w.sink = sink;
+    w.step0 = p->step0[lo];
+    pattern_emit(p->phase[lo], u - p->unit0[lo], shifted, &w);
+}
+
 /* -------------------------------------------------------------- emit */
 
 void
@@ -1148,6 +1270,9 @@ pattern_emit(const struct pattern *p, long long u, pattern_emit_fn *fn,
                p->stp != NULL ? p->stp[i] : 0);
         break;
     }
+    case K_PHASES:
+        phases_emit(p, u, fn, sink);
+        break;
     default:
         p->fn(p->ctx, u, fn, sink);
         break;

@@ -163,6 +163,27 @@ struct pattern *pattern_custom(int n, long long units, int steps,
                                void (*free_ctx)(void *), struct rho_err *err);
 
 /*
+ * A job's traffic in phases (pF3D's all-to-alls, then its sends): count
+ * patterns (1 <= count <= PATTERN_MAX_PHASES) over the same ranks, one
+ * after the other. Takes a reference to each. As a pattern it emits every
+ * phase, its units and steps after the previous phases' (so a static
+ * routing, whose bytes add up, can solve it at once); a solve that must
+ * keep the phases apart (adaptive routings; a report per phase) takes
+ * pattern_phase(p, k) and solves each alone. Returns a new pattern or NULL
+ * with err filled (no phase, different rank counts, a phase that is
+ * itself phased).
+ */
+#define PATTERN_MAX_PHASES 64
+struct pattern *pattern_phases(int count, struct pattern *const *phase,
+                               struct rho_err *err);
+
+/* Phases of p (1 for a pattern made otherwise), and phase k (borrowed,
+   lives with p; p itself for a one-phase pattern and k == 0; NULL when k
+   is out of range). */
+int pattern_phase_count(const struct pattern *p);
+const struct pattern *pattern_phase(const struct pattern *p, int k);
+
+/*
  * The patterns of Jain Table 3.3 (and the Ch. 6 ones), for n ranks:
  * "umesh" (near 6..20 within 30, 512 KiB), "spread" (6..20, 512 KiB),
  * "stencil4d" (grid 80x48x48x48 when n = 8,847,360, else the most nearly

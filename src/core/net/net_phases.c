@@ -1,0 +1,182 @@
+/*
+ * net_phases: traffic in phases, solved one phase at a time and summed.
+ * See net_phases.h.
+ */
+#include "core/net/net_phases.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/base/rho_alloc.h"
+
+int
+net_phases_count(const struct net_job *jobs, int njobs)
+{
+    int k = 1;
+
+    for (int j = 0; j < njobs; j++)
+        if (jobs[j].pattern != NULL && pattern_phase_count(jobs[j].pattern) > k)
+            k = pattern_phase_count(jobs[j].pattern);
+    return k;
+}
+
+/* a[0..na) followed by b[0..nb) in a new array of elem-byte entries (at
+   least one entry). */
+static void *
+concat(const void *a, long long na, const void *b, long long nb, size_t elem)
+{
+    char *c = xmalloc((size_t)(na + nb > 0 ? na + nb : 1) * elem);
+
+    if (na > 0)
+        memcpy(c, a, (size_t)na * elem);
+    if (nb > 0)
+        memcpy(c + (size_t)na * elem, b, (size_t)nb * elem);
+    return c;
+}
+
+/* The paths of a result (0 without path sets) and their links. */
+static long long
+npaths(const struct net_result *r)
+{
+    return r->path_off != NULL ? r->path_off[r->nmsg] : 0;
+}
+
+static long long
+npath_links(const struct net_result *r)
+{
+    long long p = npaths(r);
+
+    return p > 0 ? r->path_start[p - 1] + r->path_len[p - 1] : 0;
+}
+
+static void
+add_messages(struct net_result *a, const struct net_result *b)
+{
+    long long na = a->nmsg, nb = b->nmsg, n = na + nb;
+    long long pa = npaths(a), pb = npaths(b), la = npath_links(a);
+    int *job, *src, *dst, *off = NULL, *len = NULL, *links = NULL;
+    double *bytes, *bw, *pbw = NULL;
+    long long *start = NULL;
+
+    job = concat(a->msg_job, na, b->msg_job, nb, sizeof *job);
+    src = concat(a->msg_src, na, b->msg_src, nb, sizeof *src);
+    dst = concat(a->msg_dst, na, b->msg_dst, nb, sizeof *dst);
+    bytes = concat(a->msg_bytes, na, b->msg_bytes, nb, sizeof *bytes);
+    bw = xcalloc((size_t)(n > 0 ? n : 1), sizeof *bw);
+    if (a->msg_bw != NULL && na > 0)
+        memcpy(bw, a->msg_bw, (size_t)na * sizeof *bw);
+    if (b->msg_bw != NULL && nb > 0)
+        memcpy(bw + na, b->msg_bw, (size_t)nb * sizeof *bw);
+    if (a->path_off != NULL || b->path_off != NULL) {
+        off = xmalloc(((size_t)n + 1) * sizeof *off);
+        for (long long m = 0; m <= na; m++)
+            off[m] = a->path_off != NULL ? a->path_off[m] : 0;
+        for (long long m = 1; m <= nb; m++)
+            off[na + m] = (int)pa + (b->path_off != NULL ? b->path_off[m] : 0);
+        start = concat(a->path_start, pa, b->path_start, pb, sizeof *start);
+        for (long long p = 0; p < pb; p++)
+            start[pa + p] += la;
+        len = concat(a->path_len, pa, b->path_len, pb, sizeof *len);
+        pbw = concat(a->path_bw, pa, b->path_bw, pb, sizeof *pbw);
+        links = concat(a->links, la, b->links, npath_links(b), sizeof *links);
+    }
+    free(a->msg_job);
+    free(a->msg_src);
+    free(a->msg_dst);
+    free(a->msg_bytes);
+    free(a->msg_bw);
+    free(a->path_off);
+    free(a->path_start);
+    free(a->path_len);
+    free(a->path_bw);
+    free(a->links);
+    a->nmsg = n;
+    a->msg_job = job;
+    a->msg_src = src;
+    a->msg_dst = dst;
+    a->msg_bytes = bytes;
+    a->msg_bw = bw;
+    a->path_off = off;
+    a->path_start = start;
+    a->path_len = len;
+    a->path_bw = pbw;
+    a->links = links;
+}
+
+void
+net_result_add(struct net_result *a, const struct net_result *b)
+{
+    for (int l = 0; l < a->nlinks && l < b->nlinks; l++)
+        a->bytes[l] += b->bytes[l];
+    if (b->job_bytes != NULL) {
+        size_t n = (size_t)a->njobs * (size_t)a->nlinks;
+        if (a->job_bytes == NULL)
+            a->job_bytes = xcalloc(n > 0 ? n : 1, sizeof *a->job_bytes);
+        for (size_t i = 0; i < n; i++)
+            a->job_bytes[i] += b->job_bytes[i];
+    }
+    a->msgs += b->msgs;
+    a->routed += b->routed;
+    a->total_bytes += b->total_bytes;
+    a->routed_bytes += b->routed_bytes;
+    a->hop_bytes += b->hop_bytes;
+    a->hops_sum += b->hops_sum;
+    if (b->hops_max > a->hops_max)
+        a->hops_max = b->hops_max;
+    if (b->iterations > 0)
+        a->converged = a->iterations > 0 ? a->converged && b->converged
+                                         : b->converged;
+    a->iterations += b->iterations;
+    a->phase_time_ext += b->phase_time_ext;
+    if (b->nmsg > 0 || b->path_off != NULL)
+        add_messages(a, b);
+}
+
+struct net_result *
+net_phases_solve(const struct net *net, const struct net_job *jobs, int njobs,
+                 const struct net_opts *opts, struct rho_err *err)
+{
+    int K = net_phases_count(jobs, njobs);
+    struct net_job *pj;
+    struct pattern **empty;
+    struct net_result *sum;
+
+    if (K <= 1)
+        return net_model_solve(net, jobs, njobs, opts, err);
+    pj = xcalloc((size_t)njobs, sizeof *pj);
+    empty = xcalloc((size_t)njobs, sizeof *empty);
+    sum = xcalloc(1, sizeof *sum);
+    sum->nlinks = net_links(net);
+    sum->njobs = njobs;
+    sum->bytes = xcalloc((size_t)(sum->nlinks > 0 ? sum->nlinks : 1),
+                         sizeof *sum->bytes);
+    sum->phase = xcalloc((size_t)K, sizeof *sum->phase);
+    for (int k = 0; k < K; k++) {
+        struct net_result *r;
+        for (int j = 0; j < njobs; j++) {
+            const struct pattern *p = jobs[j].pattern;
+            pj[j] = jobs[j];
+            if (p == NULL)
+                continue;
+            if ((pj[j].pattern = pattern_phase(p, k)) != NULL)
+                continue;
+            if (empty[j] == NULL) /* idle in this phase */
+                empty[j] = pattern_list(pattern_ranks(p), 0, NULL, NULL, NULL,
+                                        NULL, NULL);
+            pj[j].pattern = empty[j];
+        }
+        if ((r = net_model_solve(net, pj, njobs, opts, err)) == NULL) {
+            rho_err_prefix(err, "phase %d", k + 1);
+            net_result_free(sum);
+            sum = NULL;
+            break;
+        }
+        net_result_add(sum, r);
+        sum->phase[sum->nphases++] = r;
+    }
+    for (int j = 0; j < njobs; j++)
+        pattern_free(empty[j]);
+    free(empty);
+    free(pj);
+    return sum;
+}
