@@ -356,9 +356,44 @@ test_tree_graph(void)
           "mode names");
 }
 
+/* route_shares keeps its last answer: asking again, or in between for
+   other pairs and modes, gives what a fresh route gives. */
+static void
+test_shares_memo(void)
+{
+    struct net_spec sp;
+    struct net *net;
+    struct route *rt, *fresh;
+    const struct route_share *sh, *sf;
+    static const int q[][3] = {{0, 100, ROUTE_MIN}, {0, 100, ROUTE_MIN},
+                               {0, 100, ROUTE_ONE}, {5, 100, ROUTE_MIN},
+                               {0, 100, ROUTE_MIN}, {0, 1, ROUTE_MIN},
+                               {0, 1, ROUTE_MIN},   {0, 100, ROUTE_MIN}};
+    int ok = 1;
+
+    net_preset("df-small", &sp, NULL);
+    net = net_new(&sp, NULL);
+    rt = route_new(net);
+    for (size_t i = 0; i < sizeof q / sizeof q[0]; i++) {
+        double c1, c2;
+        int m1, m2, n1, n2;
+        fresh = route_new(net);
+        n1 = route_shares(rt, q[i][0], q[i][1], q[i][2], &sh, &c1, &m1);
+        n2 = route_shares(fresh, q[i][0], q[i][1], q[i][2], &sf, &c2, &m2);
+        ok &= n1 == n2 && c1 == c2 && m1 == m2;
+        for (int k = 0; k < n1 && k < n2; k++)
+            ok &= sh[k].link == sf[k].link && sh[k].frac == sf[k].frac;
+        route_free(fresh);
+    }
+    CHECK(ok, "repeated and interleaved route_shares agree with fresh ones");
+    route_free(rt);
+    net_free(net);
+}
+
 int
 main(void)
 {
+    test_shares_memo();
     test_dor();
     test_torus_all();
     test_dragonfly();

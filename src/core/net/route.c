@@ -42,9 +42,13 @@ struct route {
     int *set_off, *set_links;
     int set_cap_paths, set_cap_links;
     struct route_set set;
-    /* route_shares */
+    /* route_shares; the last call's answer is kept (memo_n >= 0), as
+       patterns often send many messages between one pair of endpoints in
+       a row (the cores of two nodes) */
     struct route_share *sh;
     int sh_cap;
+    int memo_s, memo_d, memo_mode, memo_n, memo_ml;
+    double memo_c;
     int *tmp;  /* maxhops */
     int *tbuf; /* tree: down links of a path */
 
@@ -938,6 +942,7 @@ route_new(const struct net *net)
 
     rt->net = net;
     rt->family = net_family(net);
+    rt->memo_n = -1;
     rt->inj = net_inj_link(net, 0) >= 0;
     rt->off = net_out_offsets(net);
     rt->dst = net_link_dsts(net);
@@ -1304,10 +1309,20 @@ int
 route_shares(struct route *rt, int s, int d, int mode,
              const struct route_share **out, double *npaths, int *maxlen)
 {
-    int a, b, k = ends(rt, s, d, &a, &b), n = 0, pre = rt->inj, ml = 0;
-    double c;
+    int a, b, k, n = 0, pre = rt->inj, ml = 0;
+    double c = 1;
 
     *out = rt->sh;
+    if (rt->memo_n >= 0 && s == rt->memo_s && d == rt->memo_d &&
+        mode == rt->memo_mode) {
+        if (npaths != NULL)
+            *npaths = rt->memo_c;
+        if (maxlen != NULL)
+            *maxlen = rt->memo_ml;
+        return rt->memo_n;
+    }
+    rt->memo_n = -1;
+    k = ends(rt, s, d, &a, &b);
     if (npaths != NULL)
         *npaths = k == 0 ? 0 : 1;
     if (maxlen != NULL)
@@ -1363,6 +1378,12 @@ wrapup:
     if (maxlen != NULL)
         *maxlen = ml;
     *out = rt->sh;
+    rt->memo_s = s;
+    rt->memo_d = d;
+    rt->memo_mode = mode;
+    rt->memo_n = n;
+    rt->memo_ml = ml;
+    rt->memo_c = c;
     return n;
 }
 
