@@ -701,6 +701,11 @@ network_to_lua(const struct scenario *s, struct strbuf *out)
                   l->minimal == ROUTE_ALL ? "all" : "minimal");
     if (s->seed != 0)
         strbuf_printf(out, "  seed = %lld,\n", (long long)s->seed);
+    if (l->gamma > 0) {
+        char g[64];
+        strbuf_printf(out, "  gamma = \"%s\",\n",
+                      units_fmt_time_exact(g, sizeof g, l->gamma));
+    }
     strbuf_puts(out, "  placement = ");
     net_place_to_lua(&l->place, out);
     strbuf_puts(out, ",\n");

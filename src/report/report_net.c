@@ -126,6 +126,86 @@ phase_traffic(const struct scenario *s, int k, char *buf, size_t n)
     return buf;
 }
 
+#define REPORT_MAX_COSTS 16
+
+/* The collective jobs' costs (Jain Tables 8.1, 8.2) into c; their number. */
+static int
+coll_costs(const struct scenario *s, const struct net_result *res,
+           struct net_coll_cost *c)
+{
+    const struct net_scen *l = s->net;
+    struct net_job *jobs = xcalloc((size_t)l->njobs, sizeof *jobs);
+    int n;
+
+    for (int j = 0; j < l->njobs; j++) {
+        jobs[j].pattern = l->job[j].pattern;
+        jobs[j].placement = l->placement;
+        jobs[j].offset = l->job[j].offset;
+        jobs[j].routing = l->job[j].routing;
+    }
+    n = net_stats_coll(l->net, jobs, l->njobs, res, l->gamma, c,
+                       REPORT_MAX_COSTS);
+    free(jobs);
+    return n < REPORT_MAX_COSTS ? n : REPORT_MAX_COSTS;
+}
+
+/* " + 2 n g" or " + 409.6 ms = 428.3 ms" after a bandwidth term t. */
+static const char *
+plus_reduce(const struct net_coll_cost *c, double gamma, double t, char *buf,
+            size_t n)
+{
+    char a[64], b[64];
+
+    if (c->cost.gamma == 0)
+        snprintf(buf, n, "%s", "");
+    else if (gamma > 0)
+        snprintf(buf, n, " + %s = %s",
+                 units_fmt_time(a, sizeof a, c->reduce_time),
+                 units_fmt_time(b, sizeof b, t + c->reduce_time));
+    else
+        snprintf(buf, n, " + %g n g", c->cost.gamma);
+    return buf;
+}
+
+/* The cost model of Jain Sec. 8.1.1 for every collective job. */
+static void
+costs_text(FILE *out, const struct scenario *s, const struct net_result *res)
+{
+    const struct net_scen *l = s->net;
+    struct net_coll_cost c[REPORT_MAX_COSTS];
+    int n = coll_costs(s, res, c);
+    char a[64], b[64], d[64], e[128], who[96];
+
+    for (int i = 0; i < n; i++) {
+        const struct net_coll_cost *k = &c[i];
+        who[0] = '\0';
+        if (l->njobs > 1)
+            snprintf(who, sizeof who, "job %s, ", l->job[k->job].name);
+        if (res->nphases > 0)
+            snprintf(who + strlen(who), sizeof who - strlen(who), "phase %d, ",
+                     k->phase + 1);
+        fprintf(out, "cost       %s%s: %s = %.6g n b%s\n", who, k->cost.source,
+                k->cost.formula, k->cost.beta,
+                plus_reduce(k, 0, 0, e, sizeof e));
+        if (k->link < 0)
+            continue;
+        fprintf(out,
+                "           n = %s, b = 1 / %s (the busiest link's): "
+                "%s%s\n",
+                units_fmt_size(a, sizeof a, k->cost.bytes),
+                units_fmt_rate(b, sizeof b, 1 / k->beta),
+                units_fmt_time(d, sizeof d, k->table_time),
+                plus_reduce(k, l->gamma, k->table_time, e, sizeof e));
+        fprintf(out,
+                "           on rho's links: the busiest carries %s, %s b = "
+                "%s%s\n",
+                units_fmt_size(a, sizeof a, k->busiest),
+                units_fmt_size(b, sizeof b, k->busiest),
+                units_fmt_time(d, sizeof d, k->link_time),
+                plus_reduce(k, l->gamma, k->link_time, e, sizeof e));
+    }
+}
+
 /* Traffic in phases: one line per phase. */
 static void
 phases_text(FILE *out, const struct scenario *s, const struct net_result *res)
@@ -292,6 +372,7 @@ link_text(FILE *out, const struct scenario *s, const struct net_result *res,
             res->iterations > 0 ? "the slowest message"
                                 : "the busiest link's bytes / bandwidth",
             res->nphases > 0 ? ", summed over the phases" : "");
+    costs_text(out, s, res);
     if (what & REPORT_LINK_LINKS) {
         static const char *const head[] = {"link",  "from",  "to",
                                            "class", "bytes", "name"};
@@ -497,6 +578,37 @@ link_yaml(FILE *out, const struct scenario *s, const struct net_result *res,
         yo_knum(y, "max_message_bw_Bps", q[4]);
     }
     yo_knum(y, "phase_time_estimate_s", st->phase_time_ext);
+    {
+        struct net_coll_cost c[REPORT_MAX_COSTS];
+        int n = coll_costs(s, res, c);
+        if (n > 0) {
+            yo_str(y, "collective_costs");
+            yo_seq(y);
+        }
+        for (int i = 0; i < n; i++) {
+            yo_map(y);
+            yo_kstr(y, "job", l->job[c[i].job].name);
+            yo_kint(y, "phase", c[i].phase + 1);
+            yo_kstr(y, "source", c[i].cost.source);
+            yo_kstr(y, "formula", c[i].cost.formula);
+            yo_knum(y, "n_bytes", c[i].cost.bytes);
+            yo_knum(y, "beta_coefficient", c[i].cost.beta);
+            yo_knum(y, "gamma_coefficient", c[i].cost.gamma);
+            if (c[i].link >= 0) {
+                yo_knum(y, "beta_s_per_B", c[i].beta);
+                yo_kstr(y, "busiest_link",
+                        net_link_name(net, c[i].link, name, sizeof name));
+                yo_knum(y, "busiest_link_bytes", c[i].busiest);
+                yo_knum(y, "table_time_s", c[i].table_time);
+                yo_knum(y, "link_time_s", c[i].link_time);
+            }
+            if (l->gamma > 0)
+                yo_knum(y, "reduce_time_s", c[i].reduce_time);
+            yo_close_map(y);
+        }
+        if (n > 0)
+            yo_close_seq(y);
+    }
     if (what & REPORT_LINK_LINKS) {
         yo_str(y, "links");
         yo_seq(y);

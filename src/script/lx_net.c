@@ -981,6 +981,7 @@ lx_read_link(lua_State *L, int t, struct scenario *s, struct net *net,
 
     s->net = lk = net_scen_new(net, spec);
     lx_get_quantity(L, t, "size", UNIT_SIZE, &defsize, "scenario");
+    lx_get_quantity(L, t, "gamma", UNIT_TIME, &lk->gamma, "scenario");
     if (lua_getfield(L, t, "routing") != LUA_TNIL) /* routing */
         lk->routing = routing_of(L, -1, "scenario");
     else
@@ -1097,8 +1098,8 @@ lx_read_link(lua_State *L, int t, struct scenario *s, struct net *net,
             struct pattern *p;
             net_pattern_spec_fini(&box->pat);
             read_pattern(L, job[j].tidx, defsize, &box->pat);
-            p = net_pattern_make(&box->pat, net, job[j].ranks, s->seed + (uint64_t)j,
-                                 &err);
+            p = net_pattern_make(&box->pat, net, job[j].ranks,
+                                 s->seed + (uint64_t)j, &err);
             if (p == NULL)
                 lx_error_at(L, job[j].line, "%s", err.msg);
             net_scen_add_job(lk, job[j].name, &box->pat, p, job[j].ranks, off,

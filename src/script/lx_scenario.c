@@ -26,7 +26,7 @@
 static const char *const scenario_fields[] = {
     "title", "description", "topology", "bandwidth", "tau",   "flows",
     "size",  "placement",   "seed",     "routing",   "paths", "traffic",
-    "jobs",  "efficiency",  "via",      NULL,
+    "jobs",  "efficiency",  "via",      "gamma",     NULL,
 };
 
 static const char *const flow_fields[] = {

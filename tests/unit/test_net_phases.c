@@ -65,8 +65,8 @@ test_pattern(void)
     double b;
 
     p = pattern_phases(2, ph, &e);
-    CHECK(p != NULL && pattern_phase_count(p) == 2 &&
-              pattern_units(p) == 64 && pattern_steps(p) == 2,
+    CHECK(p != NULL && pattern_phase_count(p) == 2 && pattern_units(p) == 64 &&
+              pattern_steps(p) == 2,
           "two phases: 32 + 32 units, 1 + 1 steps");
     CHECK(pattern_phase(p, 0) == a2a && pattern_phase(p, 1) == st &&
               pattern_phase(p, 2) == NULL,
@@ -88,8 +88,7 @@ test_pattern(void)
           "no phases inside phases: %s", e.msg);
     {
         struct pattern *small = pattern_perm(16, PERM_REVERSE, 1, 1, 0, NULL);
-        CHECK(pattern_phases(2, (struct pattern *[]){a2a, small}, &e) ==
-                      NULL &&
+        CHECK(pattern_phases(2, (struct pattern *[]){a2a, small}, &e) == NULL &&
                   strcmp(e.msg, "phase 2: 16 ranks, phase 1 has 32") == 0,
               "phases over the same ranks: %s", e.msg);
         pattern_free(small);
@@ -97,8 +96,8 @@ test_pattern(void)
     CHECK(pattern_phases(0, ph, &e) == NULL, "no phase: %s", e.msg);
     pattern_free(a2a);
     pattern_free(st);
-    CHECK(pattern_phase(p, 1) != NULL && pattern_ranks(pattern_phase(p, 1)) ==
-                                             32,
+    CHECK(pattern_phase(p, 1) != NULL &&
+              pattern_ranks(pattern_phase(p, 1)) == 32,
           "the composite keeps its phases alive");
     pattern_free(p);
 }
@@ -136,8 +135,8 @@ test_static(void)
     CHECK(sum->msgs == 1120 && sum->msgs == r0->msgs + r1->msgs &&
               sum->total_bytes == r0->total_bytes + r1->total_bytes &&
               sum->hop_bytes == all->hop_bytes &&
-              sum->hops_max == (r0->hops_max > r1->hops_max ? r0->hops_max
-                                                            : r1->hops_max),
+              sum->hops_max ==
+                  (r0->hops_max > r1->hops_max ? r0->hops_max : r1->hops_max),
           "counts and hop-bytes add, the longest path is the longest");
     CHECK(sum->phase_time_ext == r0->phase_time_ext + r1->phase_time_ext &&
               sum->phase_time_ext >= all->phase_time_ext,
@@ -216,10 +215,9 @@ test_adaptive_jobs(void)
               sum->msg_bw[47] == sum->phase[1]->msg_bw[15],
           "the kept messages of both phases, in order");
     CHECK(sum->path_off != NULL &&
-              sum->path_off[48] == sum->phase[0]->path_off[32] +
-                                       sum->phase[1]->path_off[16] &&
-              sum->path_len[sum->path_off[32]] ==
-                  sum->phase[1]->path_len[0] &&
+              sum->path_off[48] ==
+                  sum->phase[0]->path_off[32] + sum->phase[1]->path_off[16] &&
+              sum->path_len[sum->path_off[32]] == sum->phase[1]->path_len[0] &&
               sum->links[sum->path_start[sum->path_off[32]]] ==
                   sum->phase[1]->links[0],
           "and their paths");

@@ -19,11 +19,17 @@
 #include "script/lx.h"
 
 static const char *const link_scenarios[] = {
-    "scenarios/torus-5x5.lua",          "scenarios/mesh-4x4-paths.lua",
-    "scenarios/bgq-512-umesh.lua",      "scenarios/dragonfly-small.lua",
-    "scenarios/dragonfly-workload.lua", "scenarios/fattree-k4.lua",
-    "scenarios/supernode-degeijn.lua",  "scenarios/tca-ring.lua",
+    "scenarios/torus-5x5.lua",
+    "scenarios/mesh-4x4-paths.lua",
+    "scenarios/bgq-512-umesh.lua",
+    "scenarios/dragonfly-small.lua",
+    "scenarios/dragonfly-workload.lua",
+    "scenarios/fattree-k4.lua",
+    "scenarios/supernode-degeijn.lua",
+    "scenarios/tca-ring.lua",
     "scenarios/table1-both-models.lua",
+    "scenarios/supernode-reduce-twotier.lua",
+    "scenarios/collectives-dragonfly.lua",
 };
 
 /* ---- comparisons ---- */
@@ -790,8 +796,7 @@ test_twotier_geometry(void)
     tt.sn = 5;
     tt.nps = 0;
     tt.cpn = 0;
-    CHECK(net_twotier_geometry(df, &tt, &err) == 0 && tt.sn == 5 &&
-              tt.nps == 8,
+    CHECK(net_twotier_geometry(df, &tt, &err) == 0 && tt.sn == 5 && tt.nps == 8,
           "a given field is kept");
     memset(&tt, 0, sizeof tt);
     tt.nps = 5;

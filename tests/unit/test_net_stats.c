@@ -127,11 +127,68 @@ test_mapping(void)
     net_free(net);
 }
 
+/* Jain's cost model on a ring of 4 routers (links of 1 GB/s): a ring
+   allgather of n = 4 MiB sends 3 MiB over every + link, so the busiest
+   link gives 3 MiB b, exactly Table 8.1's (p-1)/p n b; a pairwise
+   reduce-scatter adds (p-1)/p n g of reduction. */
+static void
+test_coll_cost(void)
+{
+    struct net_torus_params p;
+    struct net *net;
+    struct pattern *ring, *rs, *perm;
+    struct placement *pl;
+    struct net_job jobs[2];
+    struct net_result *res;
+    struct net_coll_cost c[4];
+    double n = 4 * 1048576.0, g = 1e-9;
+
+    memset(&p, 0, sizeof p);
+    p.nd = 1;
+    p.dim[0] = 4;
+    p.wrap[0] = 1;
+    p.nodes_per_router = p.cores = 1;
+    p.bw = 1e9;
+    net = net_torus_new(&p, NULL);
+    pl = placement_scheme_new(net, PLACE_LINEAR, 4, 0, NULL);
+    ring = pattern_collective(COLL_ALLGATHER_RING, 4, n, 1, NULL, NULL);
+    jobs[0] = (struct net_job){ring, pl, 0, NET_DOR};
+    res = net_model_solve(net, jobs, 1, NULL, NULL);
+    CHECK(net_stats_coll(net, jobs, 1, res, g, c, 4) == 1, "one collective");
+    CHECK(c[0].job == 0 && c[0].phase == 0 && c[0].busiest == 3 * 1048576.0 &&
+              c[0].beta == 1e-9 && c[0].link >= 0,
+          "the busiest link carries 3 MiB at 1 ns/B");
+    CHECK_NEAR(c[0].link_time, 3 * 1048576.0 * 1e-9, 1e-18,
+               "3 MiB b on the links");
+    CHECK_NEAR(c[0].table_time, 0.75 * n * 1e-9, 1e-18,
+               "Table 8.1: (p-1)/p n b, the same here");
+    CHECK(c[0].reduce_time == 0, "no reduction in an allgather");
+    net_result_free(res);
+    rs = pattern_collective(COLL_RS_PAIRWISE, 4, n, 1, NULL, NULL);
+    perm = pattern_perm(4, PERM_REVERSE, 1, 1, 0, NULL);
+    jobs[0].pattern = perm;
+    jobs[1] = (struct net_job){rs, pl, 0, NET_DOR};
+    res = net_model_solve(net, jobs, 2, NULL, NULL);
+    CHECK(net_stats_coll(net, jobs, 2, res, g, c, 4) == 1 && c[0].job == 1,
+          "only the collective job has a cost");
+    CHECK_NEAR(c[0].reduce_time, 0.75 * n * g, 1e-18,
+               "pairwise: (p-1)/p n g reduced");
+    CHECK(net_stats_coll(net, jobs, 2, res, g, c, 0) == 1,
+          "counted even with no room");
+    net_result_free(res);
+    pattern_free(ring);
+    pattern_free(rs);
+    pattern_free(perm);
+    placement_free(pl);
+    net_free(net);
+}
+
 int
 main(void)
 {
     test_quantile();
     test_classes();
     test_mapping();
+    test_coll_cost();
     TEST_DONE();
 }

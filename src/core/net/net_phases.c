@@ -124,8 +124,8 @@ net_result_add(struct net_result *a, const struct net_result *b)
     if (b->hops_max > a->hops_max)
         a->hops_max = b->hops_max;
     if (b->iterations > 0)
-        a->converged = a->iterations > 0 ? a->converged && b->converged
-                                         : b->converged;
+        a->converged =
+            a->iterations > 0 ? a->converged && b->converged : b->converged;
     a->iterations += b->iterations;
     a->phase_time_ext += b->phase_time_ext;
     if (b->nmsg > 0 || b->path_off != NULL)

@@ -295,9 +295,8 @@ flows_equal(const struct net_flows *a, const struct net_flows *b)
 /* ----------------------------------------------------------- patterns */
 
 static const char *const kind_names[NET_PAT_COUNT] = {
-    "umesh",  "near",        "spread",     "stencil", "alltoall",
-    "suba2a", "permutation", "collective", "thesis",  "flows",
-    "phases",
+    "umesh",       "near",       "spread", "stencil", "alltoall", "suba2a",
+    "permutation", "collective", "thesis", "flows",   "phases",
 };
 
 static const char *const perm_names[] = {"reverse", "shift", "transpose",
@@ -455,19 +454,21 @@ net_twotier_geometry(const struct net *net, struct pattern_twotier *tt,
         for (int i = 0; i < k; i++) {
             size_t len = strlen(missing);
             snprintf(missing + len, sizeof missing - len, "%s%s =",
-                     i == 0 ? "" : i == k - 1 ? " and " : ", ", name[i]);
+                     i == 0       ? ""
+                     : i == k - 1 ? " and "
+                                  : ", ",
+                     name[i]);
         }
     }
-    return rho_err_set(err, RHO_EINPUT,
-                       "give %s (%s)", missing,
+    return rho_err_set(err, RHO_EINPUT, "give %s (%s)", missing,
                        df != NULL ? "the dragonfly has more than one L2 link "
                                     "per group pair"
                                   : "only a dragonfly gives them");
 }
 
 struct pattern *
-net_pattern_make(const struct net_pattern_spec *p, const struct net *net,
-                 int n, uint64_t seed, struct rho_err *err)
+net_pattern_make(const struct net_pattern_spec *p, const struct net *net, int n,
+                 uint64_t seed, struct rho_err *err)
 {
     struct pattern *pat = NULL;
     int dims[NET_MAX_DIMS], nd;
@@ -528,8 +529,9 @@ net_pattern_make(const struct net_pattern_spec *p, const struct net *net,
         struct pattern_twotier tt = p->tt;
         int tier = strstr(pattern_coll_name(p->algorithm), "twotier") != NULL;
         if (tier && net_twotier_geometry(net, &tt, err) != 0) {
-            rho_err_prefix(err, "rho.pattern.collective: %s needs the "
-                                "supernode geometry",
+            rho_err_prefix(err,
+                           "rho.pattern.collective: %s needs the "
+                           "supernode geometry",
                            pattern_coll_name(p->algorithm));
             return NULL;
         }

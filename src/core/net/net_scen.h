@@ -285,6 +285,8 @@ struct net_scen {
     struct placement *placement; /* one reference */
     int routing;                 /* the scenario's, enum net_routing */
     int minimal;                 /* ROUTE_MIN or ROUTE_ALL */
+    double gamma;                /* seconds per byte reduced (Jain's g in
+                                    Tables 8.1, 8.2), 0 if not given */
     char *place_desc;            /* how the ranks were placed ("RDN"); owned */
     char *net_desc;              /* what the network is ("5x5 torus"); owned */
     int njobs;

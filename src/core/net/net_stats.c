@@ -256,3 +256,43 @@ net_stats_free(struct net_stats *st)
     free(st->cls);
     free(st);
 }
+
+int
+net_stats_coll(const struct net *net, const struct net_job *jobs, int njobs,
+               const struct net_result *res, double gamma,
+               struct net_coll_cost *out, int max)
+{
+    int count = 0, nl = net_links(net);
+
+    for (int j = 0; j < njobs; j++) {
+        int nph = jobs[j].pattern ? pattern_phase_count(jobs[j].pattern) : 0;
+        for (int k = 0; k < nph; k++) {
+            const struct pattern *p = pattern_phase(jobs[j].pattern, k);
+            const struct net_result *r =
+                res->nphases > 0 && k < res->nphases ? res->phase[k] : res;
+            const double *b = r->job_bytes != NULL
+                                  ? r->job_bytes + (size_t)j * (size_t)nl
+                                  : r->bytes;
+            struct net_coll_cost c;
+            if (p == NULL || pattern_cost(p, &c.cost) != 0)
+                continue;
+            c.job = j;
+            c.phase = k;
+            c.link = -1;
+            c.busiest = 0;
+            for (int l = 0; l < nl && l < r->nlinks; l++)
+                if (b[l] > c.busiest) {
+                    c.busiest = b[l];
+                    c.link = l;
+                }
+            c.beta = c.link >= 0 ? 1 / net_link_bw(net, c.link) : 0;
+            c.table_time = c.cost.beta * c.cost.bytes * c.beta;
+            c.link_time = c.busiest * c.beta;
+            c.reduce_time = c.cost.gamma * c.cost.bytes * gamma;
+            if (count < max)
+                out[count] = c;
+            count++;
+        }
+    }
+    return count;
+}

@@ -75,6 +75,38 @@ const struct net_class_stats *net_stats_find(const struct net_stats *st,
 /* Release st. NULL is a no-op. */
 void net_stats_free(struct net_stats *st);
 
+/*
+ * The bandwidth cost model of Jain Sec. 8.1.1 (Tables 8.1, 8.2) for a job
+ * whose traffic is a collective: the table's closed form, and the same
+ * model -- "n b when one link carries n bytes", plus g per byte reduced --
+ * on the link loads the solve found, for which the time is the busiest
+ * link's bytes times b. b is the seconds per byte of that busiest link
+ * (1 / its bandwidth), so the two are comparable; the reduction term is
+ * the table's (cost.gamma n g) in both, as the thesis gives no link-level
+ * account of computation.
+ */
+struct net_coll_cost {
+    int job, phase;           /* the job, and its phase (0 without phases) */
+    struct pattern_cost cost; /* the table's formula and coefficients */
+    int link;                 /* the job's busiest link in the phase */
+    double busiest;           /* its bytes of it (all bytes with one job) */
+    double beta;              /* 1 / that link's bandwidth (s/B) */
+    double table_time;        /* cost.beta * n * beta */
+    double link_time;         /* busiest * beta */
+    double reduce_time;       /* cost.gamma * n * gamma (0 if gamma is 0) */
+};
+
+/*
+ * The costs of the collective jobs (and collective phases of jobs) of
+ * jobs[0..njobs) in res (solved for them on net; per-job bytes are used
+ * when res has them, else all bytes) with gamma seconds per byte reduced
+ * (0: unknown). Writes at most max entries into out, in job then phase
+ * order, and returns how many there are (may exceed max).
+ */
+int net_stats_coll(const struct net *net, const struct net_job *jobs, int njobs,
+                   const struct net_result *res, double gamma,
+                   struct net_coll_cost *out, int max);
+
 /* The q-quantile (0 <= q <= 1) of the n values of a (reordered in place),
    by linear interpolation; 0 for n == 0. Exposed for tests and views. */
 double net_stats_quantile(double *a, long long n, double q);

@@ -487,7 +487,7 @@ static const char *const coll_names[COLL_COUNT] = {
     "bcast-degeijn",     "allgather-ring",      "allgather-rd",
     "rs-pairwise",       "reduce-rabenseifner", "allreduce-ring",
     "scatter-twotier",   "gather-twotier",      "bcast-twotier",
-    "allgather-twotier", "rs-twotier",     "reduce-twotier"};
+    "allgather-twotier", "rs-twotier",          "reduce-twotier"};
 
 const char *
 pattern_coll_name(int coll)
@@ -1153,9 +1153,8 @@ pattern_phases(int count, struct pattern *const *phase, struct rho_err *err)
             return NULL;
         }
         if (phase[k]->n != phase[0]->n) {
-            rho_err_set(err, RHO_EINPUT,
-                        "phase %d: %d ranks, phase 1 has %d", k + 1,
-                        phase[k]->n, phase[0]->n);
+            rho_err_set(err, RHO_EINPUT, "phase %d: %d ranks, phase 1 has %d",
+                        k + 1, phase[k]->n, phase[0]->n);
             return NULL;
         }
         units += phase[k]->units;

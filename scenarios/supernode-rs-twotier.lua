@@ -1,0 +1,15 @@
+-- Jain Ch. 8, Table 8.5: the two-tier reduce-scatter on the supernode
+-- machine (64 supernodes x 16 nodes x 16 cores, in-order ranks, one minimal
+-- path): 1 GiB reduced, 64 KiB of result per core; link loads summed over
+-- the steps.
+--   thesis  L1 15360 links, 65 MB .. 65 MB; L2 4032 links, 16 MB .. 16 MB
+--   rho     the same, exactly.
+-- rho-model(7) compares every column and explains each difference.
+-- gamma: an assumed 4 GB/s reduction per core (the thesis gives none).
+return rho.scenario {
+  title = "Two-tier reduce-scatter (Jain Table 8.5) on the Ch. 8 supernode machine",
+  topology = rho.network "supernode-ch8",
+  routing = "SD",
+  gamma = rho.param("gamma", "0.25 ns"),
+  traffic = rho.pattern.collective { algorithm = "rs-twotier", size = "1 GiB", aggregate = true },
+}
