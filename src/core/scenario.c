@@ -99,6 +99,8 @@ scenario_net_solve(const struct scenario *s, const struct net_opts *o,
         net_opts_init(&opts);
     opts.seed = s->seed ? s->seed : opts.seed;
     opts.minimal = l->minimal;
+    if (l->bgq_threshold > 0)
+        opts.bgq_threshold = l->bgq_threshold;
     if (adaptive_too_big(s, err))
         return NULL;
     jobs = xcalloc((size_t)l->njobs, sizeof *jobs);
@@ -388,9 +390,9 @@ bad_routing(int routing, struct rho_err *err)
 {
     if (routing >= 0 && routing < NET_ROUTING_COUNT)
         return 0;
-    return rho_err_set(err, RHO_EINPUT,
-                       "routing %d is not DOR, SD, SI, AD, AI, AH or UPDOWN",
-                       routing);
+    return rho_err_set(
+        err, RHO_EINPUT,
+        "routing %d is not DOR, SD, SI, AD, AI, AH, BGQ or UPDOWN", routing);
 }
 
 int
@@ -705,6 +707,11 @@ network_to_lua(const struct scenario *s, struct strbuf *out)
         char g[64];
         strbuf_printf(out, "  gamma = \"%s\",\n",
                       units_fmt_time_exact(g, sizeof g, l->gamma));
+    }
+    if (l->bgq_threshold > 0) {
+        char g[64];
+        strbuf_printf(out, "  bgq_threshold = \"%s\",\n",
+                      units_fmt_size_exact(g, sizeof g, l->bgq_threshold));
     }
     strbuf_puts(out, "  placement = ");
     net_place_to_lua(&l->place, out);

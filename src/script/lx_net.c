@@ -893,7 +893,7 @@ routing_of(lua_State *L, int idx, const char *what)
 
     if (k < 0)
         lx_error(L,
-                 "%s: routing '%s' is not DOR, SD, SI, AD, AI, AH or "
+                 "%s: routing '%s' is not DOR, SD, SI, AD, AI, AH, BGQ or "
                  "UPDOWN",
                  what, r ? r : luaL_typename(L, idx));
     return k;
@@ -982,6 +982,8 @@ lx_read_link(lua_State *L, int t, struct scenario *s, struct net *net,
     s->net = lk = net_scen_new(net, spec);
     lx_get_quantity(L, t, "size", UNIT_SIZE, &defsize, "scenario");
     lx_get_quantity(L, t, "gamma", UNIT_TIME, &lk->gamma, "scenario");
+    lx_get_quantity(L, t, "bgq_threshold", UNIT_SIZE, &lk->bgq_threshold,
+                    "scenario");
     if (lua_getfield(L, t, "routing") != LUA_TNIL) /* routing */
         lk->routing = routing_of(L, -1, "scenario");
     else

@@ -24,9 +24,9 @@
 #define MAX_TREE_DEPTH 64
 
 static const char *const scenario_fields[] = {
-    "title", "description", "topology", "bandwidth", "tau",   "flows",
-    "size",  "placement",   "seed",     "routing",   "paths", "traffic",
-    "jobs",  "efficiency",  "via",      "gamma",     NULL,
+    "title", "description", "topology", "bandwidth", "tau",           "flows",
+    "size",  "placement",   "seed",     "routing",   "paths",         "traffic",
+    "jobs",  "efficiency",  "via",      "gamma",     "bgq_threshold", NULL,
 };
 
 static const char *const flow_fields[] = {
@@ -643,8 +643,8 @@ tree_link(lua_State *L, struct scenario *s)
 
     if (routing < 0)
         lx_error(L,
-                 "scenario: routing '%s' is not DOR, SD, SI, AD, AI, AH or "
-                 "UPDOWN",
+                 "scenario: routing '%s' is not DOR, SD, SI, AD, AI, AH, BGQ "
+                 "or UPDOWN",
                  r ? r : luaL_typename(L, -1));
     if (s->nflows == 0)
         lx_error(L, "scenario: a routing needs flows for the link model");

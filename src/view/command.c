@@ -134,8 +134,8 @@ link_command(struct session *ss, const char *cmd, const char *arg,
                                          : net_routing_parse(arg);
         if (r < 0)
             return rho_err_set(err, RHO_EINPUT,
-                               "routing: expected DOR, SD, SI, AD, AI, AH or "
-                               "next, got '%s'",
+                               "routing: expected DOR, SD, SI, AD, AI, AH, "
+                               "BGQ or next, got '%s'",
                                arg);
         if (session_set_routing(ss, r, err) != 0)
             return -1;

@@ -89,7 +89,7 @@ const struct key_binding key_table[] = {
      "start (or restart) the schedule search"},
     /* the link model */
     {'R', NULL, ACT_ROUTING, "R",
-     "link model: next routing (DOR, SD, SI, AD, AI, AH)"},
+     "link model: next routing (DOR, SD, SI, AD, AI, AH, BGQ)"},
     {'P', NULL, ACT_PLACEMENT, "P",
      "link model: next placement (linear, random, RDN, RDR, ...)"},
     /* network */

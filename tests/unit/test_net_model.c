@@ -750,6 +750,63 @@ test_jobs_steps(void)
     net_free(net);
 }
 
+/* BGQ: deterministic below the threshold, every minimal path from it on
+   (Jain L981: 64 KB by default). */
+static void
+test_bgq(void)
+{
+    struct net *net = torus2(4, 4, 1);
+    struct placement *pl = placement_scheme_new(net, PLACE_LINEAR, 16, 0, NULL);
+    struct route *rt = route_new(net);
+    const struct route_share *sh;
+    struct net_opts o;
+    struct net_result *r, *all;
+    struct pattern *small, *big;
+    int n, ok = 1;
+
+    /* 0 -> 10 = (2,2): half way round in both dimensions */
+    small = pattern_list(16, 1, (int[]){0}, (int[]){10}, (double[]){65535},
+                         NULL, NULL);
+    big = pattern_list(16, 1, (int[]){0}, (int[]){10}, (double[]){65536}, NULL,
+                       NULL);
+    net_opts_init(&o);
+    CHECK(o.bgq_threshold == 65536, "the default threshold: 64 KiB");
+    r = run(net, small, pl, NET_BGQ, &o);
+    n = route_shares(rt, 0, 10, ROUTE_BGQ, &sh, NULL, NULL);
+    for (int i = 0; i < n; i++)
+        ok &= r->bytes[sh[i].link] == 65535 * sh[i].frac;
+    CHECK(ok && n == 8 && sum_bytes(r) == 4 * 65535.0,
+          "65535 B: the deterministic routing, 4 paths over 8 links");
+    net_result_free(r);
+    r = run(net, big, pl, NET_BGQ, &o);
+    o.minimal = ROUTE_ALL;
+    all = run(net, big, pl, NET_SD, &o);
+    CHECK(memcmp(r->bytes, all->bytes, sizeof(double) * (size_t)r->nlinks) ==
+                  0 &&
+              fabs(sum_bytes(r) - 4 * 65536.0) < 1e-6,
+          "64 KiB: every minimal path, as SD with paths = all");
+    net_result_free(r);
+    net_result_free(all);
+    o.minimal = ROUTE_MIN;
+    o.bgq_threshold = 1 << 20;
+    r = run(net, big, pl, NET_BGQ, &o);
+    n = route_shares(rt, 0, 10, ROUTE_BGQ, &sh, NULL, NULL);
+    ok = 1;
+    for (int i = 0; i < n; i++)
+        ok &= r->bytes[sh[i].link] == 65536 * sh[i].frac;
+    CHECK(ok, "a threshold of 1 MiB keeps 64 KiB deterministic");
+    CHECK(net_routing_parse("bgq") == NET_BGQ &&
+              strcmp(net_routing_name(NET_BGQ), "BGQ") == 0 &&
+              !net_routing_adaptive(NET_BGQ),
+          "BGQ: a static routing");
+    net_result_free(r);
+    pattern_free(small);
+    pattern_free(big);
+    route_free(rt);
+    placement_free(pl);
+    net_free(net);
+}
+
 /* Jain Ch. 8: sn = 64, nps = 16, cpn = 16, in-order ranks. */
 static void
 ch8(int coll, double bytes, const char *what, long long l1_used, double l1_min,
@@ -1078,6 +1135,7 @@ main(void)
     test_padded_paths();
     test_cancel_errors();
     test_jobs_steps();
+    test_bgq();
     test_ch8();
     test_shapes();
     TEST_DONE();

@@ -497,7 +497,7 @@ test_edit_routing(void)
     struct net_result *before = solve(s), *after;
 
     CHECK(scenario_net_set_routing(s, 99, &err) == -1, "routing 99 refused");
-    CHECK_STR(err.msg, "routing 99 is not DOR, SD, SI, AD, AI, AH or UPDOWN",
+    CHECK_STR(err.msg, "routing 99 is not DOR, SD, SI, AD, AI, AH, BGQ or UPDOWN",
               "its message");
     after = solve(s);
     CHECK(same_result(before, after) && s->net->routing == NET_AD,

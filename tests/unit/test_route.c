@@ -356,6 +356,58 @@ test_tree_graph(void)
           "mode names");
 }
 
+/* Blue Gene/Q's deterministic routing: the longest dimension first, ties
+   split over both directions (E's doubled link both ways). */
+static void
+test_bgq(void)
+{
+    const int bgq[5] = {4, 4, 4, 4, 2}, odd[3] = {2, 8, 4};
+    struct net *net = torus(5, bgq, 0), *o = torus(3, odd, 0);
+    struct route *rt = route_new(net), *ro = route_new(o);
+    const struct route_share *sh;
+    int x[5] = {2, 1, 0, 0, 1}, y[3] = {1, 1, 1}, links[64], n, ok = 1;
+    int d = net_torus_router(net, x), k, sign, e_plus = 0, e_minus = 0;
+    double np, sum = 0;
+
+    CHECK(route_mode_parse("BGQ") == ROUTE_BGQ, "the mode's name");
+    /* (0,0,0,0,0) -> (2,1,0,0,1): A is half way round (a tie), E too */
+    CHECK(route_count(rt, 0, d, ROUTE_BGQ) == 4 &&
+              route_count(rt, 0, d, ROUTE_ONE) == 1,
+          "2 ties: 4 paths (DOR: 1)");
+    for (int i = 0; i < 4; i++) {
+        n = route_path(rt, 0, d, ROUTE_BGQ, i, links);
+        ok &= n == 4 && path_ok(net, 0, d, links, n) &&
+              net_torus_link_dim(net, links[0], &sign) == 0 &&
+              net_torus_link_dim(net, links[2], &sign) == 1 &&
+              net_torus_link_dim(net, links[3], &sign) == 4;
+        e_plus += sign > 0;
+        e_minus += sign < 0;
+    }
+    CHECK(ok && e_plus == 2 && e_minus == 2,
+          "A, A, B, then E: half the paths take E+, half E-");
+    n = route_shares(rt, 0, d, ROUTE_BGQ, &sh, &np, NULL);
+    for (int i = 0; i < n; i++) {
+        sum += sh[i].frac;
+        k = net_torus_link_dim(net, sh[i].link, &sign);
+        ok &= (k == 1 && sh[i].frac == 1) || (k != 1 && sh[i].frac == 0.5);
+    }
+    CHECK(ok && n == 7 && np == 4 && fabs(sum - 4) < 1e-15,
+          "shares: B 1, each A link and each E link 1/2; 4 hops in all");
+    /* dimension order by length: 8 (dim 1), then 4 (dim 2), then 2 */
+    n = route_path(ro, 0, net_torus_router(o, y), ROUTE_BGQ, 0, links);
+    CHECK(n == 3 && net_torus_link_dim(o, links[0], &sign) == 1 &&
+              net_torus_link_dim(o, links[1], &sign) == 2 &&
+              net_torus_link_dim(o, links[2], &sign) == 0,
+          "2x8x4: dimension 1, then 2, then 0");
+    n = route_path(ro, 0, net_torus_router(o, y), ROUTE_ONE, 0, links);
+    CHECK(net_torus_link_dim(o, links[0], &sign) == 0,
+          "DOR keeps the first dimension first");
+    route_free(rt);
+    route_free(ro);
+    net_free(net);
+    net_free(o);
+}
+
 /* route_shares keeps its last answer: asking again, or in between for
    other pairs and modes, gives what a fresh route gives. */
 static void
@@ -394,6 +446,7 @@ int
 main(void)
 {
     test_shares_memo();
+    test_bgq();
     test_dor();
     test_torus_all();
     test_dragonfly();

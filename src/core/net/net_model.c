@@ -48,8 +48,8 @@
 #define LM_LINK_TASKS 64               /* link ranges of a reduction */
 #define LM_LIVE_TASKS 8                /* group ranges of a route_live */
 
-static const char *const routing_names[NET_ROUTING_COUNT] = {"DOR", "SD", "SI",
-                                                             "AD",  "AI", "AH"};
+static const char *const routing_names[NET_ROUTING_COUNT] = {
+    "DOR", "SD", "SI", "AD", "AI", "AH", "BGQ"};
 
 const char *
 net_routing_name(int routing)
@@ -98,6 +98,7 @@ net_opts_init(struct net_opts *o)
     o->ah_direct = 2;
     o->ah_indirect = 2;
     o->ad_max_paths = 64;
+    o->bgq_threshold = 65536;
     o->record_budget = 512.0 * 1048576;
 }
 
@@ -465,8 +466,20 @@ worker_fail(struct worker *w, int kind, int job, int src, int dst)
     return -1;
 }
 
-/* Route one message statically (DOR, SD or SI) into t; adds its metrics to
-   s. Returns 0, or -1 when an endpoint cannot reach the other. */
+/* The path set of a message of a static or direct routing (not SI). */
+static int
+mode_of(const struct solver *sv, int routing, double bytes)
+{
+    if (routing == NET_DOR)
+        return ROUTE_ONE;
+    if (routing == NET_BGQ)
+        return bytes < sv->o.bgq_threshold ? ROUTE_BGQ : ROUTE_ALL;
+    return sv->o.minimal;
+}
+
+/* Route one message statically (DOR, SD, SI or BGQ) into t; adds its
+   metrics to s. Returns 0, or -1 when an endpoint cannot reach the
+   other. */
 static int
 route_static(struct solver *sv, struct route *rt, int *buf, int routing, int es,
              int ed, double bytes, uint64_t key, struct target *t,
@@ -506,7 +519,7 @@ route_static(struct solver *sv, struct route *rt, int *buf, int routing, int es,
         mean /= (double)samples;
     } else {
         const struct route_share *sh;
-        int mode = routing == NET_DOR ? ROUTE_ONE : sv->o.minimal;
+        int mode = mode_of(sv, routing, bytes);
         int n = route_shares(rt, es, ed, mode, &sh, NULL, &ml);
         if (n < 0)
             return -1;
@@ -695,7 +708,7 @@ paths_task(void *ctx, int b, int wi)
                     len += pwidth(sv, routing, i);
             }
         } else {
-            int mode = routing == NET_DOR ? ROUTE_ONE : sv->o.minimal;
+            int mode = mode_of(sv, routing, sv->m.bytes[m]);
             n = route_paths(w->rt, sv->m.es[m], sv->m.ed[m], mode,
                             sv->o.ad_max_paths, &set);
             if (n > 0)

@@ -22,6 +22,12 @@
  *    iterations, default 50);
  *  - AH, adaptive hybrid: like AI with opts.ah_direct (2) random minimal
  *    paths plus opts.ah_indirect (2) Valiant paths.
+ *  - BGQ, Blue Gene/Q by message size (Jain L981): below
+ *    opts.bgq_threshold bytes (64 KiB) the deterministic routing
+ *    (route.h ROUTE_BGQ: longest dimension first, ties split over both
+ *    directions), from it on the dynamic one, which the even split over
+ *    every minimal path (ROUTE_ALL) stands for; static. Off a torus:
+ *    DOR below the threshold, SD above.
  * On trees "UPDOWN" is SD (the unique path).
  *
  * The solve (thesis L709-L725, the authors' ariesModeling.C, digest 2.4):
@@ -71,6 +77,7 @@ enum net_routing {
     NET_AD,
     NET_AI,
     NET_AH,
+    NET_BGQ,
     NET_ROUTING_COUNT
 };
 
@@ -133,6 +140,8 @@ struct net_opts {
     int ai_paths;               /* 4 */
     int ah_direct, ah_indirect; /* 2, 2 */
     int ad_max_paths;           /* 64 */
+    double bgq_threshold;       /* BGQ: messages of at least this many
+                                   bytes take the dynamic routing (65536) */
     double record_budget;       /* 512 MiB: memory (bytes) for recording the
                                    grants of AI/AH paths (4 B per path per
                                    round); beyond it, and with 0, the solve is
@@ -220,8 +229,8 @@ struct net_result *net_model_solve(const struct net *net,
 /* Release res. NULL is a no-op. */
 void net_result_free(struct net_result *res);
 
-/* "DOR", "SD", "SI", "AD", "AI", "AH" (any case; "UPDOWN" is SD) and back;
-   -1 if unknown. */
+/* "DOR", "SD", "SI", "AD", "AI", "AH", "BGQ" (any case; "UPDOWN" is SD)
+   and back; -1 if unknown. */
 int net_routing_parse(const char *name);
 const char *net_routing_name(int routing);
 

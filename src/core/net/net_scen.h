@@ -287,6 +287,9 @@ struct net_scen {
     int minimal;                 /* ROUTE_MIN or ROUTE_ALL */
     double gamma;                /* seconds per byte reduced (Jain's g in
                                     Tables 8.1, 8.2), 0 if not given */
+    double bgq_threshold;        /* routing BGQ: bytes from which messages
+                                    take the dynamic routing; 0: the
+                                    model's default (64 KiB) */
     char *place_desc;            /* how the ranks were placed ("RDN"); owned */
     char *net_desc;              /* what the network is ("5x5 torus"); owned */
     int njobs;

@@ -54,6 +54,7 @@ struct route {
 
     /* torus */
     const struct net_torus_params *tp;
+    int bgq_order[NET_MAX_DIMS]; /* ROUTE_BGQ: longest dimension first */
     double *box;
     size_t box_cap;
     /* borrowed views of the net */
@@ -228,6 +229,38 @@ torus_dor(const struct route *rt, int a, int b, int *links)
     return n;
 }
 
+/* Tie directions from the bits of combo (the lowest bit to the first tied
+   dimension), as torus_path_all numbers them. */
+static void
+tie_dirs(const struct tdelta *t, int nd, double combo, int *dir)
+{
+    for (int k = 0, bit = 0; k < nd; k++) {
+        dir[k] = t->dir[k];
+        if (t->tie[k]) {
+            if (fmod(floor(ldexp(combo, -bit)), 2.0) != 0)
+                dir[k] = -1;
+            bit++;
+        }
+    }
+}
+
+/* ROUTE_BGQ path idx (0 <= idx < 2^ties): dimension order by length. */
+static int
+torus_bgq(const struct route *rt, int a, int b, double idx, int *links)
+{
+    struct tdelta t;
+    int n = 0, r = a, dir[NET_MAX_DIMS];
+
+    torus_delta(rt, a, b, &t);
+    tie_dirs(&t, rt->tp->nd, idx, dir);
+    for (int i = 0; i < rt->tp->nd; i++) {
+        int k = rt->bgq_order[i];
+        for (int j = 0; j < t.dist[k]; j++)
+            links[n++] = torus_step(rt, &r, k, dir[k]);
+    }
+    return n;
+}
+
 /* multinomial (sum r)! / prod r_k! as a double */
 static double
 multinomial(const int *r, int nd)
@@ -248,9 +281,11 @@ torus_count(const struct route *rt, int a, int b, int mode)
 {
     struct tdelta t;
 
-    if (mode != ROUTE_ALL)
+    if (mode != ROUTE_ALL && mode != ROUTE_BGQ)
         return 1;
     torus_delta(rt, a, b, &t);
+    if (mode == ROUTE_BGQ)
+        return ldexp(1.0, t.ntie);
     return ldexp(multinomial(t.dist, rt->tp->nd), t.ntie);
 }
 
@@ -268,15 +303,9 @@ torus_path_all(const struct route *rt, int a, int b, double idx, int *links)
     N = multinomial(t.dist, nd);
     combo = floor(idx / N);
     idx -= combo * N;
-    for (int k = 0, bit = 0; k < nd; k++) {
+    tie_dirs(&t, nd, combo, dir);
+    for (int k = 0; k < nd; k++)
         rem[k] = t.dist[k];
-        dir[k] = t.dir[k];
-        if (t.tie[k]) {
-            if (fmod(floor(ldexp(combo, -bit)), 2.0) != 0)
-                dir[k] = -1;
-            bit++;
-        }
-    }
     left = t.total;
     while (left > 0) {
         int last = nd - 1, chosen = -1;
@@ -310,6 +339,11 @@ torus_random(const struct route *rt, int a, int b, int mode, struct rng *g,
     struct tdelta t;
     int nd = rt->tp->nd, rem[NET_MAX_DIMS], n = 0, r = a, left;
 
+    if (mode == ROUTE_BGQ) {
+        torus_delta(rt, a, b, &t);
+        return torus_bgq(rt, a, b, t.ntie > 0 ? fbelow(g, 1 << t.ntie) : 0,
+                         links);
+    }
     if (mode != ROUTE_ALL)
         return torus_dor(rt, a, b, links);
     torus_delta(rt, a, b, &t);
@@ -843,9 +877,17 @@ graph_shares(struct route *rt, int a, int b, int pre)
 
 /* ------------------------------------------------- router-level glue */
 
+/* ROUTE_BGQ is a torus routing: elsewhere it is ROUTE_ONE. */
+static inline int
+fam_mode(const struct route *rt, int mode)
+{
+    return mode == ROUTE_BGQ && rt->family != NET_TORUS ? ROUTE_ONE : mode;
+}
+
 static double
 rcount(struct route *rt, int a, int b, int mode)
 {
+    mode = fam_mode(rt, mode);
     switch (rt->family) {
     case NET_TORUS:
         return torus_count(rt, a, b, mode);
@@ -865,8 +907,11 @@ rcount(struct route *rt, int a, int b, int mode)
 static int
 rpath(struct route *rt, int a, int b, int mode, double idx, int *links)
 {
+    mode = fam_mode(rt, mode);
     switch (rt->family) {
     case NET_TORUS:
+        if (mode == ROUTE_BGQ)
+            return torus_bgq(rt, a, b, idx, links);
         return mode == ROUTE_ALL ? torus_path_all(rt, a, b, idx, links)
                                  : torus_dor(rt, a, b, links);
     case NET_DRAGONFLY:
@@ -883,6 +928,7 @@ rpath(struct route *rt, int a, int b, int mode, double idx, int *links)
 static int
 rrandom(struct route *rt, int a, int b, int mode, struct rng *g, int *links)
 {
+    mode = fam_mode(rt, mode);
     switch (rt->family) {
     case NET_TORUS:
         return torus_random(rt, a, b, mode, g, links);
@@ -906,6 +952,7 @@ rvaliant(struct route *rt, int a, int b, int mode, struct rng *g, int *links)
 {
     int i, n, m;
 
+    mode = fam_mode(rt, mode);
     switch (rt->family) {
     case NET_DRAGONFLY:
         return df_valiant(rt, a, b, g, links);
@@ -950,6 +997,15 @@ route_new(const struct net *net)
     switch (rt->family) {
     case NET_TORUS:
         rt->tp = net_torus(net);
+        for (int k = 0; k < rt->tp->nd; k++) { /* stable: by length */
+            int i = k;
+            while (i > 0 &&
+                   rt->tp->dim[rt->bgq_order[i - 1]] < rt->tp->dim[k]) {
+                rt->bgq_order[i] = rt->bgq_order[i - 1];
+                i--;
+            }
+            rt->bgq_order[i] = k;
+        }
         for (int k = 0; k < rt->tp->nd; k++)
             rt->maxmin +=
                 rt->tp->wrap[k] ? rt->tp->dim[k] / 2 : rt->tp->dim[k] - 1;
@@ -1521,5 +1577,7 @@ route_mode_parse(const char *name)
         return ROUTE_MIN;
     if (strcasecmp(name, "all") == 0)
         return ROUTE_ALL;
+    if (strcasecmp(name, "bgq") == 0)
+        return ROUTE_BGQ;
     return -1;
 }

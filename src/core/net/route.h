@@ -21,6 +21,13 @@
  *  - ROUTE_ALL: as ROUTE_MIN, but a torus offers every minimal path (every
  *    interleaving of the unit steps of the dimensions to correct, and both
  *    directions of a dimension at a tie).
+ *  - ROUTE_BGQ: Blue Gene/Q's deterministic routing on a torus: dimension
+ *    order from the longest dimension to the shortest (the lower index
+ *    first at equal lengths), each the shorter way round, and at a tie
+ *    (exactly half way round, always so in a wrapped dimension of size
+ *    2: BG/Q's E) both directions, so a message splits evenly over 2^ties
+ *    paths and E's doubled link is used both ways. Other families: as
+ *    ROUTE_ONE.
  * Paths of a set are ordered; index 0 is the ROUTE_ONE path except for the
  * fat-tree (whose index 0 takes up-port 0 everywhere). Even splits
  * (route_shares) are exact over the whole set even when it is huge (torus
@@ -46,7 +53,7 @@
 #include "core/net/net.h"
 #include "core/base/rng.h"
 
-enum route_mode { ROUTE_ONE, ROUTE_MIN, ROUTE_ALL };
+enum route_mode { ROUTE_ONE, ROUTE_MIN, ROUTE_ALL, ROUTE_BGQ };
 
 /* A link's share of a message under an even split over a path set. */
 struct route_share {
@@ -163,7 +170,8 @@ void route_live_update(struct route_live *lv, const float *v, int part,
                        int nparts);
 int route_live_may(const struct route_live *lv, int s, int d);
 
-/* Parse "one"/"dor", "min", "all" (any case) into a mode; -1 if unknown. */
+/* Parse "one"/"dor", "min", "all", "bgq" (any case) into a mode; -1 if
+   unknown. */
 int route_mode_parse(const char *name);
 
 #endif
