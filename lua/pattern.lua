@@ -43,12 +43,14 @@ function rho.pattern.spread(opts)
                   { min = true, max = true })
 end
 
---- rho.pattern.stencil{size=, dims=, nd=2, periodic=true, corners=false}:
---- a halo exchange on a grid of the job's ranks (dims, or the most nearly
---- equal nd-dimensional grid); corners adds the diagonal neighbours.
+--- rho.pattern.stencil{size=, dims=, nd=2, periodic=true, corners=false,
+--- along=}: a halo exchange on a grid of the job's ranks (dims, or the
+--- most nearly equal nd-dimensional grid); corners adds the diagonal
+--- neighbours; along (1-based dimensions) keeps only those neighbours.
 function rho.pattern.stencil(opts)
   return describe("stencil", "rho.pattern.stencil", opts,
-                  { dims = true, nd = true, periodic = true, corners = true })
+                  { dims = true, nd = true, periodic = true, corners = true,
+                    along = true })
 end
 
 --- rho.pattern.halo{...}: the same as rho.pattern.stencil.

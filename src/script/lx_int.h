@@ -15,6 +15,7 @@
 #define LX_RNG "rho.rng"
 #define LX_NET "rho.net"
 #define LX_SPEC "rho.spec" /* specs being read (lx_net.c) */
+#define LX_RUBIK "rho.rubik"
 
 /* The run context, kept in the registry under &lx_ctx_key. */
 struct lx_ctx {
@@ -95,6 +96,15 @@ void lx_open_net(lua_State *L);
    how it was built), or NULL if idx is not one. Borrowed. */
 struct net *lx_test_net(lua_State *L, int idx,
                         const struct net_topo_spec **spec);
+
+/* rho.rubik.box, rho.rubik.autobox and the box userdata's metatable, into
+   the rho table at the top of L (lx_rubik.c). */
+void lx_open_rubik(lua_State *L);
+
+/* The box of a rho.rubik userdata at idx that is a whole box (not a
+   partition of one), or NULL. Borrowed. */
+struct rubik;
+struct rubik *lx_test_rubik(lua_State *L, int idx);
 
 /*
  * Read the link model's part of the rho.scenario table at t (routing,

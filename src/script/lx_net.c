@@ -741,10 +741,9 @@ read_pattern(lua_State *L, int t, double defsize, struct net_pattern_spec *p)
         if (k == NET_PAT_STENCIL) {
             p->periodic = opt_bool(L, t, "periodic", 1, what);
             p->corners = opt_bool(L, t, "corners", 0, what);
-        } else {
-            p->nalong =
-                opt_ints(L, t, "along", p->along, NET_MAX_DIMS, 1, nd, what);
         }
+        p->nalong =
+            opt_ints(L, t, "along", p->along, NET_MAX_DIMS, 1, nd, what);
         break;
     }
     case NET_PAT_PERMUTATION: {
@@ -809,6 +808,11 @@ read_placement(lua_State *L, int t, const struct net *net, int nranks,
     *line = 0;
     if (type == LUA_TNIL) {
         net_place_spec_init(p);
+    } else if (lx_test_rubik(L, -1) != NULL) {
+        p->kind = NET_PLACE_LIST;
+        p->list = placement_rubik_box(net, lx_test_rubik(L, -1), &err);
+        if (p->list == NULL)
+            lx_error(L, "%s", err.msg);
     } else if (type == LUA_TSTRING) {
         if (net_place_parse(lua_tostring(L, -1), net, p, &err) != 0)
             lx_error(L, "%s", err.msg);
@@ -877,7 +881,8 @@ read_placement(lua_State *L, int t, const struct net *net, int nranks,
     } else {
         lx_error(L,
                  "placement must be a scheme name, a rho.place "
-                 "description or a list of node numbers, not a %s",
+                 "description, a rho.rubik box or a list of node numbers, "
+                 "not a %s",
                  luaL_typename(L, -1));
     }
     lua_pop(L, 1); /* - */

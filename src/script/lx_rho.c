@@ -227,6 +227,7 @@ lx_open_rho(lua_State *L)
     luaL_setfuncs(L, rho_funcs, 0); /* rho */
     lx_open_net(L);                 /* rho */
     lx_open_hwloc(L);               /* rho */
+    lx_open_rubik(L);               /* rho */
     lua_pushliteral(L, RHO_VERSION);
     lua_setfield(L, -2, "version");
 }

@@ -277,6 +277,28 @@ test_perm_list(void)
     cap_free(&a);
 }
 
+/* A stencil along some dimensions only: pF3D's sends between planes. */
+static void
+test_stencil_along(void)
+{
+    struct cap a = {0};
+    int dims[3] = {4, 2, 8};
+    struct pattern *p = pattern_stencil_along(3, dims, 1, 0, 0, 7, NULL);
+    struct rho_err e;
+
+    unit(p, 16, &a); /* (1,0,0) */
+    CHECK(a.n == 2 && a.d[0] == 32 && a.d[1] == 0,
+          "along dimension 0 only: (1,0,0) -> (2,0,0), (0,0,0)");
+    unit(p, 0, &a);
+    CHECK(a.n == 1 && a.d[0] == 16, "not periodic: (0,0,0) -> (1,0,0)");
+    CHECK(strstr(pattern_name(p), "along 0x1") != NULL, "named: %s",
+          pattern_name(p));
+    pattern_free(p);
+    CHECK(pattern_stencil_along(3, dims, 8, 0, 0, 7, &e) == NULL,
+          "a mask beyond the dimensions: %s", e.msg);
+    cap_free(&a);
+}
+
 static void
 test_collectives(void)
 {
@@ -486,6 +508,7 @@ main(void)
     test_near_spread();
     test_grids();
     test_perm_list();
+    test_stencil_along();
     test_collectives();
     test_cost();
     test_presets();

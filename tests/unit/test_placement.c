@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/net/rubik.h"
 #include "harness.h"
 
 static struct net *
@@ -223,10 +224,64 @@ test_torus_schemes(void)
     net_free(net);
 }
 
+/* A Rubik box shaped like the torus places rank r where the box holds
+   it: the untouched box is the ABT order; a tilt moves ranks. */
+static void
+test_rubik_box(void)
+{
+    struct net_torus_params tp;
+    struct net *net;
+    struct rubik *box;
+    struct placement *p, *q;
+    struct rho_err e;
+    int shape[3] = {4, 4, 2}, ok = 1;
+
+    memset(&tp, 0, sizeof tp);
+    tp.nd = 2;
+    tp.dim[0] = tp.dim[1] = 4;
+    tp.wrap[0] = tp.wrap[1] = 1;
+    tp.nodes_per_router = 1;
+    tp.cores = 2;
+    tp.bw = 1;
+    net = net_torus_new(&tp, NULL);
+    box = rubik_new(3, shape, NULL);
+    p = placement_rubik_box(net, box, &e);
+    q = placement_torus_order(net, "ABT", 32, NULL);
+    CHECK(p != NULL && placement_ranks(p) == 32 &&
+              memcmp(placement_map(p), placement_map(q), 32 * sizeof(int)) == 0,
+          "the box as built: the ABT order");
+    placement_free(p);
+    /* tilt(axis 0 = A, dir 1 = B): (a, b, t) -> (a + b, b, t) */
+    rubik_tilt(box, 0, 0, 1, 1, NULL);
+    p = placement_rubik_box(net, box, &e);
+    for (int a = 0; a < 4; a++)
+        for (int b = 0; b < 4; b++)
+            ok &= placement_endpoint(p, (a * 4 + b) * 2) ==
+                  net_torus_router(net, (int[]){(a + b) % 4, b});
+    CHECK(ok, "tilted: rank (a, b) runs on router (a + b, b)");
+    placement_free(p);
+    rubik_free(box);
+    box = rubik_new(3, (int[]){4, 4, 3}, NULL);
+    CHECK(placement_rubik_box(net, box, &e) == NULL &&
+              strcmp(e.msg, "rubik placement: the box must be shaped like "
+                            "the torus, 4 x 4 x T (T <= 2)") == 0,
+          "%s", e.msg);
+    rubik_free(box);
+    box = rubik_new(3, (int[]){4, 4, 1}, NULL);
+    p = placement_rubik_box(net, box, &e);
+    CHECK(p != NULL && placement_endpoint(p, 5) == 5,
+          "T = 1: one rank per node");
+    placement_free(p);
+    rubik_free(box);
+    placement_free(q);
+    net_free(net);
+}
+
 int
 main(void)
 {
     test_dragonfly_schemes();
     test_torus_schemes();
+    test_rubik_box();
     TEST_DONE();
 }

@@ -510,7 +510,13 @@ net_pattern_make(const struct net_pattern_spec *p, const struct net *net, int n,
         break;
     case NET_PAT_STENCIL:
         nd = pattern_grid(p, n, dims);
-        pat = pattern_stencil(nd, dims, p->periodic, p->corners, p->size, err);
+        for (int k = 0; k < p->nalong; k++)
+            if (p->along[k] >= 1 && p->along[k] <= nd)
+                mask |= 1u << (p->along[k] - 1);
+        if (p->nalong == 0)
+            mask = (1u << nd) - 1;
+        pat = pattern_stencil_along(nd, dims, mask, p->periodic, p->corners,
+                                    p->size, err);
         break;
     case NET_PAT_ALLTOALL:
     case NET_PAT_SUBA2A:
@@ -641,7 +647,7 @@ net_pattern_to_lua(const struct net_pattern_spec *p, struct strbuf *out)
             strbuf_puts(out, ", periodic = false");
         if (k == NET_PAT_STENCIL && p->corners)
             strbuf_puts(out, ", corners = true");
-        if (k == NET_PAT_SUBA2A && p->nalong > 0) {
+        if (p->nalong > 0) {
             strbuf_puts(out, ", ");
             put_ints(out, "along", p->along, p->nalong);
         }

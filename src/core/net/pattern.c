@@ -46,7 +46,7 @@ struct pattern {
     int n;
     long long units;
     int steps;
-    char name[128];
+    char name[256];
     double bytes;
     uint64_t seed;
     /* near, spread */
@@ -295,26 +295,44 @@ grid_name(char *buf, size_t n, int nd, const int *dims)
 }
 
 struct pattern *
-pattern_stencil(int nd, const int *dims, int periodic, int corners,
-                double bytes, struct rho_err *err)
+pattern_stencil_along(int nd, const int *dims, unsigned mask, int periodic,
+                      int corners, double bytes, struct rho_err *err)
 {
     struct pattern *p;
     int n, len;
 
     if (grid_check(nd, dims, &n, "stencil", err) != 0)
         return NULL;
+    if (mask == 0 || mask >> nd != 0) {
+        rho_err_set(err, RHO_EINPUT,
+                    "stencil: mask 0x%x selects no dimension of %d", mask, nd);
+        return NULL;
+    }
     if ((p = pat_alloc(K_STENCIL, n, bytes, err)) == NULL)
         return NULL;
     p->nd = nd;
     memcpy(p->dims, dims, (size_t)nd * sizeof(int));
     p->periodic = periodic != 0;
     p->corners = corners != 0;
+    p->mask = mask;
     len = snprintf(p->name, sizeof p->name, "stencil%dd ", nd);
     len += grid_name(p->name + len, sizeof p->name - (size_t)len, nd, dims);
+    if (mask != (1u << nd) - 1)
+        len += snprintf(p->name + len, sizeof p->name - (size_t)len,
+                        " along 0x%x", mask);
     snprintf(p->name + len, sizeof p->name - (size_t)len, "%s%s, %.17g B",
              p->periodic ? " periodic" : "", p->corners ? " +corners" : "",
              bytes);
     return p;
+}
+
+struct pattern *
+pattern_stencil(int nd, const int *dims, int periodic, int corners,
+                double bytes, struct rho_err *err)
+{
+    return pattern_stencil_along(
+        nd, dims, nd >= 1 && nd <= PAT_MAX_DIMS ? (1u << nd) - 1 : 1, periodic,
+        corners, bytes, err);
 }
 
 static void
@@ -343,7 +361,7 @@ stencil_emit(const struct pattern *p, int r, pattern_emit_fn *fn, void *sink)
 
     coords_of(p->dims, nd, r, x);
     for (int k = 0; k < nd; k++) {
-        if (p->dims[k] < 2)
+        if (p->dims[k] < 2 || !(p->mask >> k & 1))
             continue;
         for (int s = 1; s >= -1; s -= 2) {
             int v = x[k] + s;
@@ -363,6 +381,11 @@ stencil_emit(const struct pattern *p, int r, pattern_emit_fn *fn, void *sink)
         int ok = 1, q;
         for (int k = 0; k < nd && ok; k++) {
             int v = x[k] + ((m >> k) & 1 ? -1 : 1);
+            if (!(p->mask >> k & 1)) { /* not a stencil dimension */
+                y[k] = x[k];
+                ok = (m >> k & 1) == 0; /* count each corner once */
+                continue;
+            }
             if (v < 0 || v >= p->dims[k]) {
                 if (!p->periodic)
                     ok = 0;

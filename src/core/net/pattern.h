@@ -109,6 +109,12 @@ struct pattern *pattern_spread(int n, double bytes, int dmin, int dmax,
 /* nd <= 8 dimensions, product = the ranks. */
 struct pattern *pattern_stencil(int nd, const int *dims, int periodic,
                                 int corners, double bytes, struct rho_err *err);
+/* The same with neighbours only along the dimensions in mask (bit k =
+   dimension k; corners then combine those dimensions only): pF3D's sends
+   between adjacent planes are a stencil along Z alone. */
+struct pattern *pattern_stencil_along(int nd, const int *dims, unsigned mask,
+                                      int periodic, int corners, double bytes,
+                                      struct rho_err *err);
 /* mask: bit k set = dimension k varies inside a subset. */
 struct pattern *pattern_subcomm_a2a(int nd, const int *dims, unsigned mask,
                                     double bytes, struct rho_err *err);

@@ -14,6 +14,7 @@
 
 #include "core/base/rho_alloc.h"
 #include "core/base/rng.h"
+#include "core/net/rubik.h"
 
 #define PL_MAX_DIMS 9
 
@@ -450,6 +451,53 @@ placement_rubik(const struct net *net, int nd, const int *app_dims,
             y[k] = y[k] * net_tile[k] + u[k];
         p->ep[r] = net_torus_router(net, y) * tp->nodes_per_router +
                    y[tp->nd] / tp->cores;
+    }
+    return p;
+}
+
+struct placement *
+placement_rubik_box(const struct net *net, struct rubik *box,
+                    struct rho_err *err)
+{
+    const struct net_torus_params *tp = net_torus(net);
+    int shape[RUBIK_MAX_DIMS], nd, slots;
+    long long n;
+    struct placement *p;
+
+    if (tp == NULL) {
+        rho_err_set(err, RHO_EINPUT, "rubik placement: not a torus");
+        return NULL;
+    }
+    nd = rubik_shape(box, 0, shape);
+    slots = tp->nodes_per_router * tp->cores;
+    for (int k = 0; k < nd && nd == tp->nd + 1; k++)
+        if (k < tp->nd ? shape[k] != tp->dim[k] : shape[k] > slots)
+            nd = -1;
+    if (nd != tp->nd + 1) {
+        char want[128];
+        int len = 0;
+        for (int k = 0; k < tp->nd; k++)
+            len += snprintf(want + len, sizeof want - (size_t)len, "%d x ",
+                            tp->dim[k]);
+        snprintf(want + len, sizeof want - (size_t)len, "T (T <= %d)", slots);
+        rho_err_set(err, RHO_EINPUT,
+                    "rubik placement: the box must be shaped like the "
+                    "torus, %s",
+                    want);
+        return NULL;
+    }
+    n = rubik_size(box, 0);
+    p = pl_alloc((int)n);
+    for (int r = 0; r < (int)n; r++) {
+        long long pos = rubik_where(box, r);
+        int x[NET_MAX_DIMS], t = (int)(pos % shape[nd - 1]);
+        pos /= shape[nd - 1];
+        for (int k = tp->nd - 1; k >= 0; k--) {
+            x[k] = (int)(pos % shape[k]);
+            pos /= shape[k];
+        }
+        p->ep[r] =
+            net_torus_router(net, x) * tp->nodes_per_router + t / tp->cores;
     }
     return p;
 }

@@ -97,6 +97,18 @@ struct placement *placement_rubik(const struct net *net, int nd,
                                   const int *app_dims, const int *app_tile,
                                   const int *net_tile, struct rho_err *err);
 
+/*
+ * Where the ranks of a Rubik box run (Rubik's write_map_file): box holds
+ * application ranks 0..size-1 (after rubik_map()) in a box shaped like
+ * the torus, its dimensions in order, then T, the slots of a router
+ * (nodes per router x cores, or fewer: T ranks per router); rank r runs
+ * at the position where box holds r. Returns a new placement of size
+ * ranks or NULL with err filled (not a torus, another shape).
+ */
+struct rubik;
+struct placement *placement_rubik_box(const struct net *net, struct rubik *box,
+                                      struct rho_err *err);
+
 /* Take another reference to p (thread-safe; so is placement_free()).
    Returns p. */
 struct placement *placement_ref(struct placement *p);
