@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "core/base/rho_alloc.h"
+#include "core/net/net_design.h"
 #include "core/net/route.h"
 #include "core/base/units.h"
 #include "script/lx_int.h"
@@ -398,6 +399,51 @@ l_tca(lua_State *L)
     return push_net(L, &ss, what);
 }
 
+static const char *const proto_fields[] = {
+    "family", "nodes", "radix", "cores", "bandwidth", NULL,
+};
+
+/* rho.prototype{family=, nodes=, radix=, cores=1, bandwidth="12.5 GB/s"}:
+   Jain Table 6.1 */
+static int
+l_prototype(lua_State *L)
+{
+    static const char *const fams[] = {"torus", "dragonfly", "fattree", NULL};
+    static const int famid[] = {NET_TORUS, NET_DRAGONFLY, NET_FATTREE};
+    const char *what = "rho.prototype", *fam = NULL;
+    struct net_topo_spec spec;
+    struct rho_err err;
+    int f = -1, radix, cores;
+    lua_Integer nodes;
+    double bw;
+
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lx_check_keys(L, 1, proto_fields, 0, what);
+    if (lua_getfield(L, 1, "family") == LUA_TSTRING) /* family */
+        fam = lua_tostring(L, -1);
+    for (int i = 0; fam != NULL && fams[i] != NULL; i++)
+        if (strcmp(fam, fams[i]) == 0)
+            f = famid[i];
+    if (f < 0)
+        return lx_error(L,
+                        "%s: family must be \"torus\", \"dragonfly\" or "
+                        "\"fattree\"",
+                        what);
+    lua_pop(L, 1);
+    if (lua_getfield(L, 1, "nodes") != LUA_TNUMBER ||
+        !lua_isinteger(L, -1)) /* nodes */
+        return lx_error(L, "%s: give nodes = (an integer, e.g. 46656)", what);
+    nodes = lua_tointeger(L, -1);
+    lua_pop(L, 1);
+    radix = opt_int(L, 1, "radix", 0, 0, 1024, what);
+    cores = opt_int(L, 1, "cores", 1, 1, 1 << 16, what);
+    bw = opt_rate(L, 1, "bandwidth", 12.5e9, 0, what);
+    if (net_topo_prototype(f, (long long)nodes, radix, cores, bw, &spec,
+                           &err) != 0)
+        return lx_error(L, "%s: %s", what, err.msg);
+    return push_net(L, &spec, what);
+}
+
 /* rho.network(name): a preset machine */
 static int
 l_network(lua_State *L)
@@ -518,10 +564,42 @@ l_net_family(lua_State *L)
     return 1;
 }
 
+/* net:cost(): Jain Sec. 6.3's cost model: { routers, radix, ports, links,
+   cables, optical, cable_m, router_usd, cable_usd, usd } */
+static int
+l_net_cost(lua_State *L)
+{
+    struct lx_net *u = check_net(L, 1);
+    struct net_cost c;
+
+    net_cost_estimate(
+        u->net, u->spec.kind == NET_TOPO_PROTO ? u->spec.proto.radix : 0, &c);
+    lua_createtable(L, 0, 10); /* net, t */
+#define SETI(k, v)                                                             \
+    lua_pushinteger(L, (lua_Integer)(v)); /* net, t, v */                      \
+    lua_setfield(L, -2, k)                /* net, t */
+#define SETN(k, v)                                                             \
+    lua_pushnumber(L, v);  /* net, t, v */                                     \
+    lua_setfield(L, -2, k) /* net, t */
+    SETI("routers", c.routers);
+    SETI("radix", c.radix);
+    SETI("ports", c.ports);
+    SETI("links", c.links);
+    SETI("cables", c.cables);
+    SETI("optical", c.optical);
+    SETN("cable_m", c.cable_m);
+    SETN("router_usd", c.router_usd);
+    SETN("cable_usd", c.cable_usd);
+    SETN("usd", c.usd);
+#undef SETI
+#undef SETN
+    return 1;
+}
+
 static const luaL_Reg net_meth[] = {
     {"routers", l_net_routers}, {"links", l_net_links}, {"nodes", l_net_nodes},
     {"cores", l_net_cores},     {"ranks", l_net_ranks}, {"dims", l_net_dims},
-    {"family", l_net_family},   {NULL, NULL},
+    {"family", l_net_family},   {"cost", l_net_cost},   {NULL, NULL},
 };
 
 static const luaL_Reg net_funcs[] = {
@@ -531,6 +609,7 @@ static const luaL_Reg net_funcs[] = {
     {"fattree", l_fattree},
     {"tca", l_tca},
     {"network", l_network},
+    {"prototype", l_prototype},
     {"networks", l_networks},
     {"workload_sizes", l_workload_sizes},
     {NULL, NULL},

@@ -75,14 +75,12 @@ l_param(lua_State *L)
         const char *p = c->params[i];
         if (strncmp(p, name, n) == 0 && p[n] == '=') {
             if (lua_type(L, 2) == LUA_TNUMBER) {
-                char *end;
-                double v = strtod(p + n + 1, &end);
-                if (*end != '\0' || end == p + n + 1)
+                /* "2" is an integer, "2.5" a float, as Lua reads them */
+                if (lua_stringtonumber(L, p + n + 1) == 0) /* v */
                     return lx_error(L,
                                     "parameter %s: expected a number, got "
                                     "'%s'",
                                     name, p + n + 1);
-                lua_pushnumber(L, v);
             } else if (lua_type(L, 2) == LUA_TBOOLEAN) {
                 lua_pushboolean(L, strcmp(p + n + 1, "true") == 0 ||
                                        strcmp(p + n + 1, "1") == 0);

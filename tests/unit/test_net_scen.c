@@ -367,6 +367,12 @@ static const char *const specials[] = {
     "\"df-small\",\n"
     "  traffic = rho.pattern.collective { algorithm = \"reduce-twotier\", "
     "size = \"1 MiB\" } }\n",
+    /* a Table 6.1 prototype, its radix written back */
+    "return rho.scenario { title = \"t9\",\n"
+    "  topology = rho.prototype { family = \"dragonfly\", nodes = 600, "
+    "cores = 2 },\n"
+    "  routing = \"AH\", traffic = rho.pattern.spread { size = \"1 KiB\" "
+    "} }\n",
     /* a torus order placement on a preset */
     "return rho.scenario { title = \"t6\", topology = rho.network "
     "\"bgq-128\",\n"

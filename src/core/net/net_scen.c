@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/net/net_design.h"
 #include "core/net/net_model.h"
 #include "core/base/rho_alloc.h"
 #include "core/net/route.h"
@@ -32,6 +33,34 @@ net_topo_preset(const char *name, struct net_topo_spec *spec,
     snprintf(spec->preset, sizeof spec->preset, "%s", name);
     spec->net = ns;
     return 0;
+}
+
+int
+net_topo_prototype(int family, long long nodes, int radix, int cores, double bw,
+                   struct net_topo_spec *spec, struct rho_err *err)
+{
+    struct net_spec ns;
+
+    if (net_prototype(family, nodes, &radix, cores, bw, &ns, err) != 0)
+        return -1;
+    memset(spec, 0, sizeof *spec);
+    spec->kind = NET_TOPO_PROTO;
+    spec->net = ns;
+    spec->proto.family = family;
+    spec->proto.nodes = nodes;
+    spec->proto.radix = radix;
+    spec->proto.cores = cores;
+    spec->proto.bw = bw > 0 ? bw : 12.5e9;
+    return 0;
+}
+
+static const char *
+family_name(int f)
+{
+    static const char *const fam[] = {"torus", "dragonfly", "fattree", "tree",
+                                      "graph"};
+
+    return f >= 0 && f <= NET_GRAPH ? fam[f] : "?";
 }
 
 struct net *
@@ -57,6 +86,14 @@ net_topo_describe(const struct net_topo_spec *spec, char *buf, size_t n)
         for (int i = 0; i < net_preset_count(); i++)
             if (strcmp(net_preset_name(i), spec->preset) == 0)
                 snprintf(buf, n, "%s: %s", spec->preset, net_preset_desc(i));
+    } else if (spec->kind == NET_TOPO_PROTO) {
+        struct net_topo_spec plain = *spec;
+        char inner[200];
+        plain.kind = NET_TOPO_PARAMS;
+        snprintf(buf, n, "Jain Table 6.1 %s for %lld nodes, radix %d: %s",
+                 family_name(spec->proto.family), spec->proto.nodes,
+                 spec->proto.radix,
+                 net_topo_describe(&plain, inner, sizeof inner));
     } else if (ns->family == NET_TORUS) {
         const struct net_torus_params *p = &ns->torus;
         char shape[96] = "";
@@ -183,6 +220,16 @@ net_topo_to_lua(const struct net_topo_spec *spec, struct strbuf *out)
     } else if (spec->kind == NET_TOPO_PRESET) {
         strbuf_puts(out, "rho.network ");
         strbuf_lua_quote(out, spec->preset);
+    } else if (spec->kind == NET_TOPO_PROTO) {
+        strbuf_printf(out,
+                      "rho.prototype { family = \"%s\", nodes = %lld, radix "
+                      "= %d",
+                      family_name(spec->proto.family), spec->proto.nodes,
+                      spec->proto.radix);
+        if (spec->proto.cores != 1)
+            strbuf_printf(out, ", cores = %d", spec->proto.cores);
+        put_rate(out, "bandwidth", spec->proto.bw);
+        strbuf_puts(out, " }");
     } else if (ns->family == NET_TORUS) {
         torus_to_lua(&ns->torus, out);
     } else if (ns->family == NET_DRAGONFLY) {

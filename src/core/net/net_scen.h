@@ -33,6 +33,7 @@
 enum net_topo_kind {
     NET_TOPO_PARAMS, /* a builder: rho.torus/mesh, dragonfly, fattree, tca */
     NET_TOPO_PRESET, /* rho.network "name" */
+    NET_TOPO_PROTO,  /* rho.prototype{}: Jain Table 6.1 (net_design.h) */
     NET_TOPO_TREE    /* a PCIe tree seen as a network (built from the
                         scenario's tree and bandwidth, see
                         scenario_tree_net()) */
@@ -41,9 +42,24 @@ enum net_topo_kind {
 struct net_topo_spec {
     int kind;            /* enum net_topo_kind */
     char preset[32];     /* NET_TOPO_PRESET: the preset's name */
-    struct net_spec net; /* PARAMS, PRESET: family (NET_GRAPH = TCA) and
-                            parameters, as net_new() takes them */
+    struct net_spec net; /* PARAMS, PRESET, PROTO: family (NET_GRAPH =
+                            TCA) and parameters, as net_new() takes them */
+    /* PROTO: what net_prototype() was given (radix: the one it used) */
+    struct {
+        int family, radix, cores;
+        long long nodes;
+        double bw;
+    } proto;
 };
+
+/*
+ * Fill spec with the Table 6.1 prototype of family for nodes nodes
+ * (net_prototype(): radix 0 is the thesis's formula; cores; bw B/s, 0 for
+ * 12.5 GB/s). Returns 0, or -1 with err filled.
+ */
+int net_topo_prototype(int family, long long nodes, int radix, int cores,
+                       double bw, struct net_topo_spec *spec,
+                       struct rho_err *err);
 
 /*
  * Fill spec from the preset name. Returns 0, or -1 with err filled (unknown
