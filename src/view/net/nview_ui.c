@@ -53,10 +53,13 @@ header(const struct cview *v, const struct session *ss)
         return y + 2;
     } else if (lr != NULL && lr->res != NULL) {
         const struct net_stats *st = lr->st;
+        char ph[48] = "";
+        if (lr->res->nphases > 0)
+            snprintf(ph, sizeof ph, "; %d phases, summed", lr->res->nphases);
         snprintf(line, sizeof line,
-                 "%lld messages, %s; hop-bytes %s; %.3g hops per message%s",
+                 "%lld messages, %s; hop-bytes %s; %.3g hops per message%s%s",
                  st->msgs, units_fmt_size(a, sizeof a, st->total_bytes),
-                 units_fmt_size(b, sizeof b, st->hop_bytes), st->avg_hops,
+                 units_fmt_size(b, sizeof b, st->hop_bytes), st->avg_hops, ph,
                  lr->nrounds > 0 ? "; adaptive: see Rounds" : "");
     } else {
         return y + 1;
