@@ -12,6 +12,7 @@
 -- (ABCDET), RR (TABCDE), Tile (the grid in blocks of one node's 16 ranks
 -- on nodes in torus order, through Rubik), Tilt (blocks of 1,024 ranks on
 -- 4x4x4 nodes of A, B, C, each tilted along A as B grows).
+-- golden: --metrics
 -- golden: --sweep mapping=Default,RR,Tile,Tilt
 local net = rho.torus { dims = { 4, 4, 4, 8, 2 }, wrap = { true, true, true, false, true },
                         names = "ABCDE", cores = 16, bandwidth = "2 GB/s" }

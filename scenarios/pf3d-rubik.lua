@@ -18,6 +18,7 @@
 --            (rho's reading of "tilt BC planes in the 3D sub-tori along B")
 -- The thesis finds Tile4 best; TABCDE cuts the all-to-all 78% and the
 -- sends 52% against ABCDET at 4,096 nodes (L539).
+-- golden: --metrics
 -- golden: --sweep mapping=Default,RR,Tile1,Tile2,Tile3,Tile4,Tilt
 local net = rho.torus { dims = { 4, 4, 4, 8, 2 }, wrap = { true, true, true, false, true },
                         names = "ABCDE", cores = 32, bandwidth = "2 GB/s" }

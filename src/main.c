@@ -61,6 +61,7 @@ enum opt_id {
     OPT_LUA_MEM,
     OPT_LINKS,
     OPT_MESSAGES,
+    OPT_METRICS,
     OPT_IMPORT,
     OPT_MATRIX,
     OPT_MODEL,
@@ -152,6 +153,11 @@ static const struct opt options[] = {
     {OPT_MESSAGES, 0, "messages", NULL,
      "link model: list every message with the bandwidth it obtained "
      "(adaptive routings)",
+     "link"},
+    {OPT_METRICS, 0, "metrics", NULL,
+     "link model: also print Jain's Ch. 4 indicators (Tables 4.1, 4.2: "
+     "link bytes per class with their outliers, dilation, injection FIFO; "
+     "with --format csv: scope,feature,value)",
      "link"},
     {OPT_IMPORT, 0, "import", "KIND",
      "print a scenario of a real machine: --import hwloc [FILE.xml] (no "
@@ -328,6 +334,9 @@ apply(struct cli_args *a, const struct opt *o, const char *val)
         break;
     case OPT_MESSAGES:
         a->messages = 1;
+        break;
+    case OPT_METRICS:
+        a->metrics = 1;
         break;
     case OPT_IMPORT:
         a->import = val;

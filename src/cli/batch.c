@@ -27,7 +27,8 @@ run(struct cli_args *a, struct scenario **sp)
     ro.what =
         (a->steps ? REPORT_STEPS : 0) | (a->timeline ? REPORT_TIMELINE : 0) |
         (a->stepper ? REPORT_STEPPER : 0) | (a->links ? REPORT_LINK_LINKS : 0) |
-        (a->messages ? REPORT_LINK_MSGS : 0);
+        (a->messages ? REPORT_LINK_MSGS : 0) |
+        (a->metrics ? REPORT_LINK_METRICS : 0);
     if (a->messages)
         so.keep |= MODEL_KEEP_ITEMS;
     ss = session_new_with(scenario_clone(s), &so);

@@ -26,7 +26,8 @@ static int
 when(const struct cli_args *a)
 {
     return !a->batch && !a->steps && !a->timeline && !a->explain &&
-           !a->stepper && !a->links && !a->messages && !cli_mpi_driver();
+           !a->stepper && !a->links && !a->messages && !a->metrics &&
+           !cli_mpi_driver();
 }
 
 static int

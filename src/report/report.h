@@ -33,13 +33,16 @@ int report_parse_fmt(const char *name, enum report_fmt *fmt,
 /* What a model's batch printer is asked for besides its default table
    (bits of report_opts.what). */
 enum {
-    REPORT_STEPS = 1,      /* PCIe: Algorithm 1's steps (Table I) */
-    REPORT_TIMELINE = 2,   /* PCIe: the time steps (Table II) */
-    REPORT_STEPPER = 4,    /* PCIe: Algorithm 1 one port at a time */
-    REPORT_LINK_LINKS = 8, /* link: every directed link (the table becomes
-                              the link list in CSV) */
-    REPORT_LINK_MSGS = 16  /* link: every message with the bandwidth it
-                              obtained */
+    REPORT_STEPS = 1,        /* PCIe: Algorithm 1's steps (Table I) */
+    REPORT_TIMELINE = 2,     /* PCIe: the time steps (Table II) */
+    REPORT_STEPPER = 4,      /* PCIe: Algorithm 1 one port at a time */
+    REPORT_LINK_LINKS = 8,   /* link: every directed link (the table becomes
+                                the link list in CSV) */
+    REPORT_LINK_MSGS = 16,   /* link: every message with the bandwidth it
+                                obtained */
+    REPORT_LINK_METRICS = 32 /* link: Jain's Ch. 4 indicators (Tables 4.1,
+                                4.2; net_features.h) -- in CSV the list,
+                                one row per scope and feature */
 };
 
 struct report_opts {

@@ -10,6 +10,7 @@
 #include "core/base/rho_alloc.h"
 #include "core/base/units.h"
 #include "core/model_net.h"
+#include "core/net/net_features.h"
 #include "core/net/route.h"
 #include "report/report_int.h"
 #include "report/yamlout.h"
@@ -91,6 +92,216 @@ msg_bw_summary(const struct scenario *s, const struct net_result *res,
     }
     free(v);
     return n > 0;
+}
+
+/* The Ch. 4 indicators of res (NULL with err filled on failure). */
+static struct net_features *
+features(const struct scenario *s, const struct net_result *res,
+         struct rho_err *err)
+{
+    const struct net_scen *l = s->net;
+    struct net_job *jobs = xcalloc((size_t)l->njobs, sizeof *jobs);
+    struct net_features *f;
+
+    for (int j = 0; j < l->njobs; j++) {
+        jobs[j].pattern = l->job[j].pattern;
+        jobs[j].placement = l->placement;
+        jobs[j].offset = l->job[j].offset;
+        jobs[j].routing = l->job[j].routing;
+    }
+    f = net_features_new(l->net, jobs, l->njobs, res, err);
+    free(jobs);
+    return f;
+}
+
+/* The per-class link features, as (name, value) pairs of a class. */
+#define CLASS_FEATURES 8
+static const char *const class_feature_names[CLASS_FEATURES] = {
+    "links",        "sum bytes",       "avg bytes",    "max bytes",
+    "avg bytes AO", "#links AO bytes", "avg bytes TO", "avg bytes TO near max"};
+
+static double
+class_feature(const struct net_class_features *c, int i)
+{
+    switch (i) {
+    case 0:
+        return (double)c->links;
+    case 1:
+        return c->sum;
+    case 2:
+        return c->avg;
+    case 3:
+        return c->max;
+    case 4:
+        return c->avg_ao;
+    case 5:
+        return (double)c->n_ao;
+    case 6:
+        return c->avg_to;
+    default:
+        return c->avg_to_nearmax;
+    }
+}
+
+/* The message features, as (name, value) pairs. */
+#define MSG_FEATURES 7
+static const char *const msg_feature_names[MSG_FEATURES] = {
+    "messages",        "avg dilation", "max dilation", "avg dilation AO",
+    "sum dilation AO", "#messages AO", "hop-bytes"};
+
+static double
+msg_feature(const struct net_features *f, int i)
+{
+    switch (i) {
+    case 0:
+        return (double)f->msgs;
+    case 1:
+        return f->avg_dilation;
+    case 2:
+        return f->max_dilation;
+    case 3:
+        return f->avg_dilation_ao;
+    case 4:
+        return f->sum_dilation_ao;
+    case 5:
+        return (double)f->n_dilation_ao;
+    default:
+        return f->hop_bytes;
+    }
+}
+
+static void
+metrics_text(FILE *out, const struct net_features *f)
+{
+    char a[64], b[64], c[64], d[64], e[64];
+    struct tab t;
+    static const char *const head[] = {"class",  "links",      "avg",
+                                       "max",    "avg AO",     "#links AO",
+                                       "avg TO", "TO near max"};
+
+    fprintf(out,
+            "\nmetrics    Jain Tables 4.1 and 4.2: bytes on links (AO: above "
+            "the mean; TO: at or above the 95th percentile, or within 5%% of "
+            "the max)\n");
+    report_tab_init(&t, 8, head, "lrrrrrrr");
+    for (int k = 0; k < f->nclasses; k++) {
+        const struct net_class_features *cf = &f->cls[k];
+        char **r;
+        if (cf->links == 0)
+            continue;
+        r = report_tab_row(&t);
+        r[0] = xstrdup(cf->name);
+        r[1] = report_strf("%lld", cf->links);
+        r[2] = xstrdup(units_fmt_size(a, sizeof a, cf->avg));
+        r[3] = xstrdup(units_fmt_size(b, sizeof b, cf->max));
+        r[4] = xstrdup(units_fmt_size(c, sizeof c, cf->avg_ao));
+        r[5] = report_strf("%lld", cf->n_ao);
+        r[6] = xstrdup(units_fmt_size(d, sizeof d, cf->avg_to));
+        r[7] = xstrdup(units_fmt_size(e, sizeof e, cf->avg_to_nearmax));
+    }
+    report_tab_print(&t, out);
+    fprintf(out,
+            "dilation   hops on the minimal route: %.4g on average, %g at "
+            "most; %lld of %lld messages above the mean, %.4g hops on "
+            "average, %.6g in all\n",
+            f->avg_dilation, f->max_dilation, f->n_dilation_ao, f->msgs,
+            f->avg_dilation_ao, f->sum_dilation_ao);
+    fprintf(out,
+            "inj FIFO   %lld messages at most in one (an approximation: a "
+            "FIFO per outgoing link of a node)\n",
+            f->max_inj_fifo);
+    fprintf(out, "Table 4.2  ");
+    for (int i = 0; i < NET_FEATURES; i++) {
+        double v = net_feature_value(f, i);
+        if (i > 0)
+            fprintf(out, i % 3 == 0 ? ";\n           " : "; ");
+        if (net_feature_computed(i))
+            fprintf(out, "%s %.6g", net_feature_names[i], v);
+        else
+            fprintf(out, "%s -", net_feature_names[i]);
+    }
+    fprintf(out, "\n           (- needs buffers and packets: a packet-level "
+                 "model)\n");
+}
+
+static void
+metrics_csv(FILE *out, const struct net_features *f)
+{
+    fprintf(out, "scope,feature,value\n");
+    for (int k = 0; k < f->nclasses; k++)
+        for (int i = 0; i < CLASS_FEATURES && f->cls[k].links > 0; i++)
+            fprintf(out, "\"%s\",\"%s\",%.17g\n", f->cls[k].name,
+                    class_feature_names[i], class_feature(&f->cls[k], i));
+    for (int i = 0; i < MSG_FEATURES; i++)
+        fprintf(out, "\"messages\",\"%s\",%.17g\n", msg_feature_names[i],
+                msg_feature(f, i));
+    fprintf(out, "\"nodes\",\"max inj FIFO\",%lld\n", f->max_inj_fifo);
+    for (int i = 0; i < NET_FEATURES; i++)
+        if (net_feature_computed(i))
+            fprintf(out, "\"table 4.2\",\"%s\",%.17g\n", net_feature_names[i],
+                    net_feature_value(f, i));
+        else
+            fprintf(out, "\"table 4.2\",\"%s\",\n", net_feature_names[i]);
+}
+
+/* A feature's name as a YAML key: "#links AO bytes" -> "n_links_ao_bytes". */
+static const char *
+yaml_key(const char *name, char *buf, size_t n)
+{
+    size_t k = 0;
+
+    for (const char *p = name; *p != '\0' && k + 3 < n; p++) {
+        if (*p == '#') {
+            buf[k++] = 'n';
+            buf[k++] = '_';
+        } else if (*p == ' ' || *p == '-') {
+            buf[k++] = '_';
+        } else {
+            buf[k++] = (char)(*p >= 'A' && *p <= 'Z' ? *p - 'A' + 'a' : *p);
+        }
+    }
+    buf[k] = '\0';
+    return buf;
+}
+
+static void
+metrics_yaml(struct yo *y, const struct net_features *f)
+{
+    char key[64];
+
+    yo_str(y, "metrics");
+    yo_map(y);
+    yo_str(y, "classes");
+    yo_seq(y);
+    for (int k = 0; k < f->nclasses; k++) {
+        if (f->cls[k].links == 0)
+            continue;
+        yo_map(y);
+        yo_kstr(y, "class", f->cls[k].name);
+        for (int i = 0; i < CLASS_FEATURES; i++)
+            yo_knum(y, yaml_key(class_feature_names[i], key, sizeof key),
+                    class_feature(&f->cls[k], i));
+        yo_close_map(y);
+    }
+    yo_close_seq(y);
+    yo_str(y, "messages");
+    yo_map(y);
+    for (int i = 0; i < MSG_FEATURES; i++)
+        yo_knum(y, yaml_key(msg_feature_names[i], key, sizeof key),
+                msg_feature(f, i));
+    yo_close_map(y);
+    yo_kint(y, "max_inj_fifo", f->max_inj_fifo);
+    yo_str(y, "table_4_2");
+    yo_map(y);
+    for (int i = 0; i < NET_FEATURES; i++)
+        if (net_feature_computed(i))
+            yo_knum(y, yaml_key(net_feature_names[i], key, sizeof key),
+                    net_feature_value(f, i));
+        else
+            yo_kstr(y, yaml_key(net_feature_names[i], key, sizeof key),
+                    "not computed");
+    yo_close_map(y);
+    yo_close_map(y);
 }
 
 /* The busiest link of a result (-1 when no link carries anything). */
@@ -488,7 +699,8 @@ link_yaml_class(struct yo *y, const struct net *net,
 
 static int
 link_yaml(FILE *out, const struct scenario *s, const struct net_result *res,
-          const struct net_stats *st, int what, struct rho_err *err)
+          const struct net_stats *st, int what, const struct net_features *nf,
+          struct rho_err *err)
 {
     const struct net_scen *l = s->net;
     const struct net *net = l->net;
@@ -578,6 +790,8 @@ link_yaml(FILE *out, const struct scenario *s, const struct net_result *res,
         yo_knum(y, "max_message_bw_Bps", q[4]);
     }
     yo_knum(y, "phase_time_estimate_s", st->phase_time_ext);
+    if (nf != NULL)
+        metrics_yaml(y, nf);
     {
         struct net_coll_cost c[REPORT_MAX_COSTS];
         int n = coll_costs(s, res, c);
@@ -648,12 +862,25 @@ report_link(FILE *out, const struct scenario *s, const struct net_result *res,
             const struct net_stats *st, enum report_fmt f, int what,
             struct rho_err *err)
 {
-    if (f == REPORT_YAML)
-        return link_yaml(out, s, res, st, what, err);
-    if (f == REPORT_CSV)
+    struct net_features *nf = NULL;
+
+    if ((what & REPORT_LINK_METRICS) && (nf = features(s, res, err)) == NULL)
+        return -1;
+    if (f == REPORT_YAML) {
+        int rc = link_yaml(out, s, res, st, what, nf, err);
+        net_features_free(nf);
+        return rc;
+    }
+    if (f == REPORT_CSV && nf != NULL && !(what & REPORT_LINK_MSGS) &&
+        !(what & REPORT_LINK_LINKS))
+        metrics_csv(out, nf);
+    else if (f == REPORT_CSV)
         link_csv(out, s, res, st, what);
     else
         link_text(out, s, res, st, what);
+    if (f == REPORT_TEXT && nf != NULL)
+        metrics_text(out, nf);
+    net_features_free(nf);
     return report_check_io(out, err);
 }
 

@@ -40,6 +40,9 @@ t timeline 0 "step 2: 36.08 ms to 64.94 ms" - -- -b --timeline scenarios/table1.
 t timeline-csv 0 "2,0.03607989532019705,0.064943811576354676,1,0,2,0.5," - -- -b --timeline -f csv scenarios/table1.lua
 t links-no-model 2 - "--links lists the link model's results; this scenario has no link model" -- -b --links scenarios/table1.lua
 t messages-no-model 2 - "--messages lists the link model's results" -- -b --messages scenarios/table1.lua
+t metrics-no-model 2 - "--metrics lists the link model's results" -- -b --metrics scenarios/table1.lua
+t metrics-yaml 0 "n_links_ao_bytes: 6" - -- -b -f yaml --metrics scenarios/torus-5x5.lua
+t metrics-csv 0 '"messages","max dilation",3' - -- -b -f csv --metrics scenarios/torus-5x5.lua
 t model-pcie 0 "congestion graph: 4 flows" - -- -b -m pcie scenarios/table1-both-models.lua
 t model-link 0 "hottest  link" - -- -b -m link scenarios/table1-both-models.lua
 t model-both 0 "link model" - -- -b -m pcie,link scenarios/table1-both-models.lua

@@ -44,6 +44,15 @@ for f in scenarios/*.lua scenarios/machines/*.lua; do
             "$RHO" --batch --links --format csv "$f" 2>&1
             echo "exit $?"
         fi
+        # "-- golden: --metrics": Jain's Ch. 4 indicators, text and CSV
+        if grep -q '^-- golden: --metrics' "$f"; then
+            echo "\$ rho --batch --metrics $f"
+            "$RHO" --batch --metrics "$f" 2>&1
+            echo "exit $?"
+            echo "\$ rho --batch --metrics --format csv $f"
+            "$RHO" --batch --metrics --format csv "$f" 2>&1
+            echo "exit $?"
+        fi
         # "-- golden: --sweep AXIS=VALUES" lines sweep it (one thread: the
         # result is the same for any number, the test is quicker)
         sed -n 's/^-- golden: --sweep //p' "$f" | while read -r axis; do
