@@ -10,7 +10,11 @@
 -- second: try -p nodes=4096, or -p pattern=spread. The Ch. 6 patterns
 -- (rho.param "pattern"): stencil4d, nn (20-30 partners within 2000),
 -- a2a (all-to-all along two dimensions of a 3D grid), perm (reverse),
--- spread. net:cost() gives Sec. 6.3's cost of the design.
+-- spread. net:cost() gives Sec. 6.3's cost of the design, and
+--   rho --compare network=torus,dragonfly,fattree scenarios/ch6-designs.lua
+-- sets the designs side by side with their costs and rates per dollar
+-- (Sec. 6.4).
+-- golden: --compare network=torus,dragonfly,fattree
 -- golden: --sweep network=torus,dragonfly,fattree
 local family = rho.param("network", "fattree")
 local nodes = rho.param("nodes", 512)

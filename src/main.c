@@ -31,8 +31,9 @@
    runs (a mode may decline: the next one runs). --import runs instead of
    loading a scenario. */
 static const struct cli_mode *const modes[] = {
-    &cli_import_mode, &cli_dump_mode, &cli_matrix_mode, &cli_sweep_mode,
-    &cli_search_mode, &cli_tui_mode,  &cli_batch_mode,  NULL,
+    &cli_import_mode,  &cli_dump_mode,  &cli_matrix_mode,
+    &cli_compare_mode, &cli_sweep_mode, &cli_search_mode,
+    &cli_tui_mode,     &cli_batch_mode, NULL,
 };
 
 enum opt_id {
@@ -62,6 +63,7 @@ enum opt_id {
     OPT_LINKS,
     OPT_MESSAGES,
     OPT_METRICS,
+    OPT_COMPARE,
     OPT_IMPORT,
     OPT_MATRIX,
     OPT_MODEL,
@@ -138,6 +140,12 @@ static const struct opt options[] = {
      "evaluate the scenario for every combination of values (repeatable): "
      "tau, bandwidth, or any rho.param NAME; VALUES is a,b,c or "
      "lo:hi:step or lo:hi:*factor",
+     NULL},
+    {OPT_COMPARE, 0, "compare", "NAME=VALUES",
+     "designs side by side (Jain Ch. 6): load the scenario with each value "
+     "of the rho.param NAME (a network family, a preset, a radix), run the "
+     "link model and print each network's cost, link loads, estimate, rate "
+     "and rate per dollar",
      NULL},
     {OPT_QUIET, 'q', "quiet", NULL, "no progress bar", NULL},
     {OPT_PARAM, 'p', "param", "NAME=VALUE",
@@ -353,6 +361,12 @@ apply(struct cli_args *a, const struct opt *o, const char *val)
         if (sweep_add_axis(&a->sweep, val, &err) != 0)
             return bad_usage("--sweep: %s", err.msg);
         break;
+    case OPT_COMPARE:
+        if (a->compare.naxes > 0)
+            return bad_usage("--compare: one parameter at a time");
+        if (sweep_add_axis(&a->compare, val, &err) != 0)
+            return bad_usage("--compare: %s", err.msg);
+        break;
     case OPT_QUIET:
         a->quiet = 1;
         break;
@@ -537,14 +551,17 @@ rho_main(int argc, char **argv)
 
     memset(&pa, 0, sizeof pa);
     sweep_init(&a->sweep);
+    sweep_init(&a->compare);
     a->fmt = REPORT_TEXT;
     if ((rc = parse_args(argc, argv, &pa)) != 0) {
         sweep_fini(&a->sweep);
+        sweep_fini(&a->compare);
         return rc;
     }
     for (int k = 0; modes[k] != NULL; k++)
         if (modes[k]->before_load && modes[k]->when(a)) {
             sweep_fini(&a->sweep);
+            sweep_fini(&a->compare);
             return modes[k]->run(a, NULL);
         }
     if (a->file == NULL)
@@ -574,6 +591,7 @@ rho_main(int argc, char **argv)
     scenario_free(s);
     strbuf_fini(&read);
     sweep_fini(&a->sweep);
+    sweep_fini(&a->compare);
     return rc;
 }
 

@@ -45,6 +45,7 @@ struct cli_args {
     int threads; /* -j; 0: not given */
     const char *curve;
     struct sweep sweep;
+    struct sweep compare; /* --compare NAME=VALUES: one axis */
     enum report_fmt fmt;
     const char *file;
     const char *params[CLI_MAX_PARAMS];
@@ -71,13 +72,14 @@ struct cli_mode {
     int before_load;
 };
 
-extern const struct cli_mode cli_batch_mode;  /* batch.c */
-extern const struct cli_mode cli_dump_mode;   /* dump.c */
-extern const struct cli_mode cli_import_mode; /* machine.c: --import */
-extern const struct cli_mode cli_matrix_mode; /* machine.c: --matrix */
-extern const struct cli_mode cli_search_mode; /* search.c */
-extern const struct cli_mode cli_sweep_mode;  /* sweep.c */
-extern const struct cli_mode cli_tui_mode;    /* tui.c */
+extern const struct cli_mode cli_batch_mode;   /* batch.c */
+extern const struct cli_mode cli_compare_mode; /* compare.c */
+extern const struct cli_mode cli_dump_mode;    /* dump.c */
+extern const struct cli_mode cli_import_mode;  /* machine.c: --import */
+extern const struct cli_mode cli_matrix_mode;  /* machine.c: --matrix */
+extern const struct cli_mode cli_search_mode;  /* search.c */
+extern const struct cli_mode cli_sweep_mode;   /* sweep.c */
+extern const struct cli_mode cli_tui_mode;     /* tui.c */
 
 /* ---- shared (cli.c) ---- */
 

@@ -22,6 +22,7 @@
 #include "core/pcie/pcie_sim.h"
 #include "core/scenario.h"
 #include "core/search.h"
+#include "core/net/net_design.h"
 #include "core/sweep.h"
 
 enum report_fmt { REPORT_TEXT, REPORT_CSV, REPORT_YAML };
@@ -130,6 +131,31 @@ int report_sweep(FILE *out, const char *title, const struct sweep *sw,
 int report_link(FILE *out, const struct scenario *s,
                 const struct net_result *res, const struct net_stats *st,
                 enum report_fmt fmt, int what, struct rho_err *err);
+
+/* One design of a comparison (--compare): the value that made it, the
+   network and its cost, and the link model's numbers on the workload. */
+struct report_design {
+    const char *value; /* the swept value, borrowed */
+    char desc[200];    /* what the network is */
+    long long nodes;
+    struct net_cost cost;
+    double max_link, mean_link; /* bytes */
+    double avg_hops;
+    double time;  /* the phase estimate (s) */
+    double bytes; /* the workload's bytes */
+};
+
+/*
+ * Designs compared on one workload, as Jain's Ch. 6 does: per design the
+ * network, nodes, routers, cables and cost (net_design.h), the busiest and
+ * mean link, the mean hops, the phase estimate, the rate (bytes / time)
+ * and the rate per dollar, and the rate per dollar relative to the first
+ * design (the thesis normalizes to its fat-tree). name is the swept
+ * parameter. Returns 0, or -1 with err filled (RHO_EIO).
+ */
+int report_compare(FILE *out, const char *title, const char *name,
+                   const struct report_design *d, int n, enum report_fmt fmt,
+                   struct rho_err *err);
 
 /* The sorted curve as CSV (rank,time_s): for --curve FILE. */
 int report_search_curve(FILE *out, const struct search_result *r,

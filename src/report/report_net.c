@@ -892,3 +892,114 @@ report_net_batch(FILE *out, void *res, const struct report_opts *o,
 
     return report_link(out, lr->scen, lr->res, lr->st, o->fmt, o->what, err);
 }
+
+/* ---- designs compared (--compare) ---- */
+
+int
+report_compare(FILE *out, const char *title, const char *name,
+               const struct report_design *d, int n, enum report_fmt fmt,
+               struct rho_err *err)
+{
+    double rate0 = 0;
+
+    if (n > 0 && d[0].time > 0 && d[0].cost.usd > 0)
+        rate0 = d[0].bytes / d[0].time / d[0].cost.usd;
+    if (fmt == REPORT_CSV) {
+        fprintf(out,
+                "%s,network,nodes,routers,radix,cables,optical,"
+                "router_usd,cable_usd,usd,max_link_bytes,mean_link_bytes,"
+                "avg_hops,time_s,rate_Bps,rate_Bps_per_usd\n",
+                name);
+        for (int i = 0; i < n; i++) {
+            const struct report_design *x = &d[i];
+            double rate = x->time > 0 ? x->bytes / x->time : 0;
+            report_csv_str(out, x->value);
+            fputc(',', out);
+            report_csv_str(out, x->desc);
+            fprintf(out,
+                    ",%lld,%lld,%d,%lld,%lld,%.17g,%.17g,%.17g,%.17g,%.17g,"
+                    "%.17g,%.17g,%.17g,%.17g\n",
+                    x->nodes, x->cost.routers, x->cost.radix, x->cost.cables,
+                    x->cost.optical, x->cost.router_usd, x->cost.cable_usd,
+                    x->cost.usd, x->max_link, x->mean_link, x->avg_hops,
+                    x->time, rate, x->cost.usd > 0 ? rate / x->cost.usd : 0);
+        }
+        return report_check_io(out, err);
+    }
+    if (fmt == REPORT_YAML) {
+        struct yo *y = yo_begin(out);
+        yo_map(y);
+        yo_kstr(y, "scenario", title);
+        yo_kstr(y, "compared_over", name);
+        yo_str(y, "designs");
+        yo_seq(y);
+        for (int i = 0; i < n; i++) {
+            const struct report_design *x = &d[i];
+            double rate = x->time > 0 ? x->bytes / x->time : 0;
+            yo_map(y);
+            yo_kstr(y, name, x->value);
+            yo_kstr(y, "network", x->desc);
+            yo_kint(y, "nodes", x->nodes);
+            yo_kint(y, "routers", x->cost.routers);
+            yo_kint(y, "radix", x->cost.radix);
+            yo_kint(y, "cables", x->cost.cables);
+            yo_kint(y, "optical", x->cost.optical);
+            yo_knum(y, "router_usd", x->cost.router_usd);
+            yo_knum(y, "cable_usd", x->cost.cable_usd);
+            yo_knum(y, "usd", x->cost.usd);
+            yo_knum(y, "max_link_bytes", x->max_link);
+            yo_knum(y, "mean_link_bytes", x->mean_link);
+            yo_knum(y, "avg_hops", x->avg_hops);
+            yo_knum(y, "time_s", x->time);
+            yo_knum(y, "rate_Bps", rate);
+            yo_knum(y, "rate_Bps_per_usd",
+                    x->cost.usd > 0 ? rate / x->cost.usd : 0);
+            yo_close_map(y);
+        }
+        yo_close_seq(y);
+        yo_close_map(y);
+        return yo_end(y, err);
+    }
+    {
+        static const char *const head1[] = {
+            "",        "nodes",    "routers",   "cables", "cost",
+            "routers", "max link", "mean link", "hops",   "time (est.)",
+            "rate",    "rate/$",   "vs first"};
+        const char *head[13];
+        struct tab t;
+        char a[64], b[64], c[64], e[64];
+        memcpy(head, head1, sizeof head);
+        head[0] = name;
+        report_tab_init(&t, 13, head, "rrrrrrrrrrrrr");
+        for (int i = 0; i < n; i++) {
+            const struct report_design *x = &d[i];
+            double rate = x->time > 0 ? x->bytes / x->time : 0;
+            double per = x->cost.usd > 0 ? rate / x->cost.usd : 0;
+            char **r = report_tab_row(&t);
+            r[0] = xstrdup(x->value);
+            r[1] = report_strf("%lld", x->nodes);
+            r[2] = report_strf("%lld", x->cost.routers);
+            r[3] = report_strf("%lld", x->cost.cables);
+            r[4] = report_strf("$%.3gM", x->cost.usd / 1e6);
+            r[5] = report_strf(
+                "%.0f%%",
+                x->cost.usd > 0 ? 100 * x->cost.router_usd / x->cost.usd : 0);
+            r[6] = xstrdup(units_fmt_size(a, sizeof a, x->max_link));
+            r[7] = xstrdup(units_fmt_size(b, sizeof b, x->mean_link));
+            r[8] = report_strf("%.3g", x->avg_hops);
+            r[9] = xstrdup(units_fmt_time(c, sizeof c, x->time));
+            r[10] = xstrdup(units_fmt_rate(e, sizeof e, rate));
+            r[11] = report_strf("%.4g B/s/$", per);
+            r[12] = report_strf("%.3g", rate0 > 0 ? per / rate0 : 0);
+        }
+        fprintf(out,
+                "%s\ndesigns compared over %s (Jain Ch. 6: the cost of "
+                "Sec. 6.3, rate = bytes / the phase estimate)\n\n",
+                title, name);
+        report_tab_print(&t, out);
+        fputc('\n', out);
+        for (int i = 0; i < n; i++)
+            fprintf(out, "%-*s %s\n", 10, d[i].value, d[i].desc);
+    }
+    return report_check_io(out, err);
+}

@@ -43,6 +43,9 @@ t messages-no-model 2 - "--messages lists the link model's results" -- -b --mess
 t metrics-no-model 2 - "--metrics lists the link model's results" -- -b --metrics scenarios/table1.lua
 t metrics-yaml 0 "n_links_ao_bytes: 6" - -- -b -f yaml --metrics scenarios/torus-5x5.lua
 t metrics-csv 0 '"messages","max dilation",3' - -- -b -f csv --metrics scenarios/torus-5x5.lua
+t compare-unread 2 - "rho: scenarios/ch6-designs.lua: --compare takes one rho.param the scenario reads (it does not read \"bogus\")" -- --compare bogus=a,b scenarios/ch6-designs.lua
+t compare-twice 2 - "--compare: one parameter at a time" -- --compare network=torus --compare nodes=64 scenarios/ch6-designs.lua
+t compare-csv 0 "network,network,nodes,routers,radix" - -- --compare network=torus,fattree -f csv scenarios/ch6-designs.lua
 t model-pcie 0 "congestion graph: 4 flows" - -- -b -m pcie scenarios/table1-both-models.lua
 t model-link 0 "hottest  link" - -- -b -m link scenarios/table1-both-models.lua
 t model-both 0 "link model" - -- -b -m pcie,link scenarios/table1-both-models.lua

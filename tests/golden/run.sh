@@ -53,6 +53,12 @@ for f in scenarios/*.lua scenarios/machines/*.lua; do
             "$RHO" --batch --metrics --format csv "$f" 2>&1
             echo "exit $?"
         fi
+        # "-- golden: --compare NAME=VALUES" lines compare designs
+        sed -n 's/^-- golden: --compare //p' "$f" | while read -r axis; do
+            echo "\$ rho --compare $axis $f"
+            "$RHO" --compare "$axis" -j 1 "$f" 2>&1
+            echo "exit $?"
+        done
         # "-- golden: --sweep AXIS=VALUES" lines sweep it (one thread: the
         # result is the same for any number, the test is quicker)
         sed -n 's/^-- golden: --sweep //p' "$f" | while read -r axis; do

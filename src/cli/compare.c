@@ -1,0 +1,134 @@
+/*
+ * compare: --compare NAME=V1,V2,..., designs compared on one workload as
+ * Jain's Ch. 6 does. The scenario is loaded once per value (NAME is a
+ * rho.param it reads, which chooses the network: rho.prototype's family,
+ * a preset, a radix), the link model runs on each, and the report sets
+ * their costs (core/net/net_design.h), link loads, phase estimates, rates
+ * and rates per dollar side by side (report_compare()).
+ */
+#include "cli/cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/net/net_design.h"
+#include "core/net/net_stats.h"
+
+/* Is name one of the lines of list (the names the script read)? */
+static int
+read_by_script(const char *list, const char *name)
+{
+    size_t n = strlen(name);
+
+    for (const char *p = list; p != NULL && *p != '\0';) {
+        const char *nl = strchr(p, '\n');
+        if (strncmp(p, name, n) == 0 && (p[n] == '\n' || p[n] == '\0'))
+            return 1;
+        p = nl != NULL ? nl + 1 : NULL;
+    }
+    return 0;
+}
+
+static int
+when(const struct cli_args *a)
+{
+    return a->compare.naxes > 0;
+}
+
+/* Load the scenario with name=value and run the link model on it into *d. */
+static int
+design(struct cli_args *a, const char *name, const char *value,
+       struct report_design *d, char **title, struct rho_err *err)
+{
+    const char *params[CLI_MAX_PARAMS + 2];
+    char buf[256];
+    struct lx_opts o = a->lx;
+    struct scenario *s;
+    struct net_result *res = NULL;
+    struct net_stats *st = NULL;
+    struct net_opts no;
+    int np = 0, rc = -1;
+
+    snprintf(buf, sizeof buf, "%s=%s", name, value);
+    params[np++] = buf; /* first match wins in rho.param */
+    for (int k = 0; k < a->nparams; k++)
+        params[np++] = a->params[k];
+    params[np] = NULL;
+    o.params = params;
+    o.log = NULL;
+    o.params_read = NULL;
+    if ((s = lx_run_file(a->file, &o, err)) == NULL)
+        return -1;
+    if (s->net == NULL) {
+        rho_err_set(err, RHO_EINPUT, "%s=%s: not a network scenario", name,
+                    value);
+        goto out;
+    }
+    net_opts_init(&no);
+    no.threads = cli_threads(a);
+    if ((res = scenario_net_solve(s, &no, err)) == NULL ||
+        (st = net_stats_result(s->net->net, res, 0, err)) == NULL)
+        goto out;
+    memset(d, 0, sizeof *d);
+    d->value = value;
+    snprintf(d->desc, sizeof d->desc, "%s", s->net->net_desc);
+    d->nodes = net_endpoints(s->net->net);
+    net_cost_estimate(s->net->net,
+                      s->net->net_spec.kind == NET_TOPO_PROTO
+                          ? s->net->net_spec.proto.radix
+                          : 0,
+                      &d->cost);
+    d->max_link = st->cls[0].max;
+    d->mean_link = st->cls[0].mean;
+    d->avg_hops = st->avg_hops;
+    d->time = st->phase_time_ext;
+    d->bytes = st->total_bytes;
+    if (*title == NULL)
+        *title = strdup(s->title);
+    rc = 0;
+out:
+    net_stats_free(st);
+    net_result_free(res);
+    scenario_free(s);
+    return rc;
+}
+
+static int
+run(struct cli_args *a, struct scenario **sp)
+{
+    const struct sweep_axis *ax = &a->compare.axis[0];
+    struct report_design *d;
+    struct rho_err err;
+    char *title = NULL;
+    int rc = 0;
+
+    (void)sp;
+    if (!read_by_script(strbuf_str(a->params_read), ax->name)) {
+        fprintf(stderr,
+                "rho: %s: --compare takes one rho.param the scenario reads "
+                "(it does not read \"%s\")\n",
+                a->file, ax->name);
+        return 2;
+    }
+    d = calloc((size_t)ax->n, sizeof *d);
+    if (d == NULL) {
+        fprintf(stderr, "rho: out of memory\n");
+        return 70;
+    }
+    for (int i = 0; i < ax->n && rc == 0; i++)
+        if (design(a, ax->name, ax->value[i], &d[i], &title, &err) != 0) {
+            fprintf(stderr, "rho: %s: %s=%s: %s\n", a->file, ax->name,
+                    ax->value[i], err.msg);
+            rc = cli_exit_code(&err);
+        }
+    if (rc == 0 && report_compare(stdout, title ? title : "", ax->name, d,
+                                  ax->n, a->fmt, &err) != 0) {
+        fprintf(stderr, "rho: %s\n", err.msg);
+        rc = 2;
+    }
+    free(title);
+    free(d);
+    return rc;
+}
+
+const struct cli_mode cli_compare_mode = {"compare", when, run, 0};
