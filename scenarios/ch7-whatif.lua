@@ -13,8 +13,9 @@
 -- bandwidths, only the estimate does; under AD and AH the allocation moves
 -- bytes toward the faster links. The thesis's finding that delay and
 -- bandwidth combine as a maximum (L1919) is beyond a functional model.
--- golden: --sweep global_bw=5GB/s,12.5GB/s,25GB/s,50GB/s
--- golden: --sweep global=1,2,4
+-- Try: rho --sweep global=1,2,4 --plot scenarios/ch7-whatif.lua
+-- golden: --plot global_bw=5GB/s,12.5GB/s,25GB/s,50GB/s
+-- golden: --plot global=1,2,4
 -- golden: --sweep nodes=2,4,6,8
 local nodes = rho.param("nodes", 6)
 return rho.scenario {

@@ -64,6 +64,7 @@ enum opt_id {
     OPT_MESSAGES,
     OPT_METRICS,
     OPT_COMPARE,
+    OPT_PLOT,
     OPT_IMPORT,
     OPT_MATRIX,
     OPT_MODEL,
@@ -146,6 +147,10 @@ static const struct opt options[] = {
      "of the rho.param NAME (a network family, a preset, a radix), run the "
      "link model and print each network's cost, link loads, estimate, rate "
      "and rate per dollar",
+     NULL},
+    {OPT_PLOT, 0, "plot", NULL,
+     "with --sweep, also plot every column in the terminal: a bar per "
+     "point",
      NULL},
     {OPT_QUIET, 'q', "quiet", NULL, "no progress bar", NULL},
     {OPT_PARAM, 'p', "param", "NAME=VALUE",
@@ -360,6 +365,9 @@ apply(struct cli_args *a, const struct opt *o, const char *val)
     case OPT_SWEEP:
         if (sweep_add_axis(&a->sweep, val, &err) != 0)
             return bad_usage("--sweep: %s", err.msg);
+        break;
+    case OPT_PLOT:
+        a->plot = 1;
         break;
     case OPT_COMPARE:
         if (a->compare.naxes > 0)

@@ -34,7 +34,7 @@
 /* The command line, parsed (main.c). */
 struct cli_args {
     int batch, steps, timeline, search, quiet, explain, stepper, ascii;
-    int links, messages, metrics, matrix;
+    int links, messages, metrics, matrix, plot;
     const char *import; /* --import KIND, or NULL */
     int dump_w, dump_h, dump_view;
     int no_color, no_mouse, readonly;

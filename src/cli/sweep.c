@@ -163,7 +163,10 @@ run(struct cli_args *a, struct scenario **sp)
     if (rc != 0)
         fprintf(stderr, "rho: %s: %s\n", a->file, err.msg);
     else if (report_sweep(stdout, s->title, &a->sweep, data, NULL, a->run,
-                          a->fmt, &err) != 0)
+                          a->fmt, &err) != 0 ||
+             (a->plot && a->fmt == REPORT_TEXT &&
+              report_sweep_plot(stdout, &a->sweep, data, NULL, a->run, &err) !=
+                  0))
         rc = 2;
     free(data);
     return rc;

@@ -355,3 +355,61 @@ report_sweep(FILE *out, const char *title, const struct sweep *sw,
     }
     return report_check_io(out, err);
 }
+
+/* One bar chart per column: a row per point, its label the swept values,
+   its bar (#, 50 columns at the largest value) and the value. */
+int
+report_sweep_plot(FILE *out, const struct sweep *sw, const double *data,
+                  const struct model_entry *const *table, unsigned ran,
+                  struct rho_err *err)
+{
+    enum { W = 50 };
+    long n = sweep_count(sw);
+    const char *v[SWEEP_MAX_AXES];
+    struct sweep_models sm;
+    int lw = 0;
+
+    sweep_models(&sm, table, ran);
+    for (long i = 0; i < n; i++) { /* the labels' width */
+        int len = 0;
+        sweep_point(sw, i, v);
+        for (int k = 0; k < sw->naxes; k++)
+            len += (int)strlen(v[k]) + (k ? 1 : 0);
+        if (len > lw)
+            lw = len;
+    }
+    for (int j = 0; j < sm.n; j++) {
+        const struct model_entry *m = sm.m[j];
+        for (int c = 0; c < m->ncols; c++) {
+            double max = 0;
+            for (long i = 0; i < n; i++) {
+                const double *md = data + i * sm.width + sm.off[j];
+                if (md[m->ncols] == 0 && md[c] > max)
+                    max = md[c];
+            }
+            fprintf(out, "\n%s\n", m->cols[c].head);
+            for (long i = 0; i < n; i++) {
+                const double *md = data + i * sm.width + sm.off[j];
+                char label[256] = "", *text;
+                int len = 0, bar;
+                sweep_point(sw, i, v);
+                for (int k = 0; k < sw->naxes && len < (int)sizeof label; k++)
+                    len += snprintf(label + len, sizeof label - (size_t)len,
+                                    "%s%s", k ? " " : "", v[k]);
+                if (md[m->ncols] != 0) {
+                    fprintf(out, "%*s | %s\n", lw, label, m->failed_word);
+                    continue;
+                }
+                bar = max > 0 && md[c] > 0 ? (int)(md[c] / max * W + 0.5) : 0;
+                if (bar < 1 && md[c] > 0)
+                    bar = 1;
+                text = col_text(&m->cols[c], md[c]);
+                fprintf(out, "%*s |%.*s %s\n", lw, label, bar,
+                        "##################################################",
+                        text);
+                free(text);
+            }
+        }
+    }
+    return report_check_io(out, err);
+}

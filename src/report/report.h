@@ -120,6 +120,17 @@ int report_sweep(FILE *out, const char *title, const struct sweep *sw,
                  unsigned ran, enum report_fmt fmt, struct rho_err *err);
 
 /*
+ * A sweep's numbers as terminal plots (--plot), after report_sweep()'s
+ * table: one bar chart per column of each model that ran, a row per
+ * point labelled with its swept values, bars scaled to the largest value
+ * (a failed run's row says so). Text only. Returns 0, or -1 with err
+ * filled (RHO_EIO).
+ */
+int report_sweep_plot(FILE *out, const struct sweep *sw, const double *data,
+                      const struct model_entry *const *table, unsigned ran,
+                      struct rho_err *err);
+
+/*
  * The link-utilization model's result res on s->net, with its statistics
  * st (net_stats_result with the mapping metrics): a header (network,
  * routing, placement, jobs), per link class the links used and the

@@ -59,6 +59,12 @@ for f in scenarios/*.lua scenarios/machines/*.lua; do
             "$RHO" --compare "$axis" -j 1 "$f" 2>&1
             echo "exit $?"
         done
+        # "-- golden: --plot AXIS=VALUES" lines sweep it with --plot
+        sed -n 's/^-- golden: --plot //p' "$f" | while read -r axis; do
+            echo "\$ rho --sweep $axis --plot -q $f"
+            "$RHO" --sweep "$axis" --plot -q -j 1 "$f" 2>&1
+            echo "exit $?"
+        done
         # "-- golden: --sweep AXIS=VALUES" lines sweep it (one thread: the
         # result is the same for any number, the test is quicker)
         sed -n 's/^-- golden: --sweep //p' "$f" | while read -r axis; do
