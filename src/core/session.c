@@ -5,6 +5,9 @@
  * The history is two stacks of snapshots. An edit works on a copy; only
  * when the copy checks out does it become current, with the old current
  * pushed on the undo stack, so a failed edit leaves everything as it was.
+ * Each state has an id, and the session keeps a copy of the state last
+ * saved: whether there are unsaved edits is a comparison of states (by id,
+ * then by content), never a count of edits.
  *
  * The runs: one record per entry of the model table. A cheap model runs
  * in commit(); a background one on its record's job, which owns a copy of
@@ -21,6 +24,7 @@
 #include "core/base/clock.h"
 #include "core/base/job.h"
 #include "core/base/rho_alloc.h"
+#include "core/base/strbuf.h"
 
 struct run {
     const struct model_entry *m;
@@ -43,13 +47,28 @@ struct run {
     double job_seconds; /* the run's wall time, on the job's thread */
 };
 
+/* A state of the scenario in the history, and its identity: every edit
+   makes a new id; undo and redo bring back a state with its own. */
+struct snap {
+    struct scenario *s;
+    unsigned long id;
+};
+
 struct session {
     struct scenario *cur;
-    struct scenario *undo[SESSION_HISTORY];
+    unsigned long cur_id, next_id;
+    struct snap undo[SESSION_HISTORY];
     int nundo;
-    struct scenario *redo[SESSION_HISTORY];
+    struct snap redo[SESSION_HISTORY];
     int nredo;
-    unsigned long version, saved_version;
+    unsigned long version;
+    /* the state last saved (or loaded): its id, a copy of it, and that
+       copy as Lua once a comparison needed it */
+    unsigned long saved_id;
+    struct scenario *saved;
+    struct strbuf saved_lua;
+    int saved_lua_made;
+    int dirty; /* the current state differs from the saved one */
     struct session_opts o;
     int nruns;
     struct run run[MODEL_MAX];
@@ -168,6 +187,11 @@ session_new_with(struct scenario *s, const struct session_opts *o)
     struct session *ss = xcalloc(1, sizeof *ss);
 
     ss->cur = s;
+    ss->cur_id = 1;
+    ss->next_id = 2;
+    ss->saved_id = 1;
+    ss->saved = scenario_clone(s);
+    strbuf_init(&ss->saved_lua);
     if (o != NULL)
         ss->o = *o;
     else
@@ -191,10 +215,10 @@ session_new(struct scenario *s)
 }
 
 static void
-drop_stack(struct scenario **st, int *n)
+drop_stack(struct snap *st, int *n)
 {
     for (int i = 0; i < *n; i++)
-        scenario_free(st[i]);
+        scenario_free(st[i].s);
     *n = 0;
 }
 
@@ -210,6 +234,8 @@ session_free(struct session *ss)
     drop_stack(ss->undo, &ss->nundo);
     drop_stack(ss->redo, &ss->nredo);
     scenario_free(ss->cur);
+    scenario_free(ss->saved);
+    strbuf_fini(&ss->saved_lua);
     free(ss);
 }
 
@@ -381,25 +407,63 @@ session_wait(struct session *ss, struct rho_err *err)
 }
 
 static void
-push(struct scenario **st, int *n, struct scenario *s)
+push(struct snap *st, int *n, struct scenario *s, unsigned long id)
 {
     if (*n == SESSION_HISTORY) { /* forget the oldest */
-        scenario_free(st[0]);
+        scenario_free(st[0].s);
         memmove(st, st + 1, (size_t)(SESSION_HISTORY - 1) * sizeof *st);
         (*n)--;
     }
-    st[(*n)++] = s;
+    st[*n].s = s;
+    st[*n].id = id;
+    (*n)++;
+}
+
+/*
+ * Is the current state the saved one? The same state (by id) is; another
+ * is compared by what it would write (scenario_to_lua() is exact), so
+ * that an edit and its inverse, or a reload of what was saved, are clean
+ * too. O(scenario) when the ids differ.
+ */
+static void
+update_dirty(struct session *ss)
+{
+    struct strbuf cur;
+
+    if (ss->cur_id == ss->saved_id) {
+        ss->dirty = 0;
+        return;
+    }
+    if (!ss->saved_lua_made) {
+        scenario_to_lua(ss->saved, &ss->saved_lua);
+        ss->saved_lua_made = 1;
+    }
+    strbuf_init(&cur);
+    scenario_to_lua(ss->cur, &cur);
+    ss->dirty =
+        cur.len != ss->saved_lua.len ||
+        memcmp(strbuf_str(&cur), strbuf_str(&ss->saved_lua), cur.len) != 0;
+    strbuf_fini(&cur);
+}
+
+/* Make state s (with its id) current, and run the models on it. */
+static void
+set_current(struct session *ss, struct scenario *s, unsigned long id)
+{
+    ss->cur = s;
+    ss->cur_id = id;
+    ss->version++;
+    update_dirty(ss);
+    compute(ss);
 }
 
 /* Make next current; the old current goes to the undo stack. */
 static void
 commit(struct session *ss, struct scenario *next)
 {
-    push(ss->undo, &ss->nundo, ss->cur);
+    push(ss->undo, &ss->nundo, ss->cur, ss->cur_id);
     drop_stack(ss->redo, &ss->nredo);
-    ss->cur = next;
-    ss->version++;
-    compute(ss);
+    set_current(ss, next, ss->next_id++);
 }
 
 /* Check next (and bring a tree's link part in step with it); commit it
@@ -577,10 +641,9 @@ session_undo(struct session *ss)
 {
     if (ss->nundo == 0)
         return -1;
-    push(ss->redo, &ss->nredo, ss->cur);
-    ss->cur = ss->undo[--ss->nundo];
-    ss->version++;
-    compute(ss);
+    push(ss->redo, &ss->nredo, ss->cur, ss->cur_id);
+    ss->nundo--;
+    set_current(ss, ss->undo[ss->nundo].s, ss->undo[ss->nundo].id);
     return 0;
 }
 
@@ -589,10 +652,9 @@ session_redo(struct session *ss)
 {
     if (ss->nredo == 0)
         return -1;
-    push(ss->undo, &ss->nundo, ss->cur);
-    ss->cur = ss->redo[--ss->nredo];
-    ss->version++;
-    compute(ss);
+    push(ss->undo, &ss->nundo, ss->cur, ss->cur_id);
+    ss->nredo--;
+    set_current(ss, ss->redo[ss->nredo].s, ss->redo[ss->nredo].id);
     return 0;
 }
 
@@ -611,13 +673,18 @@ session_can_redo(const struct session *ss)
 int
 session_dirty(const struct session *ss)
 {
-    return ss->version != ss->saved_version;
+    return ss->dirty;
 }
 
 void
 session_mark_saved(struct session *ss)
 {
-    ss->saved_version = ss->version;
+    scenario_free(ss->saved);
+    ss->saved = scenario_clone(ss->cur);
+    ss->saved_id = ss->cur_id;
+    strbuf_reset(&ss->saved_lua);
+    ss->saved_lua_made = 0;
+    ss->dirty = 0;
 }
 
 unsigned long

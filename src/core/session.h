@@ -155,9 +155,18 @@ int session_redo(struct session *ss);
 int session_can_undo(const struct session *ss);
 int session_can_redo(const struct session *ss);
 
-/* Edits since the last session_mark_saved(): the scenario differs from
-   the file. */
+/*
+ * Does the scenario differ from the saved state -- the one the session
+ * started with, or the one current at the last session_mark_saved()? A
+ * state, not a count of edits: undoing back to the saved state makes the
+ * session clean, redoing makes it dirty again, and an edit undone by
+ * another edit (tau 0.2 -> 0.3 -> 0.2) is clean. Saved and current are
+ * compared by scenario_to_lua() when they are not the same state. O(1);
+ * the comparison is made at each change, O(scenario).
+ */
 int session_dirty(const struct session *ss);
+
+/* The current state is what the file holds now (a copy is kept). */
 void session_mark_saved(struct session *ss);
 
 /* Bump on every change of the scenario (edit, undo, redo, replace). */

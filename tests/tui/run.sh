@@ -113,6 +113,20 @@ else
     echo "FAIL tui ctrl-c-restores-terminal"
 fi
 tui_stop
+# 12b. undoing every edit is the saved state again: no mark, q quits
+tui_start 100 30 "$RHO" scenarios/table1.lua
+expect undo-all-start "rho  Table I"
+tui_keys :
+tui_type "tau 0.1"
+tui_keys Enter
+expect undo-all-dirty "edited"
+tui_keys u
+if tui_gone "edited" 3; then echo "ok - tui undo-all-clean"; else echo "FAIL tui undo-all-clean"; fi
+tui_keys C-r
+expect redo-dirty "edited"
+tui_keys u q
+expect undo-all-quits "[exit 0]"
+tui_stop
 
 # 13. the schedule search in the background, and opening the fastest
 tui_start 110 32 "$RHO" scenarios/halo2d-t2.lua

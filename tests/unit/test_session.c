@@ -236,5 +236,33 @@ main(void)
     CHECK(session_set_placement(ss, "RDN", &err) == -1,
           "a tree's placement is its node ids");
     session_free(ss);
+
+    /* unsaved edits are a state: the saved one, or not */
+    ss = session_new(lx_run_file("scenarios/table1.lua", NULL, &err));
+    CHECK(session_set_tau(ss, 0.3, &err) == 0 &&
+              session_set_bandwidth(ss, 1e9, &err) == 0 && session_dirty(ss),
+          "two edits: dirty");
+    CHECK(session_undo(ss) == 0 && session_dirty(ss), "one undone: dirty");
+    CHECK(session_undo(ss) == 0 && !session_dirty(ss),
+          "both undone: clean (the state as loaded)");
+    CHECK(session_redo(ss) == 0 && session_dirty(ss), "redo: dirty again");
+    session_mark_saved(ss);
+    CHECK(!session_dirty(ss), "saved: clean");
+    CHECK(session_undo(ss) == 0 && session_dirty(ss),
+          "a save then undo: dirty (the file has tau 0.3)");
+    CHECK(session_redo(ss) == 0 && !session_dirty(ss),
+          "redo to the saved state: clean");
+    CHECK(session_set_tau(ss, 0.25, &err) == 0 && session_dirty(ss) &&
+              session_set_tau(ss, 0.3, &err) == 0 && !session_dirty(ss),
+          "an edit and its inverse: clean (the same scenario)");
+    session_replace(ss, lx_run_file("scenarios/table1.lua", NULL, &err));
+    CHECK(session_dirty(ss), "a reload of the script: not what was saved");
+    CHECK(session_set_tau(ss, 0.3, &err) == 0 && !session_dirty(ss),
+          "tau 0.3 on it: what was saved");
+    for (int i = 0; i < SESSION_HISTORY + 6; i++)
+        session_set_tau(ss, i % 2 ? 0.3 : 0.1, &err);
+    CHECK(!session_dirty(ss), "more edits than the history holds, back to "
+                              "the saved state: clean");
+    session_free(ss);
     TEST_DONE();
 }
