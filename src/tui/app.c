@@ -9,7 +9,6 @@
  */
 #include "tui/app.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +17,7 @@
 #include "core/base/clock.h"
 #include "core/base/job.h"
 #include "core/base/rho_alloc.h"
+#include "core/base/savefile.h"
 #include "core/model.h"
 #include "core/search.h"
 #include "core/session.h"
@@ -232,59 +232,45 @@ do_reload(struct app *a, const char *why)
     ui_status(&a->u, 0, "reloaded %s%s", a->path, why);
 }
 
-/* The default file to save to: next to the script, never over it. */
-static void
-save_path(const struct app *a, char *buf, size_t n)
+/* The file to save to: :save's, or next to the script. Caller frees. */
+static char *
+save_path(const struct app *a)
 {
-    const char *p = a->path;
-    size_t len = strlen(p);
-
-    if (a->u.effect_arg[0] != '\0') {
-        snprintf(buf, n, "%s", a->u.effect_arg);
-        return;
-    }
-    if (len > 4 && strcmp(p + len - 4, ".lua") == 0)
-        snprintf(buf, n, "%.*s.edited.lua", (int)(len - 4), p);
-    else
-        snprintf(buf, n, "%s.edited.lua", p);
+    if (a->u.effect_arg[0] != '\0')
+        return xstrdup(a->u.effect_arg);
+    return savefile_edited_name(a->path);
 }
 
 static void
 do_save(struct app *a)
 {
-    char path[1024], tmp[1100];
+    char *path, shown[72]; /* the status line: "saved to " and this */
     struct strbuf sb;
-    FILE *f;
-    int ok;
+    struct rho_err err;
 
     if (a->o->readonly) {
         ui_status(&a->u, 1, "read-only: not saving");
         return;
     }
-    save_path(a, path, sizeof path);
+    path = save_path(a);
     if (strcmp(path, a->path) == 0) {
         ui_status(&a->u, 1,
                   "not over the script itself (its code would be "
                   "lost): :save ANOTHER.lua");
+        free(path);
         return;
     }
     strbuf_init(&sb);
     scenario_to_lua(session_scenario(a->ss), &sb);
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    f = fopen(tmp, "w");
-    ok = f != NULL && fwrite(strbuf_str(&sb), 1, sb.len, f) == sb.len;
-    if (f != NULL && fclose(f) != 0)
-        ok = 0;
-    if (ok && rename(tmp, path) != 0)
-        ok = 0;
-    if (ok) {
+    if (savefile_write(path, strbuf_str(&sb), sb.len, &err) == 0) {
         session_mark_saved(a->ss);
-        ui_status(&a->u, 0, "saved to %s", path);
+        ui_status(&a->u, 0, "saved to %s",
+                  savefile_short(path, shown, sizeof shown));
     } else {
-        remove(tmp);
-        ui_status(&a->u, 1, "cannot save to %s: %s", path, strerror(errno));
+        ui_status(&a->u, 1, "%s", err.msg);
     }
     strbuf_fini(&sb);
+    free(path);
 }
 
 /* Use the theme called name (or at path); on any error say so and use

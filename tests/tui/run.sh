@@ -77,6 +77,23 @@ else
     echo "FAIL tui quit-restores-terminal: still in the alternate screen"
 fi
 tui_stop
+# 9b. a script path over 1 KB saves to its real name, next to the script
+long=$dir
+for c in a b c d e f; do long=$long/$(printf "%0200d" 0 | tr 0 $c); done
+mkdir -p "$long" && cp scenarios/table1.lua "$long/t.lua"
+tui_start 100 30 "$RHO" "$long/t.lua"
+expect long-start "rho  Table I"
+tui_keys :
+tui_type "tau 0.1"
+tui_keys Enter s
+expect long-save "t.edited.lua"
+if [ -f "$long/t.edited.lua" ] && "$RHO" --batch "$long/t.edited.lua" | grep -q "tau = 0.1"; then
+    echo "ok - tui long-path-saved"
+else
+    echo "FAIL tui long-path-saved"
+    ls "$long"
+fi
+tui_stop
 
 # 10. an external save reloads; a script error keeps the last good result
 cp scenarios/table1.lua "$dir/w.lua"
