@@ -198,7 +198,7 @@ scenario_add_flow(struct scenario *s, int src, int dst, double bytes,
                   double start, const char *label, int line,
                   struct rho_err *err)
 {
-    struct scen_flow f = {src, dst, bytes, start, line, NULL, -1, -1, 0, 0};
+    struct scen_flow f = {src, dst, bytes, start, line, NULL, -1, -1, 0, 0, -1};
 
     if (check_flow(s, s->nflows, &f, err) != 0)
         return -1;

@@ -45,11 +45,16 @@ struct scen_flow {
     int via;                /* enum pcie_via: the route it must take */
     int stream;             /* flows of one source on different streams
                                run at once */
+    int id;                 /* which flow of the script it is (its index
+                               as loaded), or -1: made by an edit. Edits
+                               of a flow keep it; saving finds the flow's
+                               text by it */
 };
 
 struct scenario {
     char *title;       /* owned, never NULL */
     char *path;        /* script it came from, may be NULL; owned */
+    int line;          /* the line of its rho.scenario call, 0 if unknown */
     struct pcie *pcie; /* one reference, may be NULL until set */
     double bandwidth;  /* B/s: every link that declares no capacity */
     double tau;

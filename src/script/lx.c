@@ -78,8 +78,19 @@ lx_user_line(lua_State *L)
 void
 lx_push_where(lua_State *L)
 {
+    struct lx_ctx *c = lx_ctx(L);
     lua_Debug ar;
 
+    /* rho.scenario reading its table: the line of the part it reads */
+    if (c->at_line > 0 && c->path != NULL && lua_getstack(L, 0, &ar) &&
+        lua_getinfo(L, "f", &ar)) {
+        lua_CFunction f = lua_tocfunction(L, -1);
+        lua_pop(L, 1);
+        if (f == lx_l_scenario) {
+            lua_pushfstring(L, "%s:%d:", c->path, c->at_line);
+            return;
+        }
+    }
     for (int level = 0; lua_getstack(L, level, &ar); level++) {
         if (!lua_getinfo(L, "Sl", &ar))
             break;
@@ -343,6 +354,8 @@ run(const char *name, const char *text, size_t len, const struct lx_opts *o,
     ctx.log = o ? o->log : NULL;
     ctx.params = o ? o->params : NULL;
     ctx.params_read = o ? o->params_read : NULL;
+    ctx.text = text;
+    ctx.len = len;
 
     L = lua_newstate(lx_alloc, &ctx);
     if (L == NULL) {

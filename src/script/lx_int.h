@@ -29,6 +29,10 @@ struct lx_ctx {
     struct strbuf *log;
     const char *const *params;
     struct strbuf *params_read;
+    const char *text; /* the user's chunk, len bytes (lx_src.c reads it) */
+    size_t len;
+    int at_line; /* while rho.scenario reads its table: the line of what
+                    it reads (0: the call's); see lx_at() */
 };
 
 extern const char lx_ctx_key;
@@ -47,6 +51,27 @@ int lx_error(lua_State *L, const char *fmt, ...);
 
 /* The line of the user's innermost frame, or 0. */
 int lx_user_line(lua_State *L);
+
+/*
+ * Where the table given to rho.scenario was written (lx_src.c). Call
+ * lx_src_begin() first, with the table at t: it pairs the tables the
+ * script made with the constructors in its text that made them, and
+ * returns the line of the call (0 if unknown). Then lx_src_field() is the
+ * line of field name of the table at idx, lx_src_item() of its k-th list
+ * item, lx_src_table() of its '{' -- each 0 when that table was not made
+ * by a constructor written in the call.
+ *
+ * lx_at(line): the errors lx_error() raises while rho.scenario runs name
+ * this line (0: the call's line). lx_at_field() and lx_at_item() set it to
+ * a field's or an item's line when that is known, else leave it.
+ */
+int lx_src_begin(lua_State *L, int t);
+int lx_src_field(lua_State *L, int idx, const char *name);
+int lx_src_item(lua_State *L, int idx, int k);
+int lx_src_table(lua_State *L, int idx);
+void lx_at(lua_State *L, int line);
+void lx_at_field(lua_State *L, int idx, const char *name);
+void lx_at_item(lua_State *L, int idx, int k);
 
 /* Open the rho module's C functions into the table at the top of L. */
 void lx_open_rho(lua_State *L);

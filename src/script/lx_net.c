@@ -42,6 +42,7 @@ opt_int(lua_State *L, int t, const char *field, int def, int lo, int hi,
         lua_pop(L, 1);
         return def;
     }
+    lx_at_field(L, t, field); /* errors: at the field, in a scenario */
     if (!lua_isinteger(L, -1))
         lx_error(L, "%s: %s must be an integer, not %s", what, field,
                  lua_type(L, -1) == LUA_TNUMBER ? "a fraction"
@@ -61,6 +62,7 @@ opt_bool(lua_State *L, int t, const char *field, int def, const char *what)
     int v = def;
 
     if (lua_getfield(L, t, field) != LUA_TNIL) { /* v */
+        lx_at_field(L, t, field);
         if (!lua_isboolean(L, -1))
             lx_error(L, "%s: %s must be true or false, not a %s", what, field,
                      luaL_typename(L, -1));
@@ -95,6 +97,7 @@ opt_ints(lua_State *L, int t, const char *field, int *out, int max, int lo,
         lua_pop(L, 1);
         return 0;
     }
+    lx_at_field(L, t, field);
     if (!lua_istable(L, -1))
         lx_error(L, "%s: %s must be a list of integers such as { 4, 4 }", what,
                  field);
@@ -882,8 +885,10 @@ read_placement(lua_State *L, int t, const struct net *net, int nranks,
                struct net_place_spec *p, int *line)
 {
     struct rho_err err;
-    int type = lua_getfield(L, t, "placement"); /* pl */
+    int type;
 
+    lx_at_field(L, t, "placement");
+    type = lua_getfield(L, t, "placement"); /* pl */
     *line = 0;
     if (type == LUA_TNIL) {
         net_place_spec_init(p);
@@ -945,6 +950,7 @@ read_placement(lua_State *L, int t, const struct net *net, int nranks,
                      n, nranks);
         ep = lua_newuserdatauv(L, (size_t)n * sizeof *ep, 0); /* pl, buf */
         for (lua_Integer i = 1; i <= n; i++) {
+            lx_at_item(L, -2, (int)i);
             lua_rawgeti(L, -2, i); /* pl, buf, v */
             if (!lua_isinteger(L, -1))
                 lx_error(L, "placement: rank %I must be given a node number",
@@ -990,6 +996,7 @@ struct pjob {
     int rest;  /* it takes what is left */
     int routing;
     int line;
+    int at; /* the line of its entry in jobs = { ... } (0: unknown) */
     char name[48];
 };
 
@@ -1009,6 +1016,7 @@ read_flows(lua_State *L, int n, double defsize, struct net_pattern_spec *p)
         int f;
         lua_Integer v[2];
         snprintf(what, sizeof what, "flow %d", (int)i);
+        lx_at(L, lx_src_item(L, ft, (int)i));
         lua_rawgeti(L, ft, i); /* flows, f */
         f = lua_gettop(L);
         if (!lua_istable(L, f))
@@ -1021,6 +1029,9 @@ read_flows(lua_State *L, int n, double defsize, struct net_pattern_spec *p)
             if (lua_getfield(L, f, key) == LUA_TNIL) { /* flows, f, v */
                 lua_pop(L, 1);
                 lua_rawgeti(L, f, k + 1);
+                lx_at_item(L, f, k + 1);
+            } else {
+                lx_at_field(L, f, key);
             }
             if (!lua_isinteger(L, -1))
                 lx_error(L, "%s: the %s must be a rank number (0 to %d)", what,
@@ -1029,6 +1040,7 @@ read_flows(lua_State *L, int n, double defsize, struct net_pattern_spec *p)
                 lx_error(L, "%s: %s rank %I is outside 0 to %d", what,
                          k ? "destination" : "source", v[k], n - 1);
             lua_pop(L, 1); /* flows, f */
+            lx_at(L, lx_src_item(L, ft, (int)i));
         }
         if (v[0] == v[1])
             lx_error(L, "%s: rank %I sends to itself", what, v[0]);
@@ -1068,11 +1080,14 @@ lx_read_link(lua_State *L, int t, struct scenario *s, struct net *net,
     lx_get_quantity(L, t, "gamma", UNIT_TIME, &lk->gamma, "scenario");
     lx_get_quantity(L, t, "bgq_threshold", UNIT_SIZE, &lk->bgq_threshold,
                     "scenario");
+    lx_at_field(L, t, "routing");
     if (lua_getfield(L, t, "routing") != LUA_TNIL) /* routing */
         lk->routing = routing_of(L, -1, "scenario");
     else
         lk->routing = net_torus(net) ? NET_DOR : NET_SD;
     lua_pop(L, 1);
+    lx_at(L, 0);
+    lx_at_field(L, t, "paths");
     if (lua_getfield(L, t, "paths") == LUA_TSTRING) { /* paths */
         const char *m = lua_tostring(L, -1);
         if (strcmp(m, "all") == 0)
@@ -1085,8 +1100,10 @@ lx_read_link(lua_State *L, int t, struct scenario *s, struct net *net,
         lx_error(L, "scenario: paths must be \"minimal\" or \"all\"");
     }
     lua_pop(L, 1);
+    lx_at(L, 0);
 
     /* the jobs: traffic = pattern, jobs = { {traffic=, ranks=}, ... } */
+    lx_at_field(L, t, "traffic");
     if (lua_getfield(L, t, "traffic") != LUA_TNIL) { /* traffic */
         if (!is_traffic(L, -1, &job[0].line))
             lx_error(L, "scenario: traffic must be a pattern such as "
@@ -1094,11 +1111,14 @@ lx_read_link(lua_State *L, int t, struct scenario *s, struct net *net,
         job[0].tidx = lua_gettop(L);
         job[0].ranks = -1;
         job[0].routing = lk->routing;
+        job[0].at = lx_src_field(L, t, "traffic");
         snprintf(job[0].name, sizeof job[0].name, "traffic");
         njobs = 1;
     } else {
         lua_pop(L, 1);
     }
+    lx_at(L, 0);
+    lx_at_field(L, t, "jobs");
     if (lua_getfield(L, t, "jobs") != LUA_TNIL) { /* jobs */
         int jt = lua_gettop(L);
         lua_Integer n;
@@ -1115,6 +1135,8 @@ lx_read_link(lua_State *L, int t, struct scenario *s, struct net *net,
             char what[32];
             int e;
             snprintf(what, sizeof what, "job %d", (int)i);
+            j->at = lx_src_item(L, jt, (int)i);
+            lx_at(L, j->at);
             lua_rawgeti(L, jt, i); /* job */
             e = lua_gettop(L);
             if (!lua_istable(L, e))
@@ -1122,14 +1144,18 @@ lx_read_link(lua_State *L, int t, struct scenario *s, struct net *net,
             lx_check_keys(L, e, job_fields, 0, what);
             j->ranks = opt_int(L, e, "ranks", -1, 1, 0x7fffffff, what);
             j->routing = lk->routing;
+            lx_at(L, j->at);
+            lx_at_field(L, e, "routing");
             if (lua_getfield(L, e, "routing") != LUA_TNIL)
                 j->routing = routing_of(L, -1, what);
             lua_pop(L, 1);
+            lx_at(L, j->at);
             snprintf(j->name, sizeof j->name, "job %d", (int)i);
             if (lua_getfield(L, e, "name") == LUA_TSTRING)
                 snprintf(j->name, sizeof j->name, "%s", lua_tostring(L, -1));
             lua_pop(L, 1);
             lua_getfield(L, e, "traffic"); /* job, traffic */
+            lx_at_field(L, e, "traffic");
             if (!is_traffic(L, -1, &j->line))
                 lx_error(L,
                          "%s: traffic must be a pattern such as "
@@ -1143,6 +1169,7 @@ lx_read_link(lua_State *L, int t, struct scenario *s, struct net *net,
     }
     for (int j = 0; j < njobs; j++) {
         job[j].rest = job[j].ranks < 0;
+        lx_at(L, job[j].at);
         if (job[j].ranks < 0) {
             if (left >= 0)
                 lx_error(L,
@@ -1154,16 +1181,20 @@ lx_read_link(lua_State *L, int t, struct scenario *s, struct net *net,
             total += job[j].ranks;
         }
     }
+    lx_at(L, 0);
+    lx_at_field(L, t, "jobs");
     if (total > slots)
         lx_error(L, "scenario: the jobs need %d ranks, the network has %I",
                  total, (lua_Integer)slots);
     if (left >= 0) {
         job[left].ranks =
             (int)(slots - total > 0x7fffffff ? 0x7fffffff : slots - total);
+        lx_at(L, job[left].at);
         if (job[left].ranks < 1)
             lx_error(L, "%s: no ranks are left for it", job[left].name);
         total += job[left].ranks;
     }
+    lx_at(L, 0);
     if (njobs == 0 && slots > 0x7fffffff)
         lx_error(L, "scenario: too many ranks");
     if (total == 0)
@@ -1171,6 +1202,8 @@ lx_read_link(lua_State *L, int t, struct scenario *s, struct net *net,
 
     box = push_spec(L); /* ..., box */
     read_placement(L, t, net, total, &box->place, &line);
+    lx_at(L, 0);
+    lx_at_field(L, t, "placement");
     {
         struct placement *pl =
             net_place_make(&box->place, net, total, s->seed, &err);
@@ -1182,6 +1215,7 @@ lx_read_link(lua_State *L, int t, struct scenario *s, struct net *net,
         int off = 0;
         for (int j = 0; j < njobs; j++) {
             struct pattern *p;
+            lx_at(L, job[j].at);
             net_pattern_spec_fini(&box->pat);
             read_pattern(L, job[j].tidx, defsize, &box->pat);
             p = net_pattern_make(&box->pat, net, job[j].ranks,
@@ -1193,20 +1227,25 @@ lx_read_link(lua_State *L, int t, struct scenario *s, struct net *net,
             off += job[j].ranks;
         }
     }
+    lx_at(L, 0);
 
+    lx_at_field(L, t, "flows");
     if (lua_getfield(L, t, "flows") != LUA_TNIL) { /* ..., box, flows */
         struct pattern *p;
         int n = placement_ranks(lk->placement);
+        int fline = lx_src_field(L, t, "flows");
         if (!lua_istable(L, -1))
             lx_error(L, "flows must be a list of flows, not a %s",
                      luaL_typename(L, -1));
         net_pattern_spec_fini(&box->pat);
         read_flows(L, n, defsize, &box->pat);
+        lx_at(L, fline);
         if ((p = net_pattern_make(&box->pat, net, n, 0, &err)) == NULL)
             lx_error(L, "%s", err.msg);
         net_scen_add_job(lk, "flows", &box->pat, p, n, 0, lk->routing,
-                         lx_user_line(L), 0);
+                         fline > 0 ? fline : lx_user_line(L), 0);
     }
+    lx_at(L, 0);
     lua_settop(L, top);
     if (lk->njobs == 0)
         lx_error(L, "scenario: no traffic (give flows = { { 0, 7, size = "

@@ -6,7 +6,9 @@
  *
  * Every field is checked, unknown fields are refused with a suggestion,
  * and messages name the user's file and line: the line of the node's own
- * constructor for topology errors, the rho.scenario call otherwise.
+ * constructor for topology errors, and for the others the line where the
+ * field, flow or entry at fault was written when the table was written in
+ * the call (lx_src.c), else the line of the rho.scenario call.
  */
 #include <lauxlib.h>
 #include <lua.h>
@@ -94,6 +96,8 @@ lx_check_keys(lua_State *L, int idx, const char *const *allowed, int ints_ok,
                     best = allowed[i];
                 }
             }
+            if (!ok)
+                lx_at_field(L, idx, k);
             if (!ok && best)
                 lx_error(L, "%s: unknown field '%s' (did you mean '%s'?)", what,
                          k, best);
@@ -138,12 +142,17 @@ lx_get_quantity(lua_State *L, int idx, const char *field, enum unit_kind kind,
     }
     if (t == LUA_TNUMBER) {
         *out = lua_tonumber(L, -1);
-        if (!(*out >= 0) || !isfinite(*out))
+        if (!(*out >= 0) || !isfinite(*out)) {
+            lx_at_field(L, idx, field);
             lx_error(L, "%s: %s must be a finite number >= 0", what, field);
+        }
     } else if (t == LUA_TSTRING) {
-        if (units_parse(kind, lua_tostring(L, -1), out, &err) != 0)
+        if (units_parse(kind, lua_tostring(L, -1), out, &err) != 0) {
+            lx_at_field(L, idx, field);
             lx_error(L, "%s: %s: %s", what, field, err.msg);
+        }
     } else {
+        lx_at_field(L, idx, field);
         lx_error(L,
                  "%s: %s must be a %s (a number or a string with a unit), "
                  "not a %s",
@@ -409,6 +418,7 @@ read_efficiency(lua_State *L, int idx, int *given)
     double e = PCIE_DEFAULT_EFFICIENCY;
 
     *given = 0;
+    lx_at_field(L, 1, "efficiency");
     if (lua_getfield(L, 1, "efficiency") == LUA_TNIL) { /* e */
         lua_pop(L, 1);
         if (lua_type(L, idx) == LUA_TTABLE)
@@ -429,6 +439,7 @@ read_efficiency(lua_State *L, int idx, int *given)
             lx_error(L, "scenario: efficiency must be > 0 and <= 1, got %f", e);
     }
     lua_pop(L, 1);
+    lx_at(L, 0);
     return e;
 }
 
@@ -492,7 +503,10 @@ static void
 read_placement(lua_State *L, int t, struct scenario *s)
 {
     const struct pcie *p = s->pcie;
-    int type = lua_getfield(L, t, "placement"); /* pl */
+    int type;
+
+    lx_at_field(L, t, "placement");
+    type = lua_getfield(L, t, "placement"); /* pl */
 
     if (type == LUA_TNIL) {
         /* identity: rank k on the k-th device in declaration order */
@@ -513,6 +527,7 @@ read_placement(lua_State *L, int t, struct scenario *s)
         s->nranks = 0;
         for (lua_Integer i = 1; i <= n; i++) {
             int id;
+            lx_at_item(L, -1, (int)i);
             lua_rawgeti(L, -1, i); /* pl, name */
             if (lua_type(L, -1) != LUA_TSTRING)
                 lx_error(L,
@@ -531,6 +546,7 @@ read_placement(lua_State *L, int t, struct scenario *s)
                  luaL_typename(L, -1));
     }
     lua_pop(L, 1); /* - */
+    lx_at(L, 0);
 }
 
 static void
@@ -540,13 +556,17 @@ read_flows(lua_State *L, int t, struct scenario *s)
     int has_def, defvia = PCIE_VIA_AUTO;
     lua_Integer n;
 
+    lx_at_field(L, t, "via");
     if (lua_getfield(L, t, "via") != LUA_TNIL) /* via */
         defvia = via_of(L, "scenario");
     lua_pop(L, 1);
+    lx_at(L, 0);
     s->via = defvia;
     has_def = lx_get_quantity(L, t, "size", UNIT_SIZE, &defsize, "scenario");
+    lx_at_field(L, t, "flows");
     if (lua_getfield(L, t, "flows") == LUA_TNIL) { /* flows */
         lua_pop(L, 1);
+        lx_at(L, 0);
         return;
     }
     if (!lua_istable(L, -1))
@@ -564,26 +584,43 @@ read_flows(lua_State *L, int t, struct scenario *s)
         snprintf(what, sizeof what, "flow %d", (int)i);
         lua_rawgeti(L, -1, i); /* flows, f */
         ft = lua_gettop(L);
+        /* its line: where the list's item was written, else the one its
+           builder recorded (rho.halo and the other patterns) */
+        line = lx_src_item(L, ft - 1, (int)i);
+        if (line == 0 && lua_istable(L, ft) &&
+            lua_getfield(L, ft, "line") == LUA_TNUMBER) /* flows, f, line */
+            line = (int)lua_tointeger(L, -1);
+        lua_settop(L, ft); /* flows, f */
+        lx_at(L, line);
         if (!lua_istable(L, ft))
             lx_error(L,
                      "%s: expected a table such as { \"0\", \"2\", size = "
                      "\"1 MiB\" }, got a %s",
                      what, luaL_typename(L, ft));
         lx_check_keys(L, ft, flow_fields, 1, what);
+        lx_at(L, line);
         if (lua_getfield(L, ft, "src") == LUA_TNIL) { /* flows, f, src */
             lua_pop(L, 1);
             lua_rawgeti(L, ft, 1);
+            lx_at_item(L, ft, 1);
+        } else {
+            lx_at_field(L, ft, "src");
         }
         if (lua_isnil(L, -1))
             lx_error(L, "%s: no source (give { src, dst, size = ... })", what);
         src = device_of(L, -1, s, (int)i - 1, "source", &src_rank);
+        lx_at(L, line);
         if (lua_getfield(L, ft, "dst") == LUA_TNIL) { /* ..., src, dst */
             lua_pop(L, 1);
             lua_rawgeti(L, ft, 2);
+            lx_at_item(L, ft, 2);
+        } else {
+            lx_at_field(L, ft, "dst");
         }
         if (lua_isnil(L, -1))
             lx_error(L, "%s: no destination", what);
         dst = device_of(L, -1, s, (int)i - 1, "destination", &dst_rank);
+        lx_at(L, line);
         lua_settop(L, ft); /* flows, f */
         if (!lx_get_quantity(L, ft, "size", UNIT_SIZE, &bytes, what) &&
             !has_def)
@@ -594,21 +631,24 @@ read_flows(lua_State *L, int t, struct scenario *s)
         lx_get_quantity(L, ft, "start", UNIT_TIME, &start, what);
         if (lua_getfield(L, ft, "label") == LUA_TSTRING) /* flows, f, label */
             label = lua_tostring(L, -1);
-        if (lua_getfield(L, ft, "line") == LUA_TNUMBER) /* ..., line */
-            line = (int)lua_tointeger(L, -1);
+        lx_at_field(L, ft, "via");
         if (lua_getfield(L, ft, "via") != LUA_TNIL) /* ..., via */
             via = via_of(L, what);
+        lx_at(L, line);
+        lx_at_field(L, ft, "stream");
         if (lua_getfield(L, ft, "stream") != LUA_TNIL) { /* ..., stream */
             if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < 0 ||
                 lua_tointeger(L, -1) > 1000000)
                 lx_error(L, "%s: stream must be an integer >= 0", what);
             stream = (int)lua_tointeger(L, -1);
         }
+        lx_at(L, line);
         if (line <= 0)
             line = lx_user_line(L);
         fi = scenario_add_flow(s, src, dst, bytes, start, label, line, &err);
         if (fi < 0)
             lx_error(L, "%s", err.msg);
+        s->flow[fi].id = fi;
         s->flow[fi].src_rank = src_rank;
         s->flow[fi].dst_rank = dst_rank;
         s->flow[fi].via = via;
@@ -616,17 +656,20 @@ read_flows(lua_State *L, int t, struct scenario *s)
         lua_settop(L, ft - 1); /* flows */
     }
     lua_pop(L, 1); /* - */
+    lx_at(L, 0);
 }
 
 static void
 read_seed(lua_State *L, struct scenario *s)
 {
+    lx_at_field(L, 1, "seed");
     if (lua_getfield(L, 1, "seed") != LUA_TNIL) { /* seed */
         if (!lua_isinteger(L, -1))
             lx_error(L, "scenario: seed must be an integer");
         s->seed = (uint64_t)lua_tointeger(L, -1);
     }
     lua_pop(L, 1);
+    lx_at(L, 0);
 }
 
 /*
@@ -648,6 +691,7 @@ tree_link(lua_State *L, struct scenario *s)
                  r ? r : luaL_typename(L, -1));
     if (s->nflows == 0)
         lx_error(L, "scenario: a routing needs flows for the link model");
+    lx_at_field(L, 1, "paths");
     if (lua_getfield(L, 1, "paths") == LUA_TSTRING && /* routing, paths */
         strcmp(lua_tostring(L, -1), "all") == 0)
         minimal = ROUTE_ALL;
@@ -655,6 +699,8 @@ tree_link(lua_State *L, struct scenario *s)
              (!lua_isstring(L, -1) || strcmp(lua_tostring(L, -1), "minimal")))
         lx_error(L, "scenario: paths must be \"minimal\" or \"all\"");
     lua_pop(L, 1); /* routing */
+    lx_at(L, 0);
+    lx_at_field(L, 1, "routing");
     if (scenario_net_tree(s, routing, lx_user_line(L), &err) != 0)
         lx_error(L, "%s", err.msg);
     s->net->minimal = minimal;
@@ -669,23 +715,29 @@ lx_l_scenario(lua_State *L)
     struct net *net;
     const char *title = "untitled";
     double tau;
+    int line;
 
     if (lua_type(L, 1) != LUA_TTABLE)
         return lx_error(L, "rho.scenario expects a table, got a %s",
                         luaL_typename(L, 1));
     lua_settop(L, 1); /* t */
+    line = lx_src_begin(L, 1);
     lx_check_keys(L, 1, scenario_fields, 0, "scenario");
+    lx_at(L, 0);
 
     u = lua_newuserdatauv(L, sizeof *u, 0); /* t, u */
     *u = NULL;                              /* consistent first */
     luaL_setmetatable(L, LX_SCENARIO);
 
     if (lua_getfield(L, 1, "title") != LUA_TNIL) { /* t, u, title */
+        lx_at_field(L, 1, "title");
         if (lua_type(L, -1) != LUA_TSTRING)
             return lx_error(L, "scenario: title must be a string");
         title = lua_tostring(L, -1);
     }
     *u = s = scenario_new(title);
+    s->line = line;
+    lx_at(L, 0);
     lua_settop(L, 2); /* t, u */
 
     if (lua_getfield(L, 1, "topology") == LUA_TNIL) /* t, u, topo */
@@ -696,16 +748,19 @@ lx_l_scenario(lua_State *L)
         /* a network: the link-utilization model only */
         static const char *const pcie_only[] = {"tau", "bandwidth", NULL};
         for (int i = 0; pcie_only[i]; i++)
-            if (lua_getfield(L, 1, pcie_only[i]) != LUA_TNIL)
+            if (lua_getfield(L, 1, pcie_only[i]) != LUA_TNIL) {
+                lx_at_field(L, 1, pcie_only[i]);
                 return lx_error(L,
                                 "scenario: %s is for PCIe trees; a "
                                 "network's bandwidth is given to its "
                                 "builder (rho.torus{ bandwidth = ... })",
                                 pcie_only[i]);
+            }
         lua_settop(L, 2); /* t, u */
         read_seed(L, s);
         lx_read_link(L, 1, s, net, spec);
         lua_settop(L, 2);
+        lx_at(L, 0);
         return 1;
     }
     s->pcie = pcie_new();
@@ -716,16 +771,21 @@ lx_l_scenario(lua_State *L)
         lua_newtable(L); /* t, u, topo, pending */
         b.pending = lua_gettop(L);
         lua_pushvalue(L, 3); /* t, u, topo, pending, topo */
+        lx_at_field(L, 1, "topology");
         add_node(L, &b, -1, 0);
         add_pending(L, &b);
     }
     if (pcie_finish(s->pcie, &err) != 0)
         return lx_error(L, "topology: %s", err.msg);
+    lx_at(L, 0);
     lua_settop(L, 2); /* t, u */
 
     lx_get_quantity(L, 1, "bandwidth", UNIT_RATE, &s->bandwidth, "scenario");
+    lx_at_field(L, 1, "bandwidth");
     if (!(s->bandwidth > 0))
         return lx_error(L, "scenario: bandwidth must be > 0");
+    lx_at(L, 0);
+    lx_at_field(L, 1, "tau");
     if (lua_getfield(L, 1, "tau") != LUA_TNIL) { /* t, u, tau */
         if (lua_type(L, -1) != LUA_TNUMBER)
             return lx_error(L,
@@ -738,13 +798,16 @@ lx_l_scenario(lua_State *L)
                             tau);
         s->tau = tau;
     }
+    lx_at(L, 0);
     lua_settop(L, 2);
     read_seed(L, s);
     read_placement(L, 1, s);
     read_flows(L, 1, s);
-    lua_settop(L, 2);                              /* t, u */
+    lua_settop(L, 2); /* t, u */
+    lx_at_field(L, 1, "routing");
     if (lua_getfield(L, 1, "routing") != LUA_TNIL) /* t, u, routing */
         tree_link(L, s);
+    lx_at(L, 0);
     lua_settop(L, 2); /* t, u */
     return 1;
 }

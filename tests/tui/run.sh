@@ -108,6 +108,8 @@ printf 'return rho.scenario {\n  topology = rho.t2(,\n}\n' > "$dir/w.lua"
 expect error-pane "script error: the last good result stays" 5
 expect error-line "w.lua:2:"
 expect error-keeps-old "75 MiB        0 s    9.02 ms"
+printf 'return rho.scenario {\n  topology = rho.t2(),\n  flows = { { "0", "1", size = "1 MiB" } },\n  tau = 1.5,\n}\n' > "$dir/w.lua"
+expect error-field-line "w.lua:4: scenario: tau must be between 0 and 1, got 1.5" 5
 cp scenarios/table1.lua "$dir/w.lua"
 expect error-cleared "300 MiB        0 s   36.08 ms" 5
 if tui_gone "script error: the last good result stays" 3; then echo "ok - tui error-pane-gone"; else echo "FAIL tui error-pane-gone"; fi

@@ -65,7 +65,9 @@ test_table1(void)
     CHECK_NEAR(s->bandwidth, 11.6 * 1073741824.0, 1e-3, "bandwidth");
     CHECK_NEAR(s->tau, 0.2, 0, "tau");
     CHECK_NEAR(s->flow[1].bytes, 300 * 1048576.0, 0, "size");
-    CHECK(s->flow[0].line == 4, "flow line = the rho.scenario call (%d)",
+    CHECK(s->flow[0].line == 13 && s->flow[3].line == 16 && s->line == 4,
+          "flow line = where the flow is written (%d), the scenario's its "
+          "call's",
           s->flow[0].line);
     CHECK(pcie_node(s->pcie, pcie_find(s->pcie, "K1"))->line == 7,
           "node line = its constructor's line");
