@@ -4,6 +4,7 @@
 #include "core/scenario.h"
 
 #include <math.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,11 +26,40 @@ scenario_new(const char *title)
     return s;
 }
 
+static void
+src_unref(struct scen_src *src)
+{
+    if (src == NULL || atomic_fetch_sub(&src->refs, 1) > 1)
+        return;
+    free(src->text);
+    scenario_free(src->base);
+    free(src);
+}
+
+void
+scenario_set_source(struct scenario *s, const char *text, size_t len)
+{
+    struct scen_src *src = xcalloc(1, sizeof *src);
+
+    atomic_init(&src->refs, 1);
+    src->text = xmalloc(len + 1);
+    memcpy(src->text, text, len);
+    src->text[len] = '\0';
+    src->len = len;
+    for (int i = 0; i < s->nflows; i++)
+        s->flow[i].id = i;
+    src_unref(s->src);
+    s->src = NULL;
+    src->base = scenario_clone(s);
+    s->src = src;
+}
+
 void
 scenario_free(struct scenario *s)
 {
     if (s == NULL)
         return;
+    src_unref(s->src);
     for (int i = 0; i < s->nflows; i++)
         free(s->flow[i].label);
     free(s->flow);
@@ -132,6 +162,8 @@ scenario_clone(const struct scenario *s)
         c->flow[i].label = s->flow[i].label ? xstrdup(s->flow[i].label) : NULL;
     }
     c->net = s->net ? net_scen_clone(s->net) : NULL;
+    if (c->src)
+        atomic_fetch_add(&c->src->refs, 1);
     c->rank_node = NULL;
     if (s->nranks > 0) {
         c->rank_node = xcalloc((size_t)s->nranks, sizeof *c->rank_node);
@@ -647,77 +679,41 @@ tree_to_lua(const struct pcie *p, int x, int indent, struct strbuf *out)
     strbuf_puts(out, indent ? ",\n" : "");
 }
 
-/* The jobs and flows of a network scenario. */
-static void
-jobs_to_lua(const struct net_scen *l, struct strbuf *out)
+/* Does the first job go in `traffic = `: the ranks left, named
+   "traffic", the scenario's routing? */
+static int
+traffic_job(const struct net_scen *l)
 {
-    int first = 0, njobs = 0;
-
-    for (int j = 0; j < l->njobs; j++)
-        njobs += l->job[j].spec.kind != NET_PAT_FLOWS;
-    if (njobs > 0 && l->job[0].rest && strcmp(l->job[0].name, "traffic") == 0 &&
-        l->job[0].routing == l->routing) {
-        strbuf_puts(out, "  traffic = ");
-        net_pattern_to_lua(&l->job[0].spec, out);
-        strbuf_puts(out, ",\n");
-        first = 1;
-    }
-    if (njobs > first) {
-        strbuf_puts(out, "  jobs = {\n");
-        for (int j = first; j < l->njobs; j++) {
-            const struct net_scen_job *jb = &l->job[j];
-            if (jb->spec.kind == NET_PAT_FLOWS)
-                continue;
-            strbuf_puts(out, "    { name = ");
-            strbuf_lua_quote(out, jb->name);
-            if (!jb->rest)
-                strbuf_printf(out, ", ranks = %d", jb->ranks);
-            if (jb->routing != l->routing)
-                strbuf_printf(out, ", routing = \"%s\"",
-                              net_routing_name(jb->routing));
-            strbuf_puts(out, ", traffic = ");
-            net_pattern_to_lua(&jb->spec, out);
-            strbuf_puts(out, " },\n");
-        }
-        strbuf_puts(out, "  },\n");
-    }
-    for (int j = 0; j < l->njobs; j++) {
-        if (l->job[j].spec.kind != NET_PAT_FLOWS)
-            continue;
-        strbuf_puts(out, "  flows = ");
-        net_pattern_to_lua(&l->job[j].spec, out);
-        strbuf_puts(out, ",\n");
-    }
+    return l->njobs > 0 && l->job[0].spec.kind != NET_PAT_FLOWS &&
+           l->job[0].rest && strcmp(l->job[0].name, "traffic") == 0 &&
+           l->job[0].routing == l->routing;
 }
 
-/* A scenario on a network: the link part only. */
-static void
-network_to_lua(const struct scenario *s, struct strbuf *out)
+/* The jobs of a network scenario that go in `jobs = { ... }`, or 0 when
+   there are none. */
+static int
+jobs_to_lua(const struct net_scen *l, struct strbuf *out)
 {
-    const struct net_scen *l = s->net;
+    int n = 0;
 
-    strbuf_puts(out, ",\n  topology = ");
-    net_topo_to_lua(&l->net_spec, out);
-    strbuf_printf(out, ",\n  routing = \"%s\",\n  paths = \"%s\",\n",
-                  net_routing_name(l->routing),
-                  l->minimal == ROUTE_ALL ? "all" : "minimal");
-    if (s->seed != 0)
-        strbuf_printf(out, "  seed = %lld,\n", (long long)s->seed);
-    if (l->gamma > 0) {
-        char g[64];
-        strbuf_printf(out, "  gamma = \"%s\",\n",
-                      units_fmt_time_exact(g, sizeof g, l->gamma));
+    for (int j = traffic_job(l); j < l->njobs; j++) {
+        const struct net_scen_job *jb = &l->job[j];
+        if (jb->spec.kind == NET_PAT_FLOWS)
+            continue;
+        strbuf_puts(out, n++ ? "    { name = " : "{\n    { name = ");
+        strbuf_lua_quote(out, jb->name);
+        if (!jb->rest)
+            strbuf_printf(out, ", ranks = %d", jb->ranks);
+        if (jb->routing != l->routing)
+            strbuf_printf(out, ", routing = \"%s\"",
+                          net_routing_name(jb->routing));
+        strbuf_puts(out, ", traffic = ");
+        net_pattern_to_lua(&jb->spec, out);
+        strbuf_puts(out, " },\n");
     }
-    if (l->bgq_threshold > 0) {
-        char g[64];
-        strbuf_printf(out, "  bgq_threshold = \"%s\",\n",
-                      units_fmt_size_exact(g, sizeof g, l->bgq_threshold));
-    }
-    strbuf_puts(out, "  placement = ");
-    net_place_to_lua(&l->place, out);
-    strbuf_puts(out, ",\n");
-    jobs_to_lua(l, out);
-    strbuf_puts(out, "}\n");
+    if (n > 0)
+        strbuf_puts(out, "  }");
+    return n > 0;
 }
 
 static const char *
@@ -729,71 +725,192 @@ via_name(int via)
 }
 
 void
-scenario_to_lua(const struct scenario *s, struct strbuf *out)
+scenario_flow_to_lua(const struct scenario *s, int i, struct strbuf *out)
 {
-    char a[64], b[64];
+    const struct scen_flow *f = &s->flow[i];
+    char a[64];
 
-    strbuf_puts(out, "-- written by rho: the scenario as it was edited\n"
-                     "return rho.scenario {\n  title = ");
-    strbuf_lua_quote(out, s->title);
-    if (s->pcie == NULL && s->net != NULL) {
-        network_to_lua(s, out);
-        return;
-    }
-    strbuf_puts(out, ",\n  topology = ");
-    if (s->pcie)
-        tree_to_lua(s->pcie, 0, 0, out);
+    strbuf_puts(out, "{ ");
+    if (f->src_rank >= 0)
+        strbuf_printf(out, "%d", f->src_rank);
     else
-        strbuf_puts(out, "nil");
-    strbuf_printf(out, ",\n  bandwidth = \"%s\",\n  tau = %.17g,\n",
-                  units_fmt_rate_exact(a, sizeof a, s->bandwidth), s->tau);
-    if (s->efficiency_given)
-        strbuf_printf(out, "  efficiency = %.17g,\n", s->efficiency);
-    if (s->via != PCIE_VIA_AUTO)
-        strbuf_printf(out, "  via = \"%s\",\n", via_name(s->via));
-    if (s->seed != 0)
-        strbuf_printf(out, "  seed = %lld,\n", (long long)s->seed);
-    if (s->nranks > 0) {
-        strbuf_puts(out, "  placement = {");
+        strbuf_lua_quote(out, pcie_node(s->pcie, f->src)->name);
+    strbuf_puts(out, ", ");
+    if (f->dst_rank >= 0)
+        strbuf_printf(out, "%d", f->dst_rank);
+    else
+        strbuf_lua_quote(out, pcie_node(s->pcie, f->dst)->name);
+    strbuf_printf(out, ", size = \"%s\"",
+                  units_fmt_size_exact(a, sizeof a, f->bytes));
+    if (f->start != 0)
+        strbuf_printf(out, ", start = \"%s\"",
+                      units_fmt_time_exact(a, sizeof a, f->start));
+    if (f->label) {
+        strbuf_puts(out, ", label = ");
+        strbuf_lua_quote(out, f->label);
+    }
+    if (f->via != s->via)
+        strbuf_printf(out, ", via = \"%s\"", via_name(f->via));
+    if (f->stream != 0)
+        strbuf_printf(out, ", stream = %d", f->stream);
+    strbuf_puts(out, " }");
+}
+
+/* The fields scenario_to_lua() writes, in its order: of a PCIe scenario,
+   of a network. */
+static const char *const pcie_fields[] = {
+    "title", "topology",  "bandwidth", "tau",   "efficiency", "via",
+    "seed",  "placement", "routing",   "paths", "flows",      NULL,
+};
+static const char *const net_fields[] = {
+    "title", "topology",  "routing", "paths", "seed", "gamma", "bgq_threshold",
+    "placement", "traffic", "jobs", "flows", NULL,
+};
+
+const char *const *
+scenario_lua_fields(const struct scenario *s)
+{
+    return s->pcie == NULL && s->net != NULL ? net_fields : pcie_fields;
+}
+
+/* A PCIe scenario's field (see scenario_field_to_lua()). */
+static int
+pcie_field(const struct scenario *s, const char *name, int full,
+           struct strbuf *out)
+{
+    char a[64];
+
+    if (strcmp(name, "topology") == 0) {
+        if (s->pcie)
+            tree_to_lua(s->pcie, 0, 0, out);
+        else
+            strbuf_puts(out, "nil");
+    } else if (strcmp(name, "bandwidth") == 0) {
+        strbuf_printf(out, "\"%s\"",
+                      units_fmt_rate_exact(a, sizeof a, s->bandwidth));
+    } else if (strcmp(name, "tau") == 0) {
+        strbuf_puts(out, units_fmt_num(a, sizeof a, s->tau));
+    } else if (strcmp(name, "efficiency") == 0) {
+        if (!s->efficiency_given && !full)
+            return 0;
+        strbuf_puts(out, units_fmt_num(a, sizeof a, s->efficiency));
+    } else if (strcmp(name, "via") == 0) {
+        if (s->via == PCIE_VIA_AUTO && !full)
+            return 0;
+        strbuf_printf(out, "\"%s\"", via_name(s->via));
+    } else if (strcmp(name, "seed") == 0) {
+        if (s->seed == 0 && !full)
+            return 0;
+        strbuf_printf(out, "%lld", (long long)s->seed);
+    } else if (strcmp(name, "placement") == 0) {
+        if (s->nranks == 0)
+            return 0;
+        strbuf_puts(out, "{");
         for (int r = 0; r < s->nranks; r++) {
             strbuf_puts(out, r ? ", " : " ");
             strbuf_lua_quote(out, pcie_node(s->pcie, s->rank_node[r])->name);
         }
-        strbuf_puts(out, " },\n");
-    }
-    if (s->net != NULL && s->nflows > 0) {
-        strbuf_printf(out, "  routing = \"%s\",\n",
-                      net_routing_name(s->net->routing));
-        if (s->net->minimal == ROUTE_ALL)
-            strbuf_puts(out, "  paths = \"all\",\n");
-    }
-    strbuf_puts(out, "  flows = {\n");
-    for (int i = 0; i < s->nflows; i++) {
-        const struct scen_flow *f = &s->flow[i];
-        strbuf_puts(out, "    { ");
-        if (f->src_rank >= 0)
-            strbuf_printf(out, "%d", f->src_rank);
-        else
-            strbuf_lua_quote(out, pcie_node(s->pcie, f->src)->name);
-        strbuf_puts(out, ", ");
-        if (f->dst_rank >= 0)
-            strbuf_printf(out, "%d", f->dst_rank);
-        else
-            strbuf_lua_quote(out, pcie_node(s->pcie, f->dst)->name);
-        strbuf_printf(out, ", size = \"%s\"",
-                      units_fmt_size_exact(a, sizeof a, f->bytes));
-        if (f->start != 0)
-            strbuf_printf(out, ", start = \"%s\"",
-                          units_fmt_time_exact(b, sizeof b, f->start));
-        if (f->label) {
-            strbuf_puts(out, ", label = ");
-            strbuf_lua_quote(out, f->label);
+        strbuf_puts(out, " }");
+    } else if (strcmp(name, "routing") == 0) {
+        if (s->net == NULL || s->nflows == 0)
+            return 0;
+        strbuf_printf(out, "\"%s\"", net_routing_name(s->net->routing));
+    } else if (strcmp(name, "paths") == 0) {
+        if (s->net == NULL || s->nflows == 0 ||
+            (s->net->minimal != ROUTE_ALL && !full))
+            return 0;
+        strbuf_puts(out,
+                    s->net->minimal == ROUTE_ALL ? "\"all\"" : "\"minimal\"");
+    } else if (strcmp(name, "flows") == 0) {
+        strbuf_puts(out, "{\n");
+        for (int i = 0; i < s->nflows; i++) {
+            strbuf_puts(out, "    ");
+            scenario_flow_to_lua(s, i, out);
+            strbuf_puts(out, ",\n");
         }
-        if (f->via != s->via)
-            strbuf_printf(out, ", via = \"%s\"", via_name(f->via));
-        if (f->stream != 0)
-            strbuf_printf(out, ", stream = %d", f->stream);
-        strbuf_puts(out, " },\n");
+        strbuf_puts(out, "  }");
+    } else {
+        return 0;
     }
-    strbuf_puts(out, "  },\n}\n");
+    return 1;
+}
+
+/* A network scenario's field (see scenario_field_to_lua()). */
+static int
+net_field(const struct scenario *s, const char *name, int full,
+          struct strbuf *out)
+{
+    const struct net_scen *l = s->net;
+    char a[64];
+
+    if (strcmp(name, "topology") == 0) {
+        net_topo_to_lua(&l->net_spec, out);
+    } else if (strcmp(name, "routing") == 0) {
+        strbuf_printf(out, "\"%s\"", net_routing_name(l->routing));
+    } else if (strcmp(name, "paths") == 0) {
+        strbuf_puts(out, l->minimal == ROUTE_ALL ? "\"all\"" : "\"minimal\"");
+    } else if (strcmp(name, "seed") == 0) {
+        if (s->seed == 0 && !full)
+            return 0;
+        strbuf_printf(out, "%lld", (long long)s->seed);
+    } else if (strcmp(name, "gamma") == 0) {
+        if (l->gamma <= 0)
+            return 0;
+        strbuf_printf(out, "\"%s\"",
+                      units_fmt_time_exact(a, sizeof a, l->gamma));
+    } else if (strcmp(name, "bgq_threshold") == 0) {
+        if (l->bgq_threshold <= 0)
+            return 0;
+        strbuf_printf(out, "\"%s\"",
+                      units_fmt_size_exact(a, sizeof a, l->bgq_threshold));
+    } else if (strcmp(name, "placement") == 0) {
+        net_place_to_lua(&l->place, out);
+    } else if (strcmp(name, "traffic") == 0) {
+        if (!traffic_job(l))
+            return 0;
+        net_pattern_to_lua(&l->job[0].spec, out);
+    } else if (strcmp(name, "jobs") == 0) {
+        return jobs_to_lua(l, out);
+    } else if (strcmp(name, "flows") == 0) {
+        int j;
+        for (j = 0; j < l->njobs && l->job[j].spec.kind != NET_PAT_FLOWS; j++)
+            ;
+        if (j == l->njobs)
+            return 0;
+        net_pattern_to_lua(&l->job[j].spec, out);
+    } else {
+        return 0;
+    }
+    return 1;
+}
+
+int
+scenario_field_to_lua(const struct scenario *s, const char *name, int full,
+                      struct strbuf *out)
+{
+    if (strcmp(name, "title") == 0) {
+        strbuf_lua_quote(out, s->title);
+        return 1;
+    }
+    if (s->pcie == NULL && s->net != NULL)
+        return net_field(s, name, full, out);
+    return pcie_field(s, name, full, out);
+}
+
+void
+scenario_to_lua(const struct scenario *s, struct strbuf *out)
+{
+    const char *const *f = scenario_lua_fields(s);
+    struct strbuf v;
+
+    strbuf_puts(out, "-- written by rho: the scenario as it was edited\n"
+                     "return rho.scenario {\n");
+    strbuf_init(&v);
+    for (int i = 0; f[i] != NULL; i++) {
+        strbuf_reset(&v);
+        if (scenario_field_to_lua(s, f[i], 0, &v))
+            strbuf_printf(out, "  %s = %s,\n", f[i], strbuf_str(&v));
+    }
+    strbuf_fini(&v);
+    strbuf_puts(out, "}\n");
 }

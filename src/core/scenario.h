@@ -51,6 +51,19 @@ struct scen_flow {
                                text by it */
 };
 
+/*
+ * The script a scenario was loaded from, for saving it in place
+ * (scenario_save.h): its text as it was read and the scenario as it was
+ * loaded (the base that edits are told from). Immutable once made and
+ * shared by a scenario's copies: reference counted, from any thread.
+ */
+struct scen_src {
+    _Atomic int refs;
+    char *text; /* owned, NUL-terminated */
+    size_t len;
+    struct scenario *base; /* owned; has no source itself */
+};
+
 struct scenario {
     char *title;       /* owned, never NULL */
     char *path;        /* script it came from, may be NULL; owned */
@@ -70,6 +83,8 @@ struct scenario {
                               scenario on a network has no PCIe tree; one
                               on a PCIe tree may have both (its tree seen
                               as a graph). */
+    struct scen_src *src; /* the script it was loaded from, or NULL; one
+                             reference (copies share it) */
 };
 
 /* A new scenario with defaults and no tree. Caller owns it. */
@@ -87,6 +102,15 @@ void scenario_set_tree(struct scenario *s, struct pcie *p);
 /* Replace title or path (copied). */
 void scenario_set_title(struct scenario *s, const char *title);
 void scenario_set_path(struct scenario *s, const char *path);
+
+/*
+ * Record that s was loaded from a script whose text is len bytes at text
+ * (copied; s->path and s->line say where it is and where its
+ * rho.scenario call is): s as it is now becomes the base that later edits
+ * of its copies are compared with when saving, and each flow's id is set
+ * to its index. Replaces any earlier source.
+ */
+void scenario_set_source(struct scenario *s, const char *text, size_t len);
 
 /*
  * Append a flow (label may be NULL; copied). Returns its index, or -1 with
@@ -145,6 +169,31 @@ struct pcie_sim *scenario_sim(const struct scenario *s, struct rho_err *err);
  * results of both models).
  */
 void scenario_to_lua(const struct scenario *s, struct strbuf *out);
+
+/*
+ * The names of the fields scenario_to_lua() writes for s, in its order
+ * (NULL-ended; static): of a PCIe scenario "title", "topology",
+ * "bandwidth", "tau", "efficiency", "via", "seed", "placement",
+ * "routing", "paths", "flows"; of a network "title", "topology",
+ * "routing", "paths", "seed", "placement", "traffic", "jobs", "flows".
+ */
+const char *const *scenario_lua_fields(const struct scenario *s);
+
+/*
+ * The value of field name of s as scenario_to_lua() writes it, without
+ * "name = " (lines after the first indented for a field at column 2),
+ * appended to out; returns 1. Returns 0 with out unchanged when s has no
+ * such field (routing of a PCIe scenario without a link part, traffic of a
+ * network whose jobs are all in jobs, an unknown name), or when full is 0
+ * and the value is the default scenario_to_lua() leaves out (seed 0, via
+ * "auto", efficiency not given, paths "minimal" on a tree).
+ */
+int scenario_field_to_lua(const struct scenario *s, const char *name, int full,
+                          struct strbuf *out);
+
+/* Flow i of a PCIe scenario as scenario_to_lua() writes it in its list:
+   "{ 0, 2, size = \"300 MiB\" }" (no comma), appended to out. */
+void scenario_flow_to_lua(const struct scenario *s, int i, struct strbuf *out);
 
 /*
  * Run the link-utilization model on s's link part with options o (may be

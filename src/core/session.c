@@ -504,6 +504,7 @@ session_set_flow(struct session *ss, int i, const struct scen_flow *f,
     next = scenario_clone(ss->cur);
     scenario_del_flow(next, i);
     scenario_insert_flow(next, i, f);
+    next->flow[i].id = ss->cur->flow[i].id; /* the same flow, edited */
     return try_commit(ss, next, err);
 }
 
@@ -517,6 +518,7 @@ session_add_flow(struct session *ss, const struct scen_flow *f,
         return -1;
     next = scenario_clone(ss->cur);
     scenario_insert_flow(next, next->nflows, f);
+    next->flow[next->nflows - 1].id = -1; /* not the script's */
     return try_commit(ss, next, err);
 }
 

@@ -116,7 +116,9 @@ int session_poll(struct session *ss);
  */
 int session_wait(struct session *ss, struct rho_err *err);
 
-/* Edits: each returns 0, or -1 with err filled and nothing changed. */
+/* Edits: each returns 0, or -1 with err filled and nothing changed.
+   session_set_flow() keeps flow i's id (it is the same flow, edited);
+   session_add_flow() appends f with id -1 (no flow of the script). */
 int session_set_flow(struct session *ss, int i, const struct scen_flow *f,
                      struct rho_err *err);
 int session_add_flow(struct session *ss, const struct scen_flow *f,

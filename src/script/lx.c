@@ -331,9 +331,33 @@ l_run(lua_State *L)
     return 1;
 }
 
+static struct scenario *run_text(const char *name, const char *text, size_t len,
+                                 const struct lx_opts *o, struct rho_err *err);
+
+/* Run a script; a leading "#!" line is allowed, as in lua(1): a copy
+   with it blanked out runs (the same length: lines and offsets hold). */
 static struct scenario *
 run(const char *name, const char *text, size_t len, const struct lx_opts *o,
     struct rho_err *err)
+{
+    struct strbuf copy;
+    struct scenario *s;
+    size_t i = 0;
+
+    if (len == 0 || text[0] != '#')
+        return run_text(name, text, len, o, err);
+    strbuf_init(&copy);
+    strbuf_add(&copy, text, len);
+    while (i < copy.len && copy.s[i] != '\n')
+        copy.s[i++] = ' ';
+    s = run_text(name, copy.s, copy.len, o, err);
+    strbuf_fini(&copy);
+    return s;
+}
+
+static struct scenario *
+run_text(const char *name, const char *text, size_t len,
+         const struct lx_opts *o, struct rho_err *err)
 {
     struct lx_ctx ctx;
     struct scenario *s = NULL;
@@ -416,6 +440,8 @@ lx_run_string(const char *name, const char *text, const struct lx_opts *opts,
 
     if (s != NULL && s->path == NULL)
         scenario_set_path(s, name);
+    if (s != NULL)
+        scenario_set_source(s, text, strlen(text));
     return s;
 }
 
@@ -442,15 +468,11 @@ lx_run_file(const char *path, const struct lx_opts *opts, struct rho_err *err)
         return NULL;
     }
     fclose(f);
-    /* a leading "#!" line is allowed, as in lua(1) */
-    if (sb.len > 0 && sb.s[0] == '#') {
-        size_t i = 0;
-        while (i < sb.len && sb.s[i] != '\n')
-            sb.s[i++] = ' ';
-    }
     s = run(path, strbuf_str(&sb), sb.len, opts, err);
-    strbuf_fini(&sb);
-    if (s != NULL)
+    if (s != NULL) {
         scenario_set_path(s, path);
+        scenario_set_source(s, strbuf_str(&sb), sb.len);
+    }
+    strbuf_fini(&sb);
     return s;
 }

@@ -90,5 +90,17 @@ main(void)
         CHECK(units_parse(UNIT_SIZE, buf, &back, NULL) == 0 && back == odd,
               "exact size round trip (%s)", buf);
     }
+    CHECK_STR(units_fmt_num(buf, sizeof buf, 0.2), "0.2",
+              "0.2, not 0.20000000000000001");
+    CHECK_STR(units_fmt_num(buf, sizeof buf, 1.0 / 3), "0.3333333333333333",
+              "16 digits when 15 do not read back");
+    CHECK_STR(units_fmt_num(buf, sizeof buf, 0.1 + 0.2), "0.30000000000000004",
+              "17 when nothing shorter does");
+    CHECK_STR(units_fmt_num(buf, sizeof buf, 12e9), "12000000000",
+              "a whole number");
+    CHECK_STR(units_fmt_size_exact(buf, sizeof buf, 1234567.8910000001),
+              "1.234567891 MB", "an odd size");
+    CHECK_STR(units_fmt_size_exact(buf, sizeof buf, 0.1 + 0.2),
+              "0.30000000000000004 B", "no unit fits: the shortest bytes");
     TEST_DONE();
 }

@@ -232,10 +232,23 @@ fmt_exact(char *buf, size_t n, double v, enum unit_kind kind,
             (best == NULL || u->scale > best->scale))
             best = u;
     }
-    if (best != NULL && v != 0)
+    if (best != NULL && v != 0) {
         snprintf(buf, n, "%.10g %s%s", v / best->scale, best->name, suffix);
-    else
-        snprintf(buf, n, "%.17g %s", v, base);
+    } else {
+        char num[40];
+        snprintf(buf, n, "%s %s", units_fmt_num(num, sizeof num, v), base);
+    }
+    return buf;
+}
+
+char *
+units_fmt_num(char *buf, size_t n, double v)
+{
+    for (int prec = 15; prec <= 17; prec++) {
+        snprintf(buf, n, "%.*g", prec, v);
+        if (strtod(buf, NULL) == v)
+            break;
+    }
     return buf;
 }
 

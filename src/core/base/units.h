@@ -44,14 +44,22 @@ char *units_fmt_time(char *buf, size_t n, double s);
 
 /*
  * Print a size exactly, so that units_parse() reads back the same double:
- * "300 MiB" when bytes is a whole multiple of a unit, else "%.17g B".
+ * "300 MiB" when bytes is a whole multiple of a unit, else the shortest
+ * number of bytes that reads back (units_fmt_num()) and "B".
  */
 char *units_fmt_size_exact(char *buf, size_t n, double bytes);
 
-/* Print a rate exactly (as above): "11.6 GiB/s" or "%.17g B/s". */
+/* Print a rate exactly (as above): "11.6 GiB/s" or "N B/s". */
 char *units_fmt_rate_exact(char *buf, size_t n, double bps);
 
-/* Print a time exactly (as above): "2 ms" or "%.17g s". */
+/* Print a time exactly (as above): "2 ms" or "N s". */
 char *units_fmt_time_exact(char *buf, size_t n, double s);
+
+/*
+ * Print v in the shortest %g form that strtod() reads back as v: %.15g,
+ * else %.16g, else %.17g ("0.2", not "0.20000000000000001"). For text
+ * programs read (Lua written by rho). Returns buf.
+ */
+char *units_fmt_num(char *buf, size_t n, double v);
 
 #endif
