@@ -20,6 +20,7 @@
 #include "core/base/savefile.h"
 #include "core/model.h"
 #include "core/search.h"
+#include "core/scenario_save.h"
 #include "core/session.h"
 #include "core/base/strbuf.h"
 #include "core/base/watch.h"
@@ -245,8 +246,9 @@ static void
 do_save(struct app *a)
 {
     char *path, shown[72]; /* the status line: "saved to " and this */
-    struct strbuf sb;
+    struct strbuf sb, note;
     struct rho_err err;
+    int how;
 
     if (a->o->readonly) {
         ui_status(&a->u, 1, "read-only: not saving");
@@ -261,15 +263,22 @@ do_save(struct app *a)
         return;
     }
     strbuf_init(&sb);
-    scenario_to_lua(session_scenario(a->ss), &sb);
+    strbuf_init(&note);
+    /* the script with the edits in place, or what it cannot say anew */
+    how = scenario_save_lua(session_scenario(a->ss), &sb, &note);
     if (savefile_write(path, strbuf_str(&sb), sb.len, &err) == 0) {
         session_mark_saved(a->ss);
-        ui_status(&a->u, 0, "saved to %s",
-                  savefile_short(path, shown, sizeof shown));
+        ui_status(&a->u, 0, "saved to %s%s%s",
+                  savefile_short(path, shown, sizeof shown),
+                  how == SAVE_PARTS   ? "; written anew: "
+                  : how == SAVE_WHOLE ? "; all written anew: "
+                                      : "",
+                  strbuf_str(&note));
     } else {
         ui_status(&a->u, 1, "%s", err.msg);
     }
     strbuf_fini(&sb);
+    strbuf_fini(&note);
     free(path);
 }
 

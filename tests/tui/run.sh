@@ -68,6 +68,28 @@ if [ -f "$dir/t.edited.lua" ] && "$RHO" --batch "$dir/t.edited.lua" | grep -q "1
 else
     echo "FAIL tui saved-file-loads"
 fi
+# the script itself, with only flow 3's size changed in place
+sed 's/{ "3", "2", size = "300 MiB" }/{ "3", "2", size = "150 MiB" }/' "$dir/t.lua" >"$dir/t.want"
+if cmp -s "$dir/t.want" "$dir/t.edited.lua"; then
+    echo "ok - tui saved-in-place"
+else
+    echo "FAIL tui saved-in-place"
+    diff "$dir/t.want" "$dir/t.edited.lua" | head -5
+fi
+# flows made by code are written out, and the status line says so
+cp scenarios/halo2d-t2.lua "$dir/h.lua"
+tui_stop
+tui_start 100 30 "$RHO" "$dir/h.lua"
+expect halo-start "2D halo exchange"
+tui_keys :
+tui_type "size 1 1 MiB"
+tui_keys Enter s
+expect halo-save "saved to $dir/h.edited.lua; written anew: flows (made by code)"
+if grep -q "topology = rho.t2()," "$dir/h.edited.lua" && grep -q '{ 0, 1, size = "1 MiB" },' "$dir/h.edited.lua"; then
+    echo "ok - tui halo-saved-keeps-builder"
+else
+    echo "FAIL tui halo-saved-keeps-builder"
+fi
 # 9. quit: q asks nothing after a save, and the terminal is restored
 tui_keys q
 expect quit-exit "[exit 0]"

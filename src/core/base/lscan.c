@@ -32,6 +32,7 @@ struct lex {
     int line;
     struct tok *t;
     int n, cap;
+    int part; /* a part of a text: no "#!" line */
 };
 
 /* A newline at s[i] ("\n", "\r", "\r\n", "\n\r" are one): its length,
@@ -152,7 +153,7 @@ lex_all(struct lex *x)
     static const char *const two[] = {"==", "~=", "<=", ">=", "//",
                                       "::", "<<", ">>", "..", NULL};
 
-    if (x->len > 0 && x->s[0] == '#') /* "#!..." as lua(1) skips it */
+    if (!x->part && x->len > 0 && x->s[0] == '#') /* "#!..." as lua(1) */
         while (x->i < x->len && !newline(x->s, x->len, x->i))
             x->i++;
     while (x->i < x->len) {
@@ -438,7 +439,7 @@ int
 lscan_call(struct lscan_map *map, const char *text, size_t len,
            const char *callee, int line)
 {
-    struct lex x = {text, len, 0, 1, NULL, 0, 0};
+    struct lex x = {text, len, 0, 1, NULL, 0, 0, 0};
     struct rd r;
     int found = -1, nfound = 0;
 
@@ -520,6 +521,55 @@ lscan_item(const struct lscan_map *map, int t, int k)
             return f;
     }
     return NULL;
+}
+
+int
+lscan_call_arg(const char *text, size_t beg, size_t end, const char *callee,
+               int k, size_t *abeg, size_t *aend, int *kind)
+{
+    struct lex x = {text + beg, end - beg, 0, 1, NULL, 0, 0, 1};
+    struct rd r;
+    const char *p = callee;
+    int j = 0, arg = 0, rc = -1;
+
+    if (end <= beg || lex_all(&x) != 0)
+        goto out;
+    r.s = x.s;
+    r.t = x.t;
+    r.n = x.n;
+    r.map = NULL;
+    for (;;) { /* the dotted name */
+        size_t n = strcspn(p, ".");
+        if (j >= x.n || x.t[j].type != TK_NAME ||
+            x.t[j].end - x.t[j].beg != n || memcmp(x.s + x.t[j].beg, p, n))
+            goto out;
+        j++;
+        if (p[n] == '\0')
+            break;
+        if (!is(&r, j, "."))
+            goto out;
+        j++;
+        p += n + 1;
+    }
+    if (!is(&r, j, "(") || match(&r, j) != x.n - 1)
+        goto out;
+    for (j++; j < x.n - 1; j++) {
+        int a = j, b = expr_end(&r, j), multi;
+        if (b < 0 || b >= x.n - 1)
+            goto out;
+        if (++arg == k) {
+            *abeg = beg + x.t[a].beg;
+            *aend = beg + x.t[b].end;
+            *kind = kind_of(&r, a, b, &multi);
+        }
+        j = b + 1;
+        if (j < x.n - 1 && !is(&r, j, ","))
+            goto out;
+    }
+    rc = arg >= k ? 0 : -1;
+out:
+    free(x.t);
+    return rc;
 }
 
 int

@@ -99,6 +99,15 @@ int lscan_string(const char *text, size_t beg, size_t end, struct strbuf *out);
 int lscan_number(const char *text, size_t beg, size_t end, double *v,
                  int *integer);
 
+/*
+ * If bytes [beg, end) of text are exactly a call of callee (a dotted name)
+ * with its arguments in parentheses -- `rho.param("size", "40 KiB")` --
+ * the bytes of its k-th argument (1-based) into *abeg, *aend and their
+ * enum lscan_kind into *kind; returns 0. Else -1.
+ */
+int lscan_call_arg(const char *text, size_t beg, size_t end, const char *callee,
+                   int k, size_t *abeg, size_t *aend, int *kind);
+
 /* The line (1-based) of byte off of text. O(off). */
 int lscan_line_of(const char *text, size_t off);
 
