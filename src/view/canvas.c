@@ -471,13 +471,18 @@ int
 canvas_text_right(struct canvas *c, int x, int y, int w, int role,
                   const char *s)
 {
-    int len = utf8_width(s);
+    int len = utf8_width(s), pw;
 
-    while (len > w && *s)
-        len -= utf8_cp_width(printable(utf8_next(&s)));
-    if (len <= 0)
+    if (w <= 0 || len <= 0)
         return 0;
-    return canvas_text(c, x + w - len, y, len, role, s);
+    if (len <= w)
+        return canvas_text(c, x + w - len, y, len, role, s);
+    /* too wide: its start and "..." -- never its end alone, which for a
+       number reads as another number ("838656 TiB" for 1e30 TiB) */
+    utf8_prefix(s, w - 1, &pw);
+    canvas_text(c, x + w - 1 - pw, y, pw, role, s);
+    canvas_put(c, x + w - 1, y, 0x2026, role);
+    return w;
 }
 
 /* "-0", "-0.00": a negative number rounded to zero loses its sign. */

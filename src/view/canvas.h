@@ -95,8 +95,9 @@ int canvas_printf(struct canvas *c, int x, int y, int maxw, int role,
 
 /*
  * Text right-aligned in the w columns from x, so that it ends at column
- * x + w - 1. Text wider than w loses its left end (it keeps the units of a
- * number). Returns the columns written.
+ * x + w - 1. Text wider than w keeps its start and ends in "..." at that
+ * column (a number cut at its left would read as another number). Returns
+ * the columns written.
  */
 int canvas_text_right(struct canvas *c, int x, int y, int w, int role,
                       const char *s);

@@ -143,8 +143,13 @@ test_wide(struct strbuf *sb)
               "control characters never reach the terminal");
     canvas_clear(&c, 0);
     CHECK(canvas_text_right(&c, 0, 0, 3, 0, "ab\u6f22") == 3 &&
-              strcmp(row(&c, 0), "b\u6f22     ") == 0,
-          "right-aligned text too wide loses its left end (%s)", row(&c, 0));
+              strcmp(row(&c, 0), "ab\u2026     ") == 0,
+          "right-aligned text too wide keeps its start, cut with ... (%s)",
+          row(&c, 0));
+    canvas_clear(&c, 0);
+    CHECK(canvas_text_right(&c, 0, 0, 5, 0, "838656 TiB") == 5 &&
+              strcmp(row(&c, 0), "8386\u2026   ") == 0,
+          "a number too wide is never cut from the left (%s)", row(&c, 0));
     canvas_fini(&c);
 
     /* decoding */
@@ -515,8 +520,9 @@ test_view_edges(struct strbuf *sb)
 
     sentinel(&c);
     cview_text_right(&v, 2, 0, 6, ROLE_NUMBER, "12 MiB");
-    CHECK_STR(row(&c, 1), "%%%%MiB%%%",
-              "a right-aligned field cut by the edge ends at it");
+    CHECK_STR(row(&c, 1), "%%%%12\u2026%%%",
+              "a right-aligned field cut by the edge: its start and ... at "
+              "the edge, never the units alone");
     cview_number(&v, -3, 1, 5, ROLE_NUMBER, 12, 0);
     cview_number(&v, 3, 1, 5, ROLE_NUMBER, 1234, 0);
     CHECK_STR(row(&c, 2), "%%12%##%%%",
