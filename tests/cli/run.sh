@@ -93,5 +93,5 @@ t explain 0 "D8 head-of-line blocked: it shares K0->SA with flow 2 (1->4)" - -- 
 t explain-at 0 "flow 1 (0->2) at 40 ms: factor 0.5 (1/2)" - -- -e 1 --at 40ms scenarios/table1.lua
 t explain-range 2 - "--explain 9: the scenario has 4 flows" -- -e 9 scenarios/table1.lua
 t explain-bad 2 - "--explain expects a flow number" -- -e x scenarios/table1.lua
-t at-bad 2 - "--at: unknown time unit" -- -e 1 --at 4min scenarios/table1.lua
+t at-bad 2 - "--at: unknown time unit" -- -e 1 --at 4wk scenarios/table1.lua
 t stepper 0 "[7/11 C] Step C at SB->K2" - -- --stepper scenarios/table1.lua

@@ -1,5 +1,5 @@
 -- exit: 2
--- stderr: rho: tests/lua/line-flow-unit.lua:10: flow 2: size: unknown size unit 'mb' in '3 mb' (expected B, kB, KB, MB, GB, TB, KiB, MiB, GiB, TiB)
+-- stderr: rho: tests/lua/line-flow-unit.lua:10: flow 2: size: unknown size unit 'mb' in '3 mb' (expected B, kB, KB, MB, GB, TB, PB, EB, KiB, MiB, GiB, TiB, PiB, EiB)
 -- A bad unit in a flow written over several lines: at its size's line.
 return rho.scenario {
   topology = rho.t2(),

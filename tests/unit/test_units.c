@@ -54,13 +54,21 @@ main(void)
           "unknown unit is an error");
     CHECK_STR(err.msg,
               "unknown size unit 'mb' in '3 mb' (expected B, kB, KB, MB, GB, "
-              "TB, KiB, MiB, GiB, TiB)",
+              "TB, PB, EB, KiB, MiB, GiB, TiB, PiB, EiB)",
               "unknown unit message");
     CHECK(units_parse(UNIT_RATE, "3 GiB", &v, &err) == -1,
           "a size is not a rate");
     CHECK(units_parse(UNIT_TIME, "3 MiB", &v, &err) == -1,
           "a size is not a time");
-    CHECK(units_parse(UNIT_TIME, "3 min", &v, &err) == -1, "min unknown");
+    CHECK(units_parse(UNIT_TIME, "3 min", &v, &err) == 0 && v == 180, "3 min");
+    CHECK(units_parse(UNIT_TIME, "2 h", &v, &err) == 0 && v == 7200, "2 h");
+    CHECK(units_parse(UNIT_TIME, "1 d", &v, &err) == 0 && v == 86400, "1 d");
+    CHECK(units_parse(UNIT_TIME, "3 fortnight", &v, &err) == -1,
+          "fortnight unknown");
+    CHECK(units_parse(UNIT_SIZE, "2 EiB", &v, &err) == 0 &&
+              v == 2 * 1152921504606846976.0,
+          "EiB");
+    CHECK(units_parse(UNIT_RATE, "1 PB/s", &v, &err) == 0 && v == 1e15, "PB/s");
     CHECK(units_parse(UNIT_SIZE, "lots", &v, &err) == -1, "no number");
     CHECK_STR(err.msg, "expected a size such as '300 MiB', got 'lots'",
               "no number message");
@@ -90,6 +98,33 @@ main(void)
         CHECK(units_parse(UNIT_SIZE, buf, &back, NULL) == 0 && back == odd,
               "exact size round trip (%s)", buf);
     }
+    /* engineering units up to EiB and years, then scientific notation:
+       never wider than a dozen columns */
+    CHECK_STR(units_fmt_size(buf, sizeof buf, 5 * 1125899906842624.0), "5 PiB",
+              "PiB");
+    CHECK_STR(units_fmt_size(buf, sizeof buf, 1e30 * 1099511627776.0),
+              "9.537e+23 EiB", "1e30 TiB: scientific past 9999 EiB");
+    CHECK_STR(units_fmt_rate(buf, sizeof buf, 3e21), "2602 EiB/s", "EiB/s");
+    CHECK_STR(units_fmt_size(buf, sizeof buf, 1023.6), "1 KiB",
+              "1023.6 B would round to 1024 B: 1 KiB");
+    CHECK_STR(units_fmt_size(buf, sizeof buf, 1e-10), "1e-10 B",
+              "a tiny size: scientific, not 0");
+    CHECK_STR(units_fmt_time(buf, sizeof buf, 59.998), "1 min",
+              "59.998 s would round to 60 s: 1 min");
+    CHECK_STR(units_fmt_time(buf, sizeof buf, 5400), "1.5 h", "hours");
+    CHECK_STR(units_fmt_time(buf, sizeof buf, 3 * 86400.0), "3 d", "days");
+    CHECK_STR(units_fmt_time(buf, sizeof buf, 2 * 31557600.0), "2 y", "years");
+    CHECK_STR(units_fmt_time(buf, sizeof buf, 1e30), "3.169e+22 y",
+              "1e30 s: scientific years");
+    CHECK_STR(units_fmt_time(buf, sizeof buf, 4e-10), "0.4 ns",
+              "under a nanosecond");
+    CHECK_STR(units_fmt_time(buf, sizeof buf, 1e-15), "1e-15 s",
+              "not even 0.001 ns: scientific seconds");
+    CHECK_STR(units_fmt_time(buf, sizeof buf, 0.021875), "21.88 ms",
+              "21.875 ms rounds as written");
+    CHECK_STR(units_fmt_time_exact(buf, sizeof buf, 7200), "7200 s",
+              "exact times stay in seconds and below");
+
     CHECK_STR(units_fmt_num(buf, sizeof buf, 0.2), "0.2",
               "0.2, not 0.20000000000000001");
     CHECK_STR(units_fmt_num(buf, sizeof buf, 1.0 / 3), "0.3333333333333333",

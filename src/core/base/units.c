@@ -28,6 +28,10 @@ static const struct unit size_units[] = {
     {"MiB", 1048576.0},
     {"GiB", 1073741824.0},
     {"TiB", 1099511627776.0},
+    {"PB", 1e15},
+    {"EB", 1e18},
+    {"PiB", 1125899906842624.0},
+    {"EiB", 1152921504606846976.0},
     {NULL, 0},
 };
 
@@ -38,16 +42,21 @@ static const struct unit bit_units[] = {
     {NULL, 0},
 };
 
+/* The units a time is read in; the first five are those it is written in
+   exactly (units_fmt_time_exact()). */
 static const struct unit time_units[] = {
     {"s", 1.0},          {"ms", 1e-3},          {"us", 1e-6},
-    {"\xc2\xb5s", 1e-6}, /* µs */ {"ns", 1e-9}, {NULL, 0},
+    {"\xc2\xb5s", 1e-6}, /* µs */ {"ns", 1e-9}, {"min", 60.0},
+    {"h", 3600.0},       {"d", 86400.0},        {NULL, 0},
 };
+#define TIME_EXACT 5 /* s, ms, us, µs, ns */
 
-static const char size_list[] = "B, kB, KB, MB, GB, TB, KiB, MiB, GiB, TiB";
+static const char size_list[] =
+    "B, kB, KB, MB, GB, TB, PB, EB, KiB, MiB, GiB, TiB, PiB, EiB";
 static const char rate_list[] =
-    "B/s, kB/s, KB/s, MB/s, GB/s, TB/s, KiB/s, MiB/s, GiB/s, TiB/s, "
-    "bit/s, kbit/s, Mbit/s, Gbit/s, Tbit/s";
-static const char time_list[] = "s, ms, us, ns";
+    "B/s, kB/s, KB/s, MB/s, GB/s, TB/s, PB/s, EB/s, KiB/s, MiB/s, GiB/s, "
+    "TiB/s, PiB/s, EiB/s, bit/s, kbit/s, Mbit/s, Gbit/s, Tbit/s";
+static const char time_list[] = "s, ms, us, ns, min, h, d";
 
 const char *
 units_kind_name(enum unit_kind kind)
@@ -143,23 +152,45 @@ units_parse(enum unit_kind kind, const char *text, double *out,
     return 0;
 }
 
-static const char *const iec[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+static const char *const iec[] = {"B",   "KiB", "MiB", "GiB",
+                                  "TiB", "PiB", "EiB"};
+#define IEC_MAX 6
 
-/* Four significant digits without trailing zeros. */
+/*
+ * Four significant digits without trailing zeros, and unit: "300 MiB",
+ * "1.5 KiB", "17 B". Past 9999 of the largest unit, or under 0.001 of the
+ * smallest, the number is written in scientific notation ("1.2e+24 EiB",
+ * "5e-13 s"), so the text is never wider than about a dozen columns.
+ */
 static void
 fmt_sig(char *buf, size_t n, double v, const char *unit)
 {
     char num[64];
-    int digits = v >= 1000 ? 0 : v >= 100 ? 1 : v >= 10 ? 2 : 3;
-    char *dot;
+    double a = fabs(v);
+    int digits = a >= 1000 ? 0 : a >= 100 ? 1 : a >= 10 ? 2 : 3;
+    char *dot, *e;
 
-    snprintf(num, sizeof num, "%.*f", digits, v);
-    if ((dot = strchr(num, '.')) != NULL) {
-        char *e = num + strlen(num) - 1;
-        while (e > dot && *e == '0')
-            *e-- = '\0';
-        if (e == dot)
-            *e = '\0';
+    if (a >= 9999.5 || (a > 0 && a < 0.0005)) {
+        snprintf(num, sizeof num, "%.3e", v);
+        e = strchr(num, 'e');
+        dot = strchr(num, '.');
+        if (dot != NULL && e != NULL) { /* 1.200e+24 -> 1.2e+24 */
+            char *z = e;
+            while (z > dot + 1 && z[-1] == '0')
+                z--;
+            if (z == dot + 1)
+                z = dot;
+            memmove(z, e, strlen(e) + 1);
+        }
+    } else {
+        snprintf(num, sizeof num, "%.*f", digits, v);
+        if ((dot = strchr(num, '.')) != NULL) {
+            e = num + strlen(num) - 1;
+            while (e > dot && *e == '0')
+                *e-- = '\0';
+            if (e == dot)
+                *e = '\0';
+        }
     }
     snprintf(buf, n, "%s %s", num, unit);
 }
@@ -170,7 +201,8 @@ fmt_binary(char *buf, size_t n, double v, const char *suffix)
     int i = 0;
     char unit[16];
 
-    while (i < 4 && fabs(v) >= 1024.0) {
+    /* 1023.5 KiB would print as "1024 KiB": the next unit then */
+    while (i < IEC_MAX && fabs(v) >= 1023.5) {
         v /= 1024.0;
         i++;
     }
@@ -192,21 +224,30 @@ units_fmt_rate(char *buf, size_t n, double bps)
     return buf;
 }
 
+/* Units of time for people, largest first (a Julian year: 365.25 d). */
+static const struct unit time_shown[] = {
+    {"y", 31557600.0}, {"d", 86400.0}, {"h", 3600.0}, {"min", 60.0}, {"s", 1.0},
+    {"ms", 1e-3},      {"us", 1e-6},   {"ns", 1e-9},  {NULL, 0},
+};
+
 char *
 units_fmt_time(char *buf, size_t n, double s)
 {
     double a = fabs(s);
+    const struct unit *u = time_shown;
 
-    if (a == 0)
-        snprintf(buf, n, "0 s");
-    else if (a >= 1)
-        fmt_sig(buf, n, s, "s");
-    else if (a >= 1e-3)
-        fmt_sig(buf, n, s * 1e3, "ms");
-    else if (a >= 1e-6)
-        fmt_sig(buf, n, s * 1e6, "us");
-    else
-        fmt_sig(buf, n, s * 1e9, "ns");
+    if (a == 0 || !isfinite(a)) {
+        snprintf(buf, n, "%g s", s);
+        return buf;
+    }
+    /* the largest unit that shows it >= 1 (59.998 s would round to
+       "60 s": it is 1 min) */
+    while (u[1].name != NULL && a < u->scale * 0.99995)
+        u++;
+    if (a < 0.0005e-9)
+        u = &time_shown[4]; /* not even 0.001 ns: seconds, scientific */
+    /* under a second: times 1e3, 1e6, 1e9 (as exact as a product gets) */
+    fmt_sig(buf, n, u->scale < 1 ? s * (1 / u->scale) : s / u->scale, u->name);
     return buf;
 }
 
@@ -216,11 +257,12 @@ units_fmt_time(char *buf, size_t n, double s)
  */
 static char *
 fmt_exact(char *buf, size_t n, double v, enum unit_kind kind,
-          const struct unit *tab, const char *suffix, const char *base)
+          const struct unit *tab, int ntab, const char *suffix,
+          const char *base)
 {
     const struct unit *best = NULL;
 
-    for (const struct unit *u = tab; u->name != NULL; u++) {
+    for (const struct unit *u = tab; u->name != NULL && u - tab < ntab; u++) {
         char try[96];
         double back;
         double q = v / u->scale;
@@ -255,18 +297,18 @@ units_fmt_num(char *buf, size_t n, double v)
 char *
 units_fmt_size_exact(char *buf, size_t n, double bytes)
 {
-    return fmt_exact(buf, n, bytes, UNIT_SIZE, size_units, "", "B");
+    return fmt_exact(buf, n, bytes, UNIT_SIZE, size_units, 99, "", "B");
 }
 
 char *
 units_fmt_rate_exact(char *buf, size_t n, double bps)
 {
-    return fmt_exact(buf, n, bps, UNIT_RATE, size_units, "/s", "B/s");
+    return fmt_exact(buf, n, bps, UNIT_RATE, size_units, 99, "/s", "B/s");
 }
 
 char *
 units_fmt_time_exact(char *buf, size_t n, double s)
 {
     /* "s" first so that whole seconds stay in seconds */
-    return fmt_exact(buf, n, s, UNIT_TIME, time_units, "", "s");
+    return fmt_exact(buf, n, s, UNIT_TIME, time_units, TIME_EXACT, "", "s");
 }
