@@ -1,6 +1,7 @@
 -- A dragonfly small enough to read link by link: 9 groups of 2x4
--- routers, 2 nodes per router, 2 ranks per node (144 ranks). UMesh with
--- random-node placement; the routing is a parameter, so
+-- routers, 2 nodes per router, 2 ranks per node (144 nodes, 288
+-- ranks). UMesh with random-node placement; the routing is a parameter,
+-- so
 --   rho --sweep routing=SD,SI,AD,AI,AH scenarios/dragonfly-small.lua
 -- compares them: indirect routing (SI, AI, AH) roughly doubles the hops
 -- and raises the average link load, and the adaptive ones lower the

@@ -229,7 +229,7 @@ report_sweep(FILE *out, const char *title, const struct sweep *sw,
     long n = sweep_count(sw);
     const char *v[SWEEP_MAX_AXES];
     struct sweep_models sm;
-    char name[64];
+    char name[64], cnt[48];
 
     sweep_models(&sm, table, ran);
     if (f == REPORT_CSV) {
@@ -326,7 +326,8 @@ report_sweep(FILE *out, const char *title, const struct sweep *sw,
                 left[nc++] = 'r';
             }
         left[nc] = '\0';
-        fprintf(out, "%s\nsweep: %ld points", title, n);
+        fprintf(out, "%s\nsweep: %s", title,
+                units_fmt_count(cnt, sizeof cnt, n, "point"));
         if (sm.n > 1 ||
             (sm.n == 1 && sm.m[0] != (table ? table : model_table)[0])) {
             for (int j = 0; j < sm.n; j++)

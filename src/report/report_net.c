@@ -465,18 +465,21 @@ link_text(FILE *out, const struct scenario *s, const struct net_result *res,
 
     job_sums(s, res, js);
     fprintf(out, "%s\n", s->title);
-    fprintf(out, "network    %s: %d routers, %d links, %d nodes, %lld ranks\n",
-            l->net_desc, net_routers(net), net_links(net), net_endpoints(net),
-            net_slots(net));
-    fprintf(out, "placement  %s, %d ranks\n", l->place_desc,
-            placement_ranks(l->placement));
+    fprintf(out, "network    %s: %s, %s, %s, %s\n", l->net_desc,
+            units_fmt_count(a, sizeof a, net_routers(net), "router"),
+            units_fmt_count(b, sizeof b, net_links(net), "link"),
+            units_fmt_count(c, sizeof c, net_endpoints(net), "node"),
+            units_fmt_count(d, sizeof d, net_slots(net), "rank"));
+    fprintf(
+        out, "placement  %s, %s\n", l->place_desc,
+        units_fmt_count(a, sizeof a, placement_ranks(l->placement), "rank"));
     if (l->njobs == 1)
-        fprintf(out, "traffic    %s: %lld messages, %s; routing %s%s\n",
+        fprintf(out, "traffic    %s: %s, %s; routing %s%s\n",
                 strcmp(l->job[0].name, "flows") == 0
                     ? "explicit flows"
                     : pattern_name(l->job[0].pattern),
-                js[0].msgs, units_fmt_size(a, sizeof a, js[0].bytes),
-                job_routing(s, 0),
+                units_fmt_count(b, sizeof b, js[0].msgs, "message"),
+                units_fmt_size(a, sizeof a, js[0].bytes), job_routing(s, 0),
                 l->minimal == ROUTE_ALL ? " (all minimal paths)" : "");
     fputc('\n', out);
     if (l->njobs > 1) {
@@ -490,12 +493,13 @@ link_text(FILE *out, const struct scenario *s, const struct net_result *res,
                                         : placement_ranks(l->placement);
             r[0] = xstrdup(l->job[j].name);
             r[1] = xstrdup(job_routing(s, j));
-            r[2] = report_strf("%d", pattern_ranks(l->job[j].pattern) <
-                                             next - l->job[j].offset
-                                         ? pattern_ranks(l->job[j].pattern)
-                                         : next - l->job[j].offset);
+            r[2] = xstrdup(units_fmt_int(a, sizeof a,
+                                         pattern_ranks(l->job[j].pattern) <
+                                                 next - l->job[j].offset
+                                             ? pattern_ranks(l->job[j].pattern)
+                                             : next - l->job[j].offset));
             r[3] = xstrdup(pattern_name(l->job[j].pattern));
-            r[4] = report_strf("%lld", js[j].msgs);
+            r[4] = xstrdup(units_fmt_int(a, sizeof a, js[j].msgs));
             r[5] = xstrdup(units_fmt_size(a, sizeof a, js[j].bytes));
             r[6] = xstrdup(units_fmt_size(a, sizeof a, js[j].link_bytes));
             r[7] = xstrdup(units_fmt_size(a, sizeof a, js[j].link_max));
@@ -517,8 +521,8 @@ link_text(FILE *out, const struct scenario *s, const struct net_result *res,
                 continue;
             r = report_tab_row(&t);
             r[0] = xstrdup(cs->name);
-            r[1] = report_strf("%lld", cs->links);
-            r[2] = report_strf("%lld", cs->used);
+            r[1] = xstrdup(units_fmt_int(a, sizeof a, cs->links));
+            r[2] = xstrdup(units_fmt_int(a, sizeof a, cs->used));
             r[3] = xstrdup(units_fmt_size(a, sizeof a, cs->min));
             r[4] = xstrdup(units_fmt_size(b, sizeof b, cs->q1));
             r[5] = xstrdup(units_fmt_size(c, sizeof c, cs->median));
@@ -551,16 +555,21 @@ link_text(FILE *out, const struct scenario *s, const struct net_result *res,
         report_tab_print(&t, out);
     }
     fputc('\n', out);
-    fprintf(out, "messages   %lld (%lld cross a link), %s\n", st->msgs,
-            st->routed, units_fmt_size(a, sizeof a, st->total_bytes));
+    fprintf(out, "messages   %s (%s %s a link), %s\n",
+            units_fmt_int(b, sizeof b, st->msgs),
+            units_fmt_int(c, sizeof c, st->routed),
+            st->routed == 1 ? "crosses" : "cross",
+            units_fmt_size(a, sizeof a, st->total_bytes));
     fprintf(out,
             "hop-bytes  %s; %.4g hops per message on average, %.4g per "
             "byte, %g at most\n",
             units_fmt_size(a, sizeof a, st->hop_bytes), st->avg_hops,
             st->avg_hops_per_byte, st->max_hops);
     if (res->iterations > 0)
-        fprintf(out, "solve      %d allocation rounds%s\n", res->iterations,
-                res->converged ? "" : " (stopped at the round limit)");
+        fprintf(
+            out, "solve      %s%s\n",
+            units_fmt_count(a, sizeof a, res->iterations, "allocation round"),
+            res->converged ? "" : " (stopped at the round limit)");
     if (msg_bw_summary(s, res, q, &starved)) {
         fprintf(out,
                 "bandwidth  per message: min %s, q1 %s, median %s, q3 %s, "
@@ -572,9 +581,11 @@ link_text(FILE *out, const struct scenario *s, const struct net_result *res,
                 units_fmt_rate(e, sizeof e, q[4]));
         if (starved > 0)
             fprintf(out,
-                    "starved    %lld routed message%s obtained no bandwidth "
-                    "(their paths were full before they asked)\n",
-                    starved, starved == 1 ? "" : "s");
+                    "starved    %s obtained no bandwidth (%s full before "
+                    "%s asked)\n",
+                    units_fmt_count(a, sizeof a, starved, "routed message"),
+                    starved == 1 ? "its paths were" : "their paths were",
+                    starved == 1 ? "it" : "they");
     }
     fprintf(out,
             "phase      %s (an estimate, not part of the thesis's "

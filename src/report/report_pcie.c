@@ -26,11 +26,12 @@ node_name(const struct scenario *s, int id)
 static void
 header_text(FILE *out, const struct scenario *s, const char *what)
 {
-    char bw[64];
+    char bw[64], nf[48], nd[48];
 
     fprintf(out, "%s\n", s->title);
-    fprintf(out, "%s: %d flows on %d devices, B = %s, tau = %g\n", what,
-            s->nflows, pcie_nendpoints(s->pcie),
+    fprintf(out, "%s: %s on %s, B = %s, tau = %g\n", what,
+            units_fmt_count(nf, sizeof nf, s->nflows, "flow"),
+            units_fmt_count(nd, sizeof nd, pcie_nendpoints(s->pcie), "device"),
             units_fmt_rate(bw, sizeof bw, s->bandwidth), s->tau);
 }
 
@@ -422,24 +423,6 @@ report_timeline(FILE *out, const struct scenario *s,
 
 /* ---- schedule search ---- */
 
-/* "20,736" */
-static char *
-thousands(char *buf, size_t n, long long v)
-{
-    char tmp[32];
-    int len, out = 0;
-
-    snprintf(tmp, sizeof tmp, "%lld", v);
-    len = (int)strlen(tmp);
-    for (int i = 0; i < len && (size_t)out + 2 < n; i++) {
-        buf[out++] = tmp[i];
-        if ((len - i - 1) % 3 == 0 && i < len - 1 && tmp[i] != '-')
-            buf[out++] = ',';
-    }
-    buf[out] = '\0';
-    return buf;
-}
-
 static long long
 sched_id(const struct search_result *r, long long i)
 {
@@ -506,7 +489,7 @@ report_search(FILE *out, const struct scenario *s,
 {
     struct search_space *sp = search_space_new(s, err);
     int *prio;
-    char ord[1024], a[64], b[64], c[64];
+    char ord[1024], a[64], b[64], c[64], d[64];
     static const char *const what[] = {"fastest", "median", "slowest"};
     long long idx[3];
     double t[3];
@@ -568,36 +551,39 @@ report_search(FILE *out, const struct scenario *s,
         fprintf(out, "%s\n", s->title);
         fprintf(out,
                 "schedule search: %s %s of %s (every order of each "
-                "source's flows: %d flows from %d sources)\n",
-                thousands(a, sizeof a, m),
+                "source's flows: %s from %s)\n",
+                units_fmt_int(a, sizeof a, m),
                 r->sampled ? "random schedules" : "schedules",
-                thousands(b, sizeof b, r->total), s->nflows,
-                search_space_nsrc(sp));
+                units_fmt_int(b, sizeof b, r->total),
+                units_fmt_count(c, sizeof c, s->nflows, "flow"),
+                units_fmt_count(d, sizeof d, search_space_nsrc(sp), "source"));
         if (r->starved)
-            fprintf(out, "%s schedules starved and are left out\n",
-                    thousands(a, sizeof a, r->starved));
+            fprintf(out, "%s starved and %s left out\n",
+                    units_fmt_count(a, sizeof a, r->starved, "schedule"),
+                    r->starved == 1 ? "is" : "are");
         if (r->ranks > 1)
-            fprintf(out, "%d MPI ranks, ", r->ranks);
-        fprintf(out, "%d threads, %.2f s (%s schedules/s)\n\n", r->threads,
-                r->seconds,
-                thousands(c, sizeof c,
-                          r->seconds > 0
-                              ? (long long)((double)r->n / r->seconds)
-                              : 0));
+            fprintf(out, "%s, ",
+                    units_fmt_count(a, sizeof a, r->ranks, "MPI rank"));
+        fprintf(out, "%s, %.2f s (%s schedules/s)\n\n",
+                units_fmt_count(a, sizeof a, r->threads, "thread"), r->seconds,
+                units_fmt_int(c, sizeof c,
+                              r->seconds > 0
+                                  ? (long long)((double)r->n / r->seconds)
+                                  : 0));
         for (int k = 0; k < 3; k++) {
             order_of(s, sp, r, idx[k], prio, ord, sizeof ord);
             fprintf(out, "%-9s %10s  %s %-9s %s\n", what[k],
                     units_fmt_time(a, sizeof a, t[k]),
                     r->sampled ? "sample" : "#",
-                    thousands(b, sizeof b, sched_id(r, idx[k])), ord);
+                    units_fmt_int(b, sizeof b, sched_id(r, idx[k])), ord);
         }
         if (r->has_baseline) {
             order_of(s, sp, r, -1, prio, ord, sizeof ord);
             fprintf(out, "%-9s %10s  %s %-9s %s\n", "baseline",
                     units_fmt_time(a, sizeof a, r->t_baseline), "#", "0", ord);
             fprintf(out, "%20s  the scenario's own order ranks %s of %s\n", "",
-                    thousands(b, sizeof b, r->baseline_rank),
-                    thousands(c, sizeof c, m));
+                    units_fmt_int(b, sizeof b, r->baseline_rank),
+                    units_fmt_int(c, sizeof c, m));
         }
         fprintf(out, "\nslowest / fastest  %.3f\n",
                 r->t_slowest / r->t_fastest);

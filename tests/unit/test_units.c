@@ -125,6 +125,21 @@ main(void)
     CHECK_STR(units_fmt_time_exact(buf, sizeof buf, 7200), "7200 s",
               "exact times stay in seconds and below");
 
+    CHECK_STR(units_fmt_int(buf, sizeof buf, 8847360), "8,847,360",
+              "thousands");
+    CHECK_STR(units_fmt_int(buf, sizeof buf, 999), "999", "under 1,000");
+    CHECK_STR(units_fmt_int(buf, sizeof buf, 1000), "1,000", "1,000");
+    CHECK_STR(units_fmt_int(buf, sizeof buf, -1234567), "-1,234,567",
+              "negative");
+    CHECK_STR(units_fmt_int(buf, sizeof buf, -9223372036854775807LL - 1),
+              "-9,223,372,036,854,775,808", "the smallest");
+    CHECK_STR(units_fmt_count(buf, sizeof buf, 1, "flow"), "1 flow",
+              "one flow");
+    CHECK_STR(units_fmt_count(buf, sizeof buf, 0, "thread"), "0 threads",
+              "no threads");
+    CHECK_STR(units_fmt_count(buf, sizeof buf, 1679616, "schedule"),
+              "1,679,616 schedules", "many");
+
     CHECK_STR(units_fmt_num(buf, sizeof buf, 0.2), "0.2",
               "0.2, not 0.20000000000000001");
     CHECK_STR(units_fmt_num(buf, sizeof buf, 1.0 / 3), "0.3333333333333333",

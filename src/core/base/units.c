@@ -284,6 +284,42 @@ fmt_exact(char *buf, size_t n, double v, enum unit_kind kind,
 }
 
 char *
+units_fmt_int(char *buf, size_t n, long long v)
+{
+    char tmp[32];
+    size_t len, out = 0, digits;
+    const char *d = tmp;
+
+    snprintf(tmp, sizeof tmp, "%lld", v);
+    len = strlen(tmp);
+    if (n == 0)
+        return buf;
+    if (*d == '-') {
+        if (out + 1 < n)
+            buf[out++] = '-';
+        d++;
+        len--;
+    }
+    for (digits = len; *d && out + 1 < n; d++, digits--) {
+        buf[out++] = *d;
+        if (digits > 1 && digits % 3 == 1 && out + 1 < n)
+            buf[out++] = ',';
+    }
+    buf[out] = '\0';
+    return buf;
+}
+
+char *
+units_fmt_count(char *buf, size_t n, long long v, const char *noun)
+{
+    char num[40];
+
+    snprintf(buf, n, "%s %s%s", units_fmt_int(num, sizeof num, v), noun,
+             v == 1 ? "" : "s");
+    return buf;
+}
+
+char *
 units_fmt_num(char *buf, size_t n, double v)
 {
     for (int prec = 15; prec <= 17; prec++) {

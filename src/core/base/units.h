@@ -56,6 +56,19 @@ char *units_fmt_rate_exact(char *buf, size_t n, double bps);
 char *units_fmt_time_exact(char *buf, size_t n, double s);
 
 /*
+ * Print an integer for people, its thousands separated by commas:
+ * "8,847,360", "-1,024", "999". Returns buf.
+ */
+char *units_fmt_int(char *buf, size_t n, long long v);
+
+/*
+ * Print a count of things for people: the number as units_fmt_int() and
+ * noun, with an "s" unless v is 1: "1 flow", "2 flows", "8,847,360
+ * ranks". Returns buf.
+ */
+char *units_fmt_count(char *buf, size_t n, long long v, const char *noun);
+
+/*
  * Print v in the shortest %g form that strtod() reads back as v: %.15g,
  * else %.16g, else %.17g ("0.2", not "0.20000000000000001"). For text
  * programs read (Lua written by rho). Returns buf.

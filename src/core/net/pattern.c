@@ -24,6 +24,21 @@
 
 #include "core/base/rho_alloc.h"
 #include "core/base/rng.h"
+#include "core/base/units.h"
+
+/* A pattern's name says sizes and counts as people read them ("512 KiB",
+   "n=8,847,360"). */
+struct nm {
+    char size[32], n[32];
+};
+
+static struct nm *
+nm_of(struct nm *m, long long n, double bytes)
+{
+    units_fmt_int(m->n, sizeof m->n, n);
+    units_fmt_size(m->size, sizeof m->size, bytes);
+    return m;
+}
 
 #define PAT_MAX_DIMS 8
 #define LIST_BLOCK 4096
@@ -164,6 +179,7 @@ struct pattern *
 pattern_near(int n, double bytes, int dmin, int dmax, int window, int symmetric,
              uint64_t seed, struct rho_err *err)
 {
+    struct nm m;
     struct pattern *p;
 
     if (dmin < 0 || dmax < dmin || dmax > NEAR_MAX || window < 1) {
@@ -180,8 +196,9 @@ pattern_near(int n, double bytes, int dmin, int dmax, int window, int symmetric,
     p->window = window;
     p->symmetric = symmetric != 0;
     p->seed = seed;
-    snprintf(p->name, sizeof p->name, "near n=%d %d..%d within %d%s, %.17g B",
-             n, dmin, dmax, window, p->symmetric ? " symmetric" : "", bytes);
+    nm_of(&m, n, bytes);
+    snprintf(p->name, sizeof p->name, "near n=%s %d..%d within %d%s, %s", m.n,
+             dmin, dmax, window, p->symmetric ? " symmetric" : "", m.size);
     return p;
 }
 
@@ -189,11 +206,12 @@ struct pattern *
 pattern_spread(int n, double bytes, int dmin, int dmax, uint64_t seed,
                struct rho_err *err)
 {
+    struct nm m;
     struct pattern *p = pattern_near(n, bytes, dmin, dmax, n, 0, seed, err);
 
     if (p != NULL)
-        snprintf(p->name, sizeof p->name, "spread n=%d %d..%d, %.17g B", n,
-                 dmin, dmax, bytes);
+        snprintf(p->name, sizeof p->name, "spread n=%s %d..%d, %s",
+                 nm_of(&m, n, bytes)->n, dmin, dmax, m.size);
     return p;
 }
 
@@ -298,6 +316,7 @@ struct pattern *
 pattern_stencil_along(int nd, const int *dims, unsigned mask, int periodic,
                       int corners, double bytes, struct rho_err *err)
 {
+    struct nm m;
     struct pattern *p;
     int n, len;
 
@@ -320,9 +339,9 @@ pattern_stencil_along(int nd, const int *dims, unsigned mask, int periodic,
     if (mask != (1u << nd) - 1)
         len += snprintf(p->name + len, sizeof p->name - (size_t)len,
                         " along 0x%x", mask);
-    snprintf(p->name + len, sizeof p->name - (size_t)len, "%s%s, %.17g B",
+    snprintf(p->name + len, sizeof p->name - (size_t)len, "%s%s, %s",
              p->periodic ? " periodic" : "", p->corners ? " +corners" : "",
-             bytes);
+             nm_of(&m, n, bytes)->size);
     return p;
 }
 
@@ -402,6 +421,7 @@ struct pattern *
 pattern_subcomm_a2a(int nd, const int *dims, unsigned mask, double bytes,
                     struct rho_err *err)
 {
+    struct nm m;
     struct pattern *p;
     int n, len;
 
@@ -420,8 +440,8 @@ pattern_subcomm_a2a(int nd, const int *dims, unsigned mask, double bytes,
     p->mask = mask;
     len = snprintf(p->name, sizeof p->name, "sub-a2a ");
     len += grid_name(p->name + len, sizeof p->name - (size_t)len, nd, dims);
-    snprintf(p->name + len, sizeof p->name - (size_t)len, " mask 0x%x, %.17g B",
-             mask, bytes);
+    snprintf(p->name + len, sizeof p->name - (size_t)len, " mask 0x%x, %s",
+             mask, nm_of(&m, n, bytes)->size);
     return p;
 }
 
@@ -456,6 +476,7 @@ struct pattern *
 pattern_perm(int n, int kind, int rows, double bytes, uint64_t seed,
              struct rho_err *err)
 {
+    struct nm m;
     static const char *const kn[] = {"reverse", "shift", "transpose", "random"};
     struct pattern *p;
 
@@ -481,8 +502,9 @@ pattern_perm(int n, int kind, int rows, double bytes, uint64_t seed,
         rng_init(&g, seed);
         rng_shuffle_int(&g, p->perm, n);
     }
-    snprintf(p->name, sizeof p->name, "perm %s n=%d, %.17g B", kn[kind], n,
-             bytes);
+    nm_of(&m, n, bytes);
+    snprintf(p->name, sizeof p->name, "perm %s n=%s, %s", kn[kind], m.n,
+             m.size);
     return p;
 }
 
@@ -537,6 +559,7 @@ struct pattern *
 pattern_collective(int coll, int n, double bytes, int aggregate,
                    const struct pattern_twotier *tt, struct rho_err *err)
 {
+    struct nm m;
     struct pattern *p;
     long long steps = 0;
     int S = 0, top = 1, logp = 0;
@@ -618,8 +641,9 @@ pattern_collective(int coll, int n, double bytes, int aggregate,
     }
     p->units = steps;
     p->steps = (int)steps;
-    snprintf(p->name, sizeof p->name, "%s p=%d, %.17g B%s", coll_names[coll], n,
-             bytes, p->aggregate ? "" : " (every step)");
+    nm_of(&m, n, bytes);
+    snprintf(p->name, sizeof p->name, "%s p=%s, %s%s", coll_names[coll], m.n,
+             m.size, p->aggregate ? "" : " (every step)");
     return p;
 }
 
@@ -1128,8 +1152,12 @@ pattern_list(int n, long long nmsg, const int *src, const int *dst,
             memcpy(p->stp, step, (size_t)nmsg * sizeof(int));
         }
     }
-    snprintf(p->name, sizeof p->name, "list of %lld messages over %d ranks",
-             nmsg, n);
+    {
+        char a[48], b[48];
+        snprintf(p->name, sizeof p->name, "list of %s over %s",
+                 units_fmt_count(a, sizeof a, nmsg, "message"),
+                 units_fmt_count(b, sizeof b, n, "rank"));
+    }
     return p;
 }
 
@@ -1150,7 +1178,12 @@ pattern_custom(int n, long long units, int steps, pattern_unit_fn *emit,
     p->fn = emit;
     p->ctx = ctx;
     p->free_ctx = free_ctx;
-    snprintf(p->name, sizeof p->name, "custom n=%d, %lld units", n, units);
+    {
+        char a[32], b[48];
+        snprintf(p->name, sizeof p->name, "custom n=%s, %s",
+                 units_fmt_int(a, sizeof a, n),
+                 units_fmt_count(b, sizeof b, units, "unit"));
+    }
     return p;
 }
 
