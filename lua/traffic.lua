@@ -9,6 +9,20 @@ local function flow(src, dst, opts)
   return { src, dst, size = opts.size, start = opts.start, line = lib.line() }
 end
 
+--- rho.flow(src, dst [, { size =, start =, label =, via =, stream =,
+--- step = }]): one flow, remembered with the line that made it, so that
+--- an error about it names that line even when a loop makes it.
+function rho.flow(src, dst, opts)
+  opts = lib.options("rho.flow", opts or {}, { size = true, start = true,
+                                               label = true, via = true,
+                                               stream = true, step = true })
+  lib.check(src ~= nil and dst ~= nil,
+            "rho.flow expects a source and a destination")
+  return { src, dst, size = opts.size, start = opts.start,
+           label = opts.label, via = opts.via, stream = opts.stream,
+           step = opts.step, line = lib.line() }
+end
+
 local function check_count(fname, n)
   lib.check(math.type(n) == "integer" and n >= 2,
             "%s: ranks must be an integer >= 2, got %s", fname, tostring(n))

@@ -82,7 +82,8 @@ ed_apply(struct edits *ed, const char *text, size_t lo, size_t hi,
 {
     size_t at = lo;
 
-    qsort(ed->e, (size_t)ed->n, sizeof *ed->e, cmp_edit);
+    if (ed->n > 1)
+        qsort(ed->e, (size_t)ed->n, sizeof *ed->e, cmp_edit);
     for (int i = 0; i < ed->n; i++) {
         const struct edit *e = &ed->e[i];
         if (e->beg < at || e->end > hi)
@@ -745,13 +746,12 @@ flow_list_agrees(const struct sv *v, int t)
 {
     const struct lscan_table *tb = &v->m.table[t];
 
+    /* as many items as flows: a call as the last item gave one */
     if (tb->items != tb->n || tb->items != v->base->nflows)
         return 0;
-    for (int i = 0; i < tb->items; i++) {
-        const struct lscan_field *f = lscan_item(&v->m, t, i + 1);
-        if (f->multi || !flow_agrees(v, f, i))
+    for (int i = 0; i < tb->items; i++)
+        if (!flow_agrees(v, lscan_item(&v->m, t, i + 1), i))
             return 0;
-    }
     return 1;
 }
 

@@ -1013,12 +1013,18 @@ read_flows(lua_State *L, int n, double defsize, struct net_pattern_spec *p)
     p->flows = fl = net_flows_new(nf, NULL, NULL, NULL, NULL);
     for (lua_Integer i = 1; i <= nf; i++) {
         char what[32];
-        int f;
+        int f, line;
         lua_Integer v[2];
         snprintf(what, sizeof what, "flow %d", (int)i);
-        lx_at(L, lx_src_item(L, ft, (int)i));
         lua_rawgeti(L, ft, i); /* flows, f */
         f = lua_gettop(L);
+        /* where the item is written, else the line rho.flow recorded */
+        line = lx_src_item(L, ft, (int)i);
+        if (line == 0 && lua_istable(L, f) &&
+            lua_getfield(L, f, "line") == LUA_TNUMBER) /* flows, f, line */
+            line = (int)lua_tointeger(L, -1);
+        lua_settop(L, f); /* flows, f */
+        lx_at(L, line);
         if (!lua_istable(L, f))
             lx_error(L,
                      "%s: expected a table such as { 0, 7, size = \"1 "
@@ -1040,7 +1046,7 @@ read_flows(lua_State *L, int n, double defsize, struct net_pattern_spec *p)
                 lx_error(L, "%s: %s rank %I is outside 0 to %d", what,
                          k ? "destination" : "source", v[k], n - 1);
             lua_pop(L, 1); /* flows, f */
-            lx_at(L, lx_src_item(L, ft, (int)i));
+            lx_at(L, line);
         }
         if (v[0] == v[1])
             lx_error(L, "%s: rank %I sends to itself", what, v[0]);

@@ -120,8 +120,8 @@ pair(lua_State *L, int t, int ct, int pairs, const struct lscan_map *m,
     lua_pushvalue(L, t);    /* t */
     lua_pushinteger(L, ct); /* t, ct */
     lua_rawset(L, pairs);   /* - */
-    list_ok = (lua_Integer)lua_rawlen(L, t) == tb->items &&
-              (tb->items == 0 || !lscan_item(m, ct, tb->items)->multi);
+    /* as many values as items: a call as the last item gave one */
+    list_ok = (lua_Integer)lua_rawlen(L, t) == tb->items;
     for (int i = 0; i < tb->n; i++) {
         const struct lscan_field *f = &m->field[tb->first + i];
         if (f->kind != LSCAN_TABLE)
