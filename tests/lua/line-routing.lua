@@ -1,5 +1,5 @@
 -- exit: 2
--- stderr: rho: tests/lua/line-routing.lua:7: scenario: routing 'XY' is not DOR, SD, SI, AD, AI, AH or UPDOWN
+-- stderr: rho: tests/lua/line-routing.lua:7: scenario: routing 'XY' is not DOR, SD, SI, AD, AI, AH, BGQ or UPDOWN
 -- A PCIe tree's routing: at its line.
 return rho.scenario {
   topology = rho.t2(),
