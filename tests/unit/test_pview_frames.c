@@ -48,9 +48,43 @@ check_file(const char *path, int want_frames)
     scenario_free(s);
 }
 
+/* Frames named by number, step and port, and through a session. */
+static void
+test_find(void)
+{
+    struct rho_err err;
+    struct scenario *s = lx_run_file("scenarios/table1.lua", NULL, &err);
+    struct session *ss = session_new(scenario_clone(s));
+    struct pview_frames st;
+
+    session_wait(ss, &err);
+    CHECK(pview_frames_of_session(&st, ss, 0) == 11,
+          "time step 1 of Table I: 11 frames");
+    CHECK(pview_frames_find(&st, s, "1", &err) == 0, "frame 1");
+    CHECK(pview_frames_find(&st, s, "D8", &err) == 9, "D8: frame 10");
+    CHECK(pview_frames_find(&st, s, "C", &err) == 4, "C: its first frame, 5");
+    CHECK(pview_frames_find(&st, s, "SB->K2", &err) == 6, "port SB->K2: frame 7");
+    CHECK(pview_frames_find(&st, s, "C SB->K2", &err) == 6, "C at SB->K2");
+    CHECK(pview_frames_find(&st, s, "B SB->K2", &err) == -1,
+          "no B frame at a down port");
+    CHECK(pview_frames_find(&st, s, "12", &err) == -1, "frame 12 of 11");
+    CHECK_STR(err.msg, "frame 12: time step has 11 frames", "says how many");
+    CHECK_STR(pview_step_name(STEP_D9), "D9", "step names");
+    pview_frames_fini(&st);
+    CHECK(pview_frames_of_session(&st, ss, 1) == 10,
+          "time step 2 (0->2 and 1->4 alone): 10 frames");
+    pview_frames_fini(&st);
+    CHECK(pview_frames_of_session(&st, ss, 2) == 0 && st.n == 0,
+          "no third time step: no frames");
+    pview_frames_fini(&st);
+    session_free(ss);
+    scenario_free(s);
+}
+
 int
 main(void)
 {
+    test_find();
     check_file("scenarios/table1.lua", 11);
     check_file("scenarios/hol.lua", 9);        /* A + 6 ports + D8 + D9 */
     check_file("scenarios/halo3d-t2.lua", 11); /* 8 GPU down ports */

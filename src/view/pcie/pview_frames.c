@@ -15,6 +15,7 @@
 
 #include "core/base/rho_alloc.h"
 #include "core/base/strbuf.h"
+#include "core/model_pcie.h"
 
 static struct pview_frame *
 new_frame(struct pview_frames *st, int step, int chan, const double *cur,
@@ -291,4 +292,72 @@ pview_frames_build(struct pview_frames *st, const struct scenario *s,
     free(used);
     free(cur);
     free(prev);
+}
+
+int
+pview_frames_of_session(struct pview_frames *st, struct session *ss, int k)
+{
+    struct pcie_sim *sim = model_pcie_sim(ss);
+    const struct pcie_sim_result *res = model_pcie_result(ss);
+
+    memset(st, 0, sizeof *st);
+    if (sim == NULL || k < 0 || k >= res->nsteps)
+        return 0;
+    pcie_sim_eval_step(sim, res, k);
+    pview_frames_build(st, session_scenario(ss), pcie_sim_model(sim), 0);
+    return st->n;
+}
+
+static const char *const step_names[] = {"A", "B", "C", "D8", "D9"};
+
+const char *
+pview_step_name(int step)
+{
+    return step >= 0 && step < 5 ? step_names[step] : "?";
+}
+
+int
+pview_frames_find(const struct pview_frames *st, const struct scenario *s,
+             const char *spec, struct rho_err *err)
+{
+    char *end, want[96];
+    long n = strtol(spec, &end, 10);
+    const char *port = spec;
+    int step = -1;
+
+    if (end != spec && *end == '\0') {
+        if (n < 1 || n > st->n)
+            return rho_err_set(err, RHO_EINPUT,
+                               "frame %ld: time step has %d frames", n, st->n);
+        return (int)n - 1;
+    }
+    for (int k = 0; k < 5; k++) {
+        size_t len = strlen(step_names[k]);
+        if (strncmp(spec, step_names[k], len) == 0 &&
+            (spec[len] == '\0' || spec[len] == ' ')) {
+            step = k;
+            port = spec[len] ? spec + len + 1 : NULL;
+        }
+    }
+    for (int f = 0; f < st->n; f++) {
+        const struct pview_frame *fr = &st->frame[f];
+        if (step >= 0 && fr->step != step)
+            continue;
+        if (port == NULL)
+            return f;
+        if (fr->chan < 0)
+            continue;
+        pcie_chan_name(s->pcie, fr->chan, want, sizeof want);
+        if (strcmp(want, port) == 0)
+            return f;
+    }
+    want[0] = '\0';
+    for (int f = 0; f < st->n && want[0] == '\0'; f++)
+        if (st->frame[f].chan >= 0)
+            pcie_chan_name(s->pcie, st->frame[f].chan, want, sizeof want);
+    return rho_err_set(err, RHO_EINPUT,
+                       "frame '%s': no such frame in this time step (give a "
+                       "number from 1 to %d, a step A, B, C, D8 or D9, or a "
+                       "port%s%s)",
+                       spec, st->n, want[0] ? " such as " : "", want);
 }

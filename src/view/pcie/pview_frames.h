@@ -10,8 +10,10 @@
 #ifndef RHO_VIEW_PCIE_PVIEW_FRAMES_H
 #define RHO_VIEW_PCIE_PVIEW_FRAMES_H
 
+#include "core/base/rho_err.h"
 #include "core/pcie/pcie_model.h"
 #include "core/scenario.h"
+#include "core/session.h"
 
 struct pview_frame {
     int step;       /* enum pcie_step: the column it belongs to */
@@ -39,5 +41,27 @@ void pview_frames_build(struct pview_frames *st, const struct scenario *s,
 
 /* Release st. */
 void pview_frames_fini(struct pview_frames *st);
+
+/*
+ * The frames of time step k (0-based) of the session's PCIe run into st
+ * (pview_frames_build() without folding, on the flows of that step): what
+ * the Stepper view steps through. Returns the number of frames; 0 (st
+ * empty but valid for pview_frames_fini()) when the session has no PCIe
+ * result or k is no step of it. The session's sim is evaluated on step k.
+ */
+int pview_frames_of_session(struct pview_frames *st, struct session *ss,
+                            int k);
+
+/*
+ * The frame spec names in st (0-based index), or -1 with err filled: a
+ * number from 1 ("8"), a step ("A", "B", "C", "D8", "D9": its first
+ * frame), or a port as the frames name it ("SB->K2", or "C SB->K2": the
+ * frame acting there). s is the scenario st was built for.
+ */
+int pview_frames_find(const struct pview_frames *st, const struct scenario *s,
+                      const char *spec, struct rho_err *err);
+
+/* The name of a step of Algorithm 1 ("A", "B", "C", "D8", "D9"), or "?". */
+const char *pview_step_name(int step);
 
 #endif
