@@ -812,6 +812,50 @@ theme_open(struct theme *t, const char *name, const char *datadir,
     return theme_load(t, path, datadir, err); /* t unchanged on error */
 }
 
+/* A palette index or 24-bit value as 0xrrggbb; -1 for the default. */
+static int
+rgb_of(int index, int rgb)
+{
+    return rgb >= 0 ? rgb : theme_palette_rgb(index);
+}
+
+/* Perceived brightness of 0xrrggbb, 0-255. */
+static int
+luma(int rgb)
+{
+    return ((rgb >> 16 & 255) * 299 + (rgb >> 8 & 255) * 587 +
+            (rgb & 255) * 114) /
+           1000;
+}
+
+void
+theme_export_palette(const struct theme *t, int ncolors,
+                     struct export_palette *p)
+{
+    struct theme d = *t;
+    const struct theme_style *def = &t->role[ROLE_DEFAULT];
+    int mono = ncolors <= THEME_MONO;
+
+    theme_degrade(&d, ncolors);
+    p->depth = ncolors;
+    for (int r = 0; r < ROLE_COUNT; r++) {
+        p->role[r].fg = d.role[r].fg;
+        p->role[r].bg = d.role[r].bg;
+        p->role[r].fg_rgb =
+            mono ? -1 : rgb_of(t->role[r].fg, t->role[r].fg_rgb);
+        p->role[r].bg_rgb =
+            mono ? -1 : rgb_of(t->role[r].bg, t->role[r].bg_rgb);
+        p->role[r].attrs = mono ? d.role[r].attrs : t->role[r].attrs;
+    }
+    p->fg_rgb = mono ? -1 : rgb_of(def->fg, def->fg_rgb);
+    p->bg_rgb = mono ? -1 : rgb_of(def->bg, def->bg_rgb);
+    if (p->bg_rgb < 0)
+        p->bg_rgb =
+            p->fg_rgb >= 0 && luma(p->fg_rgb) < 128 ? 0xffffff : 0x1c1c1c;
+    if (p->fg_rgb < 0)
+        p->fg_rgb = luma(p->bg_rgb) < 128 ? 0xd0d0d0 : 0x1c1c1c;
+}
+
 static int
 cmp_name(const void *a, const void *b)
 {

@@ -35,6 +35,7 @@
 #include <stddef.h>
 
 #include "core/base/rho_err.h"
+#include "view/export.h"
 #include "view/roles.h"
 
 struct theme_style {
@@ -151,5 +152,17 @@ int theme_degrade_colour(int index, int rgb, int ncolors);
  * to its own, so selections and bars stay visible.
  */
 void theme_degrade(struct theme *t, int ncolors);
+
+/*
+ * The palette an export (view/export.h) draws with t into *p: the ANSI
+ * colours as a terminal of depth ncolors shows them (theme_degrade()),
+ * the SVG colours at 24 bits (#rrggbb as the theme gave them, else the
+ * xterm palette's), and the SVG's default colours from t's "default"
+ * role, else light grey on near-black -- or near-black on white behind a
+ * dark default text (a light theme). At THEME_MONO the SVG has no colour
+ * either: the roles' monochrome attributes, default colours only.
+ */
+void theme_export_palette(const struct theme *t, int ncolors,
+                          struct export_palette *p);
 
 #endif
