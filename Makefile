@@ -92,7 +92,7 @@ $(BUILD)/rho_config.h: FORCE
 	@mkdir -p $(@D)
 	@printf '#define RHO_DATADIR "%s"\n' '$(DATADIR)' > $@.tmp
 	@cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
-$(BUILD)/main.o $(BUILD)/cli/tui.o: $(BUILD)/rho_config.h
+$(BUILD)/main.o $(BUILD)/cli/tui.o $(BUILD)/cli/export.o: $(BUILD)/rho_config.h
 .PHONY: FORCE
 FORCE:
 

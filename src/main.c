@@ -24,6 +24,7 @@
 #include "core/scenario.h"
 #include "report/report.h"
 #include "script/lx.h"
+#include "view/export.h"
 #include "view/keys.h"
 #include "view/view.h"
 
@@ -31,9 +32,10 @@
    runs (a mode may decline: the next one runs). --import runs instead of
    loading a scenario. */
 static const struct cli_mode *const modes[] = {
-    &cli_import_mode,  &cli_dump_mode,  &cli_matrix_mode,
-    &cli_compare_mode, &cli_sweep_mode, &cli_search_mode,
-    &cli_tui_mode,     &cli_batch_mode, NULL,
+    &cli_import_mode,  &cli_export_mode, &cli_dump_mode,
+    &cli_matrix_mode,  &cli_compare_mode, &cli_sweep_mode,
+    &cli_search_mode,  &cli_tui_mode,     &cli_batch_mode,
+    NULL,
 };
 
 enum opt_id {
@@ -46,6 +48,9 @@ enum opt_id {
     OPT_READONLY,
     OPT_THEME,
     OPT_DUMP,
+    OPT_EXPORT,
+    OPT_FRAME,
+    OPT_FRAMES,
     OPT_ASCII,
     OPT_STEPPER,
     OPT_EXPLAIN,
@@ -77,7 +82,8 @@ struct opt {
     int id;
     char shrt;
     const char *lng;
-    const char *arg; /* NULL: a flag */
+    const char *arg; /* NULL: a flag; two words ("FMT WxH:VIEW"): two
+                        values, the second the next argument */
     const char *help;
     const char *model; /* the model (model_entry.name) the option is
                           for, or NULL */
@@ -107,7 +113,22 @@ static const struct opt options[] = {
      "print the interactive screen as text, WxH characters, showing VIEW "
      "(tree, flows, explain, stepper, timeline, heat, stats, search; "
      "network, links, map, classes, rounds for the link model); "
-     "--explain N selects flow N, --at TIME a time step",
+     "--explain N selects flow N, --at TIME a time step, --frame F a "
+     "stepper frame",
+     NULL},
+    {OPT_EXPORT, 0, "export", "FMT WxH:VIEW",
+     "print the interactive screen as --dump does, in format FMT: text, "
+     "ansi (256 colours; ansi8, ansi16, ansi24 for other terminals) or svg "
+     "(a vector drawing for slides), in the colours of --theme",
+     NULL},
+    {OPT_FRAME, 0, "frame", "F",
+     "with --dump or --export, the stepper frame shown: a number from 1, a "
+     "step (A, B, C, D8, D9) or a port (SB->K2)",
+     NULL},
+    {OPT_FRAMES, 0, "frames", "PREFIX",
+     "with --export, write every stepper frame of the time step shown as "
+     "PREFIX-01.svg, PREFIX-02.svg, ... (the extension is the format's) "
+     "and print their names",
      NULL},
     {OPT_ASCII, 'U', "ascii", NULL,
      "draw with ASCII characters only (no UTF-8 box drawing)", NULL},
@@ -246,8 +267,34 @@ bad_usage(const char *fmt, ...)
     return 2;
 }
 
+/* WxH:VIEW of --dump and --export into a's geometry. */
 static int
-apply(struct cli_args *a, const struct opt *o, const char *val)
+parse_geometry(struct cli_args *a, const char *opt, const char *val)
+{
+    char view[32];
+    int v = -1;
+
+    if (sscanf(val, "%dx%d:%31s", &a->dump_w, &a->dump_h, view) != 3 ||
+        a->dump_w < 1 || a->dump_h < 1 || a->dump_w > 1000 || a->dump_h > 1000)
+        return bad_usage("%s expects WxH:VIEW such as 100x30:tree, got '%s'",
+                         opt, val);
+    if ((v = view_find(view)) < 0) {
+        /* the views each model lists: "PCIe model: tree, ..." */
+        char list[512] = "";
+        size_t n = 0;
+        for (int k = 0; model_table[k] != NULL && n < sizeof list; k++)
+            n += (size_t)snprintf(list + n, sizeof list - n, "%s%s: %s",
+                                  k ? "; " : "", model_table[k]->title,
+                                  model_table[k]->views);
+        return bad_usage("%s: unknown view '%s' (%s)", opt, view, list);
+    }
+    a->dump_view = v;
+    return 0;
+}
+
+static int
+apply(struct cli_args *a, const struct opt *o, const char *val,
+      const char *val2)
 {
     struct rho_err err;
     char *end;
@@ -266,28 +313,18 @@ apply(struct cli_args *a, const struct opt *o, const char *val)
     case OPT_TIMELINE:
         a->timeline = 1;
         break;
-    case OPT_DUMP: {
-        char view[32];
-        int v = -1;
-        if (sscanf(val, "%dx%d:%31s", &a->dump_w, &a->dump_h, view) != 3 ||
-            a->dump_w < 1 || a->dump_h < 1 || a->dump_w > 1000 ||
-            a->dump_h > 1000)
-            return bad_usage("--dump expects WxH:VIEW such as 100x30:tree, "
-                             "got '%s'",
-                             val);
-        if ((v = view_find(view)) < 0) {
-            /* the views each model lists: "PCIe model: tree, ..." */
-            char list[512] = "";
-            size_t n = 0;
-            for (int k = 0; model_table[k] != NULL && n < sizeof list; k++)
-                n += (size_t)snprintf(list + n, sizeof list - n, "%s%s: %s",
-                                      k ? "; " : "", model_table[k]->title,
-                                      model_table[k]->views);
-            return bad_usage("--dump: unknown view '%s' (%s)", view, list);
-        }
-        a->dump_view = v;
+    case OPT_DUMP:
+        return parse_geometry(a, "--dump", val);
+    case OPT_EXPORT:
+        if (export_parse_fmt(val, &a->export_fmt, &a->export_depth, &err) != 0)
+            return bad_usage("--export: %s", err.msg);
+        return parse_geometry(a, "--export", val2);
+    case OPT_FRAME:
+        a->frame = val;
         break;
-    }
+    case OPT_FRAMES:
+        a->frames = val;
+        break;
     case OPT_ASCII:
         a->ascii = 1;
         break;
@@ -425,7 +462,7 @@ parse_args(int argc, char **argv, struct args *a)
     int only_files = 0;
 
     for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i], *val = NULL;
+        const char *arg = argv[i], *val = NULL, *val2 = NULL;
         const struct opt *o = NULL;
         char name[64];
 
@@ -466,8 +503,15 @@ parse_args(int argc, char **argv, struct args *a)
         } else if (o->arg == NULL && val != NULL) {
             return bad_usage("option '%s' takes no value", arg);
         }
+        if (o->arg != NULL && strchr(o->arg, ' ') != NULL) {
+            /* "FMT WxH:VIEW": an option of two values */
+            if (i + 1 >= argc)
+                return bad_usage("option '%s' needs two values (%s)", arg,
+                                 o->arg);
+            val2 = argv[++i];
+        }
         a->given[o - options] = 1;
-        if (apply(&a->c, o, val) != 0)
+        if (apply(&a->c, o, val, val2) != 0)
             return 2;
     }
     return 0;
@@ -558,6 +602,7 @@ rho_main(int argc, char **argv)
     int rc = -1;
 
     memset(&pa, 0, sizeof pa);
+    a->export_fmt = -1;
     sweep_init(&a->sweep);
     sweep_init(&a->compare);
     a->fmt = REPORT_TEXT;

@@ -3,10 +3,15 @@
  */
 #include "cli/cli.h"
 
+#include <math.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "core/base/clock.h"
+#include "core/session.h"
+#include "view/screen.h"
+#include "view/ui.h"
+#include "view/view.h"
 
 int
 cli_exit_code(const struct rho_err *err)
@@ -58,4 +63,86 @@ cli_progress_draw(void *ctx, long long done, long long total)
             rate > 0 ? (double)(total - done) / rate : 0.0);
     p->drawn = 1;
     return 0;
+}
+
+int
+cli_screen_open(struct cli_screen *cs, const struct cli_args *a,
+                const struct scenario *s)
+{
+    struct session_opts so = {NULL, a->run, a->threads, MODEL_KEEP_VIEWS};
+    struct rho_err err;
+    int views[VIEW_MAX], nv, ok = 0, rc = 0;
+
+    cs->ss = session_new_with(scenario_clone(s), &so);
+    ui_init(&cs->u, cs->ss);
+    nv = view_list(cs->ss, views);
+    for (int k = 0; k < nv; k++)
+        ok |= views[k] == a->dump_view;
+    if (!ok) {
+        fprintf(stderr,
+                "rho: %s: no %s view for this scenario (it has:", a->file,
+                view_name(a->dump_view));
+        for (int k = 0; k < nv; k++)
+            fprintf(stderr, " %s", view_name(views[k]));
+        fprintf(stderr, ")\n");
+        rc = 2;
+        goto out;
+    }
+    cs->u.view = a->dump_view;
+    if (session_wait(cs->ss, &err) != 0) {
+        fprintf(stderr, "rho: %s: %s\n", a->file, err.msg);
+        rc = cli_exit_code(&err);
+        goto out;
+    }
+    if (ui_goto(&cs->u, cs->ss, a->explain - 1, a->has_at ? a->at : NAN,
+                &err) != 0) {
+        fprintf(stderr, "rho: %s: --explain %d: %s\n", a->file, a->explain,
+                err.msg);
+        rc = 2;
+        goto out;
+    }
+    if (a->frame != NULL && ui_frame(&cs->u, cs->ss, a->frame, &err) != 0) {
+        fprintf(stderr, "rho: %s: --frame: %s\n", a->file, err.msg);
+        rc = 2;
+        goto out;
+    }
+    return 0;
+out:
+    cli_screen_close(cs);
+    return rc;
+}
+
+void
+cli_screen_draw(struct cli_screen *cs, struct canvas *c)
+{
+    struct screen_ctx x;
+
+    memset(&x, 0, sizeof x);
+    x.ss = cs->ss;
+    x.u = &cs->u;
+    screen_draw(c, &x);
+}
+
+int
+cli_screen_frames(struct cli_screen *cs)
+{
+    return ui_frames(&cs->u, cs->ss);
+}
+
+int
+cli_screen_frame(struct cli_screen *cs, int f)
+{
+    struct rho_err err;
+    char spec[16];
+
+    snprintf(spec, sizeof spec, "%d", f + 1);
+    return ui_frame(&cs->u, cs->ss, spec, &err);
+}
+
+void
+cli_screen_close(struct cli_screen *cs)
+{
+    ui_fini(&cs->u);
+    session_free(cs->ss);
+    cs->ss = NULL;
 }

@@ -28,6 +28,8 @@
 #include "core/sweep.h"
 #include "report/report.h"
 #include "script/lx.h"
+#include "view/canvas.h"
+#include "view/ui.h"
 
 #define CLI_MAX_PARAMS 64
 
@@ -35,8 +37,12 @@
 struct cli_args {
     int batch, steps, timeline, search, quiet, explain, stepper, ascii;
     int links, messages, metrics, matrix, plot;
-    const char *import; /* --import KIND, or NULL */
-    int dump_w, dump_h, dump_view;
+    const char *import;            /* --import KIND, or NULL */
+    int dump_w, dump_h, dump_view; /* --dump's, or --export's geometry */
+    int export_fmt;                /* enum export_fmt; -1: no --export */
+    int export_depth;              /* its ANSI colour depth */
+    const char *frame;             /* --frame: a stepper frame, or NULL */
+    const char *frames;            /* --frames PREFIX, or NULL */
     int no_color, no_mouse, readonly;
     const char *theme;
     double at;
@@ -75,6 +81,7 @@ struct cli_mode {
 extern const struct cli_mode cli_batch_mode;   /* batch.c */
 extern const struct cli_mode cli_compare_mode; /* compare.c */
 extern const struct cli_mode cli_dump_mode;    /* dump.c */
+extern const struct cli_mode cli_export_mode;  /* export.c */
 extern const struct cli_mode cli_import_mode;  /* machine.c: --import */
 extern const struct cli_mode cli_matrix_mode;  /* machine.c: --matrix */
 extern const struct cli_mode cli_search_mode;  /* search.c */
@@ -101,6 +108,34 @@ int cli_progress_init(struct cli_progress *p, const struct cli_args *a);
 
 /* A progress callback (search.h's): draws done of total on p (ctx). */
 int cli_progress_draw(void *ctx, long long done, long long total);
+
+/* ---- the interactive screen without a terminal (dump.c, export.c) ---- */
+
+struct cli_screen {
+    struct session *ss;
+    struct ui u;
+};
+
+/*
+ * A session on a copy of s with every model's result (session_wait()),
+ * and a ui showing a->dump_view with --explain, --at and --frame applied:
+ * what the terminal would show. Returns 0 (release with
+ * cli_screen_close()), or the exit status after saying why on stderr
+ * (nothing to release).
+ */
+int cli_screen_open(struct cli_screen *cs, const struct cli_args *a,
+                    const struct scenario *s);
+
+/* The screen into c (its size is the screen's). */
+void cli_screen_draw(struct cli_screen *cs, struct canvas *c);
+
+/* The frames of the view shown (view_entry.frames: the stepper frames of
+   the time step shown), 0 when it has none; show frame f (0-based): 0,
+   or -1 when there is no such frame. */
+int cli_screen_frames(struct cli_screen *cs);
+int cli_screen_frame(struct cli_screen *cs, int f);
+
+void cli_screen_close(struct cli_screen *cs);
 
 /* ---- MPI (mpi.c in rho-mpi; mpi_stub.c: one rank) ---- */
 

@@ -187,6 +187,32 @@ ui_goto(struct ui *u, struct session *ss, int item, double t,
 }
 
 int
+ui_frames(struct ui *u, struct session *ss)
+{
+    const struct view_entry *e;
+
+    ui_sync(u, ss);
+    e = current(u);
+    return e != NULL && e->frames ? e->frames(u->state[u->view]) : 0;
+}
+
+int
+ui_frame(struct ui *u, struct session *ss, const char *spec,
+         struct rho_err *err)
+{
+    const struct view_entry *e;
+    struct view_ctx vc;
+
+    ui_sync(u, ss);
+    if ((e = current(u)) == NULL || e->frame == NULL)
+        return rho_err_set(err, RHO_EINPUT,
+                           "the %s view has no frames (the stepper has)",
+                           e != NULL ? e->name : "current");
+    vc = ctx_of(u, ss, u->view);
+    return e->frame(u->state[u->view], &vc, spec, err);
+}
+
+int
 ui_show(struct ui *u, const struct session *ss, const char *name)
 {
     int views[VIEW_MAX], nv = view_list(ss, views), v = view_find(name);

@@ -131,6 +131,15 @@ void ui_sync(struct ui *u, struct session *ss);
 int ui_goto(struct ui *u, struct session *ss, int item, double t,
             struct rho_err *err);
 
+/* The frames of the current view (view_entry.frames, after ui_sync()):
+   0 when it has none. */
+int ui_frames(struct ui *u, struct session *ss);
+
+/* Show frame spec of the current view (view_entry.frame): 0, or -1 with
+   err filled (the view has no frames, or none such). */
+int ui_frame(struct ui *u, struct session *ss, const char *spec,
+             struct rho_err *err);
+
 /* Set the status line (error: shown as an error). */
 void ui_status(struct ui *u, int error, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));

@@ -153,6 +153,16 @@ struct view_entry {
     /* '/' and 'n': select the next match of text after the selection; 1
        found, 0 not; the status line says which. NULL: the family's. */
     int (*find)(void *st, struct view_ctx *vc, const char *text);
+
+    /* A view that steps through frames (the Stepper): how many st holds
+       after its sync (0: none now). NULL: the view has no frames. */
+    int (*frames)(const void *st);
+
+    /* Show the frame spec names -- a number from 1, a step ("D8"), a
+       port ("C SB->K2") -- as --frame and a lesson's focus ask: 0, or -1
+       with err filled. NULL: the view has no frames. */
+    int (*frame)(void *st, struct view_ctx *vc, const char *spec,
+                 struct rho_err *err);
 };
 
 /* The views, in no particular order (a model entry orders its tabs);

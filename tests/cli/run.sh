@@ -95,3 +95,8 @@ t explain-range 2 - "--explain 9: the scenario has 4 flows" -- -e 9 scenarios/ta
 t explain-bad 2 - "--explain expects a flow number" -- -e x scenarios/table1.lua
 t at-bad 2 - "--at: unknown time unit" -- -e 1 --at 4wk scenarios/table1.lua
 t stepper 0 "[7/11 C] Step C at SB->K2" - -- --stepper scenarios/table1.lua
+t export-help 0 "--export FMT WxH:VIEW" - -- --help
+t export-two-values 2 - "option '--export' needs two values (FMT WxH:VIEW)" -- --export svg
+t export-frame-step 0 "frame 10 of 11" - -- --export text 100x30:stepper --frame D8 scenarios/table1.lua
+t export-frame-port 0 "Step C at SB->K2" - -- --export text 100x30:stepper --frame "C SB->K2" scenarios/table1.lua
+t dump-frame-bad 2 - "--frame: frame 'E': no such frame in this time step (give a number from 1 to 11, a step A, B, C, D8 or D9, or a port such as K0->SA)" -- --dump 100x30:stepper --frame E scenarios/table1.lua

@@ -129,6 +129,32 @@ stepper_key(void *st, struct view_ctx *vc, int act)
     }
 }
 
+static int
+stepper_frames(const void *st)
+{
+    const struct pview_stepper *t = st;
+
+    return t->st.n;
+}
+
+static int
+stepper_frame(void *st, struct view_ctx *vc, const char *spec,
+              struct rho_err *err)
+{
+    struct pview_stepper *t = st;
+    const struct pview *p = vc->fam;
+    int f;
+
+    if (t->st.n == 0)
+        return rho_err_set(err, RHO_EINPUT,
+                           "no stepper frames here (no flow sends in this "
+                           "time step)");
+    if ((f = pview_frames_find(&t->st, p->d.s, spec, err)) < 0)
+        return -1;
+    t->frame = f;
+    return 0;
+}
+
 const struct view_entry pview_stepper_entry = {
     .name = "stepper",
     .title = "Stepper",
@@ -138,4 +164,6 @@ const struct view_entry pview_stepper_entry = {
     .sync = stepper_sync,
     .draw = stepper_draw,
     .key = stepper_key,
+    .frames = stepper_frames,
+    .frame = stepper_frame,
 };
