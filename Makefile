@@ -29,7 +29,10 @@ LDLIBS_THREAD := -lpthread
 
 # Debian packages the build and the tests use. `make` installs the missing
 # ones itself when it runs as root (or with password-less sudo).
-DEB_PKGS := pkg-config liblua5.4-dev libyaml-dev libncurses-dev libhwloc-dev tmux man-db
+# librsvg2-bin (rsvg-convert), zlib1g-dev and a font render exported SVGs
+# into pixels for tests/export.
+DEB_PKGS := pkg-config liblua5.4-dev libyaml-dev libncurses-dev libhwloc-dev tmux man-db \
+            librsvg2-bin zlib1g-dev fonts-dejavu-core
 ifeq ($(MPI),1)
 DEB_PKGS += libopenmpi-dev openmpi-bin
 endif
@@ -151,7 +154,12 @@ $(BUILD)/tests/%: tests/unit/%.c $(TEST_SUPPORT) $(SCRIPT_O) $(REPORT_O) $(THEME
 run: $(BUILD)/$(NAME)
 	$(BUILD)/$(NAME) scenarios/default.lua
 
-test: $(TESTS) $(ALL)
+# tests/export reads rendered SVGs with this (zlib decodes the PNG)
+$(BUILD)/tools/pngprobe: tests/export/pngprobe.c | deps
+	@mkdir -p $(@D)
+	$(CC) $(XCFLAGS) -o $@ $< $(LDFLAGS) -lz
+
+test: $(TESTS) $(ALL) $(BUILD)/tools/pngprobe
 	@sh tests/run.sh $(BUILD)
 
 # The MPI build and its tests (what .ci/run adds to the README's command).

@@ -1,6 +1,7 @@
 #!/bin/sh
 # Run every test: unit binaries, Lua API tests, golden outputs of every
-# scenario and the TUI tests in tmux. Prints each failure and ends with the
+# scenario, the command line, exports rendered to pixels, and the TUI tests
+# in tmux. Prints each failure and ends with the
 # line CI reads: "N passed, N failed". Exits non-zero on any failure.
 # usage: sh tests/run.sh BUILD_DIR
 BUILD=${1:-build}
@@ -32,7 +33,7 @@ for t in "$BUILD"/tests/test_*; do
 done
 
 # 2. the other suites: each script prints ok/FAIL lines
-for s in tests/lua/run.sh tests/golden/run.sh tests/cli/run.sh tests/tui/run.sh tests/mpi/run.sh; do
+for s in tests/lua/run.sh tests/golden/run.sh tests/cli/run.sh tests/export/run.sh tests/tui/run.sh tests/mpi/run.sh; do
     [ -f "$s" ] || continue
     sh "$s" "$BUILD" >"$log" 2>&1
     count
