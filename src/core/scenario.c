@@ -68,6 +68,7 @@ scenario_free(struct scenario *s)
     free(s->rank_node);
     pcie_unref(s->pcie);
     net_scen_free(s->net);
+    lesson_free(s->lesson);
     free(s);
 }
 
@@ -162,6 +163,7 @@ scenario_clone(const struct scenario *s)
         c->flow[i].label = s->flow[i].label ? xstrdup(s->flow[i].label) : NULL;
     }
     c->net = s->net ? net_scen_clone(s->net) : NULL;
+    c->lesson = lesson_clone(s->lesson);
     if (c->src)
         atomic_fetch_add(&c->src->refs, 1);
     c->rank_node = NULL;
@@ -760,11 +762,12 @@ scenario_flow_to_lua(const struct scenario *s, int i, struct strbuf *out)
    of a network. */
 static const char *const pcie_fields[] = {
     "title", "topology",  "bandwidth", "tau",   "efficiency", "via",
-    "seed",  "placement", "routing",   "paths", "flows",      NULL,
+    "seed",  "placement", "routing",   "paths", "flows",      "lesson",
+    NULL,
 };
 static const char *const net_fields[] = {
     "title", "topology",  "routing", "paths", "seed", "gamma", "bgq_threshold",
-    "placement", "traffic", "jobs", "flows", NULL,
+    "placement", "traffic", "jobs", "flows", "lesson", NULL,
 };
 
 const char *const *
@@ -890,6 +893,12 @@ scenario_field_to_lua(const struct scenario *s, const char *name, int full,
 {
     if (strcmp(name, "title") == 0) {
         strbuf_lua_quote(out, s->title);
+        return 1;
+    }
+    if (strcmp(name, "lesson") == 0) {
+        if (s->lesson == NULL || s->lesson->n == 0)
+            return 0;
+        lesson_to_lua(s->lesson, out);
         return 1;
     }
     if (s->pcie == NULL && s->net != NULL)

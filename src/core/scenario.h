@@ -23,6 +23,7 @@
 #include "core/net/placement.h"
 #include "core/pcie/pcie_sim.h"
 #include "core/base/rho_err.h"
+#include "core/lesson.h"
 #include "core/net/net_scen.h"
 #include "core/base/strbuf.h"
 
@@ -85,6 +86,7 @@ struct scenario {
                               as a graph). */
     struct scen_src *src; /* the script it was loaded from, or NULL; one
                              reference (copies share it) */
+    struct lesson *lesson; /* its narrative for a class, or NULL; owned */
 };
 
 /* A new scenario with defaults and no tree. Caller owns it. */
@@ -174,8 +176,9 @@ void scenario_to_lua(const struct scenario *s, struct strbuf *out);
  * The names of the fields scenario_to_lua() writes for s, in its order
  * (NULL-ended; static): of a PCIe scenario "title", "topology",
  * "bandwidth", "tau", "efficiency", "via", "seed", "placement",
- * "routing", "paths", "flows"; of a network "title", "topology",
- * "routing", "paths", "seed", "placement", "traffic", "jobs", "flows".
+ * "routing", "paths", "flows", "lesson"; of a network "title",
+ * "topology", "routing", "paths", "seed", "placement", "traffic", "jobs",
+ * "flows", "lesson".
  */
 const char *const *scenario_lua_fields(const struct scenario *s);
 

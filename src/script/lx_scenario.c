@@ -22,13 +22,23 @@
 #include "core/net/route.h"
 #include "core/base/units.h"
 #include "script/lx_int.h"
+#include "view/view.h"
 
 #define MAX_TREE_DEPTH 64
 
 static const char *const scenario_fields[] = {
-    "title", "description", "topology", "bandwidth", "tau",           "flows",
-    "size",  "placement",   "seed",     "routing",   "paths",         "traffic",
-    "jobs",  "efficiency",  "via",      "gamma",     "bgq_threshold", NULL,
+    "title",      "description", "topology", "bandwidth",     "tau",
+    "flows",      "size",        "placement", "seed",         "routing",
+    "paths",      "traffic",     "jobs",      "efficiency",   "via",
+    "gamma",      "bgq_threshold", "lesson",  NULL,
+};
+
+static const char *const lesson_fields[] = {
+    "text", "focus", "ask", "answer", "hide", "predict", "tolerance", NULL,
+};
+
+static const char *const focus_fields[] = {
+    "view", "frame", "step", "flow", NULL,
 };
 
 static const char *const flow_fields[] = {
@@ -706,6 +716,179 @@ tree_link(lua_State *L, struct scenario *s)
     s->net->minimal = minimal;
 }
 
+/* A flow number (from 1) of s at the top, for a lesson step's field. */
+static int
+lesson_flow(lua_State *L, const struct scenario *s, const char *what,
+            const char *field)
+{
+    lua_Integer f;
+
+    if (!lua_isinteger(L, -1))
+        lx_error(L, "%s: %s must be a flow number (1, 2, ...), not a %s", what,
+                 field, luaL_typename(L, -1));
+    f = lua_tointeger(L, -1);
+    if (f < 1 || f > s->nflows)
+        lx_error(L, "%s: %s %I: the scenario has %d flow%s", what, field, f,
+                 s->nflows, s->nflows == 1 ? "" : "s");
+    return (int)f;
+}
+
+/* The focus of a lesson step (its table at st): a view's name, or a table
+   { view =, frame =, step =, flow = }. The value is at the top. */
+static void
+read_focus(lua_State *L, const struct scenario *s, struct lesson_step *ls,
+           const char *what)
+{
+    int t = lua_gettop(L);
+    char names[256] = "";
+
+    if (lua_type(L, t) == LUA_TSTRING) {
+        lua_newtable(L);             /* focus, {} */
+        lua_pushvalue(L, t);         /* focus, {}, view */
+        lua_setfield(L, -2, "view"); /* focus, { view = focus } */
+        lua_replace(L, t);           /* the table */
+    }
+    if (lua_type(L, t) != LUA_TTABLE)
+        lx_error(L,
+                 "%s: focus must be a view's name or a table such as { view "
+                 "= \"stepper\", frame = \"D8\" }, not a %s",
+                 what, luaL_typename(L, t));
+    lx_check_keys(L, t, focus_fields, 0, what);
+    if (lua_getfield(L, t, "view") != LUA_TNIL) { /* view */
+        const char *v = lua_tostring(L, -1);
+        if (lua_type(L, -1) != LUA_TSTRING || view_find(v) < 0) {
+            for (int k = 0; k < view_count(); k++)
+                snprintf(names + strlen(names), sizeof names - strlen(names),
+                         "%s%s", k ? ", " : "", view_name(k));
+            lx_error(L, "%s: focus: unknown view '%s' (the views are %s)", what,
+                     v ? v : luaL_typename(L, -1), names);
+        }
+        ls->view = xstrdup(v);
+    }
+    lua_settop(L, t);
+    if (lua_getfield(L, t, "frame") != LUA_TNIL) { /* frame */
+        if (lua_type(L, -1) != LUA_TSTRING && !lua_isinteger(L, -1))
+            lx_error(L,
+                     "%s: focus: frame must be a number, a step (\"D8\") or "
+                     "a port (\"C SB->K2\"), not a %s",
+                     what, luaL_typename(L, -1));
+        ls->frame = xstrdup(lua_tostring(L, -1));
+    }
+    lua_settop(L, t);
+    if (lua_getfield(L, t, "step") != LUA_TNIL) { /* step */
+        if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < 1 ||
+            lua_tointeger(L, -1) > 1000000)
+            lx_error(L, "%s: focus: step must be a time step (1, 2, ...)",
+                     what);
+        ls->tstep = (int)lua_tointeger(L, -1);
+    }
+    lua_settop(L, t);
+    if (lua_getfield(L, t, "flow") != LUA_TNIL) /* flow */
+        ls->flow = lesson_flow(L, s, what, "focus: flow");
+    lua_settop(L, t);
+}
+
+/* A string field of a lesson step (the value at the top) copied, or
+   NULL for nil. */
+static char *
+lesson_string(lua_State *L, const char *what, const char *field)
+{
+    if (lua_isnil(L, -1))
+        return NULL;
+    if (!lua_isstring(L, -1))
+        lx_error(L, "%s: %s must be a string, not a %s", what, field,
+                 luaL_typename(L, -1));
+    return xstrdup(lua_tostring(L, -1));
+}
+
+/*
+ * lesson = { { text = ..., focus = ..., ask = ..., answer = ..., hide =
+ * { flows }, predict = flow, tolerance = x }, ... }. The lesson belongs to
+ * s as soon as it exists, so an error half way leaves nothing behind.
+ */
+static void
+read_lesson(lua_State *L, struct scenario *s)
+{
+    lua_Integer n;
+    int top = lua_gettop(L);
+
+    if (lua_getfield(L, 1, "lesson") == LUA_TNIL) { /* lesson */
+        lua_settop(L, top);
+        return;
+    }
+    lx_at_field(L, 1, "lesson");
+    if (!lua_istable(L, -1))
+        lx_error(L,
+                 "lesson must be a list of steps such as { text = \"...\" "
+                 "}, not a %s",
+                 luaL_typename(L, -1));
+    n = (lua_Integer)lua_rawlen(L, -1);
+    if (n == 0)
+        lx_error(L, "lesson: an empty list (give at least one step)");
+    s->lesson = lesson_new();
+    for (lua_Integer i = 1; i <= n; i++) {
+        struct lesson_step *ls;
+        char what[32];
+        int st;
+
+        snprintf(what, sizeof what, "lesson step %d", (int)i);
+        lx_at_item(L, top + 1, (int)i);
+        lua_rawgeti(L, top + 1, i); /* lesson, step */
+        st = lua_gettop(L);
+        if (!lua_istable(L, st))
+            lx_error(L,
+                     "%s: expected a table such as { text = \"...\" }, "
+                     "got a %s",
+                     what, luaL_typename(L, st));
+        lx_check_keys(L, st, lesson_fields, 0, what);
+        if (lua_getfield(L, st, "text") != LUA_TSTRING) /* ..., text */
+            lx_error(L, "%s: no text (give text = \"...\")", what);
+        {
+            int line = lx_src_item(L, top + 1, (int)i);
+            ls = lesson_add(s->lesson, lua_tostring(L, -1),
+                            line > 0 ? line : lx_user_line(L));
+        }
+        lua_settop(L, st);
+        if (lua_getfield(L, st, "focus") != LUA_TNIL) /* ..., focus */
+            read_focus(L, s, ls, what);
+        lua_settop(L, st);
+        lua_getfield(L, st, "ask"); /* ..., ask */
+        ls->ask = lesson_string(L, what, "ask");
+        lua_getfield(L, st, "answer"); /* ..., ask, answer */
+        ls->answer = lesson_string(L, what, "answer");
+        lua_settop(L, st);
+        if (lua_getfield(L, st, "hide") != LUA_TNIL) { /* ..., hide */
+            int h = lua_gettop(L), nh;
+            if (!lua_istable(L, h))
+                lx_error(L, "%s: hide must be a list of flow numbers", what);
+            nh = (int)lua_rawlen(L, h);
+            ls->hide = xcalloc((size_t)(nh ? nh : 1), sizeof *ls->hide);
+            for (int k = 1; k <= nh; k++) {
+                lua_rawgeti(L, h, k); /* ..., hide, f */
+                ls->hide[ls->nhide++] = lesson_flow(L, s, what, "hide");
+                lua_pop(L, 1); /* ..., hide */
+            }
+        }
+        lua_settop(L, st);
+        if (lua_getfield(L, st, "predict") != LUA_TNIL) { /* ..., predict */
+            if (s->pcie == NULL)
+                lx_error(L,
+                         "%s: predict asks for a flow's factor, which only "
+                         "a PCIe scenario has",
+                         what);
+            ls->predict = lesson_flow(L, s, what, "predict");
+        }
+        lua_settop(L, st);
+        if (lua_getfield(L, st, "tolerance") != LUA_TNIL) { /* ..., tol */
+            if (lua_type(L, -1) != LUA_TNUMBER || !(lua_tonumber(L, -1) >= 0))
+                lx_error(L, "%s: tolerance must be a number >= 0", what);
+            ls->tolerance = lua_tonumber(L, -1);
+        }
+        lua_settop(L, top + 1); /* lesson */
+    }
+    lua_settop(L, top);
+}
+
 int
 lx_l_scenario(lua_State *L)
 {
@@ -761,6 +944,8 @@ lx_l_scenario(lua_State *L)
         lx_read_link(L, 1, s, net, spec);
         lua_settop(L, 2);
         lx_at(L, 0);
+        read_lesson(L, s);
+        lx_at(L, 0);
         return 1;
     }
     s->pcie = pcie_new();
@@ -809,5 +994,7 @@ lx_l_scenario(lua_State *L)
         tree_link(L, s);
     lx_at(L, 0);
     lua_settop(L, 2); /* t, u */
+    read_lesson(L, s);
+    lx_at(L, 0);
     return 1;
 }

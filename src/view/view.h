@@ -118,6 +118,15 @@ struct view_family {
     void (*title)(const void *fam, const struct view_draw_ctx *dc, char *buf,
                   size_t n);
 
+    /* The number a lesson's exercise asks a class to predict (lview.h):
+       item's (0-based) factor in time step tstep (0-based) after frame
+       (a spec as view_entry.frame takes it; NULL: the last frame), into
+       *v, and what that number is in words into where (n bytes; may be
+       NULL): 0, or -1 with err filled. NULL: the family's model sets no
+       exercises. */
+    int (*value)(struct session *ss, int item, int tstep, const char *frame,
+                 double *v, char *where, size_t n, struct rho_err *err);
+
     const struct view_hint *hints; /* the hint line when its model comes
                                       first, {NULL} terminated; NULL: the
                                       frame's */

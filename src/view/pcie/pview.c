@@ -377,6 +377,57 @@ static const struct view_hint hints[] = {
     {"q", "Quit"},  {NULL, NULL},
 };
 
+/* "after C at SB->K2", "after D9" */
+static void
+frame_words(const struct scenario *s, const struct pview_frame *sf, char *buf,
+            size_t n)
+{
+    char ch[96];
+
+    if (sf->chan >= 0) {
+        pcie_chan_name(s->pcie, sf->chan, ch, sizeof ch);
+        snprintf(buf, n, "after %s at %s", pview_step_name(sf->step), ch);
+    } else {
+        snprintf(buf, n, "after %s", pview_step_name(sf->step));
+    }
+}
+
+/* A flow's factor after a stepper frame: what a lesson's exercise asks. */
+static int
+fam_value(struct session *ss, int item, int tstep, const char *frame,
+          double *v, char *where, size_t n, struct rho_err *err)
+{
+    const struct scenario *s = session_scenario(ss);
+    struct pview_frames sp;
+    char name[96], after[128];
+    int fr;
+
+    if (model_pcie_sim(ss) == NULL)
+        return rho_err_set(err, RHO_EINPUT, "no result of the PCIe model");
+    if (item < 0 || item >= s->nflows)
+        return rho_err_set(err, RHO_EINPUT, "the scenario has %d flows",
+                           s->nflows);
+    if (pview_frames_of_session(&sp, ss, tstep) == 0) {
+        pview_frames_fini(&sp);
+        return rho_err_set(err, RHO_EINPUT, "the run has no time step %d",
+                           tstep + 1);
+    }
+    fr = frame != NULL ? pview_frames_find(&sp, s, frame, err) : sp.n - 1;
+    if (fr >= 0) {
+        *v = item < sp.nflows ? sp.frame[fr].factor[item] : 0;
+        frame_words(s, &sp.frame[fr], after, sizeof after);
+    }
+    pview_frames_fini(&sp);
+    if (fr < 0)
+        return -1;
+    if (where != NULL) {
+        scenario_flow_name(s, item, name, sizeof name);
+        snprintf(where, n, "the factor of flow %d (%s) %s in time step %d",
+                 item + 1, name, after, tstep + 1);
+    }
+    return 0;
+}
+
 const struct view_family pview_family = {
     .name = "pcie",
     .size = sizeof(struct pview),
@@ -387,6 +438,7 @@ const struct view_family pview_family = {
     .find = fam_find,
     .select = fam_select,
     .title = fam_title,
+    .value = fam_value,
     .hints = hints,
 };
 

@@ -1,0 +1,269 @@
+/* Lessons as data: numbers as a class types them, the verdict with its
+   tolerance, focus that carries from step to step, and a lesson read
+   from Lua, copied and written back. */
+#include "harness.h"
+
+#include "core/lesson.h"
+#include "core/scenario.h"
+#include "core/session.h"
+#include "script/lx.h"
+#include "view/lview.h"
+
+static void
+test_numbers(void)
+{
+    static const struct {
+        const char *text;
+        double v;
+    } good[] = {
+        {"0.3", 0.3},   {".3", 0.3},        {"0,3", 0.3}, {" 3/10 ", 0.3},
+        {"30%", 0.3},   {"30 %", 0.3},      {"1", 1},     {"7 / 10", 0.7},
+        {"-0.5", -0.5}, {"2/15", 2.0 / 15},
+    };
+    static const char *const bad[] = {
+        "", "abc", "0.3x", "1/0", "3/", "/3", "1.2.3", "0.3 0.4", "%",
+    };
+    double v;
+
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++)
+        CHECK(lesson_parse_number(good[i].text, &v) == 0 &&
+                  fabs(v - good[i].v) < 1e-12,
+              "'%s' reads as %g", good[i].text, good[i].v);
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        CHECK(lesson_parse_number(bad[i], &v) == -1, "'%s' is no number",
+              bad[i]);
+}
+
+static void
+test_check(void)
+{
+    double typed = 0;
+
+    /* Table I: flow 3 (3->2) ends step D9 at 7/10 */
+    CHECK(lesson_check("0.7", 0.7, LESSON_TOLERANCE, &typed) == LESSON_RIGHT &&
+              typed == 0.7,
+          "0.7 for 7/10: right");
+    CHECK(lesson_check("7/10", 0.7, LESSON_TOLERANCE, NULL) == LESSON_RIGHT,
+          "7/10: right");
+    CHECK(lesson_check("0.705", 0.7, LESSON_TOLERANCE, NULL) == LESSON_RIGHT,
+          "0.705 is within the tolerance of 0.005 (inclusive)");
+    CHECK(lesson_check("0.71", 0.7, LESSON_TOLERANCE, NULL) == LESSON_TOO_HIGH,
+          "0.71: too high");
+    CHECK(lesson_check("1/2", 0.7, LESSON_TOLERANCE, NULL) == LESSON_TOO_LOW,
+          "1/2 (its C factor): too low");
+    CHECK(lesson_check("0.33", 1.0 / 3, LESSON_TOLERANCE, NULL) == LESSON_RIGHT,
+          "0.33 for 1/3 (Example 1's flow a)");
+    CHECK(lesson_check("0.3", 1.0 / 3, 0.01, NULL) == LESSON_TOO_LOW,
+          "0.3 for 1/3 with a tolerance of 0.01: too low");
+    CHECK(lesson_check("about 0.3", 0.3, 0.01, NULL) == LESSON_UNREADABLE,
+          "words: unreadable");
+    CHECK(lesson_check("0.2667", 4.0 / 15, 0.0001, NULL) == LESSON_RIGHT,
+          "a tight tolerance");
+}
+
+static const char *const script =
+    "return rho.scenario { title = 'x', topology = rho.t2(), size = '1 "
+    "MiB',\n"
+    "  flows = { { '0', '4' }, { '1', '5' } },\n"
+    "  lesson = {\n"
+    "    { text = 'look \"here\"', focus = { view = 'stepper', frame = 3, "
+    "step = 1, flow = 2 },\n"
+    "      ask = 'why?', answer = 0.3, hide = { 1, 2 } },\n"
+    "    { text = 'a tree', focus = 'tree' },\n"
+    "    { text = 'guess', predict = 2, tolerance = 0.01 },\n"
+    "  } }\n";
+
+static void
+test_script(void)
+{
+    struct rho_err err;
+    struct scenario *s = lx_run_string("l.lua", script, NULL, &err), *t;
+    struct lesson_focus f;
+    struct strbuf a, b;
+    const struct lesson *l;
+
+    CHECK(s != NULL, "a lesson loads (%s)", s ? "" : err.msg);
+    if (s == NULL)
+        return;
+    l = s->lesson;
+    CHECK(l != NULL && l->n == 3, "three steps");
+    CHECK_STR(l->step[0].text, "look \"here\"", "text");
+    CHECK_STR(l->step[0].view, "stepper", "focus view");
+    CHECK_STR(l->step[0].frame, "3", "a frame given as a number");
+    CHECK(l->step[0].tstep == 1 && l->step[0].flow == 2, "step and flow");
+    CHECK_STR(l->step[0].ask, "why?", "ask");
+    CHECK_STR(l->step[0].answer, "0.3", "a number as the answer");
+    CHECK(l->step[0].nhide == 2 && lesson_hides(&l->step[0], 1) &&
+              lesson_hides(&l->step[0], 2),
+          "hides flows 1 and 2");
+    CHECK(l->step[2].predict == 2 && l->step[2].tolerance == 0.01 &&
+              lesson_hides(&l->step[2], 2) && !lesson_hides(&l->step[2], 1),
+          "predict flow 2, which stays hidden");
+    CHECK(l->step[1].tolerance == LESSON_TOLERANCE, "default tolerance");
+
+    /* focus carries */
+    lesson_focus(l, 2, &f);
+    CHECK(f.view && strcmp(f.view, "tree") == 0 && f.frame &&
+              strcmp(f.frame, "3") == 0 && f.tstep == 1 && f.flow == 2,
+          "step 3 looks at what steps 1 and 2 chose");
+    lesson_focus(l, 99, &f);
+    CHECK(f.view && strcmp(f.view, "tree") == 0, "past the end: the last");
+
+    /* copy and round trip */
+    t = scenario_clone(s);
+    CHECK(t->lesson != l && t->lesson->n == 3 &&
+              strcmp(t->lesson->step[0].text, l->step[0].text) == 0 &&
+              t->lesson->step[0].hide != l->step[0].hide,
+          "a clone owns its own lesson");
+    scenario_free(t);
+    strbuf_init(&a);
+    strbuf_init(&b);
+    scenario_to_lua(s, &a);
+    CHECK(strstr(strbuf_str(&a),
+                 "  lesson = {\n    { text = \"look \\\"here\\\"\", focus = { "
+                 "view = \"stepper\", frame = \"3\", step = 1, flow = 2 }, "
+                 "ask = \"why?\", answer = \"0.3\", hide = { 1, 2 } },\n") !=
+              NULL,
+          "written back as Lua");
+    t = lx_run_string("w.lua", strbuf_str(&a), NULL, &err);
+    CHECK(t != NULL, "what was written loads (%s)", t ? "" : err.msg);
+    if (t != NULL) {
+        scenario_to_lua(t, &b);
+        CHECK(strcmp(strbuf_str(&b), strbuf_str(&a)) == 0,
+              "and writes the same again");
+        scenario_free(t);
+    }
+    strbuf_fini(&a);
+    strbuf_fini(&b);
+    scenario_free(s);
+}
+
+/* The answer of the exercise of a lesson's step, as rho works it out. */
+static double
+truth_of(const char *path, int step, char *where, size_t n)
+{
+    struct rho_err err;
+    struct scenario *s = lx_run_file(path, NULL, &err);
+    struct session *ss;
+    double v = -1;
+
+    if (s == NULL) {
+        CHECK(0, "%s loads (%s)", path, err.msg);
+        return -1;
+    }
+    ss = session_new(s);
+    session_wait(ss, &err);
+    if (lview_truth(ss, step, &v, where, n, &err) != 0)
+        CHECK(0, "%s: step %d: %s", path, step + 1, err.msg);
+    session_free(ss);
+    return v;
+}
+
+/* The paper's numbers are the exercises' answers. */
+static void
+test_truth(void)
+{
+    char where[256], frac[32];
+    struct rho_err err;
+    struct scenario *s;
+    struct session *ss;
+    double v;
+
+    CHECK_NEAR(
+        truth_of("scenarios/lessons/01-upstream.lua", 5, where, sizeof where),
+        5.0 / 9, 1e-9, "lesson 1: every copy keeps 1/1.8 (Eq. 6)");
+    CHECK_NEAR(
+        truth_of("scenarios/lessons/02-downstream.lua", 4, where, sizeof where),
+        0.8, 1e-12, "lesson 2: a lone crossing gets 1 - tau");
+    CHECK_NEAR(truth_of("scenarios/lessons/03-hol.lua", 5, where, sizeof where),
+               0.7, 1e-12, "lesson 3: Table I, 3->2 after D9");
+    CHECK_STR(where, "the factor of flow 3 (3->2) after D9 in time step 1",
+              "what the number is");
+    CHECK_NEAR(truth_of("scenarios/lessons/04-congestion-graph.lua", 4, where,
+                        sizeof where),
+               0.5, 1e-12, "lesson 4: Table II, 0->2 in the second step");
+    CHECK_STR(where, "the factor of flow 1 (0->2) after D9 in time step 2",
+              "in time step 2");
+
+    /* a frame in the focus: the factor after that frame */
+    s = lx_run_string(
+        "t.lua",
+        "return rho.scenario { topology = rho.t2(), tau = 0.2, size = "
+        "'300 MiB',\n"
+        "  flows = { { '0', '2' }, { '1', '4' }, { '3', '2' }, { '6', '4' } "
+        "},\n"
+        "  lesson = { { text = 'b', focus = { frame = 'B K0->SA' }, predict "
+        "= 1 },\n"
+        "             { text = 'c', focus = { frame = 'C SB->K2' }, predict "
+        "= 2 },\n"
+        "             { text = 'd8', focus = { frame = 'D8' }, predict = 1 "
+        "},\n"
+        "             { text = 'no', focus = { frame = 'E' }, predict = 1 "
+        "},\n"
+        "             { text = 'none' } } }\n",
+        NULL, &err);
+    CHECK(s != NULL, "frames in a lesson load");
+    if (s == NULL)
+        return;
+    ss = session_new(s);
+    session_wait(ss, &err);
+    CHECK(lview_truth(ss, 0, &v, where, sizeof where, &err) == 0 && v == 0.5,
+          "Table I, 0->2 after B at K0->SA: 1/2");
+    CHECK_STR(where,
+              "the factor of flow 1 (0->2) after B at K0->SA in time "
+              "step 1",
+              "names the frame");
+    CHECK(lview_truth(ss, 1, &v, NULL, 0, &err) == 0 && fabs(v - 0.3) < 1e-12,
+          "1->4 after C at SB->K2: 3/10 (got %g)", v);
+    CHECK(lview_truth(ss, 2, &v, NULL, 0, &err) == 0 && fabs(v - 0.3) < 1e-12,
+          "0->2 after D8: 3/10, head-of-line blocked (got %g)", v);
+    CHECK(lview_truth(ss, 3, &v, NULL, 0, &err) == -1 &&
+              strstr(err.msg, "frame 'E': no such frame") != NULL,
+          "a frame that is not there: %s", err.msg);
+    CHECK(lview_truth(ss, 4, &v, NULL, 0, &err) == -1,
+          "a step without an exercise");
+    session_free(ss);
+    CHECK_STR(lview_fraction(0.7, frac, sizeof frac), "7/10", "7/10");
+    CHECK_STR(lview_fraction(5.0 / 9, frac, sizeof frac), "5/9", "5/9");
+    CHECK_STR(lview_fraction(0.5556, frac, sizeof frac), "",
+              "0.5556 is no fraction");
+}
+
+/* Handouts: a line for each answer, or the answers. */
+static void
+test_handout(void)
+{
+    struct rho_err err;
+    struct scenario *s =
+        lx_run_file("scenarios/lessons/03-hol.lua", NULL, &err);
+    struct session *ss = session_new(s);
+    struct strbuf sb;
+
+    session_wait(ss, &err);
+    strbuf_init(&sb);
+    lview_handout(ss, 0, &sb);
+    CHECK(strstr(strbuf_str(&sb), "   Q: What do b and d get at SB->K2?\n"
+                                  "   Answer: ____") != NULL,
+          "a question and a line for its answer");
+    CHECK(strstr(strbuf_str(&sb), "7/10") == NULL ||
+              strstr(strbuf_str(&sb), "A: ") == NULL,
+          "no answers on the students' copy");
+    strbuf_reset(&sb);
+    lview_handout(ss, 1, &sb);
+    CHECK(strstr(strbuf_str(&sb), "   A: 0.7 = 7/10\n") != NULL,
+          "the lecturer's copy: rho's answer to the exercise");
+    CHECK(strstr(strbuf_str(&sb), " 5. Step D8.") != NULL, "steps numbered");
+    strbuf_fini(&sb);
+    session_free(ss);
+}
+
+int
+main(void)
+{
+    test_numbers();
+    test_check();
+    test_script();
+    test_truth();
+    test_handout();
+    TEST_DONE();
+}
