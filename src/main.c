@@ -7,7 +7,7 @@
  *
  * Exit status: 0 success, 1 the model could not be computed (starved),
  * 2 bad input (file, line and reason on stderr), 3 a budget ran out,
- * 70 internal error.
+ * 4 a prediction checked by --answer is off, 70 internal error.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -32,10 +32,10 @@
    runs (a mode may decline: the next one runs). --import runs instead of
    loading a scenario. */
 static const struct cli_mode *const modes[] = {
-    &cli_import_mode,  &cli_export_mode, &cli_dump_mode,
-    &cli_matrix_mode,  &cli_compare_mode, &cli_sweep_mode,
-    &cli_search_mode,  &cli_tui_mode,     &cli_batch_mode,
-    NULL,
+    &cli_import_mode,  &cli_handout_mode, &cli_export_mode,
+    &cli_dump_mode,    &cli_matrix_mode,  &cli_compare_mode,
+    &cli_sweep_mode,   &cli_search_mode,  &cli_tui_mode,
+    &cli_batch_mode,   NULL,
 };
 
 enum opt_id {
@@ -52,6 +52,10 @@ enum opt_id {
     OPT_FRAME,
     OPT_FRAMES,
     OPT_ASCII,
+    OPT_LESSON,
+    OPT_HANDOUT,
+    OPT_ANSWERS,
+    OPT_ANSWER,
     OPT_STEPPER,
     OPT_EXPLAIN,
     OPT_AT,
@@ -129,6 +133,23 @@ static const struct opt options[] = {
      "with --export, write every stepper frame of the time step shown as "
      "PREFIX-01.svg, PREFIX-02.svg, ... (the extension is the format's) "
      "and print their names",
+     NULL},
+    {OPT_LESSON, 0, "lesson", "N",
+     "open lesson N of a sequence: the scenarios of a folder in the order "
+     "of their names (the folder given as the scenario, else "
+     "scenarios/lessons); a folder alone opens its first",
+     NULL},
+    {OPT_HANDOUT, 0, "handout", NULL,
+     "print the scenario's lesson for a class: every step, where to look, "
+     "the questions, and a line for each answer",
+     NULL},
+    {OPT_ANSWERS, 0, "answers", NULL,
+     "with --handout, the answers instead of the lines (the lecturer's "
+     "copy; rho works out the exercises' numbers)",
+     NULL},
+    {OPT_ANSWER, 0, "answer", "VALUE",
+     "check a prediction of the lesson's exercise (0.3, 3/10, 30%): exit "
+     "0 when right, 4 when off by more than its tolerance",
      NULL},
     {OPT_ASCII, 'U', "ascii", NULL,
      "draw with ASCII characters only (no UTF-8 box drawing)", NULL},
@@ -250,7 +271,8 @@ usage(FILE *out)
         fprintf(out, "%s %s (the %s)", k ? "," : "", model_table[k]->name,
                 model_table[k]->title);
     fprintf(out, "\n\nexit status: 0 ok, 1 the model starved, 2 bad input, "
-                 "3 a budget ran out (script, or adaptive link model memory)\n"
+                 "3 a budget ran out (script, or adaptive link model memory), "
+                 "4 --answer: the prediction is off\n"
                  "see rho(1), rho-lua(7), rho-model(7)\n");
 }
 
@@ -321,6 +343,22 @@ apply(struct cli_args *a, const struct opt *o, const char *val,
         return parse_geometry(a, "--export", val2);
     case OPT_FRAME:
         a->frame = val;
+        break;
+    case OPT_LESSON:
+        a->lesson = (int)strtol(val, &end, 10);
+        if (*end != '\0' || a->lesson <= 0)
+            return bad_usage("--lesson expects a lesson number (1, 2, ...), "
+                             "got '%s'",
+                             val);
+        break;
+    case OPT_HANDOUT:
+        a->handout = 1;
+        break;
+    case OPT_ANSWERS:
+        a->answers = 1;
+        break;
+    case OPT_ANSWER:
+        a->answer = val;
         break;
     case OPT_FRAMES:
         a->frames = val;
@@ -617,6 +655,11 @@ rho_main(int argc, char **argv)
             sweep_fini(&a->compare);
             return modes[k]->run(a, NULL);
         }
+    if ((rc = cli_lesson_resolve(a)) != 0) {
+        sweep_fini(&a->sweep);
+        sweep_fini(&a->compare);
+        return rc;
+    }
     if (a->file == NULL)
         a->file = default_scenario();
     strbuf_init(&log);
@@ -645,6 +688,7 @@ rho_main(int argc, char **argv)
     strbuf_fini(&read);
     sweep_fini(&a->sweep);
     sweep_fini(&a->compare);
+    cli_lesson_fini(a);
     return rc;
 }
 

@@ -43,6 +43,12 @@ struct cli_args {
     int export_depth;              /* its ANSI colour depth */
     const char *frame;             /* --frame: a stepper frame, or NULL */
     const char *frames;            /* --frames PREFIX, or NULL */
+    int lesson;                    /* --lesson N; 0: not given */
+    int handout, answers;          /* --handout, --answers */
+    const char *answer;            /* --answer VALUE, or NULL */
+    char **lessons;                /* the lesson sequence (a folder's *.lua,
+                                      sorted), owned; NULL: none */
+    int nlessons, lesson_index;    /* and which of them file is */
     int no_color, no_mouse, readonly;
     const char *theme;
     double at;
@@ -82,6 +88,8 @@ extern const struct cli_mode cli_batch_mode;   /* batch.c */
 extern const struct cli_mode cli_compare_mode; /* compare.c */
 extern const struct cli_mode cli_dump_mode;    /* dump.c */
 extern const struct cli_mode cli_export_mode;  /* export.c */
+extern const struct cli_mode cli_handout_mode; /* lesson.c: --handout,
+                                                  --answer */
 extern const struct cli_mode cli_import_mode;  /* machine.c: --import */
 extern const struct cli_mode cli_matrix_mode;  /* machine.c: --matrix */
 extern const struct cli_mode cli_search_mode;  /* search.c */
@@ -108,6 +116,26 @@ int cli_progress_init(struct cli_progress *p, const struct cli_args *a);
 
 /* A progress callback (search.h's): draws done of total on p (ctx). */
 int cli_progress_draw(void *ctx, long long done, long long total);
+
+/* ---- lessons (lesson.c) ---- */
+
+/*
+ * The *.lua files of folder dir, sorted by name, into *paths (caller owns
+ * the array and its strings: free each, then it). Returns how many, or -1
+ * when the folder cannot be read (*paths NULL).
+ */
+int cli_lessons_list(const char *dir, char ***paths);
+
+/*
+ * Make a->file the lesson to open: with --lesson N or a folder as the
+ * scenario, the folder's (or scenarios/lessons', here or installed) N-th
+ * lesson (the first without --lesson), keeping the sequence in
+ * a->lessons. Nothing changes for a scenario file. Returns 0, or 2 after
+ * saying why on stderr (no such lesson, no lessons in the folder).
+ * Release with cli_lesson_fini().
+ */
+int cli_lesson_resolve(struct cli_args *a);
+void cli_lesson_fini(struct cli_args *a);
 
 /* ---- the interactive screen without a terminal (dump.c, export.c) ---- */
 

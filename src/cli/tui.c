@@ -27,7 +27,7 @@ when(const struct cli_args *a)
 {
     return !a->batch && !a->steps && !a->timeline && !a->explain &&
            !a->stepper && !a->links && !a->messages && !a->metrics &&
-           !cli_mpi_driver();
+           !a->handout && a->answer == NULL && !cli_mpi_driver();
 }
 
 static int

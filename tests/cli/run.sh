@@ -100,3 +100,20 @@ t export-two-values 2 - "option '--export' needs two values (FMT WxH:VIEW)" -- -
 t export-frame-step 0 "frame 10 of 11" - -- --export text 100x30:stepper --frame D8 scenarios/table1.lua
 t export-frame-port 0 "Step C at SB->K2" - -- --export text 100x30:stepper --frame "C SB->K2" scenarios/table1.lua
 t dump-frame-bad 2 - "--frame: frame 'E': no such frame in this time step (give a number from 1 to 11, a step A, B, C, D8 or D9, or a port such as K0->SA)" -- --dump 100x30:stepper --frame E scenarios/table1.lua
+t lesson-n 0 "Lesson 3: head-of-line blocking (Table I)" - -- --lesson 3 --batch
+t lesson-folder 0 "Lesson 1: upstream ports share in proportion" - -- --batch scenarios/lessons/
+t lesson-folder-n 0 "Lesson 2: downstream round robin" - -- --batch --lesson 2 scenarios/lessons
+t lesson-missing 2 - "rho: scenarios/lessons: no lesson 99 (there are 7)" -- --lesson 99 --batch
+t lesson-not-folder 2 - "rho: --lesson 2: scenarios/table1.lua is not a folder of lessons" -- --lesson 2 scenarios/table1.lua
+t lesson-empty-folder 2 - "no lessons (*.lua) in the folder" -- --batch tests/golden/screens
+t handout 0 "   Answer: ____" - -- --handout --lesson 3
+t handout-answers 0 "   A: 0.7 = 7/10" - -- --handout --answers --lesson 3
+t handout-none 2 - "rho: scenarios/table1.lua: --handout: the scenario has no lesson" -- --handout scenarios/table1.lua
+t answer-right 0 "step 6: right: 0.7 for the factor of flow 3 (3->2) after D9 in time step 1 (rho: 0.7 = 7/10)" - -- --answer 7/10 --lesson 3
+t answer-comma 0 "right" - -- --answer 0,5 --lesson 4
+t answer-low 4 "step 6: too low: 0.5 for the factor of flow 3 (3->2)" - -- --answer 0.5 --lesson 3
+t answer-high 4 "step 5: too high: 0.9 for the factor of flow 1 (l0->l1)" - -- --answer 90% --lesson 2
+t answer-words 2 - "rho: --answer: 'seven' is not a number (write 0.3, 3/10 or 30%)" -- --answer seven --lesson 3
+t answer-no-exercise 2 - "--answer: the scenario's lesson has no exercise (predict = FLOW)" -- --answer 1 --lesson 6
+t lesson-bad-n 2 - "--lesson expects a lesson number (1, 2, ...), got 'x'" -- --lesson x
+t help-exit-4 0 "4 --answer: the prediction is off" - -- --help
