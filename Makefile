@@ -95,7 +95,7 @@ $(BUILD)/rho_config.h: FORCE
 	@mkdir -p $(@D)
 	@printf '#define RHO_DATADIR "%s"\n' '$(DATADIR)' > $@.tmp
 	@cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
-$(BUILD)/main.o $(BUILD)/cli/tui.o $(BUILD)/cli/export.o: $(BUILD)/rho_config.h
+$(BUILD)/main.o $(BUILD)/cli/tui.o $(BUILD)/cli/export.o $(BUILD)/cli/lesson.o: $(BUILD)/rho_config.h
 .PHONY: FORCE
 FORCE:
 
@@ -248,6 +248,8 @@ install: all
 	for m in man/*.7; do [ -e "$$m" ] && install -m 644 $$m $(DESTDIR)$(MANDIR)/man7/; done; true
 	for t in themes/*.yaml; do [ -e "$$t" ] && install -m 644 $$t $(DESTDIR)$(DATADIR)/themes/; done; true
 	install -m 644 scenarios/*.lua $(DESTDIR)$(DATADIR)/scenarios/
+	install -d $(DESTDIR)$(DATADIR)/scenarios/lessons
+	install -m 644 scenarios/lessons/*.lua $(DESTDIR)$(DATADIR)/scenarios/lessons/
 	install -d $(DESTDIR)$(DATADIR)/scenarios/machines
 	install -m 644 scenarios/machines/*.lua scenarios/machines/*.xml $(DESTDIR)$(DATADIR)/scenarios/machines/
 

@@ -1,8 +1,9 @@
 #!/bin/sh
-# Golden outputs: every scenario in scenarios/ and scenarios/machines/ is
-# run in batch mode (the flow table and Algorithm 1's steps) and compared
-# with tests/golden/<name>.txt (tests/golden/machines/<name>.txt). After a
-# reviewed change of output:
+# Golden outputs: every scenario in scenarios/, scenarios/machines/ and
+# scenarios/lessons/ is run in batch mode (the flow table and Algorithm
+# 1's steps; a lesson's handout, with and without its answers) and
+# compared with tests/golden/<name>.txt (tests/golden/machines/<name>.txt,
+# tests/golden/lessons/<name>.txt). After a reviewed change of output:
 #   sh tests/golden/run.sh build --update
 BUILD=${1:-build}
 RHO=$BUILD/rho
@@ -10,7 +11,7 @@ update=$2
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 
-for f in scenarios/*.lua scenarios/machines/*.lua; do
+for f in scenarios/*.lua scenarios/machines/*.lua scenarios/lessons/*.lua; do
     name=${f#scenarios/}
     name=${name%.lua}
     gold=tests/golden/$name.txt
@@ -27,6 +28,20 @@ for f in scenarios/*.lua scenarios/machines/*.lua; do
             "$RHO" --explain "$n" "$f" 2>&1
             echo "exit $?"
         done
+        if grep -q '^-- golden: --timeline' "$f"; then
+            echo "\$ rho --batch --timeline $f"
+            "$RHO" --batch --timeline "$f" 2>&1
+            echo "exit $?"
+        fi
+        # a lesson: its handout, and the lecturer's copy
+        if grep -q '^  lesson = {' "$f"; then
+            echo "\$ rho --handout $f"
+            "$RHO" --handout "$f" 2>&1
+            echo "exit $?"
+            echo "\$ rho --handout --answers $f"
+            "$RHO" --handout --answers "$f" 2>&1
+            echo "exit $?"
+        fi
         if grep -q '^-- golden: --stepper' "$f"; then
             echo "\$ rho --stepper $f"
             "$RHO" --stepper "$f" 2>&1
