@@ -658,6 +658,7 @@ rho_main(int argc, char **argv)
     if ((rc = cli_lesson_resolve(a)) != 0) {
         sweep_fini(&a->sweep);
         sweep_fini(&a->compare);
+        cli_lesson_fini(a);
         return rc;
     }
     if (a->file == NULL)
