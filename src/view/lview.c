@@ -9,6 +9,7 @@
 
 #include "core/base/rho_alloc.h"
 #include "view/canvas.h"
+#include "view/roles.h"
 #include "view/ui.h"
 #include "view/view.h"
 
@@ -181,5 +182,198 @@ lview_handout(struct session *ss, int answers, struct strbuf *out)
             strbuf_puts(out, "   Answer: "
                              "______________________________________________"
                              "__\n");
+    }
+}
+
+/* ---- the lesson pane ---- */
+
+void
+lview_init(struct lview_state *ls)
+{
+    memset(ls, 0, sizeof *ls);
+    ls->verdict = -1;
+    ls->truth = NAN;
+}
+
+void
+lview_goto(struct lview_state *ls, const struct lesson *l, int i)
+{
+    lview_init(ls);
+    if (l == NULL || l->n == 0)
+        return;
+    ls->step = i < 0 ? 0 : i >= l->n ? l->n - 1 : i;
+}
+
+int
+lview_hidden(const struct lesson *l, const struct lview_state *ls, int nflows,
+             char *hidden)
+{
+    int n = 0;
+
+    memset(hidden, 0, (size_t)(nflows > 0 ? nflows : 0));
+    if (l == NULL || ls->step < 0 || ls->step >= l->n || ls->revealed)
+        return 0;
+    for (int f = 0; f < nflows; f++)
+        if (lesson_hides(&l->step[ls->step], f + 1)) {
+            hidden[f] = 1;
+            n++;
+        }
+    return n;
+}
+
+int
+lview_reveal(struct session *ss, struct lview_state *ls, int on,
+             struct rho_err *err)
+{
+    const struct lesson *l = session_scenario(ss)->lesson;
+
+    if (l == NULL || ls->step >= l->n)
+        return rho_err_set(err, RHO_EINPUT, "no lesson");
+    if (on && l->step[ls->step].predict > 0 &&
+        lview_truth(ss, ls->step, &ls->truth, ls->where, sizeof ls->where,
+                    err) != 0)
+        return -1;
+    ls->revealed = on;
+    return 0;
+}
+
+int
+lview_predict(struct session *ss, struct lview_state *ls, const char *text,
+              char *msg, size_t n)
+{
+    const struct lesson *l = session_scenario(ss)->lesson;
+    const struct lesson_step *st;
+    struct rho_err err;
+    double truth, typed;
+    char where[256];
+
+    if (l == NULL || ls->step >= l->n || l->step[ls->step].predict == 0) {
+        snprintf(msg, n, "this step asks to predict nothing");
+        return -1;
+    }
+    st = &l->step[ls->step];
+    if (lview_truth(ss, ls->step, &truth, where, sizeof where, &err) != 0) {
+        snprintf(msg, n, "rho cannot work out the answer: %s", err.msg);
+        return -1;
+    }
+    snprintf(ls->typed, sizeof ls->typed, "%s", text);
+    ls->verdict = lesson_check(text, truth, st->tolerance, &typed);
+    switch (ls->verdict) {
+    case LESSON_RIGHT:
+        ls->revealed = 1;
+        ls->truth = truth;
+        snprintf(ls->where, sizeof ls->where, "%s", where);
+        snprintf(msg, n, "right: %g is %s", typed, where);
+        break;
+    case LESSON_TOO_HIGH:
+    case LESSON_TOO_LOW:
+        snprintf(msg, n, "%g is too %s: try again, or = reveals it", typed,
+                 ls->verdict == LESSON_TOO_HIGH ? "high" : "low");
+        break;
+    default:
+        snprintf(msg, n, "'%s' is not a number: write 0.3, 3/10 or 30%%", text);
+        break;
+    }
+    return ls->verdict;
+}
+
+/* Lines text takes wrapped at w (a scratch canvas: the same wrapping as
+   the pane's). */
+static int
+wrapped(const char *text, int w)
+{
+    struct canvas c;
+    int n;
+
+    if (w < 1)
+        return 1;
+    canvas_init(&c, w, 1, 0);
+    n = canvas_wrap(&c, 0, 0, w, 0, ROLE_DEFAULT, text);
+    canvas_fini(&c);
+    return n > 0 ? n : 1;
+}
+
+int
+lview_pane_height(const struct lesson *l, const struct lview_state *ls, int w,
+                  int max)
+{
+    const struct lesson_step *st;
+    int h;
+
+    if (l == NULL || l->n == 0)
+        return 0;
+    st = &l->step[ls->step < l->n ? ls->step : l->n - 1];
+    h = 1 + wrapped(st->text, w - 2);
+    if (st->ask)
+        h += wrapped(st->ask, w - 5);
+    if (st->ask && ls->revealed && st->answer)
+        h += wrapped(st->answer, w - 5);
+    else if (st->ask)
+        h++;
+    if (st->predict)
+        h += 2;
+    return h < max ? h : max;
+}
+
+void
+lview_draw(const struct cview *v, const struct scenario *s,
+           const struct lview_state *ls, int index, int count)
+{
+    const struct lesson *l = s->lesson;
+    const struct lesson_step *st;
+    char head[320], frac[32];
+    int y = 1, w = v->w;
+
+    if (l == NULL || l->n == 0 || v->h < 1)
+        return;
+    st = &l->step[ls->step < l->n ? ls->step : l->n - 1];
+    cview_hline(v, 0, 0, w, ROLE_BORDER_FOCUS);
+    if (count > 0)
+        snprintf(head, sizeof head, " Lesson %d of %d \u00b7 step %d of %d ",
+                 index + 1, count, ls->step + 1, l->n);
+    else
+        snprintf(head, sizeof head, " Lesson \u00b7 step %d of %d ",
+                 ls->step + 1, l->n);
+    cview_text(v, 2, 0, w - 4, ROLE_HEADER, head);
+    cview_text_right(v, 0, 0, w - 1, ROLE_DIM,
+                     " PgDn next  PgUp back  = reveal  p predict ");
+    y += cview_wrap(v, 1, y, w - 2, v->h - y, ROLE_EMPHASIS, st->text);
+    if (st->ask && y < v->h) {
+        cview_text(v, 1, y, 3, ROLE_HEADER, "Q:");
+        y += cview_wrap(v, 4, y, w - 5, v->h - y, ROLE_HEADER, st->ask);
+        if (ls->revealed && st->answer) {
+            cview_text(v, 1, y, 3, ROLE_STEP_CHANGED, "A:");
+            y += cview_wrap(v, 4, y, w - 5, v->h - y, ROLE_STEP_CHANGED,
+                            st->answer);
+        } else if (y < v->h) {
+            cview_text(v, 4, y++, w - 5, ROLE_DIM,
+                       st->answer ? "= reveals the answer"
+                                  : "(the lesson gives no answer)");
+        }
+    }
+    if (st->predict && y < v->h) {
+        char line[400];
+        const struct scen_flow *f = &s->flow[st->predict - 1];
+        snprintf(line, sizeof line,
+                 "Predict the factor of flow %d (%s\u2192%s), to within %g: "
+                 "p types it",
+                 st->predict, pcie_node(s->pcie, f->src)->name,
+                 pcie_node(s->pcie, f->dst)->name, st->tolerance);
+        cview_text(v, 1, y++, w - 2, ROLE_HEADER, line);
+        if (y < v->h && ls->revealed && !isnan(ls->truth)) {
+            snprintf(line, sizeof line, "%s%s%.4g%s%s (%s)",
+                     ls->verdict == LESSON_RIGHT ? "right, " : "",
+                     "rho: ", ls->truth,
+                     lview_fraction(ls->truth, frac, sizeof frac)[0] ? " = "
+                                                                     : "",
+                     frac, ls->where);
+            cview_text(v, 4, y++, w - 5, ROLE_STEP_CHANGED, line);
+        } else if (y < v->h && ls->typed[0]) {
+            snprintf(line, sizeof line, "%s: %s", ls->typed,
+                     ls->verdict == LESSON_TOO_HIGH  ? "too high, try again"
+                     : ls->verdict == LESSON_TOO_LOW ? "too low, try again"
+                                                     : "not a number");
+            cview_text(v, 4, y++, w - 5, ROLE_WARNING, line);
+        }
     }
 }

@@ -14,6 +14,7 @@
 #include "core/base/strbuf.h"
 #include "core/lesson.h"
 #include "core/session.h"
+#include "view/canvas.h"
 
 /*
  * The answer to the exercise of step i of the session's lesson: the factor
@@ -40,5 +41,65 @@ char *lview_fraction(double x, char *buf, size_t n);
  * the tolerance). "no lesson" when the scenario has none.
  */
 void lview_handout(struct session *ss, int answers, struct strbuf *out);
+
+/* ---- the lesson pane ---- */
+
+/* Where a class is in a lesson. */
+struct lview_state {
+    int step;        /* the step shown (0-based) */
+    int revealed;    /* its answer (and the numbers it hides) is shown */
+    char typed[64];  /* the last prediction typed at this step, or "" */
+    int verdict;     /* its enum lesson_verdict, or -1 */
+    double truth;    /* rho's answer, once revealed or predicted right */
+    char where[256]; /* what that number is (lview_truth()) */
+};
+
+/* Step 0, nothing revealed or typed. */
+void lview_init(struct lview_state *ls);
+
+/* Go to step i of l (clamped): its question closed, nothing typed. */
+void lview_goto(struct lview_state *ls, const struct lesson *l, int i);
+
+/*
+ * The flows whose numbers stay hidden now, as a mask of nflows bytes into
+ * hidden (1: hidden): those the current step's question is about, until
+ * its answer is revealed or predicted right. Returns how many are hidden
+ * (0 and all zero without a lesson).
+ */
+int lview_hidden(const struct lesson *l, const struct lview_state *ls,
+                 int nflows, char *hidden);
+
+/*
+ * Reveal the current step's answer (on = 1) or hide it again (on = 0);
+ * for an exercise rho's number is worked out (lview_truth()). Returns 0,
+ * or -1 with err when rho cannot work it out.
+ */
+int lview_reveal(struct session *ss, struct lview_state *ls, int on,
+                 struct rho_err *err);
+
+/*
+ * Check text as the prediction of the current step's exercise: sets
+ * typed and verdict (revealing the answer when right) and writes the
+ * verdict in words into msg (n bytes): "right: 0.7 is the factor of flow
+ * 3 (3->2) after D9 in time step 1", "too low: try again", "'x' is not a
+ * number: write 0.3, 3/10 or 30%". Returns the verdict, or -1 with msg
+ * saying why there is nothing to predict.
+ */
+int lview_predict(struct session *ss, struct lview_state *ls, const char *text,
+                  char *msg, size_t n);
+
+/* The rows the pane wants at width w (its text wrapped, the question,
+   the answer or the prediction, a rule above), at most max. */
+int lview_pane_height(const struct lesson *l, const struct lview_state *ls,
+                      int w, int max);
+
+/*
+ * The pane into v: a rule naming the lesson (index of count in its
+ * sequence; count 0: alone) and the step, the step's text, its question,
+ * the answer when revealed (else how to reveal it), the exercise with what
+ * was typed and the verdict. Draws nothing without a lesson.
+ */
+void lview_draw(const struct cview *v, const struct scenario *s,
+                const struct lview_state *ls, int index, int count);
 
 #endif

@@ -7,6 +7,7 @@
 #include "core/scenario.h"
 #include "core/session.h"
 #include "script/lx.h"
+#include "view/canvas.h"
 #include "view/lview.h"
 
 static void
@@ -257,9 +258,110 @@ test_handout(void)
     session_free(ss);
 }
 
+static const char *
+row_of(const struct canvas *c, int y)
+{
+    static char buf[1024];
+    size_t n = 0;
+
+    for (int x = 0; x < c->w && n + 5 < sizeof buf; x++)
+        if (c->cell[y * c->w + x].ch != CELL_WIDE_TAIL)
+            n += (size_t)utf8_put(buf + n, c->cell[y * c->w + x].ch);
+    buf[n] = '\0';
+    return buf;
+}
+
+static int
+shows(const struct canvas *c, const char *text)
+{
+    for (int y = 0; y < c->h; y++)
+        if (strstr(row_of(c, y), text))
+            return 1;
+    return 0;
+}
+
+/* The pane in class: hidden numbers, reveal, predictions typed. */
+static void
+test_pane(void)
+{
+    struct rho_err err;
+    struct scenario *s =
+        lx_run_file("scenarios/lessons/03-hol.lua", NULL, &err);
+    struct session *ss = session_new(s);
+    const struct lesson *l = s->lesson;
+    struct lview_state ls;
+    struct canvas c;
+    struct cview v;
+    char hidden[4], msg[256];
+
+    session_wait(ss, &err);
+    lview_init(&ls);
+    CHECK(lview_hidden(l, &ls, 4, hidden) == 0, "step 1 hides nothing");
+    lview_goto(&ls, l, 2);
+    CHECK(lview_hidden(l, &ls, 4, hidden) == 2 && hidden[1] && hidden[3] &&
+              !hidden[0],
+          "step 3's question hides flows 2 and 4");
+    canvas_init(&c, 100, lview_pane_height(l, &ls, 100, 12), 0);
+    v = cview_of(&c, 0, 0, c.w, c.h);
+    lview_draw(&v, s, &ls, 2, 7);
+    CHECK(shows(&c, " Lesson 3 of 7 \u00b7 step 3 of 6 "),
+          "the rule says where");
+    CHECK(shows(&c, "Q: What do b and d get at SB->K2?") &&
+              shows(&c, "= reveals the answer") && !shows(&c, "7/10"),
+          "the question, its answer hidden");
+    CHECK(lview_reveal(ss, &ls, 1, &err) == 0 &&
+              lview_hidden(l, &ls, 4, hidden) == 0,
+          "= reveals: nothing hidden any more");
+    canvas_fini(&c);
+    canvas_init(&c, 100, lview_pane_height(l, &ls, 100, 12), 0);
+    v = cview_of(&c, 0, 0, c.w, c.h);
+    lview_draw(&v, s, &ls, 2, 7);
+    CHECK(shows(&c, "A: b: 1/2 - tau = 3/10"), "and the answer shows");
+    canvas_fini(&c);
+
+    /* the exercise: predict 3->2 after D9 */
+    lview_goto(&ls, l, 5);
+    CHECK(!ls.revealed && ls.typed[0] == '\0', "a new step: closed again");
+    CHECK(lview_hidden(l, &ls, 4, hidden) == 1 && hidden[2],
+          "the exercise hides the flow to predict");
+    CHECK(lview_predict(ss, &ls, "1/2", msg, sizeof msg) == LESSON_TOO_LOW,
+          "1/2 (its C factor): too low");
+    CHECK_STR(msg, "0.5 is too low: try again, or = reveals it", "says so");
+    CHECK(lview_hidden(l, &ls, 4, hidden) == 1, "still hidden");
+    canvas_init(&c, 100, lview_pane_height(l, &ls, 100, 12), 0);
+    v = cview_of(&c, 0, 0, c.w, c.h);
+    lview_draw(&v, s, &ls, 2, 7);
+    CHECK(shows(&c, "Predict the factor of flow 3 (3\u21922), to within "
+                    "0.005: p types it") &&
+              shows(&c, "1/2: too low, try again"),
+          "the pane shows the exercise and the verdict");
+    canvas_fini(&c);
+    CHECK(lview_predict(ss, &ls, "seven tenths", msg, sizeof msg) ==
+              LESSON_UNREADABLE,
+          "words: not a number");
+    CHECK(lview_predict(ss, &ls, "0.7", msg, sizeof msg) == LESSON_RIGHT &&
+              ls.revealed,
+          "0.7: right, and revealed");
+    CHECK_STR(msg,
+              "right: 0.7 is the factor of flow 3 (3->2) after D9 in "
+              "time step 1",
+              "says what the number is");
+    canvas_init(&c, 100, lview_pane_height(l, &ls, 100, 12), 0);
+    v = cview_of(&c, 0, 0, c.w, c.h);
+    lview_draw(&v, s, &ls, 2, 7);
+    CHECK(shows(&c, "right, rho: 0.7 = 7/10 (the factor of flow 3"),
+          "rho's number on the pane");
+    canvas_fini(&c);
+    lview_goto(&ls, l, 0);
+    CHECK(lview_predict(ss, &ls, "1", msg, sizeof msg) == -1,
+          "a step without an exercise: %s", msg);
+    session_free(ss);
+}
+
 int
 main(void)
 {
+    test_pane();
     test_numbers();
     test_check();
     test_script();
