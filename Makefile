@@ -62,7 +62,7 @@ TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*
 TEST_SUPPORT := $(wildcard tests/unit/support_*.c)
 BENCHES := $(patsubst tests/bench/%.c,$(BUILD)/bench/%,$(wildcard tests/bench/bench_*.c))
 
-.PHONY: all deps run test test-mpi check asan tsan layers hdrcheck bench install uninstall clean
+.PHONY: all deps run test test-mpi check asan tsan layers hdrcheck bench install uninstall clean tour
 
 ALL := $(BUILD)/$(NAME)
 ifeq ($(MPI),1)
@@ -161,6 +161,11 @@ $(BUILD)/tools/pngprobe: tests/export/pngprobe.c | deps
 
 test: $(TESTS) $(ALL) $(BUILD)/tools/pngprobe
 	@sh tests/run.sh $(BUILD)
+
+# The README's captured screens (doc/tour/list), made again by rho itself;
+# tests/export checks that they are current.
+tour: $(BUILD)/$(NAME)
+	@sh doc/tour.sh $(BUILD)
 
 # The MPI build and its tests (what .ci/run adds to the README's command).
 test-mpi:

@@ -140,3 +140,6 @@ check frames-readonly "$?" 2
 check frames-network "$?:$(head -1 "$dir/err")" "2:rho: scenarios/torus-5x5.lua: --frames: no stepper frames here (the PCIe model's time steps have them)"
 "$RHO" --export svg 100x30:tree --theme nosuch scenarios/table1.lua >/dev/null 2>"$dir/err"
 check bad-theme "$?" 2
+
+# 6. the README's tour is what rho exports now (make tour writes it)
+sh doc/tour.sh "$BUILD" --check
