@@ -89,9 +89,9 @@ run(struct cli_args *a, struct scenario **sp)
         int n = cli_screen_frames(&cs);
         if (n == 0) {
             fprintf(stderr,
-                    "rho: %s: --frames: no stepper frames here (the "
-                    "PCIe model's time steps have them)\n",
-                    a->file);
+                    "rho: %s: --frames: the %s view has no frames here (the "
+                    "stepper has, on a PCIe time step where flows send)\n",
+                    a->file, view_name(cs.u.view));
             rc = 2;
         }
         for (int f = 0; f < n && rc == 0; f++) {

@@ -132,12 +132,14 @@ check frames-text-step2 "$(sed -n 's/.*\(time step [0-9]*: frame [0-9]* of [0-9]
 check bad-format "$?:$(head -1 "$dir/err")" "2:rho: --export: unknown export format 'pdf' (expected text, ansi, ansi8, ansi16, ansi256, ansi24 or svg)"
 "$RHO" --export svg scenarios/table1.lua >/dev/null 2>"$dir/err"
 check bad-geometry "$?:$(head -1 "$dir/err")" "2:rho: --export expects WxH:VIEW such as 100x30:tree, got 'scenarios/table1.lua'"
-"$RHO" --export svg 100x30:tree --frame 99 scenarios/table1.lua >/dev/null 2>"$dir/err"
+"$RHO" --export svg 100x30:stepper --frame 99 scenarios/table1.lua >/dev/null 2>"$dir/err"
 check bad-frame "$?:$(head -1 "$dir/err")" "2:rho: scenarios/table1.lua: --frame: frame 99: time step has 11 frames"
+"$RHO" --export svg 100x30:tree --frame 2 scenarios/table1.lua >/dev/null 2>"$dir/err"
+check frame-no-frames "$?:$(head -1 "$dir/err")" "2:rho: scenarios/table1.lua: --frame: the tree view has no frames (the stepper has)"
 "$RHO" --export svg 100x30:stepper --frames "$dir/f" --readonly scenarios/table1.lua >/dev/null 2>"$dir/err"
 check frames-readonly "$?" 2
 "$RHO" --export svg 100x30:map --frames "$dir/n" scenarios/torus-5x5.lua >/dev/null 2>"$dir/err"
-check frames-network "$?:$(head -1 "$dir/err")" "2:rho: scenarios/torus-5x5.lua: --frames: no stepper frames here (the PCIe model's time steps have them)"
+check frames-network "$?:$(head -1 "$dir/err")" "2:rho: scenarios/torus-5x5.lua: --frames: the map view has no frames here (the stepper has, on a PCIe time step where flows send)"
 "$RHO" --export svg 100x30:tree --theme nosuch scenarios/table1.lua >/dev/null 2>"$dir/err"
 check bad-theme "$?" 2
 
