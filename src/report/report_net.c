@@ -170,6 +170,17 @@ msg_feature(const struct net_features *f, int i)
     }
 }
 
+/* A count or ratio of Jain's Table 4.2 for people: a whole number with
+   its thousands separated ("518,144"), else 6 digits. Returns buf. */
+static char *
+feature_num(char *buf, size_t n, double v)
+{
+    if (v == floor(v) && fabs(v) < 1e15)
+        return units_fmt_int(buf, n, (long long)v);
+    snprintf(buf, n, "%.6g", v);
+    return buf;
+}
+
 static void
 metrics_text(FILE *out, const struct net_features *f)
 {
@@ -191,32 +202,38 @@ metrics_text(FILE *out, const struct net_features *f)
             continue;
         r = report_tab_row(&t);
         r[0] = xstrdup(cf->name);
-        r[1] = report_strf("%lld", cf->links);
+        r[1] = xstrdup(units_fmt_int(a, sizeof a, cf->links));
         r[2] = xstrdup(units_fmt_size(a, sizeof a, cf->avg));
         r[3] = xstrdup(units_fmt_size(b, sizeof b, cf->max));
         r[4] = xstrdup(units_fmt_size(c, sizeof c, cf->avg_ao));
-        r[5] = report_strf("%lld", cf->n_ao);
+        r[5] = xstrdup(units_fmt_int(a, sizeof a, cf->n_ao));
         r[6] = xstrdup(units_fmt_size(d, sizeof d, cf->avg_to));
         r[7] = xstrdup(units_fmt_size(e, sizeof e, cf->avg_to_nearmax));
     }
     report_tab_print(&t, out);
     fprintf(out,
             "dilation   hops on the minimal route: %.4g on average, %g at "
-            "most; %lld of %lld messages above the mean, %.4g hops on "
-            "average, %.6g in all\n",
-            f->avg_dilation, f->max_dilation, f->n_dilation_ao, f->msgs,
-            f->avg_dilation_ao, f->sum_dilation_ao);
+            "most; %s of %s above the mean, %.4g hops on average, %s in "
+            "all\n",
+            f->avg_dilation, f->max_dilation,
+            units_fmt_int(a, sizeof a, f->n_dilation_ao),
+            units_fmt_count(b, sizeof b, f->msgs, "message"),
+            f->avg_dilation_ao, feature_num(c, sizeof c, f->sum_dilation_ao));
     fprintf(out,
-            "inj FIFO   %lld messages at most in one (an approximation: a "
-            "FIFO per outgoing link of a node)\n",
-            f->max_inj_fifo);
+            "inj FIFO   %s at most in one (an approximation: a FIFO per "
+            "outgoing link of a node)\n",
+            units_fmt_count(a, sizeof a, f->max_inj_fifo, "message"));
     fprintf(out, "Table 4.2  ");
     for (int i = 0; i < NET_FEATURES; i++) {
         double v = net_feature_value(f, i);
         if (i > 0)
             fprintf(out, i % 3 == 0 ? ";\n           " : "; ");
         if (net_feature_computed(i))
-            fprintf(out, "%s %.6g", net_feature_names[i], v);
+            fprintf(out, "%s %s", net_feature_names[i],
+                    strstr(net_feature_names[i], "bytes") != NULL &&
+                            net_feature_names[i][0] != '#'
+                        ? units_fmt_size(a, sizeof a, v)
+                        : feature_num(a, sizeof a, v));
         else
             fprintf(out, "%s -", net_feature_names[i]);
     }
@@ -435,7 +452,7 @@ phases_text(FILE *out, const struct scenario *s, const struct net_result *res)
         char **row = report_tab_row(&t);
         row[0] = report_strf("%d", k + 1);
         row[1] = xstrdup(phase_traffic(s, k, tr, sizeof tr));
-        row[2] = report_strf("%lld", r->msgs);
+        row[2] = xstrdup(units_fmt_int(c, sizeof c, r->msgs));
         row[3] = xstrdup(units_fmt_size(a, sizeof a, r->total_bytes));
         row[4] = xstrdup(hot >= 0 ? net_link_name(net, hot, name, sizeof name)
                                   : "-");
@@ -988,9 +1005,9 @@ report_compare(FILE *out, const char *title, const char *name,
             double per = x->cost.usd > 0 ? rate / x->cost.usd : 0;
             char **r = report_tab_row(&t);
             r[0] = xstrdup(x->value);
-            r[1] = report_strf("%lld", x->nodes);
-            r[2] = report_strf("%lld", x->cost.routers);
-            r[3] = report_strf("%lld", x->cost.cables);
+            r[1] = xstrdup(units_fmt_int(a, sizeof a, x->nodes));
+            r[2] = xstrdup(units_fmt_int(a, sizeof a, x->cost.routers));
+            r[3] = xstrdup(units_fmt_int(a, sizeof a, x->cost.cables));
             r[4] = report_strf("$%.3gM", x->cost.usd / 1e6);
             r[5] = report_strf(
                 "%.0f%%",

@@ -654,10 +654,11 @@ report_pcie_batch(FILE *out, void *res, const struct report_opts *o,
     if (o->explain > 0) {
         struct strbuf sb;
         int rc;
+        char nf[64];
         if (o->explain > s->nflows)
-            return rho_err_set(err, RHO_EINPUT,
-                               "--explain %d: the scenario has %d flows",
-                               o->explain, s->nflows);
+            return rho_err_set(
+                err, RHO_EINPUT, "--explain %d: the scenario has %s",
+                o->explain, units_fmt_count(nf, sizeof nf, s->nflows, "flow"));
         strbuf_init(&sb);
         rc = model_pcie_entry.explain(r, o->explain - 1, o->at, &sb, err);
         fputs(strbuf_str(&sb), out);
