@@ -784,10 +784,20 @@ pcie_field(const struct scenario *s, const char *name, int full,
     char a[64];
 
     if (strcmp(name, "topology") == 0) {
-        if (s->pcie)
-            tree_to_lua(s->pcie, 0, 0, out);
-        else
+        struct strbuf t;
+        if (s->pcie == NULL) {
             strbuf_puts(out, "nil");
+            return 1;
+        }
+        /* as a field at column 2: its inner lines two further in */
+        strbuf_init(&t);
+        tree_to_lua(s->pcie, 0, 0, &t);
+        for (const char *p = strbuf_str(&t); *p; p++) {
+            strbuf_add(out, p, 1);
+            if (*p == '\n' && p[1] != '\0')
+                strbuf_puts(out, "  ");
+        }
+        strbuf_fini(&t);
     } else if (strcmp(name, "bandwidth") == 0) {
         strbuf_printf(out, "\"%s\"",
                       units_fmt_rate_exact(a, sizeof a, s->bandwidth));

@@ -927,7 +927,8 @@ scenario_save_lua(const struct scenario *s, struct strbuf *out,
         return whole(s, out, note, "it is another kind of scenario");
     if (lscan_call(&v.m, v.text, v.len, "rho.scenario", v.base->line) != 0)
         return whole(s, out, note,
-                     "the script's rho.scenario { } call was not found");
+                     "the script does not write out the table "
+                     "given to rho.scenario");
     if (!ctor_agrees(&v)) {
         lscan_fini(&v.m);
         return whole(s, out, note,

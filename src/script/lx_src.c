@@ -10,9 +10,11 @@
  * are the constructor's names: the call is that constructor's), a field's
  * table with the constructor written as that field's value, and a list's
  * k-th table with its k-th item when the list's length is its item count.
- * Nothing is inferred beyond that: a table built elsewhere (a loop, a
- * local) has no pairing, and its errors keep the line of the call or the
- * line its builder recorded.
+ * A name the text makes just once as `local NAME = { ... }` and mentions
+ * nowhere else (lscan's alias; also `rho.scenario(NAME)`) stands for that
+ * constructor. Nothing is inferred beyond that: a table built elsewhere
+ * (a loop, a local changed after) has no pairing, and its errors keep the
+ * line of the call or the line its builder recorded.
  *
  * The map lives in a userdata in the registry (freed by its __gc); the
  * pairing is a Lua table (made table -> constructor index), made afresh at
@@ -124,7 +126,8 @@ pair(lua_State *L, int t, int ct, int pairs, const struct lscan_map *m,
     list_ok = (lua_Integer)lua_rawlen(L, t) == tb->items;
     for (int i = 0; i < tb->n; i++) {
         const struct lscan_field *f = &m->field[tb->first + i];
-        if (f->kind != LSCAN_TABLE)
+        int sub = f->kind == LSCAN_TABLE ? f->table : f->alias;
+        if (sub < 0)
             continue;
         if (f->nlen > 0) {
             lua_pushlstring(L, text + f->name, f->nlen); /* name */
@@ -135,7 +138,7 @@ pair(lua_State *L, int t, int ct, int pairs, const struct lscan_map *m,
             continue;
         }
         if (lua_type(L, -1) == LUA_TTABLE)
-            pair(L, lua_gettop(L), f->table, pairs, m, text, depth + 1);
+            pair(L, lua_gettop(L), sub, pairs, m, text, depth + 1);
         lua_pop(L, 1); /* - */
     }
 }

@@ -1,9 +1,8 @@
--- A table built elsewhere and passed by name: the text does not show
--- where its values are, so the whole scenario is written anew.
--- edits: tau 0.3
--- note: the script's rho.scenario { } call was not found
+-- A table made once as a local and passed by name: its values are where
+-- the local is written, and they are edited there.
+-- edits: tau 0.3; size 1 2 MiB
 local s = {
   topology = rho.t2(),
-  flows = { { "0", "1", size = "1 MiB" } },
+  flows = { { "0", "1", size = "1 MiB" } }, -- one flow
 }
 return rho.scenario(s)

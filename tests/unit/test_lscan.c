@@ -172,6 +172,37 @@ main(void)
                   "decoded");
         lscan_fini(&m);
     }
+    {
+        /* a name made once as a local constructor, and used once */
+        const char loc[] = "local fl = { { 0, 1 } }\n"
+                           "local s = {\n  tau = 0.5,\n  flows = fl,\n}\n"
+                           "return rho.scenario(s)\n";
+        CHECK(lscan_call(&m, loc, strlen(loc), "rho.scenario", 6) == 0 &&
+                  m.table[0].line == 2,
+              "callee(NAME): the table NAME was made as, line 2");
+        f = lscan_named(&m, 0, loc, "tau");
+        CHECK(f && f->line == 3, "its tau: line 3");
+        f = lscan_named(&m, 0, loc, "flows");
+        CHECK(f && f->kind == LSCAN_OTHER && f->alias > 0 &&
+                  m.table[f->alias].line == 1 && m.table[f->alias].items == 1,
+              "flows = fl: an alias of line 1's list");
+        f = lscan_named(&m, 0, loc, "tau");
+        CHECK(f && f->alias == -1, "a number has no alias");
+        lscan_fini(&m);
+    }
+    {
+        const char changed[] = "local s = { tau = 0.5 }\ns.tau = 0.7\n"
+                               "return rho.scenario(s)\n";
+        const char twice[] = "local s = { }\nlocal s = { }\n"
+                             "return rho.scenario(s)\n";
+        const char after[] = "local s\nreturn rho.scenario(s)\n";
+        CHECK(lscan_call(&m, changed, strlen(changed), "rho.scenario", 3) == -1,
+              "a local changed after it is made: not its constructor");
+        CHECK(lscan_call(&m, twice, strlen(twice), "rho.scenario", 3) == -1,
+              "a name made twice: which one is unknown");
+        CHECK(lscan_call(&m, after, strlen(after), "rho.scenario", 2) == -1,
+              "a name not made by a constructor");
+    }
     CHECK(lscan_number("0x10", 0, 4, &v, &integer) == 0 && v == 16 && integer,
           "hex");
     CHECK(lscan_number("1e3", 0, 3, &v, &integer) == 0 && v == 1000 && !integer,

@@ -312,6 +312,41 @@ expr_end(const struct rd *r, int k)
 
 static int read_table(struct rd *r, int k, int depth);
 
+/* Is token k a field's key in a constructor (`{ k = ...`, `, k = ...`)? */
+static int
+is_key(const struct rd *r, int k)
+{
+    return is(r, k + 1, "=") &&
+           (is(r, k - 1, "{") || is(r, k - 1, ",") || is(r, k - 1, ";"));
+}
+
+/*
+ * The name at token use, when the text names it just twice -- `[local]
+ * NAME = { ... }` before use, and use -- as the token of that '{'; else
+ * -1. Any other mention (`NAME.tau = 1`, `f(NAME)`, a loop filling it)
+ * could change the table after it is made, so nothing is said of it.
+ * Keys (`{ NAME = ... }`) and fields (`x.NAME`) are not mentions.
+ */
+static int
+assigned_table(const struct rd *r, int use)
+{
+    int found = -1, refs = 0;
+    size_t n = r->t[use].end - r->t[use].beg;
+
+    for (int k = 0; k < r->n && refs <= 2; k++) {
+        if (r->t[k].type != TK_NAME || r->t[k].end - r->t[k].beg != n ||
+            memcmp(r->s + r->t[k].beg, r->s + r->t[use].beg, n) != 0 ||
+            is(r, k - 1, ".") || is(r, k - 1, ":") || is_key(r, k))
+            continue;
+        refs++;
+        if (k < use && is(r, k + 1, "=") && is(r, k + 2, "{") &&
+            match(r, k + 2) >= 0 && match(r, k + 2) < use &&
+            (k == 0 || !is(r, k - 1, ",")))
+            found = k + 2;
+    }
+    return refs == 2 ? found : -1;
+}
+
 /* The kind of the expression of tokens a..b, and whether it may give
    several values. */
 static int
@@ -394,6 +429,9 @@ read_table(struct rd *r, int k, int depth)
         f.vend = r->t[b].end;
         f.vline = r->t[a].line;
         f.kind = kind_of(r, a, b, &f.multi);
+        f.alias = -1;
+        if (a == b && is_name(r, a) && (f.alias = assigned_table(r, a)) >= 0)
+            f.alias = -2 - f.alias; /* read below, as nested tables are */
         j = b + 1;
         f.end = f.vend;
         if (j < close && (is(r, j, ",") || is(r, j, ";"))) {
@@ -420,6 +458,10 @@ read_table(struct rd *r, int k, int depth)
             if (sub < 0)
                 return -1;
             m->field[fi].table = sub;
+        }
+        if (m->field[fi].alias <= -2) { /* a table of its own, else none */
+            int sub = read_table(r, -2 - m->field[fi].alias, depth + 1);
+            m->field[fi].alias = sub; /* after: read_table moves fields */
         }
     }
     return ti;
@@ -475,6 +517,11 @@ lscan_call(struct lscan_map *map, const char *text, size_t len,
                            match(&r, j + 1) == match(&r, j) - 1) {
                     found = j + 1;
                     nfound++;
+                } else if (is(&r, j, "(") && is_name(&r, j + 1) &&
+                           is(&r, j + 2, ")")) {
+                    /* callee(NAME): the table it was made as */
+                    found = assigned_table(&r, j + 1);
+                    nfound += found >= 0 ? 1 : 2;
                 }
                 break;
             }

@@ -43,6 +43,9 @@ struct lscan_field {
     int multi;         /* the last list item is a call or `...`: it may
                           stand for any number of values */
     int table;         /* LSCAN_TABLE: the constructor's index in the map */
+    int alias;         /* a name the text made just once, as `[local] NAME
+                          = { ... }` before, and used nowhere else: that
+                          constructor's index in the map; else -1 */
 };
 
 /* One constructor. */
@@ -63,9 +66,11 @@ struct lscan_map {
 
 /*
  * Map the constructor passed to the call of callee (a dotted name such
- * as "rho.scenario") that begins on line -- `callee { ... }` or
- * `callee({ ... })` -- with every constructor that is the whole value of
- * one of its fields, at any depth, into map (initialised here; release
+ * as "rho.scenario") that begins on line -- `callee { ... }`,
+ * `callee({ ... })`, or `callee(NAME)` where the text makes NAME once as
+ * `[local] NAME = { ... }` and mentions it nowhere else -- with every
+ * constructor that is the whole value of one of its fields, at any depth
+ * (and as a field's alias, the constructor of a name made so), into map (initialised here; release
  * with lscan_fini()). Returns 0 (map->table[0] is the root), or -1 with
  * map empty: no such call on that line, more than one, or the text is
  * not well formed up to its end. A first line starting with '#' is a
