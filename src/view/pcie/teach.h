@@ -1,0 +1,79 @@
+/*
+ * teach: what the teaching layout shows at one frame of the stepper --
+ * the port being arbitrated and the node it belongs to, the flows the
+ * frame acts on (to be lit along their whole paths on the tree), every
+ * sending flow's factor before and after the frame with what it brings to
+ * the port and takes from it, and the head-of-line chains of step D8:
+ * each blocked flow, the port it shares with the flow that blocks it, and
+ * the link further down where that flow is cut. Pure: built from the
+ * model's evaluation of the time step and the stepper's frames; the view
+ * draws it, tests read it against the paper's Table I and Examples 1-3.
+ */
+#ifndef RHO_VIEW_PCIE_TEACH_H
+#define RHO_VIEW_PCIE_TEACH_H
+
+#include "core/pcie/pcie_model.h"
+#include "core/scenario.h"
+#include "view/pcie/stepper.h"
+
+struct teach_flow {
+    int flow;      /* its index in the scenario */
+    int lit;       /* the frame acts on it: through the port (B, C), every
+                      flow (A), blocked or blocking (D8), changed (D9) */
+    int changed;   /* the frame changed its factor */
+    double before; /* its factor before the frame (0 before A) */
+    double after;  /* and after it */
+    /* at the port of a B or C frame, for the flows through it (else NaN):
+       the factor it brings, and the shares of the port's capacity it
+       brings and keeps (factor x demand / capacity: the paper's numbers
+       on trees of one link speed) */
+    double in, share_in, share_out;
+    double R;      /* step C: its super communication's R, else NaN */
+    int crossed;   /* step C: its group holds a flow across the RC */
+    int gain_chan; /* D9: the channel whose share set its raised factor,
+                      or -1 */
+    int npath;
+    int *path; /* its channels, source first; owned */
+};
+
+struct teach_hol {
+    int blocked; /* the flow that is head-of-line blocked */
+    int by;      /* the flow that blocks it */
+    int shared;  /* the channel both enter (the shared buffer's) */
+    int cut;     /* the channel further down where `by` is cut */
+    double to;   /* the factor `blocked` drops to */
+};
+
+struct teach {
+    int frame, nframes;
+    int step;   /* enum pcie_step of the frame: A, B, C, D8, D9 */
+    int chan;   /* the port it acts at, or -1 (A, D8, D9) */
+    int node;   /* the node whose output port that is, or -1 */
+    char *text; /* the frame's sentences; owned */
+    int nflows;
+    struct teach_flow *flow; /* the sending flows, in scenario order;
+                                owned */
+    int nhol;
+    struct teach_hol *hol; /* from D8 on: every blocked flow; owned */
+    char *chan_lit;        /* per channel: carries a lit flow; owned */
+    int nchan;
+};
+
+/*
+ * The layout's data for frame (0-based, clamped to st's frames) of st,
+ * the stepper built from the model m evaluated on a time step of s. t is
+ * caller's storage; release with teach_fini(). A stepper without frames
+ * gives an empty t (nframes 0).
+ */
+void teach_build(struct teach *t, const struct scenario *s,
+                 const struct pcie_model *m, const struct stepper *st,
+                 int frame);
+
+/* Release t. */
+void teach_fini(struct teach *t);
+
+/* The entry of flow f (scenario index) in t, or NULL when it is not
+   sending. Borrowed from t. */
+const struct teach_flow *teach_find(const struct teach *t, int f);
+
+#endif
