@@ -6,7 +6,9 @@
 
 #include "core/pcie/pcie_sim.h"
 #include "script/lx.h"
+#include "view/bigtext.h"
 #include "view/pcie/teach.h"
+#include "view/roles.h"
 
 struct fixture {
     struct scenario *s;
@@ -230,9 +232,184 @@ test_example3(void)
     close_fx(&fx);
 }
 
+/* Row y of c as UTF-8. */
+static const char *
+row_text(const struct canvas *c, int y)
+{
+    static char buf[2048];
+    size_t n = 0;
+
+    for (int x = 0; x < c->w && n + 5 < sizeof buf; x++)
+        if (c->cell[y * c->w + x].ch != CELL_WIDE_TAIL)
+            n += (size_t)utf8_put(buf + n, c->cell[y * c->w + x].ch);
+    buf[n] = '\0';
+    return buf;
+}
+
+/* The first row of c holding text, or -1. */
+static int
+find_row(const struct canvas *c, const char *text)
+{
+    for (int y = 0; y < c->h; y++)
+        if (strstr(row_text(c, y), text) != NULL)
+            return y;
+    return -1;
+}
+
+/* The role of the cell where text starts on row y, or -1. */
+static int
+role_at(const struct canvas *c, int y, const char *text)
+{
+    const char *r = row_text(c, y), *p = strstr(r, text);
+    int col = 0;
+
+    if (p == NULL)
+        return -1;
+    for (const char *q = r; q < p;)
+        col += utf8_cp_width(utf8_next(&q)) ? 1 : 0;
+    return c->cell[y * c->w + col].role;
+}
+
+/* The layout drawn: the port marked, paths lit, factors beside the flows,
+   the D8 chain as an arrow, numbers hidden when a question is open, one
+   panel on a narrow screen, large text on a projector. */
+static void
+test_draw(void)
+{
+    struct fixture fx;
+    struct teach t;
+    struct canvas c;
+    struct cview v;
+    struct teach_look look = {TEACH_BOTH, 0, NULL, -1, 0, 2};
+    char hidden[4] = {0, 1, 0, 1};
+    int y, y2;
+
+    if (open_fx(&fx, "scenarios/table1.lua") != 0)
+        return;
+    canvas_init(&c, 160, 40, 0);
+    v = cview_of(&c, 0, 0, 160, 40);
+    at(&t, &fx, "C SB->K2");
+    teach_draw(&v, fx.s, &fx.st, &t, &look);
+    y = find_row(&c, "\u251c\u2500K2");
+    CHECK(y > 0 && strstr(row_text(&c, y), "\u25c0 C: downstream port"),
+          "C at SB->K2: the port marked on K2's row");
+    CHECK(y > 0 && role_at(&c, y, "\u21932 4") == ROLE_STEP_CURRENT,
+          "the port's cell reversed: flows 2 and 4 go down SB->K2");
+    y2 = find_row(&c, "\u2514\u2500SB");
+    CHECK(y2 > 0 && role_at(&c, y2, "SB") == ROLE_STEP_CURRENT,
+          "SB, the port's node, marked");
+    y2 = find_row(&c, "6 gpu");
+    CHECK(y2 > 0 && role_at(&c, y2, "4\u21924") == ROLE_PATH &&
+              strstr(row_text(&c, y2), "4\u21924 0.7000"),
+          "6->4 lit at its source, its new factor 0.7 beside it");
+    CHECK(y2 > 0 && role_at(&c, y2, "0.7000") == ROLE_STEP_CHANGED,
+          "the factor this rule changed stands out");
+    y2 = find_row(&c, "3 gpu");
+    CHECK(y2 > 0 && role_at(&c, y2, "3\u21922") == ROLE_DEFAULT,
+          "3->2 is not at this port: not lit");
+    CHECK(find_row(&c, "flow 2: R 0.5 (crossed the RC), share 0.5 -> 0.3") > 0,
+          "the numbers at the port: Example 2's rule with tau = 1/5");
+    teach_fini(&t);
+
+    canvas_clear(&c, ROLE_DEFAULT);
+    at(&t, &fx, "D8");
+    teach_draw(&v, fx.s, &fx.st, &t, &look);
+    y = find_row(&c, "\u251c\u2500K0");
+    y2 = find_row(&c, "\u251c\u2500K2");
+    CHECK(y > 0 && strstr(row_text(&c, y), "\u25cf\u2504") != NULL &&
+              strstr(row_text(&c, y), "\u2510") != NULL,
+          "D8: the chain starts at K0's row (the buffer of K0->SA)");
+    CHECK(y2 > 0 && strstr(row_text(&c, y2), "\u25c0\u2504") != NULL &&
+              strstr(row_text(&c, y2), "\u2518") != NULL,
+          "and points at K2's row (SB->K2 cuts flow 2)");
+    CHECK(find_row(&c, "flow 1 shares K0->SA with flow 2, which SB->K2 cuts") >
+              0,
+          "the chain in words");
+    teach_fini(&t);
+
+    /* a question open about flows 2 and 4 */
+    canvas_clear(&c, ROLE_DEFAULT);
+    look.hidden = hidden;
+    at(&t, &fx, "C SB->K2");
+    teach_draw(&v, fx.s, &fx.st, &t, &look);
+    y = find_row(&c, "6 gpu");
+    CHECK(y > 0 && strstr(row_text(&c, y), "4\u21924      ?") != NULL &&
+              strstr(row_text(&c, y), "0.7") == NULL,
+          "hidden: 6->4's factor is a '?'");
+    CHECK(find_row(&c, "flow 2: ?") > 0 && find_row(&c, "0.3000") < 0,
+          "hidden: the port's numbers too, and 0.3 nowhere");
+    CHECK(find_row(&c, "1\u21922 0.5000") > 0,
+          "flows the question is not about keep their numbers");
+    look.hidden = NULL;
+    teach_fini(&t);
+    canvas_fini(&c);
+
+    /* 80x24: one panel at a time */
+    canvas_init(&c, 80, 22, 0);
+    v = cview_of(&c, 0, 0, 80, 22);
+    at(&t, &fx, "D8");
+    teach_draw(&v, fx.s, &fx.st, &t, &look);
+    CHECK(find_row(&c, "Algorithm 1") == 0 && find_row(&c, "\u2500K0") < 0,
+          "80 columns: the stepper alone");
+    canvas_clear(&c, ROLE_DEFAULT);
+    look.panel = TEACH_TREE;
+    teach_draw(&v, fx.s, &fx.st, &t, &look);
+    CHECK(find_row(&c, "\u2500K0") > 0 && find_row(&c, "Algorithm 1") < 0,
+          "or the tree alone");
+    teach_fini(&t);
+    canvas_fini(&c);
+
+    /* 200x60: large text */
+    canvas_init(&c, 200, 56, 0);
+    v = cview_of(&c, 0, 0, 200, 56);
+    look.panel = TEACH_BOTH;
+    look.big = 1;
+    at(&t, &fx, "C SB->K2");
+    teach_draw(&v, fx.s, &fx.st, &t, &look);
+    y = find_row(&c, "Algorithm 1");
+    CHECK(y == 0 && strchr(row_text(&c, 3), 0) &&
+              strstr(row_text(&c, 3), "\u2584\u2580\u2580") != NULL,
+          "large text: the frame's step and port three rows tall");
+    teach_fini(&t);
+    canvas_fini(&c);
+    close_fx(&fx);
+}
+
+static void
+test_bigtext(void)
+{
+    struct canvas c;
+    struct cview v;
+
+    canvas_init(&c, 20, 3, 0);
+    v = cview_of(&c, 0, 0, 20, 3);
+    CHECK(bigtext_width("0.3") == 9, "0.3: 3 + 1 + 1 + 1 + 3 columns");
+    CHECK(bigtext_draw(&v, 0, 0, ROLE_NUMBER, "0.3") == 9, "drawn as wide");
+    CHECK_STR(row_text(&c, 0),
+              "\u2588\u2580\u2588   \u2580\u2580\u2588"
+              "           ",
+              "top row of 0.3");
+    CHECK_STR(row_text(&c, 1),
+              "\u2588 \u2588    \u2580\u2588"
+              "           ",
+              "middle row");
+    CHECK_STR(row_text(&c, 2),
+              "\u2580\u2580\u2580 \u2580 \u2580\u2580"
+              "\u2580           ",
+              "bottom row: the point in the last pixel row");
+    canvas_fini(&c);
+    canvas_init(&c, 4, 3, 1);
+    v = cview_of(&c, 0, 0, 4, 3);
+    bigtext_draw(&v, 0, 0, ROLE_NUMBER, "7x");
+    CHECK_STR(row_text(&c, 0), "### ", "ASCII: blocks are '#', cut at 4");
+    canvas_fini(&c);
+}
+
 int
 main(void)
 {
+    test_draw();
+    test_bigtext();
     test_table1();
     test_example1();
     test_example2();

@@ -14,6 +14,7 @@
 
 #include "core/pcie/pcie_model.h"
 #include "core/scenario.h"
+#include "view/canvas.h"
 #include "view/pcie/stepper.h"
 
 struct teach_flow {
@@ -77,3 +78,46 @@ void teach_fini(struct teach *t);
 const struct teach_flow *teach_find(const struct teach *t, int f);
 
 #endif
+
+/* ---- drawing ---- */
+
+/* Which panels the layout shows. */
+enum {
+    TEACH_BOTH,   /* the tree left, the stepper right */
+    TEACH_TREE,   /* one at a time (narrow screens): the tree */
+    TEACH_STEPPER /* or the stepper */
+};
+
+/* The narrowest view that shows both panels side by side. */
+#define TEACH_BOTH_MIN_W 120
+
+struct teach_look {
+    int panel;          /* TEACH_BOTH, TEACH_TREE or TEACH_STEPPER */
+    int big;            /* large text: the frame's port and numbers three
+                           rows tall (bigtext.h), for a projector */
+    const char *hidden; /* per flow of the scenario: its numbers show as
+                           "?" (a question about them is open); may be
+                           NULL */
+    int sel;            /* the selected flow, or -1 */
+    int tstep, ntsteps; /* the time step shown (0-based), of how many */
+};
+
+/*
+ * Draw the layout for t (teach_build() of frame t->frame of st, built
+ * from the model m evaluated on a time step of s) into v: the tree with
+ * the port being arbitrated marked, the flows through it lit on every
+ * link of their paths, each sending flow's factor beside its source, and
+ * from D8 on the head-of-line chains as arrows from the link where the
+ * blocked flow shares a buffer to the link that blocks it; and the
+ * stepper: the frame's step and port, its sentences, every flow's factor
+ * after each step so far, the numbers at the port, the chains in words.
+ * Draws nothing outside v.
+ */
+/* The columns the tree panel of t wants (names, the flows on each link,
+   the flows each device sends, the chains' gutter). */
+int teach_tree_width(const struct scenario *s, const struct teach *t,
+                     int ascii);
+
+void teach_draw(const struct cview *v, const struct scenario *s,
+                const struct stepper *st, const struct teach *t,
+                const struct teach_look *look);
