@@ -115,7 +115,8 @@ static const struct opt options[] = {
      NULL},
     {OPT_DUMP, 0, "dump", "WxH:VIEW",
      "print the interactive screen as text, WxH characters, showing VIEW "
-     "(tree, flows, explain, stepper, timeline, heat, stats, search; "
+     "(tree, flows, explain, stepper, timeline, heat, stats, search, "
+     "teach; "
      "network, links, map, classes, rounds for the link model); "
      "--explain N selects flow N, --at TIME a time step, --frame F a "
      "stepper frame",
@@ -126,11 +127,13 @@ static const struct opt options[] = {
      "(a vector drawing for slides), in the colours of --theme",
      NULL},
     {OPT_FRAME, 0, "frame", "F",
-     "with --dump or --export, the stepper frame shown: a number from 1, a "
-     "step (A, B, C, D8, D9) or a port (SB->K2)",
+     "with --dump or --export, the frame of Algorithm 1 the stepper or teach "
+     "view shows: a number from 1, a step (A, B, C, D8, D9) or a port "
+     "(SB->K2)",
      NULL},
     {OPT_FRAMES, 0, "frames", "PREFIX",
-     "with --export, write every stepper frame of the time step shown as "
+     "with --export of the stepper or teach view, write every frame of the "
+     "time step shown as "
      "PREFIX-01.svg, PREFIX-02.svg, ... (the extension is the format's) "
      "and print their names",
      NULL},

@@ -99,6 +99,8 @@ enum key_action {
     ACT_MAP_DIR,   /* Map: + links, - links, both */
     ACT_MAP_PLANE, /* Map: projection or the selected plane */
     ACT_BACK,      /* Map: from a group back to the matrix */
+    ACT_PANEL,     /* Teach: the other panel on a narrow screen */
+    ACT_BIG,       /* Teach: large text on or off */
     ACT_COUNT
 };
 

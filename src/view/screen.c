@@ -41,7 +41,8 @@ draw_title(struct canvas *c, const struct screen_ctx *x)
     char what[128], right[160];
 
     if (f != NULL && f->title != NULL) {
-        struct view_draw_ctx dc = {ss, ui_family_state(x->u, f), &x->env};
+        struct view_draw_ctx dc = {ss, ui_family_state(x->u, f), &x->env,
+                                   NULL};
         f->title(dc.fam, &dc, what, sizeof what);
     } else {
         int busy = 0;
@@ -202,7 +203,7 @@ screen_draw(struct canvas *c, const struct screen_ctx *x)
     if (u->view >= 0 && view_table[u->view]->draw != NULL) {
         const struct view_entry *e = view_table[u->view];
         struct view_draw_ctx dc = {x->ss, ui_family_state(x->u, e->family),
-                                   &x->env};
+                                   &x->env, NULL};
         e->draw(u->state[u->view], &v, &dc);
     }
     draw_status(c, u);

@@ -80,6 +80,10 @@ struct view_draw_ctx {
     const struct session *ss;
     const void *fam;            /* the family's shared state, or NULL */
     const struct view_env *env; /* never NULL */
+    const char *hidden;         /* per item (flow) of the scenario: its
+                                   numbers show as "?" while a lesson's
+                                   question about them is open; NULL:
+                                   none hidden */
 };
 
 /* A key and what it does, for the hint line: {"F1", "Help"}. */

@@ -19,6 +19,7 @@
     X(pview_heat_entry)                                                        \
     X(pview_stats_entry)                                                       \
     X(pview_search_entry)                                                      \
+    X(pview_teach_entry)                                                       \
     /* the link model's (view/net) */                                          \
     X(nview_network_entry)                                                     \
     X(nview_links_entry)                                                       \

@@ -62,6 +62,7 @@ listed(const char *list, const char *name)
 
 static void test_table(void);
 static void test_dispatch(void);
+static void test_teach(void);
 
 int
 main(void)
@@ -229,24 +230,24 @@ main(void)
     ui_fini(&u);
     session_free(ss);
 
-    /* a tree with a routing: 13 views, compact; a network: 5 */
+    /* a tree with a routing: 14 views, compact; a network: 5 */
     ss = session_new(
         lx_run_file("scenarios/table1-both-models.lua", NULL, &err));
     ui_init(&u, ss);
     {
         int views[VIEW_MAX];
-        CHECK(view_list(ss, views) == 13 && views[8] == view_find("network"),
-              "both models: 13 views, the link ones after the PCIe ones");
+        CHECK(view_list(ss, views) == 14 && views[9] == view_find("network"),
+              "both models: 14 views, the link ones after the PCIe ones");
     }
-    CHECK(u.ntabs == 13 && tabs_compact(u.tabs, u.ntabs, 100),
-          "13 tabs are compact at 100 columns");
+    CHECK(u.ntabs == 14 && tabs_compact(u.tabs, u.ntabs, 100),
+          "14 tabs are compact at 100 columns");
     CHECK(tabs_at(u.tabs, u.ntabs, 100, 5) == view_find("tree") &&
               tabs_at(u.tabs, u.ntabs, 100, 6) == view_find("flows"),
           "compact: '1Tree ' then '2Flows '");
     ui_key(&u, ss, '9');
-    CHECK(on(&u, "network"), "9 opens Network");
+    CHECK(on(&u, "teach"), "9 opens Teach");
     ui_key(&u, ss, '\t');
-    CHECK(on(&u, "links"), "Tab goes on to Links");
+    CHECK(on(&u, "network"), "Tab goes on to Network");
     ui_fini(&u);
     session_free(ss);
 
@@ -296,12 +297,64 @@ main(void)
     ui_fini(&u);
     session_free(ss);
     test_table();
+    test_teach();
     test_dispatch();
     TEST_DONE();
 }
 
 /* Every view a model names is in the view table, every view of the table
    is some model's, and every key applies in a view of the table. */
+/* The Teach view: Space through Algorithm 1's frames and on into the next
+   time step, Backspace back into the step before; --frame's way in; the
+   panels and the large text. */
+static void
+test_teach(void)
+{
+    struct rho_err err;
+    struct session *ss =
+        session_new(lx_run_file("scenarios/table1.lua", NULL, &err));
+    struct pview_teach *t;
+    struct ui u;
+
+    ui_init(&u, ss);
+    ui_key(&u, ss, '9');
+    CHECK(on(&u, "teach"), "9: the Teach view");
+    t = ui_state(&u, "teach");
+    CHECK(ui_frames(&u, ss) == 11 && t->frame == 0 && t->sc.step == STEP_A,
+          "time step 1: 11 frames, from A");
+    CHECK(ui_frame(&u, ss, "C SB->K2", &err) == 0 && t->frame == 6 &&
+              t->sc.step == STEP_C && t->sc.chan >= 0,
+          "--frame 'C SB->K2': frame 7, the scene at that port");
+    for (int k = 0; k < 4; k++)
+        ui_key(&u, ss, ' ');
+    ui_sync(&u, ss); /* as a draw does */
+    CHECK(t->frame == 10 && t->sc.step == STEP_D9 && P(&u)->step == 0,
+          "Space to D9, the last frame of time step 1");
+    ui_key(&u, ss, ' ');
+    ui_sync(&u, ss);
+    CHECK(P(&u)->step == 1 && t->frame == 0 && t->sc.step == STEP_A,
+          "Space past D9: time step 2, from A");
+    ui_key(&u, ss, KEY_BACKSPACE_);
+    ui_sync(&u, ss);
+    CHECK(P(&u)->step == 0 && t->frame == 10,
+          "Backspace before A: back to D9 of time step 1");
+    ui_key(&u, ss, 'h');
+    ui_sync(&u, ss);
+    CHECK(t->frame == 9 && t->sc.step == STEP_D8 && t->sc.nhol == 1,
+          "h: D8, one head-of-line chain");
+    ui_key(&u, ss, 'z');
+    CHECK(t->big == 1, "z: large text on");
+    ui_key(&u, ss, 'z');
+    CHECK(t->big == 0, "z again: off");
+    ui_key(&u, ss, 'o');
+    CHECK(t->other == 1, "o: the other panel");
+    CHECK(ui_key(&u, ss, '1') && on(&u, "tree") &&
+              ui_frame(&u, ss, "1", &err) == -1,
+          "the tree has no frames");
+    ui_fini(&u);
+    session_free(ss);
+}
+
 static void
 test_table(void)
 {

@@ -1,12 +1,13 @@
 /*
  * pview: the PCIe model's views (Tree, Flows, Why, Stepper, Timeline,
- * Heat, Stats, Search) as entries of the view table (view/view.h), and
+ * Heat, Stats, Search, Teach) as entries of the view table (view/view.h), and
  * what they share -- the family's state, keys and drawing helpers. One
  * file per view (pview_tree.c, pview_flows.c, pview_why.c,
  * pview_stepper.c, pview_timeline.c, pview_heat.c, pview_stats.c,
- * pview_search.c) on this header and pview.c; pview_rows.c and
- * pview_frames.c make the tree's rows and Algorithm 1's frames they show
- * (pure, also used by the reports).
+ * pview_search.c, pview_teach.c) on this header and pview.c;
+ * pview_rows.c, pview_frames.c and pview_scene.c make the tree's rows,
+ * Algorithm 1's frames and the teaching layout's scene of a frame they
+ * show (pure, also used by the reports and tests).
  *
  * The family's state (struct pview) is what several views select: the
  * flow, the time step, the field 'e' edits, the flow table's order. Its
@@ -31,6 +32,7 @@
 #include "core/session.h"
 #include "view/canvas.h"
 #include "view/pcie/pview_frames.h"
+#include "view/pcie/pview_scene.h"
 #include "view/view.h"
 
 /* Columns of the flow table (also the fields 'e' edits). */
@@ -104,6 +106,19 @@ struct pview_stepper {
     unsigned long of;       /* pview.evals they were built from; 0: none */
     int frame;              /* the frame shown */
     unsigned long moves;    /* pview.moves when the frame was chosen */
+};
+
+struct pview_teach {
+    struct pview_frames st; /* the frames of the step shown */
+    struct pview_scene sc;  /* what the layout shows at the frame */
+    unsigned long of;       /* pview.evals they were built from; 0: none */
+    int frame;              /* the frame shown */
+    unsigned long moves;    /* pview.moves when the frame was chosen */
+    int to_end;             /* the next time step starts at its last frame
+                               (Backspace went back into it) */
+    int made;               /* sc is built */
+    int other;              /* on a narrow screen: the tree panel */
+    int big;                /* large text: -1 by the screen's size, 0, 1 */
 };
 
 struct pview_search {

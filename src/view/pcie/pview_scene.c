@@ -5,7 +5,7 @@
  * decisions) and the stepper's frames, so the layout and the stepper can
  * never disagree on a number.
  */
-#include "view/pcie/teach.h"
+#include "view/pcie/pview_scene.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -14,7 +14,7 @@
 #include "core/base/rho_alloc.h"
 
 void
-teach_fini(struct teach *t)
+pview_scene_fini(struct pview_scene *t)
 {
     for (int i = 0; i < t->nflows; i++)
         free(t->flow[i].path);
@@ -25,8 +25,8 @@ teach_fini(struct teach *t)
     memset(t, 0, sizeof *t);
 }
 
-const struct teach_flow *
-teach_find(const struct teach *t, int f)
+const struct pview_scene_flow *
+pview_scene_find(const struct pview_scene *t, int f)
 {
     for (int i = 0; i < t->nflows; i++)
         if (t->flow[i].flow == f)
@@ -44,10 +44,11 @@ hop_of(const struct pcie_model *m, int f, int c)
 }
 
 void
-teach_build(struct teach *t, const struct scenario *s,
-            const struct pcie_model *m, const struct stepper *st, int frame)
+pview_scene_build(struct pview_scene *t, const struct scenario *s,
+                  const struct pcie_model *m, const struct pview_frames *st,
+                  int frame)
 {
-    const struct step_frame *fr, *prev;
+    const struct pview_frame *fr, *prev;
     int na = pcie_model_nactive(m);
 
     memset(t, 0, sizeof *t);
@@ -75,7 +76,7 @@ teach_build(struct teach *t, const struct scenario *s,
         int f = pcie_model_active(m, k);
         const struct pcie_factors *F = pcie_model_factors(m, f);
         const struct pcie_hop *h = pcie_model_hops(m, f), *at;
-        struct teach_flow *tf = &t->flow[t->nflows++];
+        struct pview_scene_flow *tf = &t->flow[t->nflows++];
 
         tf->flow = f;
         tf->before = prev ? prev->factor[f] : 0;
@@ -114,7 +115,7 @@ teach_build(struct teach *t, const struct scenario *s,
             break;
         }
         if (fr->step >= STEP_D8 && F->hol) {
-            struct teach_hol *hl = &t->hol[t->nhol++];
+            struct pview_scene_hol *hl = &t->hol[t->nhol++];
             hl->blocked = f;
             hl->by = F->hol_by;
             hl->shared = F->hol_at;

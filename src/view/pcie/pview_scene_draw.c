@@ -1,5 +1,5 @@
 /*
- * teach_draw: the teaching layout drawn into a view. See teach.h.
+ * pview_scene_draw: the teaching layout drawn into a view. See teach.h.
  *
  * The tree panel is one row per node (and one per direct link or fabric
  * port pair), its columns: the node with its guides, the flows on its
@@ -9,7 +9,7 @@
  * the row of the link that cuts the blocker. The stepper panel is the
  * stepper view's content with the port's numbers and the chains in words.
  */
-#include "view/pcie/teach.h"
+#include "view/pcie/pview_scene.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -18,7 +18,7 @@
 
 #include "core/base/rho_alloc.h"
 #include "view/bigtext.h"
-#include "view/pcie/tree.h"
+#include "view/pcie/pview_rows.h"
 #include "view/roles.h"
 
 /* One row of the tree panel: a node and its link, or a pair of channels
@@ -26,7 +26,7 @@
 struct trow {
     int node;   /* the node, or -1 for a channel pair */
     int up, dn; /* its channels: up(node)/down(node), or the pair */
-    char prefix[TREE_PREFIX_MAX];
+    char prefix[PVIEW_PREFIX_MAX];
     char label[96];
 };
 
@@ -49,7 +49,7 @@ factor_text(char *buf, size_t n, double v, int hidden)
 }
 
 static int
-hidden_flow(const struct teach_look *look, int f)
+hidden_flow(const struct pview_look *look, int f)
 {
     return look->hidden != NULL && look->hidden[f];
 }
@@ -68,9 +68,9 @@ build_rows(const struct scenario *s, int ascii, struct trow *rows)
 {
     const struct pcie *p = s->pcie;
     int nn = pcie_nodes(p), n, nc = pcie_nchan(p);
-    struct tree_row *tr = xcalloc((size_t)nn, sizeof *tr);
+    struct pview_row *tr = xcalloc((size_t)nn, sizeof *tr);
 
-    n = tree_rows(p, NULL, NULL, NULL, ascii, tr, nn);
+    n = pview_rows(p, NULL, NULL, NULL, ascii, tr, nn);
     for (int i = 0; i < n; i++) {
         const struct pcie_node *nd = pcie_node(p, tr[i].node);
         rows[i].node = tr[i].node;
@@ -99,7 +99,7 @@ build_rows(const struct scenario *s, int ascii, struct trow *rows)
 
 /* Whether flow tf crosses channel c. */
 static int
-crosses(const struct teach_flow *tf, int c)
+crosses(const struct pview_scene_flow *tf, int c)
 {
     for (int j = 0; j < tf->npath; j++)
         if (tf->path[j] == c)
@@ -111,7 +111,7 @@ crosses(const struct teach_flow *tf, int c)
    ones in the path role, the others dim. */
 static void
 chan_flows(const struct cview *v, int col, int row, int w,
-           const struct teach *t, int c, int arrow, int current)
+           const struct pview_scene *t, int c, int arrow, int current)
 {
     int x = col, more = 0;
     char num[16];
@@ -123,7 +123,7 @@ chan_flows(const struct cview *v, int col, int row, int w,
     x += cview_text(v, x, row, 2, current ? ROLE_STEP_CURRENT : ROLE_DIM,
                     arrow ? "\u2191" : "\u2193");
     for (int i = 0; i < t->nflows; i++) {
-        const struct teach_flow *tf = &t->flow[i];
+        const struct pview_scene_flow *tf = &t->flow[i];
         int len;
         if (!crosses(tf, c))
             continue;
@@ -147,13 +147,13 @@ chan_flows(const struct cview *v, int col, int row, int w,
    the columns used. */
 static int
 sent_flows(const struct cview *v, int col, int row, int w,
-           const struct scenario *s, const struct teach *t, int x,
-           const struct teach_look *look)
+           const struct scenario *s, const struct pview_scene *t, int x,
+           const struct pview_look *look)
 {
     int c = col;
 
     for (int i = 0; i < t->nflows && c < col + w; i++) {
-        const struct teach_flow *tf = &t->flow[i];
+        const struct pview_scene_flow *tf = &t->flow[i];
         const struct scen_flow *f = &s->flow[tf->flow];
         char fac[16];
         int role = tf->lit ? ROLE_PATH : ROLE_DEFAULT;
@@ -189,7 +189,7 @@ struct tcols {
 };
 
 static void
-tree_cols(const struct trow *rows, int n, const struct teach *t, int maxw,
+tree_cols(const struct trow *rows, int n, const struct pview_scene *t, int maxw,
           struct tcols *k)
 {
     k->namew = 8;
@@ -210,7 +210,8 @@ tree_cols(const struct trow *rows, int n, const struct teach *t, int maxw,
 }
 
 int
-teach_tree_width(const struct scenario *s, const struct teach *t, int ascii)
+pview_scene_tree_width(const struct scenario *s, const struct pview_scene *t,
+                       int ascii)
 {
     struct trow *rows = xcalloc((size_t)nrows_of(s), sizeof *rows);
     int n = build_rows(s, ascii, rows), sends = 0;
@@ -233,7 +234,7 @@ teach_tree_width(const struct scenario *s, const struct teach *t, int ascii)
 
 static void
 draw_tree(const struct cview *v, const struct scenario *s,
-          const struct teach *t, const struct teach_look *look)
+          const struct pview_scene *t, const struct pview_look *look)
 {
     int n0 = nrows_of(s), n, top = 0, y0 = 1;
     struct trow *rows = xcalloc((size_t)n0, sizeof *rows);
@@ -310,7 +311,7 @@ draw_tree(const struct cview *v, const struct scenario *s,
     }
     /* the head-of-line chains: from the shared link to the cutting one */
     for (int k = 0; k < t->nhol && k < 4; k++) {
-        const struct teach_hol *h = &t->hol[k];
+        const struct pview_scene_hol *h = &t->hol[k];
         int a = row_of(rows, n, h->shared), b = row_of(rows, n, h->cut);
         int gx = v->w - gutter + 2 * k + 1, ya, yb, lo, hi;
         char lab[16];
@@ -347,22 +348,22 @@ draw_tree(const struct cview *v, const struct scenario *s,
 /* "C at SB->K2" or "D8" */
 static void
 frame_title(char *buf, size_t n, const struct scenario *s,
-            const struct teach *t)
+            const struct pview_scene *t)
 {
     char ch[96];
 
     if (t->chan >= 0) {
         pcie_chan_name(s->pcie, t->chan, ch, sizeof ch);
-        snprintf(buf, n, "%s %s", stepper_step_name(t->step), ch);
+        snprintf(buf, n, "%s %s", pview_step_name(t->step), ch);
     } else {
-        snprintf(buf, n, "%s", stepper_step_name(t->step));
+        snprintf(buf, n, "%s", pview_step_name(t->step));
     }
 }
 
 static void
 draw_stepper(const struct cview *v, const struct scenario *s,
-             const struct stepper *st, const struct teach *t,
-             const struct teach_look *look)
+             const struct pview_frames *st, const struct pview_scene *t,
+             const struct pview_look *look)
 {
     static const char *const what[] = {
         "source arbitration",    "upstream port",  "downstream port",
@@ -378,18 +379,20 @@ draw_stepper(const struct cview *v, const struct scenario *s,
                  t->step >= 0 && t->step < 5 ? what[t->step] : "");
     for (int k = 0; k < 5; k++) {
         cview_printf(v, cx, y, 4, k == t->step ? ROLE_STEP_CURRENT : ROLE_TAB,
-                     " %-2s ", stepper_step_name(k));
+                     " %-2s ", pview_step_name(k));
         cx += 5;
     }
     cview_text(v, cx + 1, y, v->w - cx - 1, ROLE_DIM,
-               "Space/Backspace: a rule  [ ]: a time step");
+               look->panel == TEACH_BOTH
+                   ? "Space/Backspace: a rule  [ ]: a time step"
+                   : "Space/Bksp: a rule  [ ]: a time step  o: the tree");
     y += 2;
     if (look->big && v->h >= 30) {
         int bx = 0;
         bigtext_draw(v, 0, y, ROLE_STEP_CURRENT, ft);
         y += BIGTEXT_ROWS + 1;
         for (int i = 0; i < t->nflows; i++) {
-            const struct teach_flow *tf = &t->flow[i];
+            const struct pview_scene_flow *tf = &t->flow[i];
             char num[48];
             if (!tf->lit)
                 continue;
@@ -411,11 +414,10 @@ draw_stepper(const struct cview *v, const struct scenario *s,
     /* every flow's factor after each step so far */
     cview_text(v, 0, y, 14, ROLE_HEADER, "flow");
     for (int k = 0; k < 5; k++)
-        cview_text_right(v, 14 + 8 * k, y, 7, ROLE_HEADER,
-                         stepper_step_name(k));
+        cview_text_right(v, 14 + 8 * k, y, 7, ROLE_HEADER, pview_step_name(k));
     y++;
     for (int i = 0; i < t->nflows && y < v->h; i++, y++) {
-        const struct teach_flow *tf = &t->flow[i];
+        const struct pview_scene_flow *tf = &t->flow[i];
         const struct scen_flow *f = &s->flow[tf->flow];
         snprintf(buf, sizeof buf, "%d %s\u2192%s", tf->flow + 1, nm(s, f->src),
                  nm(s, f->dst));
@@ -450,7 +452,7 @@ draw_stepper(const struct cview *v, const struct scenario *s,
                        ? "at the port: factor in, share of the link in -> out"
                        : "at the port: group R, share of the link in -> out");
         for (int i = 0; i < t->nflows && y < v->h; i++) {
-            const struct teach_flow *tf = &t->flow[i];
+            const struct pview_scene_flow *tf = &t->flow[i];
             int hid = hidden_flow(look, tf->flow);
             if (!tf->lit || isnan(tf->share_in))
                 continue;
@@ -471,7 +473,7 @@ draw_stepper(const struct cview *v, const struct scenario *s,
     }
     /* the chains in words */
     for (int k = 0; k < t->nhol && y < v->h; k++) {
-        const struct teach_hol *h = &t->hol[k];
+        const struct pview_scene_hol *h = &t->hol[k];
         char a[96], b[96], to[16];
         pcie_chan_name(s->pcie, h->shared, a, sizeof a);
         pcie_chan_name(s->pcie, h->cut, b, sizeof b);
@@ -487,7 +489,7 @@ draw_stepper(const struct cview *v, const struct scenario *s,
     }
     if (t->step == STEP_D9)
         for (int i = 0; i < t->nflows && y < v->h; i++) {
-            const struct teach_flow *tf = &t->flow[i];
+            const struct pview_scene_flow *tf = &t->flow[i];
             char g[96];
             if (tf->gain_chan < 0 || !tf->changed)
                 continue;
@@ -507,9 +509,9 @@ draw_stepper(const struct cview *v, const struct scenario *s,
 }
 
 void
-teach_draw(const struct cview *v, const struct scenario *s,
-           const struct stepper *st, const struct teach *t,
-           const struct teach_look *look)
+pview_scene_draw(const struct cview *v, const struct scenario *s,
+                 const struct pview_frames *st, const struct pview_scene *t,
+                 const struct pview_look *look)
 {
     int panel = look->panel;
     struct cview left, right;
@@ -522,7 +524,7 @@ teach_draw(const struct cview *v, const struct scenario *s,
     if (panel == TEACH_BOTH && v->w < TEACH_BOTH_MIN_W)
         panel = TEACH_STEPPER;
     if (panel == TEACH_BOTH) {
-        int lw = teach_tree_width(s, t, v->c->ascii) + 3;
+        int lw = pview_scene_tree_width(s, t, v->c->ascii) + 3;
         if (lw > v->w * 11 / 20)
             lw = v->w * 11 / 20;
         if (lw < v->w * 2 / 5)
@@ -533,9 +535,11 @@ teach_draw(const struct cview *v, const struct scenario *s,
         draw_tree(&left, s, t, look);
         draw_stepper(&right, s, st, t, look);
     } else if (panel == TEACH_TREE) {
-        int lw = teach_tree_width(s, t, v->c->ascii);
-        left = cview_sub(v, 1, 0, lw < v->w - 2 ? lw : v->w - 2, v->h);
+        int lw = pview_scene_tree_width(s, t, v->c->ascii);
+        left = cview_sub(v, 1, 0, lw < v->w - 2 ? lw : v->w - 2, v->h - 1);
         draw_tree(&left, s, t, look);
+        cview_text_right(v, 1, v->h - 1, v->w - 2, ROLE_DIM,
+                         "o: the stepper  Space/Backspace: a rule");
     } else {
         right = cview_sub(v, 1, 0, v->w - 2, v->h);
         draw_stepper(&right, s, st, t, look);

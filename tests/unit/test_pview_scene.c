@@ -7,13 +7,13 @@
 #include "core/pcie/pcie_sim.h"
 #include "script/lx.h"
 #include "view/bigtext.h"
-#include "view/pcie/teach.h"
+#include "view/pcie/pview_scene.h"
 #include "view/roles.h"
 
 struct fixture {
     struct scenario *s;
     struct pcie_sim *sim;
-    struct stepper st;
+    struct pview_frames st;
 };
 
 static int
@@ -29,27 +29,27 @@ open_fx(struct fixture *fx, const char *path)
     }
     fx->sim = scenario_sim(fx->s, &err);
     pcie_sim_eval_at(fx->sim, 0, present);
-    stepper_build(&fx->st, fx->s, pcie_sim_model(fx->sim), 0);
+    pview_frames_build(&fx->st, fx->s, pcie_sim_model(fx->sim), 0);
     return 0;
 }
 
 static void
 close_fx(struct fixture *fx)
 {
-    stepper_fini(&fx->st);
+    pview_frames_fini(&fx->st);
     pcie_sim_free(fx->sim);
     scenario_free(fx->s);
 }
 
 /* The layout at the frame spec names. */
 static void
-at(struct teach *t, struct fixture *fx, const char *spec)
+at(struct pview_scene *t, struct fixture *fx, const char *spec)
 {
     struct rho_err err;
-    int f = stepper_find(&fx->st, fx->s, spec, &err);
+    int f = pview_frames_find(&fx->st, fx->s, spec, &err);
 
     CHECK(f >= 0, "frame %s exists", spec);
-    teach_build(t, fx->s, pcie_sim_model(fx->sim), &fx->st, f);
+    pview_scene_build(t, fx->s, pcie_sim_model(fx->sim), &fx->st, f);
 }
 
 static int
@@ -69,27 +69,27 @@ static void
 test_table1(void)
 {
     struct fixture fx;
-    struct teach t;
-    const struct teach_flow *f1, *f2, *f3, *f4;
+    struct pview_scene t;
+    const struct pview_scene_flow *f1, *f2, *f3, *f4;
 
     if (open_fx(&fx, "scenarios/table1.lua") != 0)
         return;
     at(&t, &fx, "A");
     CHECK(t.step == STEP_A && t.chan == -1 && t.nflows == 4 && t.nframes == 11,
           "A: four sending flows, no port, 11 frames");
-    CHECK(teach_find(&t, 0)->lit && teach_find(&t, 3)->lit &&
-              teach_find(&t, 0)->after == 1 && teach_find(&t, 0)->changed,
+    CHECK(pview_scene_find(&t, 0)->lit && pview_scene_find(&t, 3)->lit &&
+              pview_scene_find(&t, 0)->after == 1 && pview_scene_find(&t, 0)->changed,
           "A: every flow lit, at 1");
-    teach_fini(&t);
+    pview_scene_fini(&t);
 
     at(&t, &fx, "B K0->SA");
-    f1 = teach_find(&t, 0);
-    f3 = teach_find(&t, 2);
+    f1 = pview_scene_find(&t, 0);
+    f3 = pview_scene_find(&t, 2);
     CHECK(t.chan == chan(&fx, "K0->SA") &&
               t.node == pcie_find(fx.s->pcie, "K0"),
           "B: the port K0->SA, K0's");
-    CHECK(f1->lit && teach_find(&t, 1)->lit && !f3->lit &&
-              !teach_find(&t, 3)->lit,
+    CHECK(f1->lit && pview_scene_find(&t, 1)->lit && !f3->lit &&
+              !pview_scene_find(&t, 3)->lit,
           "B: 0->2 and 1->4 lit, the others not");
     CHECK(f1->before == 1 && f1->after == 0.5 && f1->changed && f1->in == 1 &&
               f1->share_in == 1 && f1->share_out == 0.5,
@@ -104,14 +104,14 @@ test_table1(void)
               f1->path[2] == chan(&fx, "SA->K1") &&
               f1->path[3] == chan(&fx, "K1->2"),
           "0->2's path: 0->K0, K0->SA, SA->K1, K1->2");
-    teach_fini(&t);
+    pview_scene_fini(&t);
 
     at(&t, &fx, "C SB->K2");
-    f2 = teach_find(&t, 1);
-    f4 = teach_find(&t, 3);
+    f2 = pview_scene_find(&t, 1);
+    f4 = pview_scene_find(&t, 3);
     CHECK(t.step == STEP_C && t.node == pcie_find(fx.s->pcie, "SB"),
           "C at SB->K2: SB's port");
-    CHECK(f2->lit && f4->lit && !teach_find(&t, 0)->lit,
+    CHECK(f2->lit && f4->lit && !pview_scene_find(&t, 0)->lit,
           "C: 1->4 and 6->4 lit");
     CHECK(f2->R == 0.5 && f2->crossed && fabs(f2->after - 0.3) < 1e-12 &&
               f2->changed,
@@ -119,7 +119,7 @@ test_table1(void)
     CHECK(f4->R == 1 && !f4->crossed && fabs(f4->after - 0.7) < 1e-12,
           "C: 6->4 brings 1, gets 1/2 + tau = 7/10");
     CHECK(t.nhol == 0, "C: no chains yet");
-    teach_fini(&t);
+    pview_scene_fini(&t);
 
     at(&t, &fx, "D8");
     CHECK(t.step == STEP_D8 && t.nhol == 1, "D8: one chain");
@@ -128,24 +128,24 @@ test_table1(void)
               t.hol[0].cut == chan(&fx, "SB->K2") &&
               fabs(t.hol[0].to - 0.3) < 1e-12,
           "D8: 0->2 blocked behind 1->4 at K0->SA, cut at SB->K2: 3/10");
-    f1 = teach_find(&t, 0);
-    CHECK(f1->lit && teach_find(&t, 1)->lit && !teach_find(&t, 2)->lit &&
+    f1 = pview_scene_find(&t, 0);
+    CHECK(f1->lit && pview_scene_find(&t, 1)->lit && !pview_scene_find(&t, 2)->lit &&
               f1->before == 0.5 && fabs(f1->after - 0.3) < 1e-12 && f1->changed,
           "D8: the blocked flow and its blocker lit; 0->2 1/2 -> 3/10");
-    teach_fini(&t);
+    pview_scene_fini(&t);
 
     at(&t, &fx, "D9");
-    f3 = teach_find(&t, 2);
+    f3 = pview_scene_find(&t, 2);
     CHECK(f3->lit && f3->changed && f3->before == 0.5 &&
               fabs(f3->after - 0.7) < 1e-12 &&
               f3->gain_chan == chan(&fx, "K1->2"),
           "D9: 3->2 takes what 0->2 leaves at K1->2: 1/2 -> 7/10");
-    CHECK(!teach_find(&t, 0)->lit && t.nhol == 1,
+    CHECK(!pview_scene_find(&t, 0)->lit && t.nhol == 1,
           "D9: the chain stays, 0->2 no longer changes");
-    teach_fini(&t);
-    teach_build(&t, fx.s, pcie_sim_model(fx.sim), &fx.st, 99);
+    pview_scene_fini(&t);
+    pview_scene_build(&t, fx.s, pcie_sim_model(fx.sim), &fx.st, 99);
     CHECK(t.frame == 10 && t.step == STEP_D9, "a frame past the end: D9");
-    teach_fini(&t);
+    pview_scene_fini(&t);
     close_fx(&fx);
 }
 
@@ -155,7 +155,7 @@ static void
 test_example1(void)
 {
     struct fixture fx;
-    struct teach t;
+    struct pview_scene t;
     static const double in[4] = {0.6, 0.4, 0.3, 0.5};
     static const double out[4] = {1.0 / 3, 2.0 / 9, 1.0 / 6, 5.0 / 18};
     int ok = 1;
@@ -164,14 +164,14 @@ test_example1(void)
         return;
     at(&t, &fx, "B Z->RC");
     for (int i = 0; i < 4; i++) {
-        const struct teach_flow *f = teach_find(&t, i);
+        const struct pview_scene_flow *f = pview_scene_find(&t, i);
         ok &= f != NULL && f->lit && fabs(f->share_in - in[i]) < 1e-9 &&
               fabs(f->share_out - out[i]) < 1e-9 &&
               fabs(f->after - 1 / 1.8) < 1e-9;
     }
     CHECK(ok, "Example 1 at Z->RC: shares in .6 .4 .3 .5, out 1/3 2/9 1/6 "
               "5/18, every factor 1/1.8");
-    teach_fini(&t);
+    pview_scene_fini(&t);
     close_fx(&fx);
 }
 
@@ -180,27 +180,27 @@ static void
 test_example2(void)
 {
     struct fixture fx;
-    struct teach t;
-    const struct teach_flow *a, *b;
+    struct pview_scene t;
+    const struct pview_scene_flow *a, *b;
 
     if (open_fx(&fx, "scenarios/lessons/02-downstream.lua") != 0)
         return;
     at(&t, &fx, "C SB->t");
-    a = teach_find(&t, 1);
-    b = teach_find(&t, 2);
+    a = pview_scene_find(&t, 1);
+    b = pview_scene_find(&t, 2);
     CHECK(a->crossed && fabs(a->R - 0.7) < 1e-9 &&
               fabs(a->share_out - 0.3) < 1e-9,
           "Example 2: a (R 0.7, across the RC) keeps 0.3");
     CHECK(!b->crossed && fabs(b->R - 0.9) < 1e-9 &&
               fabs(b->share_out - 0.7) < 1e-9,
           "Example 2: b (R 0.9) keeps 0.7");
-    CHECK(!teach_find(&t, 0)->lit, "the lone crossing is not at SB->t");
-    teach_fini(&t);
+    CHECK(!pview_scene_find(&t, 0)->lit, "the lone crossing is not at SB->t");
+    pview_scene_fini(&t);
     at(&t, &fx, "C RC->SD");
-    CHECK(fabs(teach_find(&t, 0)->after - 0.8) < 1e-12 &&
+    CHECK(fabs(pview_scene_find(&t, 0)->after - 0.8) < 1e-12 &&
               t.node == pcie_find(fx.s->pcie, "RC"),
           "the lone crossing: the RC's port gives 1 - tau = 0.8");
-    teach_fini(&t);
+    pview_scene_fini(&t);
     close_fx(&fx);
 }
 
@@ -210,7 +210,7 @@ static void
 test_example3(void)
 {
     struct fixture fx;
-    struct teach t;
+    struct pview_scene t;
     int ok = 1;
 
     if (open_fx(&fx, "scenarios/hol.lua") != 0)
@@ -225,10 +225,10 @@ test_example3(void)
     CHECK(ok, "b and c blocked behind a, cut at K->k0, drop to 2/15");
     CHECK(t.hol[0].shared == chan(&fx, "SA->RC"),
           "the buffer they share: SA's upstream port");
-    CHECK(teach_find(&t, 0)->lit && teach_find(&t, 1)->lit &&
-              !teach_find(&t, 3)->lit,
+    CHECK(pview_scene_find(&t, 0)->lit && pview_scene_find(&t, 1)->lit &&
+              !pview_scene_find(&t, 3)->lit,
           "a, b, c lit; d not");
-    teach_fini(&t);
+    pview_scene_fini(&t);
     close_fx(&fx);
 }
 
@@ -277,10 +277,10 @@ static void
 test_draw(void)
 {
     struct fixture fx;
-    struct teach t;
+    struct pview_scene t;
     struct canvas c;
     struct cview v;
-    struct teach_look look = {TEACH_BOTH, 0, NULL, -1, 0, 2};
+    struct pview_look look = {TEACH_BOTH, 0, NULL, -1, 0, 2};
     char hidden[4] = {0, 1, 0, 1};
     int y, y2;
 
@@ -289,7 +289,7 @@ test_draw(void)
     canvas_init(&c, 160, 40, 0);
     v = cview_of(&c, 0, 0, 160, 40);
     at(&t, &fx, "C SB->K2");
-    teach_draw(&v, fx.s, &fx.st, &t, &look);
+    pview_scene_draw(&v, fx.s, &fx.st, &t, &look);
     y = find_row(&c, "\u251c\u2500K2");
     CHECK(y > 0 && strstr(row_text(&c, y), "\u25c0 C: downstream port"),
           "C at SB->K2: the port marked on K2's row");
@@ -309,11 +309,11 @@ test_draw(void)
           "3->2 is not at this port: not lit");
     CHECK(find_row(&c, "flow 2: R 0.5 (crossed the RC), share 0.5 -> 0.3") > 0,
           "the numbers at the port: Example 2's rule with tau = 1/5");
-    teach_fini(&t);
+    pview_scene_fini(&t);
 
     canvas_clear(&c, ROLE_DEFAULT);
     at(&t, &fx, "D8");
-    teach_draw(&v, fx.s, &fx.st, &t, &look);
+    pview_scene_draw(&v, fx.s, &fx.st, &t, &look);
     y = find_row(&c, "\u251c\u2500K0");
     y2 = find_row(&c, "\u251c\u2500K2");
     CHECK(y > 0 && strstr(row_text(&c, y), "\u25cf\u2504") != NULL &&
@@ -325,13 +325,13 @@ test_draw(void)
     CHECK(find_row(&c, "flow 1 shares K0->SA with flow 2, which SB->K2 cuts") >
               0,
           "the chain in words");
-    teach_fini(&t);
+    pview_scene_fini(&t);
 
     /* a question open about flows 2 and 4 */
     canvas_clear(&c, ROLE_DEFAULT);
     look.hidden = hidden;
     at(&t, &fx, "C SB->K2");
-    teach_draw(&v, fx.s, &fx.st, &t, &look);
+    pview_scene_draw(&v, fx.s, &fx.st, &t, &look);
     y = find_row(&c, "6 gpu");
     CHECK(y > 0 && strstr(row_text(&c, y), "4\u21924      ?") != NULL &&
               strstr(row_text(&c, y), "0.7") == NULL,
@@ -341,22 +341,22 @@ test_draw(void)
     CHECK(find_row(&c, "1\u21922 0.5000") > 0,
           "flows the question is not about keep their numbers");
     look.hidden = NULL;
-    teach_fini(&t);
+    pview_scene_fini(&t);
     canvas_fini(&c);
 
     /* 80x24: one panel at a time */
     canvas_init(&c, 80, 22, 0);
     v = cview_of(&c, 0, 0, 80, 22);
     at(&t, &fx, "D8");
-    teach_draw(&v, fx.s, &fx.st, &t, &look);
+    pview_scene_draw(&v, fx.s, &fx.st, &t, &look);
     CHECK(find_row(&c, "Algorithm 1") == 0 && find_row(&c, "\u2500K0") < 0,
           "80 columns: the stepper alone");
     canvas_clear(&c, ROLE_DEFAULT);
     look.panel = TEACH_TREE;
-    teach_draw(&v, fx.s, &fx.st, &t, &look);
+    pview_scene_draw(&v, fx.s, &fx.st, &t, &look);
     CHECK(find_row(&c, "\u2500K0") > 0 && find_row(&c, "Algorithm 1") < 0,
           "or the tree alone");
-    teach_fini(&t);
+    pview_scene_fini(&t);
     canvas_fini(&c);
 
     /* 200x60: large text */
@@ -365,12 +365,12 @@ test_draw(void)
     look.panel = TEACH_BOTH;
     look.big = 1;
     at(&t, &fx, "C SB->K2");
-    teach_draw(&v, fx.s, &fx.st, &t, &look);
+    pview_scene_draw(&v, fx.s, &fx.st, &t, &look);
     y = find_row(&c, "Algorithm 1");
     CHECK(y == 0 && strchr(row_text(&c, 3), 0) &&
               strstr(row_text(&c, 3), "\u2584\u2580\u2580") != NULL,
           "large text: the frame's step and port three rows tall");
-    teach_fini(&t);
+    pview_scene_fini(&t);
     canvas_fini(&c);
     close_fx(&fx);
 }

@@ -9,15 +9,15 @@
  * model's evaluation of the time step and the stepper's frames; the view
  * draws it, tests read it against the paper's Table I and Examples 1-3.
  */
-#ifndef RHO_VIEW_PCIE_TEACH_H
-#define RHO_VIEW_PCIE_TEACH_H
+#ifndef RHO_VIEW_PCIE_PVIEW_SCENE_H
+#define RHO_VIEW_PCIE_PVIEW_SCENE_H
 
 #include "core/pcie/pcie_model.h"
 #include "core/scenario.h"
 #include "view/canvas.h"
-#include "view/pcie/stepper.h"
+#include "view/pcie/pview_frames.h"
 
-struct teach_flow {
+struct pview_scene_flow {
     int flow;      /* its index in the scenario */
     int lit;       /* the frame acts on it: through the port (B, C), every
                       flow (A), blocked or blocking (D8), changed (D9) */
@@ -37,7 +37,7 @@ struct teach_flow {
     int *path; /* its channels, source first; owned */
 };
 
-struct teach_hol {
+struct pview_scene_hol {
     int blocked; /* the flow that is head-of-line blocked */
     int by;      /* the flow that blocks it */
     int shared;  /* the channel both enter (the shared buffer's) */
@@ -45,39 +45,38 @@ struct teach_hol {
     double to;   /* the factor `blocked` drops to */
 };
 
-struct teach {
+struct pview_scene {
     int frame, nframes;
     int step;   /* enum pcie_step of the frame: A, B, C, D8, D9 */
     int chan;   /* the port it acts at, or -1 (A, D8, D9) */
     int node;   /* the node whose output port that is, or -1 */
     char *text; /* the frame's sentences; owned */
     int nflows;
-    struct teach_flow *flow; /* the sending flows, in scenario order;
+    struct pview_scene_flow *flow; /* the sending flows, in scenario order;
                                 owned */
     int nhol;
-    struct teach_hol *hol; /* from D8 on: every blocked flow; owned */
-    char *chan_lit;        /* per channel: carries a lit flow; owned */
+    struct pview_scene_hol *hol; /* from D8 on: every blocked flow; owned */
+    char *chan_lit;              /* per channel: carries a lit flow; owned */
     int nchan;
 };
 
 /*
  * The layout's data for frame (0-based, clamped to st's frames) of st,
  * the stepper built from the model m evaluated on a time step of s. t is
- * caller's storage; release with teach_fini(). A stepper without frames
+ * caller's storage; release with pview_scene_fini(). A stepper without frames
  * gives an empty t (nframes 0).
  */
-void teach_build(struct teach *t, const struct scenario *s,
-                 const struct pcie_model *m, const struct stepper *st,
-                 int frame);
+void pview_scene_build(struct pview_scene *t, const struct scenario *s,
+                       const struct pcie_model *m,
+                       const struct pview_frames *st, int frame);
 
 /* Release t. */
-void teach_fini(struct teach *t);
+void pview_scene_fini(struct pview_scene *t);
 
 /* The entry of flow f (scenario index) in t, or NULL when it is not
    sending. Borrowed from t. */
-const struct teach_flow *teach_find(const struct teach *t, int f);
-
-#endif
+const struct pview_scene_flow *pview_scene_find(const struct pview_scene *t,
+                                                int f);
 
 /* ---- drawing ---- */
 
@@ -91,7 +90,7 @@ enum {
 /* The narrowest view that shows both panels side by side. */
 #define TEACH_BOTH_MIN_W 120
 
-struct teach_look {
+struct pview_look {
     int panel;          /* TEACH_BOTH, TEACH_TREE or TEACH_STEPPER */
     int big;            /* large text: the frame's port and numbers three
                            rows tall (bigtext.h), for a projector */
@@ -103,7 +102,7 @@ struct teach_look {
 };
 
 /*
- * Draw the layout for t (teach_build() of frame t->frame of st, built
+ * Draw the layout for t (pview_scene_build() of frame t->frame of st, built
  * from the model m evaluated on a time step of s) into v: the tree with
  * the port being arbitrated marked, the flows through it lit on every
  * link of their paths, each sending flow's factor beside its source, and
@@ -113,11 +112,14 @@ struct teach_look {
  * after each step so far, the numbers at the port, the chains in words.
  * Draws nothing outside v.
  */
+void pview_scene_draw(const struct cview *v, const struct scenario *s,
+                      const struct pview_frames *st,
+                      const struct pview_scene *t,
+                      const struct pview_look *look);
+
 /* The columns the tree panel of t wants (names, the flows on each link,
    the flows each device sends, the chains' gutter). */
-int teach_tree_width(const struct scenario *s, const struct teach *t,
-                     int ascii);
+int pview_scene_tree_width(const struct scenario *s,
+                           const struct pview_scene *t, int ascii);
 
-void teach_draw(const struct cview *v, const struct scenario *s,
-                const struct stepper *st, const struct teach *t,
-                const struct teach_look *look);
+#endif
