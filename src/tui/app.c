@@ -23,6 +23,7 @@
 #include "core/scenario_save.h"
 #include "core/session.h"
 #include "core/base/strbuf.h"
+#include "core/base/units.h"
 #include "core/base/watch.h"
 #include "tui/tui.h"
 #include "view/screen.h"
@@ -158,7 +159,9 @@ poll_search(struct app *a)
         a->res = a->job_res;
         a->has_res = 1;
         a->res_version = a->job_version;
-        ui_status(&a->u, 0, "search done: %lld schedules in %.2f s", a->res.n,
+        char n[48];
+        ui_status(&a->u, 0, "search done: %s in %.2f s",
+                  units_fmt_count(n, sizeof n, a->res.n, "schedule"),
                   a->res.seconds);
     } else {
         search_result_fini(&a->job_res);

@@ -173,7 +173,7 @@ tui_stop
 tui_start 110 32 "$RHO" scenarios/halo2d-t2.lua
 expect search-start "2D halo exchange"
 tui_keys 8
-expect search-intro "20736 schedules here"
+expect search-intro "20,736 schedules here"
 tui_keys S
 expect search-done "slowest/fastest 1.879" 20
 tui_keys Enter
@@ -218,7 +218,7 @@ expect net-classes "L1-col"
 tui_keys 5
 expect net-rounds "round 1/7"
 tui_keys Space Space
-expect net-rounds-3 "1647 of 6538 paths still ask"
+expect net-rounds-3 "1,647 of 6,538 paths still ask"
 # / finds a router (unfolding its group and chassis) or a hot link
 tui_keys 1 /
 tui_type "g5.c1.r2"

@@ -28,17 +28,19 @@ static void
 round_text(const struct net_run *lr, int k, char *buf, size_t n)
 {
     const struct net_run_round *r = &lr->round[k];
-    char a[48], b[48];
+    char a[48], b[48], c[48], d[48];
 
     snprintf(buf, n,
              "Round %d of %d: %.0f%% of every link's bandwidth is exposed. "
-             "%lld of %lld paths still ask (their tightest link has "
+             "%s of %s still ask (their tightest link has "
              "bandwidth left); each asks in proportion to its message's "
              "bytes and its tightest link, each link is shared among the "
              "paths asking it in proportion to their requests, and a path "
              "gets the least of its links' shares. This round granted %s in "
              "all; %s stays unused.",
-             k + 1, lr->nrounds, 100 * r->exposed, r->asking, r->paths,
+             k + 1, lr->nrounds, 100 * r->exposed,
+             units_fmt_int(c, sizeof c, r->asking),
+             units_fmt_count(d, sizeof d, r->paths, "path"),
              units_fmt_rate(a, sizeof a, r->granted),
              units_fmt_rate(b, sizeof b, r->remaining));
 }

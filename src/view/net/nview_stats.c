@@ -8,11 +8,22 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/base/units.h"
 #include "view/net/nview_int.h"
 #include "view/plot.h"
 #include "view/roles.h"
 
 /* The IEC unit for values up to hi: its size, its name into *name. */
+/* "used/links" of a class, in thousands as the rest of rho writes them. */
+static void
+used_text(char *buf, size_t n, const struct net_class_stats *cs)
+{
+    char u[32], l[32];
+
+    snprintf(buf, n, "%s/%s", units_fmt_int(u, sizeof u, cs->used),
+             units_fmt_int(l, sizeof l, cs->links));
+}
+
 static double
 unit_pick(double hi, const char **name)
 {
@@ -117,7 +128,8 @@ nview_stats(struct canvas *c, int x, int y, int w, int h, const struct net *net,
             hi = cs->max;
         if ((len = utf8_width(cs->name)) > nw)
             nw = len;
-        len = snprintf(buf, sizeof buf, "%lld/%lld", cs->used, cs->links);
+        used_text(buf, sizeof buf, cs);
+        len = (int)strlen(buf);
         if (len > uw)
             uw = len;
     }
@@ -169,7 +181,7 @@ nview_stats(struct canvas *c, int x, int y, int w, int h, const struct net *net,
         if (show[i] == sel)
             cview_paint(&r, 0, row, nw, 1, ROLE_SELECTED);
         if (uw) {
-            snprintf(buf, sizeof buf, "%lld/%lld", cs->used, cs->links);
+            used_text(buf, sizeof buf, cs);
             cview_text_right(&r, usedcol, row, uw, ROLE_NUMBER, buf);
         }
         if (bw) {

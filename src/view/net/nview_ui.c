@@ -56,9 +56,11 @@ header(const struct cview *v, const struct session *ss)
         char ph[48] = "";
         if (lr->res->nphases > 0)
             snprintf(ph, sizeof ph, "; %d phases, summed", lr->res->nphases);
+        char m[48];
         snprintf(line, sizeof line,
-                 "%lld messages, %s; hop-bytes %s; %.3g hops per message%s%s",
-                 st->msgs, units_fmt_size(a, sizeof a, st->total_bytes),
+                 "%s, %s; hop-bytes %s; %.3g hops per message%s%s",
+                 units_fmt_count(m, sizeof m, st->msgs, "message"),
+                 units_fmt_size(a, sizeof a, st->total_bytes),
                  units_fmt_size(b, sizeof b, st->hop_bytes), st->avg_hops, ph,
                  lr->nrounds > 0 ? "; adaptive: see Rounds" : "");
     } else {

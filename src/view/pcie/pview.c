@@ -344,8 +344,12 @@ fam_select(void *fam, struct view_ctx *vc, int item, double t,
 
     if (item >= 0) {
         if (item >= s->nflows)
-            return rho_err_set(err, RHO_EINPUT, "the scenario has %d flows",
-                               s->nflows);
+        {
+            char nf[48];
+            return rho_err_set(
+                err, RHO_EINPUT, "the scenario has %s",
+                units_fmt_count(nf, sizeof nf, s->nflows, "flow"));
+        }
         p->flow = item;
     }
     if (!isnan(t)) {

@@ -72,15 +72,18 @@ search_draw(const void *st, const struct cview *v,
         double fr = x->search_total > 0
                         ? (double)x->search_done / (double)x->search_total
                         : 0;
-        cview_printf(&a, 1, y++, a.w - 2, ROLE_HEADER,
-                     "searching %lld schedules ...", x->search_total);
+        char nt[48], nd[48];
+        cview_printf(&a, 1, y++, a.w - 2, ROLE_HEADER, "searching %s ...",
+                     units_fmt_count(nt, sizeof nt, x->search_total,
+                                     "schedule"));
         cview_bar(&a, 1, ++y, a.w - 20, fr, ROLE_PROGRESS, ROLE_TAB);
         cview_printf(&a, a.w - 18, y, 18, ROLE_NUMBER, "%5.1f%%", fr * 100);
         y += 2;
         cview_printf(&a, 1, y, a.w - 2, ROLE_DIM,
-                     "%lld done, %.0f schedules/s, %.1f s left; an edit "
+                     "%s done, %.0f schedules/s, %.1f s left; an edit "
                      "cancels it",
-                     x->search_done, x->search_rate,
+                     units_fmt_int(nd, sizeof nd, x->search_done),
+                     x->search_rate,
                      x->search_rate > 0
                          ? (double)(x->search_total - x->search_done) /
                                x->search_rate
@@ -88,20 +91,25 @@ search_draw(const void *st, const struct cview *v,
         return;
     }
     if (r == NULL) {
+        char ns[48];
         cview_printf(&a, 1, y++, a.w - 2, ROLE_DEFAULT,
                      "The schedule search tries every order of each "
-                     "source's flows: %lld schedule%s here.",
-                     t->space, t->space == 1 ? "" : "s");
+                     "source's flows: %s here.",
+                     units_fmt_count(ns, sizeof ns, t->space, "schedule"));
         cview_text(&a, 1, ++y, a.w - 2, ROLE_EMPHASIS,
                    "Press S to start it (it runs in the background).");
         return;
     }
     {
         double tk[4] = {r->t_fastest, r->t_median, r->t_slowest, r->t_baseline};
+        long long nr = r->n - r->starved;
+        char nn[48], rk[48];
         cview_printf(&a, 1, y++, a.w - 2, ROLE_HEADER,
-                     "%lld %s schedules in %.2f s; slowest/fastest %.3f, "
+                     "%s %s%s in %.2f s; slowest/fastest %.3f, "
                      "slowest/median %.3f",
-                     r->n - r->starved, r->sampled ? "random" : "", r->seconds,
+                     units_fmt_int(nn, sizeof nn, nr),
+                     r->sampled ? "random " : "",
+                     nr == 1 ? "schedule" : "schedules", r->seconds,
                      r->t_slowest / r->t_fastest, r->t_slowest / r->t_median);
         y++;
         for (int k = 0; k < 4; k++, y++) {
@@ -111,8 +119,8 @@ search_draw(const void *st, const struct cview *v,
                          units_fmt_time(b1, sizeof b1, tk[k]));
             if (k == 3)
                 cview_printf(&a, 25, y, a.w - 26, ROLE_DIM,
-                             "the scenario's own order: rank %lld",
-                             r->baseline_rank);
+                             "the scenario's own order: rank %s",
+                             units_fmt_int(rk, sizeof rk, r->baseline_rank));
             if (k == t->sel)
                 cview_paint(&a, 1, y, 22, 1, ROLE_SELECTED);
         }

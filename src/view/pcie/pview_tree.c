@@ -110,19 +110,20 @@ node_line(const struct cview *a, const struct pview_step *d, int node)
 {
     const struct scenario *s = d->s;
     const struct pcie_node *nd = pcie_node(s->pcie, node);
-    char line[320], cap[32], ru[32], rd[32];
+    char line[320], cap[32], ru[32], rd[32], nu[32], nd_[32];
 
     if (nd->parent >= 0) {
         int up = pcie_up(node), dn = pcie_down(node);
         snprintf(line, sizeof line,
                  "%s (%s): link to %s (%s%s%s) carries %.2f of it up = "
-                 "%s (%d flows) and %.2f down = %s (%d flows)",
+                 "%s (%s) and %.2f down = %s (%s)",
                  nd->name, nd->type, pview_node_name(s, nd->parent),
                  pview_cap_text(cap, sizeof cap, d, up), nd->link ? ", " : "",
                  nd->link ? nd->link : "", d->load[up],
-                 units_fmt_rate(ru, sizeof ru, d->bps[up]), d->count[up],
+                 units_fmt_rate(ru, sizeof ru, d->bps[up]),
+                 units_fmt_count(nu, sizeof nu, d->count[up], "flow"),
                  d->load[dn], units_fmt_rate(rd, sizeof rd, d->bps[dn]),
-                 d->count[dn]);
+                 units_fmt_count(nd_, sizeof nd_, d->count[dn], "flow"));
     } else if (nd->kind == PCIE_SYSTEM) {
         snprintf(line, sizeof line,
                  "%s: the machine, its %d root complexes joined by the "
