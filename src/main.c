@@ -7,7 +7,9 @@
  *
  * Exit status: 0 success, 1 the model could not be computed (starved),
  * 2 bad input (file, line and reason on stderr), 3 a budget ran out,
- * 4 a prediction checked by --answer is off, 70 internal error.
+ * 4 a prediction checked by --answer is off, 70 internal error
+ * (rho_fatal(): out of memory; RHO_EINTERNAL). rho(1) and --help list
+ * them; keep the three in step.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -69,6 +71,7 @@ enum opt_id {
     OPT_PARAM,
     OPT_LUA_INSN,
     OPT_LUA_MEM,
+    OPT_LUA_TIME,
     OPT_LINKS,
     OPT_MESSAGES,
     OPT_METRICS,
@@ -204,6 +207,10 @@ static const struct opt options[] = {
      "stop a script after N Lua instructions (default 200000000)", NULL},
     {OPT_LUA_MEM, 0, "lua-memory", "MIB",
      "stop a script that uses more than MIB MiB (default 512)", NULL},
+    {OPT_LUA_TIME, 0, "lua-time", "SECONDS",
+     "stop a script that runs longer than SECONDS of wall time, whatever "
+     "it does (default 10)",
+     NULL},
     {OPT_LINKS, 'l', "links", NULL,
      "link model: also list every directed link with its bytes (with "
      "--format csv: link,from,to,class,bytes,...)",
@@ -273,9 +280,14 @@ usage(FILE *out)
     for (int k = 0; model_table[k] != NULL; k++)
         fprintf(out, "%s %s (the %s)", k ? "," : "", model_table[k]->name,
                 model_table[k]->title);
-    fprintf(out, "\n\nexit status: 0 ok, 1 the model starved, 2 bad input, "
-                 "3 a budget ran out (script, or adaptive link model memory), "
-                 "4 --answer: the prediction is off\n"
+    fprintf(out, "\n\nexit status: 0 ok; 1 the model starved; 2 bad input "
+                 "(options, file, script error);\n"
+                 "  3 a budget ran out (a script's instructions, memory or "
+                 "time, its file's size,\n"
+                 "  or the memory an adaptive link model would need); 4 "
+                 "--answer: the prediction\n"
+                 "  is off; 70 internal error (out of memory, or a script's "
+                 "process died)\n"
                  "see rho(1), rho-lua(7), rho-model(7)\n");
 }
 
@@ -479,6 +491,14 @@ apply(struct cli_args *a, const struct opt *o, const char *val,
         a->lx.max_memory = (size_t)mib << 20;
         break;
     }
+    case OPT_LUA_TIME:
+        a->lx.max_seconds = strtod(val, &end);
+        if (*end != '\0' || end == val || !(a->lx.max_seconds > 0) ||
+            a->lx.max_seconds > 86400)
+            return bad_usage("--lua-time expects a number of seconds (at "
+                             "most 86400), got '%s'",
+                             val);
+        break;
     case OPT_HELP:
         usage(stdout);
         exit(0);

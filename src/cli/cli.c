@@ -21,6 +21,8 @@ cli_exit_code(const struct rho_err *err)
         return 1;
     case RHO_ELIMIT:
         return 3;
+    case RHO_EINTERNAL:
+        return 70;
     default:
         return 2;
     }

@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/base/clock.h"
 #include "core/base/rho_alloc.h"
 #include "script/lx_int.h"
 
@@ -141,8 +142,10 @@ lx_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
             return NULL;
         /* hard limit: a little above the budget; the hook enforces the
            budget itself with the user's line */
-        if (c->mem - osize + nsize > c->max_mem + (c->max_mem >> 3))
+        if (c->mem - osize + nsize > c->max_mem + (c->max_mem >> 3)) {
+            c->mem_over = 1;
             return NULL;
+        }
         if (c->mem - osize + nsize > c->max_mem)
             c->mem_over = 1;
     }
@@ -152,7 +155,46 @@ lx_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
     return ptr;
 }
 
-/* The instruction hook: the CPU budget, and the soft memory budget. */
+/* The message of the budget that stopped the script (c->stopped). */
+static void
+stop_message(const struct lx_ctx *c, char *buf, size_t n)
+{
+    switch (c->stopped) {
+    case LX_STOP_INSN:
+        snprintf(buf, n,
+                 "script stopped after %lld instructions (a runaway "
+                 "loop?); raise the budget with --lua-instructions",
+                 c->stop_used * c->hook_every);
+        break;
+    case LX_STOP_MEM:
+        snprintf(buf, n,
+                 "script stopped: memory budget of %zu MiB exceeded; raise "
+                 "it with --lua-memory",
+                 c->max_mem >> 20);
+        break;
+    default:
+        snprintf(buf, n, LX_TIME_MESSAGE, c->max_seconds);
+        break;
+    }
+}
+
+/* Raise the stop message at the user's line. */
+static int
+raise_stop(lua_State *L, const struct lx_ctx *c)
+{
+    char msg[256];
+
+    stop_message(c, msg, sizeof msg);
+    return lx_error(L, "%s", msg);
+}
+
+/*
+ * The instruction hook: the CPU budget, the soft memory budget and the
+ * wall-time budget. Once over a budget the script is stopped for good:
+ * the hook raises every time it runs and the sandbox's pcall and xpcall
+ * pass the error on, so a script cannot catch its way past it; run()
+ * also checks after the fact.
+ */
 static void
 lx_hook(lua_State *L, lua_Debug *ar)
 {
@@ -160,22 +202,238 @@ lx_hook(lua_State *L, lua_Debug *ar)
 
     (void)ar;
     c->used++;
-    /*
-     * Once over a budget the hook raises every time it runs, so a script
-     * cannot pcall its way past it; run() also checks after the fact.
-     */
-    if (c->used > c->budget) {
-        lx_error(L,
-                 "script stopped after %I instructions (a runaway loop?); "
-                 "raise the budget with --lua-instructions",
-                 (lua_Integer)(c->used * c->hook_every));
+    if (c->stopped == 0) {
+        if (c->used > c->budget)
+            c->stopped = LX_STOP_INSN;
+        else if (c->mem_over)
+            c->stopped = LX_STOP_MEM;
+        else if (c->deadline > 0 && rho_wall() > c->deadline)
+            c->stopped = LX_STOP_TIME;
+        c->stop_used = c->used;
     }
-    if (c->mem_over) {
-        lx_error(L,
-                 "script stopped: memory budget of %I MiB exceeded; raise "
-                 "it with --lua-memory",
-                 (lua_Integer)(c->max_mem >> 20));
+    if (c->stopped != 0)
+        raise_stop(L, c);
+}
+
+/* The sandbox's pcall: as Lua's, but a budget error is passed on. */
+static int
+l_pcall(lua_State *L)
+{
+    struct lx_ctx *c = lx_ctx(L);
+    int status;
+
+    luaL_checkany(L, 1);
+    lua_pushboolean(L, 1); /* f, args..., true */
+    lua_insert(L, 1);      /* true, f, args... */
+    status = lua_pcall(L, lua_gettop(L) - 2, LUA_MULTRET, 0);
+    if (c->stopped == 0 && c->mem_over)
+        c->stopped = LX_STOP_MEM;
+    if (c->stopped != 0)
+        return raise_stop(L, c);
+    if (status != LUA_OK) {
+        lua_pushboolean(L, 0); /* true, err, false */
+        lua_insert(L, -2);     /* true, false, err */
+        return 2;
     }
+    return lua_gettop(L); /* true, results... */
+}
+
+/*
+ * xpcall's message handler, around the script's (upvalue 1). An error
+ * the hook raised reaches the handler while hooks are still off (Lua
+ * turns them off while a hook runs, and the error leaves from inside it):
+ * a handler that loops would then never be stopped. So once a budget ran
+ * out the script's handler is not called at all.
+ */
+static int
+l_xpcall_msgh(lua_State *L)
+{
+    if (lx_ctx(L)->stopped != 0)
+        return 1;                          /* err */
+    lua_pushvalue(L, lua_upvalueindex(1)); /* err, h */
+    lua_insert(L, 1);                      /* h, err */
+    lua_call(L, lua_gettop(L) - 1, 1);     /* result */
+    return 1;
+}
+
+/* The sandbox's xpcall(f, msgh, ...): as Lua's, but a budget error is
+   passed on. */
+static int
+l_xpcall(lua_State *L)
+{
+    struct lx_ctx *c = lx_ctx(L);
+    int n = lua_gettop(L), status;
+
+    luaL_checktype(L, 2, LUA_TFUNCTION);
+    lua_pushvalue(L, 2);                   /* f, h, args..., h */
+    lua_pushcclosure(L, l_xpcall_msgh, 1); /* f, h, args..., msgh */
+    lua_replace(L, 2);                     /* f, msgh, args... */
+    lua_pushboolean(L, 1);                 /* f, msgh, args..., true */
+    lua_pushvalue(L, 1);                   /* f, msgh, args..., true, f */
+    lua_rotate(L, 3, 2);                   /* f, msgh, true, f, args... */
+    status = lua_pcall(L, n - 2, LUA_MULTRET, 2);
+    if (c->stopped == 0 && c->mem_over)
+        c->stopped = LX_STOP_MEM;
+    if (c->stopped != 0)
+        return raise_stop(L, c);
+    if (status != LUA_OK) {
+        lua_pushboolean(L, 0); /* f, msgh, true, err, false */
+        lua_pushvalue(L, -2);  /* f, msgh, true, err, false, err */
+        return 2;
+    }
+    return lua_gettop(L) - 2; /* true, results... */
+}
+
+/*
+ * The sandbox's setmetatable: as Lua's, but no __gc. Finalizers run with
+ * hooks off (Lua turns them off during a metamethod of the collector) and
+ * at lua_close(), outside every budget; a scenario has no use for them.
+ */
+static int
+l_setmetatable(lua_State *L)
+{
+    luaL_checktype(L, 1, LUA_TTABLE);
+    if (lua_type(L, 2) == LUA_TTABLE &&
+        lua_getfield(L, 2, "__gc") != LUA_TNIL) /* t, mt, gc */
+        return lx_error(L, "__gc metamethods are not available in a "
+                           "scenario (finalizers run outside the budgets)");
+    lua_settop(L, 2);                      /* t, mt */
+    lua_pushvalue(L, lua_upvalueindex(1)); /* t, mt, setmetatable */
+    lua_insert(L, 1);                      /* setmetatable, t, mt */
+    lua_call(L, 2, 1);                     /* t */
+    return 1;
+}
+
+/*
+ * The sandbox's string.rep: as Lua's, but an empty result is made at
+ * once. Lua's loops n times even then (string.rep("", 1e18) would run for
+ * years in C, where no hook runs); otherwise the result, allocated before
+ * the loop, is bounded by the memory budget, and so is the loop.
+ */
+static int
+l_rep(lua_State *L)
+{
+    size_t l, lsep = 0;
+    lua_Integer n;
+
+    luaL_checklstring(L, 1, &l);
+    n = luaL_checkinteger(L, 2);
+    luaL_optlstring(L, 3, "", &lsep);
+    if (n > 0 && l + lsep == 0) {
+        lua_pushliteral(L, "");
+        return 1;
+    }
+    lua_pushvalue(L, lua_upvalueindex(1)); /* s, n, [sep], rep */
+    lua_insert(L, 1);                      /* rep, s, n, [sep] */
+    lua_call(L, lua_gettop(L) - 1, 1);     /* result */
+    return 1;
+}
+
+/* The sandbox's table.move(a1, f, e, t [,a2]): the same; Lua's loops
+   e - f + 1 times in C. */
+static int
+l_move(lua_State *L)
+{
+    lua_Integer f = luaL_checkinteger(L, 2), e = luaL_checkinteger(L, 3);
+
+    luaL_checkinteger(L, 4);
+    if (e >= f)
+        lx_charge(L, lx_ctx(L), (double)e - (double)f + 1);
+    lua_pushvalue(L, lua_upvalueindex(1)); /* a1, f, e, t, [a2], move */
+    lua_insert(L, 1);                      /* move, a1, f, e, t, [a2] */
+    lua_call(L, lua_gettop(L) - 1, 1);     /* a2 */
+    return 1;
+}
+
+/* table.insert and table.remove shift #t elements in C, and #t may come
+   from a __len metamethod: charge it first. */
+static int
+l_shift(lua_State *L)
+{
+    lua_Integer n;
+
+    luaL_checktype(L, 1, LUA_TTABLE);
+    n = luaL_len(L, 1);
+    if (n > 0)
+        lx_charge(L, lx_ctx(L), (double)n);
+    lua_pushvalue(L, lua_upvalueindex(1)); /* args..., f */
+    lua_insert(L, 1);                      /* f, args... */
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+void
+lx_charge(lua_State *L, struct lx_ctx *c, double work)
+{
+    double units = work / c->hook_every;
+
+    if (c->stopped == 0 && units > (double)(c->budget - c->used)) {
+        c->used = c->budget + 1;
+        c->stopped = LX_STOP_INSN;
+        c->stop_used = c->used;
+    }
+    if (c->stopped != 0)
+        raise_stop(L, c);
+    c->used += (long long)units;
+}
+
+void
+lx_param_read(lua_State *L, const char *name)
+{
+    /* kept in the state, where the memory budget sees it, until the run
+       ends (copy_reads()) */
+    if (strchr(name, '\n') != NULL)
+        return;
+    lua_getfield(L, LUA_REGISTRYINDEX, "rho.seen");     /* seen */
+    if (lua_getfield(L, -1, name) == LUA_TNIL) {        /* seen, v */
+        lua_pushboolean(L, 1);                          /* seen, nil, true */
+        lua_setfield(L, -3, name);                      /* seen, nil */
+        lua_getfield(L, LUA_REGISTRYINDEX, "rho.read"); /* seen, nil, list */
+        lua_pushstring(L, name);                        /* seen, nil, list, n */
+        lua_rawseti(L, -2, (lua_Integer)lua_rawlen(L, -2) + 1);
+        lua_pop(L, 1); /* seen, nil */
+    }
+    lua_pop(L, 2); /* - */
+}
+
+/* The names rho.param() read, into params_read (outside any pcall: only
+   reads, which allocate nothing). */
+static void
+copy_reads(lua_State *L, struct strbuf *sb)
+{
+    if (sb == NULL)
+        return;
+    if (lua_getfield(L, LUA_REGISTRYINDEX, "rho.read") == LUA_TTABLE) {
+        lua_Integer n = (lua_Integer)lua_rawlen(L, -1); /* list */
+        for (lua_Integer i = 1; i <= n; i++) {
+            size_t len;
+            const char *name;
+            lua_rawgeti(L, -1, i); /* list, name */
+            name = lua_tolstring(L, -1, &len);
+            strbuf_add(sb, name, len);
+            strbuf_add(sb, "\n", 1);
+            lua_pop(L, 1); /* list */
+        }
+    }
+    lua_pop(L, 1); /* - */
+}
+
+/* Append to the log, up to LX_LOG_MAX bytes in all. */
+static void
+log_add(struct lx_ctx *c, const char *s, size_t n)
+{
+    if (c->log == NULL || c->log_cut)
+        return;
+    if (c->log_len + n > LX_LOG_MAX) {
+        c->log_cut = 1;
+        strbuf_printf(c->log,
+                      "\n[%s: print output cut at %d KiB; the rest is "
+                      "dropped]\n",
+                      c->path, LX_LOG_MAX >> 10);
+        return;
+    }
+    c->log_len += n;
+    strbuf_add(c->log, s, n);
 }
 
 /* env.__index: unknown globals are errors that say why. */
@@ -196,7 +454,8 @@ l_env_index(lua_State *L)
     return lx_error(L, "undeclared global '%s'", name);
 }
 
-/* print(...): to the run's log, tab-separated, one line per call. */
+/* print(...): to the run's log, tab-separated, one line per call. The
+   log is kept to LX_LOG_MAX bytes; what passes it is dropped, with a note. */
 static int
 l_print(lua_State *L)
 {
@@ -206,15 +465,12 @@ l_print(lua_State *L)
     for (int i = 1; i <= n; i++) {
         size_t len;
         const char *s = luaL_tolstring(L, i, &len); /* ..., s */
-        if (c->log) {
-            if (i > 1)
-                strbuf_add(c->log, "\t", 1);
-            strbuf_add(c->log, s, len);
-        }
+        if (i > 1)
+            log_add(c, "\t", 1);
+        log_add(c, s, len);
         lua_pop(L, 1); /* ... */
     }
-    if (c->log)
-        strbuf_add(c->log, "\n", 1);
+    log_add(c, "\n", 1);
     return 0;
 }
 
@@ -231,6 +487,67 @@ l_msgh(lua_State *L)
     lua_pushfstring(L, " error object is a %s value", luaL_typename(L, 1));
     lua_concat(L, 2);
     return 1;
+}
+
+/* Replace field name of the table on top by f, which gets the old value
+   as its upvalue. */
+static void
+wrap(lua_State *L, const char *name, lua_CFunction f)
+{
+    lua_getfield(L, -1, name); /* t, old */
+    lua_pushcclosure(L, f, 1); /* t, f */
+    lua_setfield(L, -2, name); /* t */
+}
+
+/* Run file i of rho's Lua library with the rho and lib tables at the
+   given stack indices (absolute). */
+static void
+load_lib(lua_State *L, int i, int rho, int lib)
+{
+    const char *text = rho_lua_lib_text[i];
+    const char *base = strrchr(rho_lua_lib_name[i], '/');
+    char chunk[128];
+
+    snprintf(chunk, sizeof chunk, "=rho/%s",
+             base ? base + 1 : rho_lua_lib_name[i]);
+    if (luaL_loadbufferx(L, text, strlen(text), chunk, "t") != LUA_OK)
+        lua_error(L);      /* ..., err */
+    lua_pushvalue(L, rho); /* ..., f, rho */
+    lua_pushvalue(L, lib); /* ..., f, rho, lib */
+    lua_call(L, 2, 0);     /* ... */
+}
+
+/*
+ * rho.__index(rho, key): a name rho does not have yet may be in a file of
+ * the library not loaded yet. Files are loaded in order until the name
+ * appears (parsing the whole library is most of what a fresh state costs,
+ * and most scripts -- and every scenario rho writes -- need only part).
+ */
+static int
+l_rho_index(lua_State *L)
+{
+    lua_settop(L, 2);                                  /* rho, key */
+    lua_getfield(L, LUA_REGISTRYINDEX, "rho.pending"); /* rho, key, pending */
+    lua_getglobal(L, "_rholib");                       /* rho, key, p, lib */
+    for (;;) {
+        lua_Integer n = (lua_Integer)lua_rawlen(L, 3), next;
+        if (n == 0)
+            return 0;
+        lua_rawgeti(L, 3, 1); /* rho, key, p, lib, i */
+        next = lua_tointeger(L, -1);
+        lua_pop(L, 1); /* rho, key, p, lib */
+        for (lua_Integer k = 1; k < n; k++) {
+            lua_rawgeti(L, 3, k + 1); /* rho, key, p, lib, i */
+            lua_rawseti(L, 3, k);     /* rho, key, p, lib */
+        }
+        lua_pushnil(L);       /* rho, key, p, lib, nil */
+        lua_rawseti(L, 3, n); /* rho, key, p, lib */
+        load_lib(L, (int)next, 1, 4);
+        lua_pushvalue(L, 2); /* rho, key, p, lib, key */
+        if (lua_rawget(L, 1) != LUA_TNIL)
+            return 1;  /* rho, key, p, lib, v */
+        lua_pop(L, 1); /* rho, key, p, lib */
+    }
 }
 
 /* Build the state's library: rho table, Lua parts, and the sandbox env. */
@@ -250,7 +567,14 @@ l_setup(lua_State *L)
     lua_getglobal(L, "string");  /* string */
     lua_pushnil(L);              /* string, nil */
     lua_setfield(L, -2, "dump"); /* string */
+    wrap(L, "rep", l_rep);       /* string */
     lua_pop(L, 1);               /* - */
+    /* the table functions that loop in C over a count the script gives */
+    lua_getglobal(L, "table");  /* table */
+    wrap(L, "move", l_move);    /* table */
+    wrap(L, "insert", l_shift); /* table */
+    wrap(L, "remove", l_shift); /* table */
+    lua_pop(L, 1);              /* - */
     /* deterministic math.random: seed 0 unless the script says otherwise */
     lua_getglobal(L, "math");          /* math */
     lua_getfield(L, -1, "randomseed"); /* math, randomseed */
@@ -258,6 +582,10 @@ l_setup(lua_State *L)
     lua_call(L, 1, 0);                 /* math */
     lua_pop(L, 1);                     /* - */
 
+    lua_newtable(L);                                /* seen */
+    lua_setfield(L, LUA_REGISTRYINDEX, "rho.seen"); /* - */
+    lua_newtable(L);                                /* list */
+    lua_setfield(L, LUA_REGISTRYINDEX, "rho.read"); /* - */
     lx_register_types(L);
     lua_newtable(L); /* rho */
     lx_open_rho(L);
@@ -266,20 +594,24 @@ l_setup(lua_State *L)
     lua_newtable(L);             /* rho, lib */
     lua_pushvalue(L, -1);        /* rho, lib, lib */
     lua_setglobal(L, "_rholib"); /* rho, lib */
+    /* the prelude now, the other files when a name is first missed */
+    lua_newtable(L); /* rho, lib, pending */
     for (int i = 0; rho_lua_lib_name[i] != NULL; i++) {
-        const char *text = rho_lua_lib_text[i];
-        char chunk[128];
-        snprintf(chunk, sizeof chunk, "=rho/%s",
-                 strrchr(rho_lua_lib_name[i], '/')
-                     ? strrchr(rho_lua_lib_name[i], '/') + 1
-                     : rho_lua_lib_name[i]);
-        if (luaL_loadbufferx(L, text, strlen(text), chunk, "t") != LUA_OK)
-            return lua_error(L); /* rho, lib, err */
-        lua_pushvalue(L, 1);     /* rho, lib, f, rho */
-        lua_pushvalue(L, 2);     /* rho, lib, f, rho, lib */
-        lua_call(L, 2, 0);       /* rho, lib */
+        if (strcmp(rho_lua_lib_name[i], "lua/prelude.lua") == 0) {
+            load_lib(L, i, 1, 2); /* rho, lib, pending */
+        } else {
+            lua_pushinteger(L, i); /* rho, lib, pending, i */
+            lua_rawseti(L, 3, (lua_Integer)lua_rawlen(L, 3) + 1);
+        }
     }
-    lua_settop(L, 1); /* rho */
+    lua_setfield(L, LUA_REGISTRYINDEX, "rho.pending"); /* rho, lib */
+    lua_newtable(L);                                   /* rho, lib, mt */
+    lua_pushcfunction(L, l_rho_index);                 /* rho, lib, mt, f */
+    lua_setfield(L, -2, "__index");                    /* rho, lib, mt */
+    lua_pushliteral(L, "rho");                         /* rho, lib, mt, s */
+    lua_setfield(L, -2, "__metatable");                /* rho, lib, mt */
+    lua_setmetatable(L, 1);                            /* rho, lib */
+    lua_settop(L, 1);                                  /* rho */
 
     /* the sandbox environment */
     lua_newtable(L); /* rho, env */
@@ -291,6 +623,11 @@ l_setup(lua_State *L)
     lua_setfield(L, -2, "rho");                    /* rho, env */
     lua_pushcfunction(L, l_print);                 /* rho, env, print */
     lua_setfield(L, -2, "print");                  /* rho, env */
+    lua_pushcfunction(L, l_pcall);                 /* rho, env, pcall */
+    lua_setfield(L, -2, "pcall");                  /* rho, env */
+    lua_pushcfunction(L, l_xpcall);                /* rho, env, xpcall */
+    lua_setfield(L, -2, "xpcall");                 /* rho, env */
+    wrap(L, "setmetatable", l_setmetatable);       /* rho, env */
     lua_newtable(L);                               /* rho, env, mt */
     lua_pushcfunction(L, l_env_index);             /* rho, env, mt, f */
     lua_setfield(L, -2, "__index");                /* rho, env, mt */
@@ -307,6 +644,45 @@ struct chunk {
     const char *name; /* "@path" */
 };
 
+/* The end of line k (1-based) of c's text, newline included. */
+static size_t
+line_end(const struct chunk *c, int k)
+{
+    size_t i = 0;
+
+    for (int line = 1; i < c->len; i++)
+        if (c->text[i] == '\n' && ++line > k)
+            return i + 1;
+    return c->len;
+}
+
+/*
+ * Lua's parser stops nesting at a fixed depth with "C stack overflow" and
+ * no position. Find the line: the shortest prefix of whole lines whose
+ * parse still overflows (parsing goes left to right, so a prefix
+ * overflows exactly when it holds the token where the depth ran out).
+ */
+static int
+overflow_line(lua_State *L, const struct chunk *c)
+{
+    int lo = 1, hi = 1;
+
+    for (size_t i = 0; i < c->len; i++)
+        hi += c->text[i] == '\n';
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2, over;
+        over = luaL_loadbufferx(L, c->text, line_end(c, mid), c->name, "t") !=
+                   LUA_OK &&
+               strcmp(lua_tostring(L, -1), "C stack overflow") == 0;
+        lua_pop(L, 1); /* c, err */
+        if (over)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return lo;
+}
+
 /* Load and run the user's chunk (arg 1: struct chunk). */
 static int
 l_run(lua_State *L)
@@ -314,8 +690,20 @@ l_run(lua_State *L)
     const struct chunk *c = lua_touserdata(L, 1);
     struct scenario *s;
 
-    if (luaL_loadbufferx(L, c->text, c->len, c->name, "t") != LUA_OK)
-        return lua_error(L);                       /* c, err */
+    if (c->len > 0 && c->text[0] == LUA_SIGNATURE[0]) {
+        lua_pushfstring(L,
+                        "%s: is a compiled Lua chunk; rho reads scenario "
+                        "scripts as text",
+                        c->name + 1); /* c, msg */
+        return lua_error(L);
+    }
+    if (luaL_loadbufferx(L, c->text, c->len, c->name, "t") != LUA_OK) {
+        const char *msg = lua_tostring(L, -1); /* c, err */
+        if (msg != NULL && strcmp(msg, "C stack overflow") == 0)
+            lua_pushfstring(L, "%s:%d: nested too deeply (C stack overflow)",
+                            c->name + 1, overflow_line(L, c)); /* c, err, msg */
+        return lua_error(L);
+    }
     lua_getfield(L, LUA_REGISTRYINDEX, "rho.env"); /* c, f, env */
     lua_setupvalue(L, -2, 1);                      /* c, f */
     lua_call(L, 0, 1);                             /* c, result */
@@ -334,11 +722,60 @@ l_run(lua_State *L)
 static struct scenario *run_text(const char *name, const char *text, size_t len,
                                  const struct lx_opts *o, struct rho_err *err);
 
-/* Run a script; a leading "#!" line is allowed, as in lua(1): a copy
-   with it blanked out runs (the same length: lines and offsets hold). */
-static struct scenario *
-run(const char *name, const char *text, size_t len, const struct lx_opts *o,
-    struct rho_err *err)
+/* Does msg start with "name:"? */
+static int
+names_file(const char *msg, const char *name)
+{
+    size_t n = strlen(name);
+
+    return strncmp(msg, name, n) == 0 && msg[n] == ':';
+}
+
+/* The outcome of a run, into err (the run failed with status rc). */
+static void
+report(lua_State *L, struct lx_ctx *ctx, int rc, struct rho_err *err)
+{
+    const char *name = ctx->path;
+    const char *msg = rc == LUA_OK ? NULL : lua_tostring(L, -1);
+
+    if (rc == LUA_ERRMEM && ctx->fail_at > 0 && ctx->nalloc >= ctx->fail_at) {
+        rho_err_set(err, RHO_ELIMIT,
+                    "%s: out of memory (allocation %ld failed on purpose)",
+                    name, ctx->fail_at);
+        return;
+    }
+    if (ctx->stopped == 0 && ctx->mem_over)
+        ctx->stopped = LX_STOP_MEM;
+    if (ctx->stopped != 0) {
+        char stop[256];
+        /* the hook's message carries the line; a script that caught it
+           and went on, or a memory error (no message handler), do not */
+        if (msg != NULL && strstr(msg, "script stopped") != NULL &&
+            names_file(msg, name)) {
+            rho_err_set(err, RHO_ELIMIT, "%s", msg);
+        } else {
+            stop_message(ctx, stop, sizeof stop);
+            rho_err_set(err, RHO_ELIMIT, "%s: %s", name, stop);
+        }
+    } else if (rc == LUA_ERRMEM) {
+        rho_err_set(err, RHO_ELIMIT, "%s: out of memory", name);
+    } else if (msg == NULL) {
+        rho_err_set(err, RHO_EINPUT, "%s: error in the script", name);
+    } else if (names_file(msg, name)) {
+        rho_err_set(err, RHO_EINPUT, "%s", msg);
+    } else {
+        /* every message names the file ("error in error handling" and
+           C stack overflows come without) */
+        rho_err_set(err, RHO_EINPUT, "%s: %s", name, msg);
+    }
+}
+
+/* Run a script in this process; a leading "#!" line is allowed, as in
+   lua(1): a copy with it blanked out runs (the same length: lines and
+   offsets hold). */
+struct scenario *
+lx_run_text(const char *name, const char *text, size_t len,
+            const struct lx_opts *o, struct rho_err *err)
 {
     struct strbuf copy;
     struct scenario *s;
@@ -374,6 +811,8 @@ run_text(const char *name, const char *text, size_t len,
     if (ctx.budget < 1)
         ctx.budget = 1;
     ctx.max_mem = (o && o->max_memory) ? o->max_memory : LX_DEFAULT_MEMORY;
+    ctx.max_seconds = lx_seconds(o);
+    ctx.deadline = rho_wall() + ctx.max_seconds;
     ctx.fail_at = o ? o->fail_alloc_at : 0;
     ctx.log = o ? o->log : NULL;
     ctx.params = o ? o->params : NULL;
@@ -401,78 +840,49 @@ run_text(const char *name, const char *text, size_t len,
         lua_pushlightuserdata(L, &c); /* msgh, run, c */
         rc = lua_pcall(L, 1, 1, 1);   /* msgh, s | err */
     }
-    if (rc == LUA_OK && (ctx.used > ctx.budget || ctx.mem_over)) {
-        /* the script caught a budget error and went on */
-        scenario_free(lua_touserdata(L, -1));
-        rho_err_set(err, RHO_ELIMIT,
-                    "%s: script stopped: it ran past its %s budget", name,
-                    ctx.mem_over ? "memory" : "instruction");
-    } else if (rc == LUA_OK) {
+    if (rc == LUA_OK && ctx.stopped == 0 && !ctx.mem_over) {
         s = lua_touserdata(L, -1);
-    } else if (rc == LUA_ERRMEM) {
-        /* the message handler is not called for memory errors */
-        if (ctx.fail_at > 0 && ctx.nalloc >= ctx.fail_at)
-            rho_err_set(err, RHO_ELIMIT,
-                        "%s: out of memory (allocation %ld "
-                        "failed on purpose)",
-                        name, ctx.fail_at);
-        else
-            rho_err_set(err, RHO_ELIMIT,
-                        "%s: script stopped: memory budget of %zu MiB "
-                        "exceeded; raise it with --lua-memory",
-                        name, ctx.max_mem >> 20);
     } else {
-        const char *msg = lua_tostring(L, -1);
-        int code = RHO_EINPUT;
-        if (msg && strstr(msg, "script stopped"))
-            code = RHO_ELIMIT;
-        rho_err_set(err, code, "%s", msg ? msg : "error in the script");
+        if (rc == LUA_OK) /* the script caught a budget error, went on */
+            scenario_free(lua_touserdata(L, -1));
+        report(L, &ctx, rc, err);
     }
+    copy_reads(L, ctx.params_read);
     lua_close(L);
     return s;
 }
 
-struct scenario *
-lx_run_string(const char *name, const char *text, const struct lx_opts *opts,
-              struct rho_err *err)
+double
+lx_seconds(const struct lx_opts *o)
 {
-    struct scenario *s = run(name, text, strlen(text), opts, err);
-
-    if (s != NULL && s->path == NULL)
-        scenario_set_path(s, name);
-    if (s != NULL)
-        scenario_set_source(s, text, strlen(text));
-    return s;
+    return (o && o->max_seconds > 0) ? o->max_seconds : LX_DEFAULT_SECONDS;
 }
 
-struct scenario *
-lx_run_file(const char *path, const struct lx_opts *opts, struct rho_err *err)
+int
+lx_read_script(const char *path, struct strbuf *sb, struct rho_err *err)
 {
     FILE *f = fopen(path, "rb");
-    struct strbuf sb;
-    struct scenario *s;
     char buf[8192];
     size_t n;
 
-    if (f == NULL) {
-        rho_err_set(err, RHO_EIO, "%s: cannot open: %s", path, strerror(errno));
-        return NULL;
+    if (f == NULL)
+        return rho_err_set(err, RHO_EIO, "%s: cannot open: %s", path,
+                           strerror(errno));
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0) {
+        if (sb->len + n > LX_MAX_SCRIPT) {
+            fclose(f);
+            return rho_err_set(err, RHO_ELIMIT,
+                               "%s: larger than %d MiB: too large for a "
+                               "scenario script",
+                               path, LX_MAX_SCRIPT >> 20);
+        }
+        strbuf_add(sb, buf, n);
     }
-    strbuf_init(&sb);
-    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
-        strbuf_add(&sb, buf, n);
     if (ferror(f)) {
         rho_err_set(err, RHO_EIO, "%s: cannot read: %s", path, strerror(errno));
         fclose(f);
-        strbuf_fini(&sb);
-        return NULL;
+        return -1;
     }
     fclose(f);
-    s = run(path, strbuf_str(&sb), sb.len, opts, err);
-    if (s != NULL) {
-        scenario_set_path(s, path);
-        scenario_set_source(s, strbuf_str(&sb), sb.len);
-    }
-    strbuf_fini(&sb);
-    return s;
+    return 0;
 }

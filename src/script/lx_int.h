@@ -17,6 +17,19 @@
 #define LX_SPEC "rho.spec" /* specs being read (lx_net.c) */
 #define LX_RUBIK "rho.rubik"
 
+/* Why a script was stopped (lx_ctx.stopped). */
+enum lx_stop { LX_STOP_NONE, LX_STOP_INSN, LX_STOP_MEM, LX_STOP_TIME };
+
+/* The wall-time message, with the budget in seconds (%g). */
+#define LX_TIME_MESSAGE                                                        \
+    "script stopped after %g s (wall-time budget; --lua-time to allow more)"
+
+/* print() output kept per run; what passes it is dropped with a note. */
+#define LX_LOG_MAX (1 << 20)
+
+/* The largest script file read (bytes). */
+#define LX_MAX_SCRIPT (64 << 20)
+
 /* The run context, kept in the registry under &lx_ctx_key. */
 struct lx_ctx {
     const char *path;     /* chunk name without '@' */
@@ -25,8 +38,15 @@ struct lx_ctx {
     int hook_every;       /* instructions per hook call */
     size_t mem, max_mem;  /* bytes in use, budget */
     int mem_over;         /* the soft memory budget was passed */
+    double deadline;      /* rho_wall() past which the hook stops it */
+    double max_seconds;   /* the wall-time budget, for messages */
+    int stopped;          /* enum lx_stop: the first budget that ran out;
+                             from then on the script cannot go on */
+    long long stop_used;  /* used when it stopped */
     long nalloc, fail_at; /* fault injection */
     struct strbuf *log;
+    size_t log_len; /* bytes of print() output kept */
+    int log_cut;    /* print() output passed LX_LOG_MAX */
     const char *const *params;
     struct strbuf *params_read;
     const char *text; /* the user's chunk, len bytes (lx_src.c reads it) */
@@ -72,6 +92,38 @@ int lx_src_table(lua_State *L, int idx);
 void lx_at(lua_State *L, int line);
 void lx_at_field(lua_State *L, int idx, const char *name);
 void lx_at_item(lua_State *L, int idx, int k);
+
+/*
+ * Charge work units of work done in C (an element moved, a byte copied)
+ * to the instruction budget before doing it; raises the budget's message
+ * when it does not fit (or a budget already ran out).
+ */
+void lx_charge(lua_State *L, struct lx_ctx *c, double work);
+
+/* Record that the script read rho.param(name): once per name, counted
+   against the memory budget. */
+void lx_param_read(lua_State *L, const char *name);
+
+/*
+ * Run a script held in memory (len bytes, need not be NUL-terminated) in
+ * this process: lx_run_string() without the child process. name is the
+ * chunk's file name in messages. Returns the scenario (caller owns it; its
+ * path is not set) or NULL with err filled. Budgets as in lx_opts; the
+ * wall-time budget is enforced by the instruction hook only, so C code
+ * that never returns to Lua is not stopped.
+ */
+struct scenario *lx_run_text(const char *name, const char *text, size_t len,
+                             const struct lx_opts *o, struct rho_err *err);
+
+/*
+ * Read the script at path into sb (appended): at most LX_MAX_SCRIPT bytes
+ * (RHO_ELIMIT past it), a leading "#!" line blanked out. Returns 0, or -1
+ * with err filled (RHO_EIO: cannot open or read).
+ */
+int lx_read_script(const char *path, struct strbuf *sb, struct rho_err *err);
+
+/* The wall-time budget of o in seconds (the default when unset). */
+double lx_seconds(const struct lx_opts *o);
 
 /* Open the rho module's C functions into the table at the top of L. */
 void lx_open_rho(lua_State *L);

@@ -67,10 +67,7 @@ l_param(lua_State *L)
     size_t n = strlen(name);
 
     luaL_checkany(L, 2);
-    if (c->params_read != NULL) {
-        strbuf_puts(c->params_read, name);
-        strbuf_puts(c->params_read, "\n");
-    }
+    lx_param_read(L, name);
     for (int i = 0; c->params && c->params[i]; i++) {
         const char *p = c->params[i];
         if (strncmp(p, name, n) == 0 && p[n] == '=') {

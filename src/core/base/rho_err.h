@@ -14,7 +14,9 @@ enum rho_err_code {
     RHO_EINPUT = 2,   /* bad input: the message says what and where */
     RHO_ELIMIT = 3,   /* a budget (instructions, memory, size) ran out */
     RHO_ECANCEL = 4,  /* the caller asked to stop */
-    RHO_EIO = 5       /* a file could not be read or written */
+    RHO_EIO = 5,      /* a file could not be read or written */
+    RHO_EINTERNAL = 6 /* rho itself failed (no process could be made, a
+                         crash in a child): exit status 70 */
 };
 
 struct rho_err {

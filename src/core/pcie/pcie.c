@@ -581,6 +581,13 @@ pcie_finish(struct pcie *p, struct rho_err *err)
     return 0;
 }
 
+void
+pcie_set_line(struct pcie *p, int id, int line)
+{
+    if (id >= 0 && id < p->n && atomic_load(&p->refs) == 1)
+        p->node[id].line = line;
+}
+
 int
 pcie_nodes(const struct pcie *p)
 {

@@ -190,6 +190,14 @@ int pcie_find_xswitch(const struct pcie *p, const char *name);
  */
 int pcie_finish(struct pcie *p, struct rho_err *err);
 
+/*
+ * Set the declaring line of node id (0 <= id < nodes; others are
+ * ignored), for a tree made again from text: the Lua runner gives back
+ * the lines of the user's script. Only while the caller holds the single
+ * reference (a shared tree is read by other threads); ignored otherwise.
+ */
+void pcie_set_line(struct pcie *p, int id, int line);
+
 /* Number of nodes; number of channel slots (2 * nodes for the tree, 0 and
    1 unused, then the direct links' and fabrics' channels). */
 int pcie_nodes(const struct pcie *p);
