@@ -33,7 +33,8 @@ for t in "$BUILD"/tests/test_*; do
 done
 
 # 2. the other suites: each script prints ok/FAIL lines
-for s in tests/lua/run.sh tests/golden/run.sh tests/cli/run.sh tests/export/run.sh tests/tui/run.sh tests/mpi/run.sh; do
+for s in tests/lua/run.sh tests/golden/run.sh tests/cli/run.sh tests/cli/limits.sh \
+    tests/export/run.sh tests/tui/run.sh tests/tui/hostile.sh tests/mpi/run.sh; do
     [ -f "$s" ] || continue
     sh "$s" "$BUILD" >"$log" 2>&1
     count

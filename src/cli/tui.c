@@ -12,13 +12,16 @@
 
 /* The interactive program's way to load the scenario again. */
 static struct scenario *
-reload(const char *path, void *ctx, struct rho_err *err)
+reload(const char *path, void *ctx, int (*stop)(void *arg), void *arg,
+       struct rho_err *err)
 {
     const struct cli_args *a = ctx;
     struct lx_opts o = a->lx;
 
     o.log = NULL;
     o.params_read = NULL;
+    o.stop = stop;
+    o.stop_arg = arg;
     return lx_run_file(path, &o, err);
 }
 

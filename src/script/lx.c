@@ -822,7 +822,12 @@ run_text(const char *name, const char *text, size_t len,
 
     L = lua_newstate(lx_alloc, &ctx);
     if (L == NULL) {
-        rho_err_set(err, RHO_ELIMIT, "%s: not enough memory for Lua", name);
+        if (ctx.fail_at > 0)
+            rho_err_set(err, RHO_ELIMIT,
+                        "%s: out of memory (allocation %ld failed on purpose)",
+                        name, ctx.fail_at);
+        else
+            rho_err_set(err, RHO_ELIMIT, "%s: not enough memory for Lua", name);
         return NULL;
     }
     lua_setwarnf(L, NULL, NULL);

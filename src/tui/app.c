@@ -25,6 +25,7 @@
 #include "core/base/strbuf.h"
 #include "core/base/units.h"
 #include "core/base/watch.h"
+#include "tui/reload.h"
 #include "tui/tui.h"
 #include "view/screen.h"
 #include "view/ui.h"
@@ -38,6 +39,7 @@ struct app {
     struct watch w;
     char error[2048];
     struct theme theme;
+    struct reload rl; /* the script, loaded again off the loop */
 
     /* the search */
     struct job job;
@@ -218,22 +220,44 @@ open_schedule(struct app *a)
     search_space_free(sp);
 }
 
-static void
-do_reload(struct app *a, const char *why)
+/* Take a finished reload: the new scenario, or its error shown while the
+   last good result stays. Returns 1 when the screen changed. */
+static int
+poll_reload(struct app *a)
 {
     struct rho_err err;
-    struct scenario *s = a->o->load(a->path, a->o->load_ctx, &err);
+    struct scenario *s;
+    const char *why;
 
+    if (!reload_take(&a->rl, &s, &err, &why))
+        return 0;
     if (s == NULL) {
         snprintf(a->error, sizeof a->error, "%s", err.msg);
         ui_status(&a->u, 1, "%s: script error; the last good result stays",
                   a->path);
-        return;
+        return 1;
     }
     a->error[0] = '\0';
     session_replace(a->ss, s);
     session_mark_saved(a->ss);
     ui_status(&a->u, 0, "reloaded %s%s", a->path, why);
+    return 1;
+}
+
+/* Load the script again, off the loop (a script may take its whole time
+   budget); a quick one is taken at once, so that nothing flickers. */
+static void
+do_reload(struct app *a, const char *why)
+{
+    struct rho_err err;
+
+    if (reload_start(&a->rl, a->o, a->path, why, &err) != 0) {
+        ui_status(&a->u, 1, "%s", err.msg);
+        return;
+    }
+    reload_wait(&a->rl, 100);
+    if (!poll_reload(a))
+        ui_status(&a->u, 0, "reloading %s%s ...", a->path, why);
 }
 
 /* The file to save to: :save's, or next to the script. Caller frees. */
@@ -377,6 +401,7 @@ app_run(const char *path, struct scenario **sp, const struct app_opts *o)
     ui_init(&a.u, a.ss);
     watch_init(&a.w, path);
     job_init(&a.job);
+    reload_init(&a.rl);
     poll_runs(&a);
     canvas_init(&a.c, 80, 24, o->ascii || !caps.utf8);
     ui_status(&a.u, 0, "%s: F1 or ? for help, q to quit",
@@ -430,11 +455,14 @@ app_run(const char *path, struct scenario **sp, const struct app_opts *o)
                 redraw = 1;
             }
         }
+        if (poll_reload(&a))
+            redraw = 1;
         if (poll_search(&a))
             redraw = 1;
         if (poll_runs(&a))
             redraw = 1;
     }
+    reload_stop(&a.rl);
     stop_search(&a);
     if (a.has_res)
         search_result_fini(&a.res);

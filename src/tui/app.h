@@ -17,9 +17,11 @@ struct app_opts {
     int readonly; /* --readonly: never write files */
     const char *theme;   /* a theme name or path, or NULL: the default */
     const char *datadir; /* where installed themes live */
-    /* loads the scenario again (main.c runs the script): returns it, or
-       NULL with err filled */
+    /* loads the scenario again (main.c runs the script) on a job thread:
+       returns it, or NULL with err filled; gives up soon after stop(arg)
+       returns nonzero */
     struct scenario *(*load)(const char *path, void *ctx,
+                             int (*stop)(void *arg), void *arg,
                              struct rho_err *err);
     void *load_ctx;
     /* how the session runs the models (the table, which of them, threads:

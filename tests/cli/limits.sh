@@ -1,0 +1,68 @@
+#!/bin/sh
+# Limits and budgets from the command line: files that are not scripts
+# (endless, compiled, nested past the parser's depth, a FIFO nobody
+# writes), output and names no budget used to see, and the options.
+BUILD=${1:-build}
+RHO=$BUILD/rho
+dir=$(mktemp -d)
+out=$dir/out
+err=$dir/err
+trap 'rm -rf "$dir"' EXIT
+
+t() { # t NAME WANT_EXIT [PATTERN_IN_STDOUT|-] [FIRST_LINE_OF_STDERR|-] -- ARGS...
+    name=$1 want=$2 pout=$3 perr=$4
+    shift 5
+    timeout 60 "$RHO" "$@" >"$out" 2>"$err"
+    rc=$?
+    if [ "$rc" != "$want" ]; then
+        echo "FAIL limits $name: exit $rc, want $want: $(head -2 "$err")"
+    elif [ "$pout" != "-" ] && ! grep -qF -- "$pout" "$out"; then
+        echo "FAIL limits $name: stdout lacks '$pout'"
+    elif [ "$perr" != "-" ] && [ "$(head -1 "$err")" != "$perr" ]; then
+        echo "FAIL limits $name: stderr"
+        echo "    got:  $(head -1 "$err")"
+        echo "    want: $perr"
+    else
+        echo "ok - limits $name"
+    fi
+}
+
+ok_scen="return rho.scenario { topology = rho.t2(), flows = { { '0', '1', size = '1 MiB' } } }"
+
+# files
+t dev-zero 3 - "rho: /dev/zero: larger than 64 MiB: too large for a scenario script" -- -b /dev/zero
+mkfifo "$dir/fifo.lua"
+t fifo 3 - "rho: $dir/fifo.lua: script stopped after 0.3 s (wall-time budget; --lua-time to allow more)" -- -b --lua-time 0.3 "$dir/fifo.lua"
+printf '\033Lua\124\000\031\223\r\n\032\n' >"$dir/bin.lua"
+t binary-chunk 2 - "rho: $dir/bin.lua: is a compiled Lua chunk; rho reads scenario scripts as text" -- -b "$dir/bin.lua"
+awk 'BEGIN { printf "return "; for (i = 0; i < 100000; i++) printf "("; print "" }' >"$dir/paren.lua"
+t nested-parens 2 - "rho: $dir/paren.lua:1: nested too deeply (C stack overflow)" -- -b "$dir/paren.lua"
+awk 'BEGIN { printf "return "; for (i = 0; i < 100000; i++) printf "{"; print "" }' >"$dir/brace.lua"
+t nested-braces 2 - "rho: $dir/brace.lua:1: nested too deeply (C stack overflow)" -- -b "$dir/brace.lua"
+awk 'BEGIN { print "local x = 1 +"; for (i = 0; i < 1000; i++) print "("; print "1" }' >"$dir/lines.lua"
+t nested-lines 2 - "rho: $dir/lines.lua:197: nested too deeply (C stack overflow)" -- -b "$dir/lines.lua"
+# print(): 1 MiB kept, then a note
+printf '%s\n%s\n' "for i = 1, 40000 do print(string.rep('x', 99)) end" "$ok_scen" >"$dir/print.lua"
+t print-flood 0 "makespan" "$(printf 'x%.0s' $(seq 99))" -- -b "$dir/print.lua"
+if [ "$(wc -c <"$err")" -le $((1048576 + 200)) ] &&
+   grep -qF "[$dir/print.lua: print output cut at 1024 KiB; the rest is dropped]" "$err"; then
+    echo "ok - limits print-cut"
+else
+    echo "FAIL limits print-cut: $(wc -c <"$err") bytes of stderr, last: $(tail -1 "$err")"
+fi
+# rho.param names: kept in the script's state, under its memory budget
+printf '%s\n%s\n' "for i = 1, 1e7 do rho.param('p' .. i, 1) end" "$ok_scen" >"$dir/names.lua"
+t param-names 3 - - -- -b --lua-memory 16 "$dir/names.lua"
+grep -qF "memory budget of 16 MiB exceeded" "$err" && echo "ok - limits param-names-memory" ||
+    echo "FAIL limits param-names-memory: $(head -1 "$err")"
+# a sweep still sees the names read, each once
+printf '%s\n' "local s = rho.param('size', '1 MiB') .. rho.param('size', '1 MiB')" \
+    "return rho.scenario { topology = rho.t2(), flows = { { '0', '1', size = rho.param('size', '1 MiB') } } }" >"$dir/sweep.lua"
+t sweep-names 0 "2MiB" - -- --sweep size=1MiB,2MiB "$dir/sweep.lua"
+
+# the options
+t lua-time-bad 2 - "rho: --lua-time expects a number of seconds (at most 86400), got 'soon'" -- -b --lua-time soon scenarios/table1.lua
+t lua-time-zero 2 - "rho: --lua-time expects a number of seconds (at most 86400), got '0'" -- -b --lua-time 0 scenarios/table1.lua
+t lua-time-ok 0 "makespan 64.94 ms" - -- -b --lua-time 0.5 scenarios/table1.lua
+t help-lua-time 0 "--lua-time SECONDS" - -- --help
+t help-exit-70 0 "70 internal error" - -- --help

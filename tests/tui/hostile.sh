@@ -1,0 +1,87 @@
+#!/bin/sh
+# The interactive screen against a hostile script saved over the scenario:
+# the reload runs off the loop, so the screen keeps answering keys while
+# the script hangs (here inside a C string pattern, which no hook stops),
+# shows the wall-time error when its budget has passed, and q, Ctrl-C and
+# SIGTERM still quit at once.
+BUILD=${1:-build}
+RHO=$(pwd)/$BUILD/rho
+TUI_SOCK=rho-hostile-$$
+. tests/tui/lib.sh
+if ! command -v tmux >/dev/null 2>&1; then
+    echo "FAIL tui-hostile: tmux is not installed (make installs it)"
+    exit 0
+fi
+dir=$(mktemp -d)
+trap 'tui_stop; rm -rf "$dir"' EXIT
+
+# hang FILE: save a script that runs for ever in C over FILE (as an editor
+# does: a new file renamed over the old one)
+hang() {
+    printf '%s\n' "local s = string.rep('a', 1e5)" \
+        "return s:find('.-.-.-.-.-.-b')" >"$1.tmp" && mv "$1.tmp" "$1"
+}
+
+# quits NAME: rho must have left (the shell prints "[exit N]") within 3 s
+quits() {
+    if tui_wait "[exit " 3; then
+        echo "ok - tui $1"
+    else
+        echo "FAIL tui $1: rho still runs; the screen was:"
+        tui_screen | sed 's/^/    | /'
+    fi
+}
+
+# 1. the hanging reload: keys still work, then the error, the old result stays
+cp scenarios/table1.lua "$dir/h.lua"
+tui_start 100 30 "$RHO" --lua-time 2 "$dir/h.lua"
+expect hostile-start "rho  Table I"
+hang "$dir/h.lua"
+expect hostile-reloading "reloading $dir/h.lua after a change on disk" 5
+tui_keys Tab
+expect hostile-keys-answer "#↑   src      dst" 2
+expect hostile-error "h.lua: script stopped after 2 s (wall-time budget; --lua-time to allow more)" 6
+expect hostile-old-result "36.08 ms   36.08 ms"
+# a good file again: it reloads
+cp scenarios/table1.lua "$dir/h.lua"
+expect hostile-recovers "reloaded $dir/h.lua after a change on disk" 5
+# 2. q while a reload hangs: rho quits at once
+hang "$dir/h.lua"
+expect hostile-reloading-q "reloading $dir/h.lua" 5
+tui_keys q
+quits hostile-q-quits
+tui_stop
+
+# 3. Ctrl-C while a reload hangs
+cp scenarios/table1.lua "$dir/h.lua"
+tui_start 100 30 "$RHO" --lua-time 30 "$dir/h.lua"
+expect hostile-start-2 "rho  Table I"
+hang "$dir/h.lua"
+expect hostile-reloading-c "reloading $dir/h.lua" 5
+tui_keys C-c
+quits hostile-ctrl-c-quits
+tui_stop
+
+# 4. SIGTERM while a reload hangs (to this rho, by its process id)
+cp scenarios/table1.lua "$dir/h.lua"
+tui_start 100 30 "$RHO" --lua-time 30 "$dir/h.lua"
+expect hostile-start-3 "rho  Table I"
+hang "$dir/h.lua"
+expect hostile-reloading-t "reloading $dir/h.lua" 5
+shell=$(tui_tmux display -p -t "$TUI_SESSION" '#{pane_pid}')
+pid=$(pgrep -P "$shell" -x rho | head -1)
+child=$(pgrep -P "$pid" | head -1)
+if [ -n "$pid" ] && [ -n "$child" ]; then
+    kill -TERM "$pid"
+    quits hostile-sigterm-quits
+    # the script's process does not outlive rho
+    sleep 0.2
+    if ps -p "$child" >/dev/null 2>&1; then
+        echo "FAIL tui hostile-no-orphan: the script's process $child still runs"
+    else
+        echo "ok - tui hostile-no-orphan"
+    fi
+else
+    echo "FAIL tui hostile-sigterm-quits: no rho (or no script process) under the pane's shell"
+fi
+tui_stop
