@@ -62,7 +62,8 @@ TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*
 TEST_SUPPORT := $(wildcard tests/unit/support_*.c)
 BENCHES := $(patsubst tests/bench/%.c,$(BUILD)/bench/%,$(wildcard tests/bench/bench_*.c))
 
-.PHONY: all deps run test test-mpi check asan tsan layers hdrcheck bench install uninstall clean tour
+.PHONY: all deps run test test-mpi check asan tsan layers hdrcheck bench install uninstall clean tour \
+        fuzz fuzz-deps soak
 
 ALL := $(BUILD)/$(NAME)
 ifeq ($(MPI),1)
@@ -71,9 +72,9 @@ endif
 
 all: $(ALL)
 
-deps:
-	@missing=""; \
-	for p in $(DEB_PKGS); do \
+# $(call apt_missing,PKGS): install the packages of PKGS not installed.
+apt_missing = missing=""; \
+	for p in $(1); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' \
 	    || missing="$$missing $$p"; \
 	done; \
@@ -88,6 +89,9 @@ deps:
 	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
 	    --no-install-recommends $$missing >/dev/null || exit 1; \
 	fi
+
+deps:
+	@$(call apt_missing,$(DEB_PKGS))
 
 # Settings that objects depend on live in a header rewritten only when they
 # change, so that `make install PREFIX=...` rebuilds what it must.
@@ -151,6 +155,39 @@ $(BUILD)/tests/%: tests/unit/%.c $(TEST_SUPPORT) $(SCRIPT_O) $(REPORT_O) $(THEME
 	$(CC) $(CPPFLAGS) -Itests $(LUA_CF) $(YAML_CF) $(XCFLAGS) -o $@ \
 	    $(filter %.c %.o %.a,$^) $(LDFLAGS) $(LUA_LIBS) $(YAML_LIBS) $(HWLOC_LIBS) $(LDLIBS_THREAD) -lm
 
+# Fuzzing (tests/fuzz/README). Each tests/fuzz/fuzz_NAME.c is a target:
+# `make fuzz` builds it with clang's libFuzzer (ASan + UBSan) into
+# build-fuzz and runs it FUZZ_TIME seconds; `make test` replays the files
+# kept in tests/fuzz/NAME/ through BUILD/fuzz/replay_NAME, the same target
+# built by the normal compiler with a small main(). A target may call
+# anything in these objects (a new layer adds its objects here):
+FUZZ_LINK_O = $(TUI_O) $(SCRIPT_O) $(REPORT_O) $(THEME_O) $(LIBCORE)
+FUZZ_NAMES := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_TIME ?= 60
+FUZZ_DEB_PKGS := clang libclang-rt-dev
+FUZZ_OPT := -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,address,undefined \
+            -fno-sanitize-recover=all
+FUZZ_LIBS = $(LUA_LIBS) $(YAML_LIBS) $(CURSES_LIBS) $(LDLIBS_THREAD) -lm
+REPLAYS := $(patsubst %,$(BUILD)/fuzz/replay_%,$(FUZZ_NAMES))
+
+$(BUILD)/fuzz/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c $(FUZZ_LINK_O) $(BUILD)/rho_config.h | deps
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(LUA_CF) $(YAML_CF) $(CURSES_CF) $(XCFLAGS) -o $@ \
+	    tests/fuzz/fuzz_$*.c tests/fuzz/replay.c $(filter %.o %.a,$^) $(LDFLAGS) $(FUZZ_LIBS)
+
+$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_LINK_O) $(BUILD)/rho_config.h | deps
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(LUA_CF) $(YAML_CF) $(CURSES_CF) $(XCFLAGS) -fsanitize=fuzzer -o $@ \
+	    $< $(filter %.o %.a,$^) $(FUZZ_LIBS)
+
+fuzz-deps:
+	@$(call apt_missing,$(DEB_PKGS) $(FUZZ_DEB_PKGS))
+
+fuzz: fuzz-deps
+	$(MAKE) BUILD=build-fuzz CC=clang OPT='$(FUZZ_OPT)' LDFLAGS='-fsanitize=address,undefined' \
+	  $(patsubst %,build-fuzz/fuzz/fuzz_%,$(FUZZ_NAMES))
+	@for t in $(FUZZ_NAMES); do sh tests/fuzz/fuzz.sh build-fuzz $$t $(FUZZ_TIME) || exit 1; done
+
 run: $(BUILD)/$(NAME)
 	$(BUILD)/$(NAME) scenarios/default.lua
 
@@ -159,7 +196,7 @@ $(BUILD)/tools/pngprobe: tests/export/pngprobe.c | deps
 	@mkdir -p $(@D)
 	$(CC) $(XCFLAGS) -o $@ $< $(LDFLAGS) -lz
 
-test: $(TESTS) $(ALL) $(BUILD)/tools/pngprobe
+test: $(TESTS) $(ALL) $(BUILD)/tools/pngprobe $(REPLAYS)
 	@sh tests/run.sh $(BUILD)
 
 # The README's captured screens (doc/tour/list), made again by rho itself;
@@ -264,6 +301,6 @@ uninstall:
 	rm -rf $(DESTDIR)$(DATADIR)
 
 clean:
-	rm -rf build build-asan build-tsan
+	rm -rf build build-asan build-tsan build-fuzz
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -1,0 +1,50 @@
+/*
+ * fuzz_args: the command line. The input is split at NUL bytes into
+ * arguments after "rho" and given to main.c's parse_args() -- main.c is
+ * compiled into this file, with its main() renamed, so nothing in it had
+ * to be exported. --help, --version and --keys-man print and exit by
+ * design: inputs with them are skipped.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+int rho_main_unused(int argc, char **argv);
+#define main rho_main_unused
+#include "../../src/main.c"
+#undef main
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+#define MAX_ARGS 64
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    static const char *const exits[] = {"-h", "--help", "-V", "--version",
+                                        "--keys-man", NULL};
+    char *copy = malloc(size + 1), *argv[MAX_ARGS + 2];
+    int argc = 0;
+    struct args a;
+
+    memcpy(copy, data, size);
+    copy[size] = '\0';
+    argv[argc++] = (char *)"rho";
+    for (size_t i = 0; i <= size && argc <= MAX_ARGS;) {
+        char *arg = copy + i;
+        for (int k = 0; exits[k]; k++)
+            if (strcmp(arg, exits[k]) == 0)
+                goto out;
+        argv[argc++] = arg;
+        i += strlen(arg) + 1;
+    }
+    argv[argc] = NULL;
+    memset(&a, 0, sizeof a);
+    sweep_init(&a.sweep);
+    a.fmt = REPORT_TEXT;
+    parse_args(argc, argv, &a);
+    sweep_fini(&a.sweep);
+out:
+    free(copy);
+    return 0;
+}
