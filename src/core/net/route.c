@@ -1399,10 +1399,14 @@ route_shares(struct route *rt, int s, int d, int mode,
         ml = rpath(rt, a, b, mode, 0, rt->tmp);
         if (ml < 0)
             return -1;
-        if (rt->family == NET_TORUS)
-            n = share_merge(rt->sh + pre, torus_shares_all(rt, a, b, pre, 0));
-        else if ((n = graph_shares(rt, a, b, pre)) < 0)
+        if (rt->family == NET_TORUS) {
+            /* torus_shares_all() may move rt->sh: read it after the call
+               (as one expression the order was the compiler's choice) */
+            n = torus_shares_all(rt, a, b, pre, 0);
+            n = share_merge(rt->sh + pre, n);
+        } else if ((n = graph_shares(rt, a, b, pre)) < 0) {
             return -1;
+        }
     } else {
         long long np = (long long)c;
         double f = 1.0 / (double)np;
