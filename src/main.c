@@ -20,6 +20,7 @@
 #include "rho_config.h"
 
 #include "cli/cli.h"
+#include "core/base/rho_alloc.h"
 #include "core/base/rho_err.h"
 #include "core/base/units.h"
 #include "core/model.h"
@@ -662,6 +663,9 @@ rho_main(int argc, char **argv)
     struct strbuf log, read;
     int rc = -1;
 
+    /* tests/fault/run.sh: fail the Nth C allocation (rho_alloc.h) */
+    if (getenv("RHO_FAIL_ALLOC") != NULL)
+        rho_alloc_fail_at(atol(getenv("RHO_FAIL_ALLOC")));
     memset(&pa, 0, sizeof pa);
     a->export_fmt = -1;
     sweep_init(&a->sweep);

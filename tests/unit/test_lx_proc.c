@@ -191,6 +191,42 @@ test_child_faults(void)
     }
 }
 
+/* The Lua allocator failing at N = 1, 2, ... (then every 7th) while a
+   network scenario loads here, where ASan sees leaks: every failure is
+   reported cleanly, and the scenario loads in the end. */
+static void
+test_faults_net(void)
+{
+    static const char *const net_files[] = {
+        "scenarios/torus-5x5.lua", "scenarios/dragonfly-small.lua",
+        "scenarios/fattree-k4.lua", "scenarios/mesh-4x4-paths.lua",
+        "scenarios/tca-ring.lua", NULL};
+
+    for (int k = 0; net_files[k]; k++) {
+        long n;
+        int failures = 0, bad = 0;
+        for (n = 1; n < 200000; n += n < 300 ? 1 : 7) {
+            struct lx_opts o;
+            struct rho_err err;
+            struct scenario *s;
+            memset(&o, 0, sizeof o);
+            o.in_process = 1;
+            o.fail_alloc_at = n;
+            s = lx_run_file(net_files[k], &o, &err);
+            if (s != NULL) {
+                scenario_free(s);
+                break;
+            }
+            failures++;
+            bad |= err.code != RHO_ELIMIT && err.code != RHO_EINPUT;
+        }
+        CHECK(n < 200000 && !bad,
+              "%s: %d injected Lua allocation failures, each reported "
+              "cleanly, then it loads",
+              net_files[k], failures);
+    }
+}
+
 /* One thread waits for a stuck script while another loads many: the
    second must not wait for the first's child (which holds no copy of its
    pipe). */
@@ -242,6 +278,7 @@ main(void)
     test_deadline();
     test_stop();
     test_child_faults();
+    test_faults_net();
     test_threads();
     TEST_DONE();
 }

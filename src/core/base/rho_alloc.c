@@ -4,6 +4,7 @@
 #include "core/base/rho_alloc.h"
 
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,10 +36,29 @@ rho_fatal(const char *fmt, ...)
     exit(70);
 }
 
+/* Fault injection: allocations counted, and the one that fails first. */
+static atomic_long nalloc, fail_at;
+
+void
+rho_alloc_fail_at(long n)
+{
+    atomic_store(&nalloc, 0);
+    atomic_store(&fail_at, n);
+}
+
+/* 1 if this allocation is to fail (fault injection). */
+static int
+injected(void)
+{
+    long at = atomic_load_explicit(&fail_at, memory_order_relaxed);
+
+    return at > 0 && atomic_fetch_add(&nalloc, 1) + 1 >= at;
+}
+
 void *
 xmalloc(size_t n)
 {
-    void *p = malloc(n ? n : 1);
+    void *p = injected() ? NULL : malloc(n ? n : 1);
 
     if (p == NULL)
         rho_fatal("out of memory (%zu bytes)", n);
@@ -52,7 +72,7 @@ xcalloc(size_t n, size_t size)
 
     if (n == 0 || size == 0)
         n = size = 1;
-    p = calloc(n, size);
+    p = injected() ? NULL : calloc(n, size);
     if (p == NULL)
         rho_fatal("out of memory (%zu x %zu bytes)", n, size);
     return p;
@@ -65,7 +85,7 @@ xreallocarray(void *p, size_t n, size_t size)
 
     if (size != 0 && n > SIZE_MAX / size)
         rho_fatal("allocation overflow (%zu x %zu bytes)", n, size);
-    q = realloc(p, (n != 0 && size != 0) ? n * size : 1);
+    q = injected() ? NULL : realloc(p, (n != 0 && size != 0) ? n * size : 1);
     if (q == NULL)
         rho_fatal("out of memory (%zu x %zu bytes)", n, size);
     return q;

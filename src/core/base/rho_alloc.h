@@ -42,6 +42,14 @@ _Noreturn void rho_fatal(const char *fmt, ...)
  */
 void rho_set_fatal_hook(void (*hook)(void));
 
+/*
+ * Fault injection, for tests: from now on the nth allocation through
+ * xmalloc, xcalloc, xreallocarray or xstrdup/xstrndup (1-based), and every
+ * later one, fails as if the machine had no memory left, so rho_fatal()
+ * runs. 0 turns it off. Safe to call while other threads allocate.
+ */
+void rho_alloc_fail_at(long n);
+
 /* Grow *cap (doubling, at least min) so that it holds need items. */
 size_t rho_grow_cap(size_t cap, size_t need);
 
