@@ -223,6 +223,11 @@ tui_key(int timeout_ms, struct tui_mouse *m)
         case KEY_ENTER:
             return KEY_ENTER_;
         case KEY_RESIZE:
+            /* the terminal may have moved its lines (tmux drops the top
+               ones when a pane shrinks below the cursor): curses can no
+               longer trust what it thinks is on screen, so the next
+               refresh paints everything */
+            clearok(curscr, TRUE);
             return RK_RESIZE;
         case KEY_MOUSE: {
             MEVENT ev;
