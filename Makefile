@@ -204,6 +204,14 @@ test: $(TESTS) $(ALL) $(BUILD)/tools/pngprobe $(REPLAYS)
 tour: $(BUILD)/$(NAME)
 	@sh doc/tour.sh $(BUILD)
 
+# Soak: the interactive program driven in tmux with random keys, edits,
+# resizes and hostile file replacements for SOAK_TIME seconds (make test
+# runs 30 s of it; make check does so under ASan).
+SOAK_TIME ?= 300
+soak: $(BUILD)/$(NAME)
+	@SOAK_TIME=$(SOAK_TIME) sh tests/soak/run.sh $(BUILD) | tee $(BUILD)/soak.log; \
+	 ! grep -q '^FAIL' $(BUILD)/soak.log
+
 # The MPI build and its tests (what .ci/run adds to the README's command).
 test-mpi:
 	$(MAKE) MPI=1 $(BUILD)/$(NAME) $(BUILD)/$(NAME)-mpi

@@ -1,7 +1,8 @@
 #!/bin/sh
 # Run every test: unit binaries, Lua API tests, golden outputs of every
-# scenario, the command line, exports rendered to pixels, and the TUI tests
-# in tmux. Prints each failure and ends with the
+# scenario, the command line and its limits, exports rendered to pixels,
+# fuzz regressions, allocation failures, the TUI tests in tmux and 30 s of
+# soak. Prints each failure and ends with the
 # line CI reads: "N passed, N failed". Exits non-zero on any failure.
 # usage: sh tests/run.sh BUILD_DIR
 BUILD=${1:-build}
@@ -35,7 +36,7 @@ done
 # 2. the other suites: each script prints ok/FAIL lines
 for s in tests/lua/run.sh tests/golden/run.sh tests/cli/run.sh tests/cli/limits.sh \
     tests/export/run.sh tests/fuzz/run.sh tests/fault/run.sh tests/tui/run.sh \
-    tests/tui/hostile.sh tests/mpi/run.sh; do
+    tests/tui/hostile.sh tests/soak/run.sh tests/mpi/run.sh; do
     [ -f "$s" ] || continue
     sh "$s" "$BUILD" >"$log" 2>&1
     count
