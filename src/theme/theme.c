@@ -17,10 +17,13 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <yaml.h>
 
@@ -569,6 +572,19 @@ is_path(const char *name)
            ends_with(name, ".yml");
 }
 
+/* Can path be opened for reading? Without blocking: it may be a FIFO
+   (which load_rec() then refuses with a message). errno says why not. */
+static int
+readable(const char *path)
+{
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+
+    if (fd < 0)
+        return 0;
+    close(fd);
+    return 1;
+}
+
 /* inherits: NAME -- load it, then keep this file's own roles. */
 static int
 inherit(struct rd *r, const yaml_event_t *v)
@@ -585,12 +601,9 @@ inherit(struct rd *r, const yaml_event_t *v)
     found[0] = '\0';
     if (is_path(name) && name[0] != '/' && slash != NULL) {
         /* a relative path: beside the file that inherits, first */
-        FILE *f;
         snprintf(found, sizeof found, "%.*s/%s", (int)(slash - r->path),
                  r->path, name);
-        if ((f = fopen(found, "rb")) != NULL)
-            fclose(f);
-        else
+        if (!readable(found))
             found[0] = '\0';
     }
     theme_default(&base);
@@ -666,19 +679,58 @@ parse_top(struct rd *r)
     }
 }
 
+/* The largest theme file read (bytes). */
+#define THEME_MAX_BYTES (1 << 20)
+
+/*
+ * Open a theme file: a regular file of at most THEME_MAX_BYTES. A FIFO
+ * would block in open() or read() for ever and a device may never end,
+ * so the file is opened without blocking and looked at first. Returns
+ * the stream, or NULL with err filled.
+ */
+static FILE *
+open_theme(const char *path, struct rho_err *err)
+{
+    struct stat st;
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    FILE *f;
+
+    if (fd < 0) {
+        rho_err_set(err, RHO_EIO, "%s: cannot open: %s", path, strerror(errno));
+        return NULL;
+    }
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        close(fd);
+        rho_err_set(err, RHO_EIO, "%s: not a regular file", path);
+        return NULL;
+    }
+    if (st.st_size > THEME_MAX_BYTES) {
+        close(fd);
+        rho_err_set(err, RHO_ELIMIT,
+                    "%s: larger than %d KiB: too large for a theme", path,
+                    THEME_MAX_BYTES >> 10);
+        return NULL;
+    }
+    if (fcntl(fd, F_SETFL, 0) != 0 || (f = fdopen(fd, "rb")) == NULL) {
+        rho_err_set(err, RHO_EIO, "%s: cannot open: %s", path, strerror(errno));
+        close(fd);
+        return NULL;
+    }
+    return f;
+}
+
 static int
 load_rec(struct theme *t, const char *path, const char *datadir, int depth,
          struct rho_err *err)
 {
     struct rd r;
     struct theme tmp = *t;
-    FILE *f = fopen(path, "rb");
+    FILE *f = open_theme(path, err);
     yaml_event_t ev;
     int rc = -1, started = 0;
 
     if (f == NULL)
-        return rho_err_set(err, RHO_EIO, "%s: cannot open: %s", path,
-                           strerror(errno));
+        return -1;
     memset(&r, 0, sizeof r);
     r.path = path;
     r.datadir = datadir;
@@ -768,11 +820,9 @@ theme_find(const char *name, const char *datadir, char *out, size_t n,
     int nd;
 
     if (is_path(name)) {
-        FILE *f = fopen(name, "rb");
-        if (f == NULL)
+        if (!readable(name))
             return rho_err_set(err, RHO_EIO, "%s: cannot open: %s", name,
                                strerror(errno));
-        fclose(f);
         snprintf(out, n, "%s", name);
         return 0;
     }
@@ -781,10 +831,8 @@ theme_find(const char *name, const char *datadir, char *out, size_t n,
         static const char *const ext[] = {".yaml", ".yml"};
         for (int e = 0; e < 2; e++) {
             char path[4200];
-            FILE *f;
             snprintf(path, sizeof path, "%s/%s%s", dirs[d], name, ext[e]);
-            if ((f = fopen(path, "rb")) != NULL) {
-                fclose(f);
+            if (readable(path)) {
                 snprintf(out, n, "%s", path);
                 return 0;
             }

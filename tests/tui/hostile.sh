@@ -85,3 +85,18 @@ else
     echo "FAIL tui hostile-sigterm-quits: no rho (or no script process) under the pane's shell"
 fi
 tui_stop
+
+# 5. a theme that is a FIFO nobody writes, or a huge file: refused at once
+mkfifo "$dir/fifo.yaml"
+tui_start 100 30 "$RHO" --theme "$dir/fifo.yaml" scenarios/table1.lua
+expect hostile-theme-fifo "$dir/fifo.yaml: not a regular file; using the default theme" 5
+expect hostile-theme-fifo-runs "1 Tree   2 Flows"
+tui_stop
+printf 'inherits: fifo.yaml\n' >"$dir/child.yaml"
+tui_start 100 30 "$RHO" --theme "$dir/child.yaml" scenarios/table1.lua
+expect hostile-theme-inherits-fifo "fifo.yaml: not a regular file; using the default theme" 5
+tui_stop
+truncate -s 2M "$dir/big.yaml"
+tui_start 100 30 "$RHO" --theme "$dir/big.yaml" scenarios/table1.lua
+expect hostile-theme-big "$dir/big.yaml: larger than 1024 KiB: too large for a theme; using the default theme" 5
+tui_stop
