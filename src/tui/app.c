@@ -238,6 +238,14 @@ poll_reload(struct app *a)
         return 1;
     }
     a->error[0] = '\0';
+    if (session_dirty(a->ss)) {
+        /* edits not saved yet: the reload is one more undo step, and q
+           still asks before they are lost */
+        session_replace(a->ss, s);
+        ui_status(&a->u, 0, "reloaded %s%s; u brings back your unsaved edits",
+                  a->path, why);
+        return 1;
+    }
     session_replace(a->ss, s);
     session_mark_saved(a->ss);
     ui_status(&a->u, 0, "reloaded %s%s", a->path, why);

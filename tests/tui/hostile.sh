@@ -100,3 +100,20 @@ truncate -s 2M "$dir/big.yaml"
 tui_start 100 30 "$RHO" --theme "$dir/big.yaml" scenarios/table1.lua
 expect hostile-theme-big "$dir/big.yaml: larger than 1024 KiB: too large for a theme; using the default theme" 5
 tui_stop
+
+# 6. edits not saved when the file changes on disk: the reload keeps them
+# one undo step away, and q still asks
+cp scenarios/table1.lua "$dir/e.lua"
+tui_start 100 30 "$RHO" "$dir/e.lua"
+expect edits-start "rho  Table I"
+tui_keys Tab :
+tui_type "size 3 150 MiB"
+tui_keys Enter
+expect edits-edited "150 MiB        0 s   18.04 ms"
+sed 's/tau = 0.2/tau = 0.25/' scenarios/table1.lua >"$dir/e.tmp" && mv "$dir/e.tmp" "$dir/e.lua"
+expect edits-reloaded "reloaded $dir/e.lua after a change on disk; u brings back your unsaved edits" 5
+tui_keys q
+expect edits-q-asks "unsaved edits: q again quits without saving"
+tui_keys Escape u
+expect edits-back "150 MiB        0 s   18.04 ms"
+tui_stop
