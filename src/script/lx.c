@@ -1,13 +1,20 @@
 /*
- * lx: running scenario scripts in a sandbox. See lx.h.
+ * lx: running scenario scripts in a sandbox, in this process (lx_run_text;
+ * lx_proc.c runs it in a child that can be killed). See lx.h.
  *
  * One fresh lua_State per run, made with a counting allocator (the memory
  * budget, and fault injection for tests) and an instruction-count hook
- * (the CPU budget). rho's Lua library (the files in lua/, compiled in as text)
- * runs first in the full global table, where it may use debug.getinfo to find
- * the user's line; the user's chunk runs in a separate environment built
- * from an allow list. Reading a global that does not exist is an error
- * that says so, and names what the sandbox leaves out.
+ * (the CPU budget, and the wall-time budget for as long as Lua code runs).
+ * Once a budget has run out the script cannot go on: the hook raises at
+ * every call and the sandbox's pcall and xpcall pass the error on. rho's
+ * Lua library (the files in lua/, compiled in as text) runs in the full
+ * global table, where it may use debug.getinfo to find the user's line:
+ * the prelude at once, the other files when a name is first missed. The
+ * user's chunk runs in a separate environment built from an allow list.
+ * Reading a global that does not exist is an error that says so, and
+ * names what the sandbox leaves out. The few library functions that loop
+ * in C over a count the script chooses are wrapped to charge it first;
+ * setmetatable refuses __gc (finalizers run with hooks off).
  */
 #include "script/lx.h"
 
@@ -192,8 +199,8 @@ raise_stop(lua_State *L, const struct lx_ctx *c)
  * The instruction hook: the CPU budget, the soft memory budget and the
  * wall-time budget. Once over a budget the script is stopped for good:
  * the hook raises every time it runs and the sandbox's pcall and xpcall
- * pass the error on, so a script cannot catch its way past it; run()
- * also checks after the fact.
+ * pass the error on, so a script cannot catch its way past it;
+ * lx_run_text() also checks after the fact.
  */
 static void
 lx_hook(lua_State *L, lua_Debug *ar)

@@ -255,6 +255,7 @@ child(int fd, pid_t parent, const char *name, const char *text, size_t len,
         send_rec(REC_LINES, lines, (size_t)n * sizeof *lines);
     }
     send_rec(REC_DONE, "", 0);
+    close(child_fd); /* the parent reads the end now, not after our exit */
     _exit(0);
 }
 
@@ -484,6 +485,26 @@ died(const char *name, int status, const struct lx_opts *o, struct rho_err *err)
     }
 }
 
+/* Does in end with a REC_DONE record (the child said everything)? */
+static int
+answered(const struct strbuf *in)
+{
+    size_t pos = 0, n;
+    const char *p;
+    int tag = 0, r;
+
+    while ((r = next_rec(in, &pos, &tag, &p, &n)) == 1 && tag != REC_DONE)
+        ;
+    return r == 1 && tag == REC_DONE && pos == in->len;
+}
+
+static void
+reap(pid_t pid, int *status)
+{
+    while (waitpid(pid, status, 0) < 0 && errno == EINTR)
+        ;
+}
+
 /* Run in a child: text NULL means read the file name. */
 static struct scenario *
 run_child(const char *name, const char *text, size_t len,
@@ -494,7 +515,7 @@ run_child(const char *name, const char *text, size_t len,
     pid_t parent = getpid(), pid;
     struct strbuf in;
     struct scenario *s = NULL;
-    int fds[2], why, status = 0, ok;
+    int fds[2], why, status = 0;
 
     if (pipe2(fds, O_CLOEXEC) != 0) {
         rho_err_set(err, RHO_EINTERNAL, "%s: cannot run the script: %s", name,
@@ -519,10 +540,15 @@ run_child(const char *name, const char *text, size_t len,
     close(fds[0]);
     if (why != READ_DONE)
         kill(pid, SIGKILL);
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-        ;
-    ok = WIFEXITED(status) &&
-         (WEXITSTATUS(status) == 0 || WEXITSTATUS(status) == 70);
+    else if (answered(&in)) {
+        /* a whole answer: load it while the child's exit tears down its
+           memory, then reap it */
+        s = take(name, &in, o, err);
+        reap(pid, &status);
+        strbuf_fini(&in);
+        return s;
+    }
+    reap(pid, &status);
     switch (why) {
     case READ_TIME:
         rho_err_set(err, RHO_ELIMIT, "%s: " LX_TIME_MESSAGE, name,
@@ -539,15 +565,11 @@ run_child(const char *name, const char *text, size_t len,
         break;
     case READ_FAIL:
         rho_err_set(err, RHO_EINTERNAL,
-                    "%s: cannot read the script's "
-                    "answer: %s",
-                    name, strerror(errno));
+                    "%s: cannot read the script's answer: %s", name,
+                    strerror(errno));
         break;
-    default:
-        if (ok)
-            s = take(name, &in, o, err);
-        else
-            died(name, status, o, err);
+    default: /* the pipe closed without a whole answer: the child died */
+        died(name, status, o, err);
     }
     strbuf_fini(&in);
     return s;
