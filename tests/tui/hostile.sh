@@ -39,7 +39,7 @@ expect hostile-start "rho  Table I"
 hang "$dir/h.lua"
 expect hostile-reloading "reloading $dir/h.lua after a change on disk" 5
 tui_keys Tab
-expect hostile-keys-answer "#↑   src      dst" 2
+expect hostile-keys-answer "#↑   src      dst" 3
 expect hostile-error "h.lua: script stopped after 2 s (wall-time budget; --lua-time to allow more)" 6
 expect hostile-old-result "36.08 ms   36.08 ms"
 # a good file again: it reloads

@@ -146,7 +146,7 @@ test_deadline(void)
                   strstr(err.msg, "script stopped after 0.2 s (wall-time "
                                   "budget; --lua-time to allow more)"),
               "stuck script %d stopped by wall time (%s)", k, err.msg);
-        CHECK(el < 0.2 + LX_KILL_MARGIN + 0.3,
+        CHECK(el < 0.2 + LX_KILL_MARGIN + 1.0, /* slack for a loaded machine */
               "... within the budget and the margin (%.2f s)", el);
     }
 }
@@ -170,7 +170,7 @@ test_stop(void)
     o.stop_arg = &when;
     s = lx_run_string("h.lua", "while true do end", &o, &err);
     CHECK(s == NULL && err.code == RHO_ECANCEL, "stop() cancels (%s)", err.msg);
-    CHECK(rho_wall() - t0 < 0.5, "... at once (%.2f s)", rho_wall() - t0);
+    CHECK(rho_wall() - t0 < 1.0, "... at once (%.2f s)", rho_wall() - t0);
 }
 
 /* Lua's allocator failing in the child is reported as it is here. */
@@ -198,9 +198,9 @@ static void
 test_faults_net(void)
 {
     static const char *const net_files[] = {
-        "scenarios/torus-5x5.lua", "scenarios/dragonfly-small.lua",
+        "scenarios/torus-5x5.lua",  "scenarios/dragonfly-small.lua",
         "scenarios/fattree-k4.lua", "scenarios/mesh-4x4-paths.lua",
-        "scenarios/tca-ring.lua", NULL};
+        "scenarios/tca-ring.lua",   NULL};
 
     for (int k = 0; net_files[k]; k++) {
         long n;
@@ -238,7 +238,7 @@ stuck_thread(void *arg)
 
     (void)arg;
     memset(&o, 0, sizeof o);
-    o.max_seconds = 1.5;
+    o.max_seconds = 2;
     lx_run_string("stuck.lua",
                   "local s = string.rep('a', 1e5) return "
                   "s:find('.-.-.-.-.-.-b')",
@@ -264,7 +264,7 @@ test_threads(void)
         scenario_free(s);
     }
     pthread_join(th, NULL);
-    CHECK(!bad && worst < 0.5,
+    CHECK(!bad && worst < 1.0, /* the stuck child lives 2 s */
           "loads on another thread do not wait for a stuck child (worst "
           "%.3f s)",
           worst);
