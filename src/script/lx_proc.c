@@ -399,9 +399,15 @@ take(const char *name, const struct strbuf *in, const struct lx_opts *o,
             struct lx_opts here;
             memset(&here, 0, sizeof here);
             here.in_process = 1;
-            here.max_instructions = o ? o->max_instructions : 0;
-            here.max_memory = o ? o->max_memory : 0;
-            here.max_seconds = o ? o->max_seconds : 0;
+            /* rho's own text: the defaults, or the script's budgets when
+               they are larger (a list of a million flows that a loop
+               made) */
+            if (o != NULL && o->max_instructions > LX_DEFAULT_INSTRUCTIONS)
+                here.max_instructions = o->max_instructions;
+            if (o != NULL && o->max_memory > LX_DEFAULT_MEMORY)
+                here.max_memory = o->max_memory;
+            if (o != NULL && o->max_seconds > LX_DEFAULT_SECONDS)
+                here.max_seconds = o->max_seconds;
             scenario_free(s);
             s = lx_run_text(name, p, n, &here, err);
             if (s == NULL) {
