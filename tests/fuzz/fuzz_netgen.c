@@ -44,10 +44,44 @@ num(struct in *in, int lo, int hi)
     case 1:
         return -1;
     case 2:
-        return 5000;
+        return 8L * hi + 1; /* past the usual range */
     default:
         return lo + pick(in, hi - lo + 1);
     }
+}
+
+/*
+ * Everything below appends in the order the choices are read, one choice
+ * per call: arguments of one call are evaluated in an order each compiler
+ * picks (gcc and clang differ), and the same bytes must make the same
+ * scenario in the fuzzer and in the replay.
+ */
+
+/* text, then a number from num() */
+static void
+put_num(struct in *in, struct strbuf *sb, const char *text, int lo, int hi)
+{
+    long v = num(in, lo, hi);
+
+    strbuf_printf(sb, "%s%ld", text, v);
+}
+
+/* text, then one of the strings of list (n of them), quoted */
+static void
+put_str(struct in *in, struct strbuf *sb, const char *text,
+        const char *const *list, int n)
+{
+    int k = pick(in, n);
+
+    strbuf_printf(sb, "%s\"%s\"", text, list[k]);
+}
+
+static void
+put_bool(struct in *in, struct strbuf *sb, const char *text)
+{
+    int b = pick(in, 2);
+
+    strbuf_printf(sb, "%s%s", text, b ? "true" : "false");
 }
 
 static void
@@ -57,7 +91,7 @@ dims(struct in *in, struct strbuf *sb, int maxd, int maxn)
 
     strbuf_puts(sb, "{ ");
     for (int k = 0; k < nd; k++)
-        strbuf_printf(sb, "%s%ld", k ? ", " : "", num(in, 1, maxn));
+        put_num(in, sb, k ? ", " : "", 1, maxn);
     strbuf_puts(sb, " }");
 }
 
@@ -76,6 +110,7 @@ static const char *const thesis[] = {"umesh",     "spread", "stencil4d", "m2m",
                                      "stencil2d", "nn",     "perm",      "x"};
 static const char *const hows[] = {"reverse", "shift", "transpose", "random",
                                    "other"};
+static const char *const families[] = {"torus", "mesh"};
 
 static void
 topology(struct in *in, struct strbuf *sb)
@@ -83,96 +118,99 @@ topology(struct in *in, struct strbuf *sb)
     switch (pick(in, 6)) {
     case 0:
     case 1:
-        strbuf_printf(sb, "rho.%s { dims = ", pick(in, 2) ? "torus" : "mesh");
+        strbuf_printf(sb, "rho.%s { dims = ", families[pick(in, 2)]);
         dims(in, sb, 4, 5);
-        if (pick(in, 3) == 0)
-            strbuf_printf(sb, ", nodes = %ld, cores = %ld", num(in, 1, 3),
-                          num(in, 1, 3));
+        if (pick(in, 3) == 0) {
+            put_num(in, sb, ", nodes = ", 1, 3);
+            put_num(in, sb, ", cores = ", 1, 3);
+        }
         strbuf_puts(sb, " }");
         break;
     case 2:
-        strbuf_printf(sb,
-                      "rho.dragonfly { groups = %ld, chassis = %ld, routers "
-                      "= %ld, nodes = %ld, cores = %ld, global = %ld }",
-                      num(in, 1, 6), num(in, 1, 3), num(in, 1, 4),
-                      num(in, 1, 2), num(in, 1, 2), num(in, 1, 2));
+        put_num(in, sb, "rho.dragonfly { groups = ", 1, 6);
+        put_num(in, sb, ", chassis = ", 1, 3);
+        put_num(in, sb, ", routers = ", 1, 4);
+        put_num(in, sb, ", nodes = ", 1, 2);
+        put_num(in, sb, ", cores = ", 1, 2);
+        put_num(in, sb, ", global = ", 1, 2);
+        strbuf_puts(sb, " }");
         break;
     case 3:
-        strbuf_printf(sb, "rho.fattree { k = %ld, levels = %ld, cores = %ld }",
-                      num(in, 2, 6), num(in, 2, 3), num(in, 1, 2));
+        put_num(in, sb, "rho.fattree { k = ", 2, 6);
+        put_num(in, sb, ", levels = ", 2, 3);
+        put_num(in, sb, ", cores = ", 1, 2);
+        strbuf_puts(sb, " }");
         break;
     case 4:
-        strbuf_printf(sb, "rho.tca { rings = %ld, nodes = %ld }", num(in, 1, 3),
-                      num(in, 1, 6));
+        put_num(in, sb, "rho.tca { rings = ", 1, 3);
+        put_num(in, sb, ", nodes = ", 1, 6);
+        strbuf_puts(sb, " }");
         break;
     default:
-        strbuf_printf(sb, "rho.network \"%s\"", presets[pick(in, 6)]);
+        put_str(in, sb, "rho.network ", presets, 6);
     }
 }
 
 static void
 pattern(struct in *in, struct strbuf *sb)
 {
-    const char *size = sizes[pick(in, 7)];
+    int kind = pick(in, 9);
 
-    switch (pick(in, 9)) {
+    switch (kind) {
     case 0:
-        strbuf_printf(sb,
-                      "rho.pattern.umesh { size = \"%s\", min = %ld, max = "
-                      "%ld, window = %ld, symmetric = %s }",
-                      size, num(in, 1, 4), num(in, 1, 8), num(in, 1, 12),
-                      pick(in, 2) ? "true" : "false");
+    case 8:
+        strbuf_printf(sb, "rho.pattern.%s {", kind ? "near" : "umesh");
+        put_str(in, sb, " size = ", sizes, 7);
+        put_num(in, sb, ", min = ", 1, 4);
+        put_num(in, sb, ", max = ", 1, 8);
+        put_num(in, sb, ", window = ", 1, 40);
+        put_bool(in, sb, ", symmetric = ");
         break;
     case 1:
-        strbuf_printf(sb,
-                      "rho.pattern.spread { size = \"%s\", min = %ld, "
-                      "max = %ld }",
-                      size, num(in, 1, 3), num(in, 1, 6));
+        put_str(in, sb, "rho.pattern.spread { size = ", sizes, 7);
+        put_num(in, sb, ", min = ", 1, 3);
+        put_num(in, sb, ", max = ", 1, 6);
         break;
     case 2:
-        strbuf_printf(sb,
-                      "rho.pattern.stencil { size = \"%s\", nd = %ld, "
-                      "periodic = %s, corners = %s",
-                      size, num(in, 1, 3), pick(in, 2) ? "true" : "false",
-                      pick(in, 2) ? "true" : "false");
+        put_str(in, sb, "rho.pattern.stencil { size = ", sizes, 7);
+        put_num(in, sb, ", nd = ", 1, 3);
+        put_bool(in, sb, ", periodic = ");
+        put_bool(in, sb, ", corners = ");
         if (pick(in, 2)) {
             strbuf_puts(sb, ", dims = ");
             dims(in, sb, 3, 4);
         }
-        strbuf_puts(sb, " }");
         break;
     case 3:
-        strbuf_printf(sb, "rho.pattern.alltoall { size = \"%s\" }", size);
+        put_str(in, sb, "rho.pattern.alltoall { size = ", sizes, 7);
         break;
     case 4:
-        strbuf_printf(sb, "rho.pattern.suba2a { size = \"%s\", dims = ", size);
+        put_str(in, sb, "rho.pattern.suba2a { size = ", sizes, 7);
+        strbuf_puts(sb, ", dims = ");
         dims(in, sb, 3, 4);
-        strbuf_printf(sb, ", along = { %ld } }", num(in, 1, 3));
+        put_num(in, sb, ", along = { ", 1, 3);
+        strbuf_puts(sb, " }");
         break;
     case 5:
-        strbuf_printf(sb,
-                      "rho.pattern.permutation { size = \"%s\", how = "
-                      "\"%s\", rows = %ld }",
-                      size, hows[pick(in, 5)], num(in, 1, 4));
+        put_str(in, sb, "rho.pattern.permutation { size = ", sizes, 7);
+        put_str(in, sb, ", how = ", hows, 5);
+        put_num(in, sb, ", rows = ", 1, 4);
         break;
     case 6:
-        strbuf_printf(sb,
-                      "rho.pattern.collective { algorithm = \"%s\", size "
-                      "= \"%s\", aggregate = %s, supernodes = %ld, nodes = "
-                      "%ld, cores = %ld }",
-                      colls[pick(in, 6)], size, pick(in, 2) ? "true" : "false",
-                      num(in, 1, 3), num(in, 1, 3), num(in, 1, 2));
-        break;
-    case 7:
-        strbuf_printf(sb, "rho.pattern.thesis(\"%s\", { size = \"%s\" })",
-                      thesis[pick(in, 8)], size);
+        put_str(in, sb, "rho.pattern.collective { algorithm = ", colls, 6);
+        put_str(in, sb, ", size = ", sizes, 7);
+        put_bool(in, sb, ", aggregate = ");
+        put_num(in, sb, ", supernodes = ", 1, 3);
+        put_num(in, sb, ", nodes = ", 1, 3);
+        put_num(in, sb, ", cores = ", 1, 2);
         break;
     default:
-        strbuf_printf(sb,
-                      "rho.pattern.near { size = \"%s\", min = %ld, max "
-                      "= %ld, window = %ld }",
-                      size, num(in, 1, 4), num(in, 1, 8), num(in, 1, 40));
+        put_str(in, sb, "rho.pattern.thesis(", thesis, 8);
+        put_str(in, sb, ", { size = ", sizes, 7);
+        strbuf_puts(sb, " })");
+        return;
     }
+    strbuf_puts(sb, " }");
 }
 
 static void
@@ -199,12 +237,12 @@ placement(struct in *in, struct strbuf *sb)
         int n = pick(in, 8);
         strbuf_puts(sb, "{");
         for (int k = 0; k < n; k++)
-            strbuf_printf(sb, "%s %ld", k ? "," : "", num(in, 0, 8));
+            put_num(in, sb, k ? ", " : " ", 0, 8);
         strbuf_puts(sb, " }");
         break;
     }
     default:
-        strbuf_printf(sb, "\"%s\"", schemes[pick(in, 12)]);
+        put_str(in, sb, "", schemes, 12);
     }
 }
 
@@ -218,10 +256,12 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     strbuf_init(&sb);
     strbuf_puts(&sb, "return rho.scenario {\n  topology = ");
     topology(&in, &sb);
-    strbuf_printf(&sb, ",\n  routing = \"%s\",\n", routings[pick(&in, 6)]);
+    put_str(&in, &sb, ",\n  routing = ", routings, 6);
+    strbuf_puts(&sb, ",\n");
     if (pick(&in, 3) == 0)
         strbuf_puts(&sb, "  paths = \"all\",\n");
-    strbuf_printf(&sb, "  seed = %ld,\n", num(&in, 0, 9));
+    put_num(&in, &sb, "  seed = ", 0, 9);
+    strbuf_puts(&sb, ",\n");
     if (pick(&in, 2)) {
         strbuf_puts(&sb, "  placement = ");
         placement(&in, &sb);
@@ -237,10 +277,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         jobs = 1 + pick(&in, 3);
         strbuf_puts(&sb, "  jobs = {\n");
         for (int j = 0; j < jobs; j++) {
-            strbuf_printf(&sb,
-                          "    { name = \"j%d\", ranks = %ld, routing = "
-                          "\"%s\", traffic = ",
-                          j, num(&in, 1, 8), routings[pick(&in, 6)]);
+            strbuf_printf(&sb, "    { name = \"j%d\"", j);
+            put_num(&in, &sb, ", ranks = ", 1, 8);
+            put_str(&in, &sb, ", routing = ", routings, 6);
+            strbuf_puts(&sb, ", traffic = ");
             pattern(&in, &sb);
             strbuf_puts(&sb, " },\n");
         }
@@ -249,10 +289,13 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     default: {
         int n = 1 + pick(&in, 6);
         strbuf_puts(&sb, "  flows = {");
-        for (int k = 0; k < n; k++)
-            strbuf_printf(&sb, " { %ld, %ld, size = \"%s\", step = %ld },",
-                          num(&in, 0, 9), num(&in, 0, 9), sizes[pick(&in, 7)],
-                          num(&in, 0, 2));
+        for (int k = 0; k < n; k++) {
+            put_num(&in, &sb, " { ", 0, 9);
+            put_num(&in, &sb, ", ", 0, 9);
+            put_str(&in, &sb, ", size = ", sizes, 7);
+            put_num(&in, &sb, ", step = ", 0, 2);
+            strbuf_puts(&sb, " },");
+        }
         strbuf_puts(&sb, " },\n");
     }
     }
