@@ -49,7 +49,7 @@ models(const struct scenario *s)
         }
     }
     if (s->net != NULL && net_routers(s->net->net) <= 64 &&
-        net_slots(s->net->net) <= 256) {
+        net_slots(s->net->net) <= 64) {
         struct net_opts o;
         struct net_result *r;
         net_opts_init(&o);
