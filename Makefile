@@ -161,23 +161,24 @@ $(BUILD)/tests/%: tests/unit/%.c $(TEST_SUPPORT) $(SCRIPT_O) $(REPORT_O) $(THEME
 # kept in tests/fuzz/NAME/ through BUILD/fuzz/replay_NAME, the same target
 # built by the normal compiler with a small main(). A target may call
 # anything in these objects (a new layer adds its objects here):
-FUZZ_LINK_O = $(TUI_O) $(SCRIPT_O) $(REPORT_O) $(THEME_O) $(LIBCORE)
+FUZZ_LINK_O = $(CLI_O) $(BUILD)/cli/mpi_stub.o $(TUI_O) $(SCRIPT_O) $(REPORT_O) \
+              $(THEME_O) $(LIBCORE)
 FUZZ_NAMES := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_TIME ?= 60
 FUZZ_DEB_PKGS := clang libclang-rt-dev
 FUZZ_OPT := -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,address,undefined \
             -fno-sanitize-recover=all
-FUZZ_LIBS = $(LUA_LIBS) $(YAML_LIBS) $(CURSES_LIBS) $(LDLIBS_THREAD) -lm
+FUZZ_LIBS = $(LUA_LIBS) $(YAML_LIBS) $(CURSES_LIBS) $(HWLOC_LIBS) $(LDLIBS_THREAD) -lm
 REPLAYS := $(patsubst %,$(BUILD)/fuzz/replay_%,$(FUZZ_NAMES))
 
 $(BUILD)/fuzz/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c $(FUZZ_LINK_O) $(BUILD)/rho_config.h | deps
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(LUA_CF) $(YAML_CF) $(CURSES_CF) $(XCFLAGS) -o $@ \
+	$(CC) $(CPPFLAGS) $(LUA_CF) $(YAML_CF) $(CURSES_CF) $(HWLOC_CF) $(XCFLAGS) -o $@ \
 	    tests/fuzz/fuzz_$*.c tests/fuzz/replay.c $(filter %.o %.a,$^) $(LDFLAGS) $(FUZZ_LIBS)
 
 $(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_LINK_O) $(BUILD)/rho_config.h | deps
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(LUA_CF) $(YAML_CF) $(CURSES_CF) $(XCFLAGS) -fsanitize=fuzzer -o $@ \
+	$(CC) $(CPPFLAGS) $(LUA_CF) $(YAML_CF) $(CURSES_CF) $(HWLOC_CF) $(XCFLAGS) -fsanitize=fuzzer -o $@ \
 	    $< $(filter %.o %.a,$^) $(FUZZ_LIBS)
 
 fuzz-deps:

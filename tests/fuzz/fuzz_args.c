@@ -25,7 +25,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                                         "--keys-man", NULL};
     char *copy = malloc(size + 1), *argv[MAX_ARGS + 2];
     int argc = 0;
-    struct args a;
+    struct args pa;
+    struct cli_args *a = &pa.c;
 
     memcpy(copy, data, size);
     copy[size] = '\0';
@@ -39,11 +40,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         i += strlen(arg) + 1;
     }
     argv[argc] = NULL;
-    memset(&a, 0, sizeof a);
-    sweep_init(&a.sweep);
-    a.fmt = REPORT_TEXT;
-    parse_args(argc, argv, &a);
-    sweep_fini(&a.sweep);
+    memset(&pa, 0, sizeof pa);
+    sweep_init(&a->sweep);
+    a->fmt = REPORT_TEXT;
+    parse_args(argc, argv, &pa);
+    sweep_fini(&a->sweep);
 out:
     free(copy);
     return 0;
