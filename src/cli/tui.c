@@ -47,7 +47,9 @@ run(struct cli_args *a, struct scenario **s)
     o.datadir = RHO_DATADIR;
     o.load = reload;
     o.load_ctx = a;
-    o.session.only = a->run;
+    /* -m restricts the models; otherwise every one that applies to the
+       scenario loaded now or after a reload (of another kind) */
+    o.session.only = a->models ? a->run : 0;
     o.session.threads = a->threads;
     o.session.keep = MODEL_KEEP_VIEWS;
     return app_run(a->file, s, &o);

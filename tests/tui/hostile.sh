@@ -117,3 +117,24 @@ expect edits-q-asks "unsaved edits: q again quits without saving"
 tui_keys Escape u
 expect edits-back "150 MiB        0 s   18.04 ms"
 tui_stop
+
+# 7. the scenario changes kind under a reload (a PCIe tree becomes a
+# network): tree keys must not act on a tree that is gone, with or
+# without -m naming the models
+for m in "" "-m pcie"; do
+    cp scenarios/table1.lua "$dir/k.lua"
+    # shellcheck disable=SC2086
+    tui_start 100 30 "$RHO" $m "$dir/k.lua"
+    expect "kind-start$m" "rho  Table I"
+    cp scenarios/torus-5x5.lua "$dir/k.tmp" && mv "$dir/k.tmp" "$dir/k.lua"
+    expect "kind-reloaded$m" "reloaded $dir/k.lua after a change on disk" 5
+    tui_keys j k Left Right Enter j
+    sleep 0.5
+    if tui_screen | grep -q "\[exit"; then
+        echo "FAIL tui kind-keys$m: rho ended:"
+        tui_screen | sed 's/^/    | /'
+    else
+        echo "ok - tui kind-keys$m"
+    fi
+    tui_stop
+done
