@@ -36,10 +36,12 @@
  * TUI's terminal restore) is replaced by one that reports the lack of
  * memory on the pipe.
  *
- * Cost per load: a fork (page tables are copied: well under a millisecond
- * for a small rho, more for one holding a large model), the scenario
- * written as Lua and loaded again here -- a few tenths of a millisecond
- * for a PCIe tree; a network made from a spec is built twice.
+ * Cost per load: a fork (page tables are copied: a few tenths of a
+ * millisecond for a small rho, more for one holding a large model), the
+ * scenario written as Lua and loaded again here: about twice a load in
+ * one process (tests/bench/bench_lx.c: scenarios/default.lua 1.6 ms
+ * instead of 0.8; a network made from a spec is built twice). rho's Lua
+ * library is loaded lazily (lx.c), which pays for part of it.
  */
 #define _GNU_SOURCE /* close_range, pipe2 */
 #include "script/lx.h"
