@@ -105,10 +105,11 @@ if [ -z "$bad" ]; then
     tui_resize 100 30
     tui_keys Escape Escape
     # q (twice when there are unsaved edits), until rho has left
-    i=0
-    while [ $i -lt 10 ] && ! tui_wait "[exit " 1; do
+    # (not i: tui_wait counts with it)
+    tries=0
+    while [ $tries -lt 10 ] && ! tui_wait "[exit " 1; do
         tui_keys q
-        i=$((i + 1))
+        tries=$((tries + 1))
     done
     if ! tui_wait "[exit 0]" 1; then
         bad="q did not end rho with status 0"
