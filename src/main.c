@@ -285,10 +285,10 @@ usage(FILE *out)
                  "(options, file, script error);\n"
                  "  3 a budget ran out (a script's instructions, memory or "
                  "time, its file's size,\n"
-                 "  or the memory an adaptive link model would need); 4 "
-                 "--answer: the prediction\n"
-                 "  is off; 70 internal error (out of memory, or a script's "
-                 "process died)\n"
+                 "  or the memory an adaptive link model would need);\n"
+                 "  4 --answer: the prediction is off; 70 internal error (out "
+                 "of memory, or a\n"
+                 "  script's process died)\n"
                  "see rho(1), rho-lua(7), rho-model(7)\n");
 }
 

@@ -74,7 +74,10 @@ enum {
     REC_LOG = 'L',   /* print() output */
     REC_READ = 'R',  /* names rho.param() read */
     REC_SCEN = 'S',  /* the scenario as Lua */
-    REC_LINES = 'N', /* int nflows, lines, int njobs, lines */
+    REC_LINES = 'N', /* int nflows, lines, int njobs, lines, int nnodes,
+                        lines, int 1, the rho.scenario call's line, int
+                        nsteps, the lesson steps' lines */
+    REC_SRC = 'T',   /* the script's text as read (a file's) */
     REC_ERR = 'E',   /* int code, then the message */
     REC_DONE = 'D'   /* the child said everything */
 };
@@ -223,6 +226,7 @@ child(int fd, pid_t parent, const char *name, const char *text, size_t len,
         }
         text = strbuf_str(&src);
         len = src.len;
+        send_rec(REC_SRC, text, len);
     }
     memset(&co, 0, sizeof co);
     if (o != NULL)
@@ -240,9 +244,10 @@ child(int fd, pid_t parent, const char *name, const char *text, size_t len,
         send_err(&err);
     } else {
         int njobs = s->net ? s->net->njobs : 0, n = 0,
-            nnodes = s->pcie ? pcie_nodes(s->pcie) : 0;
-        int *lines =
-            xcalloc((size_t)(s->nflows + njobs + nnodes + 3), sizeof *lines);
+            nnodes = s->pcie ? pcie_nodes(s->pcie) : 0,
+            nsteps = s->lesson ? s->lesson->n : 0;
+        int *lines = xcalloc((size_t)(s->nflows + njobs + nnodes + nsteps + 6),
+                             sizeof *lines);
         scenario_to_lua(s, &out);
         send_rec(REC_SCEN, out.s, out.len);
         lines[n++] = s->nflows;
@@ -254,6 +259,11 @@ child(int fd, pid_t parent, const char *name, const char *text, size_t len,
         lines[n++] = nnodes;
         for (int i = 0; i < nnodes; i++)
             lines[n++] = pcie_node(s->pcie, i)->line;
+        lines[n++] = 1;
+        lines[n++] = s->line;
+        lines[n++] = nsteps;
+        for (int i = 0; i < nsteps; i++)
+            lines[n++] = s->lesson->step[i].line;
         send_rec(REC_LINES, lines, (size_t)n * sizeof *lines);
     }
     send_rec(REC_DONE, "", 0);
@@ -353,14 +363,16 @@ next_int(struct ints *v)
     return c;
 }
 
-/* Give s the lines of its flows, jobs and tree nodes, as the child had
-   them (the text rho wrote has lines of its own). */
+/* Give s the lines of its flows, jobs, tree nodes, rho.scenario call and
+   lesson steps, as the child had them (the text rho wrote has lines of
+   its own). */
 static void
 set_lines(struct scenario *s, const char *p, size_t n)
 {
     struct ints v = {p, n / sizeof(int), 0};
     int njobs = s->net ? s->net->njobs : 0,
-        nnodes = s->pcie ? pcie_nodes(s->pcie) : 0;
+        nnodes = s->pcie ? pcie_nodes(s->pcie) : 0,
+        nsteps = s->lesson ? s->lesson->n : 0;
 
     if (count(&v, s->nflows) < 0)
         return;
@@ -374,12 +386,19 @@ set_lines(struct scenario *s, const char *p, size_t n)
         return;
     for (int i = 0; i < nnodes; i++)
         pcie_set_line(s->pcie, i, next_int(&v));
+    if (count(&v, 1) < 0)
+        return;
+    s->line = next_int(&v);
+    if (count(&v, nsteps) < 0)
+        return;
+    for (int i = 0; i < nsteps; i++)
+        s->lesson->step[i].line = next_int(&v);
 }
 
 /* The scenario from the child's records, or NULL with err. */
 static struct scenario *
 take(const char *name, const struct strbuf *in, const struct lx_opts *o,
-     struct rho_err *err)
+     const char **src, size_t *srclen, struct rho_err *err)
 {
     size_t pos = 0, n;
     const char *p, *lines = NULL;
@@ -425,6 +444,10 @@ take(const char *name, const struct strbuf *in, const struct lx_opts *o,
         case REC_LINES:
             lines = p;
             nlines = n;
+            break;
+        case REC_SRC:
+            *src = p;
+            *srclen = n;
             break;
         case REC_ERR: {
             int code;
@@ -551,8 +574,18 @@ run_child(const char *name, const char *text, size_t len,
     else if (answered(&in)) {
         /* a whole answer: load it while the child's exit tears down its
            memory, then reap it */
-        s = take(name, &in, o, err);
+        const char *src = text;
+        size_t srclen = len;
+        s = take(name, &in, o, &src, &srclen, err);
         reap(pid, &status);
+        if (s != NULL) {
+            /* the scenario remembers the user's script, for saving it in
+               place: the text given, or the file as the child read it */
+            if (s->path == NULL)
+                scenario_set_path(s, name);
+            if (src != NULL)
+                scenario_set_source(s, src, srclen);
+        }
         strbuf_fini(&in);
         return s;
     }
@@ -589,12 +622,15 @@ lx_run_string(const char *name, const char *text, const struct lx_opts *opts,
 {
     struct scenario *s;
 
-    if (opts && opts->in_process)
+    if (opts && opts->in_process) {
         s = lx_run_text(name, text, strlen(text), opts, err);
-    else
+        if (s != NULL && s->path == NULL)
+            scenario_set_path(s, name);
+        if (s != NULL)
+            scenario_set_source(s, text, strlen(text));
+    } else {
         s = run_child(name, text, strlen(text), opts, err);
-    if (s != NULL && s->path == NULL)
-        scenario_set_path(s, name);
+    }
     return s;
 }
 
@@ -608,6 +644,10 @@ lx_run_file(const char *path, const struct lx_opts *opts, struct rho_err *err)
         strbuf_init(&sb);
         if (lx_read_script(path, &sb, err) == 0)
             s = lx_run_text(path, strbuf_str(&sb), sb.len, opts, err);
+        if (s != NULL) {
+            scenario_set_path(s, path);
+            scenario_set_source(s, strbuf_str(&sb), sb.len);
+        }
         strbuf_fini(&sb);
     } else {
         s = run_child(path, NULL, 0, opts, err);
