@@ -519,10 +519,12 @@ static int
 l_net_tostring(lua_State *L)
 {
     struct lx_net *u = check_net(L, 1);
+    char r[48], l[48], e[48];
 
-    lua_pushfstring(L, "rho.net (%s: %d routers, %d links, %d nodes)", u->desc,
-                    net_routers(u->net), net_links(u->net),
-                    net_endpoints(u->net));
+    lua_pushfstring(L, "rho.net (%s: %s, %s, %s)", u->desc,
+                    units_fmt_count(r, sizeof r, net_routers(u->net), "router"),
+                    units_fmt_count(l, sizeof l, net_links(u->net), "link"),
+                    units_fmt_count(e, sizeof e, net_endpoints(u->net), "node"));
     return 1;
 }
 

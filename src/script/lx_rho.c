@@ -174,9 +174,11 @@ l_scen_tostring(lua_State *L)
 
     if (*u == NULL)
         lua_pushliteral(L, "rho.scenario (taken)");
-    else
-        lua_pushfstring(L, "rho.scenario '%s' (%d flows)", (*u)->title,
-                        (*u)->nflows);
+    else {
+        char nf[48];
+        lua_pushfstring(L, "rho.scenario '%s' (%s)", (*u)->title,
+                        units_fmt_count(nf, sizeof nf, (*u)->nflows, "flow"));
+    }
     return 1;
 }
 

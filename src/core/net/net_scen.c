@@ -112,10 +112,11 @@ net_topo_describe(const struct net_topo_spec *spec, char *buf, size_t n)
     } else if (ns->family == NET_DRAGONFLY) {
         const struct net_dragonfly_params *p = &ns->df;
         snprintf(buf, n,
-                 "dragonfly, %d groups of %dx%d routers, %d nodes x %d "
-                 "cores",
+                 "dragonfly, %d groups of %dx%d routers, %d node%s x %d "
+                 "core%s",
                  p->groups, p->chassis, p->routers, p->nodes_per_router,
-                 p->cores);
+                 p->nodes_per_router == 1 ? "" : "s", p->cores,
+                 p->cores == 1 ? "" : "s");
     } else if (ns->family == NET_FATTREE) {
         snprintf(buf, n, "fat-tree, radix %d, %d levels", ns->ft.k,
                  ns->ft.levels);

@@ -408,9 +408,11 @@ fam_value(struct session *ss, int item, int tstep, const char *frame,
 
     if (model_pcie_sim(ss) == NULL)
         return rho_err_set(err, RHO_EINPUT, "no result of the PCIe model");
-    if (item < 0 || item >= s->nflows)
-        return rho_err_set(err, RHO_EINPUT, "the scenario has %d flows",
-                           s->nflows);
+    if (item < 0 || item >= s->nflows) {
+        char nf[48];
+        return rho_err_set(err, RHO_EINPUT, "the scenario has %s",
+                           units_fmt_count(nf, sizeof nf, s->nflows, "flow"));
+    }
     if (pview_frames_of_session(&sp, ss, tstep) == 0) {
         pview_frames_fini(&sp);
         return rho_err_set(err, RHO_EINPUT, "the run has no time step %d",
