@@ -9,6 +9,7 @@
  */
 #include "tui/app.h"
 
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +26,7 @@
 #include "core/base/strbuf.h"
 #include "core/base/units.h"
 #include "core/base/watch.h"
+#include "tui/recover.h"
 #include "tui/reload.h"
 #include "tui/tui.h"
 #include "view/screen.h"
@@ -40,6 +42,8 @@ struct app {
     char error[2048];
     struct theme theme;
     struct reload rl; /* the script, loaded again off the loop */
+    char *recovering; /* the recovery file rl loads, or NULL; owned */
+    int ask_disk;     /* the file changed under unsaved edits: asking */
 
     /* the search */
     struct job job;
@@ -231,6 +235,25 @@ poll_reload(struct app *a)
 
     if (!reload_take(&a->rl, &s, &err, &why))
         return 0;
+    if (a->recovering != NULL) {
+        /* the edits a killed rho kept: unsaved edits on top of the
+           script, one u away from it */
+        if (s == NULL) {
+            ui_status(&a->u, 1, "cannot take the unsaved edits kept in %s: %s",
+                      a->recovering, err.msg);
+        } else {
+            scenario_set_path(s, a->path);
+            session_replace(a->ss, s);
+            ui_status(&a->u, 1,
+                      "unsaved edits from a killed rho, kept in %s, are "
+                      "back: u undoes them, s saves them",
+                      a->recovering);
+            remove(a->recovering);
+        }
+        free(a->recovering);
+        a->recovering = NULL;
+        return 1;
+    }
     if (s == NULL) {
         snprintf(a->error, sizeof a->error, "%s", err.msg);
         ui_status(&a->u, 1, "%s: script error; the last good result stays",
@@ -252,6 +275,43 @@ poll_reload(struct app *a)
     return 1;
 }
 
+static void do_reload(struct app *a, const char *why);
+
+/* The question asked when the file changed under unsaved edits. */
+static void
+ask_disk_status(struct app *a)
+{
+    const char *base = strrchr(a->path, '/');
+
+    ui_status(&a->u, 1,
+              "%s changed on disk; you have unsaved edits: r reloads it "
+              "(u brings them back), k keeps yours",
+              base != NULL ? base + 1 : a->path);
+}
+
+/* A key while that question is open: r and k answer it, q and Ctrl-C
+   pass (q asks about the edits itself), the rest repeat the question.
+   Returns the key to hand on, or -1. */
+static int
+ask_disk_key(struct app *a, int key)
+{
+    if (key == 'r') {
+        do_reload(a, " after a change on disk");
+        return -1;
+    }
+    if (key == 'k' || key == KEY_ESC_) {
+        a->ask_disk = 0;
+        ui_status(&a->u, 0,
+                  "kept your edits; %s on disk differs (r reloads it)",
+                  a->path);
+        return -1;
+    }
+    if (key == 'q' || key == 3)
+        return key;
+    ask_disk_status(a);
+    return -1;
+}
+
 /* Load the script again, off the loop (a script may take its whole time
    budget); a quick one is taken at once, so that nothing flickers. */
 static void
@@ -259,6 +319,9 @@ do_reload(struct app *a, const char *why)
 {
     struct rho_err err;
 
+    a->ask_disk = 0;
+    free(a->recovering);
+    a->recovering = NULL;
     if (reload_start(&a->rl, a->o, a->path, why, &err) != 0) {
         ui_status(&a->u, 1, "%s", err.msg);
         return;
@@ -391,7 +454,9 @@ app_run(const char *path, struct scenario **sp, const struct app_opts *o)
     struct app a;
     struct tui_caps caps;
     double last_watch = 0;
-    int redraw = 1, quit = 0;
+    int redraw = 1, quit = 0, quit_sig = 0;
+    char *kept = NULL;
+    struct rho_err kept_err;
 
     if (tui_init(o->no_color, !o->no_mouse, &caps) != 0)
         return -1;
@@ -418,6 +483,15 @@ app_run(const char *path, struct scenario **sp, const struct app_opts *o)
     tui_set_theme(&a.theme);
     if (o->theme != NULL)
         use_theme(&a, o->theme);
+    /* edits a killed rho kept for this script: load them as unsaved
+       edits (off the loop, like any reload) */
+    if (!o->readonly && (a.recovering = recover_find(path)) != NULL) {
+        struct rho_err err;
+        if (reload_start(&a.rl, o, a.recovering, "", &err) != 0) {
+            free(a.recovering);
+            a.recovering = NULL;
+        }
+    }
 
     while (!quit) {
         struct tui_mouse m;
@@ -428,10 +502,17 @@ app_run(const char *path, struct scenario **sp, const struct app_opts *o)
         redraw = 0;
         key = tui_key(100, &m);
         sig = tui_signals();
-        if (sig & 1)
+        if (sig & 1) {
+            quit_sig = tui_quit_signal();
             break;
+        }
         if (sig & 2) {
             do_reload(&a, " (SIGUSR2)");
+            redraw = 1;
+        }
+        if (a.ask_disk && key >= 0 && key != RK_MOUSE && key != RK_RESIZE &&
+            a.u.prompt == PROMPT_NONE && !a.u.help) {
+            key = ask_disk_key(&a, key);
             redraw = 1;
         }
         if (key == RK_MOUSE)
@@ -459,7 +540,13 @@ app_run(const char *path, struct scenario **sp, const struct app_opts *o)
         if (rho_wall() - last_watch > 0.25) {
             last_watch = rho_wall();
             if (watch_changed(&a.w)) {
-                do_reload(&a, " after a change on disk");
+                /* unsaved edits are not thrown away: ask first */
+                if (session_dirty(a.ss) && a.recovering == NULL) {
+                    a.ask_disk = 1;
+                    ask_disk_status(&a);
+                } else {
+                    do_reload(&a, " after a change on disk");
+                }
                 redraw = 1;
             }
         }
@@ -471,12 +558,33 @@ app_run(const char *path, struct scenario **sp, const struct app_opts *o)
             redraw = 1;
     }
     reload_stop(&a.rl);
+    free(a.recovering);
     stop_search(&a);
     if (a.has_res)
         search_result_fini(&a.res);
+    /* killed with unsaved edits: keep them for the next start */
+    if (quit_sig != 0 && session_dirty(a.ss) && !o->readonly)
+        kept = recover_write(a.path, session_scenario(a.ss), &kept_err);
     tui_fini();
+    if (quit_sig != 0 && session_dirty(a.ss)) {
+        if (kept != NULL)
+            fprintf(stderr,
+                    "rho: %s: your unsaved edits are kept in %s; rho offers "
+                    "them at the next start on %s\n",
+                    strsignal(quit_sig), kept, a.path);
+        else if (o->readonly)
+            fprintf(stderr,
+                    "rho: %s: unsaved edits lost (--readonly writes no "
+                    "files)\n",
+                    strsignal(quit_sig));
+        else
+            fprintf(stderr, "rho: %s: unsaved edits lost: %s\n",
+                    strsignal(quit_sig), kept_err.msg);
+    }
+    free(kept);
     canvas_fini(&a.c);
     ui_fini(&a.u);
     session_free(a.ss);
-    return 0;
+    /* killed: say so to the caller, as a shell would (128 + the signal) */
+    return quit_sig != 0 ? 128 + quit_sig : 0;
 }

@@ -23,6 +23,7 @@
 static int active;
 static int ncolors;
 static volatile sig_atomic_t sig_quit, sig_reload;
+static volatile sig_atomic_t quit_signal; /* the last one that asked */
 
 /* ---- colours ---- */
 
@@ -73,7 +74,7 @@ tui_set_theme(const struct theme *p)
 static void
 on_quit(int sig)
 {
-    (void)sig;
+    quit_signal = sig;
     sig_quit = 1;
 }
 
@@ -134,6 +135,7 @@ tui_init(int no_color, int mouse, struct tui_caps *caps)
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
     sigaction(SIGHUP, &sa, NULL);
+    sigaction(SIGQUIT, &sa, NULL);
     sa.sa_handler = on_reload;
     sigaction(SIGUSR2, &sa, NULL);
     signal(SIGSEGV, on_crash);
@@ -184,6 +186,12 @@ tui_signals(void)
 
     sig_quit = sig_reload = 0;
     return s;
+}
+
+int
+tui_quit_signal(void)
+{
+    return quit_signal;
 }
 
 int

@@ -53,7 +53,10 @@ struct tui_mouse {
 int tui_key(int timeout_ms, struct tui_mouse *m);
 
 /* Signals seen since the last call: bit 1 a request to quit (SIGINT,
-   SIGTERM, SIGHUP), bit 2 a request to reload (SIGUSR2). */
+   SIGTERM, SIGHUP, SIGQUIT), bit 2 a request to reload (SIGUSR2). */
 int tui_signals(void);
+
+/* The number of the last signal that asked to quit (0: none). */
+int tui_quit_signal(void);
 
 #endif

@@ -22,6 +22,9 @@ if ! command -v tmux >/dev/null 2>&1; then
     exit 0
 fi
 dir=$(mktemp -d)
+# recovery files (a fatal signal with unsaved edits) go here, not to $HOME
+XDG_STATE_HOME=$dir/state
+export XDG_STATE_HOME
 trap 'tui_stop; rm -rf "$dir"' EXIT
 f=$dir/s.lua
 rnd=$SEED

@@ -13,6 +13,9 @@ if ! command -v tmux >/dev/null 2>&1; then
     exit 0
 fi
 dir=$(mktemp -d)
+# recovery files (a fatal signal with unsaved edits) go here, not to $HOME
+XDG_STATE_HOME=$dir/state
+export XDG_STATE_HOME
 trap 'tui_stop; rm -rf "$dir"' EXIT
 
 # hang FILE: save a script that runs for ever in C over FILE (as an editor
@@ -74,6 +77,7 @@ child=$(pgrep -P "$pid" | head -1)
 if [ -n "$pid" ] && [ -n "$child" ]; then
     kill -TERM "$pid"
     quits hostile-sigterm-quits
+    expect hostile-sigterm-143 "[exit 143]" 1
     # the script's process does not outlive rho
     sleep 0.2
     if ps -p "$child" >/dev/null 2>&1; then
@@ -101,8 +105,8 @@ tui_start 100 30 "$RHO" --theme "$dir/big.yaml" scenarios/table1.lua
 expect hostile-theme-big "$dir/big.yaml: larger than 1024 KiB: too large for a theme; using the default theme" 5
 tui_stop
 
-# 6. edits not saved when the file changes on disk: the reload keeps them
-# one undo step away, and q still asks
+# 6. edits not saved when the file changes on disk: rho asks; r reloads
+# and keeps them one undo step away, and q still asks
 cp scenarios/table1.lua "$dir/e.lua"
 tui_start 100 30 "$RHO" "$dir/e.lua"
 expect edits-start "rho  Table I"
@@ -111,11 +115,80 @@ tui_type "size 3 150 MiB"
 tui_keys Enter
 expect edits-edited "150 MiB        0 s   18.04 ms"
 sed 's/tau = 0.2/tau = 0.25/' scenarios/table1.lua >"$dir/e.tmp" && mv "$dir/e.tmp" "$dir/e.lua"
+expect edits-asks "e.lua changed on disk; you have unsaved edits: r reloads it" 5
+expect_not edits-not-yet "reloaded"
+tui_keys j
+expect edits-asks-again "r reloads it (u brings them back), k keeps yours"
+tui_keys r
 expect edits-reloaded "reloaded $dir/e.lua after a change on disk; u brings back your unsaved edits" 5
 tui_keys q
 expect edits-q-asks "unsaved edits: q again quits without saving"
 tui_keys Escape u
 expect edits-back "150 MiB        0 s   18.04 ms"
+tui_stop
+# k keeps the edits; the file stays as it is on disk
+cp scenarios/table1.lua "$dir/e.lua"
+tui_start 100 30 "$RHO" "$dir/e.lua"
+expect keep-start "rho  Table I"
+tui_keys Tab :
+tui_type "size 3 150 MiB"
+tui_keys Enter
+expect keep-edited "150 MiB        0 s   18.04 ms"
+sed 's/tau = 0.2/tau = 0.25/' scenarios/table1.lua >"$dir/e.tmp" && mv "$dir/e.tmp" "$dir/e.lua"
+expect keep-asks "k keeps yours" 5
+tui_keys k
+expect keep-kept "kept your edits; $dir/e.lua on disk differs (r reloads it)"
+expect keep-edits-stay "150 MiB        0 s   18.04 ms"
+tui_stop
+
+# 6b. killed with unsaved edits (SIGHUP, SIGTERM, SIGINT, SIGQUIT): the
+# status says so (128 + N), the edits go to a recovery file named on
+# stderr, the terminal is restored, and the next start offers them
+n=0
+for sig in HUP TERM INT QUIT; do
+    n=$((n + 1))
+    case $sig in HUP) code=129 ;; INT) code=130 ;; QUIT) code=131 ;; TERM) code=143 ;; esac
+    cp scenarios/table1.lua "$dir/r$n.lua"
+    tui_start 100 30 "$RHO" "$dir/r$n.lua"
+    expect "recover-start-$sig" "rho  Table I"
+    tui_keys :
+    tui_type "tau 0.1"
+    tui_keys Enter
+    expect "recover-edited-$sig" "edited"
+    shell=$(tui_tmux display -p -t "$TUI_SESSION" '#{pane_pid}')
+    pid=$(pgrep -P "$shell" -x rho | head -1)
+    kill -"$sig" "$pid"
+    expect "recover-status-$sig" "[exit $code]" 5
+    expect "recover-said-$sig" "your unsaved edits are kept in $dir/state/rho/recover/"
+    if [ "$(tui_tmux display -p -t "$TUI_SESSION" '#{alternate_on}')" = 0 ]; then
+        echo "ok - tui recover-terminal-$sig"
+    else
+        echo "FAIL tui recover-terminal-$sig: the terminal was left in the alternate screen"
+    fi
+    tui_stop
+done
+tui_start 100 30 "$RHO" "$dir/r1.lua"
+expect recover-offered "unsaved edits from a killed rho, kept in $dir/state/rho/recover/" 5
+expect recover-offered-edited "edited"
+tui_keys u
+if tui_gone "edited" 3; then echo "ok - tui recover-undo"; else echo "FAIL tui recover-undo: the mark stays"; fi
+tui_keys q
+expect recover-quit "[exit 0]" 3
+tui_stop
+if ls "$dir/state/rho/recover/" | grep -q "r1.lua"; then
+    echo "FAIL tui recover-taken: the recovery file stays after it was offered"
+else
+    echo "ok - tui recover-taken"
+fi
+
+# 6c. Ctrl-C in batch mode: rho dies of SIGINT, status 130 in the shell
+# (which catches SIGINT itself, or it would die with rho and take the
+# pane along)
+printf 'while true do end\n' >"$dir/spin.lua"
+tui_start 100 30 "trap 'echo caught' INT;" "$RHO" -b --lua-time 30 "$dir/spin.lua"
+sleep 0.5
+tui_keys C-c
+expect batch-ctrl-c "[exit 130]" 5
 tui_stop
 
 # 7. the scenario changes kind under a reload (a PCIe tree becomes a

@@ -9,6 +9,9 @@ if ! command -v tmux >/dev/null 2>&1; then
     exit 0
 fi
 dir=$(mktemp -d)
+# recovery files (a fatal signal with unsaved edits) go here, not to $HOME
+XDG_STATE_HOME=$dir/state
+export XDG_STATE_HOME
 trap 'tui_stop; rm -rf "$dir"' EXIT
 
 # 1. Table I: the tree with its link loads, the flows with their factors
@@ -147,7 +150,9 @@ tui_type "tau 0.1"
 tui_keys Enter q
 expect quit-guard "unsaved edits: q again quits without saving"
 tui_keys C-c
-expect ctrl-c "[exit 0]"
+expect ctrl-c "[exit 130]"
+expect ctrl-c-kept "your unsaved edits are kept in"
+rm -rf "$XDG_STATE_HOME" # not offered to the tests below
 if [ "$(tui_tmux display -p -t rho '#{alternate_on}')" = 0 ]; then
     echo "ok - tui ctrl-c-restores-terminal"
 else
