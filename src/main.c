@@ -73,6 +73,8 @@ enum opt_id {
     OPT_LUA_INSN,
     OPT_LUA_MEM,
     OPT_LUA_TIME,
+    OPT_MAX_MEMORY,
+    OPT_MAX_TIME,
     OPT_LINKS,
     OPT_MESSAGES,
     OPT_METRICS,
@@ -211,6 +213,13 @@ static const struct opt options[] = {
     {OPT_LUA_TIME, 0, "lua-time", "SECONDS",
      "stop a script that runs longer than SECONDS of wall time, whatever "
      "it does (default 10)",
+     NULL},
+    {OPT_MAX_MEMORY, 0, "max-memory", "SIZE",
+     "refuse a search that would keep more than SIZE (\"8 GiB\"; default "
+     "half the machine's memory)",
+     NULL},
+    {OPT_MAX_TIME, 0, "max-time", "SECONDS",
+     "refuse a search estimated to take longer than SECONDS (default: any)",
      NULL},
     {OPT_LINKS, 'l', "links", NULL,
      "link model: also list every directed link with its bytes (with "
@@ -500,6 +509,22 @@ apply(struct cli_args *a, const struct opt *o, const char *val,
                              "most 86400), got '%s'",
                              val);
         break;
+    case OPT_MAX_MEMORY: {
+        struct rho_err perr;
+        if (units_parse(UNIT_SIZE, val, &a->max_memory, &perr) != 0 ||
+            !(a->max_memory > 0))
+            return bad_usage("--max-memory expects a size such as \"8 GiB\", "
+                             "got '%s'",
+                             val);
+        break;
+    }
+    case OPT_MAX_TIME:
+        a->max_time = strtod(val, &end);
+        if (*end != '\0' || end == val || !(a->max_time > 0))
+            return bad_usage("--max-time expects a number of seconds, got "
+                             "'%s'",
+                             val);
+        break;
     case OPT_HELP:
         usage(stdout);
         exit(0);
@@ -576,6 +601,61 @@ parse_args(int argc, char **argv, struct args *a)
         if (apply(&a->c, o, val, val2) != 0)
             return 2;
     }
+    return 0;
+}
+
+/* Was the option with this id given? */
+static int
+given(const struct args *pa, int id)
+{
+    for (int i = 0; i < NOPTIONS; i++)
+        if (options[i].id == id)
+            return pa->given[i];
+    return 0;
+}
+
+/*
+ * Options that cannot go together: one of them would be dropped without a
+ * word (the mode table runs one mode; the report prints one of two
+ * tables). Returns 0, or 2 with the refusal printed.
+ */
+static int
+conflicts(const struct args *pa)
+{
+    static const struct {
+        int a, b;
+        const char *why;
+    } pairs[] = {
+        {OPT_SEARCH, OPT_SWEEP,
+         "a sweep runs the model at each point and a search orders one "
+         "scenario's flows; run them one after the other"},
+        {OPT_SEARCH, OPT_COMPARE,
+         "--compare runs the model on each design and a search orders one "
+         "scenario's flows; run them one after the other"},
+        {OPT_SWEEP, OPT_COMPARE,
+         "--compare is a sweep of one parameter shown side by side; give "
+         "the values to one of them"},
+        {OPT_STEPS, OPT_TIMELINE,
+         "each prints its own table; run rho once for each"},
+    };
+
+    for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
+        if (given(pa, pairs[i].a) && given(pa, pairs[i].b)) {
+            const char *na = NULL, *nb = NULL;
+            for (int k = 0; k < NOPTIONS; k++) {
+                if (options[k].id == pairs[i].a)
+                    na = options[k].lng;
+                if (options[k].id == pairs[i].b)
+                    nb = options[k].lng;
+            }
+            return bad_usage("--%s and --%s cannot go together: %s", na, nb,
+                             pairs[i].why);
+        }
+    if (given(pa, OPT_EXPLAIN) && pa->c.fmt != REPORT_TEXT &&
+        pa->c.dump_w == 0)
+        return bad_usage("--explain prints text only: -f %s is not "
+                         "supported with it",
+                         pa->c.fmt == REPORT_CSV ? "csv" : "yaml");
     return 0;
 }
 
@@ -671,7 +751,8 @@ rho_main(int argc, char **argv)
     sweep_init(&a->sweep);
     sweep_init(&a->compare);
     a->fmt = REPORT_TEXT;
-    if ((rc = parse_args(argc, argv, &pa)) != 0) {
+    if ((rc = parse_args(argc, argv, &pa)) != 0 ||
+        (rc = conflicts(&pa)) != 0) {
         sweep_fini(&a->sweep);
         sweep_fini(&a->compare);
         return rc;

@@ -36,6 +36,18 @@ cli_threads(const struct cli_args *a)
     return a->threads > 0 ? a->threads : cpus > 0 ? (int)cpus : 1;
 }
 
+double
+cli_max_memory(const struct cli_args *a)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+
+    if (a->max_memory > 0)
+        return a->max_memory;
+    if (pages <= 0 || size <= 0)
+        return 4.0 * (1 << 30);
+    return CLI_MEMORY_SHARE * (double)pages * (double)size;
+}
+
 int
 cli_progress_init(struct cli_progress *p, const struct cli_args *a)
 {

@@ -55,6 +55,8 @@ struct cli_args {
     int has_at;
     long long sample, seed;
     int threads; /* -j; 0: not given */
+    double max_memory; /* --max-memory in bytes; 0: cli_max_memory()'s */
+    double max_time;   /* --max-time in seconds; 0: no limit */
     const char *curve;
     struct sweep sweep;
     struct sweep compare; /* --compare NAME=VALUES: one axis */
@@ -103,6 +105,11 @@ int cli_exit_code(const struct rho_err *err);
 
 /* Threads for a run: -j, else one per online CPU. */
 int cli_threads(const struct cli_args *a);
+
+/* The memory a computation may take (bytes): --max-memory, else
+   CLI_MEMORY_SHARE of the machine's physical memory (4 GiB if unknown). */
+double cli_max_memory(const struct cli_args *a);
+#define CLI_MEMORY_SHARE 0.5
 
 /* The progress bar: on stderr, redrawn in place. */
 struct cli_progress {

@@ -28,6 +28,8 @@ run(struct cli_args *a, struct scenario **sp)
     o.threads = a->threads;
     o.sample = a->sample;
     o.seed = (uint64_t)(a->seed ? a->seed : 1);
+    o.max_memory = cli_max_memory(a);
+    o.max_seconds = a->max_time;
     if (cli_progress_init(&p, a)) {
         o.progress = cli_progress_draw;
         o.ctx = &p;
@@ -41,19 +43,29 @@ run(struct cli_args *a, struct scenario **sp)
         search_result_fini(&r);
         return 0;
     }
-    if (report_search(stdout, s, &r, a->fmt, &err) != 0)
+    if (report_search(stdout, s, &r, a->fmt, &err) != 0) {
+        fprintf(stderr, "rho: %s\n", err.msg);
         rc = 2;
+    }
     if (rc == 0 && a->curve != NULL) {
+        /* every failure names the file and the system's reason */
         FILE *f = fopen(a->curve, "w");
         if (f == NULL) {
             fprintf(stderr, "rho: %s: cannot write: %s\n", a->curve,
                     strerror(errno));
             rc = 2;
         } else {
-            if (report_search_curve(f, &r, &err) != 0)
+            int bad = report_search_curve(f, &r, &err) != 0 || ferror(f);
+            int e = errno;
+            if (fclose(f) != 0 && !bad) {
+                bad = 1;
+                e = errno;
+            }
+            if (bad) {
+                fprintf(stderr, "rho: %s: cannot write: %s\n", a->curve,
+                        strerror(e));
                 rc = 2;
-            if (fclose(f) != 0)
-                rc = 2;
+            }
         }
     }
     search_result_fini(&r);

@@ -23,6 +23,7 @@
 #include "core/pcie/pcie_sim.h"
 #include "core/base/rho_alloc.h"
 #include "core/base/rng.h"
+#include "core/base/units.h"
 
 #define CHUNK 2048
 
@@ -312,7 +313,7 @@ search_run(const struct scenario *s, const struct search_opts *o,
     pthread_t tid[64];
     int nt, rc = 0;
     long long max, total;
-    double t0 = rho_wall();
+    double t0 = rho_wall(), one = 0;
     struct pcie_sim *probe;
 
     memset(r, 0, sizeof *r);
@@ -348,6 +349,26 @@ search_run(const struct scenario *s, const struct search_opts *o,
         memset(&j, 0, sizeof j);
         j.base = lo;
     }
+    {
+        /* what keeping every schedule's time (and id) would take */
+        double need = (double)r->n * (double)(sizeof *r->time +
+                                              (r->sampled || j.base != 0
+                                                   ? sizeof *r->id
+                                                   : 0));
+        char nb[32], bb[32], cb[32];
+        if (o->max_memory > 0 && need > o->max_memory) {
+            units_fmt_int(cb, sizeof cb, r->n);
+            units_fmt_size(nb, sizeof nb, need);
+            units_fmt_size(bb, sizeof bb, o->max_memory);
+            search_space_free(sp);
+            return rho_err_set(err, RHO_ELIMIT,
+                               "a search of %s schedules would need %s "
+                               "for their times, more than the memory "
+                               "budget of %s (--max-memory to allow more, "
+                               "or a smaller --sample)",
+                               cb, nb, bb);
+        }
+    }
     r->time = xcalloc((size_t)r->n, sizeof *r->time);
     if (r->sampled || j.base != 0) {
         r->id = xcalloc((size_t)r->n, sizeof *r->id);
@@ -367,8 +388,10 @@ search_run(const struct scenario *s, const struct search_opts *o,
     {
         struct pcie_sim *sim = scenario_sim(s, err);
         int *prio = xcalloc((size_t)s->nflows, sizeof *prio);
+        double b0 = rho_wall();
         search_space_prio(sp, 0, prio);
         r->t_baseline = pcie_sim_run(sim, prio, NULL, NULL);
+        one = rho_wall() - b0;
         r->has_baseline = r->t_baseline >= 0;
         free(prio);
         pcie_sim_free(sim);
@@ -382,6 +405,22 @@ search_run(const struct scenario *s, const struct search_opts *o,
     if ((long long)nt * CHUNK > r->n)
         nt = (int)((r->n + CHUNK - 1) / CHUNK);
     r->threads = nt;
+    /* the time it would take, from the baseline's (one run per schedule,
+       nt at a time) */
+    if (o->max_seconds > 0 && one * (double)r->n / nt > o->max_seconds) {
+        char nb[32], bb[32], cb[32];
+        units_fmt_int(cb, sizeof cb, r->n);
+        units_fmt_time(nb, sizeof nb, one * (double)r->n / nt);
+        units_fmt_time(bb, sizeof bb, o->max_seconds);
+        search_space_free(sp);
+        search_result_fini(r);
+        return rho_err_set(err, RHO_ELIMIT,
+                           "a search of %s schedules would take about %s "
+                           "on %d thread%s, more than the time budget of %s "
+                           "(--max-time to allow more, or a smaller "
+                           "--sample)",
+                           cb, nb, nt, nt == 1 ? "" : "s", bb);
+    }
     for (int t = 0; t < nt; t++)
         if (pthread_create(&tid[t], NULL, worker, &j) != 0) {
             nt = t;

@@ -36,6 +36,12 @@ struct search_opts {
     long long first, count;   /* evaluate only ids [first, first + count)
                                  (count 0: all); for splitting work over
                                  machines. Statistics cover that range. */
+    double max_memory;        /* bytes the result may take (0: any); past
+                                 it the search is refused (RHO_ELIMIT)
+                                 before anything is allocated */
+    double max_seconds;       /* wall time it may take by the estimate
+                                 from the baseline run (0: any); past it
+                                 refused (RHO_ELIMIT) before it starts */
     /*
      * Called from the calling thread about ten times a second with the
      * schedules done so far; return nonzero to cancel (the search then

@@ -66,3 +66,27 @@ t lua-time-zero 2 - "rho: --lua-time expects a number of seconds (at most 86400)
 t lua-time-ok 0 "makespan 64.94 ms" - -- -b --lua-time 0.5 scenarios/table1.lua
 t help-lua-time 0 "--lua-time SECONDS" - -- --help
 t help-exit-70 0 "70 internal error" - -- --help
+
+# budgets beyond the script: refused before the work, with what it would
+# need and the option that allows it (exit 3)
+t search-sample-huge 3 - "rho: scenarios/table1.lua: a search of 99,999,999,999,999 schedules would need 1.421 PiB for their times, more than the memory budget of 1 GiB (--max-memory to allow more, or a smaller --sample)" -- --search --sample 99999999999999 --max-memory "1 GiB" scenarios/table1.lua
+t search-sample-default 3 - - -- --search --sample 99999999999999 scenarios/table1.lua
+grep -qF "more than the memory budget of" "$err" && echo "ok - limits search-sample-default-says" ||
+    echo "FAIL limits search-sample-default-says: $(head -1 "$err")"
+t search-time 3 - - -- --search --sample 10000000 --max-time 0.001 -j 1 scenarios/table1.lua
+grep -qF "more than the time budget of 1 ms (--max-time to allow more, or a smaller --sample)" "$err" &&
+    echo "ok - limits search-time-says" || echo "FAIL limits search-time-says: $(head -1 "$err")"
+t search-within 0 "schedules" - -- --search --sample 100 --max-memory "1 MiB" --max-time 60 scenarios/table1.lua
+t max-memory-bad 2 - "rho: --max-memory expects a size such as \"8 GiB\", got 'lots'" -- --search --max-memory lots scenarios/table1.lua
+t max-time-bad 2 - "rho: --max-time expects a number of seconds, got '-1'" -- --search --max-time -1 scenarios/table1.lua
+t help-max-memory 0 "--max-memory SIZE" - -- --help
+# a curve that cannot be written says why
+t curve-full 2 - "rho: /dev/full: cannot write: No space left on device" -- --search --sample 50 --curve /dev/full scenarios/table1.lua
+
+# options that cannot go together are refused, not silently dropped
+t search-sweep 2 - "rho: --search and --sweep cannot go together: a sweep runs the model at each point and a search orders one scenario's flows; run them one after the other" -- --search --sweep tau=0.1,0.2 scenarios/table1.lua
+t sweep-compare 2 - - -- --sweep tau=0.1,0.2 --compare tau=0.3,0.4 scenarios/table1.lua
+t steps-timeline 2 - "rho: --steps and --timeline cannot go together: each prints its own table; run rho once for each" -- -b --steps --timeline scenarios/table1.lua
+t explain-yaml 2 - "rho: --explain prints text only: -f yaml is not supported with it" -- -b --explain 1 -f yaml scenarios/table1.lua
+t explain-csv 2 - "rho: --explain prints text only: -f csv is not supported with it" -- -b -f csv --explain 1 scenarios/table1.lua
+t explain-text 0 "flow 1 (0->2)" - -- -b --explain 1 scenarios/table1.lua
