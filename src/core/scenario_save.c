@@ -796,6 +796,22 @@ edit_placement_list(struct sv *v, const struct lscan_field *f)
 
 /* ---- the fields ---- */
 
+/* Field f, or when its value is a name made once as `local NAME = {
+   ... }` (lscan's alias), f as if that constructor were written there
+   (in *g): its list is edited where the local is written. */
+static const struct lscan_field *
+unalias(const struct sv *v, const struct lscan_field *f, struct lscan_field *g)
+{
+    if (f->kind != LSCAN_OTHER || f->alias < 0)
+        return f;
+    *g = *f;
+    g->kind = LSCAN_TABLE;
+    g->table = f->alias;
+    g->beg = g->vbeg = v->m.table[f->alias].open;
+    g->vend = g->end = v->m.table[f->alias].close + 1;
+    return g;
+}
+
 /* The number a field holds when a bare number may give it (bandwidth in
    B/s), else NULL. */
 static const double *
@@ -810,6 +826,7 @@ static void
 edit_field(struct sv *v, const char *name)
 {
     struct strbuf bt, ct;
+    struct lscan_field g;
     const struct lscan_field *f = lscan_named(&v->m, 0, v->text, name);
     int bh, ch, pcie = v->s->pcie != NULL;
 
@@ -831,6 +848,7 @@ edit_field(struct sv *v, const char *name)
         add_field(v, &v->ed, 0, name, strbuf_str(&ct));
         goto out;
     }
+    f = unalias(v, f, &g);
     if (pcie && strcmp(name, "flows") == 0) {
         if (f->kind == LSCAN_TABLE && flow_list_agrees(v, f->table)) {
             edit_flow_list(v, f);
