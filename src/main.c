@@ -122,7 +122,7 @@ static const struct opt options[] = {
     {OPT_DUMP, 0, "dump", "WxH:VIEW",
      "print the interactive screen as text, WxH characters, showing VIEW "
      "(tree, flows, explain, stepper, timeline, heat, stats, search, "
-     "teach; "
+     "teach, lesson; "
      "network, links, map, classes, rounds for the link model); "
      "--explain N selects flow N, --at TIME a time step, --frame F a "
      "stepper frame",
@@ -135,11 +135,11 @@ static const struct opt options[] = {
     {OPT_FRAME, 0, "frame", "F",
      "with --dump or --export, the frame of Algorithm 1 the stepper or teach "
      "view shows: a number from 1, a step (A, B, C, D8, D9) or a port "
-     "(SB->K2)",
+     "(SB->K2); of the lesson view, a step of the lesson",
      NULL},
     {OPT_FRAMES, 0, "frames", "PREFIX",
      "with --export of the stepper or teach view, write every frame of the "
-     "time step shown as "
+     "time step shown (of the lesson view, every step of the lesson) as "
      "PREFIX-01.svg, PREFIX-02.svg, ... (the extension is the format's) "
      "and print their names",
      NULL},

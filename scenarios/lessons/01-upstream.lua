@@ -44,7 +44,7 @@ return rho.scenario {
     { text = "Algorithm 1 starts with step A: every GPU sends one copy, so "
           .. "all four start with factor 1 -- each may send as fast as its "
           .. "own link allows.",
-      focus = { view = "stepper", frame = "A" } },
+      focus = { view = "teach", frame = "A" } },
     { text = "Step B goes up from the deepest switch. At X->Z, a and b "
           .. "bring 0.6 + 0.4 = 1 of the link: it is not oversubscribed, "
           .. "nothing changes. The same at Y->Z with 0.3 + 0.5 = 0.8.",

@@ -33,7 +33,7 @@ return rho.scenario {
       focus = { view = "tree", flow = 2 } },
     { text = "Step C goes down from the root complex. The RC's port to SD "
           .. "carries flow 1 alone, and it has the full link.",
-      focus = { view = "stepper", frame = "C RC->SD" },
+      focus = { view = "teach", frame = "C RC->SD" },
       ask = "What factor does the lone copy get?",
       answer = "1 - tau = 0.8: a port of the root complex always "
             .. "arbitrates, and the penalty tau applies even to a copy "
@@ -55,7 +55,7 @@ return rho.scenario {
           .. "= 1.",
       focus = { view = "tree", flow = 3 } },
     { text = "Predict the factor of the lone crossing (flow 1) after D9.",
-      focus = { view = "stepper", frame = "D9" },
+      focus = { view = "teach", frame = "D9" },
       predict = 1 },
   },
 }

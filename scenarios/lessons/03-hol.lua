@@ -24,7 +24,7 @@ return rho.scenario {
     { text = "The paper's Table I: four 300 MiB copies start together on "
           .. "T2, tau = 1/5. Step A: every GPU sends one copy, all start "
           .. "at 1.",
-      focus = { view = "stepper", frame = "A", step = 1 } },
+      focus = { view = "teach", frame = "A", step = 1 } },
     { text = "Step B at K0->SA: a (0->2) and b (1->4) share K0's upstream "
           .. "port and bring 1 + 1 = 2. Each is halved (Eq. 6).",
       focus = { frame = "B K0->SA", flow = 1 } },

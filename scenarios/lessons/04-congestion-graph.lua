@@ -31,7 +31,7 @@ return rho.scenario {
       hide = { 3, 4 } },
     { text = "At 36.08 ms c and d are done: time step 2 starts, and "
           .. "Algorithm 1 runs again on a and b alone.",
-      focus = { view = "stepper", step = 2, frame = "A" } },
+      focus = { view = "teach", step = 2, frame = "A" } },
     { text = "Nothing cuts b further down any more: it crosses the root "
           .. "complex alone at RC->SB, where 1 - tau = 0.8 is more than "
           .. "the 1/2 it brings from K0->SA.",

@@ -276,7 +276,7 @@ sweep(const void *res, double *out)
 const struct model_entry model_net_entry = {
     .name = "link",
     .title = "link model",
-    .views = "network links map classes rounds",
+    .views = "network links map classes rounds lesson",
     .background = 1,
     .applies = applies,
     .run = run,

@@ -122,7 +122,8 @@ sweep(const void *res, double *out)
 const struct model_entry model_pcie_entry = {
     .name = "pcie",
     .title = "PCIe model",
-    .views = "tree flows explain stepper timeline heat stats search teach",
+    .views = "tree flows explain stepper timeline heat stats search teach "
+             "lesson",
     .background = 0,
     .applies = applies,
     .run = run,

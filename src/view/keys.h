@@ -101,6 +101,10 @@ enum key_action {
     ACT_BACK,      /* Map: from a group back to the matrix */
     ACT_PANEL,     /* Teach: the other panel on a narrow screen */
     ACT_BIG,       /* Teach: large text on or off */
+    ACT_LESSON_NEXT, /* Lesson: the next step */
+    ACT_LESSON_PREV, /* Lesson: the step before */
+    ACT_REVEAL,      /* Lesson: show or hide the answer */
+    ACT_PREDICT,     /* Lesson: type a prediction */
     ACT_COUNT
 };
 

@@ -5,6 +5,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/base/rho_alloc.h"
@@ -377,3 +378,267 @@ lview_draw(const struct cview *v, const struct scenario *s,
         }
     }
 }
+
+/* ---- the Lesson view ---- */
+
+static int
+lesson_shown(const struct session *ss)
+{
+    const struct lesson *l = session_scenario(ss)->lesson;
+
+    return l != NULL && l->n > 0;
+}
+
+static void
+lesson_init(void *st)
+{
+    struct lview_view *lv = st;
+
+    lview_init(&lv->ls);
+    lv->applied = -1;
+    lv->focus = -1;
+}
+
+static void
+lesson_fini(void *st)
+{
+    struct lview_view *lv = st;
+
+    free(lv->hidden);
+    lv->hidden = NULL;
+}
+
+/* The context of view v below the pane. */
+static struct view_ctx
+below(const struct lview_view *lv, struct view_ctx *vc, int v)
+{
+    struct view_ctx c = *vc;
+
+    c.fam = ui_family_state(vc->u, view_table[v]->family);
+    c.h = vc->h - lv->pane_h > 1 ? vc->h - lv->pane_h : 1;
+    return c;
+}
+
+/* The view the step looks at: its focus if the session has it, else the
+   first other tab. */
+static int
+focus_view(struct view_ctx *vc, const struct lesson_focus *f)
+{
+    const struct ui *u = vc->u;
+    int want = f->view != NULL ? view_find(f->view) : -1, first = -1;
+
+    for (int k = 0; k < u->ntabs; k++) {
+        if (u->tabs[k] == want)
+            return want;
+        if (first < 0 && view_table[u->tabs[k]] != &lview_entry)
+            first = u->tabs[k];
+    }
+    return first;
+}
+
+/* Go where step ls.step looks: the view, the flow and the time step, the
+   frame. What the session cannot show is said on the status line. */
+static void
+apply_focus(struct lview_view *lv, struct view_ctx *vc,
+            const struct lesson *l)
+{
+    const struct view_entry *e;
+    struct lesson_focus f;
+    struct view_ctx c;
+    struct rho_err err;
+
+    lesson_focus(l, lv->ls.step, &f);
+    lv->applied = lv->ls.step;
+    if ((lv->focus = focus_view(vc, &f)) < 0)
+        return;
+    e = view_table[lv->focus];
+    c = below(lv, vc, lv->focus);
+    if (e->family != NULL && e->family->focus != NULL &&
+        (f.flow > 0 || f.tstep > 0)) {
+        if (e->family->focus(c.fam, &c, f.flow - 1, f.tstep - 1, &err) != 0) {
+            ui_status(vc->u, 1, "lesson step %d: %s", lv->ls.step + 1,
+                      err.msg);
+            return;
+        }
+        if (e->family->sync) /* the step it chose, evaluated */
+            e->family->sync(c.fam, &c);
+    }
+    if (e->sync)
+        e->sync(ui_state(vc->u, e->name), &c);
+    if (f.frame != NULL && e->frame != NULL &&
+        e->frame(ui_state(vc->u, e->name), &c, f.frame, &err) != 0) {
+        ui_status(vc->u, 1, "lesson step %d: frame %s: %s", lv->ls.step + 1,
+                  f.frame, err.msg);
+        return;
+    }
+    /* in place of what the family said of its time step */
+    ui_status(vc->u, 0, "lesson step %d of %d: %s", lv->ls.step + 1, l->n,
+              e->title);
+}
+
+static void
+lesson_sync(void *st, struct view_ctx *vc)
+{
+    struct lview_view *lv = st;
+    const struct scenario *s = session_scenario(vc->ss);
+    const struct lesson *l = s->lesson;
+    const struct view_entry *e;
+    struct view_ctx c;
+
+    lv->nsteps = l != NULL ? l->n : 0;
+    if (l == NULL || l->n == 0) {
+        lv->focus = -1;
+        return;
+    }
+    if (lv->ls.step >= l->n) /* a reload shortened the lesson */
+        lview_goto(&lv->ls, l, l->n - 1);
+    lv->pane_h = lview_pane_height(l, &lv->ls, vc->w, vc->h / 2);
+    if (lv->applied != lv->ls.step)
+        apply_focus(lv, vc, l);
+    if (lv->nhidden != s->nflows) {
+        free(lv->hidden);
+        lv->hidden = xcalloc((size_t)s->nflows + 1, 1);
+        lv->nhidden = s->nflows;
+    }
+    lview_hidden(l, &lv->ls, s->nflows, lv->hidden);
+    lv->fst = lv->ffam = NULL;
+    if (lv->focus < 0)
+        return;
+    e = view_table[lv->focus];
+    c = below(lv, vc, lv->focus);
+    if (e->sync)
+        e->sync(ui_state(vc->u, e->name), &c);
+    lv->fst = ui_state(vc->u, e->name);
+    lv->ffam = c.fam;
+}
+
+static void
+lesson_draw(const void *st, const struct cview *v,
+            const struct view_draw_ctx *dc)
+{
+    const struct lview_view *lv = st;
+    const struct scenario *s = session_scenario(dc->ss);
+    struct cview pane, rest;
+    struct view_draw_ctx d = *dc;
+    int ph = lv->pane_h < v->h ? lv->pane_h : v->h;
+
+    pane = cview_sub(v, 0, 0, v->w, ph);
+    lview_draw(&pane, s, &lv->ls, 0, 0);
+    if (lv->focus < 0 || ph >= v->h)
+        return;
+    rest = cview_sub(v, 0, ph, v->w, v->h - ph);
+    d.fam = lv->ffam;
+    d.hidden = lv->hidden;
+    view_table[lv->focus]->draw(lv->fst, &rest, &d);
+}
+
+/* Enter on the prediction prompt: check it. */
+static int
+predicted(void *st, struct view_ctx *vc, const char *line)
+{
+    struct lview_view *lv = st;
+    char msg[400];
+    int v = lview_predict(vc->ss, &lv->ls, line, msg, sizeof msg);
+
+    ui_status(vc->u, v != LESSON_RIGHT, "%s", msg);
+    return UI_REDRAW;
+}
+
+static int
+lesson_key(void *st, struct view_ctx *vc, int act)
+{
+    struct lview_view *lv = st;
+    const struct lesson *l = session_scenario(vc->ss)->lesson;
+    const struct view_entry *e;
+    struct rho_err err;
+    struct view_ctx c;
+    int fx;
+
+    if (l == NULL || l->n == 0)
+        return VIEW_NOT_MINE;
+    switch (act) {
+    case ACT_LESSON_NEXT:
+    case ACT_LESSON_PREV: {
+        int to = lv->ls.step + (act == ACT_LESSON_NEXT ? 1 : -1);
+        if (to < 0 || to >= l->n) {
+            ui_status(vc->u, 0, "%s step of the lesson",
+                      to < 0 ? "the first" : "the last");
+            return UI_REDRAW;
+        }
+        lview_goto(&lv->ls, l, to); /* the sync goes where it looks */
+        return UI_REDRAW;
+    }
+    case ACT_REVEAL:
+        if (lview_reveal(vc->ss, &lv->ls, !lv->ls.revealed, &err) != 0)
+            ui_status(vc->u, 1, "%s", err.msg);
+        return UI_REDRAW;
+    case ACT_PREDICT:
+        if (l->step[lv->ls.step].predict == 0) {
+            ui_status(vc->u, 1, "this step asks to predict nothing");
+            return UI_REDRAW;
+        }
+        {
+            char label[64];
+            snprintf(label, sizeof label, "predict the factor of flow %d: ",
+                     l->step[lv->ls.step].predict);
+            ui_prompt(vc->u, label, NULL, predicted, lv);
+        }
+        return UI_REDRAW;
+    default:
+        break;
+    }
+    if (lv->focus < 0) /* the rest is the view's below */
+        return VIEW_NOT_MINE;
+    e = view_table[lv->focus];
+    c = below(lv, vc, lv->focus);
+    if (e->key &&
+        (fx = e->key(ui_state(vc->u, e->name), &c, act)) != VIEW_NOT_MINE)
+        return fx;
+    if (e->family && e->family->key)
+        return e->family->key(c.fam, &c, act);
+    return VIEW_NOT_MINE;
+}
+
+static int
+lesson_frames(const void *st)
+{
+    const struct lview_view *lv = st;
+
+    return lv->nsteps;
+}
+
+/* --frame N: step N of the lesson, where it looks. */
+static int
+lesson_frame(void *st, struct view_ctx *vc, const char *spec,
+             struct rho_err *err)
+{
+    struct lview_view *lv = st;
+    const struct lesson *l = session_scenario(vc->ss)->lesson;
+    char *end;
+    long n = strtol(spec, &end, 10);
+
+    if (l == NULL || l->n == 0)
+        return rho_err_set(err, RHO_EINPUT, "the scenario has no lesson");
+    if (end == spec || *end != '\0' || n < 1 || n > l->n)
+        return rho_err_set(err, RHO_EINPUT,
+                           "'%s': the lesson's frames are its steps, 1 to %d",
+                           spec, l->n);
+    lview_goto(&lv->ls, l, (int)n - 1);
+    lesson_sync(st, vc); /* where it looks */
+    return 0;
+}
+
+const struct view_entry lview_entry = {
+    .name = "lesson",
+    .title = "Lesson",
+    .size = sizeof(struct lview_view),
+    .init = lesson_init,
+    .fini = lesson_fini,
+    .sync = lesson_sync,
+    .draw = lesson_draw,
+    .key = lesson_key,
+    .shown = lesson_shown,
+    .opens = 1,
+    .frames = lesson_frames,
+    .frame = lesson_frame,
+};

@@ -15,6 +15,7 @@
 #include "core/lesson.h"
 #include "core/session.h"
 #include "view/canvas.h"
+#include "view/view.h"
 
 /*
  * The answer to the exercise of step i of the session's lesson: the factor
@@ -52,6 +53,20 @@ struct lview_state {
     int verdict;     /* its enum lesson_verdict, or -1 */
     double truth;    /* rho's answer, once revealed or predicted right */
     char where[256]; /* what that number is (lview_truth()) */
+};
+
+/* The Lesson view's state: where the class is, the view below the pane
+   (the step's focus), and what sync prepared for the draw. */
+struct lview_view {
+    struct lview_state ls;
+    int applied;      /* the step whose focus was applied; -1: none */
+    int focus;        /* the view below: an index into view_table, or -1 */
+    const void *fst;  /* its state and its family's, borrowed from the ui */
+    const void *ffam; /* for the draw */
+    char *hidden;     /* per flow: hidden by the open question; owned */
+    int nhidden;
+    int pane_h; /* the pane's rows at the last sync */
+    int nsteps; /* the lesson's steps at the last sync */
 };
 
 /* Step 0, nothing revealed or typed. */
@@ -101,5 +116,12 @@ int lview_pane_height(const struct lesson *l, const struct lview_state *ls,
  */
 void lview_draw(const struct cview *v, const struct scenario *s,
                 const struct lview_state *ls, int index, int count);
+
+/* The Lesson view (view.h): the pane above the view its step looks at
+   (its focus); PgDn and PgUp move through the lesson, = reveals, p
+   predicts, and the other keys go to the view below. Shown on scenarios
+   with a lesson, which open on it. Its frames are the lesson's steps
+   (--frame 3, --frames PREFIX: a slide per step). */
+extern const struct view_entry lview_entry;
 
 #endif

@@ -148,8 +148,13 @@ ui_sync(struct ui *u, struct session *ss)
     u->ntabs = view_list(ss, u->tabs);
     for (int k = 0; k < u->ntabs; k++)
         ok |= u->tabs[k] == u->view;
-    if (!ok) /* the first time, or a reload changed the kind of scenario */
+    if (!ok) { /* the first time, or a reload changed the kind of
+                  scenario: the view that opens, else the first */
         u->view = u->ntabs > 0 ? u->tabs[0] : -1;
+        for (int k = u->ntabs - 1; k >= 0; k--)
+            if (view_table[u->tabs[k]]->opens)
+                u->view = u->tabs[k];
+    }
     nf = families(u, fam);
     for (int i = 0; i < nf; i++) {
         const struct ui_family *f = &u->fam[fam[i]];

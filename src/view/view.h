@@ -122,6 +122,12 @@ struct view_family {
     void (*title)(const void *fam, const struct view_draw_ctx *dc, char *buf,
                   size_t n);
 
+    /* Show time step tstep (0-based; -1: leave it) and select item
+       (0-based; -1: leave it), as a lesson's step asks where to look: 0,
+       or -1 with err filled. NULL: the family has neither. */
+    int (*focus)(void *fam, struct view_ctx *vc, int item, int tstep,
+                 struct rho_err *err);
+
     /* The number a lesson's exercise asks a class to predict (lview.h):
        item's (0-based) factor in time step tstep (0-based) after frame
        (a spec as view_entry.frame takes it; NULL: the last frame), into
@@ -167,6 +173,12 @@ struct view_entry {
        found, 0 not; the status line says which. NULL: the family's. */
     int (*find)(void *st, struct view_ctx *vc, const char *text);
 
+    /* Whether the session has something for the view (NULL: always):
+       view_list() leaves it out otherwise -- the Lesson view, of a
+       scenario with a lesson. */
+    int (*shown)(const struct session *ss);
+    int opens; /* the ui opens on this view when the session has it */
+
     /* A view that steps through frames (the Stepper): how many st holds
        after its sync (0: none now). NULL: the view has no frames. */
     int (*frames)(const void *st);
@@ -194,7 +206,9 @@ const char *view_name(int k);
 /*
  * The views of the models ss runs (model_entry.views), in model-table
  * order, as indices into view_table, into views[VIEW_MAX]; returns how
- * many. A name the table does not have gets no tab. Cheap: no copies.
+ * many. A name the table does not have gets no tab, nor does a view
+ * whose shown() says no, and a view two models list appears once.
+ * Cheap: no copies.
  */
 int view_list(const struct session *ss, int *views);
 

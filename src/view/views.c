@@ -10,6 +10,8 @@
 #include <string.h>
 
 #define VIEWS(X)                                                               \
+    /* every model's: a scenario's lesson (view/lview.c) */                    \
+    X(lview_entry)                                                             \
     /* the PCIe model's (view/pcie) */                                         \
     X(pview_tree_entry)                                                        \
     X(pview_flows_entry)                                                       \
@@ -74,7 +76,12 @@ view_list(const struct session *ss, int *views)
                 const char *name = view_table[v]->name;
                 if (name[0] == p[0] && strncmp(name, p, len) == 0 &&
                     name[len] == '\0') {
-                    views[n++] = v; /* a view not bound has no tab */
+                    int seen = 0;
+                    for (int k2 = 0; k2 < n; k2++)
+                        seen |= views[k2] == v;
+                    if (!seen && (view_table[v]->shown == NULL ||
+                                  view_table[v]->shown(ss)))
+                        views[n++] = v; /* a view not bound has no tab */
                     break;
                 }
             }

@@ -12,6 +12,7 @@
 #include "core/model_pcie.h"
 #include "core/session.h"
 #include "script/lx.h"
+#include "view/lview.h"
 #include "view/net/nview_ui.h"
 #include "view/pcie/pview.h"
 #include "view/tabs.h"
@@ -63,6 +64,7 @@ listed(const char *list, const char *name)
 static void test_table(void);
 static void test_dispatch(void);
 static void test_teach(void);
+static void test_lesson(void);
 
 int
 main(void)
@@ -298,6 +300,7 @@ main(void)
     session_free(ss);
     test_table();
     test_teach();
+    test_lesson();
     test_dispatch();
     TEST_DONE();
 }
@@ -352,6 +355,66 @@ test_teach(void)
               ui_frame(&u, ss, "1", &err) == -1,
           "the tree has no frames");
     ui_fini(&u);
+    session_free(ss);
+}
+
+/* The Lesson view: a lesson opens on it; PgDn goes where each step looks
+   (the Teach view at its frame), an open question hides its flows'
+   numbers until = reveals them, p checks a prediction; Space steps the
+   view below. A scenario without a lesson has no Lesson tab. */
+static void
+test_lesson(void)
+{
+    struct rho_err err;
+    struct session *ss = session_new(
+        lx_run_file("scenarios/lessons/03-hol.lua", NULL, &err));
+    struct pview_teach *t;
+    struct lview_view *lv;
+    struct ui u;
+    int views[VIEW_MAX], nv;
+
+    ui_init(&u, ss);
+    CHECK(on(&u, "lesson"), "a lesson opens on the Lesson view");
+    lv = ui_state(&u, "lesson");
+    t = ui_state(&u, "teach");
+    CHECK(lv->focus == view_find("teach") && t->frame == 0,
+          "step 1 looks at the Teach view, frame A");
+    ui_key(&u, ss, RK_PGDN);
+    ui_key(&u, ss, RK_PGDN);
+    ui_sync(&u, ss);
+    CHECK(lv->ls.step == 2 && t->frame == 6 && P(&u)->flow == 1,
+          "PgDn twice: step 3, at C SB->K2, flow 2 selected");
+    CHECK(lv->hidden[1] && lv->hidden[3] && !lv->hidden[0] && !lv->hidden[2],
+          "its question hides flows 2 and 4");
+    ui_key(&u, ss, '=');
+    ui_sync(&u, ss);
+    CHECK(lv->ls.revealed && !lv->hidden[1] && !lv->hidden[3],
+          "= reveals them");
+    ui_key(&u, ss, ' ');
+    ui_sync(&u, ss);
+    CHECK(t->frame == 7 && on(&u, "lesson"),
+          "Space steps the Teach view below, the pane stays");
+    for (int k = 0; k < 5; k++)
+        ui_key(&u, ss, RK_PGDN);
+    ui_sync(&u, ss);
+    CHECK(lv->ls.step == 5 && t->frame == 10, "the last step: D9");
+    ui_key(&u, ss, 'p');
+    keys(&u, ss, "0.6\n");
+    CHECK(lv->ls.verdict == LESSON_TOO_LOW && u.status_error &&
+              strstr(u.status, "too low") != NULL,
+          "p 0.6: too low (%s)", u.status);
+    ui_key(&u, ss, 'p');
+    keys(&u, ss, "7/10\n");
+    CHECK(lv->ls.verdict == LESSON_RIGHT && lv->ls.revealed &&
+              strstr(u.status, "right: 0.7 is the factor of flow 3") != NULL,
+          "p 7/10: right (%s)", u.status);
+    ui_fini(&u);
+    session_free(ss);
+
+    ss = session_new(lx_run_file("scenarios/table1.lua", NULL, &err));
+    nv = view_list(ss, views);
+    CHECK(nv == 9 && views[nv - 1] == view_find("teach"),
+          "no lesson: no Lesson tab");
     session_free(ss);
 }
 

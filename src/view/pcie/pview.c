@@ -434,6 +434,27 @@ fam_value(struct session *ss, int item, int tstep, const char *frame,
     return 0;
 }
 
+/* A lesson's focus: the flow and the time step to show. */
+static int
+fam_focus(void *fam, struct view_ctx *vc, int item, int tstep,
+          struct rho_err *err)
+{
+    struct pview *p = fam;
+    const struct pcie_sim_result *res = model_pcie_result(vc->ss);
+
+    if (item >= session_scenario(vc->ss)->nflows)
+        return rho_err_set(err, RHO_EINPUT, "the scenario has %d flows",
+                           session_scenario(vc->ss)->nflows);
+    if (tstep >= 0 && (res == NULL || tstep >= res->nsteps))
+        return rho_err_set(err, RHO_EINPUT, "the run has %d time steps",
+                           res != NULL ? res->nsteps : 0);
+    if (item >= 0)
+        p->flow = item;
+    if (tstep >= 0)
+        pview_set_step(p, vc, tstep);
+    return 0;
+}
+
 const struct view_family pview_family = {
     .name = "pcie",
     .size = sizeof(struct pview),
@@ -444,6 +465,7 @@ const struct view_family pview_family = {
     .find = fam_find,
     .select = fam_select,
     .title = fam_title,
+    .focus = fam_focus,
     .value = fam_value,
     .hints = hints,
 };

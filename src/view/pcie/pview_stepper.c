@@ -95,7 +95,12 @@ stepper_draw(const void *st, const struct cview *v,
                     val = t->st.frame[f].factor[i];
                     changed = f == t->frame && t->st.frame[f].changed[i];
                 }
-            if (!isnan(val))
+            if (isnan(val))
+                continue;
+            if (k == fr->step && dc->hidden != NULL && dc->hidden[i])
+                /* a lesson's open question asks for this number */
+                cview_text_right(&a, 16 + 8 * k, y, 7, ROLE_DIM, "?");
+            else
                 cview_printf(&a, 16 + 8 * k, y, 7,
                              changed ? ROLE_STEP_CHANGED : role_heat(val),
                              "%7.4f", val);
