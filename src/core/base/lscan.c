@@ -429,8 +429,9 @@ read_table(struct rd *r, int k, int depth)
         f.vend = r->t[b].end;
         f.vline = r->t[a].line;
         f.kind = kind_of(r, a, b, &f.multi);
-        f.alias = -1;
-        if (a == b && is_name(r, a) && (f.alias = assigned_table(r, a)) >= 0)
+        f.alias = -1; /* named fields only: a list of names stays linear */
+        if (f.nlen > 0 && a == b && is_name(r, a) &&
+            (f.alias = assigned_table(r, a)) >= 0)
             f.alias = -2 - f.alias; /* read below, as nested tables are */
         j = b + 1;
         f.end = f.vend;

@@ -43,9 +43,10 @@ struct lscan_field {
     int multi;         /* the last list item is a call or `...`: it may
                           stand for any number of values */
     int table;         /* LSCAN_TABLE: the constructor's index in the map */
-    int alias;         /* a name the text made just once, as `[local] NAME
-                          = { ... }` before, and used nowhere else: that
-                          constructor's index in the map; else -1 */
+    int alias;         /* `name = NAME` where the text made NAME just once,
+                          as `[local] NAME = { ... }` before, and uses it
+                          nowhere else: that constructor's index in the
+                          map; else -1 */
 };
 
 /* One constructor. */
