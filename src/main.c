@@ -114,7 +114,8 @@ static const struct opt options[] = {
     {OPT_NO_COLOR, 'C', "no-color", NULL,
      "no colours, attributes only (NO_COLOR does the same)", NULL},
     {OPT_NO_MOUSE, 'M', "no-mouse", NULL, "ignore the mouse", NULL},
-    {OPT_READONLY, 0, "readonly", NULL, "never write files (s refuses)", NULL},
+    {OPT_READONLY, 0, "readonly", NULL,
+     "never write files (s, X and --frames refuse)", NULL},
     {OPT_THEME, 't', "theme", "NAME",
      "colour theme: a name (default, dark, light, colorblind, mono, or one "
      "of yours in ~/.config/rho/themes) or a path to a YAML file",

@@ -29,6 +29,7 @@
 #include "tui/recover.h"
 #include "tui/reload.h"
 #include "tui/tui.h"
+#include "view/export.h"
 #include "view/screen.h"
 #include "view/ui.h"
 
@@ -340,6 +341,45 @@ save_path(const struct app *a)
     return savefile_edited_name(a->path);
 }
 
+/* X: the screen as shown, as an SVG in the theme's colours, in the first
+   free rho-VIEW-NN.svg of the current directory. */
+static void
+do_export(struct app *a)
+{
+    struct export_palette p;
+    struct strbuf sb;
+    struct rho_err err;
+    char path[96], title[256];
+    const char *view = ui_scope(&a->u) != NULL ? ui_scope(&a->u) : "screen";
+    int k;
+
+    if (a->o->readonly) {
+        ui_status(&a->u, 1, "read-only: not exporting");
+        return;
+    }
+    for (k = 1; k < 100; k++) {
+        snprintf(path, sizeof path, "rho-%s-%02d.svg", view, k);
+        if (access(path, F_OK) != 0)
+            break;
+    }
+    if (k == 100) {
+        ui_status(&a->u, 1, "rho-%s-01.svg to -99.svg exist: not exporting",
+                  view);
+        return;
+    }
+    theme_export_palette(&a->theme, a->o->no_color ? THEME_MONO : EXPORT_256,
+                         &p);
+    snprintf(title, sizeof title, "rho: %s (%s)",
+             session_scenario(a->ss)->title, view);
+    strbuf_init(&sb);
+    export_canvas(&a->c, EXPORT_SVG, &p, a->o->ascii, title, &sb);
+    if (savefile_write(path, strbuf_str(&sb), sb.len, &err) == 0)
+        ui_status(&a->u, 0, "exported the screen to %s", path);
+    else
+        ui_status(&a->u, 1, "%s", err.msg);
+    strbuf_fini(&sb);
+}
+
 static void
 do_save(struct app *a)
 {
@@ -523,6 +563,8 @@ app_run(const char *path, struct scenario **sp, const struct app_opts *o)
             quit = 1;
         if (fx & UI_SAVE)
             do_save(&a);
+        if (fx & UI_EXPORT)
+            do_export(&a);
         if (fx & UI_RELOAD)
             do_reload(&a, "");
         if (fx & UI_THEME) {

@@ -64,6 +64,9 @@ const struct key_binding key_table[] = {
     {RK_F5, NULL, ACT_RELOAD, "F5", NULL},
     {'t', NULL, ACT_THEME, "t", "next theme"},
     {KEY_CTRL_L, NULL, ACT_REDRAW, "Ctrl-L", "redraw the screen"},
+    {'X', NULL, ACT_EXPORT, "X",
+     "export the screen as an SVG for a slide: rho-VIEW-01.svg, -02, ... "
+     "in the current directory, in the theme's colours"},
     {'[', NULL, ACT_TIME_PREV, "[", "previous time step"},
     {']', NULL, ACT_TIME_NEXT, "]", "next time step"},
     /* tree */

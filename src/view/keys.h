@@ -105,6 +105,7 @@ enum key_action {
     ACT_LESSON_PREV, /* Lesson: the step before */
     ACT_REVEAL,      /* Lesson: show or hide the answer */
     ACT_PREDICT,     /* Lesson: type a prediction */
+    ACT_EXPORT,      /* the screen as an SVG file */
     ACT_COUNT
 };
 

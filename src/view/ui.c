@@ -427,6 +427,7 @@ static const struct {
     {ACT_RELOAD, UI_REDRAW | UI_RELOAD},
     {ACT_THEME, UI_REDRAW | UI_THEME},
     {ACT_REDRAW, UI_REDRAW},
+    {ACT_EXPORT, UI_REDRAW | UI_EXPORT},
 };
 
 /* 1-9, Tab and Shift-Tab: the session's views in tab order. Returns UI_*

@@ -38,8 +38,10 @@ enum {
     UI_RELOAD = 8,
     UI_THEME = 16,  /* name in ui->effect_arg ("" = the next theme) */
     UI_SEARCH = 32, /* start the schedule search */
-    UI_OPEN = 64    /* open the schedule named in ui->effect_arg
+    UI_OPEN = 64,   /* open the schedule named in ui->effect_arg
                        ("fastest", "median", "slowest", "baseline") */
+    UI_EXPORT = 128 /* write the screen as an SVG (rho-VIEW-NN.svg, the
+                       first number free) for a slide */
 };
 
 #define UI_PROMPT_MAX 256

@@ -274,3 +274,24 @@ expect torus-minimap-c "A→ C↓"
 tui_keys 5
 expect torus-static "No allocation rounds: this routing is static"
 tui_stop
+
+# 18. a class: the lesson opens on its pane over the Teach view; PgDn
+# goes where a step looks, its question hides numbers until =; X exports
+# the screen as an SVG for a slide, in the current directory
+cp -r scenarios/lessons "$dir/lessons"
+(cd "$dir" && tui_start 120 40 "$RHO" --lesson 3 lessons)
+expect lesson-pane "Lesson · step 1 of 6"
+expect lesson-teach "Algorithm 1  time step 1/2  frame 1/11"
+tui_keys PageDown PageDown
+expect lesson-question "Q: What do b and d get at SB->K2?"
+expect lesson-teach-frame "frame 7/11  C SB->K2"
+tui_keys =
+expect lesson-revealed "A: b: 1/2 - tau = 3/10"
+tui_keys X
+expect lesson-export "exported the screen to rho-lesson-01.svg"
+if [ -s "$dir/rho-lesson-01.svg" ] && grep -q "<svg" "$dir/rho-lesson-01.svg"; then
+    echo "ok - tui lesson-export-file"
+else
+    echo "FAIL tui lesson-export-file: no $dir/rho-lesson-01.svg"
+fi
+tui_stop
