@@ -256,6 +256,8 @@ layers:
 	@$(call only,src/core/base,core/base/,core/base/ may include only core/base/)
 	@$(call only,src/core/pcie,core/(base|pcie)/,core/pcie/ may include only core/base/ and core/pcie/)
 	@$(call only,src/core/net,core/(base|net)/,core/net/ may include only core/base/ and core/net/)
+	@$(call only,src/core/queue,core/(base|net|queue)/,core/queue/ may include only core/base/ core/net/ and core/queue/)
+	@$(call never,src/core/base src/core/pcie src/core/net,core/queue/,the queueing model builds on the other families: none of them includes core/queue/)
 	@$(call only,src/core,core/,core/ may include only core/ (never view/ tui/ script/ theme/ report/))
 	@$(call only,src/view,(core|view)/,view/ may include only core/ and view/ (never tui/ script/ theme/ report/))
 	@$(call never,src/view/pcie,(core|view)/net/,view/pcie/ must not include the network family)
