@@ -1,0 +1,555 @@
+/*
+ * queue_traffic: level totals of routed traffic. See queue_traffic.h.
+ *
+ * Chunks of pattern units are handed out in order; a worker routes one
+ * chunk into its own sums, waits for its turn and adds them to the totals
+ * (so the additions happen in chunk order whatever the threads), then
+ * clears them.
+ */
+#include "core/queue/queue_traffic.h"
+
+#include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/base/rho_alloc.h"
+#include "core/base/rng.h"
+#include "core/net/pattern.h"
+#include "core/net/placement.h"
+#include "core/net/route.h"
+
+#define CHUNKS 1024 /* chunks per job */
+#define MAX_THREADS 64
+
+struct sums {
+    long long msgs, routed, sampled;
+    double bytes, W;
+    double *H, *F, *L, *T, *top; /* one block: 4k + k^2 */
+};
+
+struct run;
+
+struct worker {
+    struct run *r;
+    struct route *rt;
+    int *buf;
+    struct sums s;
+    int job;
+    long long unit;
+    int idx;
+    int failed;
+    struct rho_err err;
+};
+
+struct run {
+    const struct net *net;
+    const struct queue_map *m;
+    const struct net_job *jobs;
+    struct queue_traffic_opts o;
+    int k;
+    int nchunks, *ch_job;
+    long long *ch_u0, *ch_u1;
+    atomic_int next;
+    int merge_next;
+    atomic_int stop; /* failed or cancelled */
+    int failed, cancelled;
+    struct rho_err err;
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    struct sums total;
+    struct worker *w;
+};
+
+/* The link model's key mixing (net_model.c), so that SI's paths are the
+   same paths. */
+static inline uint64_t
+hmix(uint64_t h, uint64_t v)
+{
+    uint64_t s = h ^ (v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2));
+
+    return rng_splitmix64(&s);
+}
+
+void
+queue_traffic_opts_init(struct queue_traffic_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->seed = 1;
+    o->threads = 1;
+    o->minimal = ROUTE_MIN;
+    o->paths = 16;
+    o->valiant = 16;
+    o->packet = 64;
+}
+
+static void
+sums_init(struct sums *s, int k)
+{
+    size_t n = (size_t)k;
+
+    memset(s, 0, sizeof *s);
+    s->H = xcalloc(4 * n + n * n, sizeof(double));
+    s->F = s->H + n;
+    s->L = s->F + n;
+    s->top = s->L + n;
+    s->T = s->top + n;
+}
+
+static void
+sums_clear(struct sums *s, int k)
+{
+    size_t n = (size_t)k;
+
+    s->msgs = s->routed = s->sampled = 0;
+    s->bytes = s->W = 0;
+    memset(s->H, 0, (4 * n + n * n) * sizeof(double));
+}
+
+static void
+sums_add(struct sums *to, const struct sums *s, int k)
+{
+    size_t n = (size_t)k, all = 4 * n + n * n;
+
+    to->msgs += s->msgs;
+    to->routed += s->routed;
+    to->sampled += s->sampled;
+    to->bytes += s->bytes;
+    to->W += s->W;
+    for (size_t i = 0; i < all; i++)
+        to->H[i] += s->H[i];
+}
+
+/* One path of links, weight w: its levels into s (H too unless noH). */
+static void
+add_path(struct worker *w, const int *links, int len, double wt, int noH)
+{
+    const unsigned char *lv = w->r->m->of_link;
+    struct sums *s = &w->s;
+    int k = w->r->k, prev = -1, top = 0;
+
+    for (int j = 0; j < len; j++) {
+        int i = lv[links[j]];
+        if (!noH)
+            s->H[i] += wt;
+        if (prev >= 0)
+            s->T[prev * k + i] += wt;
+        else
+            s->F[i] += wt;
+        if (i > top)
+            top = i;
+        prev = i;
+    }
+    s->L[prev] += wt;
+    s->top[top] += wt;
+}
+
+/* The minimal (or DOR) paths of a message with weight wt. Returns 0 (no
+   link needed), 1 (routed), -1 (no route). */
+static int
+route_min(struct worker *w, int es, int ed, int routing, double wt)
+{
+    struct run *r = w->r;
+    const struct route_set *set;
+    int n;
+
+    if (routing == NET_DOR) {
+        int len = route_path(w->rt, es, ed, ROUTE_ONE, 0, w->buf);
+        if (len > 0)
+            add_path(w, w->buf, len, wt, 0);
+        return len > 0 ? 1 : len;
+    }
+    n = route_paths(w->rt, es, ed, r->o.minimal, r->o.paths, &set);
+    if (n <= 0)
+        return n;
+    if ((double)n == set->count) {
+        for (int p = 0; p < n; p++)
+            add_path(w, set->links + set->off[p], set->off[p + 1] - set->off[p],
+                     wt / n, 0);
+    } else {
+        /* a sample of a large set: transitions from it, H exactly */
+        const struct route_share *sh;
+        int ns;
+        for (int p = 0; p < n; p++)
+            add_path(w, set->links + set->off[p], set->off[p + 1] - set->off[p],
+                     wt / n, 1);
+        ns = route_shares(w->rt, es, ed, r->o.minimal, &sh, NULL, NULL);
+        if (ns < 0)
+            return -1;
+        for (int i = 0; i < ns; i++)
+            w->s.H[r->m->of_link[sh[i].link]] += wt * sh[i].frac;
+        w->s.sampled++;
+    }
+    return 1;
+}
+
+/* Valiant paths as the link model's SI draws them, weight wt in all. */
+static int
+route_indirect(struct worker *w, int es, int ed, double bytes, uint64_t key,
+               double wt)
+{
+    struct run *r = w->r;
+    double c = route_count(w->rt, es, ed, r->o.minimal), npk;
+    long long samples;
+    struct rng g;
+
+    if (c <= 0)
+        return c < 0 ? -1 : 0;
+    npk = ceil(bytes / r->o.packet);
+    if (npk < 1)
+        npk = 1;
+    samples = npk > (double)r->o.valiant ? r->o.valiant : (long long)npk;
+    rng_init(&g, key);
+    for (long long i = 0; i < samples; i++) {
+        int len = route_valiant(w->rt, es, ed, r->o.minimal, &g, w->buf);
+        if (len < 0)
+            return -1;
+        if (len > 0)
+            add_path(w, w->buf, len, wt / (double)samples, 0);
+    }
+    return 1;
+}
+
+enum { FAIL_RANGE, FAIL_REACH };
+
+static void
+fail(struct worker *w, int kind, int job, int src, int dst)
+{
+    if (w->failed)
+        return;
+    w->failed = 1;
+    if (kind == FAIL_RANGE)
+        rho_err_set(&w->err, RHO_EINPUT,
+                    "job %d: message %d -> %d outside the job's ranks", job,
+                    src, dst);
+    else
+        rho_err_set(&w->err, RHO_EINPUT, "job %d: rank %d cannot reach rank %d",
+                    job, src, dst);
+}
+
+static void
+sink(void *v, int src, int dst, double bytes, int step)
+{
+    struct worker *w = v;
+    struct run *r = w->r;
+    const struct net_job *j = &r->jobs[w->job];
+    const int *map = placement_map(j->placement);
+    int idx = w->idx++, n = pattern_ranks(j->pattern), es, ed, rc;
+    uint64_t key;
+
+    (void)step;
+    if (w->failed)
+        return;
+    if (src < 0 || src >= n || dst < 0 || dst >= n) {
+        fail(w, FAIL_RANGE, w->job, src, dst);
+        return;
+    }
+    w->s.msgs++;
+    w->s.bytes += bytes;
+    if (!(bytes > 0))
+        return;
+    es = map[j->offset + src];
+    ed = map[j->offset + dst];
+    key = hmix(hmix(hmix(r->o.seed, (uint64_t)w->job), (uint64_t)w->unit),
+               (uint64_t)idx);
+    switch (j->routing) {
+    case NET_SI:
+    case NET_AI:
+        rc = route_indirect(w, es, ed, bytes, key, bytes);
+        break;
+    case NET_AH:
+        rc = route_min(w, es, ed, NET_SD, bytes / 2);
+        if (rc > 0)
+            rc = route_indirect(w, es, ed, bytes, key, bytes / 2);
+        break;
+    default:
+        rc = route_min(w, es, ed, j->routing, bytes);
+        break;
+    }
+    if (rc < 0)
+        fail(w, FAIL_REACH, w->job, src, dst);
+    else if (rc > 0) {
+        w->s.routed++;
+        w->s.W += bytes;
+    }
+}
+
+static void
+do_chunk(struct worker *w, int c)
+{
+    struct run *r = w->r;
+    const struct net_job *j = &r->jobs[r->ch_job[c]];
+
+    w->job = r->ch_job[c];
+    for (long long u = r->ch_u0[c]; u < r->ch_u1[c] && !w->failed &&
+                                    !atomic_load(&r->stop);
+         u++) {
+        w->unit = u;
+        w->idx = 0;
+        pattern_emit(j->pattern, u, sink, w);
+    }
+    pthread_mutex_lock(&r->mu);
+    while (r->merge_next != c)
+        pthread_cond_wait(&r->cv, &r->mu);
+    if (w->failed && !r->failed && !r->cancelled) {
+        r->failed = 1;
+        r->err = w->err;
+        atomic_store(&r->stop, 1);
+    }
+    if (!atomic_load(&r->stop))
+        sums_add(&r->total, &w->s, r->k);
+    r->merge_next++;
+    if (r->o.progress != NULL && !atomic_load(&r->stop) &&
+        r->o.progress(r->o.progress_ctx, "route",
+                      (double)r->merge_next / r->nchunks) != 0) {
+        r->cancelled = 1;
+        atomic_store(&r->stop, 1);
+    }
+    pthread_cond_broadcast(&r->cv);
+    pthread_mutex_unlock(&r->mu);
+    sums_clear(&w->s, r->k);
+    w->failed = 0;
+}
+
+static void *
+work(void *v)
+{
+    struct worker *w = v;
+    struct run *r = w->r;
+    int c;
+
+    while ((c = atomic_fetch_add(&r->next, 1)) < r->nchunks)
+        do_chunk(w, c);
+    return NULL;
+}
+
+static void
+make_chunks(struct run *r, int njobs)
+{
+    int cap = 0;
+
+    for (int j = 0; j < njobs; j++) {
+        long long U = pattern_units(r->jobs[j].pattern);
+        long long size = (U + CHUNKS - 1) / CHUNKS;
+        if (size < 1)
+            size = 1;
+        for (long long u = 0; u < U; u += size) {
+            if (r->nchunks == cap) {
+                cap = cap ? 2 * cap : 64;
+                r->ch_job = xreallocarray(r->ch_job, (size_t)cap, sizeof(int));
+                r->ch_u0 =
+                    xreallocarray(r->ch_u0, (size_t)cap, sizeof(long long));
+                r->ch_u1 =
+                    xreallocarray(r->ch_u1, (size_t)cap, sizeof(long long));
+            }
+            r->ch_job[r->nchunks] = j;
+            r->ch_u0[r->nchunks] = u;
+            r->ch_u1[r->nchunks] = u + size < U ? u + size : U;
+            r->nchunks++;
+        }
+    }
+}
+
+static int
+check_jobs(const struct net *net, const struct net_job *jobs, int njobs,
+           struct rho_err *err)
+{
+    if (njobs < 1 || jobs == NULL)
+        return rho_err_set(err, RHO_EINPUT, "queueing model: no traffic");
+    for (int j = 0; j < njobs; j++) {
+        const struct net_job *b = &jobs[j];
+        if (b->pattern == NULL || b->placement == NULL)
+            return rho_err_set(err, RHO_EINPUT,
+                               "job %d: no pattern or placement", j);
+        if (b->routing < 0 || b->routing >= NET_ROUTING_COUNT)
+            return rho_err_set(err, RHO_EINPUT, "job %d: unknown routing %d", j,
+                               b->routing);
+        if (b->offset < 0 || (long long)b->offset + pattern_ranks(b->pattern) >
+                                 placement_ranks(b->placement))
+            return rho_err_set(err, RHO_EINPUT,
+                               "job %d: ranks %d..%lld but the placement has "
+                               "%d",
+                               j, b->offset,
+                               (long long)b->offset +
+                                   pattern_ranks(b->pattern) - 1,
+                               placement_ranks(b->placement));
+        for (int r = 0; r < placement_ranks(b->placement); r++)
+            if (placement_endpoint(b->placement, r) >= net_endpoints(net))
+                return rho_err_set(err, RHO_EINPUT,
+                                   "job %d: placement is for another network",
+                                   j);
+    }
+    return 0;
+}
+
+struct queue_traffic *
+queue_traffic_run(const struct net *net, const struct queue_map *m,
+                  const struct net_job *jobs, int njobs,
+                  const struct queue_traffic_opts *o, struct rho_err *err)
+{
+    struct run r;
+    struct queue_traffic *t = NULL;
+    pthread_t th[MAX_THREADS];
+    int nth, started = 0;
+    size_t n;
+
+    if (check_jobs(net, jobs, njobs, err) != 0)
+        return NULL;
+    if (m->nlinks != net_links(net)) {
+        rho_err_set(err, RHO_EINPUT, "queueing model: levels of another "
+                                     "network");
+        return NULL;
+    }
+    memset(&r, 0, sizeof r);
+    if (o != NULL)
+        r.o = *o;
+    else
+        queue_traffic_opts_init(&r.o);
+    if (r.o.paths < 1)
+        r.o.paths = 1;
+    if (r.o.valiant < 1)
+        r.o.valiant = 1;
+    if (!(r.o.packet > 0))
+        r.o.packet = 64;
+    if (r.o.minimal != ROUTE_ALL)
+        r.o.minimal = ROUTE_MIN;
+    r.net = net;
+    r.m = m;
+    r.jobs = jobs;
+    r.k = m->k;
+    atomic_init(&r.next, 0);
+    atomic_init(&r.stop, 0);
+    make_chunks(&r, njobs);
+    nth = r.o.threads < 1 ? 1 : r.o.threads > MAX_THREADS ? MAX_THREADS
+                                                         : r.o.threads;
+    if (nth > r.nchunks)
+        nth = r.nchunks > 0 ? r.nchunks : 1;
+    sums_init(&r.total, r.k);
+    r.w = xcalloc((size_t)nth, sizeof *r.w);
+    for (int i = 0; i < nth; i++) {
+        struct worker *w = &r.w[i];
+        w->r = &r;
+        w->rt = route_new(net);
+        w->buf = xmalloc(((size_t)route_max_hops(w->rt) + 1) * sizeof(int));
+        sums_init(&w->s, r.k);
+    }
+    pthread_mutex_init(&r.mu, NULL);
+    pthread_cond_init(&r.cv, NULL);
+    for (int i = 1; i < nth; i++)
+        if (pthread_create(&th[i], NULL, work, &r.w[i]) == 0)
+            started = i;
+        else
+            break;
+    work(&r.w[0]);
+    for (int i = 1; i <= started; i++)
+        pthread_join(th[i], NULL);
+    pthread_mutex_destroy(&r.mu);
+    pthread_cond_destroy(&r.cv);
+
+    if (r.failed) {
+        if (err != NULL)
+            *err = r.err;
+    } else if (r.cancelled) {
+        rho_err_set(err, RHO_ECANCEL, "queueing model: cancelled");
+    } else {
+        n = (size_t)r.k;
+        t = xcalloc(1, sizeof *t);
+        t->k = r.k;
+        t->msgs = r.total.msgs;
+        t->routed = r.total.routed;
+        t->sampled = r.total.sampled;
+        t->bytes = r.total.bytes;
+        t->W = r.total.W;
+        t->H = xmalloc(n * sizeof *t->H);
+        t->F = xmalloc(n * sizeof *t->F);
+        t->L = xmalloc(n * sizeof *t->L);
+        t->top = xmalloc(n * sizeof *t->top);
+        t->T = xmalloc(n * n * sizeof *t->T);
+        memcpy(t->H, r.total.H, n * sizeof *t->H);
+        memcpy(t->F, r.total.F, n * sizeof *t->F);
+        memcpy(t->L, r.total.L, n * sizeof *t->L);
+        memcpy(t->top, r.total.top, n * sizeof *t->top);
+        memcpy(t->T, r.total.T, n * n * sizeof *t->T);
+    }
+    for (int i = 0; i < nth; i++) {
+        route_free(r.w[i].rt);
+        free(r.w[i].buf);
+        free(r.w[i].s.H);
+    }
+    free(r.w);
+    free(r.total.H);
+    free(r.ch_job);
+    free(r.ch_u0);
+    free(r.ch_u1);
+    return t;
+}
+
+void
+queue_traffic_free(struct queue_traffic *t)
+{
+    if (t == NULL)
+        return;
+    free(t->H);
+    free(t->F);
+    free(t->L);
+    free(t->top);
+    free(t->T);
+    free(t);
+}
+
+int
+queue_apply_traffic(struct queue *q, const struct queue_traffic *t,
+                    double *check, struct rho_err *err)
+{
+    size_t n = (size_t)q->k;
+    double *p0, *P, *pexit, *v, vmax = 0, diff = 0;
+    struct rho_err e2;
+
+    if (check != NULL)
+        *check = NAN;
+    if (t->k != q->k)
+        return rho_err_set(err, RHO_EINPUT,
+                           "queueing model: %d levels of traffic for %d "
+                           "levels",
+                           t->k, q->k);
+    if (!(t->W > 0))
+        return rho_err_set(err, RHO_EINPUT,
+                           "queueing model: no message crosses a link");
+    p0 = xcalloc(n, sizeof *p0);
+    P = xcalloc(n * n, sizeof *P);
+    pexit = xcalloc(n, sizeof *pexit);
+    v = xcalloc(n, sizeof *v);
+    for (size_t i = 0; i < n; i++) {
+        q->v[i] = t->H[i] / t->W;
+        if (q->v[i] > vmax)
+            vmax = q->v[i];
+        p0[i] = t->F[i] / t->W;
+        if (t->H[i] > 0) {
+            pexit[i] = t->L[i] / t->H[i];
+            for (size_t j = 0; j < n; j++)
+                P[i * n + j] = t->T[i * n + j] / t->H[i];
+        }
+    }
+    if (!q->has_p) {
+        q->p0 = xmalloc(n * sizeof *q->p0);
+        q->P = xmalloc(n * n * sizeof *q->P);
+        q->pexit = xmalloc(n * sizeof *q->pexit);
+        q->has_p = 1;
+    }
+    memcpy(q->p0, p0, n * sizeof *p0);
+    memcpy(q->P, P, n * n * sizeof *P);
+    memcpy(q->pexit, pexit, n * sizeof *pexit);
+    if (queue_visits(q->k, p0, P, v, &e2) == 0 && vmax > 0) {
+        for (size_t i = 0; i < n; i++)
+            if (fabs(v[i] - q->v[i]) > diff)
+                diff = fabs(v[i] - q->v[i]);
+        if (check != NULL)
+            *check = diff / vmax;
+    }
+    free(p0);
+    free(P);
+    free(pexit);
+    free(v);
+    return 0;
+}
