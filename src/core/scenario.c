@@ -69,6 +69,7 @@ scenario_free(struct scenario *s)
     pcie_unref(s->pcie);
     net_scen_free(s->net);
     lesson_free(s->lesson);
+    queue_scen_free(s->queue);
     free(s);
 }
 
@@ -166,6 +167,7 @@ scenario_clone(const struct scenario *s)
     c->lesson = lesson_clone(s->lesson);
     if (c->src)
         atomic_fetch_add(&c->src->refs, 1);
+    c->queue = queue_scen_clone(s->queue);
     c->rank_node = NULL;
     if (s->nranks > 0) {
         c->rank_node = xcalloc((size_t)s->nranks, sizeof *c->rank_node);
@@ -358,6 +360,8 @@ scenario_check(const struct scenario *s, struct rho_err *err)
 {
     if (s->pcie == NULL && s->net != NULL)
         return check_link(s->net, err);
+    if (s->pcie == NULL && s->queue != NULL && s->queue->levels != NULL)
+        return queue_scen_check(s->queue, s->queue->levels->k, err);
     if (s->pcie == NULL)
         return rho_err_set(err, RHO_EINPUT, "the scenario has no topology");
     if (!(s->bandwidth > 0) || !isfinite(s->bandwidth))
@@ -762,18 +766,31 @@ scenario_flow_to_lua(const struct scenario *s, int i, struct strbuf *out)
    of a network. */
 static const char *const pcie_fields[] = {
     "title", "topology",  "bandwidth", "tau",   "efficiency", "via",
-    "seed",  "placement", "routing",   "paths", "flows",      "lesson",
-    NULL,
+    "seed",  "placement", "routing",   "paths", "flows",      "queue",
+    "lesson", NULL,
 };
 static const char *const net_fields[] = {
     "title", "topology",  "routing", "paths", "seed", "gamma", "bgq_threshold",
-    "placement", "traffic", "jobs", "flows", "lesson", NULL,
+    "placement", "traffic", "jobs", "flows", "queue", "lesson", NULL,
 };
+static const char *const levels_fields[] = {
+    "title", "topology", "seed", "queue", "lesson", NULL,
+};
+
+/* A scenario of given levels (rho.levels): no tree, no network. */
+static int
+is_levels(const struct scenario *s)
+{
+    return s->pcie == NULL && s->net == NULL && s->queue != NULL &&
+           s->queue->levels != NULL;
+}
 
 const char *const *
 scenario_lua_fields(const struct scenario *s)
 {
-    return s->pcie == NULL && s->net != NULL ? net_fields : pcie_fields;
+    return is_levels(s)                      ? levels_fields
+           : s->pcie == NULL && s->net != NULL ? net_fields
+                                               : pcie_fields;
 }
 
 /* A PCIe scenario's field (see scenario_field_to_lua()). */
@@ -910,6 +927,19 @@ scenario_field_to_lua(const struct scenario *s, const char *name, int full,
             return 0;
         lesson_to_lua(s->lesson, out);
         return 1;
+    }
+    if (strcmp(name, "queue") == 0)
+        return s->queue != NULL && queue_scen_to_lua(s->queue, out);
+    if (is_levels(s)) {
+        if (strcmp(name, "topology") == 0) {
+            queue_levels_to_lua(s->queue->levels, out);
+            return 1;
+        }
+        if (strcmp(name, "seed") == 0 && (s->seed != 0 || full)) {
+            strbuf_printf(out, "%lld", (long long)s->seed);
+            return 1;
+        }
+        return 0;
     }
     if (s->pcie == NULL && s->net != NULL)
         return net_field(s, name, full, out);

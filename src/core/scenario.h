@@ -9,7 +9,9 @@
  * (trees are immutable once finished, so copies share them). On a network
  * it has no tree: its link part (net_scen.h) holds the network, the
  * placement and the jobs, with the specs they were made from, so that they
- * can be edited and written back without Lua.
+ * can be edited and written back without Lua. The queueing model's part
+ * (queue_scen.h) holds its options, and on a scenario of given levels
+ * (rho.levels: no tree, no network) the levels.
  */
 #ifndef RHO_CORE_SCENARIO_H
 #define RHO_CORE_SCENARIO_H
@@ -26,6 +28,7 @@
 #include "core/lesson.h"
 #include "core/net/net_scen.h"
 #include "core/base/strbuf.h"
+#include "core/queue/queue_scen.h"
 
 /* The memory an adaptive link-model solve may need (bytes): beyond it
    scenario_net_solve() refuses with RHO_ELIMIT and says why. */
@@ -87,6 +90,9 @@ struct scenario {
     struct scen_src *src; /* the script it was loaded from, or NULL; one
                              reference (copies share it) */
     struct lesson *lesson; /* its narrative for a class, or NULL; owned */
+    struct queue_scen *queue; /* the queueing model's options (NULL:
+                                 defaults), and its levels on a scenario
+                                 with no network (rho.levels); owned */
 };
 
 /* A new scenario with defaults and no tree. Caller owns it. */
@@ -146,10 +152,11 @@ void scenario_apply_order(struct scenario *s, const int *prio);
 
 /*
  * Check the whole scenario: a PCIe scenario (tree present, every flow
- * valid, bandwidth > 0, 0 <= tau <= 1), or a network scenario (no tree, a
- * link part with a placement and at least one job). Returns 0, or -1 with
+ * valid, bandwidth > 0, 0 <= tau <= 1), a network scenario (no tree, a
+ * link part with a placement and at least one job), or a scenario of
+ * given levels (neither, a queue part with levels). Returns 0, or -1 with
  * err naming the first problem ("the scenario has no topology" when it
- * has neither).
+ * has none of them).
  */
 int scenario_check(const struct scenario *s, struct rho_err *err);
 
@@ -166,9 +173,11 @@ struct pcie_sim *scenario_sim(const struct scenario *s, struct rho_err *err);
  * and flows; a network scenario as its network builder (from the spec:
  * rho.torus{}, rho.mesh{}, rho.dragonfly{}, rho.fattree{}, rho.tca{},
  * rho.network "name"), routing, paths, seed, placement, `traffic =` /
- * `jobs = { ... }` with every pattern's options, and `flows = { ... }`.
+ * `jobs = { ... }` with every pattern's options, and `flows = { ... }`;
+ * a scenario of given levels as rho.levels{}; and the queueing model's
+ * options as `queue = { ... }` when they are not the defaults.
  * Loading it gives an identical scenario (the same specs, bit-identical
- * results of both models).
+ * results of every model).
  */
 void scenario_to_lua(const struct scenario *s, struct strbuf *out);
 
@@ -176,9 +185,10 @@ void scenario_to_lua(const struct scenario *s, struct strbuf *out);
  * The names of the fields scenario_to_lua() writes for s, in its order
  * (NULL-ended; static): of a PCIe scenario "title", "topology",
  * "bandwidth", "tau", "efficiency", "via", "seed", "placement",
- * "routing", "paths", "flows", "lesson"; of a network "title",
- * "topology", "routing", "paths", "seed", "placement", "traffic", "jobs",
- * "flows", "lesson".
+ * "routing", "paths", "flows", "queue", "lesson"; of a network "title",
+ * "topology", "routing", "paths", "seed", "gamma", "bgq_threshold",
+ * "placement", "traffic", "jobs", "flows", "queue", "lesson"; of given
+ * levels "title", "topology", "seed", "queue", "lesson".
  */
 const char *const *scenario_lua_fields(const struct scenario *s);
 

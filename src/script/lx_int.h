@@ -193,4 +193,21 @@ struct rubik *lx_test_rubik(lua_State *L, int idx);
 void lx_read_link(lua_State *L, int t, struct scenario *s, struct net *net,
                   const struct net_topo_spec *spec);
 
+/* Is the value at idx a rho.levels description (lua/queue.lua)? */
+int lx_is_levels(lua_State *L, int idx);
+
+/*
+ * Read the rho.levels description at idx into s->queue's levels (the
+ * queue part is made if need be). Raises on bad input at the line of the
+ * rho.levels call.
+ */
+void lx_read_levels(lua_State *L, int idx, struct scenario *s);
+
+/*
+ * Read the `queue` options of the rho.scenario table at t into s->queue
+ * (made if need be); nothing when absent. Needs s->net or given levels.
+ * Raises on bad input.
+ */
+void lx_read_queue(lua_State *L, int t, struct scenario *s);
+
 #endif

@@ -30,7 +30,7 @@ static const char *const scenario_fields[] = {
     "title",      "description", "topology", "bandwidth",     "tau",
     "flows",      "size",        "placement", "seed",         "routing",
     "paths",      "traffic",     "jobs",      "efficiency",   "via",
-    "gamma",      "bgq_threshold", "lesson",  NULL,
+    "gamma",      "bgq_threshold", "lesson",  "queue",        NULL,
 };
 
 static const char *const lesson_fields[] = {
@@ -943,6 +943,38 @@ lx_l_scenario(lua_State *L)
         read_seed(L, s);
         lx_read_link(L, 1, s, net, spec);
         lua_settop(L, 2);
+        lx_at_field(L, 1, "queue");
+        lx_read_queue(L, 1, s);
+        lua_settop(L, 2);
+        lx_at(L, 0);
+        read_lesson(L, s);
+        lx_at(L, 0);
+        return 1;
+    }
+    if (lx_is_levels(L, 3)) {
+        /* given levels: the queueing model only */
+        static const char *const net_only[] = {
+            "tau",     "bandwidth", "flows",      "size", "placement",
+            "routing", "paths",     "traffic",    "jobs", "efficiency",
+            "via",     NULL};
+        for (int i = 0; net_only[i]; i++)
+            if (lua_getfield(L, 1, net_only[i]) != LUA_TNIL) {
+                lx_at_field(L, 1, net_only[i]);
+                return lx_error(L,
+                                "scenario: %s is for trees and networks; "
+                                "given levels (rho.levels) have no traffic "
+                                "of their own",
+                                net_only[i]);
+            }
+        lua_settop(L, 3); /* t, u, levels */
+        lx_at_field(L, 1, "topology");
+        lx_read_levels(L, 3, s);
+        lx_at(L, 0);
+        lua_settop(L, 2); /* t, u */
+        read_seed(L, s);
+        lx_at_field(L, 1, "queue");
+        lx_read_queue(L, 1, s);
+        lua_settop(L, 2);
         lx_at(L, 0);
         read_lesson(L, s);
         lx_at(L, 0);
@@ -994,6 +1026,10 @@ lx_l_scenario(lua_State *L)
         tree_link(L, s);
     lx_at(L, 0);
     lua_settop(L, 2); /* t, u */
+    lx_at_field(L, 1, "queue");
+    lx_read_queue(L, 1, s);
+    lua_settop(L, 2);
+    lx_at(L, 0);
     read_lesson(L, s);
     lx_at(L, 0);
     return 1;

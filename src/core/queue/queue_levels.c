@@ -3,6 +3,7 @@
  */
 #include "core/queue/queue_levels.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -482,4 +483,32 @@ queue_from_map(const struct queue_map *m)
         q->bmax[i] = m->bmax[i];
     }
     return q;
+}
+
+void
+queue_map_links(const struct queue_map *m, const struct net *net,
+                const double *bytes, double W, struct queue_link_level *out)
+{
+    memset(out, 0, (size_t)m->k * sizeof *out);
+    for (int i = 0; i < m->k; i++)
+        out[i].hot = -1;
+    for (int l = 0; l < m->nlinks; l++) {
+        struct queue_link_level *o = &out[m->of_link[l]];
+        double t = bytes[l] / net_link_bw(net, l);
+        if (!(bytes[l] > 0))
+            continue;
+        o->bytes += bytes[l];
+        o->used++;
+        if (o->hot < 0 || t > o->max_load) {
+            o->max_load = t;
+            o->hot = l;
+        }
+    }
+    for (int i = 0; i < m->k; i++) {
+        struct queue_link_level *o = &out[i];
+        o->v = W > 0 ? o->bytes / W : 0;
+        o->mean_load = m->mu[i] > 0 ? o->bytes / m->mu[i] : 0;
+        o->imbalance = o->mean_load > 0 ? o->max_load / o->mean_load : 0;
+        o->sat = o->max_load > 0 ? W / o->max_load : INFINITY;
+    }
 }

@@ -104,4 +104,34 @@ void queue_map_free(struct queue_map *m);
    Caller owns it (queue_free()). */
 struct queue *queue_from_map(const struct queue_map *m);
 
+/*
+ * A level seen link by link: what the functional link model's bytes of
+ * one phase say about the level, beside the aggregate view. A link's load
+ * is bytes / bandwidth (seconds of the phase it is busy); at a total rate
+ * lambda the level's links together run at lambda v / mu, its hottest at
+ * lambda (bytes_hot / W) / b_hot = imbalance times that.
+ */
+struct queue_link_level {
+    double bytes;     /* on the level's links */
+    double v;         /* bytes / W: the aggregate model's v when the
+                         routings agree */
+    double mean_load; /* sum bytes / sum bandwidth, s */
+    double max_load;  /* the hottest link's bytes / bandwidth, s */
+    int hot;          /* that link, -1 when no link carries bytes */
+    long long used;   /* links with bytes */
+    double imbalance; /* max_load / mean_load (>= 1; 0 without bytes) */
+    double sat;       /* saturation throughput seen link by link: W /
+                         max_load (INFINITY without bytes); the aggregate
+                         mu / v is imbalance times it */
+};
+
+/*
+ * Fill out[0..m->k) from the per-link bytes of one phase on net (grouped
+ * by m) whose messages carried W bytes through the network (> 0).
+ * O(links).
+ */
+void queue_map_links(const struct queue_map *m, const struct net *net,
+                     const double *bytes, double W,
+                     struct queue_link_level *out);
+
 #endif

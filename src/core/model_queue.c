@@ -1,0 +1,418 @@
+/*
+ * model_queue: the queueing model on a scenario. See model_queue.h.
+ */
+#include "core/model_queue.h"
+
+#include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/base/clock.h"
+#include "core/base/rho_alloc.h"
+#include "core/base/strbuf.h"
+#include "core/net/route.h"
+
+static atomic_ulong next_id;
+
+static const char *const phases[] = {"route", "compare"};
+#define NPHASES 2
+
+/* ---- the traffic cache ---- */
+
+struct entry {
+    char *key;
+    struct queue_traffic *t;
+    struct queue_link_level *links; /* the link model's view, or NULL */
+    unsigned long used;
+};
+
+static pthread_mutex_t cache_mu = PTHREAD_MUTEX_INITIALIZER;
+static struct entry cache[QUEUE_CACHE];
+static unsigned long cache_clock;
+
+static struct queue_traffic *
+traffic_copy(const struct queue_traffic *t)
+{
+    struct queue_traffic *c = xmalloc(sizeof *c);
+    size_t n = (size_t)t->k;
+
+    *c = *t;
+    c->H = xmalloc(n * sizeof *c->H);
+    c->F = xmalloc(n * sizeof *c->F);
+    c->L = xmalloc(n * sizeof *c->L);
+    c->top = xmalloc(n * sizeof *c->top);
+    c->T = xmalloc(n * n * sizeof *c->T);
+    memcpy(c->H, t->H, n * sizeof *c->H);
+    memcpy(c->F, t->F, n * sizeof *c->F);
+    memcpy(c->L, t->L, n * sizeof *c->L);
+    memcpy(c->top, t->top, n * sizeof *c->top);
+    memcpy(c->T, t->T, n * n * sizeof *c->T);
+    return c;
+}
+
+static struct queue_link_level *
+links_copy(const struct queue_link_level *l, int k)
+{
+    struct queue_link_level *c;
+
+    if (l == NULL)
+        return NULL;
+    c = xmalloc((size_t)k * sizeof *c);
+    memcpy(c, l, (size_t)k * sizeof *c);
+    return c;
+}
+
+/* Copies of the cached totals of key (and the link model's view, or
+   NULL) into *t and *links; 0 if absent. */
+static int
+cache_get(const char *key, struct queue_traffic **t,
+          struct queue_link_level **links)
+{
+    int found = 0;
+
+    pthread_mutex_lock(&cache_mu);
+    for (int i = 0; i < QUEUE_CACHE; i++)
+        if (cache[i].key != NULL && strcmp(cache[i].key, key) == 0) {
+            cache[i].used = ++cache_clock;
+            *t = traffic_copy(cache[i].t);
+            *links = links_copy(cache[i].links, cache[i].t->k);
+            found = 1;
+            break;
+        }
+    pthread_mutex_unlock(&cache_mu);
+    return found;
+}
+
+/* Keep copies of t and links (may be NULL: keeps a view already there)
+   under key. */
+static void
+cache_put(const char *key, const struct queue_traffic *t,
+          const struct queue_link_level *links)
+{
+    int victim = 0;
+
+    pthread_mutex_lock(&cache_mu);
+    for (int i = 0; i < QUEUE_CACHE; i++) {
+        if (cache[i].key != NULL && strcmp(cache[i].key, key) == 0) {
+            if (links != NULL && cache[i].links == NULL)
+                cache[i].links = links_copy(links, t->k);
+            victim = -1;
+            break;
+        }
+        if (cache[i].used < cache[victim].used)
+            victim = i;
+    }
+    if (victim >= 0) {
+        free(cache[victim].key);
+        queue_traffic_free(cache[victim].t);
+        free(cache[victim].links);
+        cache[victim].key = xstrdup(key);
+        cache[victim].t = traffic_copy(t);
+        cache[victim].links = links_copy(links, t->k);
+        cache[victim].used = ++cache_clock;
+    }
+    pthread_mutex_unlock(&cache_mu);
+}
+
+void
+queue_run_cache_clear(void)
+{
+    pthread_mutex_lock(&cache_mu);
+    for (int i = 0; i < QUEUE_CACHE; i++) {
+        free(cache[i].key);
+        queue_traffic_free(cache[i].t);
+        free(cache[i].links);
+        memset(&cache[i], 0, sizeof cache[i]);
+    }
+    pthread_mutex_unlock(&cache_mu);
+}
+
+/*
+ * What makes the traffic totals, as text: the specs of the network, the
+ * placement and every job (exact values, as the scenario writes them
+ * back), the seed, the path mode and the levels. NULL when the network is
+ * not made from a spec (a PCIe tree's): such runs are not cached.
+ */
+static char *
+traffic_key(const struct scenario *s)
+{
+    const struct net_scen *l = s->net;
+    const struct queue_group_spec *g = s->queue ? &s->queue->group : NULL;
+    struct strbuf k;
+    char *key;
+
+    if (l->net_spec.kind == NET_TOPO_TREE)
+        return NULL;
+    strbuf_init(&k);
+    net_topo_to_lua(&l->net_spec, &k);
+    strbuf_puts(&k, "\nplace ");
+    net_place_to_lua(&l->place, &k);
+    strbuf_printf(&k, "\nseed %llu paths %d ranks %d\n",
+                  (unsigned long long)s->seed, l->minimal, l->nranks);
+    for (int j = 0; j < l->njobs; j++) {
+        const struct net_scen_job *jb = &l->job[j];
+        strbuf_printf(&k, "job %d %d %d %s ", jb->ranks, jb->offset,
+                      jb->routing, jb->rest ? "rest" : "");
+        net_pattern_to_lua(&jb->spec, &k);
+        strbuf_puts(&k, "\n");
+    }
+    if (g != NULL) {
+        strbuf_printf(&k, "levels %d", g->kind);
+        for (int i = 0; i < g->n; i++) {
+            strbuf_puts(&k, " {");
+            strbuf_lua_quote(&k, g->lv[i].name);
+            for (int c = 0; c < g->lv[i].nclasses; c++) {
+                strbuf_puts(&k, ",");
+                strbuf_lua_quote(&k, g->lv[i].classes[c]);
+            }
+            strbuf_puts(&k, "}");
+        }
+    }
+    key = xstrdup(strbuf_str(&k));
+    strbuf_fini(&k);
+    return key;
+}
+
+/* ---- progress ---- */
+
+struct prog {
+    struct job *job;
+    int phase;
+};
+
+static int
+on_progress(void *vctx, const char *phase, double done)
+{
+    struct prog *p = vctx;
+
+    (void)phase;
+    if (p->job == NULL)
+        return 0;
+    if (!(done >= 0))
+        done = 0;
+    if (done > 1)
+        done = 1;
+    job_progress(p->job, (long long)p->phase * 1000 + (long long)(done * 999),
+                 NPHASES * 1000);
+    return job_cancelled(p->job);
+}
+
+const char *
+queue_run_progress(const struct job *j, double *frac)
+{
+    long long done = atomic_load(&j->done), total = atomic_load(&j->total);
+    int k;
+
+    *frac = 0;
+    if (total <= 0)
+        return "start";
+    k = (int)(done / 1000);
+    if (k >= NPHASES)
+        k = NPHASES - 1;
+    *frac = (double)(done % 1000) / 999.0;
+    return phases[k];
+}
+
+/* ---- the run ---- */
+
+void
+queue_run_fini(struct queue_run *r)
+{
+    if (r == NULL)
+        return;
+    if (r->own_opt)
+        queue_scen_free(r->opt);
+    queue_free(r->q);
+    queue_traffic_free(r->t);
+    queue_map_free(r->map);
+    free(r->mu);
+    free(r->lv);
+    free(r->pmu);
+    free(r->plv);
+    free(r->links);
+    scenario_free(r->scen);
+    memset(r, 0, sizeof *r);
+}
+
+int
+queue_run_eval(struct queue_run *r, const struct queue_scen *o,
+               struct rho_err *err)
+{
+    struct queue *q = r->q;
+    size_t k = (size_t)q->k;
+    double total = 0, V = queue_visits_sum(q), le;
+
+    if (o == NULL)
+        o = r->opt;
+    if (queue_scen_check(o, q->k, err) != 0)
+        return -1;
+    queue_scen_apply_latency(o, q);
+    r->sat0 = queue_saturation(q, NULL, NULL);
+    r->lambda = o->load_rate ? o->load
+                : isfinite(r->sat0) ? o->load * r->sat0
+                                    : 0;
+    queue_slim(q, q->mu, o->slim, r->pmu);
+    for (size_t i = 0; i < k; i++)
+        total += r->pmu[i];
+    r->U = o->budget > 0 ? o->budget : total;
+    /* the square-root split is made for the offered load, at most the
+       budget's saturation */
+    le = V > 0 && r->lambda < r->U / V ? r->lambda : r->U / (V > 0 ? V : 1);
+    for (int p = 0; p < QUEUE_POLICIES; p++) {
+        double *mu = r->pmu + (size_t)p * k;
+        if (p != QUEUE_BUILT)
+            queue_split(q, p, r->U, le, mu);
+        queue_eval(q, mu, r->lambda, &o->opts, &r->ppt[p],
+                   r->plv + (size_t)p * k);
+    }
+    memcpy(r->mu, r->pmu + (size_t)o->split * k, k * sizeof *r->mu);
+    memcpy(r->lv, r->plv + (size_t)o->split * k, k * sizeof *r->lv);
+    r->pt = r->ppt[o->split];
+    return 0;
+}
+
+/* The link model on the same traffic, per level (from the cache when it
+   has it). */
+static int
+compare(struct queue_run *r, int threads, struct prog *pg, const char *key,
+        struct rho_err *err)
+{
+    const struct scenario *s = r->scen;
+    struct net_opts o;
+    struct net_result *res;
+
+    if (r->links == NULL) {
+        net_opts_init(&o);
+        o.threads = threads;
+        o.progress = on_progress;
+        o.progress_ctx = pg;
+        if ((res = scenario_net_solve(s, &o, err)) == NULL)
+            return -1;
+        r->links = xcalloc((size_t)r->q->k, sizeof *r->links);
+        queue_map_links(r->map, s->net->net, res->bytes, res->routed_bytes,
+                        r->links);
+        net_result_free(res);
+        if (key != NULL)
+            cache_put(key, r->t, r->links);
+    }
+    r->link_sat = INFINITY;
+    for (int i = 0; i < r->q->k; i++)
+        if (r->links[i].sat < r->link_sat)
+            r->link_sat = r->links[i].sat;
+    for (int j = 0; j < s->net->njobs; j++)
+        r->link_routing_differs |= net_routing_adaptive(s->net->job[j].routing);
+    return 0;
+}
+
+/* Levels and traffic of a scenario on a network (key: its cache key, or
+   NULL). */
+static int
+from_network(struct queue_run *r, int threads, struct prog *pg,
+             const char *key, struct rho_err *err)
+{
+    const struct scenario *s = r->scen;
+    const struct net_scen *l = s->net;
+    struct queue_traffic_opts o;
+    struct net_job *jobs;
+
+    if (l->placement == NULL || l->njobs == 0)
+        return rho_err_set(err, RHO_EINPUT,
+                           "the queueing model: the network has no traffic");
+    if ((r->map = queue_map_new(l->net, &r->opt->group, err)) == NULL)
+        return -1;
+    if (key != NULL && cache_get(key, &r->t, &r->links) &&
+        r->t->k == r->map->k) {
+        r->cached = 1;
+    } else {
+        queue_traffic_free(r->t);
+        free(r->links);
+        r->t = NULL;
+        r->links = NULL;
+        queue_traffic_opts_init(&o);
+        o.seed = s->seed ? s->seed : 1;
+        o.threads = threads;
+        o.minimal = l->minimal;
+        o.progress = on_progress;
+        o.progress_ctx = pg;
+        jobs = xcalloc((size_t)l->njobs, sizeof *jobs);
+        for (int j = 0; j < l->njobs; j++) {
+            jobs[j].pattern = l->job[j].pattern;
+            jobs[j].placement = l->placement;
+            jobs[j].offset = l->job[j].offset;
+            jobs[j].routing = l->job[j].routing;
+        }
+        r->t = queue_traffic_run(l->net, r->map, jobs, l->njobs, &o, err);
+        free(jobs);
+        if (r->t != NULL && key != NULL)
+            cache_put(key, r->t, NULL);
+    }
+    if (r->t == NULL)
+        return -1;
+    r->q = queue_from_map(r->map);
+    return queue_apply_traffic(r->q, r->t, &r->check, err);
+}
+
+int
+queue_run_compute(struct queue_run *r, struct scenario *s, int threads,
+                  struct job *j, struct rho_err *err)
+{
+    struct prog pg = {j, 0};
+    double t0 = rho_wall();
+    char *key = NULL;
+    size_t k;
+    int cmp;
+
+    memset(r, 0, sizeof *r);
+    r->scen = s;
+    r->check = NAN;
+    if (threads < 1)
+        threads = 1;
+    if (s->queue != NULL) {
+        r->opt = s->queue;
+    } else {
+        r->opt = queue_scen_new();
+        r->own_opt = 1;
+    }
+    if (r->opt->levels != NULL) {
+        r->q = queue_clone(r->opt->levels);
+    } else if (s->net == NULL) {
+        rho_err_set(err, RHO_EINPUT,
+                    "the queueing model needs a network or levels (give "
+                    "the tree a routing, use a network topology, or "
+                    "topology = rho.levels { ... })");
+        goto fail;
+    } else {
+        key = traffic_key(s);
+        if (from_network(r, threads, &pg, key, err) != 0)
+            goto fail;
+    }
+    k = (size_t)r->q->k;
+    r->mu = xcalloc(k, sizeof *r->mu);
+    r->lv = xcalloc(k, sizeof *r->lv);
+    r->pmu = xcalloc(k * QUEUE_POLICIES, sizeof *r->pmu);
+    r->plv = xcalloc(k * QUEUE_POLICIES, sizeof *r->plv);
+    if (queue_run_eval(r, NULL, err) != 0)
+        goto fail;
+    cmp = r->opt->compare;
+    if (r->map != NULL &&
+        (cmp == QUEUE_COMPARE_ON ||
+         (cmp == QUEUE_COMPARE_AUTO &&
+          net_links(s->net->net) <= QUEUE_COMPARE_LINKS))) {
+        pg.phase = 1;
+        if (compare(r, threads, &pg, key, err) != 0)
+            goto fail;
+    } else {
+        free(r->links); /* a cached view not asked for */
+        r->links = NULL;
+    }
+    free(key);
+    r->seconds = rho_wall() - t0;
+    r->id = atomic_fetch_add(&next_id, 1) + 1;
+    return 0;
+fail:
+    free(key);
+    queue_run_fini(r);
+    return -1;
+}

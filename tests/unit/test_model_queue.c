@@ -1,0 +1,239 @@
+/*
+ * test_model_queue: the queueing model on scenarios as scripts write them
+ * -- given levels (the GUPS network of seed 004, with its policies), a
+ * fat-tree's routed traffic (the digest's Example 2 end to end: load,
+ * per-link delay, slimming, the link model's view of each level), the
+ * traffic cache (an edit of the queueing options reuses the routing; an
+ * edit of the traffic does not), re-evaluation under other options, and
+ * the options written back as Lua loading to the same scenario.
+ */
+#include "core/model_queue.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+#include "script/lx.h"
+
+static struct scenario *
+load(const char *name, const char *text)
+{
+    struct rho_err err;
+    struct scenario *s = lx_run_string(name, text, NULL, &err);
+
+    CHECK(s != NULL, "%s loads: %s", name, s ? "ok" : err.msg);
+    return s;
+}
+
+static const char gups[] =
+    "return rho.scenario {\n"
+    "  title = 'GUPS',\n"
+    "  topology = rho.levels {\n"
+    "    { 'L1', v = 3.5, capacity = '3.82 GB/s' },\n"
+    "    { 'L2', v = 2, capacity = '1.02 GB/s' },\n"
+    "    { 'L3', v = 1, links = 10, bandwidth = '130 MB/s' },\n"
+    "  },\n"
+    "  queue = { load = 0.5, packet = '24 B', delay = 'aggregate' },\n"
+    "}\n";
+
+static void
+test_gups(void)
+{
+    struct scenario *s = load("gups", gups);
+    struct queue_run r;
+    struct rho_err err;
+    const double *mu;
+
+    if (s == NULL)
+        return;
+    CHECK(scenario_check(s, &err) == 0, "given levels make a scenario");
+    CHECK(queue_run_compute(&r, s, 1, NULL, &err) == 0, "run: %s", err.msg);
+    CHECK(r.t == NULL && r.map == NULL && r.links == NULL,
+          "no traffic of its own");
+    CHECK_NEAR(r.q->mu[2], 1.3e9, 1e-3, "L3: 10 links of 130 MB/s");
+    CHECK(r.q->n[2] == 10, "L3 has 10 links");
+    CHECK_NEAR(r.sat0, 0.51e9, 1e-3, "saturation 0.51 GB/s");
+    CHECK_NEAR(r.lambda, 0.255e9, 1e-3, "load 0.5: 0.255 GB/s offered");
+    CHECK_NEAR(r.U, 6.14e9, 1e-3, "budget: the total, 6.14 GB/s");
+    CHECK(r.pt.bottleneck == 1, "L2 is the bottleneck");
+    CHECK_NEAR(r.lv[1].rho, 0.5, 1e-12, "L2 at half load");
+    CHECK_NEAR(r.lv[1].D, 24 / (1.02e9 - 0.51e9), 1e-20,
+               "L2's delay: S / (mu - x)");
+    CHECK_NEAR(r.ppt[QUEUE_EQUAL].sat / r.ppt[QUEUE_BUILT].sat, 1.146592,
+               1e-6, "equal: 1.1466");
+    CHECK_NEAR(r.ppt[QUEUE_OPTIMAL].sat / r.ppt[QUEUE_BUILT].sat, 1.852187,
+               1e-6, "optimal: 1.8522");
+    mu = r.pmu + QUEUE_OPTIMAL * 3;
+    CHECK_NEAR(mu[0] / mu[2], 3.5, 1e-12, "optimal: mu1 : mu3 = 3.5");
+    CHECK(r.ppt[QUEUE_SQRT].delay < r.ppt[QUEUE_OPTIMAL].delay,
+          "the square-root split has the least delay at the load");
+    queue_run_fini(&r);
+}
+
+/* Example 2 end to end: 16 nodes, 4-ary 2-tree, uniform traffic. */
+static const char ex2[] =
+    "return rho.scenario {\n"
+    "  title = 'Example 2',\n"
+    "  topology = rho.fattree { k = 8, levels = 2, bandwidth = '1 GB/s',\n"
+    "                           injection = '1 GB/s' },\n"
+    "  routing = 'SD',\n"
+    "  traffic = rho.pattern.alltoall { size = '1 KiB' },\n"
+    "  queue = { load = 0.5, packet = '256 B', compare = true },\n"
+    "}\n";
+
+static void
+test_example2(void)
+{
+    struct scenario *s = load("ex2", ex2), *c;
+    struct queue_run r, r2;
+    struct queue_scen *o;
+    struct rho_err err;
+
+    if (s == NULL)
+        return;
+    queue_run_cache_clear();
+    c = scenario_clone(s);
+    CHECK(queue_run_compute(&r, s, 2, NULL, &err) == 0, "run: %s", err.msg);
+    CHECK(!r.cached, "the first run routes");
+    CHECK_NEAR(r.q->v[0], 2, 1e-12, "v1 = 2");
+    CHECK_NEAR(r.q->v[1], 1.6, 1e-12, "v2 = 1.6");
+    CHECK(r.check < 1e-12, "counted and solved v agree");
+    CHECK_NEAR(r.sat0, 16e9, 1e-3, "saturation 16 GB/s");
+    CHECK_NEAR(r.lambda, 8e9, 1e-3, "offered 8 GB/s");
+    CHECK_NEAR(r.lv[0].D * 1e9, 512, 1e-8, "per link D1 = 512 ns");
+    CHECK_NEAR(r.pt.delay * 1e9, 5120.0 / 3, 1e-8, "D = 1706.667 ns");
+    CHECK(r.links != NULL, "compared with the link model");
+    if (r.links != NULL) {
+        CHECK_NEAR(r.links[1].v, 1.6, 1e-12, "the link model's v2 = 1.6");
+        CHECK_NEAR(r.links[0].imbalance, 1, 1e-12,
+                   "uniform traffic: no hot link in level 1");
+        CHECK_NEAR(r.link_sat, 16e9, 1e-3,
+                   "seen link by link, saturation is the same 16 GB/s");
+    }
+    /* another load: the traffic comes from the cache */
+    c->queue->load = 0.25;
+    c->queue->slim = 0.5;
+    CHECK(queue_run_compute(&r2, c, 1, NULL, &err) == 0, "second run");
+    CHECK(r2.cached && r2.links != NULL, "cached: routing and link view");
+    CHECK(memcmp(r2.q->v, r.q->v, 2 * sizeof(double)) == 0,
+          "the same v, bit for bit");
+    CHECK_NEAR(r2.lambda, 4e9, 1e-3, "load 0.25 of the unslimmed 16");
+    CHECK_NEAR(r2.ppt[QUEUE_BUILT].sat, 10e9, 1e-3,
+               "slimmed 50%%: saturation 10 GB/s");
+    CHECK(r2.pt.bottleneck == 1, "slimmed: level 2 is the bottleneck");
+    queue_run_fini(&r2);
+
+    /* re-evaluation: overload */
+    o = queue_scen_clone(r.opt);
+    o->load = 1.5;
+    o->split = QUEUE_OPTIMAL;
+    CHECK(queue_run_eval(&r, o, &err) == 0, "eval");
+    CHECK_NEAR(r.pt.lambda_e, 64e9 / 3.6, 1e-3,
+               "optimal split at overload: Theta = 17.778 GB/s");
+    CHECK_NEAR(r.pt.d, 24e9 - 64e9 / 3.6, 1e-3, "throttled the rest");
+    CHECK(isinf(r.pt.delay), "saturated: no finite delay");
+    o->slim = 1;
+    CHECK(queue_run_eval(&r, o, &err) == -1, "slim 1 refused");
+    CHECK_STR(err.msg, "queue: slim must be from 0 to less than 1, got 1",
+              "with a message");
+    queue_scen_free(o);
+    queue_run_fini(&r);
+}
+
+static void
+test_cache_key(void)
+{
+    struct scenario *a = load("ex2", ex2), *b;
+    struct queue_run r;
+    struct rho_err err;
+
+    if (a == NULL)
+        return;
+    b = scenario_clone(a);
+    queue_run_cache_clear();
+    CHECK(queue_run_compute(&r, a, 1, NULL, &err) == 0, "run a");
+    queue_run_fini(&r);
+    CHECK(scenario_net_set_routing(b, NET_DOR, &err) == 0, "DOR");
+    CHECK(queue_run_compute(&r, b, 1, NULL, &err) == 0, "run b");
+    CHECK(!r.cached, "another routing is routed again");
+    queue_run_fini(&r);
+}
+
+static void
+test_errors(void)
+{
+    struct scenario *s = load("tree", "return rho.scenario { title = 't',\n"
+                                      "  topology = rho.t2(), flows = {} }\n");
+    struct queue_run r;
+    struct rho_err err;
+
+    if (s != NULL) {
+        CHECK(queue_run_compute(&r, s, 1, NULL, &err) == -1,
+              "a PCIe tree without routing");
+        CHECK(strstr(err.msg, "needs a network or levels") != NULL, "%s",
+              err.msg);
+    }
+}
+
+/* What scenario_to_lua writes loads back to the same model. */
+static void
+test_roundtrip(void)
+{
+    static const char text[] =
+        "return rho.scenario {\n"
+        "  title = 'rt',\n"
+        "  topology = rho.levels {\n"
+        "    { 'a', capacity = '10 GB/s' },\n"
+        "    { 'b', links = 4, bandwidth = '1 GB/s' },\n"
+        "    p0 = { 1, 0 },\n"
+        "    P = { { 0.1, 0.4 }, { 0.5, 0.5 } },\n"
+        "  },\n"
+        "  queue = { load = '3 GB/s', budget = '20 GB/s', slim = 0.25,\n"
+        "            split = 'sqrt', packet = '24 B', delay = 'aggregate',\n"
+        "            latency = { '1 us', '2 us' } },\n"
+        "}\n";
+    struct scenario *s = load("rt", text), *t;
+    struct strbuf a, b;
+
+    if (s == NULL)
+        return;
+    strbuf_init(&a);
+    strbuf_init(&b);
+    scenario_to_lua(s, &a);
+    t = load("rt2", strbuf_str(&a));
+    if (t != NULL) {
+        scenario_to_lua(t, &b);
+        CHECK(strcmp(strbuf_str(&b), strbuf_str(&a)) == 0,
+              "written back the same");
+        CHECK(t->queue->levels->has_p &&
+                  fabs(t->queue->levels->v[1] - 1.6) < 1e-12,
+              "p0 and P kept: v2 = 1.6");
+        CHECK(t->queue->load_rate && t->queue->load == 3e9 &&
+                  t->queue->split == QUEUE_SQRT && t->queue->nlat == 2 &&
+                  t->queue->lat[1] == 2e-6,
+              "options kept");
+        scenario_free(t);
+    }
+    CHECK(strstr(strbuf_str(&a),
+                 "  queue = {\n    load = \"3 GB/s\",\n    budget = "
+                 "\"20 GB/s\",\n    slim = 0.25,\n    split = \"sqrt\",\n"
+                 "    packet = \"24 B\",\n    delay = \"aggregate\",\n"
+                 "    latency = { \"1 us\", \"2 us\" },\n  },\n") != NULL,
+          "the queue options, one a line");
+    strbuf_fini(&a);
+    strbuf_fini(&b);
+    scenario_free(s);
+}
+
+int
+main(void)
+{
+    test_gups();
+    test_example2();
+    test_cache_key();
+    test_errors();
+    test_roundtrip();
+    queue_run_cache_clear();
+    TEST_DONE();
+}
