@@ -476,3 +476,77 @@ plot_curve(struct canvas *c, int x, int y, int w, int h, const double *v, int n,
     }
     return 0;
 }
+
+/* The row of value v in a data area of ih rows from iy, lo .. hi. */
+static int
+yrow(double v, double lo, double hi, int iy, int ih)
+{
+    double f = hi > lo ? (v - lo) / (hi - lo) : 0;
+
+    if (f < 0)
+        f = 0;
+    if (f > 1)
+        f = 1;
+    return iy + ih - 1 - (int)(f * (ih - 1) + 0.5);
+}
+
+int
+plot_lines(struct canvas *c, int x, int y, int w, int h, const double *xs,
+           const double *ys, int n, int ns, const uint32_t *glyph,
+           const struct plot_axes *ax)
+{
+    static const int roles[] = {ROLE_PLOT, ROLE_PLOT_MEAN, ROLE_PLOT_MEDIAN,
+                                ROLE_PLOT_WHISKER};
+    struct plot_axes a = *ax;
+    int ix, iy, iw, ih;
+
+    if (xs == NULL || ys == NULL || n < 1 || ns < 1 || ns > PLOT_MAX_SERIES)
+        return -1;
+    if (!(a.xlo < a.xhi)) {
+        if (!extent(xs, n, &a.xlo, &a.xhi))
+            return -1;
+        if (a.xlo == a.xhi)
+            a.xhi = a.xlo + 1;
+    }
+    if (!(a.ylo < a.yhi)) {
+        double mn = 0, mx = 0;
+        if (!extent(ys, n * ns, &mn, &mx))
+            return -1;
+        a.ylo = mn < 0 ? mn : 0;
+        a.yhi = mx > 0 ? mx : 0;
+        if (a.ylo == a.yhi)
+            a.yhi = a.ylo + 1;
+    }
+    if (frame(c, x, y, w, h, &a, 0, &ix, &iy, &iw, &ih) != 0)
+        return -1;
+    /* the joins first, so that no '.' covers a data point */
+    for (int s = 0; s < ns; s++) {
+        const double *v = ys + (size_t)s * (size_t)n;
+        for (int i = 0; i + 1 < n; i++) {
+            int c0 = plot_x(xs[i], a.xlo, a.xhi, iw);
+            int c1 = plot_x(xs[i + 1], a.xlo, a.xhi, iw);
+            if (!isfinite(v[i]) || !isfinite(v[i + 1]) || c1 - c0 < 2)
+                continue;
+            for (int k = c0 + 1; k < c1; k++) {
+                double f = (double)(k - c0) / (c1 - c0);
+                double yv = v[i] + f * (v[i + 1] - v[i]);
+                canvas_put(c, ix + k, yrow(yv, a.ylo, a.yhi, iy, ih), '.',
+                           roles[s % 4]);
+            }
+        }
+    }
+    for (int s = 0; s < ns; s++) {
+        const double *v = ys + (size_t)s * (size_t)n;
+        for (int i = 0; i < n; i++) {
+            int k = plot_x(xs[i], a.xlo, a.xhi, iw);
+            if (k < 0 || isnan(v[i]))
+                continue;
+            if (v[i] == INFINITY)
+                canvas_put(c, ix + k, iy, '^', roles[s % 4]);
+            else if (isfinite(v[i]))
+                canvas_put(c, ix + k, yrow(v[i], a.ylo, a.yhi, iy, ih),
+                           glyph[s], roles[s % 4]);
+        }
+    }
+    return 0;
+}

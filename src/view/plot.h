@@ -25,6 +25,7 @@
 
 #define PLOT_MAX_BINS 256
 #define PLOT_MAX_TICKS 32
+#define PLOT_MAX_SERIES 8
 
 /* The six-number summary a box plot shows (core/net/net_stats.h has the same
  * fields). */
@@ -202,5 +203,21 @@ int plot_histogram_counts(struct canvas *c, int x, int y, int w, int h,
  */
 int plot_curve(struct canvas *c, int x, int y, int w, int h, const double *v,
                int n, const struct plot_axes *ax, int mark);
+
+/*
+ * A framed line plot of ns series (1 .. PLOT_MAX_SERIES) over the n x
+ * values xs (ascending): series s has the value ys[s * n + i] at xs[i].
+ * Each data point is its series' glyph (glyph[s], e.g. '*', 'o', '+'; in
+ * ROLE_PLOT, ROLE_PLOT_MEAN, ROLE_PLOT_MEDIAN, ROLE_PLOT_WHISKER, ... by
+ * series), the columns between two finite neighbours are joined by '.' at
+ * the interpolated row (under every data point); NaN leaves a gap, +infinity (a delay past
+ * saturation) is a '^' on the top row. Later series are drawn over
+ * earlier ones. Ranges: ax's, or when equal, x from xs and y from
+ * min(0, smallest) to the largest finite value. Returns 0, or -1 when
+ * nothing could be drawn (no finite value, too small, bad ns or n).
+ */
+int plot_lines(struct canvas *c, int x, int y, int w, int h, const double *xs,
+               const double *ys, int n, int ns, const uint32_t *glyph,
+               const struct plot_axes *ax);
 
 #endif

@@ -417,6 +417,40 @@ test_frame(void)
     canvas_fini(&c);
 }
 
+/* Throughput and delay against load, two series (the queueing model's
+   sweep plots). */
+static void
+test_lines(struct strbuf *sb)
+{
+    double xs[5] = {0, 0.25, 0.5, 0.75, 1};
+    double ys[10] = {0, 1, 2, 3, 4, /* series 0: a line */
+                     0, 1, 2, 2, INFINITY}; /* series 1: flat, then past
+                                               saturation */
+    uint32_t g[2] = {'*', 'o'};
+    struct plot_axes ax = {0};
+    struct canvas c;
+
+    canvas_init(&c, 24, 8, 0);
+    CHECK(plot_lines(&c, 0, 0, 24, 8, xs, ys, 5, 2, g, &ax) == 0,
+          "two series");
+    (void)sb;
+    /* data area: gutter "4" + axis = 2 columns, 22 wide; 6 rows (0..5) */
+    CHECK_STR(row(&c, 0), "4\u2524                   ..^",
+              "the top: series 1 past saturation over series 0's 4");
+    CHECK(role_at(&c, 23, 0) == ROLE_PLOT_MEAN, "series 1's role");
+    CHECK_STR(row(&c, 1), " \u2502               .*..",
+              "series 0 at 3, between dots");
+    CHECK_STR(row(&c, 2), " \u2502           o....o",
+              "series 1 at 2 twice: a flat line");
+    CHECK_STR(row(&c, 5), "0\u2524o.", "both start at 0; o drawn over *");
+    CHECK(role_at(&c, 18, 1) == ROLE_PLOT, "series 0's role");
+    CHECK(plot_lines(&c, 0, 0, 24, 8, xs, ys, 5, 0, g, &ax) == -1 &&
+              plot_lines(&c, 0, 0, 24, 8, xs, ys, 0, 1, g, &ax) == -1 &&
+              plot_lines(&c, 0, 0, 2, 8, xs, ys, 5, 1, g, &ax) == -1,
+          "no series, no values, too narrow: -1");
+    canvas_fini(&c);
+}
+
 int
 main(void)
 {
@@ -428,6 +462,7 @@ main(void)
     test_histogram(&sb);
     test_curve(&sb);
     test_frame();
+    test_lines(&sb);
     strbuf_fini(&sb);
     TEST_DONE();
 }
