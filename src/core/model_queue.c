@@ -362,7 +362,6 @@ queue_run_compute(struct queue_run *r, struct scenario *s, int threads,
     double t0 = rho_wall();
     char *key = NULL;
     size_t k;
-    int cmp;
 
     memset(r, 0, sizeof *r);
     r->scen = s;
@@ -395,11 +394,7 @@ queue_run_compute(struct queue_run *r, struct scenario *s, int threads,
     r->plv = xcalloc(k * QUEUE_POLICIES, sizeof *r->plv);
     if (queue_run_eval(r, NULL, err) != 0)
         goto fail;
-    cmp = r->opt->compare;
-    if (r->map != NULL &&
-        (cmp == QUEUE_COMPARE_ON ||
-         (cmp == QUEUE_COMPARE_AUTO &&
-          net_links(s->net->net) <= QUEUE_COMPARE_LINKS))) {
+    if (r->map != NULL && r->opt->compare) {
         pg.phase = 1;
         if (compare(r, threads, &pg, key, err) != 0)
             goto fail;

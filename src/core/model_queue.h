@@ -6,8 +6,8 @@
  * scenario's operating point: the offered load, the capacities after
  * slimming, the throughput, throttle, utilisation and delay of every
  * level, and the same under every allocation policy of the budget.
- * Beside it, when asked (queue_scen.h: compare), the same traffic seen
- * link by link by the functional link model, level by level.
+ * Beside it, when the scenario asks (queue_scen.h: compare), the same
+ * traffic seen by the functional link model, level by level.
  *
  * Routing the traffic is the only long part (as long as the SD link model
  * or less); its totals are kept in a small cache keyed by what makes the

@@ -389,8 +389,7 @@ lx_read_queue(lua_State *L, int t, struct scenario *s)
     if (lua_getfield(L, qt, "compare") != LUA_TNIL) { /* q, compare */
         if (!lua_isboolean(L, -1))
             lx_error(L, "queue: compare must be true or false");
-        qs->compare =
-            lua_toboolean(L, -1) ? QUEUE_COMPARE_ON : QUEUE_COMPARE_OFF;
+        qs->compare = lua_toboolean(L, -1);
     }
     lua_pop(L, 1);
     read_latency(L, qt, qs);

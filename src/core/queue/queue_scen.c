@@ -18,7 +18,6 @@ queue_scen_new(void)
     queue_group_init(&qs->group);
     qs->load = QUEUE_DEFAULT_LOAD;
     queue_opts_init(&qs->opts);
-    qs->compare = QUEUE_COMPARE_AUTO;
     return qs;
 }
 
@@ -187,10 +186,9 @@ queue_scen_to_lua(const struct queue_scen *qs, struct strbuf *out)
                           units_fmt_time_exact(b, sizeof b, qs->lat[i]));
         strbuf_puts(&f, " }");
     }
-    if (qs->compare != QUEUE_COMPARE_AUTO) {
+    if (qs->compare) {
         sep(&f, &n);
-        strbuf_printf(&f, "compare = %s",
-                      qs->compare == QUEUE_COMPARE_ON ? "true" : "false");
+        strbuf_puts(&f, "compare = true");
     }
     if (qs->group.kind != QUEUE_GROUP_DEFAULT) {
         sep(&f, &n);

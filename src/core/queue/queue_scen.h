@@ -25,14 +25,6 @@
 
 #define QUEUE_DEFAULT_LOAD 0.5
 
-/* Compare with the per-link loads of the link model: when. */
-enum queue_compare {
-    QUEUE_COMPARE_AUTO, /* networks of at most QUEUE_COMPARE_LINKS links */
-    QUEUE_COMPARE_ON,
-    QUEUE_COMPARE_OFF
-};
-#define QUEUE_COMPARE_LINKS 1000000
-
 struct queue_scen {
     struct queue *levels; /* given levels (rho.levels), owned; NULL: the
                              network's */
@@ -46,7 +38,9 @@ struct queue_scen {
     int nlat;         /* 0: no fixed latency; 1: the same for every
                          level; else one per level (nlat = k) */
     double *lat;      /* s per hop; owned */
-    int compare;      /* enum queue_compare */
+    int compare;      /* also run the link model on the same traffic (a
+                         front end that runs both models compares their
+                         results itself) */
     int line;         /* script line of the queue table, 0 if unknown */
 };
 
