@@ -6,12 +6,14 @@
 #include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/base/clock.h"
 #include "core/base/rho_alloc.h"
 #include "core/base/strbuf.h"
+#include "core/base/units.h"
 #include "core/net/route.h"
 
 static atomic_ulong next_id;
@@ -410,4 +412,94 @@ fail:
     free(key);
     queue_run_fini(r);
     return -1;
+}
+
+/* ---- explain ---- */
+
+static const char *
+rate_or(char *b, size_t n, double v)
+{
+    if (!isfinite(v))
+        snprintf(b, n, "unlimited");
+    else
+        units_fmt_rate(b, n, v);
+    return b;
+}
+
+int
+queue_run_explain(const struct queue_run *r, int i, struct strbuf *out,
+                  struct rho_err *err)
+{
+    const struct queue *q = r->q;
+    const struct queue_level_point *lv;
+    char a[64], b[64], c[64];
+    size_t k;
+    double bound;
+
+    if (r->q == NULL || i < 0 || i >= q->k)
+        return rho_err_set(err, RHO_EINPUT, "no level %d (the model has %d)",
+                           i + 1, r->q ? r->q->k : 0);
+    k = (size_t)q->k;
+    lv = &r->lv[i];
+    strbuf_printf(out, "level %s: %lld links, capacity %s", q->name[i],
+                  q->n[i], units_fmt_rate(a, sizeof a, r->mu[i]));
+    if (r->mu[i] != q->mu[i])
+        strbuf_printf(out, " (%s as built)",
+                      units_fmt_rate(b, sizeof b, q->mu[i]));
+    strbuf_puts(out, "\n");
+    if (r->t != NULL)
+        strbuf_printf(out,
+                      "visits  v = %.6g: its hops carried %s for the %s the "
+                      "messages sent through the network\n",
+                      q->v[i], units_fmt_size(a, sizeof a, r->t->H[i]),
+                      units_fmt_size(b, sizeof b, r->t->W));
+    else
+        strbuf_printf(out, "visits  v = %.6g (given)\n", q->v[i]);
+    if (!(q->v[i] > 0)) {
+        strbuf_puts(out, "unused  no traffic crosses it: a split of the "
+                         "budget gives it nothing\n");
+        return 0;
+    }
+    strbuf_printf(out, "load    x = lambda_e v = %s x %.6g = %s\n",
+                  units_fmt_rate(a, sizeof a, r->pt.lambda_e), q->v[i],
+                  units_fmt_rate(b, sizeof b, lv->x));
+    strbuf_printf(out, "util    rho = x / mu = %.4f%s\n", lv->rho,
+                  lv->saturated ? " (saturated)" : "");
+    if (isfinite(lv->D))
+        strbuf_printf(out,
+                      "delay   D = %s%s / (mu - x) = %s per hop (M/M/1, %s)\n",
+                      r->opt->opts.delay == QUEUE_PER_LINK ? "n S" : "S",
+                      q->lat[i] > 0 ? " + latency" : "",
+                      units_fmt_time(a, sizeof a, lv->D),
+                      queue_delay_name(r->opt->opts.delay));
+    else
+        strbuf_puts(out, "delay   saturated: no finite delay\n");
+    bound = r->mu[i] / q->v[i];
+    strbuf_printf(out, "bound   mu / v = %s", rate_or(a, sizeof a, bound));
+    if (i == r->pt.bottleneck)
+        strbuf_puts(out, ": the bottleneck, the saturation throughput\n");
+    else
+        strbuf_printf(out, ", %.3g x the saturation (%s, bottleneck %s)\n",
+                      bound / r->pt.sat, rate_or(c, sizeof c, r->pt.sat),
+                      q->name[r->pt.bottleneck]);
+    if (q->has_p) {
+        strbuf_printf(out, "routing p0 = %.4f first hops, exit %.4f; then",
+                      q->p0[i], q->pexit[i]);
+        for (size_t j = 0; j < k; j++)
+            if (q->P[(size_t)i * k + j] > 0)
+                strbuf_printf(out, " %s %.4f", q->name[j],
+                              q->P[(size_t)i * k + j]);
+        strbuf_puts(out, "\n");
+    }
+    strbuf_printf(out, "optimal mu* = U v / V = %s (Theorem 3.3)\n",
+                  units_fmt_rate(a, sizeof a,
+                                 r->pmu[(size_t)QUEUE_OPTIMAL * k + (size_t)i]));
+    if (r->links != NULL) {
+        const struct queue_link_level *l = &r->links[i];
+        strbuf_printf(out,
+                      "links   the link model: v %.6g, hottest link %.3f x "
+                      "the mean, saturating at %s\n",
+                      l->v, l->imbalance, rate_or(a, sizeof a, l->sat));
+    }
+    return 0;
 }

@@ -21,6 +21,7 @@
 
 #include "core/base/job.h"
 #include "core/base/rho_err.h"
+#include "core/base/strbuf.h"
 #include "core/queue/queue.h"
 #include "core/queue/queue_levels.h"
 #include "core/queue/queue_scen.h"
@@ -88,6 +89,17 @@ int queue_run_eval(struct queue_run *r, const struct queue_scen *o,
 
 /* Release what r holds (r itself is the caller's). NULL-safe. */
 void queue_run_fini(struct queue_run *r);
+
+/*
+ * Why level i of r has its numbers, as lines of text appended to out: its
+ * links and capacity, its visit ratio (from which hops of how many
+ * bytes), its arrivals, utilisation and delay with the formulas filled
+ * in, its saturation bound against the bottleneck's, where its hops come
+ * from and go (p_ij), and the link model's view of it when compared.
+ * Returns 0, or -1 with err filled (no such level).
+ */
+int queue_run_explain(const struct queue_run *r, int i, struct strbuf *out,
+                      struct rho_err *err);
 
 /* Where a computation on job j is: "route" or "compare" ("start" before
    the first report) and, in *frac, the fraction of that phase done. Safe

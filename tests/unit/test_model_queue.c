@@ -124,6 +124,32 @@ test_example2(void)
     CHECK(r2.pt.bottleneck == 1, "slimmed: level 2 is the bottleneck");
     queue_run_fini(&r2);
 
+    {
+        struct strbuf sb;
+        strbuf_init(&sb);
+        CHECK(queue_run_explain(&r, 1, &sb, &err) == 0, "explain level 2");
+        CHECK(strstr(strbuf_str(&sb),
+                     "visits  v = 1.6: its hops carried 384 KiB for the "
+                     "240 KiB the messages sent through the network\n") !=
+                  NULL,
+              "v from the hops' bytes");
+        CHECK(strstr(strbuf_str(&sb), "util    rho = x / mu = 0.4000\n") !=
+                  NULL,
+              "utilisation");
+        CHECK(strstr(strbuf_str(&sb), "bound   mu / v = 18.63 GiB/s, 1.25 x "
+                                      "the saturation (14.9 GiB/s, "
+                                      "bottleneck nodes)\n") !=
+                  NULL,
+              "bound against the bottleneck");
+        CHECK(strstr(strbuf_str(&sb), "routing p0 = 0.0000 first hops, exit "
+                                      "0.0000; then nodes 0.5000 L0-L1 "
+                                      "0.5000\n") != NULL,
+              "routing probabilities");
+        CHECK(queue_run_explain(&r, 2, &sb, &err) == -1 &&
+                  strcmp(err.msg, "no level 3 (the model has 2)") == 0,
+              "no level 3");
+        strbuf_fini(&sb);
+    }
     /* re-evaluation: overload */
     o = queue_scen_clone(r.opt);
     o->load = 1.5;
