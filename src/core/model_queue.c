@@ -252,7 +252,7 @@ queue_run_eval(struct queue_run *r, const struct queue_scen *o,
         return -1;
     queue_scen_apply_latency(o, q);
     r->sat0 = queue_saturation(q, NULL, NULL);
-    r->lambda = o->load_rate ? o->load
+    r->lambda = o->load_rate        ? o->load
                 : isfinite(r->sat0) ? o->load * r->sat0
                                     : 0;
     queue_slim(q, q->mu, o->slim, r->pmu);
@@ -311,8 +311,8 @@ compare(struct queue_run *r, int threads, struct prog *pg, const char *key,
 /* Levels and traffic of a scenario on a network (key: its cache key, or
    NULL). */
 static int
-from_network(struct queue_run *r, int threads, struct prog *pg,
-             const char *key, struct rho_err *err)
+from_network(struct queue_run *r, int threads, struct prog *pg, const char *key,
+             struct rho_err *err)
 {
     const struct scenario *s = r->scen;
     const struct net_scen *l = s->net;
@@ -441,8 +441,8 @@ queue_run_explain(const struct queue_run *r, int i, struct strbuf *out,
                            i + 1, r->q ? r->q->k : 0);
     k = (size_t)q->k;
     lv = &r->lv[i];
-    strbuf_printf(out, "level %s: %lld links, capacity %s", q->name[i],
-                  q->n[i], units_fmt_rate(a, sizeof a, r->mu[i]));
+    strbuf_printf(out, "level %s: %lld links, capacity %s", q->name[i], q->n[i],
+                  units_fmt_rate(a, sizeof a, r->mu[i]));
     if (r->mu[i] != q->mu[i])
         strbuf_printf(out, " (%s as built)",
                       units_fmt_rate(b, sizeof b, q->mu[i]));
@@ -491,9 +491,10 @@ queue_run_explain(const struct queue_run *r, int i, struct strbuf *out,
                               q->P[(size_t)i * k + j]);
         strbuf_puts(out, "\n");
     }
-    strbuf_printf(out, "optimal mu* = U v / V = %s (Theorem 3.3)\n",
-                  units_fmt_rate(a, sizeof a,
-                                 r->pmu[(size_t)QUEUE_OPTIMAL * k + (size_t)i]));
+    strbuf_printf(
+        out, "optimal mu* = U v / V = %s (Theorem 3.3)\n",
+        units_fmt_rate(a, sizeof a,
+                       r->pmu[(size_t)QUEUE_OPTIMAL * k + (size_t)i]));
     if (r->links != NULL) {
         const struct queue_link_level *l = &r->links[i];
         strbuf_printf(out,

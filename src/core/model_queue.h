@@ -32,24 +32,24 @@
 #define QUEUE_CACHE 8
 
 struct queue_run {
-    struct scenario *scen;     /* the copy it ran on; owned */
-    struct queue_scen *opt;    /* its options (the scenario's, or the
-                                  defaults); borrowed from scen or owned
-                                  (own_opt) */
+    struct scenario *scen;  /* the copy it ran on; owned */
+    struct queue_scen *opt; /* its options (the scenario's, or the
+                               defaults); borrowed from scen or owned
+                               (own_opt) */
     int own_opt;
-    struct queue *q;           /* levels: capacities as built, v, p */
-    struct queue_traffic *t;   /* NULL on given levels; owned */
-    struct queue_map *map;     /* NULL on given levels; owned */
-    double check;              /* counted v vs solved from p: relative
-                                  difference, NAN when unknown */
-    int cached;                /* the traffic came from the cache */
+    struct queue *q;         /* levels: capacities as built, v, p */
+    struct queue_traffic *t; /* NULL on given levels; owned */
+    struct queue_map *map;   /* NULL on given levels; owned */
+    double check;            /* counted v vs solved from p: relative
+                                difference, NAN when unknown */
+    int cached;              /* the traffic came from the cache */
 
     /* the operating point (queue_run_eval) */
-    double sat0;    /* saturation throughput as built (before slimming) */
-    double lambda;  /* the offered load, B/s */
-    double U;       /* the budget of the policies, B/s */
-    double *mu;     /* k: the capacities of the split (as built then
-                       slimmed, or a split of the budget U) */
+    double sat0;   /* saturation throughput as built (before slimming) */
+    double lambda; /* the offered load, B/s */
+    double U;      /* the budget of the policies, B/s */
+    double *mu;    /* k: the capacities of the split (as built then
+                      slimmed, or a split of the budget U) */
     struct queue_point pt;        /* at lambda under mu */
     struct queue_level_point *lv; /* k */
     double *pmu;                  /* QUEUE_POLICIES x k: each policy's mu
@@ -59,7 +59,7 @@ struct queue_run {
 
     /* the link model's view of the same traffic (NULL: not compared) */
     struct queue_link_level *links; /* k */
-    double link_sat; /* the smallest saturation seen link by link */
+    double link_sat;          /* the smallest saturation seen link by link */
     int link_routing_differs; /* an adaptive routing: the link model
                                  allocates where the aggregate model
                                  splits evenly */

@@ -21,8 +21,8 @@
 #include "script/lx_int.h"
 
 static const char *const queue_fields[] = {
-    "load",    "budget",  "slim",   "split", "packet", "delay",
-    "latency", "compare", "levels", NULL,
+    "load",  "budget",  "slim",    "split",  "packet",
+    "delay", "latency", "compare", "levels", NULL,
 };
 
 static const char *const level_fields[] = {
@@ -49,8 +49,8 @@ lx_is_levels(lua_State *L, int idx)
 
 /* A list of k numbers at field of t (absent: 0), each in [lo, hi]. */
 static int
-numbers(lua_State *L, int t, const char *field, double *out, int k,
-        double lo, double hi, int line)
+numbers(lua_State *L, int t, const char *field, double *out, int k, double lo,
+        double hi, int line)
 {
     if (lua_getfield(L, t, field) == LUA_TNIL) { /* list */
         lua_pop(L, 1);
@@ -131,11 +131,10 @@ lx_read_levels(lua_State *L, int idx, struct scenario *s)
             q->v[i] = lua_tonumber(L, -1);
             has_v++;
         }
-        lua_pop(L, 1); /* lv */
+        lua_pop(L, 1);                                  /* lv */
         if (lua_getfield(L, -1, "links") != LUA_TNIL) { /* lv, links */
             if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < 1)
-                lx_error_at(L, line, "%s: links must be an integer >= 1",
-                            what);
+                lx_error_at(L, line, "%s: links must be an integer >= 1", what);
             links = (double)lua_tointeger(L, -1);
         }
         lua_pop(L, 1); /* lv */
@@ -182,8 +181,9 @@ lx_read_levels(lua_State *L, int idx, struct scenario *s)
     for (int i = 0; i < k; i++) {
         lua_rawgeti(L, -1, i + 1); /* box, P, row */
         if (!lua_istable(L, -1) || (int)lua_rawlen(L, -1) != k)
-            lx_error_at(L, line, "rho.levels: P[%d] must be a list of %d "
-                                 "numbers",
+            lx_error_at(L, line,
+                        "rho.levels: P[%d] must be a list of %d "
+                        "numbers",
                         i + 1, k);
         for (int j = 0; j < k; j++) {
             lua_rawgeti(L, -1, j + 1); /* box, P, row, x */
@@ -284,8 +284,9 @@ read_group(lua_State *L, int t, struct queue_scen *qs)
         lua_pop(L, 1); /* g */
     }
     if (bad)
-        lx_error(L, "queue: levels[%d] must be a list of names: the level's, "
-                    "then its classes ({ \"local\", \"L1-row\", \"L1-col\" })",
+        lx_error(L,
+                 "queue: levels[%d] must be a list of names: the level's, "
+                 "then its classes ({ \"local\", \"L1-row\", \"L1-col\" })",
                  bad);
     queue_group_init(&g);
     for (int i = 0; i < n; i++) {
@@ -326,8 +327,9 @@ lx_read_queue(lua_State *L, int t, struct scenario *s)
     }
     qt = lua_gettop(L);
     if (!lua_istable(L, qt))
-        lx_error(L, "scenario: queue must be a table of options such as { "
-                    "load = 0.5 }, not a %s",
+        lx_error(L,
+                 "scenario: queue must be a table of options such as { "
+                 "load = 0.5 }, not a %s",
                  luaL_typename(L, qt));
     if (s->net == NULL && (s->queue == NULL || s->queue->levels == NULL))
         lx_error(L, "queue: the queueing model needs a network or levels "
@@ -400,7 +402,7 @@ lx_read_queue(lua_State *L, int t, struct scenario *s)
     read_group(L, qt, qs);
     /* a network's levels are counted when the model runs */
     if (queue_scen_check(qs,
-                         qs->levels   ? qs->levels->k
+                         qs->levels     ? qs->levels->k
                          : qs->nlat > 1 ? qs->nlat
                                         : 1,
                          &err) != 0)

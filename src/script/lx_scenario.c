@@ -954,9 +954,8 @@ lx_l_scenario(lua_State *L)
     if (lx_is_levels(L, 3)) {
         /* given levels: the queueing model only */
         static const char *const net_only[] = {
-            "tau",     "bandwidth", "flows",      "size", "placement",
-            "routing", "paths",     "traffic",    "jobs", "efficiency",
-            "via",     NULL};
+            "tau",   "bandwidth", "flows", "size",       "placement", "routing",
+            "paths", "traffic",   "jobs",  "efficiency", "via",       NULL};
         for (int i = 0; net_only[i]; i++)
             if (lua_getfield(L, 1, net_only[i]) != LUA_TNIL) {
                 lx_at_field(L, 1, net_only[i]);

@@ -210,8 +210,8 @@ int plot_curve(struct canvas *c, int x, int y, int w, int h, const double *v,
  * Each data point is its series' glyph (glyph[s], e.g. '*', 'o', '+'; in
  * ROLE_PLOT, ROLE_PLOT_MEAN, ROLE_PLOT_MEDIAN, ROLE_PLOT_WHISKER, ... by
  * series), the columns between two finite neighbours are joined by '.' at
- * the interpolated row (under every data point); NaN leaves a gap, +infinity (a delay past
- * saturation) is a '^' on the top row. Later series are drawn over
+ * the interpolated row (under every data point); NaN leaves a gap, +infinity (a
+ * delay past saturation) is a '^' on the top row. Later series are drawn over
  * earlier ones. Ranges: ax's, or when equal, x from xs and y from
  * min(0, smallest) to the largest finite value. Returns 0, or -1 when
  * nothing could be drawn (no finite value, too small, bad ns or n).

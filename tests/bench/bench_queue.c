@@ -126,8 +126,8 @@ run(const char *preset, int model, int threads)
         net_result_free(r);
     }
     printf("%-11s %-28s %dT %10lld msgs %8.3f s", preset,
-           model == 0 ? "queue: level totals" : "link model SD", threads,
-           msgs, secs);
+           model == 0 ? "queue: level totals" : "link model SD", threads, msgs,
+           secs);
     if (model == 0)
         printf("  edit %7.1f us", edit * 1e6);
     printf("  peak %6.0f MiB\n", peak_mib());

@@ -60,8 +60,8 @@ test_gups(void)
     CHECK_NEAR(r.lv[1].rho, 0.5, 1e-12, "L2 at half load");
     CHECK_NEAR(r.lv[1].D, 24 / (1.02e9 - 0.51e9), 1e-20,
                "L2's delay: S / (mu - x)");
-    CHECK_NEAR(r.ppt[QUEUE_EQUAL].sat / r.ppt[QUEUE_BUILT].sat, 1.146592,
-               1e-6, "equal: 1.1466");
+    CHECK_NEAR(r.ppt[QUEUE_EQUAL].sat / r.ppt[QUEUE_BUILT].sat, 1.146592, 1e-6,
+               "equal: 1.1466");
     CHECK_NEAR(r.ppt[QUEUE_OPTIMAL].sat / r.ppt[QUEUE_BUILT].sat, 1.852187,
                1e-6, "optimal: 1.8522");
     mu = r.pmu + QUEUE_OPTIMAL * 3;
@@ -130,16 +130,14 @@ test_example2(void)
         CHECK(queue_run_explain(&r, 1, &sb, &err) == 0, "explain level 2");
         CHECK(strstr(strbuf_str(&sb),
                      "visits  v = 1.6: its hops carried 384 KiB for the "
-                     "240 KiB the messages sent through the network\n") !=
-                  NULL,
+                     "240 KiB the messages sent through the network\n") != NULL,
               "v from the hops' bytes");
         CHECK(strstr(strbuf_str(&sb), "util    rho = x / mu = 0.4000\n") !=
                   NULL,
               "utilisation");
         CHECK(strstr(strbuf_str(&sb), "bound   mu / v = 18.63 GiB/s, 1.25 x "
                                       "the saturation (14.9 GiB/s, "
-                                      "bottleneck nodes)\n") !=
-                  NULL,
+                                      "bottleneck nodes)\n") != NULL,
               "bound against the bottleneck");
         CHECK(strstr(strbuf_str(&sb), "routing p0 = 0.0000 first hops, exit "
                                       "0.0000; then nodes 0.5000 L0-L1 "

@@ -20,9 +20,9 @@ example1(void)
 {
     struct queue *q = queue_new(3);
     double p0[3] = {1, 0, 0};
-    double P[9] = {0, 0.5, 0, /* from 1: to 2 half, exit half */
-                   0, 0, 0.5, /* from 2: to 3 half, exit half */
-                   0, 0, 0};  /* from 3: exit */
+    double P[9] = {0, 0.5, 0,   /* from 1: to 2 half, exit half */
+                   0, 0,   0.5, /* from 2: to 3 half, exit half */
+                   0, 0,   0};  /* from 3: exit */
     double mu[3] = {10, 4, 2};
     struct rho_err err;
 

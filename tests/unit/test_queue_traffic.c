@@ -111,8 +111,7 @@ test_fattree_uniform(void)
             placement_scheme_new(net, PLACE_LINEAR, 256, 1, NULL);
         struct queue_traffic *t = NULL;
         double check, hist = 0;
-        struct queue *q =
-            model(net, NULL, pat, pl, NET_SD, 2, &t, &check);
+        struct queue *q = model(net, NULL, pat, pl, NET_SD, 2, &t, &check);
         int L = tr[c].levels, kk = tr[c].k;
 
         CHECK(q != NULL && q->k == L, "%d-ary %d-tree: %d levels", kk, L, L);
@@ -136,8 +135,9 @@ test_fattree_uniform(void)
         }
         CHECK_NEAR(hist, 1, 1e-12, "the histogram sums to 1");
         if (kk == 4)
-            CHECK(t->sampled > 0, "the 64 paths over the top are sampled "
-                                  "(%lld messages), and stay exact",
+            CHECK(t->sampled > 0,
+                  "the 64 paths over the top are sampled "
+                  "(%lld messages), and stay exact",
                   t->sampled);
         CHECK(check < 1e-12, "v solved from P agrees (%g)", check);
         CHECK(t->msgs == 256 * 255 && t->routed == t->msgs,
@@ -299,8 +299,8 @@ static void
 test_reference(void)
 {
     struct net_spec spec[5];
-    const char *names[5] = {"df-small", "torus-5x5", "fattree-k4",
-                            "bgq-128", "tca-8"};
+    const char *names[5] = {"df-small", "torus-5x5", "fattree-k4", "bgq-128",
+                            "tca-8"};
 
     /* the tsan run (RHO_TEST_QUICK) checks the first two */
     int ncases = getenv("RHO_TEST_QUICK") != NULL ? 2 : 5;
@@ -397,8 +397,8 @@ test_groupings(void)
     struct queue_map *m;
     struct rho_err err;
     int parent[7] = {-1, 0, 0, 1, 1, 2, 2};
-    const char *l1[2] = {"L1-row", "L1-col"}, *l2[1] = {"L2"},
-               *bad[1] = {"L3"}, *dup[1] = {"L1-row"};
+    const char *l1[2] = {"L1-row", "L1-col"}, *l2[1] = {"L2"}, *bad[1] = {"L3"},
+               *dup[1] = {"L1-row"};
 
     net_preset("df-small", &s, NULL);
     df = net_new(&s, NULL);
@@ -453,8 +453,7 @@ test_groupings(void)
     tor = net_new(&s, NULL);
     m = queue_map_new(tor, &g, &err);
     CHECK(m != NULL && m->k == 8,
-          "BG/Q classes with links: B+ B- ... E-: 8 (%d)",
-          m ? m->k : -1);
+          "BG/Q classes with links: B+ B- ... E-: 8 (%d)", m ? m->k : -1);
     queue_map_free(m);
     m = queue_map_new(tor, NULL, &err);
     CHECK(m != NULL && m->k == 4 && strcmp(m->name[0], "B") == 0,

@@ -157,8 +157,8 @@ void queue_eval(const struct queue *q, const double *mu, double lambda,
  * sqrt(v_i) / sum_j sqrt(v_j); when lambda_e >= U / V it gives the
  * optimal split instead. Returns -1 for an unknown policy.
  */
-double queue_split(const struct queue *q, int policy, double U,
-                   double lambda_e, double *mu);
+double queue_split(const struct queue *q, int policy, double U, double lambda_e,
+                   double *mu);
 
 /*
  * Slim: mu_i = base_i (1 - r)^i, each level r below the one before it in

@@ -10,8 +10,7 @@
 
 #include "core/base/rho_alloc.h"
 
-static const char *const group_names[] = {"default", "classes", "all",
-                                          "list"};
+static const char *const group_names[] = {"default", "classes", "all", "list"};
 
 const char *
 queue_group_name(int kind)
@@ -257,8 +256,9 @@ default_levels(const struct net *net, int *lev, struct names *dn,
         of_class[c] = names_add(&tmp, key);
     }
     if (tmp.n > QUEUE_MAX_LEVELS) {
-        rc = rho_err_set(err, RHO_EINPUT, "the network has %d levels, more "
-                                          "than %d",
+        rc = rho_err_set(err, RHO_EINPUT,
+                         "the network has %d levels, more "
+                         "than %d",
                          tmp.n, QUEUE_MAX_LEVELS);
         goto out;
     }
@@ -286,12 +286,12 @@ class_list(const struct net *net, const struct names *dn, char *buf,
 
     buf[0] = '\0';
     for (int c = 0; c < net_class_count(net) && len + 1 < size; c++)
-        len += (size_t)snprintf(buf + len, size - len, "%s'%s'",
-                                c ? ", " : "", net_class_name(net, c));
+        len += (size_t)snprintf(buf + len, size - len, "%s'%s'", c ? ", " : "",
+                                net_class_name(net, c));
     for (int i = 0; i < dn->n && len + 1 < size; i++)
         if (net_class_find(net, dn->name[i]) < 0)
-            len += (size_t)snprintf(buf + len, size - len, ", '%s'",
-                                    dn->name[i]);
+            len +=
+                (size_t)snprintf(buf + len, size - len, ", '%s'", dn->name[i]);
 }
 
 /* LIST: resolve g's names to every link's level. */

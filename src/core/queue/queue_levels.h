@@ -46,8 +46,8 @@ struct queue_level_spec {
 /* A grouping as a scenario gives it (plain data; deep-copied with the
    scenario). */
 struct queue_group_spec {
-    int kind; /* enum queue_group */
-    int n;    /* LIST: levels */
+    int kind;                    /* enum queue_group */
+    int n;                       /* LIST: levels */
     struct queue_level_spec *lv; /* LIST: owned */
 };
 
@@ -78,9 +78,8 @@ int queue_group_equal(const struct queue_group_spec *a,
  * to a LIST grouping (g becomes LIST). Returns 0, or -1 with err filled
  * (too many levels, an empty or duplicate name, no classes).
  */
-int queue_group_add(struct queue_group_spec *g, const char *name,
-                    int nclasses, const char *const *classes,
-                    struct rho_err *err);
+int queue_group_add(struct queue_group_spec *g, const char *name, int nclasses,
+                    const char *const *classes, struct rho_err *err);
 
 /* "default", "classes", "all", "list" and back (-1 if unknown). */
 const char *queue_group_name(int kind);

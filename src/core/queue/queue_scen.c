@@ -227,8 +227,7 @@ queue_levels_to_lua(const struct queue *q, struct strbuf *out)
         for (size_t i = 0; i < k; i++) {
             strbuf_puts(out, "      {");
             for (size_t j = 0; j < k; j++)
-                strbuf_printf(out, "%s%.17g", j ? ", " : " ",
-                              q->P[i * k + j]);
+                strbuf_printf(out, "%s%.17g", j ? ", " : " ", q->P[i * k + j]);
             strbuf_puts(out, " },\n");
         }
         strbuf_puts(out, "    },\n");

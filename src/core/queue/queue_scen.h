@@ -29,23 +29,24 @@ struct queue_scen {
     struct queue *levels; /* given levels (rho.levels), owned; NULL: the
                              network's */
     struct queue_group_spec group; /* how a network's links make levels */
-    double load;      /* fraction of the saturation as built, or B/s */
-    int load_rate;    /* load is a rate */
-    double budget;    /* B/s for the policies; 0: the current total */
-    double slim;      /* 0 <= slim < 1 */
-    int split;        /* enum queue_policy of the operating point */
+    double load;            /* fraction of the saturation as built, or B/s */
+    int load_rate;          /* load is a rate */
+    double budget;          /* B/s for the policies; 0: the current total */
+    double slim;            /* 0 <= slim < 1 */
+    int split;              /* enum queue_policy of the operating point */
     struct queue_opts opts; /* packet, delay mode */
-    int nlat;         /* 0: no fixed latency; 1: the same for every
-                         level; else one per level (nlat = k) */
-    double *lat;      /* s per hop; owned */
-    int compare;      /* also run the link model on the same traffic (a
-                         front end that runs both models compares their
-                         results itself) */
-    int line;         /* script line of the queue table, 0 if unknown */
+    int nlat;               /* 0: no fixed latency; 1: the same for every
+                               level; else one per level (nlat = k) */
+    double *lat;            /* s per hop; owned */
+    int compare;            /* also run the link model on the same traffic (a
+                               front end that runs both models compares their
+                               results itself) */
+    int line;               /* script line of the queue table, 0 if unknown */
 };
 
 /* A part with the defaults (load 0.5, no slimming, budget 0, the split
-   as built, packet 64 B, per-link delay, default levels). Caller owns it: queue_scen_free(). */
+   as built, packet 64 B, per-link delay, default levels). Caller owns it:
+   queue_scen_free(). */
 struct queue_scen *queue_scen_new(void);
 
 /* Release qs. NULL is a no-op. */

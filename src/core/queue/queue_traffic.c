@@ -282,9 +282,8 @@ do_chunk(struct worker *w, int c)
     const struct net_job *j = &r->jobs[r->ch_job[c]];
 
     w->job = r->ch_job[c];
-    for (long long u = r->ch_u0[c]; u < r->ch_u1[c] && !w->failed &&
-                                    !atomic_load(&r->stop);
-         u++) {
+    for (long long u = r->ch_u0[c];
+         u < r->ch_u1[c] && !w->failed && !atomic_load(&r->stop); u++) {
         w->unit = u;
         w->idx = 0;
         pattern_emit(j->pattern, u, sink, w);
@@ -397,8 +396,9 @@ queue_traffic_run(const struct net *net, const struct queue_map *m,
     if (check_jobs(net, jobs, njobs, err) != 0)
         return NULL;
     if (m->nlinks != net_links(net)) {
-        rho_err_set(err, RHO_EINPUT, "queueing model: levels of another "
-                                     "network");
+        rho_err_set(err, RHO_EINPUT,
+                    "queueing model: levels of another "
+                    "network");
         return NULL;
     }
     memset(&r, 0, sizeof r);
@@ -421,8 +421,9 @@ queue_traffic_run(const struct net *net, const struct queue_map *m,
     atomic_init(&r.next, 0);
     atomic_init(&r.stop, 0);
     make_chunks(&r, njobs);
-    nth = r.o.threads < 1 ? 1 : r.o.threads > MAX_THREADS ? MAX_THREADS
-                                                         : r.o.threads;
+    nth = r.o.threads < 1             ? 1
+          : r.o.threads > MAX_THREADS ? MAX_THREADS
+                                      : r.o.threads;
     if (nth > r.nchunks)
         nth = r.nchunks > 0 ? r.nchunks : 1;
     sums_init(&r.total, r.k);

@@ -48,12 +48,12 @@
 #include "core/queue/queue_levels.h"
 
 struct queue_traffic_opts {
-    uint64_t seed;  /* 1: the Valiant paths' keys */
-    int threads;    /* 1 */
-    int minimal;    /* ROUTE_MIN (default) or ROUTE_ALL */
-    int paths;      /* 16: paths of a set read for F, L, T, top */
-    int valiant;    /* 16: Valiant paths per message at most */
-    double packet;  /* 64: bytes per Valiant packet */
+    uint64_t seed;             /* 1: the Valiant paths' keys */
+    int threads;               /* 1 */
+    int minimal;               /* ROUTE_MIN (default) or ROUTE_ALL */
+    int paths;                 /* 16: paths of a set read for F, L, T, top */
+    int valiant;               /* 16: Valiant paths per message at most */
+    double packet;             /* 64: bytes per Valiant packet */
     net_progress_fn *progress; /* phase "route"; nonzero stops */
     void *progress_ctx;
 };
