@@ -53,15 +53,21 @@ struct model_ctx {
 enum model_col_kind {
     MODEL_COL_TIME,  /* seconds: units_fmt_time */
     MODEL_COL_BYTES, /* bytes: units_fmt_size */
+    MODEL_COL_RATE,  /* bytes per second: units_fmt_rate */
     MODEL_COL_NUMBER /* %.4g */
 };
+
+/* A flag of model_col.kind: a text sweep whose last axis is numeric also
+   draws the column against it, one series per value of the other axes. */
+#define MODEL_COL_PLOT 0x100
+#define MODEL_COL_KIND(kind) ((kind)&0xff)
 
 /* One column of a model in a sweep table. */
 struct model_col {
     const char *head; /* the text table's header: "makespan" */
     const char *name; /* the CSV and YAML name, with its unit:
                          "makespan_s" */
-    int kind;         /* enum model_col_kind */
+    int kind;         /* enum model_col_kind, or'ed with MODEL_COL_PLOT */
 };
 
 struct model_entry {

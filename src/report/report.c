@@ -9,6 +9,7 @@
 
 #include <math.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,6 +17,7 @@
 #include "core/base/units.h"
 #include "report/report_int.h"
 #include "report/yamlout.h"
+#include "view/plot.h"
 
 int
 report_parse_fmt(const char *name, enum report_fmt *fmt, struct rho_err *err)
@@ -211,14 +213,122 @@ col_text(const struct model_col *c, double x)
 {
     char a[64];
 
-    switch (c->kind) {
+    if (isinf(x))
+        return xstrdup(x > 0 ? "inf" : "-inf");
+    switch (MODEL_COL_KIND(c->kind)) {
     case MODEL_COL_TIME:
         return xstrdup(units_fmt_time(a, sizeof a, x));
     case MODEL_COL_BYTES:
         return xstrdup(units_fmt_size(a, sizeof a, x));
+    case MODEL_COL_RATE:
+        return xstrdup(units_fmt_rate(a, sizeof a, x));
     default:
         return report_strf("%.4g", x);
     }
+}
+
+/* A scale for values up to max of a column kind: the divisor and its
+   unit ("" for numbers). */
+static double
+plot_scale_of(int kind, double max, const char **unit)
+{
+    static const char *const rates[] = {"B/s",   "KiB/s", "MiB/s",
+                                        "GiB/s", "TiB/s", "PiB/s"};
+    static const char *const sizes[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
+    static const char *const times[] = {"ns", "us", "ms", "s"};
+    double d = 1;
+    int i = 0;
+
+    *unit = "";
+    switch (MODEL_COL_KIND(kind)) {
+    case MODEL_COL_TIME:
+        for (d = 1e-9; i < 3 && max / d >= 1000; i++)
+            d *= 1000;
+        *unit = times[i];
+        break;
+    case MODEL_COL_RATE:
+    case MODEL_COL_BYTES:
+        for (; i < 5 && max / d >= 1024; i++)
+            d *= 1024;
+        *unit = MODEL_COL_KIND(kind) == MODEL_COL_RATE ? rates[i] : sizes[i];
+        break;
+    default:
+        break;
+    }
+    return d;
+}
+
+/*
+ * Text sweeps: each column flagged MODEL_COL_PLOT drawn against the last
+ * axis when its values are numbers (3 or more), one series per point of
+ * the other axes (at most PLOT_MAX_SERIES); infinite values (a delay past
+ * saturation) show as ^ on the top row.
+ */
+static void
+sweep_plots(FILE *out, const struct sweep *sw, const double *data,
+            const struct sweep_models *sm)
+{
+    static const uint32_t glyph[PLOT_MAX_SERIES] = {'*', '+', 'o', 'x',
+                                                    '#', '@', '%', '='};
+    const struct sweep_axis *ax = &sw->axis[sw->naxes - 1];
+    long n = sweep_count(sw), nx = ax->n, ns = n / (nx > 0 ? nx : 1);
+    double xs[SWEEP_MAX_VALUES], *ys;
+
+    if (sw->naxes < 1 || nx < 3 || ns > PLOT_MAX_SERIES)
+        return;
+    for (long i = 0; i < nx; i++) {
+        char *end;
+        xs[i] = strtod(ax->value[i], &end);
+        if (end == ax->value[i] || *end != '\0' || !isfinite(xs[i]))
+            return; /* units or names: no numeric axis */
+    }
+    ys = xcalloc((size_t)n, sizeof *ys);
+    for (int j = 0; j < sm->n; j++)
+        for (int c = 0; c < sm->m[j]->ncols; c++) {
+            const struct model_col *col = &sm->m[j]->cols[c];
+            struct plot_axes pa = {0};
+            struct canvas cv;
+            struct strbuf sb;
+            double max = 0, div;
+            const char *unit;
+            char yl[96];
+            if (!(col->kind & MODEL_COL_PLOT))
+                continue;
+            for (long i = 0; i < n; i++) {
+                const double *md = data + i * sm->width + sm->off[j];
+                ys[i] = md[sm->m[j]->ncols] != 0 ? NAN : md[c];
+                if (isfinite(ys[i]) && ys[i] > max)
+                    max = ys[i];
+            }
+            div = plot_scale_of(col->kind, max, &unit);
+            for (long i = 0; i < n; i++)
+                ys[i] /= div;
+            snprintf(yl, sizeof yl, "%s%s%s%s", col->head, unit[0] ? " (" : "",
+                     unit, unit[0] ? ")" : "");
+            pa.ylabel = yl;
+            pa.xlabel = ax->name;
+            fputc('\n', out);
+            if (ns > 1) { /* the series: the other axes' values */
+                const char *v[SWEEP_MAX_AXES];
+                for (long s = 0; s < ns; s++) {
+                    sweep_point(sw, s * nx, v);
+                    fprintf(out, "%s%c", s ? ", " : "", (char)glyph[s]);
+                    for (int k = 0; k + 1 < sw->naxes; k++)
+                        fprintf(out, " %s=%s", sw->axis[k].name, v[k]);
+                }
+                fputc('\n', out);
+            }
+            canvas_init(&cv, 64, 14, 1);
+            strbuf_init(&sb);
+            if (plot_lines(&cv, 0, 0, 64, 14, xs, ys, (int)nx, (int)ns, glyph,
+                           &pa) == 0) {
+                canvas_dump(&cv, &sb, 1);
+                fputs(strbuf_str(&sb), out);
+            }
+            strbuf_fini(&sb);
+            canvas_fini(&cv);
+        }
+    free(ys);
 }
 
 int
@@ -353,6 +463,7 @@ report_sweep(FILE *out, const char *title, const struct sweep *sw,
             }
         }
         report_tab_print(&t, out);
+        sweep_plots(out, sw, data, &sm);
     }
     return report_check_io(out, err);
 }

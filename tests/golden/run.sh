@@ -80,11 +80,13 @@ for f in scenarios/*.lua scenarios/machines/*.lua scenarios/lessons/*.lua; do
             "$RHO" --sweep "$axis" --plot -q -j 1 "$f" 2>&1
             echo "exit $?"
         done
-        # "-- golden: --sweep AXIS=VALUES" lines sweep it (one thread: the
-        # result is the same for any number, the test is quicker)
+        # "-- golden: --sweep AXIS=VALUES [--sweep AXIS=VALUES]" lines sweep
+        # it (one thread: the result is the same for any number, the test
+        # is quicker); values have no blanks
         sed -n 's/^-- golden: --sweep //p' "$f" | while read -r axis; do
             echo "\$ rho --sweep $axis -q $f"
-            "$RHO" --sweep "$axis" -q -j 1 "$f" 2>&1
+            # shellcheck disable=SC2086
+            "$RHO" --sweep $axis -q -j 1 "$f" 2>&1
             echo "exit $?"
         done
         # scenarios that say "-- golden: --search" are searched too; the
