@@ -8,12 +8,14 @@
 
 #include "core/model_net.h"
 #include "core/model_pcie.h"
+#include "core/model_queue.h"
 
 /* One line per model: the order of their reports, tabs and sweep
    columns. */
 const struct model_entry *const model_table[] = {
     &model_pcie_entry,
     &model_net_entry,
+    &model_queue_entry,
     NULL,
 };
 

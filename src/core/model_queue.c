@@ -322,8 +322,14 @@ from_network(struct queue_run *r, int threads, struct prog *pg, const char *key,
     if (l->placement == NULL || l->njobs == 0)
         return rho_err_set(err, RHO_EINPUT,
                            "the queueing model: the network has no traffic");
-    if ((r->map = queue_map_new(l->net, &r->opt->group, err)) == NULL)
+    if ((r->map = queue_map_new(l->net, &r->opt->group, err)) == NULL) {
+        /* the levels the script gave: say where */
+        if (r->opt->line > 0)
+            rho_err_prefix(err, "line %d: queue: levels", r->opt->line);
+        else
+            rho_err_prefix(err, "queue: levels");
         return -1;
+    }
     if (key != NULL && cache_get(key, &r->t, &r->links) &&
         r->t->k == r->map->k) {
         r->cached = 1;
@@ -503,4 +509,83 @@ queue_run_explain(const struct queue_run *r, int i, struct strbuf *out,
                       l->v, l->imbalance, rate_or(a, sizeof a, l->sat));
     }
     return 0;
+}
+
+/* ---- the entry ---- */
+
+static int
+applies(const struct scenario *s)
+{
+    return s->net != NULL || (s->queue != NULL && s->queue->levels != NULL);
+}
+
+static void *
+run(struct scenario *s, const struct model_ctx *ctx, struct rho_err *err)
+{
+    struct queue_run *r = xcalloc(1, sizeof *r);
+
+    if (queue_run_compute(r, s, ctx->threads, ctx->job, err) != 0) {
+        free(r);
+        return NULL;
+    }
+    return r;
+}
+
+static void
+result_free(void *res)
+{
+    queue_run_fini(res);
+    free(res);
+}
+
+static int
+explain(void *res, int item, double t, struct strbuf *out, struct rho_err *err)
+{
+    (void)t; /* a steady state: no time */
+    return queue_run_explain(res, item, out, err);
+}
+
+static const struct model_col cols[] = {
+    {"throughput", "throughput_Bps", MODEL_COL_RATE | MODEL_COL_PLOT},
+    {"throttled", "throttled_share", MODEL_COL_NUMBER},
+    {"delay", "delay_s", MODEL_COL_TIME | MODEL_COL_PLOT},
+    {"saturation", "saturation_Bps", MODEL_COL_RATE},
+    {"vs built", "saturation_vs_built", MODEL_COL_NUMBER},
+    {"bottleneck", "bottleneck_level", MODEL_COL_NUMBER},
+};
+
+static int
+sweep(const void *res, double *out)
+{
+    const struct queue_run *r = res;
+
+    out[0] = r->pt.lambda_e;
+    out[1] = r->lambda > 0 ? r->pt.d / r->lambda : 0;
+    out[2] = r->pt.delay;
+    out[3] = r->pt.sat;
+    out[4] = r->sat0 > 0 ? r->pt.sat / r->sat0 : NAN;
+    out[5] = r->pt.bottleneck + 1;
+    return 0;
+}
+
+const struct model_entry model_queue_entry = {
+    .name = "queue",
+    .title = "queueing model",
+    .views = "queue",
+    .background = 1,
+    .applies = applies,
+    .run = run,
+    .result_free = result_free,
+    .phase = queue_run_progress,
+    .explain = explain,
+    .cols = cols,
+    .ncols = (int)(sizeof cols / sizeof cols[0]),
+    .failed_word = NULL,
+    .sweep = sweep,
+};
+
+const struct queue_run *
+model_queue_run(const struct session *ss)
+{
+    return session_result(ss, &model_queue_entry);
 }

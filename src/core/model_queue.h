@@ -22,11 +22,20 @@
 #include "core/base/job.h"
 #include "core/base/rho_err.h"
 #include "core/base/strbuf.h"
+#include "core/model.h"
 #include "core/queue/queue.h"
 #include "core/queue/queue_levels.h"
 #include "core/queue/queue_scen.h"
 #include "core/queue/queue_traffic.h"
 #include "core/scenario.h"
+#include "core/session.h"
+
+/* The model's entry: "queue", view queue, explain(item = a level),
+   sweep columns throughput and delay (both plotted against a numeric
+   axis), throttled share, saturation, saturation vs the network as built
+   and the bottleneck's level number. It applies to every scenario with a
+   network (or a PCIe tree with a routing) and to given levels. */
+extern const struct model_entry model_queue_entry;
 
 /* The cache keeps the totals of this many recent traffics. */
 #define QUEUE_CACHE 8
@@ -105,6 +114,10 @@ int queue_run_explain(const struct queue_run *r, int i, struct strbuf *out,
    the first report) and, in *frac, the fraction of that phase done. Safe
    from another thread. */
 const char *queue_run_progress(const struct job *j, double *frac);
+
+/* The session's last finished queueing run (borrowed until the next
+   edit, session_poll() or session_wait()), or NULL. */
+const struct queue_run *model_queue_run(const struct session *ss);
 
 /* Empty the traffic cache (tests; a long-lived process never needs to:
    it holds QUEUE_CACHE small entries). */

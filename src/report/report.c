@@ -155,6 +155,7 @@ static const struct printer {
 } printers[] = {
     {"pcie", report_pcie_batch},
     {"link", report_net_batch},
+    {"queue", report_queue_batch},
     {NULL, NULL},
 };
 

@@ -168,6 +168,20 @@ int report_compare(FILE *out, const char *title, const char *name,
                    const struct report_design *d, int n, enum report_fmt fmt,
                    struct rho_err *err);
 
+/*
+ * The queueing model's run r: what was modelled (network, traffic, load),
+ * the levels at the operating point (links, capacity, visits, arrivals,
+ * utilisation, delay, the bottleneck), saturation, throughput, throttle
+ * and delay, every split of the budget with its relative throughput, the
+ * routing probabilities and highest-level shares (up to 8 levels), the
+ * link model's view of each level (when compared), and the throughput and
+ * delay curves against the load. CSV: one row per split and level. YAML:
+ * all of it.
+ */
+struct queue_run;
+int report_queue(FILE *out, const struct queue_run *r, enum report_fmt fmt,
+                 struct rho_err *err);
+
 /* The sorted curve as CSV (rank,time_s): for --curve FILE. */
 int report_search_curve(FILE *out, const struct search_result *r,
                         struct rho_err *err);

@@ -53,5 +53,6 @@ typedef int report_print_fn(FILE *out, void *res, const struct report_opts *o,
 
 report_print_fn report_pcie_batch; /* report_pcie.c: a struct pcie_run */
 report_print_fn report_net_batch;  /* report_net.c: a struct net_run */
+report_print_fn report_queue_batch; /* report_queue.c: a queue_run */
 
 #endif

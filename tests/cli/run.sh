@@ -50,11 +50,18 @@ t sweep-plot 0 "1 |################################################## 304.4 MiB"
 t model-pcie 0 "congestion graph: 4 flows" - -- -b -m pcie scenarios/table1-both-models.lua
 t model-link 0 "hottest  link" - -- -b -m link scenarios/table1-both-models.lua
 t model-both 0 "link model" - -- -b -m pcie,link scenarios/table1-both-models.lua
-t model-unknown 2 - "rho: -m: unknown model 'bogus' (the models are pcie, link)" -- -b -m bogus scenarios/table1.lua
+t model-unknown 2 - "rho: -m: unknown model 'bogus' (the models are pcie, link, queue)" -- -b -m bogus scenarios/table1.lua
 t model-absent 2 - "-m link: no such model for this scenario (it has: pcie)" -- -b --model=link scenarios/table1.lua
 t model-option 2 - "--links is for the link model, which -m pcie leaves out" -- -b -m pcie --links scenarios/table1-both-models.lua
 t model-sweep 0 "sweep: 2 points (link model)" - -- --sweep tau=0.1,0.2 -m link scenarios/table1-both-models.lua
-t model-help 0 "models (-m): pcie (the PCIe model), link (the link model)" - -- --help
+t model-help 0 "models (-m): pcie (the PCIe model), link (the link model), queue (the queueing model)" - -- --help
+t queue-batch 0 "saturation 486.4 MiB/s (bottleneck: L2)" - -- -b -m queue scenarios/queue-gups.lua
+t queue-only 2 - "-m link: no such model for this scenario (it has: queue)" -- -b -m link scenarios/queue-gups.lua
+t queue-csv 0 "optimal,L1,1,3306153846.1538463,3.5," - -- -b -m queue -f csv scenarios/queue-gups.lua
+t queue-yaml 0 "    relative: 1.8521870286576168" - -- -b -m queue -f yaml scenarios/queue-gups.lua
+t queue-param 0 "throughput 486.4 MiB/s of 608 MiB/s offered; throttled 121.6 MiB/s (20.0%)" - -- -b -m queue -p load=1.25 scenarios/queue-gups.lua
+t queue-sweep 0 "sweep: 3 points (queueing model)" - -- --sweep load=0.5,1,1.5 -m queue scenarios/queue-gups.lua
+t queue-network 0 "queueing model" - -- -b scenarios/fattree-k4.lua
 t starved-exit 1 "STARVED" "starved at t = 0.000841864224 s" -- --batch scenarios/starved.lua
 t param 0 "300 MiB" - -- -b -p size=300MiB scenarios/halo2d-t2.lua
 t param-bad 2 - "--param expects NAME=VALUE" -- -b -p size scenarios/halo2d-t2.lua

@@ -17,6 +17,7 @@
 #include "core/model.h"
 #include "core/model_net.h"
 #include "core/model_pcie.h"
+#include "core/model_queue.h"
 #include "core/session.h"
 #include "report/report.h"
 #include "script/lx.h"
@@ -208,9 +209,10 @@ main(void)
     unsigned mask;
 
     /* ---- the table helpers ---- */
-    CHECK(model_count(NULL) == 2 && model_table[0] == &model_pcie_entry &&
-              model_table[1] == &model_net_entry,
-          "model_table: pcie, then link");
+    CHECK(model_count(NULL) == 3 && model_table[0] == &model_pcie_entry &&
+              model_table[1] == &model_net_entry &&
+              model_table[2] == &model_queue_entry,
+          "model_table: pcie, link, then queue");
     CHECK(model_find(NULL, "link") == 1 && model_find(NULL, "x") == -1 &&
               model_find(table, "slow") == 1,
           "model_find");
@@ -218,7 +220,8 @@ main(void)
           "-m link,pcie");
     CHECK(model_parse_list(NULL, "pcie,nope", &mask, &err) == -1,
           "-m pcie,nope refused");
-    CHECK_STR(err.msg, "unknown model 'nope' (the models are pcie, link)",
+    CHECK_STR(err.msg,
+              "unknown model 'nope' (the models are pcie, link, queue)",
               "the message lists the models");
     CHECK(model_parse_list(table, ",", &mask, &err) == -1 &&
               strcmp(err.msg, "no model named (the models are bytes, slow)") ==
@@ -228,9 +231,10 @@ main(void)
           "model_names");
     {
         int off[MODEL_MAX];
-        CHECK(model_sweep_layout(NULL, off) == 3 + 1 + 4 + 1 && off[1] == 4,
+        CHECK(model_sweep_layout(NULL, off) == 3 + 1 + 4 + 1 + 6 + 1 &&
+                  off[1] == 4 && off[2] == 9,
               "sweep layout: 3 PCIe columns and a status, 4 link columns "
-              "and a status");
+              "and a status, 6 queueing columns and a status");
     }
 
     /* ---- a cheap model: a result at every edit, at once ---- */

@@ -13,7 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/session.h"
 #include "harness.h"
+#include "report/report.h"
 #include "script/lx.h"
 
 static struct scenario *
@@ -250,6 +252,41 @@ test_roundtrip(void)
     scenario_free(s);
 }
 
+/* Through the model table: a session runs it, the report prints it. */
+static void
+test_session(void)
+{
+    struct scenario *s = load("gups", gups);
+    const struct queue_run *r;
+    struct session *ss;
+    struct rho_err err;
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f;
+
+    if (s == NULL)
+        return;
+    ss = session_new(s);
+    CHECK(session_wait(ss, &err) == 0, "session_wait");
+    CHECK(session_model(ss, 0) == &model_queue_entry &&
+              session_model(ss, 1) == NULL,
+          "given levels: the queueing model alone");
+    r = model_queue_run(ss);
+    CHECK(r != NULL && fabs(r->sat0 - 0.51e9) < 1e-3, "its run");
+    f = open_memstream(&buf, &len);
+    CHECK(r != NULL && report_queue(f, r, REPORT_TEXT, &err) == 0,
+          "report_queue");
+    fclose(f);
+    CHECK(buf != NULL && strstr(buf, "saturation 486.4 MiB/s (bottleneck: "
+                                     "L2)\n") != NULL,
+          "the text names the bottleneck");
+    CHECK(buf != NULL && strstr(buf, "optimal   3.079 GiB/s 1.759 GiB/s "
+                                     "900.9 MiB/s") != NULL,
+          "the optimal split's capacities");
+    free(buf);
+    session_free(ss);
+}
+
 int
 main(void)
 {
@@ -258,6 +295,7 @@ main(void)
     test_cache_key();
     test_errors();
     test_roundtrip();
+    test_session();
     queue_run_cache_clear();
     TEST_DONE();
 }

@@ -465,9 +465,9 @@ test_groupings(void)
 
     tree = net_tree_new(7, parent, NULL, 1e9, NULL, NULL);
     m = queue_map_new(tree, NULL, &err);
-    CHECK(m != NULL && m->k == 2 && strcmp(m->name[1], "depth 2") == 0 &&
-              m->n[0] == 4 && m->n[1] == 8,
-          "a tree: by depth (4 and 8 links)");
+    CHECK(m != NULL && m->k == 2 && strcmp(m->name[0], "depth 2") == 0 &&
+              m->n[0] == 8 && m->n[1] == 4,
+          "a tree: by depth, the deepest first (8 and 4 links)");
     queue_map_free(m);
     net_free(tree);
     CHECK(queue_group_parse("classes") == QUEUE_GROUP_CLASSES &&

@@ -230,18 +230,20 @@ default_levels(const struct net *net, int *lev, struct names *dn,
         cnt[net_link_class(net, l)]++;
     if (tree) {
         int maxd = 0;
-        for (int l = 0; l < nl; l++) {
-            lev[l] = tree_depth(net, l) - 1;
-            if (lev[l] + 1 > maxd)
-                maxd = lev[l] + 1;
-        }
+        for (int l = 0; l < nl; l++)
+            if (tree_depth(net, l) > maxd)
+                maxd = tree_depth(net, l);
+        /* deepest first: level 1 is the devices' links, as a fat-tree's
+           is its nodes', and the root's come last (the "highest") */
+        for (int l = 0; l < nl; l++)
+            lev[l] = maxd - tree_depth(net, l);
         if (maxd > QUEUE_MAX_LEVELS) {
             rc = rho_err_set(err, RHO_EINPUT,
                              "the tree is %d levels deep, more than %d", maxd,
                              QUEUE_MAX_LEVELS);
             goto out;
         }
-        for (int d = 1; d <= maxd; d++) {
+        for (int d = maxd; d >= 1; d--) {
             snprintf(key, sizeof key, "depth %d", d);
             names_add(dn, key);
         }

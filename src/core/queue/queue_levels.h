@@ -10,7 +10,8 @@
  *    "down L1-L0" make "L0-L1"; TCA's "pcie up" and "pcie down" make
  *    "pcie"; a dragonfly keeps "L1-row", "L1-col" and "L2". On a tree (a
  *    PCIe tree seen as a graph) a link's level is the depth of its lower
- *    end: "depth 1" holds the links of the root's children.
+ *    end, deepest first: "depth 1", the links of the root's children,
+ *    comes last (the highest level, as a fat-tree's top).
  *  - CLASSES: one level per link class, as the net names them.
  *  - ALL: one level holding every link (K = 1).
  *  - LIST: levels given by name, each a list of class names (or default
