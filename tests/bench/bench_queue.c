@@ -5,7 +5,10 @@
  *  1. interactive: df-40 (3,840 routers, UMesh over 15,360 ranks, RDN):
  *     the level totals (routing every message) and, after an edit of a
  *     queueing parameter (load, budget, slimming), the closed forms alone;
- *  2. batch: the full 8.8M-core thesis system (92,160 routers, UMesh,
+ *  2. an edit in the explorer: the model's whole run on df-40 (levels,
+ *     routing, closed forms) cold, and again after an edit of the load
+ *     or the slimming (the traffic from the cache);
+ *  3. batch: the full 8.8M-core thesis system (92,160 routers, UMesh,
  *     about 115 million messages, streamed), SD, 2 threads: the level
  *     totals against the SD link model.
  * Each solve runs in a child process, so the peak memory printed (ru_maxrss)
@@ -19,8 +22,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core/model_queue.h"
 #include "core/net/net_model.h"
 #include "core/queue/queue_traffic.h"
+#include "script/lx.h"
 
 static double
 now(void)
@@ -136,6 +141,50 @@ run(const char *preset, int model, int threads)
     net_free(net);
 }
 
+/* The run as the explorer's session makes it, cold and after edits. */
+static void
+edits(const char *unused, int threads, int reps)
+{
+    static const char text[] =
+        "return rho.scenario { title = 'df-40',\n"
+        "  topology = rho.network 'df-40', routing = 'SD',\n"
+        "  placement = 'RDN', traffic = rho.pattern.umesh {} }\n";
+    struct rho_err err;
+    struct scenario *s = lx_run_string("df-40", text, NULL, &err);
+    struct queue_run r;
+    double t0, cold, warm = 0;
+
+    (void)unused;
+    if (s == NULL) {
+        fprintf(stderr, "bench_queue: %s\n", err.msg);
+        exit(1);
+    }
+    queue_run_cache_clear();
+    t0 = now();
+    if (queue_run_compute(&r, scenario_clone(s), threads, NULL, &err) != 0) {
+        fprintf(stderr, "bench_queue: %s\n", err.msg);
+        exit(1);
+    }
+    cold = now() - t0;
+    queue_run_fini(&r);
+    for (int i = 0; i < reps; i++) {
+        struct scenario *c = scenario_clone(s);
+        if (c->queue == NULL)
+            c->queue = queue_scen_new();
+        c->queue->load = 0.05 * (i % 20);
+        c->queue->slim = 0.25 * (i % 4);
+        t0 = now();
+        queue_run_compute(&r, c, threads, NULL, &err);
+        warm += now() - t0;
+        queue_run_fini(&r);
+    }
+    printf("df-40       %-28s %dT  cold %8.3f s  after an edit %7.3f ms  "
+           "peak %6.0f MiB\n",
+           "queue: the model's run", threads, cold, warm / reps * 1e3,
+           peak_mib());
+    scenario_free(s);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -145,6 +194,7 @@ main(int argc, char **argv)
         child(run, "df-40", 0, th);
         child(run, "df-40", 1, th);
     }
+    child(edits, NULL, 2, 50);
     if (!quick) {
         child(run, "df-thesis", 0, 2);
         child(run, "df-thesis", 1, 2);
