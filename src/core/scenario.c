@@ -561,6 +561,27 @@ scenario_net_set_paths(struct scenario *s, int paths, struct rho_err *err)
     return 0;
 }
 
+int
+scenario_queue_set(struct scenario *s, const struct queue_scen *o,
+                   struct rho_err *err)
+{
+    struct queue *levels = s->queue != NULL ? s->queue->levels : NULL;
+    struct queue_scen *next;
+    int k = levels != NULL ? levels->k : o->nlat > 1 ? o->nlat : 1;
+
+    if (s->net == NULL && levels == NULL)
+        return rho_err_set(err, RHO_EINPUT,
+                           "the scenario has no queueing model (no network, "
+                           "no levels)");
+    if (queue_scen_check(o, k, err) != 0)
+        return -1;
+    next = queue_scen_clone(o);
+    queue_scen_set_levels(next, queue_clone(levels));
+    queue_scen_free(s->queue);
+    s->queue = next;
+    return 0;
+}
+
 char *
 scenario_flow_name(const struct scenario *s, int i, char *buf, int n)
 {

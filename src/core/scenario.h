@@ -272,6 +272,14 @@ int scenario_net_set_seed(struct scenario *s, uint64_t seed,
                           struct rho_err *err);
 int scenario_net_set_paths(struct scenario *s, int paths, struct rho_err *err);
 
+/*
+ * Set the queueing model's options from o (copied; o's given levels are
+ * ignored, s's stay). Returns 0, or -1 with err filled and s unchanged (a
+ * scenario with neither a network nor given levels; a bad option).
+ */
+int scenario_queue_set(struct scenario *s, const struct queue_scen *o,
+                       struct rho_err *err);
+
 /* "src->dst" names of flow i into buf. Returns buf. */
 char *scenario_flow_name(const struct scenario *s, int i, char *buf, int n);
 

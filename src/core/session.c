@@ -621,6 +621,19 @@ session_set_paths(struct session *ss, int paths, struct rho_err *err)
 }
 
 int
+session_set_queue(struct session *ss, const struct queue_scen *o,
+                  struct rho_err *err)
+{
+    struct scenario *next = scenario_clone(ss->cur);
+
+    if (scenario_queue_set(next, o, err) != 0) {
+        scenario_free(next);
+        return -1;
+    }
+    return try_commit(ss, next, err);
+}
+
+int
 session_apply_order(struct session *ss, const int *prio, struct rho_err *err)
 {
     struct scenario *next;

@@ -141,6 +141,16 @@ int session_set_placement(struct session *ss, const char *text,
 int session_set_seed(struct session *ss, uint64_t seed, struct rho_err *err);
 int session_set_paths(struct session *ss, int paths, struct rho_err *err);
 
+/*
+ * The queueing model's options (queue_scen.h: load, budget, slimming,
+ * split, packet, delay, latency, levels, compare) from o, copied; given
+ * levels stay. Returns 0, or -1 with err filled and nothing changed (no
+ * network and no levels; a bad option). The model's run after such an
+ * edit takes the routed traffic from its cache: milliseconds.
+ */
+int session_set_queue(struct session *ss, const struct queue_scen *o,
+                      struct rho_err *err);
+
 /* Reorder the flows to a schedule (see scenario_apply_order()). */
 int session_apply_order(struct session *ss, const int *prio,
                         struct rho_err *err);

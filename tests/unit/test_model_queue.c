@@ -285,6 +285,30 @@ test_session(void)
           "the optimal split's capacities");
     free(buf);
     session_free(ss);
+
+    /* an edit of the options: undoable, recomputed from the cache */
+    if ((s = load("ex2", ex2)) == NULL)
+        return;
+    ss = session_new(s);
+    session_wait(ss, &err);
+    {
+        struct queue_scen *o = queue_scen_clone(session_scenario(ss)->queue);
+        o->slim = 0.5;
+        CHECK(session_set_queue(ss, o, &err) == 0, "slim 50%% as an edit");
+        session_wait(ss, &err);
+        r = model_queue_run(ss);
+        CHECK(r != NULL && r->cached &&
+                  fabs(r->ppt[QUEUE_BUILT].sat - 10e9) < 1e-3,
+              "recomputed from the cache: saturation 10 GB/s");
+        o->slim = 1;
+        CHECK(session_set_queue(ss, o, &err) == -1 &&
+                  session_scenario(ss)->queue->slim == 0.5,
+              "a bad option changes nothing");
+        CHECK(session_undo(ss) == 0 && session_scenario(ss)->queue->slim == 0,
+              "undo");
+        queue_scen_free(o);
+    }
+    session_free(ss);
 }
 
 int
