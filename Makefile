@@ -262,9 +262,10 @@ layers:
 	@$(call only,src/view,(core|view)/,view/ may include only core/ and view/ (never tui/ script/ theme/ report/))
 	@$(call never,src/view/pcie,(core|view)/net/,view/pcie/ must not include the network family)
 	@$(call never,src/view/net,(core|view)/pcie/,view/net/ must not include the PCIe family)
-	@$(call never,$(filter-out src/view/views.c,$(wildcard src/view/*.[ch])) src/tui src/cli src/*.c,view/(pcie|net)/,only view/views.c names the views (the frame and the dispatcher and the front ends go through the view table))
+	@$(call never,$(filter-out src/view/views.c,$(wildcard src/view/*.[ch])) src/tui src/cli src/*.c,view/(pcie|net|queue)/,only view/views.c names the views (the frame and the dispatcher and the front ends go through the view table))
 	@if grep -rnE '\((struct [a-z_]+|void|char|int|long|double|unsigned)[ ]*\*+\)' src/view; \
 	 then echo 'layers: view/ casts no pointer to non-const (a view draws its state const: view.h)'; exit 1; fi
+	@$(call never,src/view/queue,(core|view)/pcie/,view/queue/ must not include the PCIe family)
 	@$(call never,src/core src/view,($(CURSES_RE)|$(LUA_RE)|$(YAML_RE)),core/ and view/ must stay free of curses and Lua and YAML)
 	@$(call only,src/report,(core|view|report)/,report/ may include only core/, view/ and report/)
 	@$(call never,src/*.c src/cli src/core src/view src/script src/theme src/report,$(CURSES_RE),only tui/ may include curses)

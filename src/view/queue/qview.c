@@ -1,0 +1,328 @@
+/*
+ * qview: the queueing model's view. See qview.h.
+ *
+ * Columns of a level row (w >= 60):
+ *   name (up to 12) | bar (what is left) | util % (6) | delay (10) |
+ *   hottest link's util (8, with the link model's bytes) | mark (2)
+ */
+#include "view/queue/qview.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/base/rho_alloc.h"
+#include "core/base/units.h"
+#include "view/heat.h"
+#include "view/keys.h"
+#include "view/roles.h"
+
+#define NAME_W 12
+#define UTIL_W 7
+#define DELAY_W 11
+#define HOT_W 9
+#define STEP 0.05
+
+const char qview_keys_help[] = "+/- load  [/] slim  s split  d delay  "
+                               "o optimise  Enter why";
+
+void
+qview_state_init(struct qview_state *st)
+{
+    memset(st, 0, sizeof *st);
+}
+
+void
+qview_state_fini(struct qview_state *st)
+{
+    free(st->links);
+    qview_state_init(st);
+}
+
+/* The link model's levels for r and lk, kept in st for the pair. */
+static const struct queue_link_level *
+links_of(const struct queue_run *r, const struct qview_links *lk,
+         struct qview_state *st)
+{
+    if (r->links != NULL)
+        return r->links; /* the run compared itself */
+    if (lk == NULL || lk->bytes == NULL || lk->net == NULL || r->map == NULL ||
+        r->map->nlinks != net_links(lk->net) || !(lk->routed > 0))
+        return NULL;
+    if (st->links == NULL || st->qid != r->id || st->bytes != lk->bytes ||
+        st->nlinks != r->q->k) {
+        free(st->links);
+        st->links = xcalloc((size_t)r->q->k, sizeof *st->links);
+        queue_map_links(r->map, lk->net, lk->bytes, lk->routed, st->links);
+        st->qid = r->id;
+        st->bytes = lk->bytes;
+        st->nlinks = r->q->k;
+    }
+    return st->links;
+}
+
+static const char *
+rate(char *b, size_t n, double v)
+{
+    if (!isfinite(v))
+        snprintf(b, n, "-");
+    else
+        units_fmt_rate(b, n, v);
+    return b;
+}
+
+/* One bar: length mu / scale of w columns, filled by the utilisation. */
+static void
+bar(const struct cview *v, int col, int row, int w, double mu, double scale,
+    double rho, int used)
+{
+    int len = scale > 0 ? (int)(w * mu / scale + 0.5) : 0;
+
+    if (len < 1 && mu > 0)
+        len = 1;
+    if (len > w)
+        len = w;
+    /* the capacity: dots; then the arrivals over them */
+    cview_fill(v, col, row, len, 1, 0x00b7, ROLE_DIM); /* · */
+    if (used && rho > 0) {
+        double fill = len * (rho > 1 ? 1 : rho);
+        int wf = (int)ceil(fill - 1e-9);
+        if (wf > 0)
+            cview_bar(v, col, row, wf, fill / wf, heat_role(rho, HEAT_LINEAR),
+                      ROLE_DIM);
+    }
+}
+
+static void
+util(const struct cview *v, int col, int row, double rho, int used, int sat)
+{
+    if (!used)
+        cview_text_right(v, col, row, UTIL_W - 1, ROLE_DIM, "unused");
+    else
+        cview_printf(v, col, row, UTIL_W - 1,
+                     sat ? ROLE_ERROR : heat_role(rho, HEAT_LINEAR), "%5.1f%%",
+                     100 * rho);
+}
+
+static void
+delay(const struct cview *v, int col, int row, double d, int used)
+{
+    char b[32];
+
+    if (!used)
+        return;
+    if (isinf(d))
+        cview_text_right(v, col, row, DELAY_W - 1, ROLE_ERROR, "saturated");
+    else
+        cview_text_right(v, col, row, DELAY_W - 1, ROLE_NUMBER,
+                         units_fmt_time(b, sizeof b, d));
+}
+
+int
+qview_draw(const struct cview *v, const struct queue_run *r,
+           const struct qview_links *lk, struct qview_state *st)
+{
+    const struct queue_link_level *ln;
+    const struct queue *q;
+    const struct queue_point *pt;
+    const double *mopt;
+    double scale = 0;
+    char a[64], b[64], c[64];
+    int row = 0, barw, hotw, rows = 0, per, first = 0, avail;
+
+    if (v->w < 40 || v->h < 6) {
+        cview_text(v, 0, 0, -1, ROLE_DIM, "too small");
+        return -1;
+    }
+    if (r == NULL) {
+        cview_text(v, 0, 0, -1, ROLE_DIM, "queueing model: computing...");
+        return 0;
+    }
+    q = r->q;
+    pt = &r->pt;
+    mopt = r->pmu + (size_t)QUEUE_OPTIMAL * (size_t)q->k;
+    ln = links_of(r, lk, st);
+    if (st->sel >= q->k)
+        st->sel = q->k - 1;
+    if (st->sel < 0)
+        st->sel = 0;
+
+    /* the operating point */
+    if (r->opt->load_rate)
+        cview_printf(v, 0, row, -1, ROLE_HEADER, "load %s",
+                     rate(a, 64, r->lambda));
+    else
+        cview_printf(v, 0, row, -1, ROLE_HEADER,
+                     "load %.2f x %s = %s   slim %.2f   split %s   delay %s",
+                     r->opt->load, rate(a, sizeof a, r->sat0),
+                     rate(b, sizeof b, r->lambda), r->opt->slim,
+                     queue_policy_name(r->opt->split),
+                     r->opt->opts.delay == QUEUE_PER_LINK ? "per link"
+                                                          : "aggregate");
+    row++;
+    cview_printf(v, 0, row++, -1, pt->saturated ? ROLE_WARNING : ROLE_DEFAULT,
+                 "saturation %s (bottleneck %s)   throughput %s   throttled "
+                 "%.1f%%   delay %s",
+                 rate(a, sizeof a, pt->sat),
+                 pt->bottleneck >= 0 ? q->name[pt->bottleneck] : "none",
+                 rate(b, sizeof b, pt->lambda_e),
+                 r->lambda > 0 ? 100 * pt->d / r->lambda : 0,
+                 isinf(pt->delay) ? "saturated"
+                                  : units_fmt_time(c, sizeof c, pt->delay));
+    if (st->optimise)
+        cview_printf(v, 0, row, -1, ROLE_EMPHASIS,
+                     "optimal split of %s (mu proportional to v): saturation "
+                     "%s, %.3f x; every level at %.1f%%",
+                     rate(a, sizeof a, r->U),
+                     rate(b, sizeof b, r->ppt[QUEUE_OPTIMAL].sat),
+                     pt->sat > 0 ? r->ppt[QUEUE_OPTIMAL].sat / pt->sat : 0,
+                     r->ppt[QUEUE_OPTIMAL].sat > 0
+                         ? 100 * r->ppt[QUEUE_OPTIMAL].lambda_e /
+                               r->ppt[QUEUE_OPTIMAL].sat
+                         : 0);
+    row++;
+
+    /* the level rows */
+    hotw = ln != NULL ? HOT_W : 0;
+    barw = v->w - NAME_W - UTIL_W - DELAY_W - hotw - 3;
+    if (barw < 8) {
+        hotw = 0;
+        barw = v->w - NAME_W - UTIL_W - DELAY_W - 3;
+    }
+    for (int i = 0; i < q->k; i++) {
+        if (r->mu[i] > scale)
+            scale = r->mu[i];
+        if (st->optimise && mopt[i] > scale)
+            scale = mopt[i];
+    }
+    cview_text(v, 0, row, NAME_W, ROLE_HEADER, "level");
+    cview_printf(v, NAME_W, row, barw, ROLE_HEADER,
+                 "arrivals / capacity (full width %s)",
+                 rate(a, sizeof a, scale));
+    cview_text_right(v, NAME_W + barw, row, UTIL_W, ROLE_HEADER, "util");
+    cview_text_right(v, NAME_W + barw + UTIL_W, row, DELAY_W, ROLE_HEADER,
+                     "delay/hop");
+    if (hotw)
+        cview_text_right(v, NAME_W + barw + UTIL_W + DELAY_W, row, hotw,
+                         ROLE_HEADER, "hottest");
+    row++;
+    per = st->optimise ? 2 : 1;
+    avail = (v->h - row - 1) / per; /* the last row: the keys */
+    if (avail < 1)
+        avail = 1;
+    if (st->sel >= avail)
+        first = st->sel - avail + 1;
+    for (int i = first; i < q->k && rows < avail; i++, rows++) {
+        const struct queue_level_point *lv = &r->lv[i];
+        int used = q->v[i] > 0, x = NAME_W;
+        int nrole = i == st->sel ? ROLE_SELECTED : ROLE_DEFAULT;
+        cview_text(v, 0, row, NAME_W - 1, nrole, q->name[i]);
+        bar(v, x, row, barw - 1, r->mu[i], scale, lv->rho, used);
+        x += barw;
+        util(v, x, row, lv->rho, used, lv->saturated);
+        x += UTIL_W;
+        delay(v, x, row, lv->D, used);
+        x += DELAY_W;
+        if (hotw && used && ln[i].hot >= 0) {
+            /* the hottest link at the same throughput */
+            double hot = lv->rho * ln[i].imbalance;
+            int hidden = hot >= 1 - QUEUE_EPS && !lv->saturated;
+            cview_printf(v, x, row, hotw - 1,
+                         hidden ? ROLE_WARNING : heat_role(hot, HEAT_LINEAR),
+                         "%6.1f%%%s", 100 * hot, hidden ? "!" : "");
+            x += hotw;
+        } else {
+            x += hotw;
+        }
+        if (i == pt->bottleneck)
+            cview_text(v, x, row, -1, ROLE_ERROR, "<");
+        row++;
+        if (st->optimise) {
+            const struct queue_level_point *lo =
+                &r->plv[(size_t)QUEUE_OPTIMAL * (size_t)q->k + (size_t)i];
+            cview_text(v, 2, row, NAME_W - 3, ROLE_DIM, "optimal");
+            bar(v, NAME_W, row, barw - 1, mopt[i], scale, lo->rho, used);
+            util(v, NAME_W + barw, row, lo->rho, used, lo->saturated);
+            delay(v, NAME_W + barw + UTIL_W, row, lo->D, used);
+            row++;
+        }
+    }
+    if (first + rows < q->k)
+        cview_printf(v, 0, row++, -1, ROLE_DIM, "... %d more levels (down)",
+                     q->k - first - rows);
+    if (ln != NULL && hotw)
+        cview_text(v, 0, v->h - 2 > row ? v->h - 2 : row, -1, ROLE_DIM,
+                   "hottest: the level's busiest link (link model) at this "
+                   "throughput; ! hidden by the aggregate");
+    cview_text(v, 0, v->h - 1, -1, ROLE_HELP_KEY, qview_keys_help);
+    return rows;
+}
+
+enum qview_done
+qview_key(int key, const struct queue_run *r, struct qview_state *st,
+          struct queue_scen **o)
+{
+    struct queue_scen *n;
+
+    *o = NULL;
+    if (r == NULL)
+        return QVIEW_IGNORED;
+    switch (key) {
+    case RK_UP:
+        if (st->sel > 0)
+            st->sel--;
+        return QVIEW_REDRAW;
+    case RK_DOWN:
+        if (st->sel + 1 < r->q->k)
+            st->sel++;
+        return QVIEW_REDRAW;
+    case 'o':
+        st->optimise = !st->optimise;
+        return QVIEW_REDRAW;
+    case KEY_ENTER_:
+    case '\n':
+        return QVIEW_EXPLAIN;
+    case '+':
+    case '=':
+    case '-':
+    case ']':
+    case '[':
+    case 's':
+    case 'd':
+        break;
+    default:
+        return QVIEW_IGNORED;
+    }
+    n = queue_scen_clone(r->opt);
+    queue_scen_set_levels(n, NULL);
+    switch (key) {
+    case '+':
+    case '=':
+    case '-': {
+        double f = n->load_rate && r->sat0 > 0 ? n->load / r->sat0 : n->load;
+        f = floor(f / STEP + 0.5) * STEP + (key == '-' ? -STEP : STEP);
+        n->load = f < 0 ? 0 : f;
+        n->load_rate = 0;
+        break;
+    }
+    case ']':
+    case '[':
+        n->slim =
+            floor(n->slim / STEP + 0.5) * STEP + (key == '[' ? -STEP : STEP);
+        if (n->slim < 0)
+            n->slim = 0;
+        if (n->slim > 0.95)
+            n->slim = 0.95;
+        break;
+    case 's':
+        n->split = (n->split + 1) % QUEUE_POLICIES;
+        break;
+    default: /* 'd' */
+        n->opts.delay =
+            n->opts.delay == QUEUE_PER_LINK ? QUEUE_AGGREGATE : QUEUE_PER_LINK;
+        break;
+    }
+    *o = n;
+    return QVIEW_EDIT;
+}
