@@ -13,6 +13,7 @@
 #include "core/net/net_phases.h"
 #include "core/net/route.h"
 #include "core/base/units.h"
+#include "core/model.h"
 
 struct scenario *
 scenario_new(const char *title)
@@ -787,15 +788,15 @@ scenario_flow_to_lua(const struct scenario *s, int i, struct strbuf *out)
    of a network. */
 static const char *const pcie_fields[] = {
     "title", "topology",  "bandwidth", "tau",   "efficiency", "via",
-    "seed",  "placement", "routing",   "paths", "flows",      "queue",
-    "lesson", NULL,
+    "seed",  "placement", "routing",   "paths", "flows",      "models",
+    "queue", "lesson", NULL,
 };
 static const char *const net_fields[] = {
     "title", "topology",  "routing", "paths", "seed", "gamma", "bgq_threshold",
-    "placement", "traffic", "jobs", "flows", "queue", "lesson", NULL,
+    "placement", "traffic", "jobs", "flows", "models", "queue", "lesson", NULL,
 };
 static const char *const levels_fields[] = {
-    "title", "topology", "seed", "queue", "lesson", NULL,
+    "title", "topology", "seed", "models", "queue", "lesson", NULL,
 };
 
 /* A scenario of given levels (rho.levels): no tree, no network. */
@@ -951,6 +952,20 @@ scenario_field_to_lua(const struct scenario *s, const char *name, int full,
     }
     if (strcmp(name, "queue") == 0)
         return s->queue != NULL && queue_scen_to_lua(s->queue, out);
+    if (strcmp(name, "models") == 0) {
+        int first = 1;
+        if (s->models == 0)
+            return 0;
+        strbuf_puts(out, "{");
+        for (int k = 0; model_table[k] != NULL; k++)
+            if (s->models >> k & 1u) {
+                strbuf_puts(out, first ? " " : ", ");
+                strbuf_lua_quote(out, model_table[k]->name);
+                first = 0;
+            }
+        strbuf_puts(out, " }");
+        return 1;
+    }
     if (is_levels(s)) {
         if (strcmp(name, "topology") == 0) {
             queue_levels_to_lua(s->queue->levels, out);

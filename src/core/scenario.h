@@ -90,6 +90,9 @@ struct scenario {
     struct scen_src *src; /* the script it was loaded from, or NULL; one
                              reference (copies share it) */
     struct lesson *lesson; /* its narrative for a class, or NULL; owned */
+    unsigned models; /* `models = { ... }`: the models the script asks
+                        for, bit k for model_table[k] (core/model.h); 0:
+                        every one that applies */
     struct queue_scen *queue; /* the queueing model's options (NULL:
                                  defaults), and its levels on a scenario
                                  with no network (rho.levels); owned */
@@ -185,10 +188,11 @@ void scenario_to_lua(const struct scenario *s, struct strbuf *out);
  * The names of the fields scenario_to_lua() writes for s, in its order
  * (NULL-ended; static): of a PCIe scenario "title", "topology",
  * "bandwidth", "tau", "efficiency", "via", "seed", "placement",
- * "routing", "paths", "flows", "queue", "lesson"; of a network "title",
- * "topology", "routing", "paths", "seed", "gamma", "bgq_threshold",
- * "placement", "traffic", "jobs", "flows", "queue", "lesson"; of given
- * levels "title", "topology", "seed", "queue", "lesson".
+ * "routing", "paths", "flows", "models", "queue", "lesson"; of a network
+ * "title", "topology", "routing", "paths", "seed", "gamma",
+ * "bgq_threshold", "placement", "traffic", "jobs", "flows", "models",
+ * "queue", "lesson"; of given levels "title", "topology", "seed",
+ * "models", "queue", "lesson".
  */
 const char *const *scenario_lua_fields(const struct scenario *s);
 

@@ -21,6 +21,7 @@
 #include "core/base/rho_alloc.h"
 #include "core/net/route.h"
 #include "core/base/units.h"
+#include "core/model.h"
 #include "script/lx_int.h"
 #include "view/view.h"
 
@@ -30,7 +31,8 @@ static const char *const scenario_fields[] = {
     "title",      "description", "topology", "bandwidth",     "tau",
     "flows",      "size",        "placement", "seed",         "routing",
     "paths",      "traffic",     "jobs",      "efficiency",   "via",
-    "gamma",      "bgq_threshold", "lesson",  "queue",        NULL,
+    "gamma",      "bgq_threshold", "lesson",  "queue",        "models",
+    NULL,
 };
 
 static const char *const lesson_fields[] = {
@@ -564,7 +566,7 @@ read_flows(lua_State *L, int t, struct scenario *s)
 {
     double defsize = -1;
     int has_def, defvia = PCIE_VIA_AUTO;
-    lua_Integer n;
+    lua_Integer n = 0;
 
     lx_at_field(L, t, "via");
     if (lua_getfield(L, t, "via") != LUA_TNIL) /* via */
@@ -669,6 +671,41 @@ read_flows(lua_State *L, int t, struct scenario *s)
     lx_at(L, 0);
 }
 
+/* models = { "link", "queue" }: the models the scenario asks to run. */
+static void
+read_models(lua_State *L, struct scenario *s)
+{
+    char list[256];
+    size_t len = 0;
+    struct rho_err err;
+    lua_Integer n = 0;
+
+    if (lua_getfield(L, 1, "models") == LUA_TNIL) { /* models */
+        lua_pop(L, 1);
+        return;
+    }
+    if (!lua_istable(L, -1) || (n = (lua_Integer)lua_rawlen(L, -1)) < 1)
+        lx_error(L, "scenario: models must be a list of model names such as "
+                    "{ \"link\", \"queue\" }");
+    list[0] = '\0';
+    for (lua_Integer i = 1; i <= n; i++) {
+        const char *name;
+        lua_rawgeti(L, -1, i); /* models, name */
+        if ((name = lua_tostring(L, -1)) == NULL ||
+            lua_type(L, -1) != LUA_TSTRING || strchr(name, ',') != NULL)
+            lx_error(L, "scenario: models[%d] must be a model's name", (int)i);
+        len += (size_t)snprintf(list + len,
+                                len < sizeof list ? sizeof list - len : 0,
+                                "%s%s", i > 1 ? "," : "", name);
+        lua_pop(L, 1); /* models */
+    }
+    if (len >= sizeof list)
+        lx_error(L, "scenario: models: too many names");
+    if (model_parse_list(NULL, list, &s->models, &err) != 0)
+        lx_error(L, "scenario: models: %s", err.msg);
+    lua_pop(L, 1); /* - */
+}
+
 static void
 read_seed(lua_State *L, struct scenario *s)
 {
@@ -679,6 +716,9 @@ read_seed(lua_State *L, struct scenario *s)
         s->seed = (uint64_t)lua_tointeger(L, -1);
     }
     lua_pop(L, 1);
+    lx_at(L, 0);
+    lx_at_field(L, 1, "models");
+    read_models(L, s);
     lx_at(L, 0);
 }
 

@@ -215,6 +215,7 @@ test_roundtrip(void)
         "    p0 = { 1, 0 },\n"
         "    P = { { 0.1, 0.4 }, { 0.5, 0.5 } },\n"
         "  },\n"
+        "  models = { 'queue' },\n"
         "  queue = { load = '3 GB/s', budget = '20 GB/s', slim = 0.25,\n"
         "            split = 'sqrt', packet = '24 B', delay = 'aggregate',\n"
         "            latency = { '1 us', '2 us' } },\n"
@@ -235,6 +236,8 @@ test_roundtrip(void)
         CHECK(t->queue->levels->has_p &&
                   fabs(t->queue->levels->v[1] - 1.6) < 1e-12,
               "p0 and P kept: v2 = 1.6");
+        CHECK(t->models == 1u << model_find(NULL, "queue"),
+              "models = { 'queue' } kept");
         CHECK(t->queue->load_rate && t->queue->load == 3e9 &&
                   t->queue->split == QUEUE_SQRT && t->queue->nlat == 2 &&
                   t->queue->lat[1] == 2e-6,
