@@ -332,6 +332,7 @@ test_reference(void)
             res = net_model_solve(net, &job, 1, &lo, NULL);
             queue_traffic_opts_init(&qo);
             qo.threads = 2;
+            qo.valiant = 16; /* as the link model's si_samples */
             t = queue_traffic_run(net, m, &job, 1, &qo, NULL);
             queue_apply_traffic(q, t, NULL, NULL);
             link_levels(net, m, res, ref);

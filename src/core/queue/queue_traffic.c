@@ -80,7 +80,7 @@ queue_traffic_opts_init(struct queue_traffic_opts *o)
     o->threads = 1;
     o->minimal = ROUTE_MIN;
     o->paths = 16;
-    o->valiant = 16;
+    o->valiant = 4;
     o->packet = 64;
 }
 

@@ -52,7 +52,7 @@ struct queue_traffic_opts {
     int threads;               /* 1 */
     int minimal;               /* ROUTE_MIN (default) or ROUTE_ALL */
     int paths;                 /* 16: paths of a set read for F, L, T, top */
-    int valiant;               /* 16: Valiant paths per message at most */
+    int valiant;               /* 4: Valiant paths per message at most */
     double packet;             /* 64: bytes per Valiant packet */
     net_progress_fn *progress; /* phase "route"; nonzero stops */
     void *progress_ctx;
