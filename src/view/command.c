@@ -13,10 +13,11 @@
 #include "core/base/units.h"
 
 const char *const command_names[] = {
-    "add",    "bandwidth", "bw",     "del",   "dst",    "move",
-    "paths",  "placement", "quit",   "redo",  "reload", "routing",
-    "save",   "search",    "seed",   "size",  "src",    "start",
-    "tau",    "theme",     "undo",   NULL,
+    "add",    "bandwidth", "budget", "bw",    "del",    "delay",
+    "dst",    "load",      "move",   "paths", "placement", "quit",
+    "redo",   "reload",    "routing", "save", "search", "seed",
+    "size",   "slim",      "split",  "src",   "start",  "tau",
+    "theme",  "undo",      NULL,
 };
 
 /* Next word of *p (advancing it); "" at the end. */
@@ -113,6 +114,64 @@ placements(const struct net *net, char (*out)[16])
         snprintf(out[n++], 16, "T%.9s", dims);
     }
     return n;
+}
+
+/* load, slim, split, delay, budget: the queueing model's options. */
+static int
+queue_command(struct session *ss, const char *cmd, const char *arg,
+              struct command_result *res, struct rho_err *err)
+{
+    const struct scenario *s = session_scenario(ss);
+    struct queue_scen *o =
+        s->queue != NULL ? queue_scen_clone(s->queue) : queue_scen_new();
+    char *end;
+    double x = strtod(arg, &end);
+    int rc = 0, k;
+
+    if (strcmp(cmd, "load") == 0) {
+        if (arg[0] != '\0' && *end == '\0') {
+            o->load = x;
+            o->load_rate = 0;
+        } else if (units_parse(UNIT_RATE, arg, &o->load, NULL) == 0) {
+            o->load_rate = 1;
+        } else {
+            rc = rho_err_set(err, RHO_EINPUT,
+                             "load: expected a fraction of the saturation "
+                             "(0.5) or a rate (8 GB/s), got '%s'",
+                             arg);
+        }
+    } else if (strcmp(cmd, "slim") == 0) {
+        if (arg[0] == '\0' || *end != '\0')
+            rc = rho_err_set(err, RHO_EINPUT,
+                             "slim: expected a number from 0 to less than 1, "
+                             "got '%s'",
+                             arg);
+        o->slim = x;
+    } else if (strcmp(cmd, "split") == 0) {
+        if ((k = queue_policy_parse(arg)) < 0)
+            rc = rho_err_set(err, RHO_EINPUT,
+                             "split: expected built, equal, optimal, reversed "
+                             "or sqrt, got '%s'",
+                             arg);
+        o->split = k < 0 ? o->split : k;
+    } else if (strcmp(cmd, "delay") == 0) {
+        if ((k = queue_delay_parse(arg)) < 0)
+            rc = rho_err_set(err, RHO_EINPUT,
+                             "delay: expected per_link or aggregate, got '%s'",
+                             arg);
+        o->opts.delay = k < 0 ? o->opts.delay : k;
+    } else { /* budget: a rate, or 0 for the capacities' total */
+        if (strcmp(arg, "0") == 0)
+            o->budget = 0;
+        else if (units_parse(UNIT_RATE, arg, &o->budget, err) != 0)
+            rc = -1;
+    }
+    if (rc == 0 && session_set_queue(ss, o, err) != 0)
+        rc = -1;
+    if (rc == 0)
+        snprintf(res->msg, sizeof res->msg, "%.8s %.200s", cmd, arg);
+    queue_scen_free(o);
+    return rc;
 }
 
 /* routing, placement, seed, paths: the link model's edits. */
@@ -299,6 +358,10 @@ command_run(struct session *ss, const char *line, struct command_result *res,
     if (strcmp(cmd, "routing") == 0 || strcmp(cmd, "placement") == 0 ||
         strcmp(cmd, "seed") == 0 || strcmp(cmd, "paths") == 0)
         return link_command(ss, cmd, rest(p, r, sizeof r), res, err);
+    if (strcmp(cmd, "load") == 0 || strcmp(cmd, "slim") == 0 ||
+        strcmp(cmd, "split") == 0 || strcmp(cmd, "delay") == 0 ||
+        strcmp(cmd, "budget") == 0)
+        return queue_command(ss, cmd, rest(p, r, sizeof r), res, err);
     if (strcmp(cmd, "undo") == 0 || strcmp(cmd, "redo") == 0) {
         int ok = cmd[0] == 'u' ? session_undo(ss) : session_redo(ss);
         if (ok != 0)
@@ -325,6 +388,7 @@ command_run(struct session *ss, const char *line, struct command_result *res,
     return rho_err_set(err, RHO_EINPUT,
                        "unknown command '%s' (try tau, bandwidth, size, "
                        "start, src, dst, add, del, move, routing, placement, "
-                       "seed, paths, undo, redo, save, reload, theme, quit)",
+                       "seed, paths, load, slim, split, delay, budget, undo, "
+                       "redo, save, reload, theme, quit)",
                        cmd);
 }

@@ -11,6 +11,9 @@
  *   add SRC DST SIZE [TIME]    a new flow
  *   del N                      delete flow N
  *   move RANK DEVICE           place a rank on another device
+ *   routing R, placement P, seed N, paths minimal|all   the link model's
+ *   load X|RATE, slim X, split NAME, delay MODE, budget RATE|0
+ *                              the queueing model's options
  *   undo, redo
  *
  * Other words (save, reload, theme, quit, search) are the caller's: the

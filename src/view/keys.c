@@ -147,6 +147,19 @@ const struct key_binding key_table[] = {
      "previous allocation round"},
     {RK_LEFT, "rounds", ACT_STEP_PREV, "Left", NULL},
     {'h', "rounds", ACT_STEP_PREV, "h", NULL},
+    /* queue */
+    {'+', "queue", ACT_QUEUE_LOAD_UP, "+",
+     "offered load + 0.05 of the saturation as built"},
+    {'=', "queue", ACT_QUEUE_LOAD_UP, "=", NULL},
+    {'-', "queue", ACT_QUEUE_LOAD_DOWN, "-", "offered load - 0.05"},
+    {'>', "queue", ACT_QUEUE_SLIM_UP, ">",
+     "slim every level 5 % more below the one before"},
+    {'<', "queue", ACT_QUEUE_SLIM_DOWN, "<", "slim 5 % less"},
+    {'x', "queue", ACT_QUEUE_SPLIT, "x",
+     "the next split of the budget: built, equal, optimal, reversed, sqrt"},
+    {'D', "queue", ACT_QUEUE_DELAY, "D", "delay per link or aggregate"},
+    {'o', "queue", ACT_QUEUE_OPTIMISE, "o",
+     "optimise: Theorem 3.3's split under every level, and its gain"},
     {0, NULL, 0, NULL, NULL},
 };
 

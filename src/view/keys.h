@@ -106,6 +106,13 @@ enum key_action {
     ACT_REVEAL,      /* Lesson: show or hide the answer */
     ACT_PREDICT,     /* Lesson: type a prediction */
     ACT_EXPORT,      /* the screen as an SVG file */
+    ACT_QUEUE_LOAD_UP,   /* Queue: load + 0.05 of the saturation */
+    ACT_QUEUE_LOAD_DOWN, /* Queue: load - 0.05 */
+    ACT_QUEUE_SLIM_UP,   /* Queue: slimming + 0.05 */
+    ACT_QUEUE_SLIM_DOWN, /* Queue: slimming - 0.05 */
+    ACT_QUEUE_SPLIT,     /* Queue: the next split of the budget */
+    ACT_QUEUE_DELAY,     /* Queue: per-link or aggregate delay */
+    ACT_QUEUE_OPTIMISE,  /* Queue: the optimal split beside the current */
     ACT_COUNT
 };
 

@@ -27,7 +27,9 @@
     X(nview_links_entry)                                                       \
     X(nview_map_entry)                                                         \
     X(nview_classes_entry)                                                     \
-    X(nview_rounds_entry)
+    X(nview_rounds_entry)                                                      \
+    /* the queueing model's (view/queue) */                                    \
+    X(qview_queue_entry)
 
 #define X(e) extern const struct view_entry e;
 VIEWS(X)

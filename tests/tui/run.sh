@@ -295,3 +295,40 @@ else
     echo "FAIL tui lesson-export-file: no $dir/rho-lesson-01.svg"
 fi
 tui_stop
+
+# 18. the queueing model's view: load and slimming as edits, the optimal
+# split beside the current one, the link model's hottest link per level
+tui_start 110 32 "$RHO" scenarios/fattree-k4.lua
+expect queue-tab "5 Rounds   6 Queue"
+tui_keys 6
+expect queue-point "saturation 93.13 GiB/s (bottleneck L0-L1)"
+expect queue-hottest "L0-L1       █████████████████████████████████▌"
+tui_keys +
+expect queue-load "load 0.55 x 93.13 GiB/s = 51.22 GiB/s"
+tui_keys '>'
+expect queue-slim "slim 0.05   split built"
+tui_keys o
+expect queue-optimise "optimal split of 363.2 GiB/s (mu proportional to v): saturation 90.8 GiB/s, 1.026 x"
+tui_keys u u
+expect queue-undo "load 0.50 x 93.13 GiB/s = 46.57 GiB/s   slim 0.00"
+tui_keys :
+tui_type "split equal"
+tui_keys Enter
+expect queue-command "split equal"
+tui_stop
+# given levels: the Queue view alone; saved, it loads to the same model
+cp scenarios/queue-gups.lua "$dir/g.lua"
+tui_start 100 30 "$RHO" "$dir/g.lua"
+expect queue-levels-tab "1 Queue"
+expect queue-levels-bottleneck "saturation 486.4 MiB/s (bottleneck L2)"
+tui_keys x s
+expect queue-levels-save "saved to $dir/g.edited.lua"
+if "$RHO" -b -p split=equal "$dir/g.lua" | sed 1d >"$dir/a.txt" &&
+   "$RHO" -b "$dir/g.edited.lua" | sed 1d >"$dir/b.txt" &&
+   cmp -s "$dir/a.txt" "$dir/b.txt"; then
+    echo "ok - tui queue-saved-file-loads"
+else
+    echo "FAIL tui queue-saved-file-loads"
+    diff "$dir/a.txt" "$dir/b.txt" | head -5
+fi
+tui_stop

@@ -13,9 +13,9 @@
 #include <string.h>
 
 #include "core/base/rho_alloc.h"
+#include "core/base/strbuf.h"
 #include "core/base/units.h"
 #include "view/heat.h"
-#include "view/keys.h"
 #include "view/roles.h"
 
 #define NAME_W 12
@@ -24,8 +24,8 @@
 #define HOT_W 9
 #define STEP 0.05
 
-const char qview_keys_help[] = "+/- load  [/] slim  s split  d delay  "
-                               "o optimise  Enter why";
+const char qview_keys_help[] = "+/- load  </> slim  x split  D delay  "
+                               "o optimise  up/down level";
 
 void
 qview_state_init(struct qview_state *st)
@@ -40,16 +40,25 @@ qview_state_fini(struct qview_state *st)
     qview_state_init(st);
 }
 
-/* The link model's levels for r and lk, kept in st for the pair. */
-static const struct queue_link_level *
-links_of(const struct queue_run *r, const struct qview_links *lk,
-         struct qview_state *st)
+void
+qview_sync(struct qview_state *st, const struct queue_run *r,
+           const struct qview_links *lk)
 {
-    if (r->links != NULL)
-        return r->links; /* the run compared itself */
-    if (lk == NULL || lk->bytes == NULL || lk->net == NULL || r->map == NULL ||
-        r->map->nlinks != net_links(lk->net) || !(lk->routed > 0))
-        return NULL;
+    if (r == NULL)
+        return;
+    if (st->sel >= r->q->k)
+        st->sel = r->q->k - 1;
+    if (st->sel < 0)
+        st->sel = 0;
+    if (r->links != NULL || lk == NULL || lk->bytes == NULL ||
+        lk->net == NULL || r->map == NULL ||
+        r->map->nlinks != net_links(lk->net) || !(lk->routed > 0)) {
+        free(st->links); /* nothing to compare, or the run did itself */
+        st->links = NULL;
+        st->bytes = NULL;
+        st->nlinks = 0;
+        return;
+    }
     if (st->links == NULL || st->qid != r->id || st->bytes != lk->bytes ||
         st->nlinks != r->q->k) {
         free(st->links);
@@ -59,7 +68,6 @@ links_of(const struct queue_run *r, const struct qview_links *lk,
         st->bytes = lk->bytes;
         st->nlinks = r->q->k;
     }
-    return st->links;
 }
 
 static const char *
@@ -87,7 +95,7 @@ bar(const struct cview *v, int col, int row, int w, double mu, double scale,
     cview_fill(v, col, row, len, 1, 0x00b7, ROLE_DIM); /* · */
     if (used && rho > 0) {
         double fill = len * (rho > 1 ? 1 : rho);
-        int wf = (int)ceil(fill - 1e-9);
+        int wf = (int)ceil(fill - 0.0625); /* no blank eighth */
         if (wf > 0)
             cview_bar(v, col, row, wf, fill / wf, heat_role(rho, HEAT_LINEAR),
                       ROLE_DIM);
@@ -121,7 +129,7 @@ delay(const struct cview *v, int col, int row, double d, int used)
 
 int
 qview_draw(const struct cview *v, const struct queue_run *r,
-           const struct qview_links *lk, struct qview_state *st)
+           const struct qview_state *st)
 {
     const struct queue_link_level *ln;
     const struct queue *q;
@@ -142,11 +150,10 @@ qview_draw(const struct cview *v, const struct queue_run *r,
     q = r->q;
     pt = &r->pt;
     mopt = r->pmu + (size_t)QUEUE_OPTIMAL * (size_t)q->k;
-    ln = links_of(r, lk, st);
-    if (st->sel >= q->k)
-        st->sel = q->k - 1;
-    if (st->sel < 0)
-        st->sel = 0;
+    ln = r->links != NULL ? r->links
+         : st->links != NULL && st->nlinks == q->k && st->qid == r->id
+             ? st->links
+             : NULL;
 
     /* the operating point */
     if (r->opt->load_rate)
@@ -252,77 +259,71 @@ qview_draw(const struct cview *v, const struct queue_run *r,
         cview_printf(v, 0, row++, -1, ROLE_DIM, "... %d more levels (down)",
                      q->k - first - rows);
     if (ln != NULL && hotw)
-        cview_text(v, 0, v->h - 2 > row ? v->h - 2 : row, -1, ROLE_DIM,
+        cview_text(v, 0, row++, -1, ROLE_DIM,
                    "hottest: the level's busiest link (link model) at this "
                    "throughput; ! hidden by the aggregate");
+    /* why the selected level has its numbers, in the rows left */
+    if (v->h - 1 - row >= 4) {
+        struct strbuf sb;
+        struct rho_err err;
+        strbuf_init(&sb);
+        if (queue_run_explain(r, st->sel, &sb, &err) == 0) {
+            const char *p = strbuf_str(&sb);
+            row++;
+            while (*p != '\0' && row < v->h - 1) {
+                const char *e = strchr(p, '\n');
+                int len = e ? (int)(e - p) : (int)strlen(p);
+                cview_printf(v, 0, row++, -1, ROLE_DIM, "%.*s", len, p);
+                p += len + (e != NULL);
+            }
+        }
+        strbuf_fini(&sb);
+    }
     cview_text(v, 0, v->h - 1, -1, ROLE_HELP_KEY, qview_keys_help);
     return rows;
 }
 
 enum qview_done
-qview_key(int key, const struct queue_run *r, struct qview_state *st,
-          struct queue_scen **o)
+qview_act(int a, int arg, const struct queue_run *r, struct qview_state *st,
+          char *cmd, size_t n)
 {
-    struct queue_scen *n;
+    const struct queue_scen *o;
+    double f;
 
-    *o = NULL;
     if (r == NULL)
         return QVIEW_IGNORED;
-    switch (key) {
-    case RK_UP:
-        if (st->sel > 0)
-            st->sel--;
+    o = r->opt;
+    switch (a) {
+    case QVIEW_SELECT:
+        st->sel = arg < 0 ? 0 : arg >= r->q->k ? r->q->k - 1 : arg;
         return QVIEW_REDRAW;
-    case RK_DOWN:
-        if (st->sel + 1 < r->q->k)
-            st->sel++;
-        return QVIEW_REDRAW;
-    case 'o':
+    case QVIEW_OPTIMISE:
         st->optimise = !st->optimise;
         return QVIEW_REDRAW;
-    case KEY_ENTER_:
-    case '\n':
-        return QVIEW_EXPLAIN;
-    case '+':
-    case '=':
-    case '-':
-    case ']':
-    case '[':
-    case 's':
-    case 'd':
-        break;
+    case QVIEW_LOAD_UP:
+    case QVIEW_LOAD_DOWN:
+        f = o->load_rate && r->sat0 > 0 ? o->load / r->sat0 : o->load;
+        f = floor(f / STEP + 0.5) * STEP +
+            (a == QVIEW_LOAD_DOWN ? -STEP : STEP);
+        snprintf(cmd, n, "load %.4g", f < 0 ? 0 : f);
+        return QVIEW_EDIT;
+    case QVIEW_SLIM_UP:
+    case QVIEW_SLIM_DOWN:
+        f = floor(o->slim / STEP + 0.5) * STEP +
+            (a == QVIEW_SLIM_DOWN ? -STEP : STEP);
+        snprintf(cmd, n, "slim %.4g", f < 0 ? 0 : f > 0.95 ? 0.95 : f);
+        return QVIEW_EDIT;
+    case QVIEW_SPLIT_NEXT:
+        snprintf(cmd, n, "split %s",
+                 queue_policy_name((o->split + 1) % QUEUE_POLICIES));
+        return QVIEW_EDIT;
+    case QVIEW_DELAY_NEXT:
+        snprintf(cmd, n, "delay %s",
+                 queue_delay_name(o->opts.delay == QUEUE_PER_LINK
+                                      ? QUEUE_AGGREGATE
+                                      : QUEUE_PER_LINK));
+        return QVIEW_EDIT;
     default:
         return QVIEW_IGNORED;
     }
-    n = queue_scen_clone(r->opt);
-    queue_scen_set_levels(n, NULL);
-    switch (key) {
-    case '+':
-    case '=':
-    case '-': {
-        double f = n->load_rate && r->sat0 > 0 ? n->load / r->sat0 : n->load;
-        f = floor(f / STEP + 0.5) * STEP + (key == '-' ? -STEP : STEP);
-        n->load = f < 0 ? 0 : f;
-        n->load_rate = 0;
-        break;
-    }
-    case ']':
-    case '[':
-        n->slim =
-            floor(n->slim / STEP + 0.5) * STEP + (key == '[' ? -STEP : STEP);
-        if (n->slim < 0)
-            n->slim = 0;
-        if (n->slim > 0.95)
-            n->slim = 0.95;
-        break;
-    case 's':
-        n->split = (n->split + 1) % QUEUE_POLICIES;
-        break;
-    default: /* 'd' */
-        n->opts.delay =
-            n->opts.delay == QUEUE_PER_LINK ? QUEUE_AGGREGATE : QUEUE_PER_LINK;
-        break;
-    }
-    *o = n;
-    return QVIEW_EDIT;
 }

@@ -13,8 +13,9 @@
  *
  * Pure view code: no session, no curses. Drawing writes only inside the
  * view's rectangle (struct cview) and returns -1 when nothing useful
- * fits. The keys edit the scenario's queueing options (the caller makes
- * the edit, session_set_queue()) or the view's own state.
+ * fits. Its actions edit the scenario's queueing options (as ':'
+ * commands the caller runs: load, slim, split, delay) or the view's own
+ * state; qview_ui.c binds it into the view table.
  *
  * Roles: header, number, dim, selected, emphasis, heat.* for
  * utilisation, error for a saturated level, warning for a hidden hot
@@ -31,10 +32,11 @@
 struct qview_state {
     int sel;      /* the selected level */
     int optimise; /* show the optimal split under each level */
-    /* the link model's view of the levels, kept for one pair of runs */
+    /* the link model's view of the levels, made by qview_sync() for one
+       pair of runs */
     unsigned long qid;
     const double *bytes;
-    struct queue_link_level *links; /* owned; r->q->k entries */
+    struct queue_link_level *links; /* owned; nlinks entries, or NULL */
     int nlinks;
 };
 
@@ -49,35 +51,53 @@ void qview_state_init(struct qview_state *st);
 void qview_state_fini(struct qview_state *st);
 
 /*
- * Draw r (NULL: "no result yet") into v. lk (may be NULL) gives the link
- * model's bytes of the same scenario; its comparison is computed once per
- * pair of runs and kept in st (O(links) then, allocates k entries).
- * Returns the level rows drawn, or -1 when v is too small.
+ * Bring st in line with r (may be NULL) and the link model's bytes lk
+ * (may be NULL): clamp the selection, and compare the levels with the
+ * links when the pair of runs changed (O(links), allocates k entries;
+ * nothing when r compared itself, or lk is not of r's network).
+ */
+void qview_sync(struct qview_state *st, const struct queue_run *r,
+                const struct qview_links *lk);
+
+/*
+ * Draw r (NULL: "no result yet") into v as st says: the operating point,
+ * a row (two with "optimise") per level, and under them, when rows are
+ * left, why the selected level has its numbers (queue_run_explain()).
+ * Writes nothing but the canvas. Returns the level rows drawn, or -1
+ * when v is too small.
  */
 int qview_draw(const struct cview *v, const struct queue_run *r,
-               const struct qview_links *lk, struct qview_state *st);
+               const struct qview_state *st);
 
-/* What a key did. */
+/* What an action did. */
 enum qview_done {
-    QVIEW_IGNORED, /* not a key of this view */
+    QVIEW_IGNORED, /* not an action of this view */
     QVIEW_REDRAW,  /* the view's state changed */
-    QVIEW_EDIT,    /* *o holds new options: make the edit */
-    QVIEW_EXPLAIN  /* explain the selected level (st->sel) */
+    QVIEW_EDIT     /* cmd holds a ':' command that edits the options */
+};
+
+/* The view's own actions, besides the motions (keys.h binds them). */
+enum qview_action {
+    QVIEW_LOAD_UP,    /* load + 0.05 of the saturation as built */
+    QVIEW_LOAD_DOWN,  /* load - 0.05 */
+    QVIEW_SLIM_UP,    /* slimming + 0.05 (at most 0.95) */
+    QVIEW_SLIM_DOWN,  /* slimming - 0.05 */
+    QVIEW_SPLIT_NEXT, /* built, equal, optimal, reversed, sqrt */
+    QVIEW_DELAY_NEXT, /* per link, aggregate */
+    QVIEW_OPTIMISE,   /* show the optimal split under each level */
+    QVIEW_SELECT      /* select level `arg` (motions: the caller's) */
 };
 
 /*
- * Handle key (view/keys.h codes) on r's view: + and - move the load by
- * 0.05 of the saturation as built (a rate load becomes a fraction), ]
- * and [ the slimming by 0.05 (0 .. 0.95), s cycles the split (built,
- * equal, optimal, reversed, sqrt), d the delay mode; o toggles
- * "optimise", up and down select a level, Enter explains it. For an edit
- * *o (caller's storage, released by the caller with queue_scen_free())
- * is set to a new copy of r's options. Returns what it did.
+ * Do action a (with arg for QVIEW_SELECT) on r's view: the view's state,
+ * or, for an edit, the ':' command that makes it into cmd (n bytes:
+ * "load 0.55", "slim 0.3", "split equal", "delay aggregate"; see
+ * view/command.h). Returns what it did.
  */
-enum qview_done qview_key(int key, const struct queue_run *r,
-                          struct qview_state *st, struct queue_scen **o);
+enum qview_done qview_act(int a, int arg, const struct queue_run *r,
+                          struct qview_state *st, char *cmd, size_t n);
 
-/* The key line the view shows (for the help screen too). */
+/* The key line the view shows. */
 extern const char qview_keys_help[];
 
 #endif

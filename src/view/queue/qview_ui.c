@@ -1,0 +1,147 @@
+/*
+ * qview_ui: the Queue view in the view table -- the queueing model's run
+ * of the session drawn by qview (qview.h), beside the link model's bytes
+ * when the session runs that model too, and its keys: the load and the
+ * slimming, the split and the delay mode as ':' commands (undoable edits
+ * of the scenario; the next run takes the routing from its cache), the
+ * optimal split and the selected level as the view's own state.
+ */
+#include <stdio.h>
+
+#include "core/model_net.h"
+#include "core/model_queue.h"
+#include "view/keys.h"
+#include "view/queue/qview.h"
+#include "view/roles.h"
+#include "view/ui.h"
+#include "view/view.h"
+
+static const struct queue_run *
+run_of(const struct session *ss)
+{
+    const struct queue_run *r = model_queue_run(ss);
+
+    return r != NULL && r->q != NULL ? r : NULL;
+}
+
+/* What computes or failed, in the first row when it does. */
+static int
+header(const struct cview *v, const struct session *ss)
+{
+    struct session_run run;
+
+    if (session_run(ss, &model_queue_entry, &run) != 0)
+        return 0;
+    if (run.busy) {
+        cview_printf(v, 0, 0, -1, ROLE_PROGRESS,
+                     "computing the queueing model: %s %.0f%%%s", run.phase,
+                     100 * run.frac,
+                     run.result ? " (the last result stays until it is done)"
+                                : "");
+        return 1;
+    }
+    if (run.error != NULL) {
+        cview_printf(v, 0, 0, -1, ROLE_ERROR, "%s: %s",
+                     model_queue_entry.title, run.error->msg);
+        return 1;
+    }
+    return 0;
+}
+
+static void
+init(void *st)
+{
+    qview_state_init(st);
+}
+
+static void
+fini(void *st)
+{
+    qview_state_fini(st);
+}
+
+static void
+sync(void *st, struct view_ctx *vc)
+{
+    const struct net_run *lr = model_net_run(vc->ss);
+    struct qview_links lk = {NULL, NULL, 0};
+
+    if (lr != NULL && lr->res != NULL && lr->scen->net != NULL) {
+        lk.net = lr->scen->net->net;
+        lk.bytes = lr->res->bytes;
+        lk.routed = lr->res->routed_bytes;
+    }
+    qview_sync(st, run_of(vc->ss), &lk);
+}
+
+static void
+draw(const void *st, const struct cview *v, const struct view_draw_ctx *dc)
+{
+    int y = header(v, dc->ss);
+    struct cview body = cview_sub(v, 0, y, v->w, v->h - y);
+    const struct queue_run *r = run_of(dc->ss);
+
+    if (r == NULL && y == 0)
+        cview_text(v, 0, 0, -1, ROLE_DIM, "no result of the queueing model yet");
+    else if (r != NULL)
+        qview_draw(&body, r, st);
+}
+
+static int
+key(void *st, struct view_ctx *vc, int act)
+{
+    static const struct {
+        int act, qact;
+    } map[] = {
+        {ACT_QUEUE_LOAD_UP, QVIEW_LOAD_UP},
+        {ACT_QUEUE_LOAD_DOWN, QVIEW_LOAD_DOWN},
+        {ACT_QUEUE_SLIM_UP, QVIEW_SLIM_UP},
+        {ACT_QUEUE_SLIM_DOWN, QVIEW_SLIM_DOWN},
+        {ACT_QUEUE_SPLIT, QVIEW_SPLIT_NEXT},
+        {ACT_QUEUE_DELAY, QVIEW_DELAY_NEXT},
+        {ACT_QUEUE_OPTIMISE, QVIEW_OPTIMISE},
+    };
+    const struct queue_run *r = run_of(vc->ss);
+    struct qview_state *q = st;
+    char cmd[64];
+    int moved = keys_motion(act);
+
+    if (r == NULL)
+        return VIEW_NOT_MINE;
+    if (moved != 0) {
+        qview_act(QVIEW_SELECT, q->sel + moved, r, q, cmd, sizeof cmd);
+        return UI_REDRAW;
+    }
+    for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+        if (map[i].act == act) {
+            if (qview_act(map[i].qact, 0, r, q, cmd, sizeof cmd) == QVIEW_EDIT)
+                return ui_command(vc->u, vc->ss, cmd) | UI_REDRAW;
+            return UI_REDRAW;
+        }
+    return VIEW_NOT_MINE;
+}
+
+static const struct view_hint hints[] = {
+    {"F1", "Help"}, {"+/-", "Load"}, {"</>", "Slim"}, {"x", "Split"},
+    {"o", "Optimise"}, {"u", "Undo"}, {"s", "Save"}, {"q", "Quit"},
+    {NULL, NULL},
+};
+
+/* The queueing model's views (one), for its hints when it comes first
+   (levels given by hand). */
+static const struct view_family qview_family = {
+    .name = "queue",
+    .hints = hints,
+};
+
+const struct view_entry qview_queue_entry = {
+    .name = "queue",
+    .title = "Queue",
+    .family = &qview_family,
+    .size = sizeof(struct qview_state),
+    .init = init,
+    .fini = fini,
+    .sync = sync,
+    .draw = draw,
+    .key = key,
+};
