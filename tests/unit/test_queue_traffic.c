@@ -28,7 +28,7 @@ alltoall(int n, double size)
 
     net_pattern_spec_init(&p, NET_PAT_ALLTOALL);
     p.size = size;
-    pat = net_pattern_make(&p, n, 1, NULL);
+    pat = net_pattern_make(&p, NULL, n, 1, NULL);
     net_pattern_spec_fini(&p);
     return pat;
 }
@@ -41,7 +41,7 @@ umesh(int n, uint64_t seed)
 
     net_pattern_spec_init(&p, NET_PAT_UMESH);
     p.size = 65536;
-    pat = net_pattern_make(&p, n, seed, NULL);
+    pat = net_pattern_make(&p, NULL, n, seed, NULL);
     net_pattern_spec_fini(&p);
     return pat;
 }
