@@ -14,7 +14,6 @@
 #include "core/net/net_model.h"
 #include "harness.h"
 #include "script/lx.h"
-#include "view/keys.h"
 #include "view/roles.h"
 
 static const char gups[] =
@@ -89,14 +88,14 @@ test_gups(void)
     struct canvas c;
     struct cview v;
     struct qview_state st;
-    struct queue_scen *o;
+    char cmd[64];
 
     if (r == NULL)
         return;
     canvas_init(&c, 100, 20, 0);
     v = cview_of(&c, 0, 0, 100, 20);
     qview_state_init(&st);
-    CHECK(qview_draw(&v, r, NULL, &st) == 3, "three level rows");
+    CHECK(qview_draw(&v, r, &st) == 3, "three level rows");
     if (getenv("QVIEW_DUMP")) {
         struct strbuf sb;
         strbuf_init(&sb);
@@ -122,35 +121,55 @@ test_gups(void)
           "L1: arrivals filled, the rest of its capacity dotted");
     CHECK(strstr(row(&c, 19), "+/- load") == row(&c, 19), "the key line");
 
-    /* keys */
-    CHECK(qview_key('o', r, &st, &o) == QVIEW_REDRAW && st.optimise &&
-              o == NULL,
-          "o: optimise");
+    /* actions */
+    CHECK(qview_act(QVIEW_OPTIMISE, 0, r, &st, cmd, sizeof cmd) ==
+                  QVIEW_REDRAW &&
+              st.optimise,
+          "optimise");
     canvas_clear(&c, 0);
-    qview_draw(&v, r, NULL, &st);
+    qview_draw(&v, r, &st);
     CHECK(strstr(row(&c, 2),
                  "optimal split of 5.718 GiB/s (mu proportional "
                  "to v): saturation 900.9 MiB/s, 1.852 x") == row(&c, 2),
           "the optimal split's gain: %s", row(&c, 2));
     CHECK(strstr(row(&c, 5), "optimal") != NULL, "under each level");
-    CHECK(qview_key(RK_DOWN, r, &st, &o) == QVIEW_REDRAW && st.sel == 1,
-          "down");
-    CHECK(qview_key(KEY_ENTER_, r, &st, &o) == QVIEW_EXPLAIN, "Enter");
-    CHECK(qview_key('+', r, &st, &o) == QVIEW_EDIT && o != NULL &&
-              fabs(o->load - 0.55) < 1e-12 && o->levels == NULL,
-          "+: load 0.55, the levels left to the scenario");
-    queue_scen_free(o);
-    CHECK(qview_key(']', r, &st, &o) == QVIEW_EDIT &&
-              fabs(o->slim - 0.05) < 1e-12,
-          "]: slim 0.05");
-    queue_scen_free(o);
-    CHECK(qview_key('s', r, &st, &o) == QVIEW_EDIT && o->split == QUEUE_EQUAL,
-          "s: the next split");
-    queue_scen_free(o);
-    CHECK(qview_key('x', r, &st, &o) == QVIEW_IGNORED, "another key");
+    CHECK(qview_act(QVIEW_SELECT, 1, r, &st, cmd, sizeof cmd) ==
+                  QVIEW_REDRAW &&
+              st.sel == 1,
+          "select level 2");
+    CHECK(qview_act(QVIEW_SELECT, 7, r, &st, cmd, sizeof cmd) ==
+                  QVIEW_REDRAW &&
+              st.sel == 2,
+          "the selection stays on the levels");
+    CHECK(qview_act(QVIEW_LOAD_UP, 0, r, &st, cmd, sizeof cmd) ==
+                  QVIEW_EDIT &&
+              strcmp(cmd, "load 0.55") == 0,
+          "load up: %s", cmd);
+    CHECK(qview_act(QVIEW_LOAD_DOWN, 0, r, &st, cmd, sizeof cmd) ==
+                  QVIEW_EDIT &&
+              strcmp(cmd, "load 0.45") == 0,
+          "load down: %s", cmd);
+    CHECK(qview_act(QVIEW_SLIM_UP, 0, r, &st, cmd, sizeof cmd) ==
+                  QVIEW_EDIT &&
+              strcmp(cmd, "slim 0.05") == 0,
+          "slim up: %s", cmd);
+    CHECK(qview_act(QVIEW_SLIM_DOWN, 0, r, &st, cmd, sizeof cmd) ==
+                  QVIEW_EDIT &&
+              strcmp(cmd, "slim 0") == 0,
+          "slim down stops at 0: %s", cmd);
+    CHECK(qview_act(QVIEW_SPLIT_NEXT, 0, r, &st, cmd, sizeof cmd) ==
+                  QVIEW_EDIT &&
+              strcmp(cmd, "split equal") == 0,
+          "the next split: %s", cmd);
+    CHECK(qview_act(QVIEW_DELAY_NEXT, 0, r, &st, cmd, sizeof cmd) ==
+                  QVIEW_EDIT &&
+              strcmp(cmd, "delay per_link") == 0,
+          "the other delay mode: %s", cmd);
+    CHECK(qview_act(99, 0, r, &st, cmd, sizeof cmd) == QVIEW_IGNORED,
+          "another action");
     v = cview_of(&c, 0, 0, 30, 4);
-    CHECK(qview_draw(&v, r, NULL, &st) == -1, "too small");
-    CHECK(qview_draw(&v, NULL, NULL, &st) == -1, "too small, no result");
+    CHECK(qview_draw(&v, r, &st) == -1, "too small");
+    CHECK(qview_draw(&v, NULL, &st) == -1, "too small, no result");
     qview_state_fini(&st);
     canvas_fini(&c);
     queue_run_fini(r);
@@ -178,7 +197,8 @@ test_links(const char *param, int hidden)
     canvas_init(&c, 100, 12, 0);
     v = cview_of(&c, 0, 0, 100, 12);
     qview_state_init(&st);
-    CHECK(qview_draw(&v, r, &lk, &st) == 2, "two levels");
+    qview_sync(&st, r, &lk);
+    CHECK(qview_draw(&v, r, &st) == 2, "two levels");
     if (getenv("QVIEW_DUMP")) {
         struct strbuf sb;
         strbuf_init(&sb);

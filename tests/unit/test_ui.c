@@ -232,17 +232,19 @@ main(void)
     ui_fini(&u);
     session_free(ss);
 
-    /* a tree with a routing: 14 views, compact; a network: 5 */
+    /* a tree with a routing: 15 views, compact; a network: 6 */
     ss = session_new(
         lx_run_file("scenarios/table1-both-models.lua", NULL, &err));
     ui_init(&u, ss);
     {
         int views[VIEW_MAX];
-        CHECK(view_list(ss, views) == 14 && views[9] == view_find("network"),
-              "both models: 14 views, the link ones after the PCIe ones");
+        CHECK(view_list(ss, views) == 15 && views[9] == view_find("network") &&
+                  views[14] == view_find("queue"),
+              "three models: 15 views, the link ones after the PCIe ones, "
+              "then the queueing model's");
     }
-    CHECK(u.ntabs == 14 && tabs_compact(u.tabs, u.ntabs, 100),
-          "14 tabs are compact at 100 columns");
+    CHECK(u.ntabs == 15 && tabs_compact(u.tabs, u.ntabs, 100),
+          "15 tabs are compact at 100 columns");
     CHECK(tabs_at(u.tabs, u.ntabs, 100, 5) == view_find("tree") &&
               tabs_at(u.tabs, u.ntabs, 100, 6) == view_find("flows"),
           "compact: '1Tree ' then '2Flows '");
@@ -257,7 +259,7 @@ main(void)
     ui_init(&u, ss);
     CHECK(on(&u, "network"), "a network opens on Network");
     ui_key(&u, ss, RK_BTAB);
-    CHECK(on(&u, "rounds"), "Shift-Tab wraps to Rounds");
+    CHECK(on(&u, "queue"), "Shift-Tab wraps to Queue");
     ui_key(&u, ss, '2');
     CHECK(on(&u, "links"), "2 is Links on a network");
     ui_key(&u, ss, 'a');
