@@ -104,19 +104,21 @@ header(FILE *out, const struct queue_run *r)
     fprintf(out, "%s\n", s->title);
     if (r->map != NULL) {
         const struct net_scen *l = s->net;
-        fprintf(out, "network    %s: %lld links in %d levels (%s)\n",
-                l->net_desc, links, r->q->k, level_desc(r));
-        fprintf(out, "traffic    %lld messages, %s through the network",
-                r->t->routed, units_fmt_size(a, sizeof a, r->t->W));
+        fprintf(out, "network    %s: %s in %d levels (%s)\n", l->net_desc,
+                units_fmt_count(a, sizeof a, links, "link"), r->q->k,
+                level_desc(r));
+        fprintf(out, "traffic    %s, %s through the network",
+                units_fmt_count(a, sizeof a, r->t->routed, "message"),
+                units_fmt_size(b, sizeof b, r->t->W));
         if (r->t->msgs > r->t->routed)
-            fprintf(out, " (%lld within a router, %s)",
-                    r->t->msgs - r->t->routed,
+            fprintf(out, " (%s within a router, %s)",
+                    units_fmt_int(a, sizeof a, r->t->msgs - r->t->routed),
                     units_fmt_size(b, sizeof b, r->t->bytes - r->t->W));
         fprintf(out, "; routing %s, placement %s\n",
                 net_routing_name(l->routing), l->place_desc);
     } else {
-        fprintf(out, "levels     %d given levels, %lld links\n", r->q->k,
-                links);
+        fprintf(out, "levels     %d given levels, %s\n", r->q->k,
+                units_fmt_count(a, sizeof a, links, "link"));
     }
     if (o->load_rate)
         fprintf(out,
@@ -153,7 +155,7 @@ levels_text(FILE *out, const struct queue_run *r)
         char **row = report_tab_row(&t);
         double bw = q->n[i] > 0 ? r->mu[i] / (double)q->n[i] : 0;
         row[0] = xstrdup(q->name[i]);
-        row[1] = report_strf("%lld", q->n[i]);
+        row[1] = xstrdup(units_fmt_int(a, sizeof a, q->n[i]));
         if (r->mu[i] != q->mu[i] || q->bmin[i] == q->bmax[i])
             row[2] = xstrdup(rate(a, sizeof a, bw));
         else

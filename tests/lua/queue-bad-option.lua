@@ -1,5 +1,5 @@
 -- exit: 2
--- stderr: rho: tests/lua/queue-bad-option.lua:3: queue: unknown field 'slimm' (did you mean 'slim'?)
+-- stderr: rho: tests/lua/queue-bad-option.lua:6: queue: unknown field 'slimm' (did you mean 'slim'?)
 return rho.scenario {
   topology = rho.fattree { k = 4 },
   traffic = rho.pattern.alltoall { size = "1 KiB" },

@@ -1,5 +1,5 @@
 -- exit: 2
--- stderr: rho: tests/lua/queue-latency-count.lua:3: queue: latency has 2 values for 3 levels (give one for all, or one per level)
+-- stderr: rho: tests/lua/queue-latency-count.lua:9: queue: latency has 2 values for 3 levels (give one for all, or one per level)
 return rho.scenario {
   topology = rho.levels {
     { "a", v = 1, capacity = "1 GB/s" },
