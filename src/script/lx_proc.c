@@ -76,7 +76,8 @@ enum {
     REC_SCEN = 'S',  /* the scenario as Lua */
     REC_LINES = 'N', /* int nflows, lines, int njobs, lines, int nnodes,
                         lines, int 1, the rho.scenario call's line, int
-                        nsteps, the lesson steps' lines */
+                        nsteps, the lesson steps' lines, int 1, the
+                        queue table's line */
     REC_SRC = 'T',   /* the script's text as read (a file's) */
     REC_ERR = 'E',   /* int code, then the message */
     REC_DONE = 'D'   /* the child said everything */
@@ -246,7 +247,7 @@ child(int fd, pid_t parent, const char *name, const char *text, size_t len,
         int njobs = s->net ? s->net->njobs : 0, n = 0,
             nnodes = s->pcie ? pcie_nodes(s->pcie) : 0,
             nsteps = s->lesson ? s->lesson->n : 0;
-        int *lines = xcalloc((size_t)(s->nflows + njobs + nnodes + nsteps + 6),
+        int *lines = xcalloc((size_t)(s->nflows + njobs + nnodes + nsteps + 8),
                              sizeof *lines);
         scenario_to_lua(s, &out);
         send_rec(REC_SCEN, out.s, out.len);
@@ -264,6 +265,8 @@ child(int fd, pid_t parent, const char *name, const char *text, size_t len,
         lines[n++] = nsteps;
         for (int i = 0; i < nsteps; i++)
             lines[n++] = s->lesson->step[i].line;
+        lines[n++] = 1;
+        lines[n++] = s->queue ? s->queue->line : 0;
         send_rec(REC_LINES, lines, (size_t)n * sizeof *lines);
     }
     send_rec(REC_DONE, "", 0);
@@ -363,8 +366,8 @@ next_int(struct ints *v)
     return c;
 }
 
-/* Give s the lines of its flows, jobs, tree nodes, rho.scenario call and
-   lesson steps, as the child had them (the text rho wrote has lines of
+/* Give s the lines of its flows, jobs, tree nodes, rho.scenario call,
+   lesson steps and queue table, as the child had them (the text rho wrote has lines of
    its own). */
 static void
 set_lines(struct scenario *s, const char *p, size_t n)
@@ -393,6 +396,10 @@ set_lines(struct scenario *s, const char *p, size_t n)
         return;
     for (int i = 0; i < nsteps; i++)
         s->lesson->step[i].line = next_int(&v);
+    if (count(&v, 1) < 0)
+        return;
+    if (s->queue != NULL)
+        s->queue->line = next_int(&v);
 }
 
 /* The scenario from the child's records, or NULL with err. */
