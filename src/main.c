@@ -11,6 +11,7 @@
  * (rho_fatal(): out of memory; RHO_EINTERNAL). rho(1) and --help list
  * them; keep the three in step.
  */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -319,13 +320,22 @@ bad_usage(const char *fmt, ...)
 static int
 parse_geometry(struct cli_args *a, const char *opt, const char *val)
 {
-    char view[32];
+    char view[32], *end;
     int v = -1;
+    long w, h;
 
-    if (sscanf(val, "%dx%d:%31s", &a->dump_w, &a->dump_h, view) != 3 ||
-        a->dump_w < 1 || a->dump_h < 1 || a->dump_w > 1000 || a->dump_h > 1000)
+    /* strtol, not sscanf's %d: a width past INT_MAX must not wrap */
+    errno = 0;
+    w = strtol(val, &end, 10);
+    h = *end == 'x' ? strtol(end + 1, &end, 10) : -1;
+    if (errno != 0 || end == val || *end != ':' || w < 1 || h < 1 ||
+        w > 1000 || h > 1000 || strlen(end + 1) >= sizeof view ||
+        end[1] == '\0')
         return bad_usage("%s expects WxH:VIEW such as 100x30:tree, got '%s'",
                          opt, val);
+    a->dump_w = (int)w;
+    a->dump_h = (int)h;
+    snprintf(view, sizeof view, "%s", end + 1);
     if ((v = view_find(view)) < 0) {
         /* the views each model lists: "PCIe model: tree, ..." */
         char list[512] = "";

@@ -79,16 +79,84 @@ yo_close_seq(struct yo *y)
     emit(y, &ev, yaml_sequence_end_event_initialize(&ev));
 }
 
+/* Bytes of the UTF-8 sequence at p (at most n bytes), or 0 if it is not
+   one (a stray byte, an overlong form, a surrogate, past U+10FFFF). */
+static size_t
+utf8_len(const unsigned char *p, size_t n)
+{
+    size_t k;
+    unsigned long c;
+
+    if (p[0] < 0x80)
+        return 1;
+    if (p[0] >= 0xC2 && p[0] <= 0xDF)
+        k = 2, c = p[0] & 0x1F;
+    else if (p[0] >= 0xE0 && p[0] <= 0xEF)
+        k = 3, c = p[0] & 0x0F;
+    else if (p[0] >= 0xF0 && p[0] <= 0xF4)
+        k = 4, c = p[0] & 0x07;
+    else
+        return 0;
+    if (k > n)
+        return 0;
+    for (size_t i = 1; i < k; i++) {
+        if ((p[i] & 0xC0) != 0x80)
+            return 0;
+        c = c << 6 | (p[i] & 0x3F);
+    }
+    if ((k == 3 && (c < 0x800 || (c >= 0xD800 && c <= 0xDFFF))) ||
+        (k == 4 && (c < 0x10000 || c > 0x10FFFF)))
+        return 0;
+    return k;
+}
+
+/* s as valid UTF-8: each byte that is not part of a character becomes
+   U+FFFD (a title or name read from a script may hold any bytes; YAML
+   must be UTF-8). NULL when s is valid already; else the caller frees. */
+static char *
+utf8_fix(const char *s)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    size_t n = strlen(s), i = 0, o = 0;
+    char *out = NULL;
+
+    while (i < n) {
+        size_t k = utf8_len(p + i, n - i);
+        if (k == 0 && out == NULL) {
+            out = xmalloc(3 * n + 1);
+            memcpy(out, s, i);
+            o = i;
+        }
+        if (k == 0) {
+            memcpy(out + o, "\xEF\xBF\xBD", 3);
+            o += 3;
+            i++;
+            continue;
+        }
+        if (out != NULL)
+            memcpy(out + o, s + i, k);
+        o += k;
+        i += k;
+    }
+    if (out != NULL)
+        out[o] = '\0';
+    return out;
+}
+
 static void
 scalar(struct yo *y, const char *s, int quoted)
 {
     yaml_event_t ev;
+    char *fixed = utf8_fix(s);
 
+    if (fixed != NULL)
+        s = fixed;
     emit(y, &ev,
          yaml_scalar_event_initialize(&ev, NULL, NULL, (yaml_char_t *)s,
                                       (int)strlen(s), !quoted, quoted,
                                       quoted ? YAML_DOUBLE_QUOTED_SCALAR_STYLE
                                              : YAML_PLAIN_SCALAR_STYLE));
+    free(fixed);
 }
 
 void

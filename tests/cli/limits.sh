@@ -90,3 +90,10 @@ t steps-timeline 2 - "rho: --steps and --timeline cannot go together: each print
 t explain-yaml 2 - "rho: --explain prints text only: -f yaml is not supported with it" -- -b --explain 1 -f yaml scenarios/table1.lua
 t explain-csv 2 - "rho: --explain prints text only: -f csv is not supported with it" -- -b -f csv --explain 1 scenarios/table1.lua
 t explain-text 0 "flow 1 (0->2)" - -- -b --explain 1 scenarios/table1.lua
+
+# messages with a file and a cause, and output a program can read
+printf 'return rho.scenario { title = "bad \377 title", topology = rho.t2(), flows = { { "0", "1", size = "1 MiB" } } }\n' >"$dir/badtitle.lua"
+t yaml-non-utf8 0 "scenario: bad � title" - -- -b -f yaml "$dir/badtitle.lua"
+t dump-wraps 2 - "rho: --dump expects WxH:VIEW such as 100x30:tree, got '4294967297x10:flows'" -- --dump 4294967297x10:flows scenarios/table1.lua
+t dump-no-view 2 - "rho: --dump expects WxH:VIEW such as 100x30:tree, got '100x30:'" -- --dump 100x30: scenarios/table1.lua
+t dump-ok 0 "Table I" - -- --dump 100x30:flows scenarios/table1.lua
