@@ -221,7 +221,8 @@ static const struct opt options[] = {
      "half the machine's memory)",
      NULL},
     {OPT_MAX_TIME, 0, "max-time", "SECONDS",
-     "refuse a search estimated to take longer than SECONDS (default: any)",
+     "refuse a search or a link-model run estimated to take longer than "
+     "SECONDS (default 3600)",
      NULL},
     {OPT_LINKS, 'l', "links", NULL,
      "link model: also list every directed link with its bytes (with "
@@ -740,6 +741,13 @@ select_models(struct args *pa, const struct scenario *s)
                 "has: %s)\n",
                 a->file, a->models ? a->models : "", names);
         return 2;
+    }
+    {
+        /* the link model on a network too large for the time budget is
+           refused before it starts, not left to run for days */
+        int link = model_find(NULL, "link");
+        if (link >= 0 && (a->run >> link & 1) && a->dump_w == 0)
+            return cli_net_budget(a, s);
     }
     return 0;
 }

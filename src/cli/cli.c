@@ -8,6 +8,8 @@
 #include <unistd.h>
 
 #include "core/base/clock.h"
+#include "core/base/units.h"
+#include "core/net/pattern.h"
 #include "core/session.h"
 #include "view/screen.h"
 #include "view/ui.h"
@@ -46,6 +48,33 @@ cli_max_memory(const struct cli_args *a)
     if (pages <= 0 || size <= 0)
         return 4.0 * (1 << 30);
     return CLI_MEMORY_SHARE * (double)pages * (double)size;
+}
+
+int
+cli_net_budget(const struct cli_args *a, const struct scenario *s)
+{
+    double msgs = 0, secs,
+           limit = a->max_time > 0 ? a->max_time : CLI_MAX_TIME;
+    char mb[32], tb[32], lb[32];
+
+    if (s->net == NULL)
+        return 0;
+    for (int j = 0; j < s->net->njobs; j++)
+        if (s->net->job[j].pattern != NULL)
+            msgs += pattern_estimate(s->net->job[j].pattern, 1000000);
+    secs = msgs / CLI_NET_RATE;
+    if (secs <= limit)
+        return 0;
+    units_fmt_int(mb, sizeof mb, (long long)msgs);
+    units_fmt_time(tb, sizeof tb, secs);
+    units_fmt_time(lb, sizeof lb, limit);
+    fprintf(stderr,
+            "rho: %s: the link model would route about %s message%s, about "
+            "%s at %.0f million a second: more than the time budget of %s "
+            "(--max-time SECONDS to allow more)\n",
+            s->path ? s->path : s->title, mb, msgs == 1 ? "" : "s", tb,
+            CLI_NET_RATE / 1e6, lb);
+    return 3;
 }
 
 int

@@ -111,6 +111,22 @@ int cli_threads(const struct cli_args *a);
 double cli_max_memory(const struct cli_args *a);
 #define CLI_MEMORY_SHARE 0.5
 
+/* The wall time estimated work may take without --max-time (seconds). */
+#define CLI_MAX_TIME 3600.0
+
+/* Messages a second the link model routes, for its estimate: measured
+   2.8 million a second (df-40 all-to-all, 235,914,240 messages in 83 s
+   with SD on two cores while other builds ran), rounded down. */
+#define CLI_NET_RATE 2e6
+
+/*
+ * Before the link model runs on s: its messages estimated from a sample of
+ * each job's pattern, and the time they would take at CLI_NET_RATE. Past
+ * --max-time (else CLI_MAX_TIME) prints what it would take and how to
+ * allow it and returns 3; else 0.
+ */
+int cli_net_budget(const struct cli_args *a, const struct scenario *s);
+
 /* The progress bar: on stderr, redrawn in place. */
 struct cli_progress {
     double t0;

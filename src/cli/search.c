@@ -29,7 +29,7 @@ run(struct cli_args *a, struct scenario **sp)
     o.sample = a->sample;
     o.seed = (uint64_t)(a->seed ? a->seed : 1);
     o.max_memory = cli_max_memory(a);
-    o.max_seconds = a->max_time;
+    o.max_seconds = a->max_time > 0 ? a->max_time : CLI_MAX_TIME;
     if (cli_progress_init(&p, a)) {
         o.progress = cli_progress_draw;
         o.ctx = &p;

@@ -97,3 +97,12 @@ t yaml-non-utf8 0 "scenario: bad � title" - -- -b -f yaml "$dir/badtitle.lua"
 t dump-wraps 2 - "rho: --dump expects WxH:VIEW such as 100x30:tree, got '4294967297x10:flows'" -- --dump 4294967297x10:flows scenarios/table1.lua
 t dump-no-view 2 - "rho: --dump expects WxH:VIEW such as 100x30:tree, got '100x30:'" -- --dump 100x30: scenarios/table1.lua
 t dump-ok 0 "Table I" - -- --dump 100x30:flows scenarios/table1.lua
+
+# the link model on a network too large for the time budget: refused at
+# once with the estimate (df-thesis all-to-all: about 7.8e13 messages)
+printf 'return rho.scenario { topology = rho.network "df-thesis", traffic = rho.pattern.alltoall { size = "1 KiB" } }\n' >"$dir/a2a.lua"
+t net-time 3 - "rho: $dir/a2a.lua: the link model would route about 78,275,770,122,240 messages, about 1.24 y at 2 million a second: more than the time budget of 1 h (--max-time SECONDS to allow more)" -- -b --links "$dir/a2a.lua"
+t net-time-small 3 - - -- -b --max-time 0.001 scenarios/supernode-rs-pairwise.lua
+grep -qF "the link model would route about 268,419,072 messages" "$err" &&
+    echo "ok - limits net-time-exact" || echo "FAIL limits net-time-exact: $(head -1 "$err")"
+t net-time-within 0 "messages" - -- -b --links --max-time 60 scenarios/dragonfly-small.lua

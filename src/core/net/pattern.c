@@ -1364,6 +1364,28 @@ pattern_count(const struct pattern *p, long long *msgs, double *bytes)
         *bytes = c.bytes;
 }
 
+double
+pattern_estimate(const struct pattern *p, long long max_msgs)
+{
+    struct counter c = {0, 0};
+    long long n = p->units, walked = 0;
+    /* units (walked * step) mod n: a step prime to n visits each once,
+       spread over the units rather than the first few of them */
+    long long step = n % 7919 != 0 ? 7919 : 7907;
+
+    if (n <= 0)
+        return 0;
+    while (walked < n && (walked == 0 || c.msgs < max_msgs)) {
+        unsigned long long u = (unsigned long long)walked *
+                               (unsigned long long)step %
+                               (unsigned long long)n;
+        pattern_emit(p, (long long)u, count_one, &c);
+        walked++;
+    }
+    return walked == n ? (double)c.msgs
+                       : (double)c.msgs / (double)walked * (double)n;
+}
+
 /* ------------------------------------------------------------ thesis */
 
 void

@@ -239,6 +239,15 @@ void pattern_emit(const struct pattern *p, long long u, pattern_emit_fn *fn,
 /* Walk every unit and count messages and bytes (a whole pass). */
 void pattern_count(const struct pattern *p, long long *msgs, double *bytes);
 
+/*
+ * The messages of p, estimated without a whole pass: units spread evenly
+ * over p are walked until about max_msgs messages were seen (at least one
+ * unit; every unit when that stays under max_msgs, and the count is then
+ * exact), and the mean per unit scaled to all of them. O(max_msgs + one
+ * unit's messages).
+ */
+double pattern_estimate(const struct pattern *p, long long max_msgs);
+
 /* Names of the collectives ("scatter-binomial", "bcast-degeijn", ...) and
    the parser (-1 if unknown). */
 const char *pattern_coll_name(int coll);
