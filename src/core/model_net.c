@@ -178,8 +178,16 @@ int
 net_run_explain(const struct net_run *lr, int l, struct strbuf *out,
                 struct rho_err *err)
 {
+    return net_run_explain_phase(lr, 0, l, out, err);
+}
+
+int
+net_run_explain_phase(const struct net_run *lr, int phase, int l,
+                      struct strbuf *out, struct rho_err *err)
+{
     const struct net *net = lr->scen->net->net;
     const double *bytes = lr->res->bytes;
+    double peak = lr->peak;
     int nl = net_links(net), cls, rank = 1, n = 0;
     double bw, busy;
     char name[NET_NAME_MAX], a[48], b[48], c[48];
@@ -187,6 +195,16 @@ net_run_explain(const struct net_run *lr, int l, struct strbuf *out,
     if (l < 0 || l >= nl)
         return rho_err_set(err, RHO_EINPUT, "no link %d (the network has %d)",
                            l, nl);
+    if (phase < 0 || phase > lr->res->nphases)
+        return rho_err_set(err, RHO_EINPUT, "no phase %d (the traffic has %d)",
+                           phase, lr->res->nphases > 0 ? lr->res->nphases : 1);
+    if (phase > 0) { /* its own bytes, and its own busiest link */
+        bytes = lr->res->phase[phase - 1]->bytes;
+        peak = 0;
+        for (int k = 0; k < nl; k++)
+            if (bytes[k] / net_link_bw(net, k) > peak)
+                peak = bytes[k] / net_link_bw(net, k);
+    }
     cls = net_link_class(net, l);
     bw = net_link_bw(net, l);
     busy = bytes[l] / bw;
@@ -198,25 +216,26 @@ net_run_explain(const struct net_run *lr, int l, struct strbuf *out,
         n++;
         rank += bytes[k] > bytes[l] || (bytes[k] == bytes[l] && k < l);
     }
-    strbuf_printf(out,
-                  "link %s (%s): ", net_link_name(net, l, name, sizeof name),
+    strbuf_printf(out, "link %s (%s)", net_link_name(net, l, name, sizeof name),
                   net_class_name(net, cls));
+    if (phase > 0)
+        strbuf_printf(out, " in phase %d", phase);
+    strbuf_printf(out, ": ");
     if (!(bytes[l] > 0)) {
         strbuf_printf(out, "idle (one of %d links in its class)\n", n);
         return 0;
     }
-    strbuf_printf(out,
-                  "%s / %s = %s busy, load %.2f of the busiest; %d%s of "
-                  "%d in its class\n",
-                  units_fmt_size(a, sizeof a, bytes[l]),
-                  units_fmt_rate(b, sizeof b, bw),
-                  units_fmt_time(c, sizeof c, busy),
-                  lr->peak > 0 ? busy / lr->peak : 0.0, rank,
-                  rank % 10 == 1 && rank % 100 != 11   ? "st"
-                  : rank % 10 == 2 && rank % 100 != 12 ? "nd"
-                  : rank % 10 == 3 && rank % 100 != 13 ? "rd"
-                                                       : "th",
-                  n);
+    strbuf_printf(
+        out,
+        "%s / %s = %s busy, load %.2f of the busiest; %d%s of "
+        "%d in its class\n",
+        units_fmt_size(a, sizeof a, bytes[l]), units_fmt_rate(b, sizeof b, bw),
+        units_fmt_time(c, sizeof c, busy), peak > 0 ? busy / peak : 0.0, rank,
+        rank % 10 == 1 && rank % 100 != 11   ? "st"
+        : rank % 10 == 2 && rank % 100 != 12 ? "nd"
+        : rank % 10 == 3 && rank % 100 != 13 ? "rd"
+                                             : "th",
+        n);
     return 0;
 }
 
@@ -276,7 +295,7 @@ sweep(const void *res, double *out)
 const struct model_entry model_net_entry = {
     .name = "link",
     .title = "link model",
-    .views = "network links map classes rounds lesson",
+    .views = "network links map classes rounds metrics lesson",
     .background = 1,
     .applies = applies,
     .run = run,
@@ -293,4 +312,62 @@ const struct net_run *
 model_net_run(const struct session *ss)
 {
     return session_result(ss, &model_net_entry);
+}
+
+struct net_features *
+model_net_features(const struct scenario *s, const struct net_result *res,
+                   int phase, struct rho_err *err)
+{
+    const struct net_scen *l = s->net;
+    struct net_job *jobs;
+    struct net_features *f;
+    int n = 0;
+
+    if (l == NULL || res == NULL) {
+        rho_err_set(err, RHO_EINPUT, "metrics: no result of the link model");
+        return NULL;
+    }
+    if (phase < 0 || phase > res->nphases) {
+        rho_err_set(err, RHO_EINPUT,
+                    "metrics: no phase %d (the traffic has %d)", phase,
+                    res->nphases > 0 ? res->nphases : 1);
+        return NULL;
+    }
+    jobs = xcalloc((size_t)(l->njobs > 0 ? l->njobs : 1), sizeof *jobs);
+    for (int j = 0; j < l->njobs; j++) {
+        const struct pattern *p = l->job[j].pattern;
+        if (phase > 0 && (p = pattern_phase(p, phase - 1)) == NULL)
+            continue; /* idle in this phase */
+        jobs[n].pattern = p;
+        jobs[n].placement = l->placement;
+        jobs[n].offset = l->job[j].offset;
+        jobs[n].routing = l->job[j].routing;
+        n++;
+    }
+    f = net_features_new(l->net, jobs, n,
+                         phase > 0 ? res->phase[phase - 1] : res, err);
+    free(jobs);
+    return f;
+}
+
+int
+model_net_costs(const struct scenario *s, const struct net_result *res,
+                struct net_coll_cost *out, int max)
+{
+    const struct net_scen *l = s->net;
+    struct net_job *jobs;
+    int n;
+
+    if (l == NULL || res == NULL)
+        return 0;
+    jobs = xcalloc((size_t)(l->njobs > 0 ? l->njobs : 1), sizeof *jobs);
+    for (int j = 0; j < l->njobs; j++) {
+        jobs[j].pattern = l->job[j].pattern;
+        jobs[j].placement = l->placement;
+        jobs[j].offset = l->job[j].offset;
+        jobs[j].routing = l->job[j].routing;
+    }
+    n = net_stats_coll(l->net, jobs, l->njobs, res, l->gamma, out, max);
+    free(jobs);
+    return n;
 }

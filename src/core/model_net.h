@@ -16,6 +16,7 @@
 #include "core/base/job.h"
 #include "core/base/rho_err.h"
 #include "core/model.h"
+#include "core/net/net_features.h"
 #include "core/net/net_model.h"
 #include "core/net/net_stats.h"
 #include "core/scenario.h"
@@ -52,7 +53,7 @@ struct net_run {
                          caches something of a run compares it) */
 };
 
-/* The model's entry: "link", views network links map classes rounds,
+/* The model's entry: "link", views network links map classes rounds metrics,
    explain(item = a link id), sweep columns max link, mean link, avg hops,
    phase (est.). */
 extern const struct model_entry model_net_entry;
@@ -88,6 +89,36 @@ const char *net_run_progress(const struct job *j, double *frac);
  */
 int net_run_explain(const struct net_run *lr, int l, struct strbuf *out,
                     struct rho_err *err);
+
+/* The same for phase k (1..lr->res->nphases) of traffic in phases alone:
+   its bytes, its busiest link ("link ... (D +) in phase 2: ..."); phase
+   0 is net_run_explain(). -1 with err filled for a phase it does not
+   have. */
+int net_run_explain_phase(const struct net_run *lr, int phase, int l,
+                          struct strbuf *out, struct rho_err *err);
+
+/*
+ * Jain's Ch. 4 indicators (net_features.h) of res, the result of solving
+ * s's link scenario: phase 0 the result as it is (the sum over the phases
+ * of traffic in phases), phase k (1..res->nphases) phase k alone -- its
+ * own bytes (res->phase[k - 1]) and the messages of phase k of the jobs
+ * that have one. What `--metrics` reports and the Metrics view shows.
+ * Returns a new record (net_features_free()) or NULL with err filled (no
+ * such phase, a message that cannot be routed). O(links + messages).
+ */
+struct net_features *model_net_features(const struct scenario *s,
+                                        const struct net_result *res, int phase,
+                                        struct rho_err *err);
+
+/*
+ * The cost model of Jain Sec. 8.1.1 (net_stats_coll()) for the collective
+ * jobs and collective phases of s's link scenario in res (solved for it),
+ * with the scenario's gamma: at most max entries into out, in job then
+ * phase order; returns how many there are (may exceed max). What the
+ * batch report's "cost" lines and the Metrics view show.
+ */
+int model_net_costs(const struct scenario *s, const struct net_result *res,
+                    struct net_coll_cost *out, int max);
 
 /* The session's last finished link-model run (borrowed until the next
    edit, session_poll() or session_wait()), or NULL: none yet, or the

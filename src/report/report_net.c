@@ -94,26 +94,6 @@ msg_bw_summary(const struct scenario *s, const struct net_result *res,
     return n > 0;
 }
 
-/* The Ch. 4 indicators of res (NULL with err filled on failure). */
-static struct net_features *
-features(const struct scenario *s, const struct net_result *res,
-         struct rho_err *err)
-{
-    const struct net_scen *l = s->net;
-    struct net_job *jobs = xcalloc((size_t)l->njobs, sizeof *jobs);
-    struct net_features *f;
-
-    for (int j = 0; j < l->njobs; j++) {
-        jobs[j].pattern = l->job[j].pattern;
-        jobs[j].placement = l->placement;
-        jobs[j].offset = l->job[j].offset;
-        jobs[j].routing = l->job[j].routing;
-    }
-    f = net_features_new(l->net, jobs, l->njobs, res, err);
-    free(jobs);
-    return f;
-}
-
 /* The per-class link features, as (name, value) pairs of a class. */
 #define CLASS_FEATURES 8
 static const char *const class_feature_names[CLASS_FEATURES] = {
@@ -361,19 +341,8 @@ static int
 coll_costs(const struct scenario *s, const struct net_result *res,
            struct net_coll_cost *c)
 {
-    const struct net_scen *l = s->net;
-    struct net_job *jobs = xcalloc((size_t)l->njobs, sizeof *jobs);
-    int n;
+    int n = model_net_costs(s, res, c, REPORT_MAX_COSTS);
 
-    for (int j = 0; j < l->njobs; j++) {
-        jobs[j].pattern = l->job[j].pattern;
-        jobs[j].placement = l->placement;
-        jobs[j].offset = l->job[j].offset;
-        jobs[j].routing = l->job[j].routing;
-    }
-    n = net_stats_coll(l->net, jobs, l->njobs, res, l->gamma, c,
-                       REPORT_MAX_COSTS);
-    free(jobs);
     return n < REPORT_MAX_COSTS ? n : REPORT_MAX_COSTS;
 }
 
@@ -892,7 +861,8 @@ report_link(FILE *out, const struct scenario *s, const struct net_result *res,
 {
     struct net_features *nf = NULL;
 
-    if ((what & REPORT_LINK_METRICS) && (nf = features(s, res, err)) == NULL)
+    if ((what & REPORT_LINK_METRICS) &&
+        (nf = model_net_features(s, res, 0, err)) == NULL)
         return -1;
     if (f == REPORT_YAML) {
         int rc = link_yaml(out, s, res, st, what, nf, err);

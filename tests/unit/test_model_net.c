@@ -44,6 +44,107 @@ bg_run(struct job *j, void *arg)
     return b->rc;
 }
 
+/* A 4x4 torus with two phases -- a 2D stencil, then a ring allreduce --
+   or one of them alone (which = 1, 2). */
+static struct scenario *
+phased(int which)
+{
+    static const char *const traffic[] = {
+        "{ rho.pattern.stencil { dims = { 4, 4 }, size = \"64 KiB\" },\n"
+        "  rho.pattern.collective { algorithm = \"allreduce-ring\", size = "
+        "\"1 MiB\" } }",
+        "rho.pattern.stencil { dims = { 4, 4 }, size = \"64 KiB\" }",
+        "rho.pattern.collective { algorithm = \"allreduce-ring\", size = "
+        "\"1 MiB\" }"};
+    char text[1024];
+    struct rho_err err;
+    struct scenario *s;
+
+    snprintf(text, sizeof text,
+             "return rho.scenario { title = \"phases\",\n"
+             "  topology = rho.torus { dims = { 4, 4 } },\n"
+             "  routing = \"DOR\", placement = \"linear\",\n"
+             "  traffic = %s }\n",
+             traffic[which]);
+    s = lx_run_string("phased.lua", text, NULL, &err);
+    CHECK(s != NULL, "phased scenario %d: %s", which, s ? "" : err.msg);
+    return s;
+}
+
+/* model_net_features() of phase k of a run equals the features of a run
+   of phase k alone; explain in a phase equals explain of it alone. */
+static void
+test_phase_features(void)
+{
+    struct model_ctx c = {1, NULL, 0};
+    struct net_run both, one[2];
+    struct rho_err err;
+
+    CHECK(net_run_compute(&both, phased(0), &c, &err) == 0 &&
+              both.res->nphases == 2,
+          "two phases");
+    for (int k = 1; k <= 2; k++) {
+        struct net_features *a, *b;
+        struct strbuf sa, sb;
+        CHECK(net_run_compute(&one[k - 1], phased(k), &c, &err) == 0 &&
+                  one[k - 1].res->nphases == 0,
+              "phase %d alone", k);
+        a = model_net_features(both.scen, both.res, k, &err);
+        b = model_net_features(one[k - 1].scen, one[k - 1].res, 0, &err);
+        CHECK(a != NULL && b != NULL, "features of phase %d", k);
+        if (a == NULL || b == NULL)
+            continue;
+        CHECK(a->msgs == b->msgs && a->msgs > 0 &&
+                  a->cls[0].sum == b->cls[0].sum &&
+                  a->cls[0].max == b->cls[0].max &&
+                  a->cls[0].n_ao == b->cls[0].n_ao &&
+                  a->cls[0].avg_to == b->cls[0].avg_to &&
+                  a->avg_dilation == b->avg_dilation &&
+                  a->max_dilation == b->max_dilation &&
+                  a->max_inj_fifo == b->max_inj_fifo,
+              "phase %d: %lld messages, max %g B, as when it runs alone", k,
+              a->msgs, a->cls[0].max);
+        for (int i = 0; i < NET_FEATURES; i++)
+            if (net_feature_computed(i))
+                CHECK(net_feature_value(a, i) == net_feature_value(b, i),
+                      "phase %d: %s", k, net_feature_names[i]);
+        net_features_free(a);
+        net_features_free(b);
+        /* the busiest link of the phase, explained in it */
+        {
+            int hot = one[k - 1].st->cls[0].top[0];
+            const char *p, *q;
+            strbuf_init(&sa);
+            strbuf_init(&sb);
+            CHECK(net_run_explain_phase(&both, k, hot, &sa, &err) == 0 &&
+                      net_run_explain(&one[k - 1], hot, &sb, &err) == 0,
+                  "explain phase %d's busiest link", k);
+            p = strstr(strbuf_str(&sa), ": ");
+            q = strstr(strbuf_str(&sb), ": ");
+            CHECK(strstr(strbuf_str(&sa),
+                         k == 1 ? " in phase 1: " : " in phase 2: ") != NULL &&
+                      p != NULL && q != NULL && strcmp(p, q) == 0 &&
+                      strstr(p, "load 1.00 of the busiest") != NULL,
+                  "in phase %d: %s", k, strbuf_str(&sa));
+            strbuf_fini(&sa);
+            strbuf_fini(&sb);
+        }
+        net_run_fini(&one[k - 1]);
+    }
+    {
+        /* the sum: phase 0, every message */
+        struct net_features *s0 =
+            model_net_features(both.scen, both.res, 0, &err);
+        CHECK(s0 != NULL && s0->msgs == both.res->msgs,
+              "phase 0 is the sum: %lld messages", s0 ? s0->msgs : -1LL);
+        net_features_free(s0);
+    }
+    CHECK(model_net_features(both.scen, both.res, 3, &err) == NULL &&
+              strstr(err.msg, "no phase 3 (the traffic has 2)") != NULL,
+          "phase 3: %s", err.msg);
+    net_run_fini(&both);
+}
+
 int
 main(void)
 {
@@ -201,5 +302,6 @@ main(void)
         net_run_fini(&d);
         net_run_fini(&b.lr);
     }
+    test_phase_features();
     TEST_DONE();
 }
