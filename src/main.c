@@ -125,7 +125,8 @@ static const struct opt options[] = {
      "print the interactive screen as text, WxH characters, showing VIEW "
      "(tree, flows, explain, stepper, timeline, heat, stats, search, "
      "teach, lesson; "
-     "network, links, map, classes, rounds for the link model); "
+     "network, links, map, classes, rounds, metrics for the link "
+     "model); "
      "--explain N selects flow N, --at TIME a time step, --frame F a "
      "stepper frame",
      NULL},

@@ -24,7 +24,7 @@ const struct key_binding key_table[] = {
     {'3', NULL, ACT_VIEW_3, "3", "view 3: Why this number, or Map"},
     {'4', NULL, ACT_VIEW_4, "4", "view 4: algorithm Stepper, or Classes"},
     {'5', NULL, ACT_VIEW_5, "5", "view 5: Timeline, or Rounds"},
-    {'6', NULL, ACT_VIEW_6, "6", "view 6: link Heat"},
+    {'6', NULL, ACT_VIEW_6, "6", "view 6: link Heat, or Metrics"},
     {'7', NULL, ACT_VIEW_7, "7", "view 7: Stats"},
     {'8', NULL, ACT_VIEW_8, "8", "view 8: schedule Search"},
     {'9', NULL, ACT_VIEW_9, "9",
@@ -67,8 +67,10 @@ const struct key_binding key_table[] = {
     {'X', NULL, ACT_EXPORT, "X",
      "export the screen as an SVG for a slide: rho-VIEW-01.svg, -02, ... "
      "in the current directory, in the theme's colours"},
-    {'[', NULL, ACT_TIME_PREV, "[", "previous time step"},
-    {']', NULL, ACT_TIME_NEXT, "]", "next time step"},
+    {'[', NULL, ACT_TIME_PREV, "[",
+     "previous time step; link model: previous phase of traffic in phases"},
+    {']', NULL, ACT_TIME_NEXT, "]",
+     "next time step; link model: next phase (1, 2, ..., then all summed)"},
     /* tree */
     {'-', "tree", ACT_COLLAPSE_ALL, "-", "fold every switch"},
     {'+', "tree", ACT_EXPAND_ALL, "+", "unfold everything"},

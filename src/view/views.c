@@ -28,6 +28,7 @@
     X(nview_map_entry)                                                         \
     X(nview_classes_entry)                                                     \
     X(nview_rounds_entry)                                                      \
+    X(nview_metrics_entry)                                                     \
     /* the queueing model's (view/queue) */                                    \
     X(qview_queue_entry)
 

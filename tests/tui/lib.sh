@@ -102,3 +102,34 @@ expect_not() {
         echo "ok - tui $1"
     fi
 }
+
+# tui_wait_re REGEX [SECONDS]: 0 once a line matches the extended REGEX.
+tui_wait_re() {
+    re=$1
+    limit=${2:-10}
+    i=0
+    while [ "$i" -lt $((limit * 10)) ]; do
+        if tui_screen | grep -qE -- "$re"; then
+            return 0
+        fi
+        sleep 0.1
+        i=$((i + 1))
+    done
+    return 1
+}
+
+# expect_re NAME REGEX [SECONDS]: an ok/FAIL line for REGEX matching.
+expect_re() {
+    if tui_wait_re "$2" "${3:-10}"; then
+        echo "ok - tui $1"
+    else
+        echo "FAIL tui $1: /$2/ not on screen; the screen was:"
+        tui_screen | sed 's/^/    | /'
+    fi
+}
+
+# tui_row_re: a row of a batch table on stdin as a regex that matches the
+# same values in other column widths ("all   9984  1 MiB" -> "all +9984 +1 MiB").
+tui_row_re() {
+    sed -e 's/[][\.*^$+?(){}|/]/\\&/g' -e 's/^ *//' -e 's/ *$//' -e 's/  */ +/g'
+}

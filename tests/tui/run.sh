@@ -264,6 +264,9 @@ else
 fi
 tui_stop
 
+# 18-19. the Metrics view and the phases of the link views
+. tests/tui/metrics.sh
+
 # 17. a torus: the minimap, its dimensions and the static-routing note
 tui_start 100 30 "$RHO" scenarios/bgq-512-umesh.lua
 expect torus-tabs "1 Network   2 Links   3 Map"

@@ -65,6 +65,7 @@ static void test_table(void);
 static void test_dispatch(void);
 static void test_teach(void);
 static void test_lesson(void);
+static void test_phases(void);
 
 int
 main(void)
@@ -232,19 +233,20 @@ main(void)
     ui_fini(&u);
     session_free(ss);
 
-    /* a tree with a routing: 15 views, compact; a network: 6 */
+    /* a tree with a routing: 16 views, compact; a network: 7 */
     ss = session_new(
         lx_run_file("scenarios/table1-both-models.lua", NULL, &err));
     ui_init(&u, ss);
     {
         int views[VIEW_MAX];
-        CHECK(view_list(ss, views) == 15 && views[9] == view_find("network") &&
-                  views[14] == view_find("queue"),
-              "three models: 15 views, the link ones after the PCIe ones, "
+        CHECK(view_list(ss, views) == 16 && views[9] == view_find("network") &&
+                  views[14] == view_find("metrics") &&
+                  views[15] == view_find("queue"),
+              "three models: 16 views, the link ones after the PCIe ones, "
               "then the queueing model's");
     }
-    CHECK(u.ntabs == 15 && tabs_compact(u.tabs, u.ntabs, 100),
-          "15 tabs are compact at 100 columns");
+    CHECK(u.ntabs == 16 && tabs_compact(u.tabs, u.ntabs, 100),
+          "16 tabs are compact at 100 columns");
     CHECK(tabs_at(u.tabs, u.ntabs, 100, 5) == view_find("tree") &&
               tabs_at(u.tabs, u.ntabs, 100, 6) == view_find("flows"),
           "compact: '1Tree ' then '2Flows '");
@@ -300,6 +302,7 @@ main(void)
           "Enter explains the hottest link: %s", u.status);
     ui_fini(&u);
     session_free(ss);
+    test_phases();
     test_table();
     test_teach();
     test_lesson();
@@ -596,6 +599,88 @@ test_dispatch(void)
     ui_click(&u, ss, 40, 1, 1, 100, 30);
     CHECK(!on(&u, "flows"), "button 1 on a tab switches");
 
+    ui_fini(&u);
+    session_free(ss);
+}
+
+/* Traffic in phases: ] and [ pick what every link view shows, the
+   header says which, the Metrics view follows. */
+static void
+test_phases(void)
+{
+    struct rho_err err;
+    struct ui u;
+    struct session *ss =
+        session_new(lx_run_file("scenarios/milc-bgq.lua", NULL, &err));
+    const struct net_run *lr = NULL;
+    struct nview_fam *f;
+    struct nview_metrics *m;
+    struct nview_show sh;
+
+    CHECK(session_wait(ss, &err) == 0 && (lr = model_net_run(ss)) != NULL &&
+              lr->res->nphases == 2,
+          "MILC: two phases");
+    ui_init(&u, ss);
+    f = ui_family_state(&u, &nview_family);
+    m = ui_state(&u, "metrics");
+    CHECK(f != NULL && f->phase == 0, "the sum first");
+    sh = nview_show(f, lr);
+    CHECK(sh.phase == 0 && sh.bytes == lr->res->bytes && sh.st == lr->st,
+          "the sum is the run's own result");
+    ui_key(&u, ss, '6');
+    CHECK(on(&u, "metrics"), "6 is Metrics on a network");
+    ui_sync(&u, ss);
+    CHECK(m->f != NULL && m->of == lr->id && m->of_phase == 0 &&
+              m->f->msgs == 589824,
+          "the indicators of the sum: %lld messages", m->f ? m->f->msgs : -1LL);
+    ui_key(&u, ss, ']');
+    ui_sync(&u, ss);
+    sh = nview_show(f, lr);
+    CHECK(f->phase == 1 && sh.phase == 1 && sh.res == lr->res->phase[0] &&
+              sh.st->msgs == 524288 && sh.st->total_bytes == 4.0 * (1 << 30),
+          "] picks phase 1: 524288 messages of 8 KiB, %lld", sh.st->msgs);
+    CHECK(strstr(u.status, "phase 1 of 2: stencil4d") != NULL, "status: %s",
+          u.status);
+    CHECK(m->f != NULL && m->of_phase == 1 && m->f->msgs == 524288,
+          "the Metrics view follows the phase");
+    ui_key(&u, ss, ']');
+    ui_sync(&u, ss);
+    sh = nview_show(f, lr);
+    CHECK(sh.phase == 2 && sh.st->msgs == 65536 &&
+              sh.st->total_bytes > 1000.0 * 1024 &&
+              sh.st->total_bytes <= 1024.0 * 1024 && sh.peak > 0 &&
+              sh.peak < lr->peak,
+          "phase 2: 65536 messages, 1024 KiB (as the batch's phase table), "
+          "its own busiest link: %lld, %g B",
+          sh.st->msgs, sh.st->total_bytes);
+    ui_key(&u, ss, ']');
+    ui_sync(&u, ss);
+    CHECK(f->phase == 0 && nview_show(f, lr).st == lr->st &&
+              strstr(u.status, "all 2 phases, summed") != NULL,
+          "] after the last phase: the sum again");
+    ui_key(&u, ss, '[');
+    CHECK(f->phase == 2, "[ from the sum: the last phase");
+    /* an edit runs the model again; the phase stays and its statistics
+       are made again for the new run */
+    ui_key(&u, ss, 'R');
+    CHECK(session_wait(ss, &err) == 0 && (lr = model_net_run(ss)) != NULL,
+          "a new run");
+    ui_sync(&u, ss);
+    sh = nview_show(f, lr);
+    CHECK(sh.phase == 2 && f->of == lr->id && sh.st->msgs == 65536,
+          "the phase stays over an edit");
+    CHECK(m->of == lr->id && m->of_phase == 2, "so do the metrics");
+    ui_fini(&u);
+    session_free(ss);
+
+    /* one phase: nothing to pick */
+    ss = session_new(lx_run_file("scenarios/torus-5x5.lua", NULL, &err));
+    session_wait(ss, &err);
+    ui_init(&u, ss);
+    ui_key(&u, ss, ']');
+    f = ui_family_state(&u, &nview_family);
+    CHECK(f->phase == 0 && strstr(u.status, "one phase") != NULL,
+          "one phase: ] says so");
     ui_fini(&u);
     session_free(ss);
 }

@@ -15,9 +15,13 @@ classes_draw(const void *st, const struct cview *v,
     struct cview b;
     const struct net_run *lr = nview_frame(v, dc, &b);
 
-    if (lr != NULL)
-        nview_stats(b.c, b.x, b.y, b.w, b.h, lr->scen->net->net, lr->res->bytes,
-                    lr->st, t->row, NULL);
+    struct nview_show sh;
+
+    if (lr == NULL)
+        return;
+    sh = nview_show(dc->fam, lr);
+    nview_stats(b.c, b.x, b.y, b.w, b.h, lr->scen->net->net, sh.bytes, sh.st,
+                t->row, NULL);
 }
 
 static int

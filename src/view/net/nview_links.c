@@ -20,12 +20,14 @@ links_draw(const void *st, const struct cview *v,
     struct cview b;
     const struct net_run *lr = nview_frame(v, dc, &b);
     struct nview_opts o = {HEAT_LINEAR, 0, NVIEW_MEAN};
+    struct nview_show sh;
 
     if (lr == NULL)
         return;
-    o.peak = lr->peak;
-    nview_hottest(b.c, b.x, b.y, b.w, b.h, lr->scen->net->net, lr->res->bytes,
-                  lr->st, -1, t->row, &o);
+    sh = nview_show(dc->fam, lr);
+    o.peak = sh.peak;
+    nview_hottest(b.c, b.x, b.y, b.w, b.h, lr->scen->net->net, sh.bytes, sh.st,
+                  -1, t->row, &o);
 }
 
 /* The selected link explained in the status line. */
@@ -35,8 +37,9 @@ explain_link(struct nview_links *t, struct view_ctx *vc,
 {
     static int top[NVIEW_TOP_MAX];
     const struct net *net = lr->scen->net->net;
+    struct nview_show sh = nview_show(vc->fam, lr);
     int want = nview_clamp(t->row + 1, 1, NVIEW_TOP_MAX);
-    int n = nview_top(net, lr->res->bytes, -1, want, top);
+    int n = nview_top(net, sh.bytes, -1, want, top);
     struct rho_err err;
     struct strbuf sb;
 
@@ -45,7 +48,7 @@ explain_link(struct nview_links *t, struct view_ctx *vc,
         return UI_REDRAW;
     }
     strbuf_init(&sb);
-    if (net_run_explain(lr, top[want - 1], &sb, &err) == 0) {
+    if (net_run_explain_phase(lr, sh.phase, top[want - 1], &sb, &err) == 0) {
         size_t len = sb.len; /* one line, without its newline */
         if (len > 0 && strbuf_str(&sb)[len - 1] == '\n')
             len--;
@@ -88,7 +91,7 @@ links_find(void *st, struct view_ctx *vc, const char *text)
     if (lr == NULL)
         return 0;
     net = lr->scen->net->net;
-    n = nview_top(net, lr->res->bytes, -1, NVIEW_TOP_MAX, top);
+    n = nview_top(net, nview_show(vc->fam, lr).bytes, -1, NVIEW_TOP_MAX, top);
     for (int k = 1; k <= n; k++) {
         int i = (t->row + k) % n;
         if (strstr(net_link_name(net, top[i], name, sizeof name), text)) {

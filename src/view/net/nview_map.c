@@ -28,10 +28,9 @@ map_init(void *st)
    room. */
 static void
 torus(const struct nview_map *t, const struct cview *b,
-      const struct net_run *lr, const struct nview_opts *o)
+      const struct net_run *lr, const double *bytes, const struct nview_opts *o)
 {
     const struct net *net = lr->scen->net->net;
-    const double *bytes = lr->res->bytes;
     const struct net_torus_params *tp = net_torus(net);
     struct nview_minimap mm;
     int plane[NET_MAX_DIMS] = {0}, used = b->w;
@@ -70,23 +69,25 @@ map_draw(const void *st, const struct cview *v, const struct view_draw_ctx *dc)
     const struct net *net;
     const struct net_dragonfly_params *dp;
     struct nview_opts o = {HEAT_LINEAR, 0, NVIEW_MEAN};
+    struct nview_show sh;
     int rc;
 
     if (lr == NULL)
         return;
     net = lr->scen->net->net;
-    o.peak = lr->peak;
+    sh = nview_show(dc->fam, lr);
+    o.peak = sh.peak;
     if (net_torus(net) != NULL) {
-        torus(t, &b, lr, &o);
+        torus(t, &b, lr, sh.bytes, &o);
         return;
     }
     if ((dp = net_dragonfly(net)) != NULL) {
         if (t->group >= 0)
-            rc = nview_df_group(b.c, b.x, b.y, b.w, b.h, net, lr->res->bytes,
+            rc = nview_df_group(b.c, b.x, b.y, b.w, b.h, net, sh.bytes,
                                 t->group, t->y * dp->routers + t->x, &o, NULL);
         else
-            rc = nview_df_matrix(b.c, b.x, b.y, b.w, b.h, net, lr->res->bytes,
-                                 t->y, t->x, &o, NULL);
+            rc = nview_df_matrix(b.c, b.x, b.y, b.w, b.h, net, sh.bytes, t->y,
+                                 t->x, &o, NULL);
         if (rc < 0)
             cview_text(&b, 1, 0, b.w - 2, ROLE_WARNING,
                        "too small for the group matrix");
@@ -95,8 +96,8 @@ map_draw(const void *st, const struct cview *v, const struct view_draw_ctx *dc)
     cview_wrap(&b, 1, 0, b.w - 2, 2, ROLE_DIM,
                "no map for this kind of network (maps are for tori and "
                "dragonflies): its hottest links");
-    nview_hottest(b.c, b.x, b.y + 2, b.w, b.h - 2, net, lr->res->bytes, lr->st,
-                  -1, -1, &o);
+    nview_hottest(b.c, b.x, b.y + 2, b.w, b.h - 2, net, sh.bytes, sh.st, -1, -1,
+                  &o);
 }
 
 /* An arrow on a w x h grid moves the selected cell, round the edges on a

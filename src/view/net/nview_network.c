@@ -61,18 +61,21 @@ network_sync(void *st, struct view_ctx *vc)
 {
     struct nview_network *t = st;
     const struct net_run *lr = nview_run(vc->ss);
+    struct nview_show sh;
     int n, rows, vis;
 
     if (lr == NULL)
         return;
-    if (t->hier == NULL || t->hier_of != lr->id) {
+    sh = nview_show(vc->fam, lr);
+    if (t->hier == NULL || t->hier_of != lr->id || t->hier_phase != sh.phase) {
         nview_hier_free(t->hier);
-        t->hier = nview_hier_new(lr->scen->net->net, lr->res->bytes, lr->peak);
+        t->hier = nview_hier_new(lr->scen->net->net, sh.bytes, sh.peak);
         t->hier_of = lr->id;
+        t->hier_phase = sh.phase;
     }
     n = count_rows(t);
     t->row = nview_clamp(t->row, 0, n > 0 ? n - 1 : 0);
-    rows = vc->h - nview_header_rows(vc->ss);
+    rows = vc->h - nview_header_rows(vc->ss, vc->fam);
     vis = rows - 1 > VIS_MAX ? VIS_MAX : rows - 1;
     if (rows < 3 || vis < 1)
         return;

@@ -1,6 +1,6 @@
 /*
  * nview_ui: what the link model's views share -- the header, the family
- * and small helpers. See nview_ui.h.
+ * (the phase shown, its statistics) and small helpers. See nview_ui.h.
  */
 #include "view/net/nview_ui.h"
 
@@ -20,10 +20,55 @@ nview_run(const struct session *ss)
     return lr != NULL && lr->res != NULL ? lr : NULL;
 }
 
+struct nview_show
+nview_show(const void *fam, const struct net_run *lr)
+{
+    const struct nview_fam *f = fam;
+    struct nview_show s;
+
+    s.res = lr->res;
+    s.bytes = lr->res->bytes;
+    s.st = lr->st;
+    s.peak = lr->peak;
+    s.phase = 0;
+    s.nphases = lr->res->nphases;
+    if (f != NULL && f->phase > 0 && f->phase <= s.nphases && f->st != NULL &&
+        f->of == lr->id && f->of_phase == f->phase) {
+        s.res = lr->res->phase[f->phase - 1];
+        s.bytes = s.res->bytes;
+        s.st = f->st;
+        s.peak = f->peak;
+        s.phase = f->phase;
+    }
+    return s;
+}
+
+const char *
+nview_phase_traffic(const struct net_run *lr, int k, char *buf, size_t n)
+{
+    const struct net_scen *l = lr->scen->net;
+    size_t len = 0;
+
+    buf[0] = '\0';
+    if (l->njobs == 1) {
+        const struct pattern *p = pattern_phase(l->job[0].pattern, k - 1);
+        snprintf(buf, n, "%s", p != NULL ? pattern_name(p) : "idle");
+        return buf;
+    }
+    for (int j = 0; j < l->njobs && len + 1 < n; j++)
+        if (pattern_phase(l->job[j].pattern, k - 1) != NULL) {
+            int w = snprintf(buf + len, n - len, "%s%s", len ? ", " : "jobs ",
+                             l->job[j].name);
+            len = w < 0 ? n : len + (size_t)w;
+        }
+    return buf;
+}
+
 /* The header -- what ran, and what is computing -- drawn into v if v is
-   not NULL; returns the rows it takes (a blank one under it). */
+   not NULL; returns the rows it takes (a blank one under it). With
+   phases, the second line starts with the phase shown. */
 static int
-header(const struct cview *v, const struct session *ss)
+header(const struct cview *v, const struct session *ss, const void *fam)
 {
     const struct net_run *lr = model_net_run(ss);
     const struct net_scen *l = session_scenario(ss)->net;
@@ -52,17 +97,24 @@ header(const struct cview *v, const struct session *ss)
                          model_net_entry.title, run.error->msg);
         return y + 2;
     } else if (lr != NULL && lr->res != NULL) {
-        const struct net_stats *st = lr->st;
-        char ph[48] = "";
-        if (lr->res->nphases > 0)
-            snprintf(ph, sizeof ph, "; %d phases, summed", lr->res->nphases);
-        char m[48];
+        struct nview_show sh = nview_show(fam, lr);
+        const struct net_stats *st = sh.st;
+        char ph[192] = "", tr[128], m[48];
+        if (sh.phase > 0)
+            snprintf(ph, sizeof ph, "phase %d of %d (%s): ", sh.phase,
+                     sh.nphases,
+                     nview_phase_traffic(lr, sh.phase, tr, sizeof tr));
+        else if (sh.nphases > 0)
+            snprintf(ph, sizeof ph,
+                     "all %d phases summed ([ ] picks one): ", sh.nphases);
         snprintf(line, sizeof line,
-                 "%s, %s; hop-bytes %s; %.3g hops per message%s%s",
+                 "%s%s, %s; hop-bytes %s; %.3g hops per message%s", ph,
                  units_fmt_count(m, sizeof m, st->msgs, "message"),
                  units_fmt_size(a, sizeof a, st->total_bytes),
-                 units_fmt_size(b, sizeof b, st->hop_bytes), st->avg_hops, ph,
+                 units_fmt_size(b, sizeof b, st->hop_bytes), st->avg_hops,
                  lr->nrounds > 0 ? "; adaptive: see Rounds" : "");
+        if (sh.nphases > 0)
+            role = ROLE_HEADER;
     } else {
         return y + 1;
     }
@@ -72,9 +124,9 @@ header(const struct cview *v, const struct session *ss)
 }
 
 int
-nview_header_rows(const struct session *ss)
+nview_header_rows(const struct session *ss, const void *fam)
 {
-    return header(NULL, ss);
+    return header(NULL, ss, fam);
 }
 
 const struct net_run *
@@ -82,7 +134,7 @@ nview_frame(const struct cview *v, const struct view_draw_ctx *dc,
             struct cview *body)
 {
     const struct net_run *lr = nview_run(dc->ss);
-    int y = header(v, dc->ss);
+    int y = header(v, dc->ss, dc->fam);
     struct session_run run;
 
     *body = cview_sub(v, 0, y, v->w, v->h - y);
@@ -118,12 +170,74 @@ nview_moved(int cur, int n, int act)
 
 /* ---- the family ---- */
 
+static void
+fam_fini(void *fam)
+{
+    struct nview_fam *f = fam;
+
+    net_stats_free(f->st);
+    f->st = NULL;
+}
+
+/* The picked phase's statistics, once per run and phase; a phase the new
+   run does not have falls back to the sum. */
+static void
+fam_sync(void *fam, struct view_ctx *vc)
+{
+    struct nview_fam *f = fam;
+    const struct net_run *lr = nview_run(vc->ss);
+    const struct net_result *r;
+    struct rho_err err;
+
+    if (lr == NULL)
+        return;
+    if (f->phase > lr->res->nphases)
+        f->phase = 0;
+    if (f->phase == 0 || (f->of == lr->id && f->of_phase == f->phase))
+        return;
+    net_stats_free(f->st);
+    f->of = 0;
+    r = lr->res->phase[f->phase - 1];
+    if ((f->st = net_stats_result(lr->scen->net->net, r, 10, &err)) == NULL) {
+        ui_status(vc->u, 1, "phase %d: %s", f->phase, err.msg);
+        f->phase = 0;
+        return;
+    }
+    f->peak = nview_peak(lr->scen->net->net, r->bytes);
+    f->of = lr->id;
+    f->of_phase = f->phase;
+}
+
+/* '[' and ']': the previous and next phase, round through "all". */
+static int
+fam_phase(struct nview_fam *f, struct view_ctx *vc, const struct net_run *lr,
+          int act)
+{
+    int n = lr->res->nphases;
+    char tr[128];
+
+    if (n == 0) {
+        ui_status(vc->u, 0, "the traffic has one phase");
+        return UI_REDRAW;
+    }
+    f->phase = (f->phase + (act == ACT_TIME_NEXT ? 1 : n)) % (n + 1);
+    if (f->phase == 0)
+        ui_status(vc->u, 0, "all %d phases, summed", n);
+    else
+        ui_status(vc->u, 0, "phase %d of %d: %s", f->phase, n,
+                  nview_phase_traffic(lr, f->phase, tr, sizeof tr));
+    return UI_REDRAW;
+}
+
 /* While the first run computes, the moves say so. */
 static int
 fam_key(void *fam, struct view_ctx *vc, int act)
 {
-    (void)fam;
-    if (nview_run(vc->ss) != NULL)
+    const struct net_run *lr = nview_run(vc->ss);
+
+    if (lr != NULL && (act == ACT_TIME_NEXT || act == ACT_TIME_PREV))
+        return fam_phase(fam, vc, lr, act);
+    if (lr != NULL)
         return VIEW_NOT_MINE;
     switch (act) {
     case ACT_UP:
@@ -131,6 +245,8 @@ fam_key(void *fam, struct view_ctx *vc, int act)
     case ACT_LEFT:
     case ACT_RIGHT:
     case ACT_OPEN:
+    case ACT_TIME_NEXT:
+    case ACT_TIME_PREV:
         ui_status(vc->u, 0, "the link model is still computing");
         return UI_REDRAW;
     default:
@@ -154,6 +270,9 @@ static const struct view_hint hints[] = {
 
 const struct view_family nview_family = {
     .name = "link",
+    .size = sizeof(struct nview_fam),
+    .fini = fam_fini,
+    .sync = fam_sync,
     .key = fam_key,
     .find = fam_find,
     .hints = hints,

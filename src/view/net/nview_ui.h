@@ -1,18 +1,19 @@
 /*
  * nview_ui: the link model's views (Network, Links, Map, Classes,
- * Rounds) as entries of the view table (view/view.h), on the session's
+ * Rounds, Metrics) as entries of the view table (view/view.h), on the session's
  * last finished link-model run (model_net_run()) while a newer one may
  * compute: their states, and what they share -- the family (the keys
  * while no run is in, a find that goes to the Network view, the hints)
  * and the header every one of them draws first. One file per view
  * (nview_network.c, nview_links.c, nview_map.c, nview_classes.c,
- * nview_rounds.c) on this header and nview_ui.c; they draw with the
- * pure drawing files of the family (nview.h).
+ * nview_rounds.c, nview_metrics.c) on this header and nview_ui.c; they draw
+ * with the pure drawing files of the family (nview.h).
  */
 #ifndef RHO_VIEW_NET_NVIEW_UI_H
 #define RHO_VIEW_NET_NVIEW_UI_H
 
 #include "core/model_net.h"
+#include "core/net/net_features.h"
 #include "core/session.h"
 #include "view/canvas.h"
 #include "view/net/nview.h"
@@ -28,6 +29,7 @@ struct nview_network {
     int nids;
     struct nview_hier *hier; /* the rows of the run; owned */
     unsigned long hier_of;   /* the run (net_run.id) hier is of */
+    int hier_phase;          /* and its phase (nview_show()) */
 };
 
 /* The Links view: the hottest links. */
@@ -55,6 +57,45 @@ struct nview_rounds {
     int round; /* the round shown */
 };
 
+/* The Metrics view: Jain's Ch. 4 indicators of what the views show. */
+struct nview_metrics {
+    int first;              /* the first line shown */
+    struct net_features *f; /* of the run and phase below; owned */
+    unsigned long of;       /* the run f is of (net_run.id), 0: none */
+    int of_phase;           /* the phase f is of */
+    char err[256];          /* why f is NULL, if it is */
+};
+
+/* What the views share: the phase they show (traffic in phases, Jain
+   Sec. 3.2.2: net_phases.h) and that phase's statistics. */
+struct nview_fam {
+    int phase;            /* 0: every phase, summed (or the only one);
+                             k: phase k alone */
+    unsigned long of;     /* the run st is of (net_run.id), 0: none */
+    int of_phase;         /* the phase st is of */
+    struct net_stats *st; /* phase of_phase's statistics; owned */
+    double peak;          /* its busiest link's bytes / bandwidth (s) */
+};
+
+/* What the link views show of a run: the sum of its phases, or one. */
+struct nview_show {
+    const struct net_result *res; /* the run's, or its phase's own */
+    const double *bytes;          /* res->bytes */
+    const struct net_stats *st;   /* their statistics, 10 hottest a class */
+    double peak;                  /* what the views colour as load 1 */
+    int phase;                    /* 0: the sum (or the only phase) */
+    int nphases;                  /* the run's (0: traffic of one phase) */
+};
+
+/* What the views show of lr: the phase the family state fam (NULL: none)
+   picked once its statistics are in (the family's sync), else the sum. */
+struct nview_show nview_show(const void *fam, const struct net_run *lr);
+
+/* What runs in phase k (1-based) of lr, into buf: the pattern of a lone
+   job, else the names of the jobs that have a phase k. Returns buf. */
+const char *nview_phase_traffic(const struct net_run *lr, int k, char *buf,
+                                size_t n);
+
 extern const struct view_family nview_family;
 
 /* The session's last finished link-model run, if it has a result; else
@@ -62,7 +103,7 @@ extern const struct view_family nview_family;
 const struct net_run *nview_run(const struct session *ss);
 
 /* The rows the header of every link view takes (nview_frame()). */
-int nview_header_rows(const struct session *ss);
+int nview_header_rows(const struct session *ss, const void *fam);
 
 /*
  * The header of a link view (what ran, what computes) in v, and below it
