@@ -19,6 +19,7 @@ dilao=$(sed -n 's/.*sum dilation AO \([^;]*\);.*/\1/p' "$dir/milc.txt")
 fifo=$(sed -n 's/.*max inj FIFO \([0-9]*\).*/\1/p' "$dir/milc.txt")
 cost=$(sed -n 's/^cost       //p' "$dir/milc.txt")
 busy2=$(sed -n 's/^    2  allreduce.* \(([0-9,]*)->([0-9,]*)\) .*/\1/p' "$dir/milc.txt")
+busy2b=$(sed -n 's/^    2  allreduce.*)  *\([0-9.]* [KMG]*i*B\)  .*/\1/p' "$dir/milc.txt")
 tui_start 80 24 "$RHO" scenarios/milc-bgq.lua
 expect metrics-start "1 Network" 20
 tui_keys 6
@@ -44,7 +45,7 @@ expect metrics-phase2-header "phase 2 of 2 (allreduce-ring"
 tui_keys 2
 expect links-phase2-hottest "$busy2"
 tui_keys Enter
-expect links-phase2-why "in phase 2: 1024 B"
+expect links-phase2-why "in phase 2: $busy2b"
 tui_keys ']'
 expect phase-back-to-sum "all 2 phases summed"
 tui_keys '['
