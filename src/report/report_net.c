@@ -205,17 +205,10 @@ metrics_text(FILE *out, const struct net_features *f)
             units_fmt_count(a, sizeof a, f->max_inj_fifo, "message"));
     fprintf(out, "Table 4.2  ");
     for (int i = 0; i < NET_FEATURES; i++) {
-        double v = net_feature_value(f, i);
         if (i > 0)
             fprintf(out, i % 3 == 0 ? ";\n           " : "; ");
-        if (net_feature_computed(i))
-            fprintf(out, "%s %s", net_feature_names[i],
-                    strstr(net_feature_names[i], "bytes") != NULL &&
-                            net_feature_names[i][0] != '#'
-                        ? units_fmt_size(a, sizeof a, v)
-                        : feature_num(a, sizeof a, v));
-        else
-            fprintf(out, "%s -", net_feature_names[i]);
+        fprintf(out, "%s %s", net_feature_names[i],
+                net_feature_text(f, i, a, sizeof a));
     }
     fprintf(out, "\n           (- needs buffers and packets: a packet-level "
                  "model)\n");

@@ -74,9 +74,45 @@ test_hand(void)
     net_free(net);
 }
 
+/* Table 4.2 for people: sizes, counts with thousands, ratios, "-". */
+static void
+test_text(void)
+{
+    struct net_class_features all;
+    struct net_features f;
+    char buf[64];
+
+    memset(&f, 0, sizeof f);
+    memset(&all, 0, sizeof all);
+    all.avg = 1536;
+    all.max = 2.5 * 1024 * 1024;
+    all.n_ao = 1600;
+    f.cls = &all;
+    f.nclasses = 1;
+    f.avg_dilation_ao = 3.453394;
+    f.sum_dilation_ao = 282902;
+    f.max_dilation = 11;
+    f.max_inj_fifo = 1234567;
+    CHECK(strcmp(net_feature_text(&f, 0, buf, sizeof buf), "3.45339") == 0,
+          "avg dilation AO, 6 digits: %s", buf);
+    CHECK(strcmp(net_feature_text(&f, 2, buf, sizeof buf), "282,902") == 0,
+          "sum dilation AO, thousands: %s", buf);
+    CHECK(strcmp(net_feature_text(&f, 3, buf, sizeof buf), "1.5 KiB") == 0,
+          "avg bytes, a size: %s", buf);
+    CHECK(strcmp(net_feature_text(&f, 6, buf, sizeof buf), "2.5 MiB") == 0,
+          "max bytes, a size: %s", buf);
+    CHECK(strcmp(net_feature_text(&f, 7, buf, sizeof buf), "1,600") == 0,
+          "#links AO bytes, a count: %s", buf);
+    CHECK(strcmp(net_feature_text(&f, 8, buf, sizeof buf), "-") == 0,
+          "avg stalls: not computed");
+    CHECK(strcmp(net_feature_text(&f, 18, buf, sizeof buf), "1,234,567") == 0,
+          "max inj FIFO: %s", buf);
+}
+
 int
 main(void)
 {
     test_hand();
+    test_text();
     TEST_DONE();
 }

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "core/base/rho_alloc.h"
+#include "core/base/units.h"
 #include "core/net/net_stats.h"
 #include "core/net/route.h"
 
@@ -59,6 +60,23 @@ net_feature_value(const struct net_features *f, int i)
     default:
         return NAN;
     }
+}
+
+char *
+net_feature_text(const struct net_features *f, int i, char *buf, size_t n)
+{
+    double v = net_feature_value(f, i);
+
+    if (!net_feature_computed(i))
+        snprintf(buf, n, "-");
+    else if (strstr(net_feature_names[i], "bytes") != NULL &&
+             net_feature_names[i][0] != '#')
+        units_fmt_size(buf, n, v);
+    else if (v == floor(v) && fabs(v) < 1e15)
+        units_fmt_int(buf, n, (long long)v);
+    else
+        snprintf(buf, n, "%.6g", v);
+    return buf;
 }
 
 /* The features of the links of class c (-1: all) whose bytes are b. */

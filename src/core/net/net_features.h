@@ -27,6 +27,8 @@
 #ifndef RHO_CORE_NET_NET_FEATURES_H
 #define RHO_CORE_NET_NET_FEATURES_H
 
+#include <stddef.h>
+
 #include "core/net/net_model.h"
 #include "core/base/rho_err.h"
 
@@ -78,5 +80,12 @@ int net_feature_computed(int i);
 /* Feature i of Table 4.2 over all links (the value, or NaN when rho does
    not compute it). */
 double net_feature_value(const struct net_features *f, int i);
+
+/* Feature i of Table 4.2 for people, into buf: bytes as sizes ("1.281
+   MiB"), whole numbers with their thousands separated ("282,902"), other
+   ratios to 6 digits, "-" for what rho does not compute. What the batch
+   report and the Metrics view print. Returns buf. */
+char *net_feature_text(const struct net_features *f, int i, char *buf,
+                       size_t n);
 
 #endif

@@ -122,11 +122,11 @@ class_table(struct out *o, const struct net_features *f, int w)
         if ((v = at(o, &row)) != NULL) {
             if (c != NULL) {
                 snprintf(buf[0], sizeof buf[0], "%s", c->name);
-                snprintf(buf[1], sizeof buf[1], "%lld", c->links);
+                units_fmt_int(buf[1], sizeof buf[1], c->links);
                 units_fmt_size(buf[2], sizeof buf[2], c->avg);
                 units_fmt_size(buf[3], sizeof buf[3], c->max);
                 units_fmt_size(buf[4], sizeof buf[4], c->avg_ao);
-                snprintf(buf[5], sizeof buf[5], "%lld", c->n_ao);
+                units_fmt_int(buf[5], sizeof buf[5], c->n_ao);
                 units_fmt_size(buf[6], sizeof buf[6], c->avg_to);
                 units_fmt_size(buf[7], sizeof buf[7], c->avg_to_nearmax);
             }
@@ -153,7 +153,7 @@ table42(struct out *o, const struct net_features *f, int w)
     int per = w / CELL > 0 ? w / CELL : 1;
     int rows = (NET_FEATURES + per - 1) / per, row;
     const struct cview *v;
-    char val[32];
+    char val[48];
 
     for (int r = 0; r < rows; r++) {
         if ((v = at(o, &row)) != NULL)
@@ -162,15 +162,12 @@ table42(struct out *o, const struct net_features *f, int w)
                                          order */
                 if (i >= NET_FEATURES)
                     continue;
-                if (net_feature_computed(i))
-                    snprintf(val, sizeof val, "%.6g", net_feature_value(f, i));
-                else
-                    snprintf(val, sizeof val, "-");
                 cview_text(v, 1 + c * CELL + 1, row, 20, ROLE_DIM,
                            net_feature_names[i]);
-                cview_text_right(
-                    v, 1 + c * CELL + 21, row, CELL - 23,
-                    net_feature_computed(i) ? ROLE_DEFAULT : ROLE_DIM, val);
+                cview_text_right(v, 1 + c * CELL + 21, row, CELL - 23,
+                                 net_feature_computed(i) ? ROLE_DEFAULT
+                                                         : ROLE_DIM,
+                                 net_feature_text(f, i, val, sizeof val));
             }
         o->line++;
     }
@@ -265,6 +262,7 @@ layout(const struct nview_metrics *t, const struct net_run *lr,
 {
     const struct net_features *f = t->f;
     struct out o = {v, first, 0};
+    char a[48], b[64], c[48];
 
     if (f == NULL) {
         line(&o, ROLE_ERROR, "metrics: %s", t->err);
@@ -278,12 +276,13 @@ layout(const struct nview_metrics *t, const struct net_run *lr,
          "dilation  %.4g hops on average on the minimal route, %g at most",
          f->avg_dilation, f->max_dilation);
     line(&o, ROLE_DEFAULT,
-         "          %lld of %lld above the mean: %.4g on average, %.6g in all",
-         f->n_dilation_ao, f->msgs, f->avg_dilation_ao, f->sum_dilation_ao);
+         "          %s of %s above the mean: avg %.4g, sum %s",
+         units_fmt_int(a, sizeof a, f->n_dilation_ao),
+         units_fmt_count(b, sizeof b, f->msgs, "message"), f->avg_dilation_ao,
+         net_feature_text(f, 2, c, sizeof c)); /* sum dilation AO */
     line(&o, ROLE_DEFAULT,
-         "inj FIFO  %lld messages at most in one (approximated: a FIFO an "
-         "out-link)",
-         f->max_inj_fifo);
+         "inj FIFO  %s at most in one (approximated: a FIFO an out-link)",
+         units_fmt_count(a, sizeof a, f->max_inj_fifo, "message"));
     line(&o, ROLE_DEFAULT, "%s", "");
     line(&o, ROLE_HEADER,
          "Table 4.2 over all links (-: needs buffers and packets, a "
