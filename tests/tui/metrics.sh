@@ -2,6 +2,9 @@
 # RHO and dir set): the values on screen are those `rho --batch
 # --metrics` prints for the same scenario, phase and edit.
 
+# rho runs on copies in $dir: the edits left unsaved when a test stops
+# rho go to recovery files of the copies, never of scenarios/ (which the
+# next start on that script would load)
 # the metrics section of a batch report: the row of a class (all), as a
 # regex
 metrics_all() {
@@ -20,7 +23,8 @@ fifo=$(sed -n 's/.*max inj FIFO \([0-9]*\).*/\1/p' "$dir/milc.txt")
 cost=$(sed -n 's/^cost       //p' "$dir/milc.txt")
 busy2=$(sed -n 's/^    2  allreduce.* \(([0-9,]*)->([0-9,]*)\) .*/\1/p' "$dir/milc.txt")
 busy2b=$(sed -n 's/^    2  allreduce.*)  *\([0-9.]* [KMG]*i*B\)  .*/\1/p' "$dir/milc.txt")
-tui_start 80 24 "$RHO" scenarios/milc-bgq.lua
+cp scenarios/milc-bgq.lua "$dir/m18.lua"
+tui_start 80 24 "$RHO" "$dir/m18.lua"
 expect metrics-start "1 Network" 20
 tui_keys 6
 expect metrics-tab "6 Metrics"
@@ -63,7 +67,8 @@ tui_stop
 # 19. at 200x60 everything is in view; a placement edit is followed
 "$RHO" -b --metrics scenarios/dragonfly-small.lua >"$dir/df.txt"
 "$RHO" -b --metrics -p placement=RDR scenarios/dragonfly-small.lua >"$dir/dfrdr.txt"
-tui_start 200 60 "$RHO" scenarios/dragonfly-small.lua
+cp scenarios/dragonfly-small.lua "$dir/df19.lua"
+tui_start 200 60 "$RHO" "$dir/df19.lua"
 expect metrics-wide-start "1 Network" 20
 tui_keys 6
 expect_re metrics-wide-all-row "^ $(metrics_all "$dir/df.txt")\$"
