@@ -3,23 +3,20 @@
  *
  * Workload: the paper's 3D halo exchange has 1,679,616 schedules of 24
  * flows; each is a congestion graph run to completion (~3 us with the
- * sim's memo). Threads take chunks of consecutive ids from a shared
- * counter and write each schedule's time into its slot, so the output does
- * not depend on which thread ran what.
+ * sim's memo). The workers of a pool (core/base/pool.h) take chunks of
+ * consecutive ids and write each schedule's time into its slot, so the
+ * output does not depend on which thread ran what.
  */
 #include "core/search.h"
 
 #include <limits.h>
 #include <math.h>
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "core/base/clock.h"
+#include "core/base/pool.h"
 #include "core/pcie/pcie_sim.h"
 #include "core/base/rho_alloc.h"
 #include "core/base/rng.h"
@@ -209,41 +206,43 @@ struct job {
     struct search_result *res;
     long long base; /* id (or sample number) of index 0 */
     uint64_t seed;
-    atomic_llong next; /* next chunk start (index into res arrays) */
-    atomic_llong done;
-    atomic_int cancel;
-    atomic_int starved;
+    struct pcie_sim *sim[POOL_MAX_THREADS]; /* per worker, made on first use */
+    int *prio[POOL_MAX_THREADS];
+    const struct search_opts *o;
 };
 
-static void *
-worker(void *arg)
+/* Chunk c of the schedules (CHUNK ids) on worker w. */
+static int
+run_chunk(void *arg, long long c, int w)
 {
     struct job *j = arg;
-    struct pcie_sim *sim = scenario_sim(j->s, NULL);
-    int *prio = xcalloc((size_t)j->s->nflows, sizeof *prio);
-    long long n = j->res->n;
+    long long n = j->res->n, lo = c * CHUNK;
+    long long hi = lo + CHUNK < n ? lo + CHUNK : n;
 
-    pcie_sim_set_memo(sim, PCIE_MEMO_DIRECT); /* many runs: worth a table */
-    for (;;) {
-        long long lo = atomic_fetch_add(&j->next, CHUNK), hi;
-        int starved = 0;
-        if (lo >= n || atomic_load(&j->cancel))
-            break;
-        hi = lo + CHUNK < n ? lo + CHUNK : n;
-        for (long long i = lo; i < hi; i++) {
-            if (j->res->sampled)
-                search_space_sample_prio(j->sp, j->seed, j->base + i, prio);
-            else
-                search_space_prio(j->sp, j->base + i, prio);
-            j->res->time[i] = pcie_sim_run(sim, prio, NULL, NULL);
-            starved += j->res->time[i] < 0;
-        }
-        atomic_fetch_add(&j->starved, starved);
-        atomic_fetch_add(&j->done, hi - lo);
+    if (j->sim[w] == NULL) {
+        j->sim[w] = scenario_sim(j->s, NULL);
+        /* many runs: worth a table */
+        pcie_sim_set_memo(j->sim[w], PCIE_MEMO_DIRECT);
+        j->prio[w] = xcalloc((size_t)j->s->nflows, sizeof *j->prio[w]);
     }
-    free(prio);
-    pcie_sim_free(sim);
-    return NULL;
+    for (long long i = lo; i < hi; i++) {
+        if (j->res->sampled)
+            search_space_sample_prio(j->sp, j->seed, j->base + i, j->prio[w]);
+        else
+            search_space_prio(j->sp, j->base + i, j->prio[w]);
+        j->res->time[i] = pcie_sim_run(j->sim[w], j->prio[w], NULL, NULL);
+    }
+    return 0;
+}
+
+/* Progress in schedules, from the chunks done. */
+static int
+watch(void *arg, long long done, long long nchunks)
+{
+    struct job *j = arg;
+    long long n = j->res->n, d = done >= nchunks ? n : done * CHUNK;
+
+    return j->o->progress(j->o->ctx, d < n ? d : n, n);
 }
 
 static int
@@ -310,8 +309,7 @@ search_run(const struct scenario *s, const struct search_opts *o,
     struct search_opts def;
     struct search_space *sp;
     struct job j;
-    pthread_t tid[64];
-    int nt, rc = 0;
+    int nt, rc = 0, cancelled;
     long long max, total;
     double t0 = rho_wall(), one = 0;
     struct pcie_sim *probe;
@@ -379,10 +377,6 @@ search_run(const struct scenario *s, const struct search_opts *o,
     j.sp = sp;
     j.res = r;
     j.seed = r->seed = o->seed;
-    atomic_init(&j.next, 0);
-    atomic_init(&j.done, 0);
-    atomic_init(&j.cancel, 0);
-    atomic_init(&j.starved, 0);
 
     /* the baseline -- the scenario's own order, id 0 -- is ranked always */
     {
@@ -397,11 +391,9 @@ search_run(const struct scenario *s, const struct search_opts *o,
         pcie_sim_free(sim);
     }
 
-    nt = o->threads > 0 ? o->threads : (int)sysconf(_SC_NPROCESSORS_ONLN);
-    if (nt < 1)
-        nt = 1;
-    if (nt > 64)
-        nt = 64;
+    nt = o->threads > 0 ? o->threads : pool_cpus();
+    if (nt > POOL_MAX_THREADS - 1)
+        nt = POOL_MAX_THREADS - 1;
     if ((long long)nt * CHUNK > r->n)
         nt = (int)((r->n + CHUNK - 1) / CHUNK);
     r->threads = nt;
@@ -421,34 +413,33 @@ search_run(const struct scenario *s, const struct search_opts *o,
                            "--sample)",
                            cb, nb, nt, nt == 1 ? "" : "s", bb);
     }
-    for (int t = 0; t < nt; t++)
-        if (pthread_create(&tid[t], NULL, worker, &j) != 0) {
-            nt = t;
-            if (t == 0)
-                worker(&j);
-            break;
+    j.o = o;
+    {
+        /* with a progress callback the caller watches and nt threads
+           work; without, the caller is one of the nt */
+        long long nchunks = (r->n + CHUNK - 1) / CHUNK;
+        struct pool *pool = pool_new(o->progress != NULL ? nt + 1 : nt);
+        if (o->progress != NULL) {
+            nt = pool_threads(pool) > 1 ? pool_threads(pool) - 1 : 1;
+            cancelled = pool_for_watched(pool, nchunks, 1, run_chunk, &j,
+                                         watch, &j, 100);
+        } else {
+            nt = pool_threads(pool);
+            cancelled = pool_for(pool, nchunks, 1, run_chunk, &j);
         }
-    while (o->progress != NULL) {
-        struct timespec ts = {0, 100 * 1000 * 1000};
-        long long d = atomic_load(&j.done);
-        if (o->progress(o->ctx, d, r->n)) {
-            atomic_store(&j.cancel, 1);
-            break;
+        pool_free(pool);
+        for (int t = 0; t < POOL_MAX_THREADS; t++) {
+            pcie_sim_free(j.sim[t]);
+            free(j.prio[t]);
         }
-        if (d >= r->n)
-            break;
-        nanosleep(&ts, NULL);
     }
-    for (int t = 0; t < nt; t++)
-        pthread_join(tid[t], NULL);
+    r->threads = nt;
     search_space_free(sp);
     r->seconds = rho_wall() - t0;
-    if (atomic_load(&j.cancel)) {
+    if (cancelled) {
         search_result_fini(r);
         return rho_err_set(err, RHO_ECANCEL, "search cancelled");
     }
-    if (o->progress != NULL)
-        o->progress(o->ctx, r->n, r->n);
     rc = search_stats(r, err);
     return rc;
 }

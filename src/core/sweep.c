@@ -6,13 +6,11 @@
 #include <ctype.h>
 #include <math.h>
 #include <pthread.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 
+#include "core/base/pool.h"
 #include "core/base/rho_alloc.h"
 
 void
@@ -188,46 +186,49 @@ struct sjob {
     sweep_eval_fn *fn;
     void *ctx;
     double *out;
-    long n;
-    atomic_long next, done;
-    atomic_int stop;
     pthread_mutex_t lock;
     long err_at; /* lowest failing point, or -1 */
     struct rho_err err;
+    int (*progress)(void *, long long, long long);
+    void *pctx;
 };
 
-static void *
-sworker(void *arg)
+/* Point i on any worker. A failing point stops the sweep; the lowest
+   failing point is the one reported. */
+static int
+run_point(void *arg, long long i, int w)
 {
     struct sjob *j = arg;
     const char *values[SWEEP_MAX_AXES];
+    struct rho_err e;
 
-    for (;;) {
-        long i = atomic_fetch_add(&j->next, 1);
-        struct rho_err e;
-        if (i >= j->n || atomic_load(&j->stop))
-            break;
-        sweep_point(j->sw, i, values);
-        if (j->fn(j->ctx, i, values, j->out + i * j->ncols, &e) != 0) {
-            pthread_mutex_lock(&j->lock);
-            if (j->err_at < 0 || i < j->err_at) {
-                char pt[256];
-                size_t used = 0;
-                pt[0] = '\0';
-                for (int k = 0; k < j->sw->naxes && used < sizeof pt - 8; k++)
-                    used += (size_t)snprintf(pt + used, sizeof pt - used,
-                                             "%s%s=%s", k ? ", " : "",
-                                             j->sw->axis[k].name, values[k]);
-                j->err_at = i;
-                j->err = e;
-                rho_err_prefix(&j->err, "point %ld (%s)", i + 1, pt);
-            }
-            pthread_mutex_unlock(&j->lock);
-            atomic_store(&j->stop, 1);
-        }
-        atomic_fetch_add(&j->done, 1);
+    (void)w;
+    sweep_point(j->sw, (long)i, values);
+    if (j->fn(j->ctx, (long)i, values, j->out + i * j->ncols, &e) == 0)
+        return 0;
+    pthread_mutex_lock(&j->lock);
+    if (j->err_at < 0 || i < j->err_at) {
+        char pt[256];
+        size_t used = 0;
+        pt[0] = '\0';
+        for (int k = 0; k < j->sw->naxes && used < sizeof pt - 8; k++)
+            used += (size_t)snprintf(pt + used, sizeof pt - used, "%s%s=%s",
+                                     k ? ", " : "", j->sw->axis[k].name,
+                                     values[k]);
+        j->err_at = (long)i;
+        j->err = e;
+        rho_err_prefix(&j->err, "point %ld (%s)", (long)i + 1, pt);
     }
-    return NULL;
+    pthread_mutex_unlock(&j->lock);
+    return 1;
+}
+
+static int
+watch(void *arg, long long done, long long n)
+{
+    struct sjob *j = arg;
+
+    return j->progress(j->pctx, done, n);
 }
 
 int
@@ -236,9 +237,10 @@ sweep_run(const struct sweep *sw, int threads, int ncols, sweep_eval_fn *fn,
           void *pctx, struct rho_err *err)
 {
     struct sjob j;
-    pthread_t tid[64];
-    int nt = threads > 0 ? threads : (int)sysconf(_SC_NPROCESSORS_ONLN);
-    int cancelled = 0;
+    struct pool *pool;
+    int nt = threads > 0 ? threads : pool_cpus();
+    long n = sweep_count(sw);
+    int stopped;
 
     memset(&j, 0, sizeof j);
     j.sw = sw;
@@ -246,48 +248,28 @@ sweep_run(const struct sweep *sw, int threads, int ncols, sweep_eval_fn *fn,
     j.fn = fn;
     j.ctx = ctx;
     j.out = out;
-    j.n = sweep_count(sw);
     j.err_at = -1;
-    atomic_init(&j.next, 0);
-    atomic_init(&j.done, 0);
-    atomic_init(&j.stop, 0);
+    j.progress = progress;
+    j.pctx = pctx;
     pthread_mutex_init(&j.lock, NULL);
-    if (nt < 1)
-        nt = 1;
-    if (nt > 64)
-        nt = 64;
-    if (nt > j.n)
-        nt = (int)j.n;
-    for (int t = 0; t < nt; t++)
-        if (pthread_create(&tid[t], NULL, sworker, &j) != 0) {
-            nt = t;
-            if (t == 0)
-                sworker(&j);
-            break;
-        }
-    while (progress != NULL) {
-        struct timespec ts = {0, 100 * 1000 * 1000};
-        long d = atomic_load(&j.done);
-        if (progress(pctx, d, j.n)) {
-            atomic_store(&j.stop, 1);
-            cancelled = 1;
-            break;
-        }
-        if (d >= j.n || atomic_load(&j.stop))
-            break;
-        nanosleep(&ts, NULL);
-    }
-    for (int t = 0; t < nt; t++)
-        pthread_join(tid[t], NULL);
+    if (nt > POOL_MAX_THREADS - 1)
+        nt = POOL_MAX_THREADS - 1;
+    if (nt > n)
+        nt = (int)n;
+    /* with a progress callback the caller watches and nt threads work */
+    pool = pool_new(progress != NULL ? nt + 1 : nt);
+    if (progress != NULL)
+        stopped = pool_for_watched(pool, n, 1, run_point, &j, watch, &j, 100);
+    else
+        stopped = pool_for(pool, n, 1, run_point, &j);
+    pool_free(pool);
     pthread_mutex_destroy(&j.lock);
-    if (progress != NULL && !cancelled)
-        progress(pctx, j.n, j.n);
     if (j.err_at >= 0) {
         if (err)
             *err = j.err;
         return -1;
     }
-    if (cancelled)
+    if (stopped)
         return rho_err_set(err, RHO_ECANCEL, "sweep cancelled");
     return 0;
 }

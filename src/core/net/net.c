@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/base/imath.h"
 #include "core/base/rho_alloc.h"
 
 struct net {
@@ -405,16 +406,6 @@ net_dragonfly_new(const struct net_dragonfly_params *p, struct rho_err *err)
 }
 
 /* ---------------------------------------------------------- fat-tree */
-
-static int
-ipow(int b, int e)
-{
-    int r = 1;
-
-    while (e-- > 0)
-        r *= b;
-    return r;
-}
 
 struct net *
 net_fattree_new(const struct net_fattree_params *p, struct rho_err *err)

@@ -38,6 +38,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "core/base/pool.h"
 #include "core/base/rho_alloc.h"
 #include "core/base/rng.h"
 #include "core/net/route.h"
@@ -125,128 +126,15 @@ net_result_free(struct net_result *res)
     free(res);
 }
 
-/* ----------------------------------------------------------- threads */
-
-typedef void task_fn(void *ctx, int task, int worker);
-
-/* A pool of worker threads that live as long as a solve (an adaptive
-   solve runs a few hundred batches of tasks). Worker 0 is the caller. */
-struct pool_arg {
-    struct pool *p;
-    int worker;
-};
-
-struct pool {
-    pthread_mutex_t mu;
-    pthread_cond_t go, done;
-    task_fn *fn; /* the batch: tasks 0..ntasks-1 of fn(ctx) */
-    void *ctx;
-    int ntasks;
-    atomic_int next; /* the next task to hand out */
-    unsigned gen;    /* batches started */
-    int busy;        /* workers still in the batch */
-    int quit;
-    int started; /* threads besides the caller */
-    pthread_t th[63];
-    struct pool_arg arg[63];
-};
-
-static void
-pool_work(struct pool *p, int worker)
-{
-    int t;
-
-    while ((t = atomic_fetch_add(&p->next, 1)) < p->ntasks)
-        p->fn(p->ctx, t, worker);
-}
-
-static void *
-pool_main(void *v)
-{
-    struct pool_arg *a = v;
-    struct pool *p = a->p;
-    unsigned seen = 0;
-
-    pthread_mutex_lock(&p->mu);
-    for (;;) {
-        while (p->gen == seen && !p->quit)
-            pthread_cond_wait(&p->go, &p->mu);
-        if (p->quit)
-            break;
-        seen = p->gen;
-        pthread_mutex_unlock(&p->mu);
-        pool_work(p, a->worker);
-        pthread_mutex_lock(&p->mu);
-        if (--p->busy == 0)
-            pthread_cond_signal(&p->done);
-    }
-    pthread_mutex_unlock(&p->mu);
-    return NULL;
-}
-
-/* Start up to nthreads - 1 (at most 63) threads; fewer if the system
-   refuses, the caller then does more of the work. */
-static void
-pool_start(struct pool *p, int nthreads)
-{
-    memset(p, 0, sizeof *p);
-    atomic_init(&p->next, 0);
-    pthread_mutex_init(&p->mu, NULL);
-    pthread_cond_init(&p->go, NULL);
-    pthread_cond_init(&p->done, NULL);
-    if (nthreads > 64)
-        nthreads = 64;
-    for (int i = 1; i < nthreads; i++) {
-        p->arg[p->started].p = p;
-        p->arg[p->started].worker = i;
-        if (pthread_create(&p->th[p->started], NULL, pool_main,
-                           &p->arg[p->started]) != 0)
-            break;
-        p->started++;
-    }
-}
-
-static void
-pool_stop(struct pool *p)
-{
-    pthread_mutex_lock(&p->mu);
-    p->quit = 1;
-    pthread_cond_broadcast(&p->go);
-    pthread_mutex_unlock(&p->mu);
-    for (int i = 0; i < p->started; i++)
-        pthread_join(p->th[i], NULL);
-    pthread_mutex_destroy(&p->mu);
-    pthread_cond_destroy(&p->go);
-    pthread_cond_destroy(&p->done);
-}
-
-/* Run tasks 0..ntasks-1 on the pool's threads and the caller (worker 0)
-   and return when all are done. Tasks are handed out in increasing
-   order. */
-static void
-run_tasks(struct pool *p, int ntasks, task_fn *fn, void *ctx)
-{
-    p->fn = fn;
-    p->ctx = ctx;
-    p->ntasks = ntasks;
-    atomic_store(&p->next, 0);
-    if (p->started == 0 || ntasks <= 1) {
-        pool_work(p, 0);
-        return;
-    }
-    pthread_mutex_lock(&p->mu);
-    p->busy = p->started;
-    p->gen++;
-    pthread_cond_broadcast(&p->go);
-    pthread_mutex_unlock(&p->mu);
-    pool_work(p, 0);
-    pthread_mutex_lock(&p->mu);
-    while (p->busy > 0)
-        pthread_cond_wait(&p->done, &p->mu);
-    pthread_mutex_unlock(&p->mu);
-}
-
 /* ------------------------------------------------------------ solver */
+
+/* Run tasks 0..ntasks-1 on the pool, one at a time in increasing order
+   (chunk_task() relies on it: a chunk waits for every earlier one). */
+static void
+run_tasks(struct pool *p, int ntasks, pool_fn *fn, void *ctx)
+{
+    pool_for(p, ntasks, 1, fn, ctx);
+}
 
 static inline uint64_t
 hmix(uint64_t h, uint64_t v)
@@ -376,7 +264,7 @@ struct worker {
 };
 
 struct solver {
-    struct pool pool;
+    struct pool *pool;
     const struct net *net;
     const struct net_job *jobs;
     int njobs;
@@ -572,9 +460,10 @@ sink_msg(void *v, int src, int dst, double bytes, int step)
         worker_fail(w, FAIL_REACH, w->job, src, dst);
 }
 
-static void
-chunk_task(void *ctx, int c, int wi)
+static int
+chunk_task(void *ctx, long long c_, int wi)
 {
+    int c = (int)c_;
     struct solver *sv = ctx;
     struct worker *w = &sv->w[wi];
     const struct net_job *j = &sv->jobs[sv->ch_job[c]];
@@ -622,6 +511,7 @@ chunk_task(void *ctx, int c, int wi)
         sv->cancel = 1;
     pthread_cond_broadcast(&sv->cv);
     pthread_mutex_unlock(&sv->mu);
+    return 0;
 }
 
 static void
@@ -684,9 +574,10 @@ npaths_fresh(const struct solver *sv, int routing)
 }
 
 /* Pass 1 (count) and pass 2 (fill) of the path structure, per block. */
-static void
-paths_task(void *ctx, int b, int wi)
+static int
+paths_task(void *ctx, long long b_, int wi)
 {
+    int b = (int)b_;
     struct solver *sv = ctx;
     struct worker *w = &sv->w[wi];
     int fill = sv->links != NULL;
@@ -738,6 +629,7 @@ paths_task(void *ctx, int b, int wi)
             }
         }
     }
+    return 0;
 }
 
 static int
@@ -747,7 +639,7 @@ build_paths(struct solver *sv)
 
     sv->poff = xcalloc((size_t)N + 1, sizeof(int));
     sv->mhops = xcalloc((size_t)N + 1, sizeof(double));
-    run_tasks(&sv->pool, sv->nblocks, paths_task, sv);
+    run_tasks(sv->pool, sv->nblocks, paths_task, sv);
     for (int i = 0; i < sv->nthreads; i++)
         if (sv->w[i].failed) {
             sv->fail = 1;
@@ -772,7 +664,7 @@ build_paths(struct solver *sv)
     sv->palloc = xcalloc((size_t)(np > 0 ? np : 1), sizeof(double));
     sv->ptotal = xcalloc((size_t)(np > 0 ? np : 1), sizeof(double));
     sv->links = xmalloc((size_t)(slots > 0 ? slots : 1) * sizeof(int));
-    run_tasks(&sv->pool, sv->nblocks, paths_task, sv);
+    run_tasks(sv->pool, sv->nblocks, paths_task, sv);
     for (long long m = 0; m < N; m++)
         sv->mhops[m] = 0;
     return 0;
@@ -836,9 +728,10 @@ path_add(double *acc, const int *l, int n, double v)
 
 /* Draw the fresh paths of block b's messages; their loads, and the sum of
    the loads per link into acc[b]. */
-static void
-load_task(void *ctx, int b, int wi)
+static int
+load_task(void *ctx, long long b_, int wi)
 {
+    int b = (int)b_;
     struct solver *sv = ctx;
     double *acc = sv->acc[b];
     const float *remc = sv->remc;
@@ -904,13 +797,15 @@ load_task(void *ctx, int b, int wi)
         }
     }
     sv->bany[b] = any;
+    return 0;
 }
 
 /* Grants of block b's paths, their sum per link into acc[b]; in the
    replay, the attribution of the fresh adaptive messages into attr[b]. */
-static void
-alloc_task(void *ctx, int b, int wi)
+static int
+alloc_task(void *ctx, long long b_, int wi)
 {
+    int b = (int)b_;
     struct solver *sv = ctx;
     double *acc = sv->acc[b], *attr = sv->attr[b], gain = 0;
     const float *qf = sv->qf;
@@ -956,23 +851,25 @@ alloc_task(void *ctx, int b, int wi)
         }
     }
     sv->bgain[b] = gain;
+    return 0;
 }
 
 /* alloc_task() over the blocks in reverse order: the load pass has just
    written their paths, the last ones are the likeliest to be in cache
    (each block has its own sums, so the order does not change them). */
-static void
-alloc_task_rev(void *ctx, int t, int wi)
+static int
+alloc_task_rev(void *ctx, long long t, int wi)
 {
     const struct solver *sv = ctx;
 
-    alloc_task(ctx, sv->nblocks - 1 - t, wi);
+    return alloc_task(ctx, sv->nblocks - 1 - t, wi);
 }
 
 /* Reduce the per-block arrays over link range t (of LM_LINK_TASKS). */
-static void
-reduce_O_task(void *ctx, int t, int wi)
+static int
+reduce_O_task(void *ctx, long long t_, int wi)
 {
+    int t = (int)t_;
     struct solver *sv = ctx;
     int l0 = (int)((long long)sv->nl * t / LM_LINK_TASKS);
     int l1 = (int)((long long)sv->nl * (t + 1) / LM_LINK_TASKS);
@@ -989,11 +886,13 @@ reduce_O_task(void *ctx, int t, int wi)
             qf = nextafterf(qf, 0);
         sv->qf[l] = qf;
     }
+    return 0;
 }
 
-static void
-reduce_G_task(void *ctx, int t, int wi)
+static int
+reduce_G_task(void *ctx, long long t_, int wi)
 {
+    int t = (int)t_;
     struct solver *sv = ctx;
     int l0 = (int)((long long)sv->nl * t / LM_LINK_TASKS);
     int l1 = (int)((long long)sv->nl * (t + 1) / LM_LINK_TASKS);
@@ -1009,6 +908,7 @@ reduce_G_task(void *ctx, int t, int wi)
             sv->lk[l].rem = 0;
         sv->remc[l] = remc_of(&sv->lk[l]);
     }
+    return 0;
 }
 
 /* Make room to record this round's grants, or give up recording (the
@@ -1094,13 +994,15 @@ report_round(struct solver *sv)
     return sv->o.round(sv->o.round_ctx, &r);
 }
 
-static void
-live_task(void *ctx, int t, int wi)
+static int
+live_task(void *ctx, long long t_, int wi)
 {
+    int t = (int)t_;
     struct solver *sv = ctx;
 
     (void)wi;
     route_live_update(sv->live, sv->remc, t, LM_LIVE_TASKS);
+    return 0;
 }
 
 /* The iterative solve (one round). Returns 0, or -1 if cancelled. */
@@ -1134,20 +1036,20 @@ iterate(struct solver *sv, int *iters, int *converged)
             for (int l = 0; l < sv->nl && !sv->use_live; l++)
                 sv->use_live = sv->remc[l] < 0;
             if (sv->use_live)
-                run_tasks(&sv->pool, LM_LIVE_TASKS, live_task, sv);
+                run_tasks(sv->pool, LM_LIVE_TASKS, live_task, sv);
         }
-        run_tasks(&sv->pool, sv->nblocks, load_task, sv);
+        run_tasks(sv->pool, sv->nblocks, load_task, sv);
         for (int b = 0; b < sv->nblocks; b++)
             any |= sv->bany[b];
         if (!any && sv->iter >= f - 1) {
             *converged = 1;
             break;
         }
-        run_tasks(&sv->pool, LM_LINK_TASKS, reduce_O_task, sv);
+        run_tasks(sv->pool, LM_LINK_TASKS, reduce_O_task, sv);
         if (sv->recording)
             record_round(sv);
-        run_tasks(&sv->pool, sv->nblocks, alloc_task_rev, sv);
-        run_tasks(&sv->pool, LM_LINK_TASKS, reduce_G_task, sv);
+        run_tasks(sv->pool, sv->nblocks, alloc_task_rev, sv);
+        run_tasks(sv->pool, LM_LINK_TASKS, reduce_G_task, sv);
         for (int b = 0; b < sv->nblocks; b++)
             gain += sv->bgain[b];
         bwsum += gain;
@@ -1170,9 +1072,10 @@ iterate(struct solver *sv, int *iters, int *converged)
 
 /* Attribute block b's fresh adaptive messages from the recorded grants:
    draw each round's paths again and add bytes * grant / total. */
-static void
-rec_attr_task(void *ctx, int b, int wi)
+static int
+rec_attr_task(void *ctx, long long b_, int wi)
 {
+    int b = (int)b_;
     struct solver *sv = ctx;
     struct worker *w = &sv->w[wi];
     double *attr = sv->attr[b];
@@ -1206,13 +1109,15 @@ rec_attr_task(void *ctx, int b, int wi)
             }
         }
     }
+    return 0;
 }
 
 /* Attribute block b's fixed-path adaptive and static messages into
    attr[b], and its mapping metrics. */
-static void
-attribute_task(void *ctx, int b, int wi)
+static int
+attribute_task(void *ctx, long long b_, int wi)
 {
+    int b = (int)b_;
     struct solver *sv = ctx;
     struct worker *w = &sv->w[wi];
     struct target t = {sv->attr[b], NULL, NULL, 0};
@@ -1254,11 +1159,13 @@ attribute_task(void *ctx, int b, int wi)
             s->hopb += bytes * mean;
         }
     }
+    return 0;
 }
 
-static void
-reduce_attr_task(void *ctx, int t, int wi)
+static int
+reduce_attr_task(void *ctx, long long t_, int wi)
 {
+    int t = (int)t_;
     struct solver *sv = ctx;
     struct net_result *res = sv->res;
     int l0 = (int)((long long)sv->nl * t / LM_LINK_TASKS);
@@ -1278,6 +1185,7 @@ reduce_attr_task(void *ctx, int t, int wi)
         }
         res->bytes[l] = s;
     }
+    return 0;
 }
 
 static void
@@ -1364,20 +1272,20 @@ solve_adaptive(struct solver *sv)
     res->converged = conv;
     memcpy(sv->mbw0, sv->mbw, (size_t)N * sizeof(double));
     if (sv->recording) {
-        run_tasks(&sv->pool, sv->nblocks, rec_attr_task, sv);
+        run_tasks(sv->pool, sv->nblocks, rec_attr_task, sv);
     } else if (any_fresh_adaptive) {
         sv->replay = 1;
         if (iterate(sv, &iters, &conv) != 0)
             return -1;
     }
-    run_tasks(&sv->pool, sv->nblocks, attribute_task, sv);
+    run_tasks(sv->pool, sv->nblocks, attribute_task, sv);
     for (int i = 0; i < sv->nthreads; i++)
         if (sv->w[i].failed) {
             sv->fail = 1;
             sv->ferr = sv->w[i].err;
             return -1;
         }
-    run_tasks(&sv->pool, LM_LINK_TASKS, reduce_attr_task, sv);
+    run_tasks(sv->pool, LM_LINK_TASKS, reduce_attr_task, sv);
     sv->total.routed = 0;
     sv->total.rbytes = sv->total.hopb = sv->total.hsum = sv->total.hmax = 0;
     for (int b = 0; b < sv->nblocks; b++)
@@ -1614,15 +1522,15 @@ net_model_solve(const struct net *net, const struct net_job *jobs, int njobs,
     sv.wmin = route_max_min_hops(sv.w[0].rt);
     pthread_mutex_init(&sv.mu, NULL);
     pthread_cond_init(&sv.cv, NULL);
-    pool_start(&sv.pool, sv.nthreads);
+    sv.pool = pool_new(sv.nthreads);
 
     make_chunks(&sv);
-    run_tasks(&sv.pool, sv.nchunks, chunk_task, &sv);
+    run_tasks(sv.pool, sv.nchunks, chunk_task, &sv);
     if (!sv.cancel && !sv.fail && sv.store && solve_adaptive(&sv) != 0 &&
         !sv.fail)
         sv.cancel = 1;
 
-    pool_stop(&sv.pool);
+    pool_free(sv.pool);
     pthread_mutex_destroy(&sv.mu);
     pthread_cond_destroy(&sv.cv);
     if (sv.cancel || sv.fail) {

@@ -23,6 +23,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "core/base/imath.h"
 #include "core/base/rho_alloc.h"
 
 /* A dragonfly router: group, chassis, slot, first out-link (one cache
@@ -135,16 +136,6 @@ digit(int w, int l, int h)
     while (l-- > 0)
         w /= h;
     return w % h;
-}
-
-static int
-ipow(int b, int e)
-{
-    int r = 1;
-
-    while (e-- > 0)
-        r *= b;
-    return r;
 }
 
 /* A uniform integer in [0, n), n < 2^31, by multiply-shift (no division;
