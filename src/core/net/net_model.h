@@ -81,6 +81,17 @@ enum net_routing {
     NET_ROUTING_COUNT
 };
 
+/* Engines (net_opts.engine; rho --engine NAME). */
+enum net_engine {
+    NET_ENGINE_DEFAULT,  /* what net_engine_set_default() chose: FAST
+                            unless told otherwise */
+    NET_ENGINE_FAST,     /* see rho-model(7) */
+    NET_ENGINE_EXACT,    /* see rho-model(7) */
+    NET_ENGINE_REFERENCE, /* the engine rho had first, kept unchanged to
+                             test the others against */
+    NET_ENGINE_COUNT
+};
+
 struct net_job {
     const struct pattern *pattern;     /* borrowed for the solve */
     const struct placement *placement; /* borrowed for the solve */
@@ -147,6 +158,7 @@ struct net_opts {
                                    round); beyond it, and with 0, the solve is
                                    replayed instead (same result up to the
                                    float rounding of the recorded grants) */
+    int engine;                 /* enum net_engine: DEFAULT */
     int per_job;                /* keep bytes per link per job */
     int keep_msgs;              /* keep messages (always with adaptive jobs) */
     net_progress_fn *progress;
@@ -236,5 +248,15 @@ const char *net_routing_name(int routing);
 
 /* Adaptive routings: AD, AI, AH. */
 int net_routing_adaptive(int routing);
+
+/* "fast", "exact", "reference" (any case) and back; -1 if unknown.
+   net_engine_name(NET_ENGINE_DEFAULT) names the engine it stands for. */
+int net_engine_parse(const char *name);
+const char *net_engine_name(int engine);
+
+/* The engine NET_ENGINE_DEFAULT stands for, for the whole process (the
+   command line's --engine). Call before any solve starts: it is not
+   synchronised with running solves. Out-of-range values are ignored. */
+void net_engine_set_default(int engine);
 
 #endif
