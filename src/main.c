@@ -25,6 +25,7 @@
 #include "core/base/rho_err.h"
 #include "core/base/units.h"
 #include "core/model.h"
+#include "core/net/net_model.h"
 #include "core/scenario.h"
 #include "report/report.h"
 #include "script/lx.h"
@@ -81,6 +82,8 @@ enum opt_id {
     OPT_METRICS,
     OPT_COMPARE,
     OPT_PLOT,
+    OPT_ENGINE,
+    OPT_MEMORY,
     OPT_IMPORT,
     OPT_MATRIX,
     OPT_MODEL,
@@ -237,6 +240,14 @@ static const struct opt options[] = {
      "link model: also print Jain's Ch. 4 indicators (Tables 4.1, 4.2: "
      "link bytes per class with their outliers, dilation, injection FIFO; "
      "with --format csv: scope,feature,value)",
+     "link"},
+    {OPT_ENGINE, 0, "engine", "NAME",
+     "link model engine: fast (default), exact or reference (see "
+     "rho-model(7))",
+     "link"},
+    {OPT_MEMORY, 0, "memory", "MIB",
+     "link model: use at most MIB MiB (default 16384, or 3/4 of the "
+     "machine's memory if less)",
      "link"},
     {OPT_IMPORT, 0, "import", "KIND",
      "print a scenario of a real machine: --import hwloc [FILE.xml] (no "
@@ -463,6 +474,18 @@ apply(struct cli_args *a, const struct opt *o, const char *val,
         break;
     case OPT_METRICS:
         a->metrics = 1;
+        break;
+    case OPT_ENGINE:
+        if ((a->net.engine = net_engine_parse(val)) < 0)
+            return bad_usage("--engine expects fast, exact or reference, got "
+                             "'%s'",
+                             val);
+        break;
+    case OPT_MEMORY:
+        a->net.mem_limit = strtod(val, &end) * 1048576.0;
+        if (*end != '\0' || !(a->net.mem_limit > 0))
+            return bad_usage("--memory expects a number of MiB, got '%s'",
+                             val);
         break;
     case OPT_IMPORT:
         a->import = val;
@@ -771,12 +794,14 @@ rho_main(int argc, char **argv)
     sweep_init(&a->sweep);
     sweep_init(&a->compare);
     a->fmt = REPORT_TEXT;
+    net_opts_init(&a->net);
     if ((rc = parse_args(argc, argv, &pa)) != 0 ||
         (rc = conflicts(&pa)) != 0) {
         sweep_fini(&a->sweep);
         sweep_fini(&a->compare);
         return rc;
     }
+    net_opts_set_defaults(&a->net); /* --engine, --memory */
     for (int k = 0; modes[k] != NULL; k++)
         if (modes[k]->before_load && modes[k]->when(a)) {
             sweep_fini(&a->sweep);

@@ -94,6 +94,9 @@ record_round(void *vctx, const struct net_round *r)
         out->paths = r->path_off[r->nmsgs];
         for (long long p = 0; p < out->paths; p++)
             out->asking += r->path_load[p] > 0;
+    } else {
+        out->paths = r->paths;
+        out->asking = r->asking;
     }
     if (lr->recorded) {
         memcpy(lr->granted + (size_t)lr->nrounds * (size_t)n, r->granted,

@@ -74,44 +74,6 @@ scenario_free(struct scenario *s)
     free(s);
 }
 
-/*
- * An adaptive solve keeps every message of the phase and its paths in
- * memory (about 0.6 KB a message for AD, 1.5 KB for AI and AH, measured
- * on the df-40 preset). Refuse one that would pass SCENARIO_ADAPTIVE_MEM
- * rather than let the program be killed for its memory: the static
- * routings stream any number of messages.
- */
-static int
-adaptive_too_big(const struct scenario *s, struct rho_err *err)
-{
-    const struct net_scen *l = s->net;
-    int adaptive = 0, fresh = 0;
-    long long msgs = 0;
-    double need;
-
-    for (int j = 0; j < l->njobs; j++) {
-        adaptive |= net_routing_adaptive(l->job[j].routing);
-        fresh |= l->job[j].routing == NET_AI || l->job[j].routing == NET_AH;
-    }
-    if (!adaptive)
-        return 0;
-    for (int j = 0; j < l->njobs; j++) {
-        long long m;
-        pattern_count(l->job[j].pattern, &m, NULL);
-        msgs += m;
-    }
-    need = (double)msgs * (fresh ? 1536 : 640);
-    if (need <= SCENARIO_ADAPTIVE_MEM)
-        return 0;
-    return rho_err_set(err, RHO_ELIMIT,
-                       "an adaptive routing keeps every message in memory: "
-                       "%lld messages would need about %.1f GiB, more than "
-                       "the %.0f GiB rho allows (SD, SI and DOR stream any "
-                       "number of messages)",
-                       msgs, need / 1073741824.0,
-                       SCENARIO_ADAPTIVE_MEM / 1073741824.0);
-}
-
 struct net_result *
 scenario_net_solve(const struct scenario *s, const struct net_opts *o,
                    struct rho_err *err)
@@ -134,8 +96,6 @@ scenario_net_solve(const struct scenario *s, const struct net_opts *o,
     opts.minimal = l->minimal;
     if (l->bgq_threshold > 0)
         opts.bgq_threshold = l->bgq_threshold;
-    if (adaptive_too_big(s, err))
-        return NULL;
     jobs = xcalloc((size_t)l->njobs, sizeof *jobs);
     for (int j = 0; j < l->njobs; j++) {
         jobs[j].pattern = l->job[j].pattern;

@@ -30,10 +30,6 @@
 #include "core/base/strbuf.h"
 #include "core/queue/queue_scen.h"
 
-/* The memory an adaptive link-model solve may need (bytes): beyond it
-   scenario_net_solve() refuses with RHO_ELIMIT and says why. */
-#define SCENARIO_ADAPTIVE_MEM (6.0 * 1073741824.0)
-
 /* The paper's measured values (Sec. VII): B = 11.6 GiB/s, tau = 1 - 1/1.21 */
 #define SCENARIO_DEFAULT_BW (11.6 * 1073741824.0)
 #define SCENARIO_DEFAULT_TAU 0.17355
@@ -215,7 +211,9 @@ void scenario_flow_to_lua(const struct scenario *s, int i, struct strbuf *out);
 /*
  * Run the link-utilization model on s's link part with options o (may be
  * NULL: defaults; the scenario's seed and minimal-path mode are applied).
- * Returns the result (caller owns: net_result_free()) or NULL with err.
+ * Returns the result (caller owns: net_result_free()) or NULL with err
+ * (RHO_ELIMIT when the solve would need more memory than o->mem_limit:
+ * see net_model_solve()).
  */
 struct net_result *scenario_net_solve(const struct scenario *s,
                                       const struct net_opts *o,

@@ -549,6 +549,12 @@ link_text(FILE *out, const struct scenario *s, const struct net_result *res,
             out, "solve      %s%s\n",
             units_fmt_count(a, sizeof a, res->iterations, "allocation round"),
             res->converged ? "" : " (stopped at the round limit)");
+    if (res->exposure < res->exposure_model)
+        fprintf(out,
+                "exposure   over %s, not the model's %d (the fast engine's "
+                "budget; --engine exact keeps it)\n",
+                units_fmt_count(a, sizeof a, res->exposure, "round"),
+                res->exposure_model);
     if (msg_bw_summary(s, res, q, &starved)) {
         fprintf(out,
                 "bandwidth  per message: min %s, q1 %s, median %s, q3 %s, "
@@ -772,6 +778,8 @@ link_yaml(FILE *out, const struct scenario *s, const struct net_result *res,
     if (res->iterations > 0) {
         yo_kint(y, "rounds", res->iterations);
         yo_kstr(y, "converged", res->converged ? "yes" : "no");
+        yo_kint(y, "exposure_rounds", res->exposure);
+        yo_kint(y, "exposure_model", res->exposure_model);
     }
     if (msg_bw_summary(s, res, q, &starved)) {
         yo_kint(y, "starved_messages", starved);

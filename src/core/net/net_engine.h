@@ -4,6 +4,8 @@
  * them with opts never NULL:
  *  - net_ref_solve() (net_ref.c): the reference, the engine rho had first,
  *    kept bit for bit as it was;
+ *  - net_fast_solve() (net_fast.c): the default engines, FAST and EXACT
+ *    (exact set).
  */
 #ifndef RHO_CORE_NET_NET_ENGINE_H
 #define RHO_CORE_NET_NET_ENGINE_H
@@ -16,5 +18,15 @@ struct net_result *net_ref_solve(const struct net *net,
                                  const struct net_job *jobs, int njobs,
                                  const struct net_opts *opts,
                                  struct rho_err *err);
+
+/* The memory a solve may use: opts->mem_limit, or NET_MEM_LIMIT or 3/4 of
+   the machine's memory, whichever is less. */
+double net_mem_limit(const struct net_opts *opts);
+
+/* The same for the default engines. */
+struct net_result *net_fast_solve(const struct net *net,
+                                  const struct net_job *jobs, int njobs,
+                                  const struct net_opts *opts, int exact,
+                                  struct rho_err *err);
 
 #endif

@@ -8,9 +8,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include "core/net/net_engine.h"
 #include "core/net/route.h"
+
+/* What net_opts_set_defaults() set (once, before any solve). */
+static int default_engine = NET_ENGINE_FAST;
+static double default_mem_limit;
+static long long default_samples = NET_FAST_SAMPLES;
 
 static const char *const routing_names[NET_ROUTING_COUNT] = {
     "DOR", "SD", "SI", "AD", "AI", "AH", "BGQ"};
@@ -59,6 +65,8 @@ net_opts_init(struct net_opts *o)
     o->ad_max_paths = 64;
     o->bgq_threshold = 65536;
     o->record_budget = 512.0 * 1048576;
+    o->samples = default_samples;
+    o->mem_limit = default_mem_limit;
 }
 
 void
@@ -116,12 +124,73 @@ check_jobs(const struct net *net, const struct net_job *jobs, int njobs,
     return 0;
 }
 
+/*
+ * The reference engine keeps every message of an adaptive run and its
+ * paths (about 0.6 KB a message for AD, 1.5 KB for AI and AH, measured on
+ * the df-40 preset): refuse a run that would pass the memory limit rather
+ * than let the program be killed.
+ */
+static int
+ref_too_big(const struct net_job *jobs, int njobs, const struct net_opts *o,
+            struct rho_err *err)
+{
+    int adaptive = 0, fresh = 0;
+    long long msgs = 0;
+    double need, lim = net_mem_limit(o);
+
+    for (int j = 0; j < njobs; j++) {
+        adaptive |= net_routing_adaptive(jobs[j].routing);
+        fresh |= jobs[j].routing == NET_AI || jobs[j].routing == NET_AH;
+    }
+    if (!adaptive)
+        return 0;
+    for (int j = 0; j < njobs; j++) {
+        long long m;
+        pattern_count(jobs[j].pattern, &m, NULL);
+        msgs += m;
+    }
+    need = (double)msgs * (fresh ? 1536 : 640);
+    if (need <= lim)
+        return 0;
+    rho_err_set(err, RHO_ELIMIT,
+                "the reference engine keeps every message of an adaptive "
+                "run: %lld messages would need about %.1f GiB, more than the "
+                "%.1f GiB allowed (the default engine needs less)",
+                msgs, need / 1073741824.0, lim / 1073741824.0);
+    return 1;
+}
+
+double
+net_mem_limit(const struct net_opts *o)
+{
+    double lim = o->mem_limit;
+
+    if (!(lim > 0)) {
+        long pages = sysconf(_SC_PHYS_PAGES), psize = sysconf(_SC_PAGESIZE);
+        lim = NET_MEM_LIMIT;
+        if (pages > 0 && psize > 0 && 0.75 * (double)pages * (double)psize < lim)
+            lim = 0.75 * (double)pages * (double)psize;
+    }
+    return lim;
+}
+
+/* The model's f: opts.expose, else 50 with AI or AH, else 1. */
+static int
+model_exposure(const struct net_job *jobs, int njobs, const struct net_opts *o)
+{
+    int f = 1;
+
+    for (int j = 0; j < njobs; j++)
+        if (jobs[j].routing == NET_AI || jobs[j].routing == NET_AH)
+            f = 50;
+    if (o->expose > 0)
+        f = o->expose;
+    return f > o->max_iters ? o->max_iters : f;
+}
+
 static const char *const engine_names[NET_ENGINE_COUNT] = {
     "default", "fast", "exact", "reference"};
 
-/* The engine NET_ENGINE_DEFAULT stands for (set once, before any solve,
-   by net_engine_set_default()). */
-static int default_engine = NET_ENGINE_FAST;
 
 int
 net_engine_parse(const char *name)
@@ -144,10 +213,13 @@ net_engine_name(int engine)
 }
 
 void
-net_engine_set_default(int engine)
+net_opts_set_defaults(const struct net_opts *o)
 {
-    if (engine > NET_ENGINE_DEFAULT && engine < NET_ENGINE_COUNT)
-        default_engine = engine;
+    if (o->engine > NET_ENGINE_DEFAULT && o->engine < NET_ENGINE_COUNT)
+        default_engine = o->engine;
+    if (o->mem_limit >= 0)
+        default_mem_limit = o->mem_limit;
+    default_samples = o->samples;
 }
 
 struct net_result *
@@ -186,7 +258,26 @@ net_model_solve(const struct net *net, const struct net_job *jobs, int njobs,
         o.minimal = ROUTE_MIN;
     if (o.engine <= NET_ENGINE_DEFAULT || o.engine >= NET_ENGINE_COUNT)
         o.engine = default_engine;
-    /* (the default engine is not written yet: every engine is the
-       reference for now) */
-    return net_ref_solve(net, jobs, njobs, &o, err);
+    if (o.nranks < 1 || o.reduce == NULL)
+        o.nranks = 1;
+    if (o.rank < 0 || o.rank >= o.nranks)
+        o.rank = 0;
+    if (o.engine == NET_ENGINE_REFERENCE) {
+        struct net_result *r;
+        if (o.nranks > 1) {
+            rho_err_set(err, RHO_EINPUT,
+                        "the reference engine runs in one process only");
+            return NULL;
+        }
+        if (ref_too_big(jobs, njobs, &o, err))
+            return NULL;
+        r = net_ref_solve(net, jobs, njobs, &o, err);
+        if (r != NULL) {
+            r->engine = NET_ENGINE_REFERENCE;
+            r->exposure = r->exposure_model = model_exposure(jobs, njobs, &o);
+        }
+        return r;
+    }
+    return net_fast_solve(net, jobs, njobs, &o, o.engine == NET_ENGINE_EXACT,
+                          err);
 }

@@ -55,10 +55,18 @@
  * the full 8.8M-core system runs.
  *
  * Determinism: every random choice is keyed by (seed, job, unit, message
- * index in the unit[, iteration]) and all floating-point sums are formed in
- * an order fixed by the problem (chunks of units merged in order; message
- * blocks reduced in order), never by the threads: the result is bit-for-bit
- * the same for any opts.threads.
+ * index in the unit[, iteration]); the result is bit-for-bit the same for
+ * any opts.threads (and, with the default engines, any number of MPI
+ * ranks).
+ *
+ * Engines (opts.engine; net_engine.h): REFERENCE is the engine written
+ * first, kept unchanged (sums in an order fixed by chunks and message
+ * blocks; every message and path kept). EXACT solves the same model with
+ * the same draws in exact fixed-point sums, identical messages solved
+ * once, and a memory plan; it gives the reference's results up to
+ * rounding. FAST (the default) is EXACT but on dragonflies compresses the
+ * exposure of AI and AH into fewer rounds when a run would draw more than
+ * opts.samples fresh paths (rho-model(7) bounds the change).
  */
 #ifndef RHO_CORE_NET_NET_MODEL_H
 #define RHO_CORE_NET_NET_MODEL_H
@@ -83,8 +91,8 @@ enum net_routing {
 
 /* Engines (net_opts.engine; rho --engine NAME). */
 enum net_engine {
-    NET_ENGINE_DEFAULT,  /* what net_engine_set_default() chose: FAST
-                            unless told otherwise */
+    NET_ENGINE_DEFAULT,  /* FAST, unless net_opts_set_defaults() chose
+                            another */
     NET_ENGINE_FAST,     /* see rho-model(7) */
     NET_ENGINE_EXACT,    /* see rho-model(7) */
     NET_ENGINE_REFERENCE, /* the engine rho had first, kept unchanged to
@@ -119,6 +127,11 @@ struct net_round {
     const int *links;
     const double *path_load;  /* per path: its load this round, 0 if idle */
     const double *path_alloc; /* per path: granted this round */
+    long long paths, asking;  /* the paths of the round, every message's,
+                                 and how many of them asked (load > 0):
+                                 the default engines count them; the
+                                 reference leaves both 0 (count them in
+                                 path_load) */
 };
 
 /* Progress: phase is "route" (static streaming), "collect" (messages of
@@ -128,10 +141,40 @@ struct net_round {
    one thread at a time (never concurrently), possibly not the caller's. */
 typedef int net_progress_fn(void *ctx, const char *phase, double done);
 
+/* The default and reference engines differ in what a round callback
+   sees: the reference always fills the path arrays above (path_off ..
+   path_alloc, per message); the default engines fill them only with
+   net_opts.round_paths, and then per solved entity, nmsgs of them (every
+   message that needs a link, in order), else leave them NULL. */
+
 /* After every allocation round (and every round of a replay, with
    replay set). Return nonzero to stop (RHO_ECANCEL). Called from the
    solving thread. */
 typedef int net_round_fn(void *ctx, const struct net_round *round);
+
+/*
+ * Distributed solves (rho-mpi): every rank calls net_model_solve() with
+ * the same net, jobs and options but its own opts.rank; the default
+ * engines then emit and solve only that rank's share of the messages and
+ * call reduce to combine sums over the ranks: on return v[0..n) must hold,
+ * on every rank, the elementwise sum (NET_REDUCE_SUM) or maximum
+ * (NET_REDUCE_MAX) of every rank's v. Return 0, or nonzero to stop (the
+ * solve then fails with RHO_ECANCEL on every rank). Link loads, metrics
+ * and convergence are the same bits on every rank and for any number of
+ * ranks; each rank's result holds only its own messages (msg_*). Called
+ * from the solving thread, the same number of times in the same order on
+ * every rank.
+ */
+enum { NET_REDUCE_SUM, NET_REDUCE_MAX };
+typedef int net_reduce_fn(void *ctx, long long *v, long long n, int op);
+
+/* What a solve may use by default: 16 GiB, or 3/4 of the machine's
+   memory if less. */
+#define NET_MEM_LIMIT (16.0 * 1073741824.0)
+
+/* NET_ENGINE_FAST's budget of fresh paths (AI, AH) drawn during the
+   incremental exposure (see rho-model(7)). */
+#define NET_FAST_SAMPLES 2500000LL
 
 struct net_opts {
     uint64_t seed;              /* 1 */
@@ -159,6 +202,16 @@ struct net_opts {
                                    replayed instead (same result up to the
                                    float rounding of the recorded grants) */
     int engine;                 /* enum net_engine: DEFAULT */
+    long long samples;          /* FAST: NET_FAST_SAMPLES (<= 0: no cap) */
+    double mem_limit;           /* bytes a solve may use; 0: NET_MEM_LIMIT
+                                   (default engines; the reference
+                                   estimates its need and refuses beyond
+                                   it too) */
+    int round_paths;            /* default engines: give the round callback
+                                   every path (slower) */
+    int nranks, rank;           /* distributed solve (see above): 0, 0 */
+    net_reduce_fn *reduce;
+    void *reduce_ctx;
     int per_job;                /* keep bytes per link per job */
     int keep_msgs;              /* keep messages (always with adaptive jobs) */
     net_progress_fn *progress;
@@ -188,6 +241,11 @@ struct net_result {
     /* Adaptive solve (0 without adaptive jobs). */
     int iterations;
     int converged; /* no path asked any more before the cap */
+    int exposure;  /* rounds of incremental exposure used (FAST may
+                      compress the model's, see rho-model(7)) */
+    int exposure_model; /* the model's: opts.expose, or 50 with AI or AH,
+                           or 1 */
+    int engine;    /* enum net_engine that solved it */
 
     /* Kept messages, in emission order (jobs in order, units in order). */
     long long nmsg;
@@ -196,7 +254,8 @@ struct net_result {
     double *msg_bw; /* bandwidth obtained (0 without adaptive jobs) */
     /* Fixed path sets (DOR, SD, AD in an adaptive run) with the
        bandwidth each path obtained in total; fresh-path messages (SI, AI,
-       AH) and static-only runs have none: path_off[m] == path_off[m+1]. */
+       AH) and static-only runs have none: path_off[m] == path_off[m+1].
+       The default engines leave them NULL beyond 2^22 messages. */
     int *path_off; /* nmsg + 1, or NULL */
     long long *path_start;
     int *path_len, *links;
@@ -216,7 +275,8 @@ struct net_result {
     struct net_result **phase;
 };
 
-/* Fill o with the defaults above. */
+/* Fill o with the defaults above (and those net_opts_set_defaults()
+   set). */
 void net_opts_init(struct net_opts *o);
 
 /*
@@ -254,9 +314,11 @@ int net_routing_adaptive(int routing);
 int net_engine_parse(const char *name);
 const char *net_engine_name(int engine);
 
-/* The engine NET_ENGINE_DEFAULT stands for, for the whole process (the
-   command line's --engine). Call before any solve starts: it is not
-   synchronised with running solves. Out-of-range values are ignored. */
-void net_engine_set_default(int engine);
+/* Process-wide defaults for net_opts_init() (the command line's --engine
+   and --memory): engine (NET_ENGINE_DEFAULT then stands for it when it is
+   another), mem_limit and samples are taken from o; the rest keeps the
+   built-in defaults. Call before any solve starts: it is not synchronised
+   with running solves. */
+void net_opts_set_defaults(const struct net_opts *o);
 
 #endif

@@ -1,0 +1,2422 @@
+/*
+ * net_fast: the default engines of the link model (NET_ENGINE_FAST and
+ * NET_ENGINE_EXACT). Same model, same routing code and the same random
+ * draws as the reference (net_ref.c); what differs is how the work is
+ * organised, so that it runs fast, on the full 8.8M-core system in bounded
+ * memory, and on several MPI ranks with the same result.
+ *
+ *  - Sums are exact. Every per-link sum (requests, grants, attributed
+ *    bytes) and every scalar sum (bandwidth granted in a round, the mapping
+ *    metrics) is formed in 64-bit fixed point: a value v becomes
+ *    floor(v * 2^e + 1/2) with one power-of-two scale e per kind of sum,
+ *    chosen from bounds every rank computes alike (the number of messages
+ *    times the largest one, the largest link bandwidth). Integer sums do
+ *    not depend on their order, so the result is the same bits for any
+ *    number of threads, any split of the work, and any number of MPI ranks
+ *    (whose sums the caller's reduce hook combines). A term is off by at
+ *    most half a unit (2^-e): about 1e-18 of the phase's bytes.
+ *  - Identical messages are solved once (exact). Messages of one job with
+ *    the same routers (endpoints, with injection links) and bytes whose
+ *    paths are fixed (AD, and DOR or SD beside an adaptive job) request,
+ *    obtain and split exactly alike, so they form one entity of
+ *    multiplicity k whose integer contributions are k times one message's:
+ *    the same bits as k separate messages.
+ *  - Fixed paths are stored padded to the longest minimal path (the pad
+ *    link nl reads +infinity and sums into a scratch slot), fresh paths to
+ *    route_draw_pad()'s widths, so that every loop over a path has a
+ *    constant trip count.
+ *  - Fresh paths are drawn as the reference draws them (route_draw_pad()
+ *    keyed by message and round). Each round's drawn paths and their
+ *    grants are recorded while they fit opts.record_budget (the attribution
+ *    then reads them back); past it a round keeps only its per-link state
+ *    (remaining bandwidth above the cutoff and grant per unit of request,
+ *    two floats a link) and which entities asked, the grant pass draws the
+ *    paths again, and so does an attribution sweep that recomputes every
+ *    grant -- the same doubles as in the solve.
+ *  - Once the exposure is over, remaining bandwidth only shrinks: a fresh
+ *    entity whose every possible path crosses a link below the cutoff
+ *    (route_live) can never ask again and leaves the active list for good.
+ *  - Memory is planned before anything is built (a counting pass over the
+ *    patterns gives the messages per job): a run over opts.mem_limit is
+ *    refused (RHO_ELIMIT) with what it needs and on how many ranks it
+ *    would fit.
+ *
+ * NET_ENGINE_FAST only: on a dragonfly, the incremental exposure of AI and
+ * AH (f rounds of 1/f of the bandwidth) is compressed when the run would
+ * draw more than opts.samples fresh paths during it: f' = max(1, samples
+ * / paths a round) rounds of 1/f' each. Everything else is as EXACT.
+ * rho-model(7) bounds what this changes, and says why not on a torus.
+ */
+#include "core/net/net_engine.h"
+
+#include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/base/pool.h"
+#include "core/base/rho_alloc.h"
+#include "core/base/rng.h"
+#include "core/base/units.h"
+#include "core/net/route.h"
+
+#define NF_CHUNKS 1024  /* unit chunks per job */
+#define NF_BLOCK 2048   /* entities per task of a pass */
+#define NF_LINK_TASKS 64
+#define NF_LIVE_TASKS 8
+#define NF_POST_ROUNDS 24 /* rounds after the exposure, for planning */
+#define NF_KEEP_PATHS (1LL << 22) /* messages up to which the result lists
+                                     the fixed path sets */
+
+typedef long long fix; /* the reduce hook takes long long */
+
+/* v >= 0 in units of 1/s (s a power of two), rounded to nearest */
+static inline fix
+fx(double v, double s)
+{
+    return (fix)(v * s + 0.5);
+}
+
+/* the largest power of two s with bound * s <= 2^61 */
+static double
+scale_for(double bound)
+{
+    int e;
+
+    if (!(bound > 0) || !isfinite(bound))
+        return 1;
+    frexp(bound, &e); /* bound < 2^e */
+    return ldexp(1.0, 61 - e);
+}
+
+static inline uint64_t
+hmix(uint64_t h, uint64_t v)
+{
+    uint64_t s = h ^ (v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2));
+
+    return rng_splitmix64(&s);
+}
+
+static int
+fresh_paths(int routing)
+{
+    return routing == NET_SI || routing == NET_AI || routing == NET_AH;
+}
+
+/* Fixed-point metric sums. */
+struct fsums {
+    fix routed, rbytes, hopb, hsum, total, msgs;
+    double hmax;
+};
+
+static void
+fsums_add(struct fsums *to, const struct fsums *s)
+{
+    to->routed += s->routed;
+    to->rbytes += s->rbytes;
+    to->hopb += s->hopb;
+    to->hsum += s->hsum;
+    to->total += s->total;
+    to->msgs += s->msgs;
+    if (s->hmax > to->hmax)
+        to->hmax = s->hmax;
+}
+
+/* Messages (struct of arrays). */
+struct fmsgs {
+    long long n, cap;
+    int *job, *src, *dst, *es, *ed;
+    double *bytes;
+    uint64_t *key;
+};
+
+static void
+fmsgs_reserve(struct fmsgs *m, long long n)
+{
+    size_t c;
+
+    if (n <= m->cap)
+        return;
+    c = rho_grow_cap((size_t)m->cap, (size_t)n);
+    m->job = xreallocarray(m->job, c, sizeof(int));
+    m->src = xreallocarray(m->src, c, sizeof(int));
+    m->dst = xreallocarray(m->dst, c, sizeof(int));
+    m->es = xreallocarray(m->es, c, sizeof(int));
+    m->ed = xreallocarray(m->ed, c, sizeof(int));
+    m->bytes = xreallocarray(m->bytes, c, sizeof(double));
+    m->key = xreallocarray(m->key, c, sizeof(uint64_t));
+    m->cap = (long long)c;
+}
+
+static void
+fmsgs_free(struct fmsgs *m)
+{
+    free(m->job);
+    free(m->src);
+    free(m->dst);
+    free(m->es);
+    free(m->ed);
+    free(m->bytes);
+    free(m->key);
+    memset(m, 0, sizeof *m);
+}
+
+struct fsolver;
+
+struct fworker {
+    struct fsolver *sv;
+    struct route *rt;
+    int *buf;  /* route_max_hops() + 1 */
+    int *pbuf; /* padded paths of one entity */
+    int *plen; /* their lengths */
+    double *pl;
+    fix *acc;  /* (nl + 1) x nacc: this pass's link sums */
+    fix gain;  /* this round's grants */
+    int any;
+    long long asking; /* paths that asked this round (x multiplicity) */
+    struct fsums s;
+    struct fmsgs loc; /* a chunk's messages (collect) */
+    long long lmax_n; /* count pass */
+    long long *jn;    /* per job */
+    double lmax_b;
+    int job;
+    long long unit;
+    int idx;
+    int failed;
+    struct rho_err err;
+};
+
+struct fsolver {
+    const struct net *net;
+    const struct net_job *jobs;
+    int njobs;
+    struct net_opts o;
+    int exact;
+    int nl;
+    double *bw;
+    struct pool *pool;
+    int nthreads;
+    struct fworker *w;
+    struct net_result *res;
+    int adaptive; /* some job adaptive: collect and allocate */
+    int keep;     /* messages go to the result */
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    atomic_int cancel, fail;
+    struct rho_err ferr;
+    int fail_chunk;
+
+    /* chunks of units: all jobs, in order; this rank's are [c0, c1) */
+    int nchunks, c0, c1;
+    int *ch_job;
+    long long *ch_u0, *ch_u1;
+    int merge_next;
+    struct fmsgs m; /* this rank's messages, in emission order */
+    struct fsums total;
+
+    /* scales: loads and bytes, grants, the round's total grant, hop
+       sums */
+    double sL, sG, sgain, sH, sHB;
+    double maxhops;
+
+    /* entities */
+    long long ne;
+    long long *ent_msg; /* first message of the entity */
+    int *ent_mult;
+    double *ent_bw;
+    int *msg_ent; /* -1: needs no link */
+    unsigned char *ent_rt;
+    int *poff; /* ne + 1 */
+    long long *ent_slot; /* first slot of the entity's paths in links */
+    long long nfixed_paths;
+    long long all_paths; /* paths of a round, every message's (all ranks) */
+    int *plen;
+    int *links;   /* fixed paths; fresh ones when stored */
+    double *pload, *ptotal, *palloc;
+    long long nfresh_paths; /* fresh paths a round (this rank) */
+    int W, Wd;              /* padded widths */
+    int slots_rt[NET_ROUTING_COUNT]; /* fresh slots of an entity */
+    int nd_ah;
+
+    /* the active entities of the round, in order */
+    long long nact;
+    long long *act;
+    long long *bact; /* per block: the entities that asked (alloc pass) */
+    long long *bnact;
+
+    /* rounds */
+    int fexpose;
+    double *rem, *O, *G;
+    double *cut;
+    float *remc, *qf; /* nl + 1, the pad at nl */
+    int iter;
+    double exposed;
+    struct route_live *live;
+    int use_live;
+    int any_fresh_adaptive;
+    /* the rounds, kept for the attribution */
+    int nrec, rec_cap;
+    struct rround *rec;
+    double rec_bytes;
+    int *vpad; /* the round callback's fresh paths (padded) */
+    fix *red;                  /* reduce scratch */
+    double work_done, work_total;
+    double planned; /* bytes the plan gives the solve (this rank) */
+    long long *jcount; /* messages per job (count pass, all ranks) */
+    double bwsum;
+
+    /* the round callback's compact paths */
+    long long *vstart;
+    int *vlinks;
+    int with_paths;
+};
+
+enum { FAIL_RANGE, FAIL_REACH };
+
+static void
+worker_fail(struct fworker *w, int kind, int job, int src, int dst)
+{
+    if (w->failed)
+        return;
+    w->failed = 1;
+    if (kind == FAIL_RANGE)
+        rho_err_set(&w->err, RHO_EINPUT,
+                    "job %d: message %d -> %d outside the job's ranks", job,
+                    src, dst);
+    else
+        rho_err_set(&w->err, RHO_EINPUT,
+                    "job %d: rank %d cannot reach rank %d", job, src, dst);
+}
+
+/* The first worker's failure, if any, becomes the solve's. */
+static int
+take_failure(struct fsolver *sv)
+{
+    for (int i = 0; i < sv->nthreads; i++)
+        if (sv->w[i].failed) {
+            if (!sv->fail)
+                sv->ferr = sv->w[i].err;
+            sv->fail = 1;
+        }
+    return sv->fail ? -1 : 0;
+}
+
+/* ---------------------------------------------------------- reducing */
+
+/* Combine v[0..n) over the ranks (op NET_REDUCE_SUM or _MAX). */
+static int
+reduce(struct fsolver *sv, long long *v, long long n, int op)
+{
+    if (sv->o.reduce == NULL || sv->o.nranks <= 1)
+        return 0;
+    if (sv->o.reduce(sv->o.reduce_ctx, v, n, op) != 0) {
+        sv->cancel = 1;
+        return -1;
+    }
+    return 0;
+}
+
+/* Sum the workers' link arrays (k of them each, nl + 1 apart) into out
+   (k x nl), then over the ranks. */
+struct sum_ctx {
+    struct fsolver *sv;
+    int k;
+    fix *out;
+};
+
+static int
+sum_task(void *ctx, long long t, int wi)
+{
+    struct sum_ctx *c = ctx;
+    struct fsolver *sv = c->sv;
+    long long n = (long long)sv->nl * c->k;
+    long long a = n * t / NF_LINK_TASKS, b = n * (t + 1) / NF_LINK_TASKS;
+
+    (void)wi;
+    for (long long i = a; i < b; i++) {
+        long long j = i / sv->nl, l = i % sv->nl;
+        fix s = 0;
+        for (int w = 0; w < sv->nthreads; w++)
+            s += sv->w[w].acc[j * (sv->nl + 1) + l];
+        c->out[i] = s;
+    }
+    return 0;
+}
+
+static int
+sum_links(struct fsolver *sv, int k, fix *out)
+{
+    struct sum_ctx c = {sv, k, out};
+
+    pool_for(sv->pool, NF_LINK_TASKS, 1, sum_task, &c);
+    return reduce(sv, (long long *)out, (long long)sv->nl * k,
+                  NET_REDUCE_SUM);
+}
+
+static void
+zero_acc(struct fsolver *sv, int k)
+{
+    for (int w = 0; w < sv->nthreads; w++) {
+        memset(sv->w[w].acc, 0, (size_t)(sv->nl + 1) * k * sizeof(fix));
+        sv->w[w].gain = 0;
+        sv->w[w].any = 0;
+        sv->w[w].asking = 0;
+    }
+}
+
+/* --------------------------------------------------------- progress */
+
+static int
+progress(struct fsolver *sv, const char *phase, double done)
+{
+    int stop = 0;
+
+    if (sv->o.progress == NULL || sv->cancel)
+        return sv->cancel;
+    pthread_mutex_lock(&sv->mu);
+    if (!sv->cancel)
+        stop = sv->o.progress(sv->o.progress_ctx, phase,
+                              done < 0 ? 0 : done > 1 ? 1 : done);
+    if (stop)
+        sv->cancel = 1;
+    pthread_mutex_unlock(&sv->mu);
+    if (stop)
+        pool_cancel(sv->pool);
+    return stop;
+}
+
+/* Work units (entity passes) done in the solve and attribution. */
+static int
+progress_work(struct fsolver *sv, double units)
+{
+    double d;
+
+    pthread_mutex_lock(&sv->mu);
+    sv->work_done += units;
+    d = sv->work_total > 0 ? sv->work_done / sv->work_total : 0;
+    pthread_mutex_unlock(&sv->mu);
+    return progress(sv, "solve", d > 0.999 ? 0.999 : d);
+}
+
+/* ----------------------------------------------------- static routing */
+
+/* The path set of a message of a static or direct routing (not SI), as
+   the reference's mode_of(). */
+static int
+mode_of(const struct fsolver *sv, int routing, double bytes)
+{
+    if (routing == NET_DOR)
+        return ROUTE_ONE;
+    if (routing == NET_BGQ)
+        return bytes < sv->o.bgq_threshold ? ROUTE_BGQ : ROUTE_ALL;
+    return sv->o.minimal;
+}
+
+/* Route one message statically (DOR, SD, SI or BGQ) into acc (mult times);
+   adds its metrics to s. As the reference's route_static(), in fixed
+   point. Returns 0, or -1 when an endpoint cannot reach the other. */
+static int
+route_static(struct fsolver *sv, struct route *rt, int *buf, int routing,
+             int es, int ed, double bytes, uint64_t key, fix *acc, fix mult,
+             struct fsums *s)
+{
+    double mean = 0, sL = sv->sL;
+    int ml = 0;
+
+    if (bytes <= 0)
+        return 0;
+    if (routing == NET_SI) {
+        double c = route_count(rt, es, ed, sv->o.minimal), npk, b;
+        long long samples;
+        struct rng g;
+        fix k;
+        if (c < 0)
+            return -1;
+        if (c == 0)
+            return 0;
+        npk = ceil(bytes / sv->o.packet);
+        if (npk < 1)
+            npk = 1;
+        samples = sv->o.si_samples > 0 && npk > (double)sv->o.si_samples
+                      ? sv->o.si_samples
+                      : (long long)npk;
+        b = bytes / (double)samples;
+        k = mult * fx(b, sL);
+        rng_init(&g, key);
+        for (long long i = 0; i < samples; i++) {
+            int len = route_valiant(rt, es, ed, sv->o.minimal, &g, buf);
+            if (len < 0)
+                return -1;
+            for (int j = 0; j < len; j++)
+                acc[buf[j]] += k;
+            mean += len;
+            if (len > ml)
+                ml = len;
+        }
+        mean /= (double)samples;
+    } else {
+        const struct route_share *sh;
+        int mode = mode_of(sv, routing, bytes);
+        int n = route_shares(rt, es, ed, mode, &sh, NULL, &ml);
+        if (n < 0)
+            return -1;
+        for (int i = 0; i < n; i++) {
+            acc[sh[i].link] += mult * fx(bytes * sh[i].frac, sL);
+            mean += sh[i].frac;
+        }
+    }
+    if (mean > 0) {
+        s->routed += mult;
+        s->rbytes += mult * fx(bytes, sL);
+        s->hsum += mult * fx(mean, sv->sH);
+        s->hopb += mult * fx(bytes * mean, sv->sHB);
+        if (ml > s->hmax)
+            s->hmax = ml;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------- chunks and messages */
+
+static void
+make_chunks(struct fsolver *sv)
+{
+    int cap = 0;
+
+    sv->nchunks = 0;
+    for (int j = 0; j < sv->njobs; j++) {
+        long long U = pattern_units(sv->jobs[j].pattern);
+        long long size = (U + NF_CHUNKS - 1) / NF_CHUNKS;
+        if (size < 1)
+            size = 1;
+        for (long long u = 0; u < U; u += size) {
+            if (sv->nchunks == cap) {
+                cap = (int)rho_grow_cap((size_t)cap, (size_t)cap + 1);
+                sv->ch_job =
+                    xreallocarray(sv->ch_job, (size_t)cap, sizeof(int));
+                sv->ch_u0 =
+                    xreallocarray(sv->ch_u0, (size_t)cap, sizeof(long long));
+                sv->ch_u1 =
+                    xreallocarray(sv->ch_u1, (size_t)cap, sizeof(long long));
+            }
+            sv->ch_job[sv->nchunks] = j;
+            sv->ch_u0[sv->nchunks] = u;
+            sv->ch_u1[sv->nchunks] = u + size < U ? u + size : U;
+            sv->nchunks++;
+        }
+    }
+    /* this rank's share: a contiguous run of chunks */
+    if (sv->o.nranks > 1) {
+        sv->c0 = (int)((long long)sv->nchunks * sv->o.rank / sv->o.nranks);
+        sv->c1 =
+            (int)((long long)sv->nchunks * (sv->o.rank + 1) / sv->o.nranks);
+    } else {
+        sv->c0 = 0;
+        sv->c1 = sv->nchunks;
+    }
+    sv->merge_next = sv->c0;
+}
+
+/* The count pass: messages and the largest message of this rank. */
+static void
+count_msg(void *v, int src, int dst, double bytes, int step)
+{
+    struct fworker *w = v;
+
+    (void)src;
+    (void)dst;
+    if (w->sv->o.step >= 0 && step != w->sv->o.step)
+        return;
+    w->lmax_n++;
+    w->jn[w->job]++;
+    if (bytes > w->lmax_b)
+        w->lmax_b = bytes;
+}
+
+static int
+count_task(void *ctx, long long i, int wi)
+{
+    struct fsolver *sv = ctx;
+    struct fworker *w = &sv->w[wi];
+    int c = sv->c0 + (int)i;
+    const struct pattern *p = sv->jobs[sv->ch_job[c]].pattern;
+
+    w->job = sv->ch_job[c];
+    for (long long u = sv->ch_u0[c]; u < sv->ch_u1[c]; u++)
+        pattern_emit(p, u, count_msg, w);
+    return sv->cancel;
+}
+
+/* Set the scales from the number of messages and the largest one over
+   all ranks, and the links' bandwidths. */
+static int
+set_scales(struct fsolver *sv, long long n, double maxb)
+{
+    long long v[2];
+    double T, maxbw = 0, sumbw = 0;
+
+    v[0] = n;
+    v[1] = (long long)(maxb >= 0 ? ceil(maxb) : 0);
+    if (reduce(sv, v, 1, NET_REDUCE_SUM) != 0 ||
+        reduce(sv, v + 1, 1, NET_REDUCE_MAX) != 0)
+        return -1;
+    T = (double)(v[0] > 0 ? v[0] : 1) * (double)(v[1] > 0 ? v[1] : 1);
+    for (int l = 0; l < sv->nl; l++) {
+        if (sv->bw[l] > maxbw)
+            maxbw = sv->bw[l];
+        sumbw += sv->bw[l];
+    }
+    sv->sL = scale_for(2 * T);
+    sv->sHB = scale_for(2 * T * (sv->maxhops + 1));
+    sv->sH = scale_for(2 * (double)(v[0] > 0 ? v[0] : 1) * (sv->maxhops + 1));
+    sv->sG = scale_for(2 * maxbw);
+    sv->sgain = scale_for(2 * sumbw);
+    return 0;
+}
+
+static void
+sink_msg(void *v, int src, int dst, double bytes, int step)
+{
+    struct fworker *w = v;
+    struct fsolver *sv = w->sv;
+    const struct net_job *j = &sv->jobs[w->job];
+    const int *map = placement_map(j->placement);
+    int idx = w->idx++, n = pattern_ranks(j->pattern), es, ed;
+    uint64_t key;
+
+    if (w->failed || (sv->o.step >= 0 && step != sv->o.step))
+        return;
+    if (src < 0 || src >= n || dst < 0 || dst >= n) {
+        worker_fail(w, FAIL_RANGE, w->job, src, dst);
+        return;
+    }
+    es = map[j->offset + src];
+    ed = map[j->offset + dst];
+    key = hmix(hmix(hmix(sv->o.seed, (uint64_t)w->job), (uint64_t)w->unit),
+               (uint64_t)idx);
+    w->s.msgs++;
+    w->s.total += fx(bytes, sv->sL);
+    if (sv->adaptive || sv->keep) {
+        struct fmsgs *m = &w->loc;
+        fmsgs_reserve(m, m->n + 1);
+        m->job[m->n] = w->job;
+        m->src[m->n] = src;
+        m->dst[m->n] = dst;
+        m->es[m->n] = es;
+        m->ed[m->n] = ed;
+        m->bytes[m->n] = bytes;
+        m->key[m->n] = key;
+        m->n++;
+    }
+    if (sv->adaptive)
+        return;
+    if (route_static(sv, w->rt, w->buf, j->routing, es, ed, bytes, key,
+                     w->acc + (sv->res->job_bytes != NULL
+                                   ? (size_t)w->job * (sv->nl + 1)
+                                   : 0),
+                     1, &w->s) != 0)
+        worker_fail(w, FAIL_REACH, w->job, src, dst);
+}
+
+/* A chunk failed: the solve reports the failure of the earliest chunk
+   that failed (every earlier chunk has started, so the report does not
+   depend on the threads). */
+static void
+chunk_failed(struct fsolver *sv, struct fworker *w, int c)
+{
+    pthread_mutex_lock(&sv->mu);
+    if (!sv->fail || c < sv->fail_chunk) {
+        sv->ferr = w->err;
+        sv->fail_chunk = c;
+    }
+    sv->fail = 1;
+    pthread_mutex_unlock(&sv->mu);
+    w->failed = 0;
+}
+
+/* Emit chunk i of this rank; static runs route it at once, adaptive ones
+   append its messages to sv->m in chunk order. */
+static int
+chunk_task(void *ctx, long long i, int wi)
+{
+    struct fsolver *sv = ctx;
+    struct fworker *w = &sv->w[wi];
+    int c = sv->c0 + (int)i;
+    const struct net_job *j = &sv->jobs[sv->ch_job[c]];
+
+    w->loc.n = 0;
+    w->job = sv->ch_job[c];
+    if (!sv->cancel && !sv->fail)
+        for (long long u = sv->ch_u0[c]; u < sv->ch_u1[c] && !w->failed; u++) {
+            w->unit = u;
+            w->idx = 0;
+            pattern_emit(j->pattern, u, sink_msg, w);
+        }
+    if (!(sv->adaptive || sv->keep)) {
+        if (w->failed)
+            chunk_failed(sv, w, c);
+    } else {
+        pthread_mutex_lock(&sv->mu);
+        while (sv->merge_next != c)
+            pthread_cond_wait(&sv->cv, &sv->mu);
+        pthread_mutex_unlock(&sv->mu);
+        if (w->failed)
+            chunk_failed(sv, w, c);
+        pthread_mutex_lock(&sv->mu);
+        if (!sv->cancel && !sv->fail && w->loc.n > 0) {
+            struct fmsgs *m = &sv->m, *f = &w->loc;
+            long long n0 = m->n;
+            fmsgs_reserve(m, m->n + f->n);
+            memcpy(m->job + n0, f->job, (size_t)f->n * sizeof(int));
+            memcpy(m->src + n0, f->src, (size_t)f->n * sizeof(int));
+            memcpy(m->dst + n0, f->dst, (size_t)f->n * sizeof(int));
+            memcpy(m->es + n0, f->es, (size_t)f->n * sizeof(int));
+            memcpy(m->ed + n0, f->ed, (size_t)f->n * sizeof(int));
+            memcpy(m->bytes + n0, f->bytes, (size_t)f->n * sizeof(double));
+            memcpy(m->key + n0, f->key, (size_t)f->n * sizeof(uint64_t));
+            m->n += f->n;
+        }
+        sv->merge_next++;
+        pthread_cond_broadcast(&sv->cv);
+        pthread_mutex_unlock(&sv->mu);
+    }
+    progress(sv, sv->adaptive ? "collect" : "route",
+             (double)(i + 1) / (sv->c1 - sv->c0 > 0 ? sv->c1 - sv->c0 : 1));
+    return sv->cancel || sv->fail;
+}
+
+/* ------------------------------------------------------------ entities */
+
+static int
+ndirect_of(const struct fsolver *sv, int routing)
+{
+    return routing == NET_AH ? sv->o.ah_direct : 0;
+}
+
+static int
+npaths_fresh(const struct fsolver *sv, int routing)
+{
+    return routing == NET_AH ? sv->o.ah_direct + sv->o.ah_indirect
+                             : sv->o.ai_paths;
+}
+
+/* The padded width of fresh path i of routing. */
+static int
+pwidth(const struct fsolver *sv, int routing, int i)
+{
+    return i < ndirect_of(sv, routing) ? sv->Wd : sv->W;
+}
+
+/* Slots of the fresh paths of one entity of routing. */
+static int
+fresh_slots(const struct fsolver *sv, int routing)
+{
+    return sv->slots_rt[routing];
+}
+
+static void
+set_slots(struct fsolver *sv)
+{
+    for (int rt = 0; rt < NET_ROUTING_COUNT; rt++) {
+        int n = npaths_fresh(sv, rt), s = 0;
+        for (int i = 0; i < n; i++)
+            s += pwidth(sv, rt, i);
+        sv->slots_rt[rt] = s;
+    }
+}
+
+/* Entities are built in three passes (all in fixed blocks, so nothing
+   depends on the threads): classify every message and hash the fixed-path
+   ones by (job, routers -- or endpoints with injection links --, bytes);
+   bucket them by the hash's top bits; in each bucket, the messages in
+   order, give every new key an entity. Entity order: the buckets' in
+   bucket order, then the fresh-path messages in message order. */
+#define NF_PARTS 64
+#define ENT_NONE (-1)
+#define ENT_FRESH (-2)
+#define ENT_FIXED (-3)
+
+struct ent_ctx {
+    struct fsolver *sv;
+    uint64_t *h;
+    long long *cnt;  /* per block x NF_PARTS, then bucket positions */
+    long long *nfr;  /* per block: fresh messages, then their first id */
+    int *order;      /* messages bucket by bucket */
+    long long *pbeg; /* NF_PARTS + 1 */
+    long long *pne;  /* per bucket: entities */
+    long long **pfirst;
+    int **pmult;
+    long long fail_m;
+    int inj;
+};
+
+static int
+ent_class_task(void *ctx, long long b, int wi)
+{
+    struct ent_ctx *c = ctx;
+    struct fsolver *sv = c->sv;
+    struct fworker *w = &sv->w[wi];
+    long long m0 = b * NF_BLOCK, m1 = m0 + NF_BLOCK < sv->m.n ? m0 + NF_BLOCK
+                                                              : sv->m.n;
+    long long *cnt = c->cnt + b * NF_PARTS, nfr = 0;
+    const int *epr = net_endpoint_routers(sv->net);
+
+    for (long long m = m0; m < m1; m++) {
+        int rt = sv->jobs[sv->m.job[m]].routing;
+        double n = sv->m.bytes[m] > 0 ? route_count(w->rt, sv->m.es[m],
+                                                    sv->m.ed[m], sv->o.minimal)
+                                      : 0;
+        uint64_t bb, h;
+        int a, z;
+        if (n < 0) {
+            pthread_mutex_lock(&sv->mu);
+            if (c->fail_m < 0 || m < c->fail_m)
+                c->fail_m = m;
+            pthread_mutex_unlock(&sv->mu);
+        }
+        if (n <= 0) {
+            sv->msg_ent[m] = ENT_NONE;
+            continue;
+        }
+        if (fresh_paths(rt) || sv->with_paths) {
+            sv->msg_ent[m] = ENT_FRESH;
+            nfr++;
+            continue;
+        }
+        sv->msg_ent[m] = ENT_FIXED;
+        a = c->inj ? sv->m.es[m] : epr[sv->m.es[m]];
+        z = c->inj ? sv->m.ed[m] : epr[sv->m.ed[m]];
+        memcpy(&bb, &sv->m.bytes[m], sizeof bb);
+        h = hmix(hmix(hmix((uint64_t)sv->m.job[m] + 1, (uint64_t)a), (uint64_t)z),
+                 bb);
+        c->h[m] = h;
+        cnt[h >> 58]++;
+    }
+    c->nfr[b] = nfr;
+    return 0;
+}
+
+static int
+ent_scatter_task(void *ctx, long long b, int wi)
+{
+    struct ent_ctx *c = ctx;
+    struct fsolver *sv = c->sv;
+    long long m0 = b * NF_BLOCK, m1 = m0 + NF_BLOCK < sv->m.n ? m0 + NF_BLOCK
+                                                              : sv->m.n;
+    long long *pos = c->cnt + b * NF_PARTS;
+
+    (void)wi;
+    for (long long m = m0; m < m1; m++)
+        if (sv->msg_ent[m] == ENT_FIXED)
+            c->order[pos[c->h[m] >> 58]++] = (int)m;
+    return 0;
+}
+
+/* Same key: the same job, routers (or endpoints) and bytes. */
+static int
+same_key(const struct ent_ctx *c, long long f, long long m)
+{
+    const struct fsolver *sv = c->sv;
+    const int *epr = net_endpoint_routers(sv->net);
+
+    if (sv->m.job[f] != sv->m.job[m] || sv->m.bytes[f] != sv->m.bytes[m])
+        return 0;
+    if (c->inj)
+        return sv->m.es[f] == sv->m.es[m] && sv->m.ed[f] == sv->m.ed[m];
+    return epr[sv->m.es[f]] == epr[sv->m.es[m]] &&
+           epr[sv->m.ed[f]] == epr[sv->m.ed[m]];
+}
+
+struct ent_slot {
+    uint64_t h;
+    long long e; /* -1: empty */
+};
+
+static int
+ent_bucket_task(void *ctx, long long q, int wi)
+{
+    struct ent_ctx *c = ctx;
+    struct fsolver *sv = c->sv;
+    long long a = c->pbeg[q], z = c->pbeg[q + 1], cap = 16, ne = 0, fcap = 0;
+    struct ent_slot *tab;
+    long long *first = NULL;
+    int *mult = NULL;
+
+    (void)wi;
+    while (cap < 2 * (z - a))
+        cap *= 2;
+    tab = xmalloc((size_t)cap * sizeof *tab);
+    for (long long i = 0; i < cap; i++)
+        tab[i].e = -1;
+    for (long long i = a; i < z; i++) {
+        long long m = c->order[i], k = (long long)(c->h[m] & (uint64_t)(cap - 1));
+        long long e = -1;
+        while (tab[k].e >= 0) {
+            if (tab[k].h == c->h[m] && same_key(c, first[tab[k].e], m)) {
+                e = tab[k].e;
+                break;
+            }
+            k = (k + 1) & (cap - 1);
+        }
+        if (e < 0) {
+            if (ne == fcap) {
+                fcap = (long long)rho_grow_cap((size_t)fcap, (size_t)ne + 1);
+                first = xreallocarray(first, (size_t)fcap, sizeof *first);
+                mult = xreallocarray(mult, (size_t)fcap, sizeof *mult);
+            }
+            e = ne++;
+            tab[k].h = c->h[m];
+            tab[k].e = e;
+            first[e] = m;
+            mult[e] = 0;
+        }
+        mult[e]++;
+        sv->msg_ent[m] = (int)e; /* bucket-local for now */
+    }
+    free(tab);
+    c->pne[q] = ne;
+    c->pfirst[q] = first;
+    c->pmult[q] = mult;
+    return 0;
+}
+
+static int
+ent_number_task(void *ctx, long long b, int wi)
+{
+    struct ent_ctx *c = ctx;
+    struct fsolver *sv = c->sv;
+    long long m0 = b * NF_BLOCK, m1 = m0 + NF_BLOCK < sv->m.n ? m0 + NF_BLOCK
+                                                              : sv->m.n;
+    long long next = c->nfr[b];
+
+    (void)wi;
+    for (long long m = m0; m < m1; m++) {
+        int e = sv->msg_ent[m];
+        if (e == ENT_FRESH) {
+            sv->ent_msg[next] = m;
+            sv->ent_mult[next] = 1;
+            sv->msg_ent[m] = (int)next++;
+        } else if (e >= 0) {
+            sv->msg_ent[m] = (int)(c->pbeg[NF_PARTS + 1 + (c->h[m] >> 58)] + e);
+        }
+    }
+    return 0;
+}
+
+/* Group the messages into entities (see above). */
+static void
+make_entities(struct fsolver *sv)
+{
+    long long N = sv->m.n, nblk = (N + NF_BLOCK - 1) / NF_BLOCK, ne = 0;
+    struct ent_ctx c;
+
+    memset(&c, 0, sizeof c);
+    c.sv = sv;
+    c.fail_m = -1;
+    c.inj = net_inj_link(sv->net, 0) >= 0;
+    c.h = xmalloc((size_t)(N > 0 ? N : 1) * sizeof *c.h);
+    c.cnt = xcalloc((size_t)(nblk + 1) * NF_PARTS, sizeof *c.cnt);
+    c.nfr = xcalloc((size_t)nblk + 1, sizeof *c.nfr);
+    c.pbeg = xcalloc(2 * NF_PARTS + 2, sizeof *c.pbeg);
+    c.pne = xcalloc(NF_PARTS, sizeof *c.pne);
+    c.pfirst = xcalloc(NF_PARTS, sizeof *c.pfirst);
+    c.pmult = xcalloc(NF_PARTS, sizeof *c.pmult);
+    sv->msg_ent = xmalloc((size_t)(N > 0 ? N : 1) * sizeof(int));
+    pool_for(sv->pool, nblk, 1, ent_class_task, &c);
+    if (c.fail_m >= 0) {
+        long long m = c.fail_m;
+        sv->fail = 1;
+        rho_err_set(&sv->ferr, RHO_EINPUT,
+                    "job %d: rank %d cannot reach rank %d", sv->m.job[m],
+                    sv->m.src[m], sv->m.dst[m]);
+    }
+    /* bucket positions: bucket by bucket, blocks in order */
+    {
+        long long at = 0;
+        for (int q = 0; q < NF_PARTS; q++) {
+            c.pbeg[q] = at;
+            for (long long b = 0; b < nblk; b++) {
+                long long k = c.cnt[b * NF_PARTS + q];
+                c.cnt[b * NF_PARTS + q] = at;
+                at += k;
+            }
+        }
+        c.pbeg[NF_PARTS] = at;
+        c.order = xmalloc((size_t)(at > 0 ? at : 1) * sizeof *c.order);
+    }
+    pool_for(sv->pool, nblk, 1, ent_scatter_task, &c);
+    pool_for(sv->pool, NF_PARTS, 1, ent_bucket_task, &c);
+    /* entity numbers: buckets first, then the fresh messages */
+    for (int q = 0; q < NF_PARTS; q++) {
+        c.pbeg[NF_PARTS + 1 + q] = ne;
+        ne += c.pne[q];
+    }
+    for (long long b = 0; b < nblk; b++) {
+        long long k = c.nfr[b];
+        c.nfr[b] = ne;
+        ne += k;
+    }
+    sv->ne = ne;
+    sv->ent_msg = xmalloc((size_t)(ne > 0 ? ne : 1) * sizeof(long long));
+    sv->ent_mult = xmalloc((size_t)(ne > 0 ? ne : 1) * sizeof(int));
+    for (int q = 0; q < NF_PARTS; q++) {
+        long long base = c.pbeg[NF_PARTS + 1 + q];
+        for (long long e = 0; e < c.pne[q]; e++) {
+            sv->ent_msg[base + e] = c.pfirst[q][e];
+            sv->ent_mult[base + e] = c.pmult[q][e];
+        }
+        free(c.pfirst[q]);
+        free(c.pmult[q]);
+    }
+    pool_for(sv->pool, nblk, 1, ent_number_task, &c);
+    free(c.h);
+    free(c.cnt);
+    free(c.nfr);
+    free(c.order);
+    free(c.pbeg);
+    free(c.pne);
+    free(c.pfirst);
+    free(c.pmult);
+    sv->ent_bw = xcalloc((size_t)(ne > 0 ? ne : 1), sizeof(double));
+    sv->ent_rt = xmalloc((size_t)(ne > 0 ? ne : 1));
+    for (long long e = 0; e < ne; e++)
+        sv->ent_rt[e] =
+            (unsigned char)sv->jobs[sv->m.job[sv->ent_msg[e]]].routing;
+}
+
+/* Count (pass 0) and fill (pass 1) the paths of a block of entities.
+   Fixed paths are written padded to sv->Wd links (real links first, then
+   the pad link nl); fresh paths get their slots only when kept. */
+struct paths_ctx {
+    struct fsolver *sv;
+    int fill;
+};
+
+static int
+paths_task(void *ctx, long long b, int wi)
+{
+    struct paths_ctx *c = ctx;
+    struct fsolver *sv = c->sv;
+    struct fworker *w = &sv->w[wi];
+    long long e0 = b * NF_BLOCK, e1 = e0 + NF_BLOCK < sv->ne ? e0 + NF_BLOCK
+                                                             : sv->ne;
+
+    for (long long e = e0; e < e1 && !w->failed; e++) {
+        long long m = sv->ent_msg[e];
+        int rt = sv->ent_rt[e], n, mode;
+        const struct route_set *set = NULL;
+        if (fresh_paths(rt)) {
+            if (!c->fill) {
+                sv->poff[e + 1] = npaths_fresh(sv, rt);
+                sv->ent_slot[e] = sv->with_paths ? fresh_slots(sv, rt) : 0;
+            }
+            continue;
+        }
+        mode = mode_of(sv, rt, sv->m.bytes[m]);
+        if (!c->fill) {
+            double k = route_count(w->rt, sv->m.es[m], sv->m.ed[m], mode);
+            n = k <= sv->o.ad_max_paths ? (int)k : sv->o.ad_max_paths;
+            sv->poff[e + 1] = n > 0 ? n : 0;
+            sv->ent_slot[e] = (long long)sv->poff[e + 1] * sv->Wd;
+            continue;
+        }
+        n = route_paths(w->rt, sv->m.es[m], sv->m.ed[m], mode,
+                        sv->o.ad_max_paths, &set);
+        if (n != sv->poff[e + 1] - sv->poff[e]) { /* (counted above) */
+            worker_fail(w, FAIL_REACH, sv->m.job[m], sv->m.src[m],
+                        sv->m.dst[m]);
+            break;
+        }
+        for (int i = 0; i < n; i++) {
+            int *l = sv->links + sv->ent_slot[e] + (long long)i * sv->Wd;
+            int len = set->off[i + 1] - set->off[i];
+            sv->plen[sv->poff[e] + i] = len;
+            memcpy(l, set->links + set->off[i], (size_t)len * sizeof(int));
+            for (int k = len; k < sv->Wd; k++)
+                l[k] = sv->nl;
+        }
+    }
+    return 0;
+}
+
+static int
+build_paths(struct fsolver *sv)
+{
+    long long ne = sv->ne, np = 0, slots = 0, fslots = 0, nfixed = 0;
+    long long nblk = (ne + NF_BLOCK - 1) / NF_BLOCK;
+    struct paths_ctx c = {sv, 0};
+
+    sv->poff = xcalloc((size_t)ne + 1, sizeof(int));
+    sv->ent_slot = xcalloc((size_t)ne + 1, sizeof(long long));
+    pool_for(sv->pool, nblk, 1, paths_task, &c);
+    for (long long e = 0; e < ne; e++) {
+        long long s = sv->ent_slot[e];
+        int k = sv->poff[e + 1];
+        np += k;
+        if (!fresh_paths(sv->ent_rt[e]))
+            nfixed += k;
+        if (np > 2147483647LL) {
+            sv->fail = 1;
+            rho_err_set(&sv->ferr, RHO_ELIMIT, "more than 2^31 paths");
+            return -1;
+        }
+        sv->poff[e + 1] = (int)np;
+        if (fresh_paths(sv->ent_rt[e])) { /* slots in vpad */
+            sv->ent_slot[e] = fslots;
+            fslots += s;
+        } else {
+            sv->ent_slot[e] = slots;
+            slots += s;
+        }
+    }
+    sv->nfixed_paths = nfixed;
+    sv->all_paths = 0;
+    for (long long e = 0; e < ne; e++)
+        sv->all_paths +=
+            (long long)sv->ent_mult[e] * (sv->poff[e + 1] - sv->poff[e]);
+    if (reduce(sv, &sv->all_paths, 1, NET_REDUCE_SUM) != 0)
+        return -1;
+    if (nfixed > 0 || sv->with_paths)
+        sv->plen = xcalloc((size_t)(np > 0 ? np : 1), sizeof(int));
+    if (nfixed > 0)
+        sv->ptotal = xcalloc((size_t)(np > 0 ? np : 1), sizeof(double));
+    if (nfixed > 0 || sv->with_paths)
+        sv->pload = xcalloc((size_t)(np > 0 ? np : 1), sizeof(double));
+    if (sv->with_paths)
+        sv->vpad = xcalloc((size_t)(fslots > 0 ? fslots : 1), sizeof(int));
+    if (sv->with_paths)
+        sv->palloc = xcalloc((size_t)(np > 0 ? np : 1), sizeof(double));
+    sv->links = xmalloc((size_t)(slots > 0 ? slots : 1) * sizeof(int));
+    c.fill = 1;
+    pool_for(sv->pool, nblk, 1, paths_task, &c);
+    return take_failure(sv);
+}
+
+/* ------------------------------------------------------- the rounds */
+
+/* The loops over the links of a path (see net_ref.c): constant trip
+   counts for the common padded widths, so that they unroll. */
+static inline float
+path_min(const float *v, const int *l, int n)
+{
+    float mr = INFINITY;
+
+#ifdef __GNUC__
+#pragma GCC unroll 12
+#endif
+    for (int i = 0; i < n; i++)
+        mr = v[l[i]] < mr ? v[l[i]] : mr;
+    return mr;
+}
+
+static inline void
+path_add(fix *acc, const int *l, int n, fix v)
+{
+#ifdef __GNUC__
+#pragma GCC unroll 12
+#endif
+    for (int i = 0; i < n; i++)
+        acc[l[i]] += v;
+}
+
+/* path_add() that also counts the links that are not the pad. */
+static inline int
+path_add_len(fix *acc, const int *l, int n, fix v, int pad)
+{
+    int len = 0;
+
+#ifdef __GNUC__
+#pragma GCC unroll 12
+#endif
+    for (int i = 0; i < n; i++) {
+        acc[l[i]] += v;
+        len += l[i] != pad;
+    }
+    return len;
+}
+
+#define PATH_MIN(v, l, n)                                                      \
+    ((n) == 12   ? path_min(v, l, 12)                                          \
+     : (n) == 10 ? path_min(v, l, 10)                                          \
+     : (n) == 7  ? path_min(v, l, 7)                                           \
+     : (n) == 5  ? path_min(v, l, 5)                                           \
+                 : path_min(v, l, n))
+#define PATH_ADD(acc, l, n, v)                                                 \
+    ((n) == 12   ? path_add(acc, l, 12, v)                                     \
+     : (n) == 10 ? path_add(acc, l, 10, v)                                     \
+     : (n) == 7  ? path_add(acc, l, 7, v)                                      \
+     : (n) == 5  ? path_add(acc, l, 5, v)                                      \
+                 : path_add(acc, l, n, v))
+
+/* The loads of entity e's paths in round it against remc, into load[]:
+   fresh paths are drawn into dst (with their lengths into lens unless
+   NULL) when draw is set, else read from dst; fixed paths are the
+   entity's own. Returns the number of paths; *asked is set when some
+   load is positive. The same doubles for the same (e, it, remc). */
+static int
+loads_of(struct fsolver *sv, struct fworker *w, long long e, int it,
+         const float *remc, int draw, int *dst, int *lens, double *load,
+         int *asked)
+{
+    long long m = sv->ent_msg[e];
+    int rt = sv->ent_rt[e], p0 = sv->poff[e], np = sv->poff[e + 1] - p0;
+    int adaptive = net_routing_adaptive(rt), nd = ndirect_of(sv, rt);
+    double sum = 0, bytes = sv->m.bytes[m];
+    const int *l;
+
+    *asked = 0;
+    if (fresh_paths(rt)) {
+        if (draw) {
+            struct rng g;
+            rng_init(&g, hmix(sv->m.key[m], (uint64_t)it + 1));
+            route_draw_pad(w->rt, sv->m.es[m], sv->m.ed[m], sv->o.minimal,
+                           nd, np, &g, dst, lens, sv->nl);
+        }
+        l = dst;
+        for (int i = 0; i < np; i++) {
+            int n = i < nd ? sv->Wd : sv->W;
+            float mr = PATH_MIN(remc, l, n);
+            if (mr < 0 || mr == INFINITY)
+                mr = 0;
+            load[i] = mr;
+            sum += mr;
+            l += n;
+        }
+    } else {
+        l = sv->links + sv->ent_slot[e];
+        for (int i = 0; i < np; i++, l += sv->Wd) {
+            float mr = PATH_MIN(remc, l, sv->Wd);
+            if (mr < 0 || mr == INFINITY)
+                mr = 0;
+            load[i] = mr;
+            sum += mr;
+        }
+    }
+    for (int i = 0; i < np; i++) {
+        if (load[i] <= 0) {
+            load[i] = 0;
+            continue;
+        }
+        load[i] = adaptive ? bytes * load[i] / sum : bytes / (double)np;
+        *asked = 1;
+    }
+    return np;
+}
+
+static void
+set_bit(unsigned char *bits, long long i)
+{
+    bits[i >> 3] |= (unsigned char)(1u << (i & 7));
+}
+
+static int
+get_bit(const unsigned char *bits, long long i)
+{
+    return (bits[i >> 3] >> (i & 7)) & 1;
+}
+
+/* The fresh paths an entity asked on in a recorded round: its padded
+   links and one double per path (its load, then its grant). */
+struct rblock {
+    long long n;     /* entities */
+    long long *ent;  /* n */
+    int *links;      /* their slots, one after the other */
+    double *val;     /* their paths' values */
+    long long nlinks, nval;
+};
+
+/* A round kept for the attribution: recorded (blk) or, when that would
+   pass opts.record_budget, the per-link state to draw the paths again
+   (remc, qf, asked). */
+struct rround {
+    int recorded;
+    long long nblk;
+    struct rblock *blk;
+    float *remc, *qf;
+    unsigned char *asked;
+};
+
+static void
+rround_free(struct rround *r)
+{
+    for (long long b = 0; b < r->nblk && r->blk != NULL; b++) {
+        free(r->blk[b].ent);
+        free(r->blk[b].links);
+        free(r->blk[b].val);
+    }
+    free(r->blk);
+    free(r->remc);
+    free(r->qf);
+    free(r->asked);
+    memset(r, 0, sizeof *r);
+}
+
+/* The current round's record (NULL when the run has no fresh adaptive
+   paths). */
+static struct rround *
+cur_round(struct fsolver *sv)
+{
+    return sv->nrec > 0 ? &sv->rec[sv->nrec - 1] : NULL;
+}
+
+/* The request pass over block b of the active entities. */
+static int
+load_task(void *ctx, long long b, int wi)
+{
+    struct fsolver *sv = ctx;
+    struct fworker *w = &sv->w[wi];
+    struct rround *rr = cur_round(sv);
+    struct rblock *rb = rr != NULL && rr->recorded ? &rr->blk[b] : NULL;
+    fix *acc = w->acc;
+    long long a = b * NF_BLOCK, z = a + NF_BLOCK < sv->nact ? a + NF_BLOCK
+                                                           : sv->nact;
+    long long nb = 0, *out = sv->bact + a;
+
+    for (long long k = a; k < z; k++) {
+        long long e = sv->act[k], m = sv->ent_msg[e];
+        int rt = sv->ent_rt[e], np, asked, fresh = fresh_paths(rt);
+        int nd = ndirect_of(sv, rt), *dst = w->pbuf;
+        double *load = w->pl;
+        fix mult = sv->ent_mult[e];
+        if (fresh && sv->use_live &&
+            !route_live_may(sv->live, sv->m.es[m], sv->m.ed[m]))
+            continue;
+
+        if (fresh && rb != NULL) {
+            dst = rb->links + rb->nlinks;
+            load = rb->val + rb->nval;
+        } else if (!fresh && sv->pload != NULL)
+            load = sv->pload + sv->poff[e];
+        np = loads_of(sv, w, e, sv->iter, sv->remc, 1, dst, NULL, load,
+                      &asked);
+        if (!asked)
+            continue;
+
+        out[nb++] = e;
+        if (fresh && rb != NULL) {
+            rb->ent[rb->n++] = e;
+            rb->nlinks += fresh_slots(sv, rt);
+            rb->nval += np;
+        } else if (fresh && rr != NULL && rr->asked != NULL)
+            set_bit(rr->asked, e);
+        {
+            const int *l = fresh ? dst : sv->links + sv->ent_slot[e];
+            for (int i = 0; i < np; i++) {
+                int n = fresh && i >= nd ? sv->W : sv->Wd;
+                if (load[i] > 0) {
+                    PATH_ADD(acc, l, n, mult * fx(load[i], sv->sL));
+                    w->asking += mult;
+                }
+                l += n;
+            }
+        }
+    }
+    sv->bnact[b] = nb;
+    w->any |= nb > 0;
+    if ((b & 15) == 15 && progress_work(sv, 16.0 * NF_BLOCK))
+        return 1;
+    return 0;
+}
+
+/* The grant pass over the entities that asked in block b. */
+static int
+alloc_task(void *ctx, long long b, int wi)
+{
+    struct fsolver *sv = ctx;
+    struct fworker *w = &sv->w[wi];
+    struct rround *rr = cur_round(sv);
+    struct rblock *rb = rr != NULL && rr->recorded ? &rr->blk[b] : NULL;
+    fix *acc = w->acc, gain = 0;
+    const long long *in = sv->bact + b * NF_BLOCK;
+    long long rl = 0, rv = 0; /* cursors in rb */
+
+    for (long long k = 0; k < sv->bnact[b]; k++) {
+        long long e = in[k];
+        int rt = sv->ent_rt[e], np, asked, p0 = sv->poff[e];
+        int fresh = fresh_paths(rt), nd = ndirect_of(sv, rt);
+        const int *l;
+        double *load;
+        fix mult = sv->ent_mult[e];
+        double bw = 0;
+        if (fresh && rb != NULL) {
+            l = rb->links + rl;
+            load = rb->val + rv;
+            np = sv->poff[e + 1] - p0;
+            rl += fresh_slots(sv, rt);
+            rv += np;
+        } else if (fresh) { /* not kept: draw them again */
+            load = w->pl;
+            np = loads_of(sv, w, e, sv->iter, sv->remc, 1, w->pbuf, NULL,
+                          load, &asked);
+            l = w->pbuf;
+        } else {
+            l = sv->links + sv->ent_slot[e];
+            load = sv->pload != NULL ? sv->pload + p0 : w->pl;
+            np = sv->poff[e + 1] - p0;
+            if (sv->pload == NULL)
+                loads_of(sv, w, e, sv->iter, sv->remc, 0, NULL, NULL, load,
+                         &asked);
+        }
+        for (int i = 0; i < np; i++) {
+            int n = fresh && i >= nd ? sv->W : sv->Wd;
+            double a = 0;
+            if (load[i] > 0) {
+                a = (double)PATH_MIN(sv->qf, l, n) * load[i];
+                PATH_ADD(acc, l, n, mult * fx(a, sv->sG));
+                gain += mult * fx(a, sv->sgain);
+                if (!fresh)
+                    sv->ptotal[p0 + i] += a;
+                bw += a;
+            }
+            if (sv->palloc != NULL)
+                sv->palloc[p0 + i] = a;
+            if (fresh && rb != NULL)
+                load[i] = a; /* the record keeps the grant */
+            l += n;
+        }
+        sv->ent_bw[e] += bw;
+    }
+    w->gain += gain;
+    if ((b & 15) == 15 && progress_work(sv, 16.0 * NF_BLOCK))
+        return 1;
+    return 0;
+}
+
+static int
+live_task(void *ctx, long long t, int wi)
+{
+    struct fsolver *sv = ctx;
+
+    (void)wi;
+    route_live_update(sv->live, sv->remc, (int)t, NF_LIVE_TASKS);
+    return 0;
+}
+
+static float
+remc_of(const struct fsolver *sv, int l)
+{
+    return sv->rem[l] >= sv->cut[l] && sv->rem[l] > 0 ? (float)sv->rem[l]
+                                                      : -1.0f;
+}
+
+/* Open this round's record: recorded when the fresh paths of the active
+   entities fit what is left of opts.record_budget, else the per-link
+   state for a sweep. */
+static void
+open_round(struct fsolver *sv)
+{
+    struct rround *r;
+    long long nblk = (sv->nact + NF_BLOCK - 1) / NF_BLOCK;
+    double need = 0;
+
+    if (sv->nrec == sv->rec_cap) {
+        sv->rec_cap =
+            (int)rho_grow_cap((size_t)sv->rec_cap, (size_t)sv->nrec + 1);
+        sv->rec = xreallocarray(sv->rec, (size_t)sv->rec_cap, sizeof *sv->rec);
+    }
+    r = &sv->rec[sv->nrec++];
+    memset(r, 0, sizeof *r);
+    for (long long k = 0; k < sv->nact; k++) {
+        int rt = sv->ent_rt[sv->act[k]];
+        if (fresh_paths(rt))
+            need += fresh_slots(sv, rt) * 4.0 + npaths_fresh(sv, rt) * 8.0 +
+                    8.0;
+    }
+    r->recorded =
+        !sv->with_paths && sv->rec_bytes + need <= sv->o.record_budget;
+    if (!r->recorded) {
+        r->remc = xmalloc(((size_t)sv->nl + 1) * sizeof(float));
+        memcpy(r->remc, sv->remc, ((size_t)sv->nl + 1) * sizeof(float));
+        r->asked = xcalloc((size_t)(sv->ne / 8 + 1), 1);
+        return;
+    }
+    r->nblk = nblk;
+    r->blk = xcalloc((size_t)(nblk > 0 ? nblk : 1), sizeof *r->blk);
+    for (long long b = 0; b < nblk; b++) {
+        long long a = b * NF_BLOCK, z = a + NF_BLOCK < sv->nact
+                                            ? a + NF_BLOCK
+                                            : sv->nact;
+        long long ne = 0, nl = 0, nv = 0;
+        for (long long k = a; k < z; k++) {
+            int rt = sv->ent_rt[sv->act[k]];
+            if (!fresh_paths(rt))
+                continue;
+            ne++;
+            nl += fresh_slots(sv, rt);
+            nv += npaths_fresh(sv, rt);
+        }
+        r->blk[b].ent = xmalloc((size_t)(ne > 0 ? ne : 1) * sizeof(long long));
+        r->blk[b].links = xmalloc((size_t)(nl > 0 ? nl : 1) * sizeof(int));
+        r->blk[b].val = xmalloc((size_t)(nv > 0 ? nv : 1) * sizeof(double));
+    }
+}
+
+/* After the request pass: give back what the record did not use. */
+static void
+trim_round(struct fsolver *sv)
+{
+    struct rround *r = cur_round(sv);
+
+    if (r == NULL || !r->recorded)
+        return;
+    for (long long b = 0; b < r->nblk; b++) {
+        struct rblock *k = &r->blk[b];
+        k->ent = xreallocarray(k->ent, (size_t)(k->n > 0 ? k->n : 1),
+                               sizeof(long long));
+        k->links = xreallocarray(
+            k->links, (size_t)(k->nlinks > 0 ? k->nlinks : 1), sizeof(int));
+        k->val = xreallocarray(k->val, (size_t)(k->nval > 0 ? k->nval : 1),
+                               sizeof(double));
+        sv->rec_bytes += (double)k->n * 8 + (double)k->nlinks * 4 +
+                         (double)k->nval * 8;
+    }
+}
+
+/* Compact paths and the round's data for the round callback (entities
+   are messages then: nothing is aggregated, nothing recorded). */
+static void
+compact_paths(struct fsolver *sv)
+{
+    long long np = sv->poff[sv->ne], k = 0;
+
+    if (sv->vstart == NULL) {
+        long long slots = 0;
+        for (long long e = 0; e < sv->ne; e++)
+            slots += fresh_paths(sv->ent_rt[e])
+                         ? fresh_slots(sv, sv->ent_rt[e])
+                         : (long long)(sv->poff[e + 1] - sv->poff[e]) * sv->Wd;
+        sv->vstart = xmalloc((size_t)(np > 0 ? np : 1) * sizeof(long long));
+        sv->vlinks = xmalloc((size_t)(slots > 0 ? slots : 1) * sizeof(int));
+    }
+    for (long long e = 0; e < sv->ne; e++) {
+        int fresh = fresh_paths(sv->ent_rt[e]);
+        const int *l = fresh ? sv->vpad + sv->ent_slot[e]
+                             : sv->links + sv->ent_slot[e];
+        for (int p = sv->poff[e]; p < sv->poff[e + 1]; p++) {
+            int n = fresh ? pwidth(sv, sv->ent_rt[e], p - sv->poff[e]) : sv->Wd;
+            sv->vstart[p] = k;
+            for (int i = 0; i < n; i++)
+                if (l[i] != sv->nl)
+                    sv->vlinks[k++] = l[i];
+            l += n;
+        }
+    }
+}
+
+/* With a round callback watching every path: draw the fresh paths of
+   the round into vpad (the load pass draws into scratch), with their
+   lengths and loads. */
+static int
+watch_task(void *ctx, long long b, int wi)
+{
+    struct fsolver *sv = ctx;
+    struct fworker *w = &sv->w[wi];
+    long long e0 = b * NF_BLOCK, e1 = e0 + NF_BLOCK < sv->ne ? e0 + NF_BLOCK
+                                                             : sv->ne;
+
+    for (long long e = e0; e < e1; e++) {
+        int asked, p0 = sv->poff[e];
+        if (!fresh_paths(sv->ent_rt[e]))
+            continue;
+        loads_of(sv, w, e, sv->iter, sv->remc, 1, sv->vpad + sv->ent_slot[e],
+                 sv->plen + p0, sv->pload + p0, &asked);
+    }
+    return 0;
+}
+
+static int
+report_round(struct fsolver *sv, long long asking)
+{
+    struct net_round r;
+
+    if (sv->o.round == NULL)
+        return 0;
+    memset(&r, 0, sizeof r);
+    r.iter = sv->iter;
+    r.replay = 0;
+    r.exposed = sv->exposed;
+    r.nlinks = sv->nl;
+    r.remaining = sv->rem;
+    r.request = sv->O;
+    r.granted = sv->G;
+    r.asking = asking;
+    r.paths = sv->all_paths;
+    if (sv->with_paths) {
+        r.nmsgs = sv->ne;
+        r.msg_bw = sv->ent_bw;
+        compact_paths(sv);
+        r.path_off = sv->poff;
+        r.path_start = sv->vstart;
+        r.path_len = sv->plen;
+        r.links = sv->vlinks;
+        r.path_load = sv->pload;
+        r.path_alloc = sv->palloc;
+    }
+    return sv->o.round(sv->o.round_ctx, &r);
+}
+
+/* The allocation rounds. Returns 0, or -1 when cancelled or failed. */
+static int
+iterate(struct fsolver *sv)
+{
+    int f = sv->fexpose, nl = sv->nl;
+    fix *sums = xmalloc(((size_t)nl + 2) * sizeof(fix));
+    int rc = 0;
+
+    sv->res->converged = 0;
+    for (sv->iter = 0; sv->iter < sv->o.max_iters; sv->iter++) {
+        long long v[2], nblk, asking = 0;
+        double gain;
+        int any;
+        if (sv->iter < f) {
+            for (int l = 0; l < nl; l++) {
+                sv->rem[l] += sv->bw[l] / f;
+                sv->remc[l] = remc_of(sv, l);
+            }
+            sv->exposed = (double)(sv->iter + 1) / f;
+        }
+        sv->use_live = 0;
+        if (sv->live != NULL && !sv->with_paths) {
+            for (int l = 0; l < nl && !sv->use_live; l++)
+                sv->use_live = sv->remc[l] < 0;
+            if (sv->use_live)
+                pool_for(sv->pool, NF_LIVE_TASKS, 1, live_task, sv);
+        }
+        /* after the exposure, an entity that cannot ask never will */
+        if (sv->use_live && sv->iter >= f) {
+            long long k = 0;
+            for (long long i = 0; i < sv->nact; i++) {
+                long long e = sv->act[i], m = sv->ent_msg[e];
+                if (!fresh_paths(sv->ent_rt[e]) ||
+                    route_live_may(sv->live, sv->m.es[m], sv->m.ed[m]))
+                    sv->act[k++] = e;
+            }
+            sv->nact = k;
+        }
+        if (sv->any_fresh_adaptive)
+            open_round(sv);
+        nblk = (sv->nact + NF_BLOCK - 1) / NF_BLOCK;
+        zero_acc(sv, 1);
+        if (pool_for(sv->pool, nblk, 1, load_task, sv) != 0 || sv->cancel) {
+            rc = -1;
+            break;
+        }
+        trim_round(sv);
+        if (sv->with_paths)
+            pool_for(sv->pool, (sv->ne + NF_BLOCK - 1) / NF_BLOCK, 1,
+                     watch_task, sv);
+        any = 0;
+        for (int t = 0; t < sv->nthreads; t++) {
+            any |= sv->w[t].any;
+            asking += sv->w[t].asking;
+        }
+        v[0] = any;
+        v[1] = asking;
+        if (reduce(sv, v, 2, NET_REDUCE_SUM) != 0) {
+            rc = -1;
+            break;
+        }
+        any = v[0] > 0;
+        if (!any && sv->iter >= f - 1) {
+            sv->res->converged = 1;
+            if (sv->any_fresh_adaptive) /* the round did nothing */
+                rround_free(&sv->rec[--sv->nrec]);
+            break;
+        }
+        if (sum_links(sv, 1, sums) != 0) {
+            rc = -1;
+            break;
+        }
+        for (int l = 0; l < nl; l++) {
+            double s = (double)sums[l] / sv->sL;
+            float qf = s > 0 ? (float)(sv->rem[l] / s) : 0;
+            sv->O[l] = s;
+            /* rounded down, so that the grants never exceed Rem */
+            if (s > 0 && (double)qf > sv->rem[l] / s)
+                qf = nextafterf(qf, 0);
+            sv->qf[l] = qf;
+        }
+        if (cur_round(sv) != NULL && !cur_round(sv)->recorded) {
+            struct rround *r = cur_round(sv);
+            r->qf = xmalloc(((size_t)nl + 1) * sizeof(float));
+            memcpy(r->qf, sv->qf, ((size_t)nl + 1) * sizeof(float));
+        }
+        zero_acc(sv, 1);
+        if (sv->palloc != NULL)
+            memset(sv->palloc, 0,
+                   (size_t)(sv->poff[sv->ne] > 0 ? sv->poff[sv->ne] : 1) *
+                       sizeof(double));
+        if (pool_for(sv->pool, nblk, 1, alloc_task, sv) != 0 || sv->cancel) {
+            rc = -1;
+            break;
+        }
+        if (sum_links(sv, 1, sums) != 0) {
+            rc = -1;
+            break;
+        }
+        sums[nl] = 0;
+        for (int t = 0; t < sv->nthreads; t++)
+            sums[nl] += sv->w[t].gain;
+        if (reduce(sv, (long long *)sums + nl, 1, NET_REDUCE_SUM) != 0) {
+            rc = -1;
+            break;
+        }
+        for (int l = 0; l < nl; l++) {
+            sv->G[l] = (double)sums[l] / sv->sG;
+            sv->rem[l] -= sv->G[l];
+            if (sv->rem[l] < 0)
+                sv->rem[l] = 0;
+            sv->remc[l] = remc_of(sv, l);
+        }
+        gain = (double)sums[nl] / sv->sgain;
+        sv->bwsum += gain;
+        if (report_round(sv, v[1]) != 0) {
+            sv->cancel = 1;
+            rc = -1;
+            break;
+        }
+        if (progress_work(sv, 0) != 0) {
+            rc = -1;
+            break;
+        }
+        /* no message gains more than a cutoff's worth any more */
+        if (sv->iter >= f - 1 && gain <= sv->o.cutoff * sv->bwsum) {
+            sv->res->converged = 1;
+            sv->iter++;
+            break;
+        }
+    }
+    free(sums);
+    sv->res->iterations = sv->iter;
+    return rc;
+}
+
+/* -------------------------------------------------------- attribution */
+
+static fix *
+attr_acc(const struct fsolver *sv, struct fworker *w, long long e)
+{
+    return w->acc + (sv->res->job_bytes != NULL
+                         ? (size_t)sv->m.job[sv->ent_msg[e]] * (sv->nl + 1)
+                         : 0);
+}
+
+/* c * a bytes (c = bytes / bandwidth of the message) on the n padded
+   links of one fresh path at l; returns its length (for the hops). */
+static inline int
+attribute_path(const struct fsolver *sv, fix *acc, const int *l, int n,
+               double c, double a)
+{
+    fix v = fx(c * a, sv->sL);
+
+    return n == 10   ? path_add_len(acc, l, 10, v, sv->nl)
+           : n == 12 ? path_add_len(acc, l, 12, v, sv->nl)
+           : n == 7  ? path_add_len(acc, l, 7, v, sv->nl)
+           : n == 5  ? path_add_len(acc, l, 5, v, sv->nl)
+                     : path_add_len(acc, l, n, v, sv->nl);
+}
+
+/* The hops of an entity's attributed paths: sum of a * len (al) over
+   them, hmax the longest. */
+static void
+attribute_hops(const struct fsolver *sv, struct fworker *w, double al,
+               double bytes, double bw, int hmax)
+{
+    if (!(al > 0))
+        return;
+    w->s.hsum += fx(al / bw, sv->sH);
+    w->s.hopb += fx(bytes * al / bw, sv->sHB);
+    if (hmax > w->s.hmax)
+        w->s.hmax = hmax;
+}
+
+/* Attribute recorded round r, block b. */
+struct attr_ctx {
+    struct fsolver *sv;
+    int r;
+};
+
+static int
+rec_attr_task(void *ctx, long long b, int wi)
+{
+    struct attr_ctx *c = ctx;
+    struct fsolver *sv = c->sv;
+    struct fworker *w = &sv->w[wi];
+    const struct rblock *rb = &sv->rec[c->r].blk[b];
+    const int *l = rb->links;
+    const double *val = rb->val;
+
+    for (long long k = 0; k < rb->n; k++) {
+        long long e = rb->ent[k];
+        int rt = sv->ent_rt[e], np = npaths_fresh(sv, rt);
+        int nd = ndirect_of(sv, rt);
+        double bw = sv->ent_bw[e], bytes = sv->m.bytes[sv->ent_msg[e]];
+        fix *acc = attr_acc(sv, w, e);
+        int adaptive = net_routing_adaptive(rt) && bw > 0, hmax = 0;
+        double cb = bytes / bw, al = 0;
+        for (int i = 0; i < np; i++) {
+            int n = i >= nd ? sv->W : sv->Wd;
+            if (adaptive && val[i] > 0) {
+                int len = attribute_path(sv, acc, l, n, cb, val[i]);
+                al += val[i] * len;
+                hmax = len > hmax ? len : hmax;
+            }
+            l += n;
+        }
+        if (adaptive)
+            attribute_hops(sv, w, al, bytes, bw, hmax);
+        val += np;
+    }
+    if ((b & 15) == 15 && progress_work(sv, 16.0 * NF_BLOCK))
+        return 1;
+    return 0;
+}
+
+/* Attribute unrecorded round r, entity block b: draw the paths again. */
+static int
+sweep_task(void *ctx, long long b, int wi)
+{
+    struct attr_ctx *c = ctx;
+    struct fsolver *sv = c->sv;
+    struct fworker *w = &sv->w[wi];
+    const struct rround *r = &sv->rec[c->r];
+    long long e0 = b * NF_BLOCK, e1 = e0 + NF_BLOCK < sv->ne ? e0 + NF_BLOCK
+                                                             : sv->ne;
+
+    for (long long e = e0; e < e1; e++) {
+        int rt = sv->ent_rt[e], np, asked, nd;
+        const int *l;
+        double bytes, bw = sv->ent_bw[e];
+        fix *acc;
+        if (!fresh_paths(rt) || !net_routing_adaptive(rt) ||
+            !get_bit(r->asked, e) || !(bw > 0))
+            continue;
+        np = loads_of(sv, w, e, c->r, r->remc, 1, w->pbuf, NULL, w->pl,
+                      &asked);
+        nd = ndirect_of(sv, rt);
+        bytes = sv->m.bytes[sv->ent_msg[e]];
+        acc = attr_acc(sv, w, e);
+        l = w->pbuf;
+        {
+            double cb = bytes / bw, al = 0;
+            int hmax = 0;
+            for (int i = 0; i < np; l += i < nd ? sv->Wd : sv->W, i++) {
+                int n = i < nd ? sv->Wd : sv->W, len;
+                double a;
+                if (w->pl[i] <= 0)
+                    continue;
+                a = (double)PATH_MIN(r->qf, l, n) * w->pl[i];
+                if (!(a > 0))
+                    continue;
+                len = attribute_path(sv, acc, l, n, cb, a);
+                al += a * len;
+                hmax = len > hmax ? len : hmax;
+            }
+            attribute_hops(sv, w, al, bytes, bw, hmax);
+        }
+    }
+    if ((b & 15) == 15 && progress_work(sv, 16.0 * NF_BLOCK))
+        return 1;
+    return 0;
+}
+
+/* Fixed-path and static entities, and the routed count of fresh ones. */
+static int
+attribute_task(void *ctx, long long b, int wi)
+{
+    struct fsolver *sv = ctx;
+    struct fworker *w = &sv->w[wi];
+    long long e0 = b * NF_BLOCK, e1 = e0 + NF_BLOCK < sv->ne ? e0 + NF_BLOCK
+                                                             : sv->ne;
+
+    for (long long e = e0; e < e1 && !w->failed; e++) {
+        long long m = sv->ent_msg[e];
+        int rt = sv->ent_rt[e], p0 = sv->poff[e], np = sv->poff[e + 1] - p0;
+        double bytes = sv->m.bytes[m], mean = 0, bw = sv->ent_bw[e];
+        fix mult = sv->ent_mult[e], *acc = attr_acc(sv, w, e);
+        if (!net_routing_adaptive(rt)) {
+            if (route_static(sv, w->rt, w->buf, rt, sv->m.es[m], sv->m.ed[m],
+                             bytes, sv->m.key[m], acc, mult, &w->s) != 0)
+                worker_fail(w, FAIL_REACH, sv->m.job[m], sv->m.src[m],
+                            sv->m.dst[m]);
+            continue;
+        }
+        if (np == 0)
+            continue;
+        if (fresh_paths(rt)) {
+            if (bw > 0) {
+                w->s.routed += mult;
+                w->s.rbytes += mult * fx(bytes, sv->sL);
+            }
+            continue;
+        }
+        for (int p = p0; p < p0 + np; p++) {
+            const int *l = sv->links + sv->ent_slot[e] +
+                           (long long)(p - p0) * sv->Wd;
+            double f = bw > 0 ? bytes * sv->ptotal[p] / bw : bytes / np;
+            fix v;
+            if (f <= 0)
+                continue;
+            v = mult * fx(f, sv->sL);
+            for (int i = 0; i < sv->plen[p]; i++)
+                acc[l[i]] += v;
+            mean += f * sv->plen[p] / bytes;
+            if (sv->plen[p] > w->s.hmax)
+                w->s.hmax = sv->plen[p];
+        }
+        if (mean > 0) {
+            w->s.routed += mult;
+            w->s.rbytes += mult * fx(bytes, sv->sL);
+            w->s.hsum += mult * fx(mean, sv->sH);
+            w->s.hopb += mult * fx(bytes * mean, sv->sHB);
+        }
+    }
+    return 0;
+}
+
+/* Link bytes (and per job) from the workers' attribution arrays. */
+static int
+finish_links(struct fsolver *sv)
+{
+    int k = sv->res->job_bytes != NULL ? sv->njobs : 1, nl = sv->nl;
+    fix *out = xmalloc((size_t)nl * k * sizeof(fix));
+
+    if (sum_links(sv, k, out) != 0) {
+        free(out);
+        return -1;
+    }
+    for (int l = 0; l < nl; l++) {
+        fix s = 0;
+        for (int j = 0; j < k; j++) {
+            s += out[(size_t)j * nl + l];
+            if (sv->res->job_bytes != NULL)
+                sv->res->job_bytes[(size_t)j * nl + l] =
+                    (double)out[(size_t)j * nl + l] / sv->sL;
+        }
+        sv->res->bytes[l] = (double)s / sv->sL;
+    }
+    free(out);
+    return 0;
+}
+
+/* The metric sums of every worker, then of every rank, into the result. */
+static int
+finish_sums(struct fsolver *sv)
+{
+    struct fsums t = sv->total;
+    long long v[6], hmax;
+    struct net_result *res = sv->res;
+
+    for (int i = 0; i < sv->nthreads; i++)
+        fsums_add(&t, &sv->w[i].s);
+    v[0] = t.msgs;
+    v[1] = t.routed;
+    v[2] = t.total;
+    v[3] = t.rbytes;
+    v[4] = t.hopb;
+    v[5] = t.hsum;
+    hmax = (long long)t.hmax;
+    if (reduce(sv, v, 6, NET_REDUCE_SUM) != 0 ||
+        reduce(sv, &hmax, 1, NET_REDUCE_MAX) != 0)
+        return -1;
+    res->msgs = v[0];
+    res->routed = v[1];
+    res->total_bytes = (double)v[2] / sv->sL;
+    res->routed_bytes = (double)v[3] / sv->sL;
+    res->hop_bytes = (double)v[4] / sv->sHB;
+    res->hops_sum = (double)v[5] / sv->sH;
+    res->hops_max = (double)hmax;
+    return 0;
+}
+
+/* -------------------------------------------------------------- plan */
+
+/* Bytes of memory a solve needs on one rank, roughly (an upper bound in
+   the lean form: fresh paths drawn twice a round, rounds kept as per-link
+   state): for N messages of which nfixed have fixed paths and nfresh
+   fresh ones, with rounds allocation rounds. */
+struct plan {
+    double base;
+};
+
+static void
+plan_memory(const struct fsolver *sv, double N, double nfixed, double nfresh,
+            int rounds, struct plan *pl)
+{
+    double nl = sv->nl;
+    double per_msg = 5 * 4 + 8 + 8 + 4 + 8; /* fields, key, entity, bw */
+    double per_ent = 8 + 4 + 8 + 1 + 4 + 8 + 8 + 8;
+    double fixed_np = sv->o.ad_max_paths < 4 ? sv->o.ad_max_paths : 4;
+    double per_fixed_path = 4 + 8 + 8 + 4.0 * sv->Wd;
+    double links = 6 * 8 * nl + 2 * 4 * nl;
+    double threads = (double)sv->nthreads *
+                     ((nl + 1) * 8 * (sv->o.per_job ? sv->njobs : 1) +
+                      (double)sv->W * 4 * 64 + 65536);
+
+    if (!sv->adaptive) {
+        pl->base = links + threads + (sv->keep ? N * (5 * 4 + 8 + 8 + 8) : 0);
+        return;
+    }
+    pl->base = N * per_msg + (nfixed + nfresh) * per_ent +
+               nfixed * fixed_np * per_fixed_path + links + threads;
+    if (N <= NF_KEEP_PATHS) /* the fixed path sets in the result */
+        pl->base += nfixed * fixed_np * (8 + 4 + 8 + 4.0 * sv->Wd);
+    if (sv->any_fresh_adaptive)
+        pl->base += (double)rounds * (8 * nl + (nfixed + nfresh) / 8);
+    (void)nfresh;
+}
+
+/* -------------------------------------------------------------- solve */
+
+static int exposure(const struct fsolver *sv, long long nfresh_paths);
+static int exposure_of(const struct fsolver *sv);
+
+static int
+solve_adaptive(struct fsolver *sv)
+{
+    long long ne, nfp = 0;
+    int nt = sv->nthreads;
+
+    make_entities(sv);
+    if (sv->fail)
+        return -1;
+    ne = sv->ne;
+    for (long long e = 0; e < ne; e++)
+        if (fresh_paths(sv->ent_rt[e]))
+            nfp += npaths_fresh(sv, sv->ent_rt[e]);
+    {
+        long long v = nfp;
+        if (reduce(sv, &v, 1, NET_REDUCE_SUM) != 0)
+            return -1;
+        sv->nfresh_paths = v; /* all ranks' */
+    }
+    sv->fexpose = exposure(sv, sv->nfresh_paths);
+
+    sv->res->exposure_model = sv->exact ? sv->fexpose : exposure_of(sv);
+    sv->res->exposure = sv->fexpose;
+    /* what the plan leaves may keep the rounds' fresh paths */
+    if (sv->o.record_budget > net_mem_limit(&sv->o) - sv->planned)
+        sv->o.record_budget = net_mem_limit(&sv->o) - sv->planned;
+    if (build_paths(sv) != 0)
+        return -1;
+    sv->rem = xcalloc((size_t)sv->nl + 1, sizeof(double));
+    sv->O = xcalloc((size_t)sv->nl + 1, sizeof(double));
+    sv->G = xcalloc((size_t)sv->nl + 1, sizeof(double));
+    sv->cut = xcalloc((size_t)sv->nl + 1, sizeof(double));
+    sv->qf = xcalloc((size_t)sv->nl + 1, sizeof(float));
+    sv->remc = xcalloc((size_t)sv->nl + 1, sizeof(float));
+    sv->qf[sv->nl] = sv->remc[sv->nl] = INFINITY; /* the pad link */
+    for (int l = 0; l < sv->nl; l++)
+        sv->cut[l] = sv->o.cutoff * sv->bw[l];
+    sv->act = xmalloc((size_t)(ne > 0 ? ne : 1) * sizeof(long long));
+    sv->bact = xmalloc((size_t)(ne > 0 ? ne : 1) * sizeof(long long));
+    sv->bnact = xcalloc((size_t)(ne / NF_BLOCK + 2), sizeof(long long));
+    sv->nact = ne;
+    for (long long e = 0; e < ne; e++)
+        sv->act[e] = e;
+    if (sv->any_fresh_adaptive) {
+        int live = 0;
+        for (long long e = 0; e < ne && !live; e++)
+            live = fresh_paths(sv->ent_rt[e]);
+        if (live)
+            sv->live = route_live_new(sv->net);
+    }
+    for (int i = 0; i < nt; i++) {
+        int np = npaths_fresh(sv, NET_AH) > sv->o.ai_paths
+                     ? npaths_fresh(sv, NET_AH)
+                     : sv->o.ai_paths;
+        sv->w[i].pbuf = xmalloc((size_t)np * (size_t)sv->W * sizeof(int));
+        sv->w[i].plen = xmalloc((size_t)(np > 64 ? np : 64) * sizeof(int));
+        sv->w[i].pl = xmalloc(
+            (size_t)(np > sv->o.ad_max_paths ? np : sv->o.ad_max_paths) *
+            sizeof(double));
+    }
+    sv->work_total = (double)ne * 2 * (sv->fexpose + 2) +
+                     (sv->any_fresh_adaptive ? (double)ne * sv->fexpose : 0);
+    if (iterate(sv) != 0)
+        return -1;
+
+    /* attribution */
+    {
+        int k = sv->res->job_bytes != NULL ? sv->njobs : 1;
+        long long nblk = (ne + NF_BLOCK - 1) / NF_BLOCK;
+        for (int i = 0; i < nt; i++) {
+            free(sv->w[i].acc);
+            sv->w[i].acc = xcalloc(((size_t)sv->nl + 1) * k, sizeof(fix));
+        }
+        for (int r = 0; r < sv->nrec; r++) {
+            struct attr_ctx c = {sv, r};
+            struct rround *rr = &sv->rec[r];
+            if (pool_for(sv->pool, rr->recorded ? rr->nblk : nblk, 1,
+                         rr->recorded ? rec_attr_task : sweep_task,
+                         &c) != 0 ||
+                sv->cancel)
+                return -1;
+            rround_free(rr);
+        }
+        sv->nrec = 0;
+        pool_for(sv->pool, nblk, 1, attribute_task, sv);
+        if (take_failure(sv) != 0)
+            return -1;
+        if (finish_links(sv) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* Per-message results: bandwidths, and the fixed path sets. */
+static void
+fill_messages(struct fsolver *sv)
+{
+    struct net_result *res = sv->res;
+    long long N = sv->m.n;
+
+    res->nmsg = N;
+    res->msg_job = sv->m.job;
+    res->msg_src = sv->m.src;
+    res->msg_dst = sv->m.dst;
+    res->msg_bytes = sv->m.bytes;
+    sv->m.job = sv->m.src = sv->m.dst = NULL;
+    sv->m.bytes = NULL;
+    if (N == 0) {
+        res->msg_job = xreallocarray(res->msg_job, 1, sizeof(int));
+        res->msg_src = xreallocarray(res->msg_src, 1, sizeof(int));
+        res->msg_dst = xreallocarray(res->msg_dst, 1, sizeof(int));
+        res->msg_bytes = xreallocarray(res->msg_bytes, 1, sizeof(double));
+    }
+    res->msg_bw = xcalloc((size_t)(N > 0 ? N : 1), sizeof(double));
+    if (!sv->adaptive)
+        return;
+    for (long long m = 0; m < N; m++)
+        if (sv->msg_ent[m] >= 0)
+            res->msg_bw[m] = sv->ent_bw[sv->msg_ent[m]];
+    /* fixed path sets with their total bandwidth, per message */
+    if (N <= NF_KEEP_PATHS) {
+        long long np = 0, nlinks = 0;
+        res->path_off = xmalloc(((size_t)N + 1) * sizeof(int));
+        res->path_off[0] = 0;
+        for (long long m = 0; m < N; m++) {
+            int e = sv->msg_ent[m];
+            if (e >= 0 && !fresh_paths(sv->ent_rt[e]))
+                for (int p = sv->poff[e]; p < sv->poff[e + 1]; p++) {
+                    np++;
+                    nlinks += sv->plen[p];
+                }
+            res->path_off[m + 1] = (int)np;
+        }
+        res->path_start =
+            xmalloc((size_t)(np > 0 ? np : 1) * sizeof(long long));
+        res->path_len = xmalloc((size_t)(np > 0 ? np : 1) * sizeof(int));
+        res->path_bw = xmalloc((size_t)(np > 0 ? np : 1) * sizeof(double));
+        res->links = xmalloc((size_t)(nlinks > 0 ? nlinks : 1) * sizeof(int));
+        np = nlinks = 0;
+        for (long long m = 0; m < N; m++) {
+            int e = sv->msg_ent[m];
+            if (e < 0 || fresh_paths(sv->ent_rt[e]))
+                continue;
+            for (int p = sv->poff[e]; p < sv->poff[e + 1]; p++) {
+                res->path_start[np] = nlinks;
+                res->path_len[np] = sv->plen[p];
+                res->path_bw[np] = sv->ptotal[p];
+                memcpy(res->links + nlinks,
+                       sv->links + sv->ent_slot[e] +
+                           (long long)(p - sv->poff[e]) * sv->Wd,
+                       (size_t)sv->plen[p] * sizeof(int));
+                nlinks += sv->plen[p];
+                np++;
+            }
+        }
+    }
+}
+
+static void
+solver_free(struct fsolver *sv)
+{
+    for (int i = 0; i < sv->nthreads && sv->w != NULL; i++) {
+        route_free(sv->w[i].rt);
+        free(sv->w[i].buf);
+        free(sv->w[i].pbuf);
+        free(sv->w[i].plen);
+        free(sv->w[i].pl);
+        free(sv->w[i].acc);
+        free(sv->w[i].jn);
+        fmsgs_free(&sv->w[i].loc);
+    }
+    free(sv->w);
+    free(sv->jcount);
+    free(sv->bw);
+    free(sv->ch_job);
+    free(sv->ch_u0);
+    free(sv->ch_u1);
+    fmsgs_free(&sv->m);
+    free(sv->ent_msg);
+    free(sv->ent_mult);
+    free(sv->ent_bw);
+    free(sv->msg_ent);
+    free(sv->ent_rt);
+    free(sv->poff);
+    free(sv->ent_slot);
+    free(sv->plen);
+    free(sv->links);
+    free(sv->pload);
+    free(sv->ptotal);
+    free(sv->palloc);
+    free(sv->act);
+    free(sv->bact);
+    free(sv->bnact);
+    free(sv->rem);
+    free(sv->O);
+    free(sv->G);
+    free(sv->cut);
+    free(sv->qf);
+    free(sv->remc);
+    route_live_free(sv->live);
+    for (int r = 0; r < sv->nrec; r++)
+        rround_free(&sv->rec[r]);
+    free(sv->rec);
+    free(sv->vpad);
+    free(sv->vstart);
+    free(sv->vlinks);
+}
+
+/* How many messages the jobs emit on this rank (a counting pass), and
+   the largest; for the plan and the scales. */
+static int
+count_messages(struct fsolver *sv, long long *n, double *maxb)
+{
+    *n = 0;
+    *maxb = 0;
+    sv->jcount = xcalloc((size_t)sv->njobs, sizeof(long long));
+    for (int i = 0; i < sv->nthreads; i++) {
+        sv->w[i].lmax_n = 0;
+        sv->w[i].lmax_b = 0;
+        sv->w[i].jn = xcalloc((size_t)sv->njobs, sizeof(long long));
+    }
+    if (pool_for(sv->pool, sv->c1 - sv->c0, 1, count_task, sv) != 0 ||
+        sv->cancel)
+        return -1;
+    for (int i = 0; i < sv->nthreads; i++) {
+        *n += sv->w[i].lmax_n;
+        if (sv->w[i].lmax_b > *maxb)
+            *maxb = sv->w[i].lmax_b;
+        for (int j = 0; j < sv->njobs; j++)
+            sv->jcount[j] += sv->w[i].jn[j];
+    }
+    return reduce(sv, sv->jcount, sv->njobs, NET_REDUCE_SUM);
+}
+
+/* The model's f. */
+static int
+exposure_of(const struct fsolver *sv)
+{
+    int f = sv->o.expose > 0 ? sv->o.expose : sv->any_fresh_adaptive ? 50 : 1;
+
+    return f > sv->o.max_iters ? sv->o.max_iters : f;
+}
+
+/* The exposure the solve will use (f; FAST may compress it) for a round
+   of nfresh_paths fresh paths (all ranks). */
+static int
+exposure(const struct fsolver *sv, long long nfresh_paths)
+{
+    int f = exposure_of(sv);
+
+    /* (only on a dragonfly: its indirect paths are all about as long, so
+       fewer rounds change the noise, not the paths taken; on a torus the
+       early rounds would favour long paths -- see rho-model(7)) */
+    if (!sv->exact && sv->any_fresh_adaptive && sv->o.samples > 0 &&
+        net_family(sv->net) == NET_DRAGONFLY &&
+        (double)nfresh_paths * f > (double)sv->o.samples) {
+        long long k = sv->o.samples / (nfresh_paths > 0 ? nfresh_paths : 1);
+        f = k < 1 ? 1 : (int)k;
+    }
+    return f;
+}
+
+/* Refuse a solve that would not fit: say what it needs and on how many
+   ranks it would fit. */
+static int
+check_memory(struct fsolver *sv, long long n_all)
+{
+    struct plan pl, one;
+    double lim = net_mem_limit(&sv->o), need, nfixed = 0, nfresh = 0, nfp = 0;
+    int nr = sv->o.nranks > 1 ? sv->o.nranks : 1, ranks, rounds;
+
+    for (int j = 0; j < sv->njobs; j++) {
+        int rt = sv->jobs[j].routing;
+        if (fresh_paths(rt)) {
+            nfresh += (double)sv->jcount[j];
+            nfp += (double)sv->jcount[j] * npaths_fresh(sv, rt);
+        } else
+            nfixed += (double)sv->jcount[j];
+    }
+    rounds = exposure(sv, (long long)nfp) + NF_POST_ROUNDS;
+    plan_memory(sv, ceil((double)n_all / nr), ceil(nfixed / nr),
+                ceil(nfresh / nr), rounds, &pl);
+    plan_memory(sv, 0, 0, 0, rounds, &one); /* what any rank needs */
+    need = pl.base;
+    sv->planned = need;
+    if (need <= lim)
+        return 0;
+    ranks = lim > one.base ? (int)ceil((need - one.base) * nr /
+                                       (lim - one.base))
+                           : -1;
+    sv->fail = 1;
+    {
+        char a[32], b[32];
+        units_fmt_size(a, sizeof a, need);
+        units_fmt_size(b, sizeof b, lim);
+        if (ranks > nr && ranks <= 1000000)
+            rho_err_set(&sv->ferr, RHO_ELIMIT,
+                        "the link model needs about %s for %lld messages%s, "
+                        "more than the %s allowed: it would fit on %d MPI "
+                        "ranks (rho-mpi), or with --memory %.0f (MiB)",
+                        a, n_all, nr > 1 ? " on each rank" : "", b, ranks,
+                        ceil(need / 1048576.0));
+        else
+            rho_err_set(&sv->ferr, RHO_ELIMIT,
+                        "the link model needs about %s for %lld messages%s, "
+                        "more than the %s allowed (--memory %.0f would do)",
+                        a, n_all, nr > 1 ? " on each rank" : "", b,
+                        ceil(need / 1048576.0));
+    }
+    return -1;
+}
+
+struct net_result *
+net_fast_solve(const struct net *net, const struct net_job *jobs, int njobs,
+               const struct net_opts *opts, int exact, struct rho_err *err)
+{
+    struct fsolver sv;
+    struct net_result *res;
+    long long n_msgs = 0;
+    double maxb = 0;
+
+    memset(&sv, 0, sizeof sv);
+    atomic_init(&sv.cancel, 0);
+    atomic_init(&sv.fail, 0);
+    sv.o = *opts;
+    sv.exact = exact;
+    sv.net = net;
+    sv.jobs = jobs;
+    sv.njobs = njobs;
+    sv.nl = net_links(net);
+    sv.nthreads = sv.o.threads;
+    for (int j = 0; j < njobs; j++) {
+        sv.adaptive |= net_routing_adaptive(jobs[j].routing);
+        sv.any_fresh_adaptive |=
+            jobs[j].routing == NET_AI || jobs[j].routing == NET_AH;
+    }
+    sv.keep = sv.o.keep_msgs || sv.adaptive;
+    sv.with_paths = sv.o.round != NULL && sv.o.round_paths;
+    sv.bw = xmalloc((size_t)(sv.nl > 0 ? sv.nl : 1) * sizeof(double));
+    for (int l = 0; l < sv.nl; l++)
+        sv.bw[l] = net_link_bw(net, l);
+    res = xcalloc(1, sizeof *res);
+    sv.res = res;
+    res->nlinks = sv.nl;
+    res->njobs = njobs;
+    res->engine = exact ? NET_ENGINE_EXACT : NET_ENGINE_FAST;
+    res->bytes = xcalloc((size_t)(sv.nl > 0 ? sv.nl : 1), sizeof(double));
+    if (sv.o.per_job)
+        res->job_bytes = xcalloc(
+            (size_t)njobs * (size_t)(sv.nl > 0 ? sv.nl : 1), sizeof(double));
+    sv.w = xcalloc((size_t)sv.nthreads, sizeof *sv.w);
+    for (int i = 0; i < sv.nthreads; i++) {
+        struct fworker *w = &sv.w[i];
+        w->sv = &sv;
+        w->rt = route_new(net);
+        w->buf = xmalloc(((size_t)route_max_hops(w->rt) + 1) * sizeof(int));
+        w->acc = xcalloc(((size_t)sv.nl + 1) *
+                             (size_t)(sv.o.per_job && !sv.adaptive ? njobs : 1),
+                         sizeof(fix));
+    }
+    sv.W = route_max_hops(sv.w[0].rt);
+    sv.Wd = route_max_min_hops(sv.w[0].rt);
+    set_slots(&sv);
+    sv.maxhops = sv.W;
+    pthread_mutex_init(&sv.mu, NULL);
+    pthread_cond_init(&sv.cv, NULL);
+    sv.pool = pool_new(sv.nthreads); /* (maybe fewer: workers unused) */
+    make_chunks(&sv);
+
+    if (count_messages(&sv, &n_msgs, &maxb) == 0 &&
+        set_scales(&sv, n_msgs, maxb) == 0) {
+        long long n_all = n_msgs;
+        if (reduce(&sv, &n_all, 1, NET_REDUCE_SUM) == 0 &&
+            check_memory(&sv, n_all) == 0) {
+            pool_for(sv.pool, sv.c1 - sv.c0, 1, chunk_task, &sv);
+            take_failure(&sv);
+            if (!sv.cancel && !sv.fail) {
+                for (int i = 0; i < sv.nthreads; i++)
+                    fsums_add(&sv.total, &sv.w[i].s);
+                for (int i = 0; i < sv.nthreads; i++)
+                    memset(&sv.w[i].s, 0, sizeof sv.w[i].s);
+                if (sv.adaptive) {
+                    /* route sums come from the attribution */
+                    sv.total.routed = sv.total.rbytes = sv.total.hopb =
+                        sv.total.hsum = 0;
+                    sv.total.hmax = 0;
+                    if (solve_adaptive(&sv) != 0 && !sv.fail)
+                        sv.cancel = 1;
+                } else if (finish_links(&sv) != 0)
+                    sv.cancel = 1;
+            }
+        }
+    }
+    if (!sv.cancel && !sv.fail && finish_sums(&sv) != 0)
+        sv.cancel = 1;
+    /* every rank must agree on failing */
+    if (sv.o.nranks > 1 && sv.o.reduce != NULL) {
+        long long f = sv.fail ? 2 : sv.cancel ? 1 : 0;
+        if (sv.o.reduce(sv.o.reduce_ctx, &f, 1, NET_REDUCE_MAX) != 0)
+            f = f > 1 ? f : 1;
+        if (f == 2 && !sv.fail) {
+            sv.fail = 1;
+            rho_err_set(&sv.ferr, RHO_EINPUT,
+                        "link model: another rank failed");
+        } else if (f == 1)
+            sv.cancel = 1;
+    }
+    pool_free(sv.pool);
+    pthread_mutex_destroy(&sv.mu);
+    pthread_cond_destroy(&sv.cv);
+    if (sv.cancel || sv.fail) {
+        if (sv.fail) {
+            if (err != NULL)
+                *err = sv.ferr;
+        } else
+            rho_err_set(err, RHO_ECANCEL, "link model: cancelled");
+        solver_free(&sv);
+        net_result_free(res);
+        return NULL;
+    }
+    if (sv.keep)
+        fill_messages(&sv);
+    res->phase_time_ext = 0;
+    if (sv.adaptive) {
+        for (long long e = 0; e < sv.ne; e++) {
+            double t, bytes = res->msg_bytes[sv.ent_msg[e]];
+            if (sv.poff[e + 1] == sv.poff[e] || bytes <= 0)
+                continue;
+            t = sv.ent_bw[e] > 0 ? bytes / sv.ent_bw[e] : INFINITY;
+            if (t > res->phase_time_ext)
+                res->phase_time_ext = t;
+        }
+        if (sv.o.nranks > 1 && sv.o.reduce != NULL) {
+            long long b;
+            memcpy(&b, &res->phase_time_ext, sizeof b); /* >= 0: ordered */
+            sv.o.reduce(sv.o.reduce_ctx, &b, 1, NET_REDUCE_MAX);
+            memcpy(&res->phase_time_ext, &b, sizeof b);
+        }
+    } else {
+        for (int l = 0; l < sv.nl; l++)
+            if (res->bytes[l] / sv.bw[l] > res->phase_time_ext)
+                res->phase_time_ext = res->bytes[l] / sv.bw[l];
+    }
+    solver_free(&sv);
+    return res;
+}

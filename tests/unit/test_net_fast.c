@@ -1,0 +1,596 @@
+/*
+ * test_net_fast: the default engines (EXACT and FAST) against the
+ * reference -- EXACT gives the reference's traffic up to rounding on every
+ * family and routing, FAST stays within its documented bounds when it
+ * compresses the exposure; the same bits on any number of threads and of
+ * (simulated) ranks; identical messages solved once give what each gives
+ * alone; the memory plan refuses what would not fit and says on how many
+ * ranks it would.
+ */
+#include "core/net/net_model.h"
+
+#include <math.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/net/net_stats.h"
+#include "core/net/route.h"
+#include "harness.h"
+
+static struct net *
+dragonfly(int groups, int chassis, int routers, int npr, int cores,
+          double inj_bw)
+{
+    struct net_dragonfly_params p;
+
+    memset(&p, 0, sizeof p);
+    p.groups = groups;
+    p.chassis = chassis;
+    p.routers = routers;
+    p.nodes_per_router = npr;
+    p.cores = cores;
+    p.global_per_pair = 1;
+    p.bw_row = 2e9;
+    p.bw_col = 1e9;
+    p.bw_global = 1.5e9;
+    p.inj_bw = inj_bw;
+    return net_dragonfly_new(&p, NULL);
+}
+
+static struct net_result *
+solve(const struct net *net, const struct net_job *jobs, int njobs,
+      int engine, int threads, const struct net_opts *base)
+{
+    struct net_opts o;
+    struct rho_err e;
+    struct net_result *r;
+
+    if (base != NULL)
+        o = *base;
+    else
+        net_opts_init(&o);
+    o.engine = engine;
+    o.threads = threads;
+    r = net_model_solve(net, jobs, njobs, &o, &e);
+    if (r == NULL)
+        printf("# solve failed: %s\n", e.msg);
+    return r;
+}
+
+/* The largest relative difference of two arrays (0 where both are 0). */
+static double
+reldiff(const double *a, const double *b, long long n)
+{
+    double w = 0;
+
+    for (long long i = 0; i < n; i++) {
+        double d = a[i] == b[i] ? 0 : fabs(a[i] - b[i]) / fabs(a[i]);
+        if (d > w)
+            w = d;
+    }
+    return w;
+}
+
+static int
+same_bits(const struct net_result *a, const struct net_result *b)
+{
+    return a != NULL && b != NULL && a->nlinks == b->nlinks &&
+           memcmp(a->bytes, b->bytes, sizeof(double) * (size_t)a->nlinks) ==
+               0 &&
+           a->nmsg == b->nmsg &&
+           (a->nmsg == 0 || memcmp(a->msg_bw, b->msg_bw,
+                                   sizeof(double) * (size_t)a->nmsg) == 0) &&
+           a->hop_bytes == b->hop_bytes && a->hops_sum == b->hops_sum &&
+           a->total_bytes == b->total_bytes && a->routed == b->routed &&
+           a->iterations == b->iterations &&
+           a->phase_time_ext == b->phase_time_ext;
+}
+
+/* EXACT = the reference up to rounding: sums in another order, and the
+   reference keeps the grants of fresh paths as floats (1e-7). */
+static void
+test_exact_vs_reference(void)
+{
+    struct net_spec sp;
+    static const char *const presets[] = {"df-small", "torus-5x5", "bgq-128",
+                                          "fattree-k4", "tca-8"};
+    int worst_rt = -1;
+    double worst = 0, worst_bw = 0;
+    int iters_ok = 1, metrics_ok = 1, n = 0;
+
+    for (size_t k = 0; k < sizeof presets / sizeof presets[0] + 2; k++) {
+        struct net *net;
+        struct placement *pl;
+        struct pattern *pat;
+        if (k < sizeof presets / sizeof presets[0]) {
+            net_preset(presets[k], &sp, NULL);
+            net = net_new(&sp, NULL);
+        } else
+            net = dragonfly(7, 2, 3, 2, 2, k % 2 ? 4e9 : 0);
+        pl = placement_scheme_new(net, PLACE_RDN, (int)net_slots(net),
+                                  (uint64_t)k + 3, NULL);
+        pat = pattern_thesis("umesh", (int)net_slots(net), 1 << 16,
+                             (uint64_t)k + 1, NULL);
+        for (int rt = 0; rt < NET_ROUTING_COUNT; rt++) {
+            struct net_job job = {pat, pl, 0, rt};
+            struct net_opts o;
+            struct net_result *a, *b;
+            double d, dbw;
+            net_opts_init(&o);
+            o.si_samples = 8;
+            o.seed = 11 + k;
+            a = solve(net, &job, 1, NET_ENGINE_REFERENCE, 2, &o);
+            b = solve(net, &job, 1, NET_ENGINE_EXACT, 2, &o);
+            if (a == NULL || b == NULL) {
+                CHECK(0, "%s %s solves", presets[k < 5 ? k : 0],
+                      net_routing_name(rt));
+                continue;
+            }
+            d = reldiff(a->bytes, b->bytes, a->nlinks);
+            dbw = a->nmsg == b->nmsg ? reldiff(a->msg_bw, b->msg_bw, a->nmsg)
+                                     : 1;
+            if (d > worst) {
+                worst = d;
+                worst_rt = rt;
+            }
+            if (dbw > worst_bw)
+                worst_bw = dbw;
+            iters_ok &= a->iterations == b->iterations &&
+                        a->converged == b->converged && a->msgs == b->msgs &&
+                        a->routed == b->routed && a->hops_max == b->hops_max;
+            metrics_ok &=
+                fabs(a->hop_bytes - b->hop_bytes) <= 1e-6 * a->hop_bytes &&
+                fabs(a->hops_sum - b->hops_sum) <= 1e-6 * a->hops_sum &&
+                fabs(a->total_bytes - b->total_bytes) <=
+                    1e-12 * a->total_bytes;
+            n++;
+            net_result_free(a);
+            net_result_free(b);
+        }
+        pattern_free(pat);
+        placement_free(pl);
+        net_free(net);
+    }
+    CHECK(worst < 1e-5 && worst_bw < 1e-5,
+          "EXACT = reference up to rounding over %d solves (links %.2g, "
+          "worst under %s; bandwidths %.2g)",
+          n, worst, worst_rt >= 0 ? net_routing_name(worst_rt) : "-",
+          worst_bw);
+    CHECK(iters_ok, "the same rounds, messages, routed messages, longest "
+                    "path");
+    CHECK(metrics_ok, "the same hop-bytes, hops and bytes");
+}
+
+/* The six-number summary of every class within rel of the reference's
+   (max within relmax), and the message bandwidths' quartiles too. */
+static int
+within(const struct net *net, const struct net_result *ref,
+       const struct net_result *r, double rel, double relmax, double *worst)
+{
+    struct net_stats *a = net_stats_result(net, ref, 0, NULL);
+    struct net_stats *b = net_stats_result(net, r, 0, NULL);
+    int ok = 1;
+
+    *worst = 0;
+    for (int c = 0; c < a->nclasses; c++) {
+        const struct net_class_stats *x = &a->cls[c], *y = &b->cls[c];
+        double v[5][2] = {{x->q1, y->q1},
+                          {x->median, y->median},
+                          {x->mean, y->mean},
+                          {x->q3, y->q3},
+                          {x->max, y->max}};
+        for (int k = 0; k < 5; k++) {
+            double d = fabs(v[k][0] - v[k][1]) / (fabs(v[k][0]) + 1);
+            ok &= d <= (k == 4 ? relmax : rel);
+            if (k < 4 && d > *worst)
+                *worst = d;
+        }
+    }
+    net_stats_free(a);
+    net_stats_free(b);
+    return ok;
+}
+
+/* FAST compresses the exposure when a run would draw more than
+   opts.samples paths; its bound is checked here on a dragonfly where the
+   compression is forced (f = 50 -> 5), and on the df-40 preset by make
+   bench. */
+static void
+test_fast_bounds(void)
+{
+    struct net *net = dragonfly(13, 3, 4, 2, 1, 0);
+    int n = (int)net_slots(net);
+    struct placement *pl = placement_scheme_new(net, PLACE_RDN, n, 5, NULL);
+    struct pattern *pat = pattern_thesis("umesh", n, 1 << 19, 3, NULL);
+
+    for (int rt = NET_AI; rt <= NET_AH; rt++) {
+        struct net_job job = {pat, pl, 0, rt};
+        struct net_opts o;
+        struct net_result *ref, *ex, *fa;
+        double w;
+        long long paths;
+        int ok;
+        net_opts_init(&o);
+        ref = solve(net, &job, 1, NET_ENGINE_REFERENCE, 2, &o);
+        ex = solve(net, &job, 1, NET_ENGINE_FAST, 2, &o);
+        CHECK(ex->exposure == 50 && ex->engine == NET_ENGINE_FAST,
+              "%s: small enough, FAST does not compress (f %d)",
+              net_routing_name(rt), ex->exposure);
+        paths = 0;
+        for (long long m = 0; m < ref->nmsg; m++)
+            paths += ref->msg_bw[m] > 0 ? 4 : 0;
+        o.samples = 5 * paths;
+        fa = solve(net, &job, 1, NET_ENGINE_FAST, 2, &o);
+        CHECK(fa->exposure == 5, "%s: a budget of 5 rounds of paths gives f "
+                                 "= 5 (%d)",
+              net_routing_name(rt), fa->exposure);
+        ok = within(net, ref, fa, 0.03, 0.25, &w);
+        CHECK(ok,
+              "%s with f = 5: quartiles and means of every class within 3%% "
+              "of the reference (worst %.2g), maxima within 25%%",
+              net_routing_name(rt), w);
+        CHECK(fabs(fa->total_bytes - ref->total_bytes) <=
+                      1e-12 * ref->total_bytes &&
+                  fabs(fa->hops_sum - ref->hops_sum) <= 0.01 * ref->hops_sum,
+              "%s with f = 5: the same bytes, mean hops within 1%%",
+              net_routing_name(rt));
+        net_result_free(ref);
+        net_result_free(ex);
+        net_result_free(fa);
+    }
+    pattern_free(pat);
+    placement_free(pl);
+    net_free(net);
+    /* not on a torus: there FAST is EXACT whatever the budget */
+    {
+        struct net_spec sp;
+        struct net_opts o;
+        struct net_result *a, *b;
+        struct net_job job;
+        net_preset("bgq-128", &sp, NULL);
+        net = net_new(&sp, NULL);
+        n = (int)net_slots(net);
+        pl = placement_scheme_new(net, PLACE_RDN, n, 5, NULL);
+        pat = pattern_thesis("umesh", n, 1 << 16, 3, NULL);
+        job.pattern = pat;
+        job.placement = pl;
+        job.offset = 0;
+        job.routing = NET_AI;
+        net_opts_init(&o);
+        o.samples = 1000;
+        a = solve(net, &job, 1, NET_ENGINE_FAST, 2, &o);
+        b = solve(net, &job, 1, NET_ENGINE_EXACT, 2, &o);
+        CHECK(same_bits(a, b) && a->exposure == 50,
+              "on a torus FAST does not compress (f %d), it is EXACT",
+              a->exposure);
+        net_result_free(a);
+        net_result_free(b);
+        pattern_free(pat);
+        placement_free(pl);
+        net_free(net);
+    }
+}
+
+/* The same bits on 1, 2, 3 and 5 threads, for every routing, with jobs
+   of different routings together. */
+static void
+test_threads(void)
+{
+    struct net *net = dragonfly(8, 2, 4, 2, 3, 0);
+    int n = (int)net_slots(net);
+    struct placement *pl = placement_scheme_new(net, PLACE_RDR, n, 9, NULL);
+    struct pattern *p0 = pattern_thesis("umesh", n / 2, 4096, 6, NULL);
+    struct pattern *p1 = pattern_thesis("spread", n - n / 2, 2048, 7, NULL);
+
+    for (int rt = 0; rt < NET_ROUTING_COUNT; rt++)
+        for (int eng = NET_ENGINE_FAST; eng <= NET_ENGINE_EXACT; eng++) {
+            struct net_job jobs[2] = {{p0, pl, 0, rt},
+                                      {p1, pl, n / 2, (rt + 3) % 6}};
+            struct net_opts o;
+            struct net_result *a;
+            int ok = 1;
+            net_opts_init(&o);
+            o.si_samples = 4;
+            o.per_job = 1;
+            o.samples = 20000; /* FAST compresses */
+            a = solve(net, jobs, 2, eng, 1, &o);
+            for (int t = 2; t <= 5; t += t == 3 ? 2 : 1) {
+                struct net_result *b = solve(net, jobs, 2, eng, t, &o);
+                ok &= same_bits(a, b) &&
+                      memcmp(a->job_bytes, b->job_bytes,
+                             sizeof(double) * 2 * (size_t)a->nlinks) == 0;
+                net_result_free(b);
+            }
+            CHECK(ok, "%s %s + %s: 1 thread = 2, 3 and 5, bit for bit",
+                  net_engine_name(eng), net_routing_name(rt),
+                  net_routing_name((rt + 3) % 6));
+            net_result_free(a);
+        }
+    pattern_free(p0);
+    pattern_free(p1);
+    placement_free(pl);
+    net_free(net);
+}
+
+/* Round callbacks that watch every path make every message its own
+   entity; without, identical AD messages are solved once. */
+static int
+noop_round(void *ctx, const struct net_round *r)
+{
+    (void)ctx;
+    (void)r;
+    return 0;
+}
+
+static void
+test_aggregation(void)
+{
+    struct net *net = dragonfly(5, 2, 3, 3, 4, 0);
+    int n = (int)net_slots(net), nm = 3000;
+    int *src = malloc(sizeof(int) * (size_t)nm);
+    int *dst = malloc(sizeof(int) * (size_t)nm);
+    double *b = malloc(sizeof(double) * (size_t)nm);
+    struct placement *pl = placement_scheme_new(net, PLACE_LINEAR, n, 0, NULL);
+    struct pattern *pat;
+    struct rng g;
+
+    rng_init(&g, 5);
+    for (int i = 0; i < nm; i++) { /* few distinct (routers, bytes) */
+        src[i] = (int)rng_below(&g, 12);
+        dst[i] = n - 1 - (int)rng_below(&g, 12);
+        b[i] = (double)(1 + rng_below(&g, 3)) * 65536;
+    }
+    pat = pattern_list(n, nm, src, dst, b, NULL, NULL);
+    for (int rt = NET_DOR; rt <= NET_AD; rt++) {
+        struct net_job job = {pat, pl, 0, rt == NET_DOR ? NET_AD : rt};
+        struct net_job two[2] = {{pat, pl, 0, NET_AD}, {pat, pl, 0, rt}};
+        struct net_opts o;
+        struct net_result *a, *c;
+        if (rt == NET_SI)
+            continue;
+        net_opts_init(&o);
+        a = solve(net, rt == NET_AD ? &job : two, rt == NET_AD ? 1 : 2,
+                  NET_ENGINE_EXACT, 2, &o);
+        o.round = noop_round;
+        o.round_paths = 1;
+        c = solve(net, rt == NET_AD ? &job : two, rt == NET_AD ? 1 : 2,
+                  NET_ENGINE_EXACT, 2, &o);
+        CHECK(same_bits(a, c),
+              "AD%s%s: %d messages solved as a few entities give the bits "
+              "of every message solved alone",
+              rt == NET_AD ? "" : " beside ",
+              rt == NET_AD ? "" : net_routing_name(rt), nm * (rt == NET_AD ? 1 : 2));
+        net_result_free(a);
+        net_result_free(c);
+    }
+    pattern_free(pat);
+    placement_free(pl);
+    net_free(net);
+    free(src);
+    free(dst);
+    free(b);
+}
+
+/* ---- ranks, simulated by threads that combine through a barrier ---- */
+
+struct world {
+    int n;
+    pthread_barrier_t bar;
+    long long *slot[8];
+    long long *out;
+    long long cap;
+};
+
+struct rank_arg {
+    struct world *w;
+    int rank;
+    const struct net *net;
+    const struct net_job *jobs;
+    int njobs;
+    struct net_opts o;
+    struct net_result *res;
+    struct rho_err err;
+};
+
+struct rank_ctx {
+    struct world *w;
+    int rank;
+};
+
+static int
+world_reduce(void *ctx, long long *v, long long n, int op)
+{
+    struct rank_ctx *c = ctx;
+    struct world *w = c->w;
+
+    w->slot[c->rank] = v;
+    pthread_barrier_wait(&w->bar);
+    if (c->rank == 0) {
+        if (n > w->cap) {
+            free(w->out);
+            w->out = malloc(sizeof(long long) * (size_t)n);
+            w->cap = n;
+        }
+        for (long long i = 0; i < n; i++) {
+            long long s = w->slot[0][i];
+            for (int r = 1; r < w->n; r++)
+                s = op == NET_REDUCE_SUM ? s + w->slot[r][i]
+                    : w->slot[r][i] > s  ? w->slot[r][i]
+                                         : s;
+            w->out[i] = s;
+        }
+    }
+    pthread_barrier_wait(&w->bar);
+    memcpy(v, w->out, sizeof(long long) * (size_t)n);
+    pthread_barrier_wait(&w->bar);
+    return 0;
+}
+
+static void *
+rank_main(void *v)
+{
+    struct rank_arg *a = v;
+    struct rank_ctx c = {a->w, a->rank};
+
+    a->o.nranks = a->w->n;
+    a->o.rank = a->rank;
+    a->o.reduce = world_reduce;
+    a->o.reduce_ctx = &c;
+    a->res = net_model_solve(a->net, a->jobs, a->njobs, &a->o, &a->err);
+    return NULL;
+}
+
+/* Solve on k simulated ranks; results in res[0..k). */
+static void
+solve_ranks(int k, const struct net *net, const struct net_job *jobs,
+            int njobs, const struct net_opts *o, struct net_result **res,
+            struct rho_err *err)
+{
+    struct world w;
+    struct rank_arg a[8];
+    pthread_t th[8];
+
+    memset(&w, 0, sizeof w);
+    w.n = k;
+    pthread_barrier_init(&w.bar, NULL, (unsigned)k);
+    for (int r = 0; r < k; r++) {
+        a[r].w = &w;
+        a[r].rank = r;
+        a[r].net = net;
+        a[r].jobs = jobs;
+        a[r].njobs = njobs;
+        a[r].o = *o;
+        pthread_create(&th[r], NULL, rank_main, &a[r]);
+    }
+    for (int r = 0; r < k; r++) {
+        pthread_join(th[r], NULL);
+        res[r] = a[r].res;
+        if (err != NULL && a[r].res == NULL)
+            err[r] = a[r].err;
+    }
+    pthread_barrier_destroy(&w.bar);
+    free(w.out);
+}
+
+static void
+test_ranks(void)
+{
+    struct net *net = dragonfly(7, 2, 3, 2, 2, 0);
+    int n = (int)net_slots(net);
+    struct placement *pl = placement_scheme_new(net, PLACE_RDN, n, 2, NULL);
+    struct pattern *pat = pattern_thesis("umesh", n, 1 << 15, 4, NULL);
+
+    for (int rt = 0; rt < NET_ROUTING_COUNT; rt++) {
+        struct net_job job = {pat, pl, 0, rt};
+        struct net_opts o;
+        struct net_result *one;
+        int ok = 1;
+        net_opts_init(&o);
+        o.si_samples = 4;
+        o.threads = 2;
+        o.samples = 3000; /* FAST compresses */
+        one = net_model_solve(net, &job, 1, &o, NULL);
+        for (int k = 2; k <= 4; k++) {
+            struct net_result *r[8];
+            long long msgs = 0;
+            solve_ranks(k, net, &job, 1, &o, r, NULL);
+            for (int i = 0; i < k; i++) {
+                ok &= r[i] != NULL &&
+                      memcmp(r[i]->bytes, one->bytes,
+                             sizeof(double) * (size_t)one->nlinks) == 0 &&
+                      r[i]->hop_bytes == one->hop_bytes &&
+                      r[i]->hops_sum == one->hops_sum &&
+                      r[i]->msgs == one->msgs &&
+                      r[i]->iterations == one->iterations &&
+                      r[i]->phase_time_ext == one->phase_time_ext;
+                if (r[i] != NULL && one->nmsg > 0) {
+                    /* rank i's messages are its share, in order */
+                    ok &= memcmp(r[i]->msg_bw, one->msg_bw + msgs,
+                                 sizeof(double) * (size_t)r[i]->nmsg) == 0;
+                    msgs += r[i]->nmsg;
+                }
+            }
+            ok &= one->nmsg == 0 || msgs == one->nmsg;
+            for (int i = 0; i < k; i++)
+                net_result_free(r[i]);
+        }
+        CHECK(ok, "%s: 2, 3 and 4 ranks give one process's links, metrics "
+                  "and rounds, bit for bit, and split its messages",
+              net_routing_name(rt));
+        net_result_free(one);
+    }
+    /* the reference runs in one process only */
+    {
+        struct net_job job = {pat, pl, 0, NET_AD};
+        struct net_opts o;
+        struct net_result *r[2];
+        struct rho_err e[2];
+        net_opts_init(&o);
+        o.engine = NET_ENGINE_REFERENCE;
+        solve_ranks(2, net, &job, 1, &o, r, e);
+        CHECK(r[0] == NULL && strstr(e[0].msg, "one process") != NULL,
+              "the reference engine refuses ranks: %s", e[0].msg);
+        net_result_free(r[1]);
+    }
+    pattern_free(pat);
+    placement_free(pl);
+    net_free(net);
+}
+
+/* The memory plan: a solve over the limit is refused with what it needs
+   and on how many ranks it would fit; on that many ranks it runs. */
+static void
+test_memory(void)
+{
+    struct net *net = dragonfly(9, 2, 4, 4, 8, 0);
+    int n = (int)net_slots(net), k = 0;
+    struct placement *pl = placement_scheme_new(net, PLACE_RDN, n, 2, NULL);
+    struct pattern *pat = pattern_thesis("umesh", n, 1 << 15, 4, NULL);
+    struct net_job job = {pat, pl, 0, NET_AH};
+    struct net_opts o;
+    struct rho_err e;
+    struct net_result *r, *full;
+    const char *at;
+
+    net_opts_init(&o);
+    o.threads = 1;
+    full = net_model_solve(net, &job, 1, &o, NULL);
+    o.mem_limit = 3 * 1048576.0;
+    r = net_model_solve(net, &job, 1, &o, &e);
+    CHECK(r == NULL && e.code == RHO_ELIMIT &&
+              (at = strstr(e.msg, "would fit on ")) != NULL &&
+              sscanf(at, "would fit on %d", &k) == 1 && k > 1,
+          "over 3 MiB: refused, naming the ranks that would do: %s",
+          r == NULL ? e.msg : "(it ran)");
+    if (k > 1 && k <= 8) {
+        struct net_result *rr[8];
+        int ok = 1;
+        solve_ranks(k, net, &job, 1, &o, rr, NULL);
+        for (int i = 0; i < k; i++) {
+            ok &= rr[i] != NULL &&
+                  memcmp(rr[i]->bytes, full->bytes,
+                         sizeof(double) * (size_t)full->nlinks) == 0;
+            net_result_free(rr[i]);
+        }
+        CHECK(ok, "on %d ranks of 3 MiB it runs, and gives the bits of one "
+                  "process without a limit",
+              k);
+    }
+    net_result_free(full);
+    pattern_free(pat);
+    placement_free(pl);
+    net_free(net);
+}
+
+int
+main(void)
+{
+    test_exact_vs_reference();
+    test_fast_bounds();
+    test_threads();
+    test_aggregation();
+    test_ranks();
+    test_memory();
+    TEST_DONE();
+}
