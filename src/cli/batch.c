@@ -8,6 +8,7 @@
 #include "cli/cli.h"
 
 #include <math.h>
+#include <time.h>
 
 #include "core/session.h"
 
@@ -20,6 +21,7 @@ run(struct cli_args *a, struct scenario **sp)
     struct report_opts ro = {a->fmt, 0, a->explain, a->has_at ? a->at : NAN};
     const struct model_entry *m;
     struct session *ss;
+    struct cli_progress p;
     int rc = 0;
 
     if (a->fmt != REPORT_TEXT) /* the first only */
@@ -32,6 +34,19 @@ run(struct cli_args *a, struct scenario **sp)
     if (a->messages)
         so.keep |= MODEL_KEEP_ITEMS;
     ss = session_new_with(scenario_clone(s), &so);
+    if (cli_progress_init(&p, a)) { /* a bar while a model runs long */
+        while (session_poll(ss)) {
+            struct timespec ts = {0, 200 * 1000 * 1000};
+            struct session_run r;
+            for (int k = 0; (m = session_model(ss, k)) != NULL; k++)
+                if (session_run(ss, m, &r) == 0 && r.busy) {
+                    cli_progress_phase(&p, r.phase, r.frac);
+                    break;
+                }
+            nanosleep(&ts, NULL);
+        }
+        cli_progress_phase(&p, NULL, 1);
+    }
     session_wait(ss, NULL);
     for (int k = 0; (m = session_model(ss, k)) != NULL; k++) {
         struct session_run r;

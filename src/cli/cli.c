@@ -50,6 +50,39 @@ cli_max_memory(const struct cli_args *a)
     return CLI_MEMORY_SHARE * (double)pages * (double)size;
 }
 
+void
+cli_progress_phase(struct cli_progress *p, const char *phase, double frac)
+{
+    int width = 30, fill;
+    double el;
+    char bar[64];
+
+    if (phase == NULL || !(frac < 1)) {
+        if (p->drawn)
+            fputs("\r\033[K", stderr);
+        p->drawn = 0;
+        return;
+    }
+    if (strncmp(p->phase, phase, sizeof p->phase - 1) != 0) {
+        snprintf(p->phase, sizeof p->phase, "%s", phase);
+        p->t0 = rho_wall();
+    }
+    if (!(frac > 0))
+        frac = 0;
+    el = rho_wall() - p->t0;
+    fill = (int)(frac * width);
+    memset(bar, '#', (size_t)fill);
+    memset(bar + fill, '.', (size_t)(width - fill));
+    bar[width] = '\0';
+    if (frac > 0.01 && el > 1)
+        fprintf(stderr, "\r[%s] %-8s %3d%%  %.0f s left\033[K", bar, phase,
+                (int)(100 * frac), el * (1 - frac) / frac);
+    else
+        fprintf(stderr, "\r[%s] %-8s %3d%%\033[K", bar, phase,
+                (int)(100 * frac));
+    p->drawn = 1;
+}
+
 int
 cli_net_budget(const struct cli_args *a, const struct scenario *s)
 {
@@ -82,6 +115,7 @@ cli_progress_init(struct cli_progress *p, const struct cli_args *a)
 {
     p->t0 = rho_wall();
     p->drawn = 0;
+    p->phase[0] = '\0';
     return !a->quiet && isatty(STDERR_FILENO) && cli_mpi_rank() == 0;
 }
 

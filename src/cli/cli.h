@@ -132,6 +132,7 @@ int cli_net_budget(const struct cli_args *a, const struct scenario *s);
 struct cli_progress {
     double t0;
     int drawn;
+    char phase[16]; /* cli_progress_phase(): the phase drawn, since t0 */
 };
 
 /* Set up p; 1 when a bar should be drawn (stderr is a terminal, no -q,
@@ -140,6 +141,12 @@ int cli_progress_init(struct cli_progress *p, const struct cli_args *a);
 
 /* A progress callback (search.h's): draws done of total on p (ctx). */
 int cli_progress_draw(void *ctx, long long done, long long total);
+
+/* The bar for a run that reports a phase and the fraction of it done
+   (a model run in the background): the time left is the phase's. frac
+   >= 1 or a NULL phase clears the bar. */
+void cli_progress_phase(struct cli_progress *p, const char *phase,
+                        double frac);
 
 /* ---- lessons (lesson.c) ---- */
 

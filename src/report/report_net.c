@@ -75,6 +75,11 @@ msg_bw_summary(const struct scenario *s, const struct net_result *res,
     long long n = 0;
 
     *starved = 0;
+    if (res->have_bwq && res->iterations > 0) { /* the engine's, all ranks' */
+        memcpy(q, res->bwq, sizeof res->bwq);
+        *starved = res->bwq_starved;
+        return res->bwq_n > 0;
+    }
     if (res->msg_bw == NULL || res->nmsg == 0 || res->iterations == 0)
         return 0;
     v = xcalloc((size_t)res->nmsg, sizeof *v);

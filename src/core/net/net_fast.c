@@ -140,7 +140,7 @@ fmsgs_reserve(struct fmsgs *m, long long n)
 
     if (n <= m->cap)
         return;
-    c = rho_grow_cap((size_t)m->cap, (size_t)n);
+    c = m->cap == 0 ? (size_t)n : rho_grow_cap((size_t)m->cap, (size_t)n);
     m->job = xreallocarray(m->job, c, sizeof(int));
     m->src = xreallocarray(m->src, c, sizeof(int));
     m->dst = xreallocarray(m->dst, c, sizeof(int));
@@ -213,6 +213,7 @@ struct fsolver {
     int nchunks, c0, c1;
     int *ch_job;
     long long *ch_u0, *ch_u1;
+    long long *ch_cnt; /* messages per chunk (all ranks) */
     int merge_next;
     struct fmsgs m; /* this rank's messages, in emission order */
     struct fsums total;
@@ -265,6 +266,8 @@ struct fsolver {
     fix *red;                  /* reduce scratch */
     double work_done, work_total;
     double planned; /* bytes the plan gives the solve (this rank) */
+    int rounds_planned;
+    long long n_all; /* messages, all ranks */
     long long *jcount; /* messages per job (count pass, all ranks) */
     double bwsum;
 
@@ -319,6 +322,26 @@ reduce(struct fsolver *sv, long long *v, long long n, int op)
     return 0;
 }
 
+/* Every rank learns whether some rank failed or was cancelled, so that
+   they all stop before the next reduce (a rank that stops alone would
+   leave the others waiting). Returns nonzero when the solve must stop. */
+static int
+agree(struct fsolver *sv)
+{
+    long long f = sv->fail ? 2 : sv->cancel ? 1 : 0;
+
+    if (sv->o.reduce == NULL || sv->o.nranks <= 1)
+        return f != 0;
+    if (sv->o.reduce(sv->o.reduce_ctx, &f, 1, NET_REDUCE_MAX) != 0)
+        f = f > 1 ? f : 1;
+    if (f == 2 && !sv->fail) {
+        sv->fail = 1;
+        rho_err_set(&sv->ferr, RHO_EINPUT, "link model: another rank failed");
+    } else if (f == 1)
+        sv->cancel = 1;
+    return f != 0;
+}
+
 /* Sum the workers' link arrays (k of them each, nl + 1 apart) into out
    (k x nl), then over the ranks. */
 struct sum_ctx {
@@ -365,6 +388,79 @@ zero_acc(struct fsolver *sv, int k)
         sv->w[w].any = 0;
         sv->w[w].asking = 0;
     }
+}
+
+/* -------------------------------------------------------------- plan */
+
+/* Bytes of memory a solve needs on one rank, roughly: for N messages of
+   which nfresh have fresh paths, nfixed_ent entities of fixed paths with
+   nfixed_paths paths (0 before they are built: the plan is then made
+   again), with rounds allocation rounds. Rounds of fresh paths recorded
+   for the attribution come on top, within opts.record_budget. */
+struct plan {
+    double base;  /* what every rank needs whatever its share */
+    double share; /* what its messages need */
+};
+
+static void
+plan_memory(const struct fsolver *sv, double N, double nfresh,
+            double nfixed_ent, double nfixed_paths, int rounds,
+            struct plan *pl)
+{
+    double nl = sv->nl;
+    double per_msg = 5 * 4 + 8 + 8 + 4 + 8; /* fields, key, entity, bw */
+    double per_ent = 8 + 4 + 8 + 1 + 4 + 8 + 8 + 8;
+    double per_fixed_path = 4 + 8 + 8 + 4.0 * sv->Wd;
+    double links = 6 * 8 * nl + 2 * 4 * nl;
+    double threads = (double)sv->nthreads *
+                     ((nl + 1) * 8 * (sv->o.per_job ? sv->njobs : 1) +
+                      (double)sv->W * 4 * 64 + 65536);
+
+    pl->base = links + threads;
+    if (!sv->adaptive) {
+        pl->share = sv->keep ? N * (5 * 4 + 8 + 8 + 8) : 0;
+        return;
+    }
+    pl->share = N * per_msg + (nfresh + nfixed_ent) * per_ent +
+                nfixed_paths * per_fixed_path;
+    if (N <= NF_KEEP_PATHS) /* the fixed path sets in the result */
+        pl->share += nfixed_paths * (8 + 4 + 8 + 4.0 * sv->Wd);
+    if (sv->any_fresh_adaptive) {
+        pl->base += (double)rounds * 8 * nl;
+        pl->share += (double)rounds * (nfresh + nfixed_ent) / 8;
+    }
+}
+
+/* Refuse when pl (this rank's) passes the limit: say what it needs and on
+   how many ranks it would fit. Returns 0 or -1. */
+static int
+check_plan(struct fsolver *sv, const struct plan *pl, long long n_all)
+{
+    double lim = net_mem_limit(&sv->o), need = pl->base + pl->share;
+    int nr = sv->o.nranks > 1 ? sv->o.nranks : 1, ranks;
+    char a[32], b[32];
+
+    sv->planned = need;
+    if (need <= lim)
+        return 0;
+    ranks = lim > pl->base ? (int)ceil(pl->share * nr / (lim - pl->base)) : -1;
+    sv->fail = 1;
+    units_fmt_size(a, sizeof a, need);
+    units_fmt_size(b, sizeof b, lim);
+    if (ranks > nr && ranks <= 1000000)
+        rho_err_set(&sv->ferr, RHO_ELIMIT,
+                    "the link model needs about %s for %lld messages%s, more "
+                    "than the %s allowed: it would fit on %d MPI ranks "
+                    "(rho-mpi), or with --memory %.0f (MiB)",
+                    a, n_all, nr > 1 ? " on each rank" : "", b, ranks,
+                    ceil(need / 1048576.0));
+    else
+        rho_err_set(&sv->ferr, RHO_ELIMIT,
+                    "the link model needs about %s for %lld messages%s, more "
+                    "than the %s allowed (--memory %.0f would do)",
+                    a, n_all, nr > 1 ? " on each rank" : "", b,
+                    ceil(need / 1048576.0));
+    return -1;
 }
 
 /* --------------------------------------------------------- progress */
@@ -544,9 +640,12 @@ count_task(void *ctx, long long i, int wi)
     int c = sv->c0 + (int)i;
     const struct pattern *p = sv->jobs[sv->ch_job[c]].pattern;
 
+    long long n0 = w->lmax_n;
+
     w->job = sv->ch_job[c];
     for (long long u = sv->ch_u0[c]; u < sv->ch_u1[c]; u++)
         pattern_emit(p, u, count_msg, w);
+    sv->ch_cnt[c] = w->lmax_n - n0;
     return sv->cancel;
 }
 
@@ -1058,10 +1157,11 @@ build_paths(struct fsolver *sv)
         np += k;
         if (!fresh_paths(sv->ent_rt[e]))
             nfixed += k;
-        if (np > 2147483647LL) {
+        if (np > 2147483647LL) { /* (every rank must reach agree()) */
+            if (!sv->fail)
+                rho_err_set(&sv->ferr, RHO_ELIMIT, "more than 2^31 paths");
             sv->fail = 1;
-            rho_err_set(&sv->ferr, RHO_ELIMIT, "more than 2^31 paths");
-            return -1;
+            np = 0;
         }
         sv->poff[e + 1] = (int)np;
         if (fresh_paths(sv->ent_rt[e])) { /* slots in vpad */
@@ -1073,6 +1173,23 @@ build_paths(struct fsolver *sv)
         }
     }
     sv->nfixed_paths = nfixed;
+    {
+        /* the plan again, with the fixed entities and paths as built */
+        struct plan pl;
+        long long nfe = 0, nfr = 0;
+        for (long long e = 0; e < ne; e++) {
+            if (fresh_paths(sv->ent_rt[e]))
+                nfr++;
+            else
+                nfe++;
+        }
+        plan_memory(sv, (double)sv->m.n, (double)nfr, (double)nfe,
+                    (double)nfixed, sv->rounds_planned, &pl);
+        if (!sv->fail)
+            check_plan(sv, &pl, sv->n_all);
+        if (agree(sv))
+            return -1;
+    }
     sv->all_paths = 0;
     for (long long e = 0; e < ne; e++)
         sv->all_paths +=
@@ -1233,6 +1350,8 @@ struct rblock {
    (remc, qf, asked). */
 struct rround {
     int recorded;
+    int grants_only; /* recorded without the links: the attribution draws
+                        the paths again (their links live one round) */
     long long nblk;
     struct rblock *blk;
     float *remc, *qf;
@@ -1410,7 +1529,7 @@ open_round(struct fsolver *sv)
 {
     struct rround *r;
     long long nblk = (sv->nact + NF_BLOCK - 1) / NF_BLOCK;
-    double need = 0;
+    double need = 0, links_need = 0;
 
     if (sv->nrec == sv->rec_cap) {
         sv->rec_cap =
@@ -1421,12 +1540,17 @@ open_round(struct fsolver *sv)
     memset(r, 0, sizeof *r);
     for (long long k = 0; k < sv->nact; k++) {
         int rt = sv->ent_rt[sv->act[k]];
-        if (fresh_paths(rt))
-            need += fresh_slots(sv, rt) * 4.0 + npaths_fresh(sv, rt) * 8.0 +
-                    8.0;
+        if (fresh_paths(rt)) {
+            need += npaths_fresh(sv, rt) * 8.0 + 8.0;
+            links_need += fresh_slots(sv, rt) * 4.0;
+        }
     }
-    r->recorded =
-        !sv->with_paths && sv->rec_bytes + need <= sv->o.record_budget;
+    /* the paths and their grants; else the grants only; else nothing */
+    r->recorded = !sv->with_paths &&
+                  sv->rec_bytes + need + links_need <= sv->o.record_budget;
+    if (!r->recorded && !sv->with_paths &&
+        sv->rec_bytes + need <= sv->o.record_budget)
+        r->recorded = r->grants_only = 1;
     if (!r->recorded) {
         r->remc = xmalloc(((size_t)sv->nl + 1) * sizeof(float));
         memcpy(r->remc, sv->remc, ((size_t)sv->nl + 1) * sizeof(float));
@@ -1470,8 +1594,8 @@ trim_round(struct fsolver *sv)
             k->links, (size_t)(k->nlinks > 0 ? k->nlinks : 1), sizeof(int));
         k->val = xreallocarray(k->val, (size_t)(k->nval > 0 ? k->nval : 1),
                                sizeof(double));
-        sv->rec_bytes += (double)k->n * 8 + (double)k->nlinks * 4 +
-                         (double)k->nval * 8;
+        sv->rec_bytes += (double)k->n * 8 + (double)k->nval * 8 +
+                         (r->grants_only ? 0 : (double)k->nlinks * 4);
     }
 }
 
@@ -1600,7 +1724,8 @@ iterate(struct fsolver *sv)
             open_round(sv);
         nblk = (sv->nact + NF_BLOCK - 1) / NF_BLOCK;
         zero_acc(sv, 1);
-        if (pool_for(sv->pool, nblk, 1, load_task, sv) != 0 || sv->cancel) {
+        pool_for(sv->pool, nblk, 1, load_task, sv);
+        if (agree(sv)) {
             rc = -1;
             break;
         }
@@ -1649,11 +1774,13 @@ iterate(struct fsolver *sv)
             memset(sv->palloc, 0,
                    (size_t)(sv->poff[sv->ne] > 0 ? sv->poff[sv->ne] : 1) *
                        sizeof(double));
-        if (pool_for(sv->pool, nblk, 1, alloc_task, sv) != 0 || sv->cancel) {
-            rc = -1;
-            break;
-        }
-        if (sum_links(sv, 1, sums) != 0) {
+        pool_for(sv->pool, nblk, 1, alloc_task, sv);
+        if (cur_round(sv) != NULL && cur_round(sv)->grants_only)
+            for (long long b = 0; b < cur_round(sv)->nblk; b++) {
+                free(cur_round(sv)->blk[b].links);
+                cur_round(sv)->blk[b].links = NULL;
+            }
+        if (agree(sv) || sum_links(sv, 1, sums) != 0) {
             rc = -1;
             break;
         }
@@ -1673,12 +1800,10 @@ iterate(struct fsolver *sv)
         }
         gain = (double)sums[nl] / sv->sgain;
         sv->bwsum += gain;
-        if (report_round(sv, v[1]) != 0) {
+        if (report_round(sv, v[1]) != 0)
             sv->cancel = 1;
-            rc = -1;
-            break;
-        }
-        if (progress_work(sv, 0) != 0) {
+        progress_work(sv, 0);
+        if (agree(sv)) {
             rc = -1;
             break;
         }
@@ -1745,18 +1870,30 @@ rec_attr_task(void *ctx, long long b, int wi)
     struct attr_ctx *c = ctx;
     struct fsolver *sv = c->sv;
     struct fworker *w = &sv->w[wi];
-    const struct rblock *rb = &sv->rec[c->r].blk[b];
+    const struct rround *rr = &sv->rec[c->r];
+    const struct rblock *rb = &rr->blk[b];
     const int *l = rb->links;
     const double *val = rb->val;
 
     for (long long k = 0; k < rb->n; k++) {
-        long long e = rb->ent[k];
+        long long e = rb->ent[k], m = sv->ent_msg[e];
         int rt = sv->ent_rt[e], np = npaths_fresh(sv, rt);
         int nd = ndirect_of(sv, rt);
-        double bw = sv->ent_bw[e], bytes = sv->m.bytes[sv->ent_msg[e]];
+        double bw = sv->ent_bw[e], bytes = sv->m.bytes[m];
         fix *acc = attr_acc(sv, w, e);
         int adaptive = net_routing_adaptive(rt) && bw > 0, hmax = 0;
         double cb = bytes / bw, al = 0;
+        if (rr->grants_only) { /* the paths of that round, again */
+            struct rng g;
+            if (!adaptive) {
+                val += np;
+                continue;
+            }
+            rng_init(&g, hmix(sv->m.key[m], (uint64_t)c->r + 1));
+            route_draw_pad(w->rt, sv->m.es[m], sv->m.ed[m], sv->o.minimal,
+                           nd, np, &g, w->pbuf, NULL, sv->nl);
+            l = w->pbuf;
+        }
         for (int i = 0; i < np; i++) {
             int n = i >= nd ? sv->W : sv->Wd;
             if (adaptive && val[i] > 0) {
@@ -1769,6 +1906,8 @@ rec_attr_task(void *ctx, long long b, int wi)
         if (adaptive)
             attribute_hops(sv, w, al, bytes, bw, hmax);
         val += np;
+        if (rr->grants_only)
+            l = NULL;
     }
     if ((b & 15) == 15 && progress_work(sv, 16.0 * NF_BLOCK))
         return 1;
@@ -1932,43 +2071,6 @@ finish_sums(struct fsolver *sv)
     return 0;
 }
 
-/* -------------------------------------------------------------- plan */
-
-/* Bytes of memory a solve needs on one rank, roughly (an upper bound in
-   the lean form: fresh paths drawn twice a round, rounds kept as per-link
-   state): for N messages of which nfixed have fixed paths and nfresh
-   fresh ones, with rounds allocation rounds. */
-struct plan {
-    double base;
-};
-
-static void
-plan_memory(const struct fsolver *sv, double N, double nfixed, double nfresh,
-            int rounds, struct plan *pl)
-{
-    double nl = sv->nl;
-    double per_msg = 5 * 4 + 8 + 8 + 4 + 8; /* fields, key, entity, bw */
-    double per_ent = 8 + 4 + 8 + 1 + 4 + 8 + 8 + 8;
-    double fixed_np = sv->o.ad_max_paths < 4 ? sv->o.ad_max_paths : 4;
-    double per_fixed_path = 4 + 8 + 8 + 4.0 * sv->Wd;
-    double links = 6 * 8 * nl + 2 * 4 * nl;
-    double threads = (double)sv->nthreads *
-                     ((nl + 1) * 8 * (sv->o.per_job ? sv->njobs : 1) +
-                      (double)sv->W * 4 * 64 + 65536);
-
-    if (!sv->adaptive) {
-        pl->base = links + threads + (sv->keep ? N * (5 * 4 + 8 + 8 + 8) : 0);
-        return;
-    }
-    pl->base = N * per_msg + (nfixed + nfresh) * per_ent +
-               nfixed * fixed_np * per_fixed_path + links + threads;
-    if (N <= NF_KEEP_PATHS) /* the fixed path sets in the result */
-        pl->base += nfixed * fixed_np * (8 + 4 + 8 + 4.0 * sv->Wd);
-    if (sv->any_fresh_adaptive)
-        pl->base += (double)rounds * (8 * nl + (nfixed + nfresh) / 8);
-    (void)nfresh;
-}
-
 /* -------------------------------------------------------------- solve */
 
 static int exposure(const struct fsolver *sv, long long nfresh_paths);
@@ -1981,7 +2083,7 @@ solve_adaptive(struct fsolver *sv)
     int nt = sv->nthreads;
 
     make_entities(sv);
-    if (sv->fail)
+    if (agree(sv))
         return -1;
     ne = sv->ne;
     for (long long e = 0; e < ne; e++)
@@ -2000,7 +2102,8 @@ solve_adaptive(struct fsolver *sv)
     /* what the plan leaves may keep the rounds' fresh paths */
     if (sv->o.record_budget > net_mem_limit(&sv->o) - sv->planned)
         sv->o.record_budget = net_mem_limit(&sv->o) - sv->planned;
-    if (build_paths(sv) != 0)
+    build_paths(sv);
+    if (agree(sv))
         return -1;
     sv->rem = xcalloc((size_t)sv->nl + 1, sizeof(double));
     sv->O = xcalloc((size_t)sv->nl + 1, sizeof(double));
@@ -2050,18 +2153,14 @@ solve_adaptive(struct fsolver *sv)
         for (int r = 0; r < sv->nrec; r++) {
             struct attr_ctx c = {sv, r};
             struct rround *rr = &sv->rec[r];
-            if (pool_for(sv->pool, rr->recorded ? rr->nblk : nblk, 1,
-                         rr->recorded ? rec_attr_task : sweep_task,
-                         &c) != 0 ||
-                sv->cancel)
-                return -1;
+            pool_for(sv->pool, rr->recorded ? rr->nblk : nblk, 1,
+                     rr->recorded ? rec_attr_task : sweep_task, &c);
             rround_free(rr);
         }
         sv->nrec = 0;
         pool_for(sv->pool, nblk, 1, attribute_task, sv);
-        if (take_failure(sv) != 0)
-            return -1;
-        if (finish_links(sv) != 0)
+        take_failure(sv);
+        if (agree(sv) || finish_links(sv) != 0)
             return -1;
     }
     return 0;
@@ -2132,6 +2231,167 @@ fill_messages(struct fsolver *sv)
     }
 }
 
+/* The k[t]-th smallest (0-based) of the n values v >= 0 of every rank,
+   for t < T (T <= 10), into out[t]: a radix selection on the values' bit
+   patterns (ordered like the values), 16 bits a pass, the histograms
+   summed over the ranks. Exact; 4 passes over v. */
+static int
+select_ranks(struct fsolver *sv, const double *v, long long n,
+             const long long *k, int T, double *out)
+{
+    uint64_t prefix[10];
+    long long rem[10];
+    long long *hist = xmalloc((size_t)T * 65536 * sizeof(long long));
+
+    for (int t = 0; t < T; t++) {
+        prefix[t] = 0;
+        rem[t] = k[t];
+    }
+    for (int pass = 0; pass < 4; pass++) {
+        int shift = 48 - 16 * pass;
+        memset(hist, 0, (size_t)T * 65536 * sizeof(long long));
+        for (long long i = 0; i < n; i++) {
+            uint64_t b;
+            memcpy(&b, &v[i], sizeof b);
+            for (int t = 0; t < T; t++)
+                if (pass == 0 || (b >> (shift + 16)) == prefix[t])
+                    hist[(size_t)t * 65536 + ((b >> shift) & 0xffff)]++;
+        }
+        if (reduce(sv, hist, (long long)T * 65536, NET_REDUCE_SUM) != 0) {
+            free(hist);
+            return -1;
+        }
+        for (int t = 0; t < T; t++) {
+            const long long *h = hist + (size_t)t * 65536;
+            int bin = 0;
+            while (bin < 65535 && rem[t] >= h[bin])
+                rem[t] -= h[bin++];
+            prefix[t] = (prefix[t] << 16) | (uint64_t)bin;
+        }
+    }
+    for (int t = 0; t < T; t++)
+        memcpy(&out[t], &prefix[t], sizeof out[t]);
+    free(hist);
+    return 0;
+}
+
+/* The bandwidth summary of the routed messages (every rank's), as
+   net_stats_quantile() computes it on all of them. */
+static int
+bw_summary(struct fsolver *sv)
+{
+    struct net_result *res = sv->res;
+    const int *epr = net_endpoint_routers(sv->net);
+    double *v = xmalloc((size_t)(res->nmsg > 0 ? res->nmsg : 1) *
+                        sizeof(double));
+    long long n = 0, tot[2] = {0, 0}, k[10];
+    double sel[10];
+    int T = 0, rc;
+
+    for (long long m = 0; m < res->nmsg; m++) {
+        const struct net_job *j = &sv->jobs[res->msg_job[m]];
+        const int *map = placement_map(j->placement);
+        int a = map[j->offset + res->msg_src[m]];
+        int b = map[j->offset + res->msg_dst[m]];
+        if (!(res->msg_bytes[m] > 0) || epr[a] == epr[b])
+            continue;
+        v[n++] = res->msg_bw[m] > 0 ? res->msg_bw[m] : 0;
+        tot[1] += !(res->msg_bw[m] > 0);
+    }
+    tot[0] = n;
+    if (reduce(sv, tot, 2, NET_REDUCE_SUM) != 0) {
+        free(v);
+        return -1;
+    }
+    res->bwq_n = tot[0];
+    res->bwq_starved = tot[1];
+    if (tot[0] > 0) {
+        static const double qs[5] = {0, 0.25, 0.5, 0.75, 1};
+        for (int q = 0; q < 5; q++) {
+            double h = (double)(tot[0] - 1) * qs[q];
+            long long kk = (long long)h;
+            k[T++] = kk;
+            k[T++] = kk + 1 < tot[0] ? kk + 1 : kk;
+        }
+        rc = select_ranks(sv, v, n, k, T, sel);
+        if (rc != 0) {
+            free(v);
+            return -1;
+        }
+        for (int q = 0; q < 5; q++) {
+            double h = (double)(tot[0] - 1) * qs[q], lo = sel[2 * q];
+            long long kk = (long long)h;
+            res->bwq[q] = kk + 1 >= tot[0] || h == (double)kk
+                              ? lo
+                              : lo + (h - (double)kk) * (sel[2 * q + 1] - lo);
+        }
+    }
+    res->have_bwq = 1;
+    free(v);
+    return 0;
+}
+
+/* A distributed solve: rank 0 gathers every rank's messages when they fit
+   its memory (all ranks decide alike); the path sets are dropped. */
+static int
+gather_one(struct fsolver *sv, void **arr, long long n, long long n_all,
+           int size)
+{
+    void *all = sv->o.rank == 0 ? xmalloc((size_t)(n_all > 0 ? n_all : 1) *
+                                          (size_t)size)
+                                : NULL;
+    int rc = sv->o.gather(sv->o.reduce_ctx, *arr, n, size, all);
+
+    free(*arr);
+    *arr = sv->o.rank == 0 ? all : xmalloc((size_t)size);
+    return rc;
+}
+
+static int
+gather_messages(struct fsolver *sv)
+{
+    struct net_result *res = sv->res;
+    long long v[2] = {res->nmsg, 0}, n_all;
+    int rc = 0;
+
+    free(res->path_off);
+    free(res->path_start);
+    free(res->path_len);
+    free(res->path_bw);
+    free(res->links);
+    res->path_off = NULL;
+    res->path_start = NULL;
+    res->path_len = NULL;
+    res->path_bw = NULL;
+    res->links = NULL;
+    if (res->msg_bw == NULL)
+        return 0;
+    if (reduce(sv, v, 1, NET_REDUCE_SUM) != 0)
+        return -1;
+    n_all = v[0];
+    /* rank 0 says whether it has room */
+    v[1] = sv->o.rank == 0 &&
+           sv->planned + (double)(n_all - res->nmsg) * (3 * 4 + 8 + 8) <=
+               net_mem_limit(&sv->o);
+    if (reduce(sv, v + 1, 1, NET_REDUCE_SUM) != 0)
+        return -1;
+    if (v[1] && sv->o.gather != NULL) {
+        rc |= gather_one(sv, (void **)&res->msg_job, res->nmsg, n_all,
+                         sizeof(int));
+        rc |= gather_one(sv, (void **)&res->msg_src, res->nmsg, n_all,
+                         sizeof(int));
+        rc |= gather_one(sv, (void **)&res->msg_dst, res->nmsg, n_all,
+                         sizeof(int));
+        rc |= gather_one(sv, (void **)&res->msg_bytes, res->nmsg, n_all,
+                         sizeof(double));
+        rc |= gather_one(sv, (void **)&res->msg_bw, res->nmsg, n_all,
+                         sizeof(double));
+        res->nmsg = sv->o.rank == 0 ? n_all : 0;
+    } else
+        res->nmsg = 0;
+    return rc != 0 ? -1 : 0;
+}
+
 static void
 solver_free(struct fsolver *sv)
 {
@@ -2151,6 +2411,7 @@ solver_free(struct fsolver *sv)
     free(sv->ch_job);
     free(sv->ch_u0);
     free(sv->ch_u1);
+    free(sv->ch_cnt);
     fmsgs_free(&sv->m);
     free(sv->ent_msg);
     free(sv->ent_mult);
@@ -2187,25 +2448,53 @@ solver_free(struct fsolver *sv)
 static int
 count_messages(struct fsolver *sv, long long *n, double *maxb)
 {
+    long long all = 0, at = 0;
+
     *n = 0;
     *maxb = 0;
     sv->jcount = xcalloc((size_t)sv->njobs, sizeof(long long));
+    sv->ch_cnt = xcalloc((size_t)sv->nchunks + 1, sizeof(long long));
     for (int i = 0; i < sv->nthreads; i++) {
         sv->w[i].lmax_n = 0;
         sv->w[i].lmax_b = 0;
         sv->w[i].jn = xcalloc((size_t)sv->njobs, sizeof(long long));
     }
-    if (pool_for(sv->pool, sv->c1 - sv->c0, 1, count_task, sv) != 0 ||
-        sv->cancel)
-        return -1;
-    for (int i = 0; i < sv->nthreads; i++) {
-        *n += sv->w[i].lmax_n;
+    pool_for(sv->pool, sv->c1 - sv->c0, 1, count_task, sv);
+    for (int i = 0; i < sv->nthreads; i++)
         if (sv->w[i].lmax_b > *maxb)
             *maxb = sv->w[i].lmax_b;
-        for (int j = 0; j < sv->njobs; j++)
-            sv->jcount[j] += sv->w[i].jn[j];
+    /* every rank learns every chunk's count, and takes a run of chunks
+       holding about its share of the messages (the counting split them by
+       chunks alone) */
+    if (reduce(sv, sv->ch_cnt, sv->nchunks, NET_REDUCE_SUM) != 0)
+        return -1;
+    for (int c = 0; c < sv->nchunks; c++) {
+        all += sv->ch_cnt[c];
+        sv->jcount[sv->ch_job[c]] += sv->ch_cnt[c];
     }
-    return reduce(sv, sv->jcount, sv->njobs, NET_REDUCE_SUM);
+    if (sv->o.nranks > 1) {
+        long long lo = (long long)((double)all * sv->o.rank / sv->o.nranks);
+        long long hi =
+            (long long)((double)all * (sv->o.rank + 1) / sv->o.nranks);
+        sv->c0 = sv->c1 = sv->nchunks;
+        for (int c = 0; c < sv->nchunks; c++) {
+            if (at >= lo && sv->c0 == sv->nchunks)
+                sv->c0 = c;
+            if (at >= hi && sv->c1 == sv->nchunks) {
+                sv->c1 = c;
+                break;
+            }
+            at += sv->ch_cnt[c];
+        }
+        if (sv->o.rank == sv->o.nranks - 1)
+            sv->c1 = sv->nchunks;
+        if (sv->c1 < sv->c0)
+            sv->c1 = sv->c0;
+        sv->merge_next = sv->c0;
+    }
+    for (int c = sv->c0; c < sv->c1; c++)
+        *n += sv->ch_cnt[c];
+    return sv->cancel ? -1 : 0;
 }
 
 /* The model's f. */
@@ -2236,54 +2525,26 @@ exposure(const struct fsolver *sv, long long nfresh_paths)
     return f;
 }
 
-/* Refuse a solve that would not fit: say what it needs and on how many
-   ranks it would fit. */
+/* The plan before the messages are collected (the fixed paths are
+   planned again once built): refuse what cannot fit. */
 static int
 check_memory(struct fsolver *sv, long long n_all)
 {
-    struct plan pl, one;
-    double lim = net_mem_limit(&sv->o), need, nfixed = 0, nfresh = 0, nfp = 0;
-    int nr = sv->o.nranks > 1 ? sv->o.nranks : 1, ranks, rounds;
+    struct plan pl;
+    double nfresh = 0, nfp = 0;
+    int nr = sv->o.nranks > 1 ? sv->o.nranks : 1;
 
     for (int j = 0; j < sv->njobs; j++) {
         int rt = sv->jobs[j].routing;
         if (fresh_paths(rt)) {
             nfresh += (double)sv->jcount[j];
             nfp += (double)sv->jcount[j] * npaths_fresh(sv, rt);
-        } else
-            nfixed += (double)sv->jcount[j];
+        }
     }
-    rounds = exposure(sv, (long long)nfp) + NF_POST_ROUNDS;
-    plan_memory(sv, ceil((double)n_all / nr), ceil(nfixed / nr),
-                ceil(nfresh / nr), rounds, &pl);
-    plan_memory(sv, 0, 0, 0, rounds, &one); /* what any rank needs */
-    need = pl.base;
-    sv->planned = need;
-    if (need <= lim)
-        return 0;
-    ranks = lim > one.base ? (int)ceil((need - one.base) * nr /
-                                       (lim - one.base))
-                           : -1;
-    sv->fail = 1;
-    {
-        char a[32], b[32];
-        units_fmt_size(a, sizeof a, need);
-        units_fmt_size(b, sizeof b, lim);
-        if (ranks > nr && ranks <= 1000000)
-            rho_err_set(&sv->ferr, RHO_ELIMIT,
-                        "the link model needs about %s for %lld messages%s, "
-                        "more than the %s allowed: it would fit on %d MPI "
-                        "ranks (rho-mpi), or with --memory %.0f (MiB)",
-                        a, n_all, nr > 1 ? " on each rank" : "", b, ranks,
-                        ceil(need / 1048576.0));
-        else
-            rho_err_set(&sv->ferr, RHO_ELIMIT,
-                        "the link model needs about %s for %lld messages%s, "
-                        "more than the %s allowed (--memory %.0f would do)",
-                        a, n_all, nr > 1 ? " on each rank" : "", b,
-                        ceil(need / 1048576.0));
-    }
-    return -1;
+    sv->rounds_planned = exposure(sv, (long long)nfp) + NF_POST_ROUNDS;
+    plan_memory(sv, ceil((double)n_all / nr), ceil(nfresh / nr), 0, 0,
+                sv->rounds_planned, &pl);
+    return check_plan(sv, &pl, n_all);
 }
 
 struct net_result *
@@ -2343,14 +2604,19 @@ net_fast_solve(const struct net *net, const struct net_job *jobs, int njobs,
     sv.pool = pool_new(sv.nthreads); /* (maybe fewer: workers unused) */
     make_chunks(&sv);
 
-    if (count_messages(&sv, &n_msgs, &maxb) == 0 &&
-        set_scales(&sv, n_msgs, maxb) == 0) {
+    count_messages(&sv, &n_msgs, &maxb);
+    if (!agree(&sv) && set_scales(&sv, n_msgs, maxb) == 0) {
         long long n_all = n_msgs;
-        if (reduce(&sv, &n_all, 1, NET_REDUCE_SUM) == 0 &&
-            check_memory(&sv, n_all) == 0) {
+        if (reduce(&sv, &n_all, 1, NET_REDUCE_SUM) == 0) {
+            sv.n_all = n_all;
+            check_memory(&sv, n_all);
+        }
+        if (!agree(&sv)) {
+            if (sv.adaptive || sv.keep) /* no growing: the count is known */
+                fmsgs_reserve(&sv.m, n_msgs > 0 ? n_msgs : 1);
             pool_for(sv.pool, sv.c1 - sv.c0, 1, chunk_task, &sv);
             take_failure(&sv);
-            if (!sv.cancel && !sv.fail) {
+            if (!agree(&sv)) {
                 for (int i = 0; i < sv.nthreads; i++)
                     fsums_add(&sv.total, &sv.w[i].s);
                 for (int i = 0; i < sv.nthreads; i++)
@@ -2367,20 +2633,8 @@ net_fast_solve(const struct net *net, const struct net_job *jobs, int njobs,
             }
         }
     }
-    if (!sv.cancel && !sv.fail && finish_sums(&sv) != 0)
+    if (!agree(&sv) && finish_sums(&sv) != 0)
         sv.cancel = 1;
-    /* every rank must agree on failing */
-    if (sv.o.nranks > 1 && sv.o.reduce != NULL) {
-        long long f = sv.fail ? 2 : sv.cancel ? 1 : 0;
-        if (sv.o.reduce(sv.o.reduce_ctx, &f, 1, NET_REDUCE_MAX) != 0)
-            f = f > 1 ? f : 1;
-        if (f == 2 && !sv.fail) {
-            sv.fail = 1;
-            rho_err_set(&sv.ferr, RHO_EINPUT,
-                        "link model: another rank failed");
-        } else if (f == 1)
-            sv.cancel = 1;
-    }
     pool_free(sv.pool);
     pthread_mutex_destroy(&sv.mu);
     pthread_cond_destroy(&sv.cv);
@@ -2416,6 +2670,13 @@ net_fast_solve(const struct net *net, const struct net_job *jobs, int njobs,
         for (int l = 0; l < sv.nl; l++)
             if (res->bytes[l] / sv.bw[l] > res->phase_time_ext)
                 res->phase_time_ext = res->bytes[l] / sv.bw[l];
+    }
+    if ((sv.adaptive && bw_summary(&sv) != 0) ||
+        (sv.o.nranks > 1 && gather_messages(&sv) != 0)) {
+        solver_free(&sv);
+        net_result_free(res);
+        rho_err_set(err, RHO_ECANCEL, "link model: cancelled");
+        return NULL;
     }
     solver_free(&sv);
     return res;

@@ -17,6 +17,10 @@
 static int default_engine = NET_ENGINE_FAST;
 static double default_mem_limit;
 static long long default_samples = NET_FAST_SAMPLES;
+static int default_nranks, default_rank;
+static net_reduce_fn *default_reduce;
+static net_gather_fn *default_gather;
+static void *default_reduce_ctx;
 
 static const char *const routing_names[NET_ROUTING_COUNT] = {
     "DOR", "SD", "SI", "AD", "AI", "AH", "BGQ"};
@@ -67,6 +71,11 @@ net_opts_init(struct net_opts *o)
     o->record_budget = 512.0 * 1048576;
     o->samples = default_samples;
     o->mem_limit = default_mem_limit;
+    o->nranks = default_nranks;
+    o->rank = default_rank;
+    o->reduce = default_reduce;
+    o->gather = default_gather;
+    o->reduce_ctx = default_reduce_ctx;
 }
 
 void
@@ -220,6 +229,11 @@ net_opts_set_defaults(const struct net_opts *o)
     if (o->mem_limit >= 0)
         default_mem_limit = o->mem_limit;
     default_samples = o->samples;
+    default_nranks = o->nranks;
+    default_rank = o->rank;
+    default_reduce = o->reduce;
+    default_gather = o->gather;
+    default_reduce_ctx = o->reduce_ctx;
 }
 
 struct net_result *

@@ -168,6 +168,15 @@ typedef int net_round_fn(void *ctx, const struct net_round *round);
 enum { NET_REDUCE_SUM, NET_REDUCE_MAX };
 typedef int net_reduce_fn(void *ctx, long long *v, long long n, int op);
 
+/* Distributed solves: concatenate every rank's n elements of size bytes
+   (mine), rank by rank, into all on rank 0 (room for every rank's;
+   NULL on the other ranks). Return 0, or nonzero on failure. With it,
+   rank 0's result holds every message (msg_*) in one process's order,
+   when they fit its memory; without it, or when they do not fit, no rank
+   lists messages (nmsg 0). */
+typedef int net_gather_fn(void *ctx, const void *mine, long long n, int size,
+                          void *all);
+
 /* What a solve may use by default: 16 GiB, or 3/4 of the machine's
    memory if less. */
 #define NET_MEM_LIMIT (16.0 * 1073741824.0)
@@ -211,7 +220,8 @@ struct net_opts {
                                    every path (slower) */
     int nranks, rank;           /* distributed solve (see above): 0, 0 */
     net_reduce_fn *reduce;
-    void *reduce_ctx;
+    net_gather_fn *gather;
+    void *reduce_ctx;           /* for reduce and gather */
     int per_job;                /* keep bytes per link per job */
     int keep_msgs;              /* keep messages (always with adaptive jobs) */
     net_progress_fn *progress;
@@ -252,6 +262,13 @@ struct net_result {
     int *msg_job, *msg_src, *msg_dst; /* job-local ranks */
     double *msg_bytes;
     double *msg_bw; /* bandwidth obtained (0 without adaptive jobs) */
+    /* Adaptive runs of the default engines: over the messages that cross
+       from one router to another with some bytes (all ranks'), how many,
+       how many obtained no bandwidth, and the min, quartiles and max of
+       their bandwidths (net_stats_quantile()'s); have_bwq 0 otherwise. */
+    int have_bwq;
+    long long bwq_n, bwq_starved;
+    double bwq[5];
     /* Fixed path sets (DOR, SD, AD in an adaptive run) with the
        bandwidth each path obtained in total; fresh-path messages (SI, AI,
        AH) and static-only runs have none: path_off[m] == path_off[m+1].
@@ -315,10 +332,11 @@ int net_engine_parse(const char *name);
 const char *net_engine_name(int engine);
 
 /* Process-wide defaults for net_opts_init() (the command line's --engine
-   and --memory): engine (NET_ENGINE_DEFAULT then stands for it when it is
-   another), mem_limit and samples are taken from o; the rest keeps the
-   built-in defaults. Call before any solve starts: it is not synchronised
-   with running solves. */
+   and --memory, rho-mpi's ranks): engine (NET_ENGINE_DEFAULT then stands
+   for it when it is another), mem_limit, samples and the distributed
+   solve (nranks, rank, reduce, gather, reduce_ctx) are taken from o; the
+   rest keeps the built-in defaults. Call before any solve starts: it is
+   not synchronised with running solves. */
 void net_opts_set_defaults(const struct net_opts *o);
 
 #endif
