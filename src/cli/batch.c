@@ -33,6 +33,12 @@ run(struct cli_args *a, struct scenario **sp)
         (a->metrics ? REPORT_LINK_METRICS : 0);
     if (a->messages)
         so.keep |= MODEL_KEEP_ITEMS;
+    {
+        /* rho-mpi: the link model's messages split over the ranks */
+        struct net_opts d = a->net;
+        cli_mpi_link_opts(&d);
+        net_opts_set_defaults(&d);
+    }
     ss = session_new_with(scenario_clone(s), &so);
     if (cli_progress_init(&p, a)) { /* a bar while a model runs long */
         while (session_poll(ss)) {

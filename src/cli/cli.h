@@ -220,6 +220,14 @@ int cli_mpi_search(const struct scenario *s, struct search_opts *o,
                    struct search_result *res, struct rho_err *err);
 
 /*
+ * The link model split over the ranks (batch): set o's distributed solve
+ * (nranks, rank, reduce and gather hooks) when there is more than one
+ * rank; then every rank emits and solves its share of the messages, and
+ * rank 0's result is one process's (net_model.h). No-op with one rank.
+ */
+void cli_mpi_link_opts(struct net_opts *o);
+
+/*
  * A sweep split over the ranks: each computed its points into *data (n
  * points of width numbers; zeros elsewhere) with status rc and err. Rank
  * 0 receives the sum in *data (the old array is freed) and the lowest

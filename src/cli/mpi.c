@@ -3,7 +3,11 @@
  * links mpi_stub.c instead. See cli.h. The ranks of an MPI job split a
  * --search (ranges of schedules) or a --sweep (ranges of points); rank 0
  * merges the parts and prints what rho prints on one machine, the other
- * ranks are silent.
+ * ranks are silent. In batch mode they split the link model itself: each
+ * rank emits and solves its share of the messages, and the engine's sums
+ * are combined here (net_model.h's reduce and gather hooks), so the core
+ * never sees MPI. The link model may run on a job thread: MPI is started
+ * with MPI_THREAD_SERIALIZED (one thread at a time calls it).
  */
 #include "cli/cli.h"
 
@@ -12,12 +16,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int mpi_rank, mpi_size = 1;
+static int mpi_rank, mpi_size = 1, mpi_serialized;
 
 int
 cli_mpi_init(int *argc, char ***argv)
 {
-    MPI_Init(argc, argv);
+    int provided = MPI_THREAD_SINGLE;
+
+    MPI_Init_thread(argc, argv, MPI_THREAD_SERIALIZED, &provided);
+    mpi_serialized = provided >= MPI_THREAD_SERIALIZED;
     MPI_Comm_rank(MPI_COMM_WORLD, &mpi_rank);
     MPI_Comm_size(MPI_COMM_WORLD, &mpi_size);
     if (mpi_rank != 0) { /* one voice: rank 0's */
@@ -50,6 +57,73 @@ int
 cli_mpi_driver(void)
 {
     return 1;
+}
+
+/* The link model's hooks: every rank calls them in the same order. */
+static int
+link_reduce(void *ctx, long long *v, long long n, int op)
+{
+    (void)ctx;
+    for (long long at = 0; at < n; at += 1 << 28) { /* int counts */
+        int k = n - at < (1 << 28) ? (int)(n - at) : 1 << 28;
+        if (MPI_Allreduce(MPI_IN_PLACE, v + at, k, MPI_LONG_LONG,
+                          op == NET_REDUCE_MAX ? MPI_MAX : MPI_SUM,
+                          MPI_COMM_WORLD) != MPI_SUCCESS)
+            return -1;
+    }
+    return 0;
+}
+
+static int
+link_gather(void *ctx, const void *mine, long long n, int size, void *all)
+{
+    long long *counts = NULL;
+    int *cnt = NULL, *disp = NULL, rc = 0;
+    MPI_Datatype t;
+
+    (void)ctx;
+    if (mpi_rank == 0)
+        counts = calloc((size_t)mpi_size, sizeof *counts);
+    MPI_Gather(&n, 1, MPI_LONG_LONG, counts, 1, MPI_LONG_LONG, 0,
+               MPI_COMM_WORLD);
+    if (mpi_rank == 0) {
+        long long at = 0;
+        cnt = calloc((size_t)mpi_size, sizeof *cnt);
+        disp = calloc((size_t)mpi_size, sizeof *disp);
+        for (int r = 0; r < mpi_size; r++) {
+            if (counts[r] > 2147483647LL || at > 2147483647LL)
+                rc = -1;
+            cnt[r] = (int)counts[r];
+            disp[r] = (int)at;
+            at += counts[r];
+        }
+    }
+    MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    if (rc == 0 && n <= 2147483647LL) {
+        MPI_Type_contiguous(size, MPI_BYTE, &t);
+        MPI_Type_commit(&t);
+        rc = MPI_Gatherv(mine, (int)n, t, all, cnt, disp, t, 0,
+                         MPI_COMM_WORLD) == MPI_SUCCESS
+                 ? 0
+                 : -1;
+        MPI_Type_free(&t);
+    }
+    free(counts);
+    free(cnt);
+    free(disp);
+    return rc;
+}
+
+void
+cli_mpi_link_opts(struct net_opts *o)
+{
+    if (mpi_size <= 1 || !mpi_serialized)
+        return;
+    o->nranks = mpi_size;
+    o->rank = mpi_rank;
+    o->reduce = link_reduce;
+    o->gather = link_gather;
+    o->reduce_ctx = NULL;
 }
 
 /*

@@ -1,7 +1,9 @@
 #!/bin/sh
-# rho-mpi (make MPI=1): 2 ranks on loopback must print what rho prints on
-# one machine (but for the line with the wall time). Skipped, with a note,
-# when rho-mpi was not built.
+# rho-mpi (make MPI=1): 2 (and 4) ranks on loopback must print what rho
+# prints on one machine (but for the line with the wall time). The link
+# model itself is split over the ranks in batch mode: every routing on 2
+# and 4 ranks, and a run that needs more memory than one rank may use.
+# Skipped, with a note, when rho-mpi was not built.
 BUILD=${1:-build}
 if [ ! -x "$BUILD/rho-mpi" ]; then
     echo "# rho-mpi not built (make MPI=1): MPI tests skipped"
@@ -14,15 +16,15 @@ a=$(mktemp)
 b=$(mktemp)
 trap 'rm -f "$a" "$b"' EXIT
 
-same() { # same NAME ARGS...: rho-mpi on 2 ranks == rho
+same() { # same NAME ARGS...: rho-mpi on $NP (2) ranks == rho
     name=$1
     shift
-    timeout 300 $MPIRUN "$BUILD/rho-mpi" "$@" 2>&1 | grep -v -e ' s (.* schedules/s)' -e '^threads: ' -e '^seconds: ' -e '^ranks: ' >"$a"
+    timeout 300 mpirun -q -n "${NP:-2}" --oversubscribe "$BUILD/rho-mpi" "$@" 2>&1 | grep -v -e ' s (.* schedules/s)' -e '^threads: ' -e '^seconds: ' -e '^ranks: ' >"$a"
     "$BUILD/rho" "$@" 2>&1 | grep -v -e ' s (.* schedules/s)' -e '^threads: ' -e '^seconds: ' -e '^ranks: ' >"$b"
     if cmp -s "$a" "$b" && [ -s "$a" ]; then
         echo "ok - mpi $name"
     else
-        echo "FAIL mpi $name: 2 ranks differ from one process"
+        echo "FAIL mpi $name: ${NP:-2} ranks differ from one process"
         diff "$b" "$a" | head -10 | sed 's/^/    /'
     fi
 }
@@ -36,6 +38,38 @@ same sweep-error --sweep tau=0.1,0.2,0.3,7 scenarios/table1.lua
 same sweep-link --sweep routing=SD,AD,AH -f csv scenarios/dragonfly-small.lua
 same batch-network -b --links -f csv scenarios/torus-5x5.lua
 same batch --batch scenarios/table1.lua
+
+# the link model on 2 and 4 ranks: every routing, links to the last bit
+# (CSV) and every message's bandwidth (gathered on rank 0)
+for np in 2 4; do
+    for r in DOR SD SI AD AI AH; do
+        NP=$np same "link-$r-$np" -b -j 1 --links -f csv -p routing=$r scenarios/dragonfly-small.lua
+    done
+    NP=$np same "link-messages-$np" -b -j 1 --messages -p routing=AH scenarios/dragonfly-small.lua
+    NP=$np same "link-exact-$np" -b -j 1 --engine exact -p routing=AI scenarios/dragonfly-small.lua
+done
+NP=4 same link-workload-AD-4 -b -p routing=AD scenarios/dragonfly-workload.lua
+
+# a run one rank may not hold: refused on 1 rank with 40 MiB (exit 3,
+# naming the ranks that would do), done on 4 ranks of 40 MiB each, with
+# what one process prints without a cap
+timeout 300 "$BUILD/rho-mpi" -b --memory 40 -p routing=AH scenarios/dragonfly-workload.lua >"$a" 2>&1
+rc=$?
+if [ $rc = 3 ] && grep -q 'would fit on [0-9]* MPI ranks' "$a"; then
+    echo "ok - mpi one rank of 40 MiB refuses AH on the workload (exit 3)"
+else
+    echo "FAIL mpi one rank of 40 MiB: exit $rc, want 3 and the ranks that would do"
+    head -3 "$a" | sed 's/^/    /'
+fi
+timeout 300 mpirun -q -n 4 --oversubscribe "$BUILD/rho-mpi" -b --memory 40 -p routing=AH scenarios/dragonfly-workload.lua >"$a" 2>&1
+rc=$?
+"$BUILD/rho" -b -p routing=AH scenarios/dragonfly-workload.lua >"$b" 2>&1
+if [ $rc = 0 ] && cmp -s "$a" "$b"; then
+    echo "ok - mpi 4 ranks of 40 MiB run it, as one process without a cap"
+else
+    echo "FAIL mpi 4 ranks of 40 MiB: exit $rc, or not one process's output"
+    diff "$b" "$a" | head -10 | sed 's/^/    /'
+fi
 timeout 300 $MPIRUN "$BUILD/rho-mpi" --search -q scenarios/halo2d-t2.lua >"$a" 2>&1
 if grep -q '2 MPI ranks' "$a"; then
     echo "ok - mpi says it ran on 2 ranks"
