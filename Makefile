@@ -226,7 +226,7 @@ asan:
 
 # The threaded parts (search, sweep, jobs) under ThreadSanitizer.
 TSAN_TESTS := test_pool test_search test_sweep test_watch_job test_net_model \
-              test_model_net test_model test_session test_queue_traffic
+              test_net_fast test_model_net test_model test_session test_queue_traffic
 tsan:
 	$(MAKE) BUILD=build-tsan LDFLAGS=-fsanitize=thread \
 	  OPT='-O1 -g -fsanitize=thread' build-tsan/$(NAME) \
@@ -292,6 +292,7 @@ $(BUILD)/bench/%: tests/bench/%.c $(SCRIPT_O) $(REPORT_O) $(THEME_O) $(LIBCORE) 
 bench: $(BENCHES) $(BUILD)/$(NAME)
 	@for b in $(BENCHES); do \
 	  $(if $(CALLGRIND),valgrind --tool=callgrind --callgrind-out-file=$$b.cg) $$b || exit 1; done
+	@$(if $(CALLGRIND),true,sh tests/bench/mpi_scaling.sh $(BUILD))
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 \

@@ -3,16 +3,30 @@
  *
  *  1. interactive: the df-40 preset (3,840 routers; UMesh over 15,360
  *     ranks, about 200,000 messages, and over one rank per router) with
- *     SD, AD, AI and AH, 1 and 2 threads;
- *  2. Jain Sec. 3.2.4 on a small balanced dragonfly: UMesh under every
+ *     SD, AD, AI and AH, 1 and 2 threads, under the default (fast) engine,
+ *     the exact one and the reference -- time, CPU and peak memory;
+ *  2. every shipped network scenario's adaptive solves (AD, AI, AH) with
+ *     the default engine, 2 threads;
+ *  3. the fast engine against the reference where it compresses the
+ *     exposure (df-40 at 1 and 4 ranks per router, dragonfly-workload):
+ *     the change of every class's six numbers, of the message bandwidths
+ *     and of the phase estimate, and whether the routings keep their
+ *     order and ratios (the thesis's conclusions); the reference's hashes
+ *     of dragonfly-workload's AI and AH (test_net_hash leaves them here);
+ *  4. Jain Sec. 3.2.4 on a small balanced dragonfly: UMesh under every
  *     routing for RDC and RDG (AI lowers SI's maximum, AH best);
- *  3. batch: SD on the full 8.8M-core thesis system (92,160 routers,
- *     8,847,360 ranks, UMesh, about 115 million messages, streamed), in
- *     order and RDN, 2 threads.
+ *  5. batch: the full 8.8M-core thesis system (92,160 routers, 8,847,360
+ *     ranks, UMesh, about 115 million messages), in order and RDN, 2
+ *     threads: SD, AD -- and AI and AH with RHO_BENCH_FULL=1 (minutes to
+ *     half an hour each on two cores).
  * Every solve runs in a child process of its own, so that the peak memory
  * printed (getrusage ru_maxrss of the child: network, placement, pattern
- * and solve together) is that solve's.
+ * and solve together) is that solve's. Wall times on a shared machine
+ * vary: the CPU time (all threads) is printed beside them. --quick runs
+ * parts 1 and 5 (SD, AD) only.
  */
+#include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,7 +36,10 @@
 #include <unistd.h>
 
 #include "core/net/net_model.h"
+#include "core/net/net_scen.h"
 #include "core/net/net_stats.h"
+#include "core/scenario.h"
+#include "script/lx.h"
 
 #define MiB 1048576.0
 
@@ -36,6 +53,15 @@ now(void)
 }
 
 static double
+cpu(void)
+{
+    struct timespec t;
+
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return (double)t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+static double
 peak_mib(void)
 {
     struct rusage u;
@@ -44,23 +70,35 @@ peak_mib(void)
     return u.ru_maxrss / 1024.0;
 }
 
-static struct net_result *
-solve(const struct net *net, const struct pattern *pat,
-      const struct placement *pl, int routing, int threads, double *secs)
+static const char *
+ename(int engine)
 {
-    struct net_job job = {pat, pl, 0, routing};
+    return engine == NET_ENGINE_REFERENCE ? "ref"
+           : engine == NET_ENGINE_EXACT   ? "exact"
+                                          : "fast";
+}
+
+static struct net_result *
+solve_jobs(const struct net *net, const struct net_job *jobs, int njobs,
+           int engine, int threads, uint64_t seed, double *secs,
+           double *cpus)
+{
     struct net_opts o;
     struct rho_err e;
     struct net_result *r;
-    double t0;
+    double t0, c0;
 
     net_opts_init(&o);
     o.threads = threads;
-    o.seed = 1;
+    o.seed = seed;
     o.si_samples = 16;
+    o.engine = engine;
+    o.per_job = njobs > 1;
     t0 = now();
-    r = net_model_solve(net, &job, 1, &o, &e);
+    c0 = cpu();
+    r = net_model_solve(net, jobs, njobs, &o, &e);
     *secs = now() - t0;
+    *cpus = cpu() - c0;
     if (r == NULL) {
         fprintf(stderr, "bench_net: %s\n", e.msg);
         exit(1);
@@ -70,14 +108,16 @@ solve(const struct net *net, const struct pattern *pat,
 
 static void
 line(const struct net *net, const char *what, const char *pl, int routing,
-     int threads, const struct net_result *r, double secs)
+     int engine, int threads, const struct net_result *r, double secs,
+     double cpus)
 {
     struct net_stats *st = net_stats_result(net, r, 0, NULL);
 
-    printf("%-28s %-6s %-3s %dT %10lld msgs %4d it %8.3f s  avg %8.3f "
-           "max %9.2f MiB  peak %6.0f MiB\n",
-           what, pl, net_routing_name(routing), threads, r->msgs, r->iterations,
-           secs, st->cls[0].mean / MiB, st->cls[0].max / MiB, peak_mib());
+    printf("%-26s %-6s %-2s %-5s %dT %10lld msgs %3d it f %2d %8.3f s "
+           "(cpu %7.3f) max %8.2f MiB peak %6.0f MiB\n",
+           what, pl, net_routing_name(routing), ename(engine), threads,
+           r->msgs, r->iterations, r->exposure, secs, cpus,
+           st->cls[0].max / MiB, peak_mib());
     fflush(stdout);
     net_stats_free(st);
 }
@@ -99,32 +139,263 @@ child(void (*fn)(int, int, int), int a, int b, int c)
         waitpid(pid, NULL, 0);
 }
 
-static void
-interactive(int npr, int routing, int threads)
+static struct net *
+df40(int npr, struct placement **pl, struct pattern **pat)
 {
     struct net_spec s;
     struct net *net;
-    struct placement *pl;
-    struct pattern *pat;
-    struct net_result *r;
-    char what[64];
-    double secs;
 
     net_preset("df-40", &s, NULL);
     s.df.nodes_per_router = npr;
     net = net_new(&s, NULL);
-    pl = placement_scheme_new(net, PLACE_RDN, (int)net_slots(net), 3, NULL);
-    pat = pattern_thesis("umesh", (int)net_slots(net), 0, 5, NULL);
+    *pl = placement_scheme_new(net, PLACE_RDN, (int)net_slots(net), 3, NULL);
+    *pat = pattern_thesis("umesh", (int)net_slots(net), 0, 5, NULL);
+    return net;
+}
+
+/* 1. df-40 */
+static void
+interactive(int npr, int routing, int et)
+{
+    struct placement *pl;
+    struct pattern *pat;
+    struct net *net = df40(npr, &pl, &pat);
+    struct net_job job = {pat, pl, 0, routing};
+    struct net_result *r;
+    char what[64];
+    double secs, cpus;
+    int engine = et / 10, threads = et % 10;
+
     snprintf(what, sizeof what, "df-40 (%d rank%s/router)", npr,
              npr > 1 ? "s" : "");
-    r = solve(net, pat, pl, routing, threads, &secs);
-    line(net, what, "RDN", routing, threads, r, secs);
+    r = solve_jobs(net, &job, 1, engine, threads, 1, &secs, &cpus);
+    line(net, what, "RDN", routing, engine, threads, r, secs, cpus);
     net_result_free(r);
     pattern_free(pat);
     placement_free(pl);
     net_free(net);
 }
 
+static const char *const net_scenarios[] = {
+    "scenarios/bgq-512-umesh.lua",     "scenarios/dragonfly-small.lua",
+    "scenarios/dragonfly-workload.lua", "scenarios/fattree-k4.lua",
+    "scenarios/mesh-4x4-paths.lua",     "scenarios/supernode-degeijn.lua",
+    "scenarios/torus-5x5.lua",          "scenarios/tca-ring.lua",
+    "scenarios/table1-both-models.lua",
+};
+#define NSCEN ((int)(sizeof net_scenarios / sizeof net_scenarios[0]))
+
+static struct net_result *
+solve_scen(const struct scenario *s, int routing, int engine, double *secs,
+           double *cpus)
+{
+    const struct net_scen *l = s->net;
+    struct net_job *jobs = calloc((size_t)l->njobs, sizeof *jobs);
+    struct net_result *r;
+
+    for (int j = 0; j < l->njobs; j++) {
+        jobs[j].pattern = l->job[j].pattern;
+        jobs[j].placement = l->placement;
+        jobs[j].offset = l->job[j].offset;
+        jobs[j].routing = routing;
+    }
+    r = solve_jobs(l->net, jobs, l->njobs, engine, 2, s->seed ? s->seed : 1,
+                   secs, cpus);
+    free(jobs);
+    return r;
+}
+
+/* 2. every shipped network scenario's adaptive solves */
+static void
+scenario_solves(int k, int routing, int unused)
+{
+    struct rho_err e;
+    struct scenario *s = lx_run_file(net_scenarios[k], NULL, &e);
+    struct net_result *r;
+    double secs, cpus;
+    const char *name;
+
+    (void)unused;
+    if (s == NULL || s->net == NULL) {
+        printf("%s: %s\n", net_scenarios[k], s ? "no network" : e.msg);
+        return;
+    }
+    name = strrchr(net_scenarios[k], '/') + 1;
+    r = solve_scen(s, routing, NET_ENGINE_DEFAULT, &secs, &cpus);
+    line(s->net->net, name, "", routing, NET_ENGINE_FAST, 2, r, secs, cpus);
+    net_result_free(r);
+    scenario_free(s);
+}
+
+/* 3. FAST against the reference */
+static double
+rel(double a, double b)
+{
+    return a == b ? 0 : (b - a) / (fabs(a) > 0 ? fabs(a) : 1);
+}
+
+static uint64_t
+fnv(uint64_t h, const void *p, size_t n)
+{
+    const unsigned char *c = p;
+
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ c[i]) * 1099511628211ULL;
+    return h;
+}
+
+/* test_net_hash's hash of a result */
+static uint64_t
+result_hash(const struct net_result *r)
+{
+    uint64_t h = 1469598103934665603ULL;
+
+    h = fnv(h, r->bytes, sizeof(double) * (size_t)r->nlinks);
+    if (r->nmsg > 0 && r->msg_bw != NULL)
+        h = fnv(h, r->msg_bw, sizeof(double) * (size_t)r->nmsg);
+    h = fnv(h, &r->msgs, sizeof r->msgs);
+    h = fnv(h, &r->routed, sizeof r->routed);
+    h = fnv(h, &r->hop_bytes, sizeof r->hop_bytes);
+    h = fnv(h, &r->hops_sum, sizeof r->hops_sum);
+    h = fnv(h, &r->hops_max, sizeof r->hops_max);
+    h = fnv(h, &r->iterations, sizeof r->iterations);
+    h = fnv(h, &r->phase_time_ext, sizeof r->phase_time_ext);
+    return h;
+}
+
+static void
+compare(const struct net *net, const char *what, int routing,
+        const struct net_result *a, const struct net_result *b)
+{
+    struct net_stats *x = net_stats_result(net, a, 0, NULL);
+    struct net_stats *y = net_stats_result(net, b, 0, NULL);
+    double wq = 0, wmean = 0, wmax = 0;
+
+    for (int c = 1; c < x->nclasses; c++) {
+        double q[3] = {rel(x->cls[c].q1, y->cls[c].q1),
+                       rel(x->cls[c].median, y->cls[c].median),
+                       rel(x->cls[c].q3, y->cls[c].q3)};
+        for (int k = 0; k < 3; k++)
+            wq = fabs(q[k]) > fabs(wq) ? q[k] : wq;
+        if (fabs(rel(x->cls[c].mean, y->cls[c].mean)) > fabs(wmean))
+            wmean = rel(x->cls[c].mean, y->cls[c].mean);
+        if (fabs(rel(x->cls[c].max, y->cls[c].max)) > fabs(wmax))
+            wmax = rel(x->cls[c].max, y->cls[c].max);
+    }
+    printf("%-26s %-2s f'=%-2d all max %+6.2f%%  class q1-q3 %+6.2f%%  mean "
+           "%+6.3f%%  max %+6.2f%%  msg bw q %+5.2f/%+5.2f/%+5.2f%%  "
+           "phase %+5.2f%%\n",
+           what, net_routing_name(routing), b->exposure,
+           100 * rel(x->cls[0].max, y->cls[0].max), 100 * wq, 100 * wmean,
+           100 * wmax, 100 * rel(a->bwq[0], b->bwq[0]),
+           100 * rel(a->bwq[2], b->bwq[2]), 100 * rel(a->bwq[4], b->bwq[4]),
+           100 * rel(a->phase_time_ext, b->phase_time_ext));
+    net_stats_free(x);
+    net_stats_free(y);
+}
+
+/* The min, median and max bandwidth of the messages that obtained some
+   (the same for both engines' results). */
+static void
+ref_bwq(struct net_result *r)
+{
+    double *v = malloc(sizeof(double) * (size_t)(r->nmsg + 1));
+    long long n = 0;
+
+    for (long long m = 0; m < r->nmsg; m++)
+        if (r->msg_bw[m] > 0)
+            v[n++] = r->msg_bw[m];
+    r->bwq[0] = net_stats_quantile(v, n, 0);
+    r->bwq[2] = net_stats_quantile(v, n, 0.5);
+    r->bwq[4] = net_stats_quantile(v, n, 1);
+    free(v);
+}
+
+static void
+fast_vs_ref(int which, int unused, int unused2)
+{
+    static const int rts[3] = {NET_AD, NET_AI, NET_AH};
+    struct net_result *ref[3], *fa[3];
+    const struct net *net;
+    struct scenario *s = NULL;
+    struct net *owned = NULL;
+    struct placement *pl = NULL;
+    struct pattern *pat = NULL;
+    char what[64];
+    double secs, cpus;
+
+    (void)unused;
+    (void)unused2;
+    if (which < 2) {
+        owned = df40(which ? 4 : 1, &pl, &pat);
+        net = owned;
+        snprintf(what, sizeof what, "df-40 (%d rank%s/router)",
+                 which ? 4 : 1, which ? "s" : "");
+    } else {
+        struct rho_err e;
+        s = lx_run_file("scenarios/dragonfly-workload.lua", NULL, &e);
+        net = s->net->net;
+        snprintf(what, sizeof what, "dragonfly-workload");
+    }
+    for (int i = 0; i < 3; i++) {
+        struct net_job job = {pat, pl, 0, rts[i]};
+        if (s != NULL) {
+            ref[i] = solve_scen(s, rts[i], NET_ENGINE_REFERENCE, &secs, &cpus);
+            fa[i] = solve_scen(s, rts[i], NET_ENGINE_FAST, &secs, &cpus);
+        } else {
+            ref[i] = solve_jobs(net, &job, 1, NET_ENGINE_REFERENCE, 2, 1,
+                                &secs, &cpus);
+            fa[i] = solve_jobs(net, &job, 1, NET_ENGINE_FAST, 2, 1, &secs,
+                               &cpus);
+        }
+        ref_bwq(ref[i]);
+        ref_bwq(fa[i]);
+        compare(net, what, rts[i], ref[i], fa[i]);
+        if (s != NULL && rts[i] != NET_AD)
+            printf("%-26s %-2s reference hash %016llx (test_net_hash: "
+                   "%s)\n",
+                   what, net_routing_name(rts[i]),
+                   (unsigned long long)result_hash(ref[i]),
+                   result_hash(ref[i]) == (rts[i] == NET_AI
+                                               ? 0x5f3404fb5c2e0322ULL
+                                               : 0x6dfc0bfe567ccb08ULL)
+                       ? "the same"
+                       : "DIFFERS");
+    }
+    /* the conclusions: which routing has the least busy busiest link, and
+       the ratios of the busiest links */
+    {
+        double mr[3], mf[3];
+        for (int i = 0; i < 3; i++) {
+            struct net_stats *a = net_stats_result(net, ref[i], 0, NULL);
+            struct net_stats *b = net_stats_result(net, fa[i], 0, NULL);
+            mr[i] = a->cls[0].max;
+            mf[i] = b->cls[0].max;
+            net_stats_free(a);
+            net_stats_free(b);
+        }
+        printf("%-26s busiest link AD:AI:AH  reference 1:%.4f:%.4f  fast "
+               "1:%.4f:%.4f  order %s\n",
+               what, mr[1] / mr[0], mr[2] / mr[0], mf[1] / mf[0],
+               mf[2] / mf[0],
+               ((mr[1] > mr[2]) == (mf[1] > mf[2]) &&
+                (mr[0] > mr[2]) == (mf[0] > mf[2]) &&
+                (mr[0] > mr[1]) == (mf[0] > mf[1]))
+                   ? "kept"
+                   : "CHANGED");
+    }
+    for (int i = 0; i < 3; i++) {
+        net_result_free(ref[i]);
+        net_result_free(fa[i]);
+    }
+    fflush(stdout);
+    pattern_free(pat);
+    placement_free(pl);
+    net_free(owned);
+    scenario_free(s);
+}
+
+/* 4. Jain Sec. 3.2.4 */
 static void
 findings(int scheme, int routing, int unused)
 {
@@ -133,7 +404,8 @@ findings(int scheme, int routing, int unused)
     struct pattern *pat;
     struct placement *pl;
     struct net_result *res;
-    double secs;
+    struct net_job job;
+    double secs, cpus;
 
     (void)unused;
     memset(&p, 0, sizeof p);
@@ -147,39 +419,50 @@ findings(int scheme, int routing, int unused)
     net = net_dragonfly_new(&p, NULL);
     pat = pattern_thesis("umesh", (int)net_slots(net), 0, 17, NULL);
     pl = placement_scheme_new(net, scheme, (int)net_slots(net), 23, NULL);
-    res = solve(net, pat, pl, routing, 2, &secs);
-    line(net, "31x3x4 dragonfly UMesh", placement_scheme_name(scheme), routing,
-         2, res, secs);
+    job.pattern = pat;
+    job.placement = pl;
+    job.offset = 0;
+    job.routing = routing;
+    res = solve_jobs(net, &job, 1, NET_ENGINE_DEFAULT, 2, 1, &secs, &cpus);
+    line(net, "31x3x4 dragonfly UMesh", placement_scheme_name(scheme),
+         routing, NET_ENGINE_FAST, 2, res, secs, cpus);
     net_result_free(res);
     placement_free(pl);
     pattern_free(pat);
     net_free(net);
 }
 
+/* 5. the full system */
 static void
-full_system(int scheme, int threads, int unused)
+full_system(int scheme, int routing, int threads)
 {
     struct net_spec s;
     struct net *net;
     struct pattern *pat;
     struct placement *pl;
     struct net_result *r;
-    double t0 = now(), tb, secs;
+    struct net_job job;
+    double t0 = now(), tb, secs, cpus;
 
-    (void)unused;
     net_preset("df-thesis", &s, NULL);
     net = net_new(&s, NULL);
     tb = now() - t0;
     pat = pattern_thesis("umesh", (int)net_slots(net), 0, 5, NULL);
     t0 = now();
     pl = placement_scheme_new(net, scheme, (int)net_slots(net), 3, NULL);
-    printf("full system: %d routers, %d links, %lld ranks; built in %.2f s, "
-           "placement %s in %.2f s\n",
-           net_routers(net), net_links(net), net_slots(net), tb,
-           placement_scheme_name(scheme), now() - t0);
-    r = solve(net, pat, pl, NET_SD, threads, &secs);
-    line(net, "df-thesis 8.8M cores", placement_scheme_name(scheme), NET_SD,
-         threads, r, secs);
+    if (routing == NET_SD)
+        printf("full system: %d routers, %d links, %lld ranks; built in %.2f "
+               "s, placement %s in %.2f s\n",
+               net_routers(net), net_links(net), net_slots(net), tb,
+               placement_scheme_name(scheme), now() - t0);
+    job.pattern = pat;
+    job.placement = pl;
+    job.offset = 0;
+    job.routing = routing;
+    r = solve_jobs(net, &job, 1, NET_ENGINE_DEFAULT, threads, 1, &secs,
+                   &cpus);
+    line(net, "df-thesis 8.8M cores", placement_scheme_name(scheme), routing,
+         NET_ENGINE_FAST, threads, r, secs, cpus);
     net_result_free(r);
     placement_free(pl);
     pattern_free(pat);
@@ -190,20 +473,37 @@ int
 main(int argc, char **argv)
 {
     int quick = argc > 1 && strcmp(argv[1], "--quick") == 0;
+    int full = getenv("RHO_BENCH_FULL") != NULL;
     static const int rt[4] = {NET_SD, NET_AD, NET_AI, NET_AH};
+    static const int eng[3] = {NET_ENGINE_FAST, NET_ENGINE_EXACT,
+                               NET_ENGINE_REFERENCE};
 
     fflush(stdout);
+    printf("-- 1. df-40, UMesh, RDN\n");
     for (int npr = 1; npr <= 4; npr += 3)
         for (int i = 0; i < 4; i++)
-            for (int th = 1; th <= 2; th++)
-                child(interactive, npr, rt[i], th);
-    if (!quick)
+            for (int e = 0; e < (quick || i == 0 ? 1 : 3); e++)
+                for (int th = 1; th <= 2; th++)
+                    child(interactive, npr, rt[i], eng[e] * 10 + th);
+    if (!quick) {
+        printf("-- 2. the shipped network scenarios, default engine\n");
+        for (int k = 0; k < NSCEN; k++)
+            for (int i = 1; i < 4; i++)
+                child(scenario_solves, k, rt[i], 0);
+        printf("-- 3. the fast engine against the reference\n");
+        for (int w = 0; w < 3; w++)
+            child(fast_vs_ref, w, 0, 0);
+        printf("-- 4. Jain Sec. 3.2.4, 31x3x4 dragonfly\n");
         for (int sc = PLACE_RDC; sc <= PLACE_RDG; sc++)
             for (int r = NET_SD; r <= NET_AH; r++)
                 child(findings, sc, r, 0);
-    child(full_system, PLACE_LINEAR, 2, 0);
-    child(full_system, PLACE_RDN, 2, 0);
+    }
+    printf("-- 5. the full system%s\n",
+           full ? "" : " (AI and AH: RHO_BENCH_FULL=1)");
+    for (int sc = PLACE_LINEAR; sc <= PLACE_RDN; sc += PLACE_RDN - PLACE_LINEAR)
+        for (int i = 0; i < (full ? 4 : 2); i++)
+            child(full_system, sc, rt[i], 2);
     if (!quick)
-        child(full_system, PLACE_RDN, 1, 0);
+        child(full_system, PLACE_RDN, NET_SD, 1);
     return 0;
 }
