@@ -46,7 +46,7 @@ t metrics-csv 0 '"messages","max dilation",3' - -- -b -f csv --metrics scenarios
 t compare-unread 2 - "rho: scenarios/ch6-designs.lua: --compare takes one rho.param the scenario reads (it does not read \"bogus\")" -- --compare bogus=a,b scenarios/ch6-designs.lua
 t compare-twice 2 - "--compare: one parameter at a time" -- --compare network=torus --compare nodes=64 scenarios/ch6-designs.lua
 t compare-csv 0 "network,network,nodes,routers,radix" - -- --compare network=torus,fattree -f csv scenarios/ch6-designs.lua
-t sweep-plot 0 "1 |################################################## 304.4 MiB" - -- --sweep global=1,2 --plot -q scenarios/ch7-whatif.lua
+t sweep-plot 0 "1 |################################################## 304.6 MiB" - -- --sweep global=1,2 --plot -q scenarios/ch7-whatif.lua
 t model-pcie 0 "congestion graph: 4 flows" - -- -b -m pcie scenarios/table1-both-models.lua
 t model-link 0 "hottest  link" - -- -b -m link scenarios/table1-both-models.lua
 t model-both 0 "link model" - -- -b -m pcie,link scenarios/table1-both-models.lua

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/base/imath.h"
+
 #define PROTO_BW 12.5e9
 
 /* The smallest c >= 1 with m * c^e >= n. */
@@ -26,16 +28,6 @@ root_up(long long n, int e, long long m)
     }
 }
 
-static long long
-ipow(long long b, int e)
-{
-    long long r = 1;
-
-    while (e-- > 0)
-        r *= b;
-    return r;
-}
-
 static int
 proto_torus(long long n, int *rp, int cores, double bw, struct net_spec *s,
             struct rho_err *err)
@@ -52,10 +44,10 @@ proto_torus(long long n, int *rp, int cores, double bw, struct net_spec *s,
                            "a dimension and one for the node)",
                            r, 2 * NET_MAX_DIMS + 1);
     k = root_up(n, nd, 1);
-    if (ipow(k, nd) > n && k > 2)
+    if (lipow(k, nd) > n && k > 2)
         k--; /* k^nd <= n < (k+1)^nd */
     for (int a = 0; a <= nd; a++) {
-        long long c = ipow(k, nd - a) * ipow(k + 1, a);
+        long long c = lipow(k, nd - a) * lipow(k + 1, a);
         long long d = c > n ? c - n : n - c;
         if (bestd < 0 || d < bestd) {
             bestd = d;
