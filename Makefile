@@ -189,6 +189,8 @@ fuzz: fuzz-deps
 	  $(patsubst %,build-fuzz/fuzz/fuzz_%,$(FUZZ_NAMES))
 	@for t in $(FUZZ_NAMES); do sh tests/fuzz/fuzz.sh build-fuzz $$t $(FUZZ_TIME) || exit 1; done
 
+$(BUILD)/tests/test_net_hash: tests/unit/net_hash.inc
+
 run: $(BUILD)/$(NAME)
 	$(BUILD)/$(NAME) scenarios/default.lua
 

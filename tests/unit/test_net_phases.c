@@ -4,7 +4,8 @@
  * solved alone, and under a static routing its sum equals one solve of
  * all phases at once (bit for bit: the bytes are binary fractions); jobs
  * with fewer phases idle; adaptive messages and per-job bytes add up;
- * errors name the phase.
+ * the sum tells when a phase's exposure was compressed; errors name the
+ * phase.
  */
 #include "core/net/net_phases.h"
 
@@ -242,11 +243,47 @@ test_adaptive_jobs(void)
     net_free(net);
 }
 
+/* The sum keeps what the batch output says of the exposure: the most
+   compressed phase's, else the longest the model asked for. */
+static void
+test_exposure(void)
+{
+    struct net_result a, b, c;
+
+    memset(&a, 0, sizeof a);
+    memset(&b, 0, sizeof b);
+    memset(&c, 0, sizeof c);
+    b.exposure = b.exposure_model = 1;   /* AD */
+    c.exposure = 14;                     /* AH, compressed */
+    c.exposure_model = 50;
+    c.engine = NET_ENGINE_FAST;
+    net_result_add(&a, &b);
+    CHECK(a.exposure == 1 && a.exposure_model == 1, "AD: 1 of 1");
+    net_result_add(&a, &c);
+    CHECK(a.exposure == 14 && a.exposure_model == 50 &&
+              a.engine == NET_ENGINE_FAST,
+          "then AH over 14 of 50 rounds: 14 of 50 (%d of %d)", a.exposure,
+          a.exposure_model);
+    c.exposure = c.exposure_model = 50; /* AI, not compressed */
+    net_result_add(&a, &c);
+    net_result_add(&a, &b);
+    CHECK(a.exposure == 14 && a.exposure_model == 50,
+          "a later uncompressed phase leaves it (%d of %d)", a.exposure,
+          a.exposure_model);
+    memset(&a, 0, sizeof a);
+    net_result_add(&a, &b);
+    net_result_add(&a, &c);
+    CHECK(a.exposure == 50 && a.exposure_model == 50,
+          "none compressed: 50 of 50 (%d of %d)", a.exposure,
+          a.exposure_model);
+}
+
 int
 main(void)
 {
     test_pattern();
     test_static();
     test_adaptive_jobs();
+    test_exposure();
     TEST_DONE();
 }

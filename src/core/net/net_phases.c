@@ -127,6 +127,17 @@ net_result_add(struct net_result *a, const struct net_result *b)
         a->converged =
             a->iterations > 0 ? a->converged && b->converged : b->converged;
     a->iterations += b->iterations;
+    /* the exposure: a compressed phase's (the most compressed), else the
+       longest the model asked for */
+    if (b->exposure < b->exposure_model) {
+        if (a->exposure >= a->exposure_model || b->exposure < a->exposure) {
+            a->exposure = b->exposure;
+            a->exposure_model = b->exposure_model;
+        }
+    } else if (a->exposure >= a->exposure_model &&
+               b->exposure_model > a->exposure_model)
+        a->exposure = a->exposure_model = b->exposure_model;
+    a->engine = b->engine;
     a->phase_time_ext += b->phase_time_ext;
     if (b->nmsg > 0 || b->path_off != NULL)
         add_messages(a, b);
