@@ -438,7 +438,7 @@ check_plan(struct fsolver *sv, const struct plan *pl, long long n_all)
 {
     double lim = net_mem_limit(&sv->o), need = pl->base + pl->share;
     int nr = sv->o.nranks > 1 ? sv->o.nranks : 1, ranks;
-    char a[32], b[32];
+    char a[32], b[32], c[32];
 
     sv->planned = need;
     if (need <= lim)
@@ -447,18 +447,19 @@ check_plan(struct fsolver *sv, const struct plan *pl, long long n_all)
     sv->fail = 1;
     units_fmt_size(a, sizeof a, need);
     units_fmt_size(b, sizeof b, lim);
+    units_fmt_int(c, sizeof c, n_all);
     if (ranks > nr && ranks <= 1000000)
         rho_err_set(&sv->ferr, RHO_ELIMIT,
-                    "the link model needs about %s for %lld messages%s, more "
+                    "the link model needs about %s for %s messages%s, more "
                     "than the %s allowed: it would fit on %d MPI ranks "
                     "(rho-mpi), or with --memory %.0f (MiB)",
-                    a, n_all, nr > 1 ? " on each rank" : "", b, ranks,
+                    a, c, nr > 1 ? " on each rank" : "", b, ranks,
                     ceil(need / 1048576.0));
     else
         rho_err_set(&sv->ferr, RHO_ELIMIT,
-                    "the link model needs about %s for %lld messages%s, more "
+                    "the link model needs about %s for %s messages%s, more "
                     "than the %s allowed (--memory %.0f would do)",
-                    a, n_all, nr > 1 ? " on each rank" : "", b,
+                    a, c, nr > 1 ? " on each rank" : "", b,
                     ceil(need / 1048576.0));
     return -1;
 }

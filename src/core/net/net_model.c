@@ -10,6 +10,7 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "core/base/units.h"
 #include "core/net/net_engine.h"
 #include "core/net/route.h"
 
@@ -146,6 +147,7 @@ ref_too_big(const struct net_job *jobs, int njobs, const struct net_opts *o,
     int adaptive = 0, fresh = 0;
     long long msgs = 0;
     double need, lim = net_mem_limit(o);
+    char c[32];
 
     for (int j = 0; j < njobs; j++) {
         adaptive |= net_routing_adaptive(jobs[j].routing);
@@ -163,9 +165,10 @@ ref_too_big(const struct net_job *jobs, int njobs, const struct net_opts *o,
         return 0;
     rho_err_set(err, RHO_ELIMIT,
                 "the reference engine keeps every message of an adaptive "
-                "run: %lld messages would need about %.1f GiB, more than the "
+                "run: %s messages would need about %.1f GiB, more than the "
                 "%.1f GiB allowed (the default engine needs less)",
-                msgs, need / 1073741824.0, lim / 1073741824.0);
+                units_fmt_int(c, sizeof c, msgs), need / 1073741824.0,
+                lim / 1073741824.0);
     return 1;
 }
 
