@@ -42,7 +42,7 @@ same batch --batch scenarios/table1.lua
 # the link model on 2 and 4 ranks: every routing, links to the last bit
 # (CSV) and every message's bandwidth (gathered on rank 0)
 for np in 2 4; do
-    for r in DOR SD SI AD AI AH; do
+    for r in DOR SD SI AD AI AH BGQ; do
         NP=$np same "link-$r-$np" -b -j 1 --links -f csv -p routing=$r scenarios/dragonfly-small.lua
     done
     NP=$np same "link-messages-$np" -b -j 1 --messages -p routing=AH scenarios/dragonfly-small.lua
