@@ -179,8 +179,9 @@ interactive(int npr, int routing, int et)
     net_free(net);
 }
 
-/* The shipped scenarios (the .lua files of scenarios/; those without a network are
-   skipped), found once in main() and seen by every child. */
+/* The shipped scenarios (the .lua files of scenarios/ and
+   scenarios/lessons/; those without a network are skipped), found once in
+   main() and seen by every child. */
 static glob_t scen;
 
 /* A scenario's jobs, every one under routing, as rho solves them
@@ -529,6 +530,7 @@ main(int argc, char **argv)
                         "source directory)\n");
         return 1;
     }
+    (void)glob("scenarios/lessons/*.lua", GLOB_APPEND, NULL, &scen);
     fflush(stdout);
     printf("-- 1. df-40, UMesh, RDN\n");
     for (int npr = 1; npr <= 4; npr += 3)
