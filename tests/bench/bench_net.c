@@ -25,7 +25,7 @@
  * printed (getrusage ru_maxrss of the child: network, placement, pattern
  * and solve together) is that solve's. Wall times on a shared machine
  * vary: the CPU time (all threads) is printed beside them. --quick runs
- * parts 1 and 5 (SD, AD) only.
+ * parts 1 and 5 (SD, AD) only, --part N part N only.
  */
 #include <glob.h>
 #include <math.h>
@@ -520,6 +520,9 @@ int
 main(int argc, char **argv)
 {
     int quick = argc > 1 && strcmp(argv[1], "--quick") == 0;
+    /* --part N: only part N (1-5) */
+    int part = argc > 2 && strcmp(argv[1], "--part") == 0 ? atoi(argv[2])
+                                                           : 0;
     int full = getenv("RHO_BENCH_FULL") != NULL;
     static const int rt[4] = {NET_SD, NET_AD, NET_AI, NET_AH};
     static const int eng[3] = {NET_ENGINE_FAST, NET_ENGINE_EXACT,
@@ -532,31 +535,40 @@ main(int argc, char **argv)
     }
     (void)glob("scenarios/lessons/*.lua", GLOB_APPEND, NULL, &scen);
     fflush(stdout);
-    printf("-- 1. df-40, UMesh, RDN\n");
-    for (int npr = 1; npr <= 4; npr += 3)
-        for (int i = 0; i < 4; i++)
-            for (int e = 0; e < (quick || i == 0 ? 1 : 3); e++)
-                for (int th = 1; th <= 2; th++)
-                    child(interactive, npr, rt[i], eng[e] * 10 + th);
-    if (!quick) {
+    if (part == 0 || part == 1) {
+        printf("-- 1. df-40, UMesh, RDN\n");
+        for (int npr = 1; npr <= 4; npr += 3)
+            for (int i = 0; i < 4; i++)
+                for (int e = 0; e < (quick || i == 0 ? 1 : 3); e++)
+                    for (int th = 1; th <= 2; th++)
+                        child(interactive, npr, rt[i], eng[e] * 10 + th);
+    }
+    if (!quick && (part == 0 || part == 2)) {
         printf("-- 2. the shipped network scenarios, default engine\n");
         for (int k = 0; k < (int)scen.gl_pathc; k++)
             child(scenario_solves, k, 0, 0);
+    }
+    if (!quick && (part == 0 || part == 3)) {
         printf("-- 3. the fast engine against the reference\n");
         for (int w = 0; w < 2 + (int)scen.gl_pathc; w++)
             child(fast_vs_ref, w, 0, 0);
+    }
+    if (!quick && (part == 0 || part == 4)) {
         printf("-- 4. Jain Sec. 3.2.4, 31x3x4 dragonfly\n");
         for (int sc = PLACE_RDC; sc <= PLACE_RDG; sc++)
             for (int r = NET_SD; r <= NET_AH; r++)
                 child(findings, sc, r, 0);
     }
-    printf("-- 5. the full system%s\n",
-           full ? "" : " (AI and AH: RHO_BENCH_FULL=1)");
-    for (int sc = PLACE_LINEAR; sc <= PLACE_RDN; sc += PLACE_RDN - PLACE_LINEAR)
-        for (int i = 0; i < (full ? 4 : 2); i++)
-            child(full_system, sc, rt[i], 2);
-    if (!quick)
-        child(full_system, PLACE_RDN, NET_SD, 1);
+    if (part == 0 || part == 5) {
+        printf("-- 5. the full system%s\n",
+               full ? "" : " (AI and AH: RHO_BENCH_FULL=1)");
+        for (int sc = PLACE_LINEAR; sc <= PLACE_RDN;
+             sc += PLACE_RDN - PLACE_LINEAR)
+            for (int i = 0; i < (full ? 4 : 2); i++)
+                child(full_system, sc, rt[i], 2);
+        if (!quick)
+            child(full_system, PLACE_RDN, NET_SD, 1);
+    }
     globfree(&scen);
     return 0;
 }
