@@ -25,7 +25,7 @@ const struct key_binding key_table[] = {
     {'4', NULL, ACT_VIEW_4, "4", "view 4: algorithm Stepper, or Classes"},
     {'5', NULL, ACT_VIEW_5, "5", "view 5: Timeline, or Rounds"},
     {'6', NULL, ACT_VIEW_6, "6", "view 6: link Heat, or Metrics"},
-    {'7', NULL, ACT_VIEW_7, "7", "view 7: Stats"},
+    {'7', NULL, ACT_VIEW_7, "7", "view 7: Stats, or Queue"},
     {'8', NULL, ACT_VIEW_8, "8", "view 8: schedule Search"},
     {'9', NULL, ACT_VIEW_9, "9",
      "view 9: Teach, the teaching layout (Tab reaches the rest: Network on "

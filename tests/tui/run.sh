@@ -302,8 +302,8 @@ tui_stop
 # 18. the queueing model's view: load and slimming as edits, the optimal
 # split beside the current one, the link model's hottest link per level
 tui_start 110 32 "$RHO" scenarios/fattree-k4.lua
-expect queue-tab "5 Rounds   6 Queue"
-tui_keys 6
+expect queue-tab "6 Metrics   7 Queue"
+tui_keys 7
 expect queue-point "saturation 93.13 GiB/s (bottleneck L0-L1)"
 expect queue-hottest "L0-L1       █████████████████████████████████▌"
 tui_keys +
