@@ -720,7 +720,10 @@ static int
 select_models(struct args *pa, const struct scenario *s)
 {
     struct cli_args *a = &pa->c;
-    unsigned want = a->models ? a->run : ~0u, named = 0, applies = 0;
+    /* -m on the command line, else the script's models = { ... }, else
+       every model that applies */
+    unsigned want = a->models ? a->run : s->models ? s->models : ~0u;
+    unsigned named = 0, applies = 0;
     int n = model_count(NULL);
     char names[128];
 

@@ -163,8 +163,12 @@ compute(struct session *ss)
 {
     for (int k = 0; k < ss->nruns; k++) {
         struct run *r = &ss->run[k];
-        r->on = (ss->o.only == 0 || (ss->o.only >> k & 1u)) &&
-                r->m->applies(ss->cur);
+        /* -m (only) wins over the script's models = { ... }, whose bits
+           name entries of model_table */
+        unsigned want = ss->o.only != 0                 ? ss->o.only
+                        : ss->o.models != model_table ? 0
+                                                      : ss->cur->models;
+        r->on = (want == 0 || (want >> k & 1u)) && r->m->applies(ss->cur);
         if (!r->on) {
             drop_result(r);
             r->failed = 0;

@@ -62,6 +62,27 @@ t queue-yaml 0 "    relative: 1.8521870286576168" - -- -b -m queue -f yaml scena
 t queue-param 0 "throughput 486.4 MiB/s of 608 MiB/s offered; throttled 121.6 MiB/s (20.0%)" - -- -b -m queue -p load=1.25 scenarios/queue-gups.lua
 t queue-sweep 0 "sweep: 3 points (queueing model)" - -- --sweep load=0.5,1,1.5 -m queue scenarios/queue-gups.lua
 t queue-network 0 "queueing model" - -- -b scenarios/fattree-k4.lua
+
+# models = { ... } in the script chooses which models run; -m overrides it
+md=$(mktemp -d)
+sed 's/^return rho.scenario *{/return rho.scenario { models = { "link" },/' \
+    scenarios/torus-5x5.lua >"$md/link.lua"
+sed 's/^return rho.scenario *{/return rho.scenario { models = { "queue" },/' \
+    scenarios/torus-5x5.lua >"$md/queue.lua"
+t models-link 0 "hottest  link" - -- -b "$md/link.lua"
+if grep -q "queueing model" "$out"; then
+    echo "FAIL cli models-link-only: models = { \"link\" } still ran the queueing model"
+else
+    echo "ok - cli models-link-only"
+fi
+t models-queue 0 "saturation" - -- -b "$md/queue.lua"
+if grep -q "hottest  link" "$out"; then
+    echo "FAIL cli models-queue-only: models = { \"queue\" } still ran the link model"
+else
+    echo "ok - cli models-queue-only"
+fi
+t models-m-wins 0 "hottest  link" - -- -b -m link "$md/queue.lua"
+rm -rf "$md"
 t starved-exit 1 "STARVED" "starved at t = 0.000841864224 s" -- --batch scenarios/starved.lua
 t param 0 "300 MiB" - -- -b -p size=300MiB scenarios/halo2d-t2.lua
 t param-bad 2 - "--param expects NAME=VALUE" -- -b -p size scenarios/halo2d-t2.lua
@@ -136,7 +157,7 @@ for s in dragonfly-small ch6-designs mesh-4x4-paths; do
     for r in AD AI AH; do
         [ $s/$r = mesh-4x4-paths/AI ] && continue
         "$RHO" -b -q --engine reference -p routing=$r scenarios/$s.lua >"$out" 2>&1
-        if "$RHO" -b -q -p routing=$r scenarios/$s.lua 2>&1 | cmp -s - "$out"; then
+        if "$RHO" -b -q -m link -p routing=$r scenarios/$s.lua 2>&1 | cmp -s - "$out"; then
             echo "ok - cli engine-reference $s $r"
         else
             echo "FAIL cli engine-reference $s $r: the default engine prints otherwise"
