@@ -1230,6 +1230,15 @@ path_min(const float *v, const int *l, int n)
     return mr;
 }
 
+/* a + b on the sums, wrapping instead of overflowing: the pad link of the
+   padded paths collects every path's value and may pass LLONG_MAX (it is
+   never read); a real link's sum stays in range by the choice of scale. */
+static inline fix
+fix_add(fix a, fix b)
+{
+    return (fix)((unsigned long long)a + (unsigned long long)b);
+}
+
 static inline void
 path_add(fix *acc, const int *l, int n, fix v)
 {
@@ -1237,7 +1246,7 @@ path_add(fix *acc, const int *l, int n, fix v)
 #pragma GCC unroll 12
 #endif
     for (int i = 0; i < n; i++)
-        acc[l[i]] += v;
+        acc[l[i]] = fix_add(acc[l[i]], v);
 }
 
 /* path_add() that also counts the links that are not the pad. */
@@ -1250,7 +1259,7 @@ path_add_len(fix *acc, const int *l, int n, fix v, int pad)
 #pragma GCC unroll 12
 #endif
     for (int i = 0; i < n; i++) {
-        acc[l[i]] += v;
+        acc[l[i]] = fix_add(acc[l[i]], v);
         len += l[i] != pad;
     }
     return len;
