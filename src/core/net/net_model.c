@@ -102,12 +102,12 @@ net_result_free(struct net_result *res)
     free(res);
 }
 
-static int
-check_jobs(const struct net *net, const struct net_job *jobs, int njobs,
-           struct rho_err *err)
+int
+net_jobs_check(const struct net *net, const struct net_job *jobs, int njobs,
+               const char *none, struct rho_err *err)
 {
     if (njobs < 1 || jobs == NULL)
-        return rho_err_set(err, RHO_EINPUT, "link model: no jobs");
+        return rho_err_set(err, RHO_EINPUT, "%s", none);
     for (int j = 0; j < njobs; j++) {
         const struct net_job *b = &jobs[j];
         if (b->pattern == NULL || b->placement == NULL)
@@ -245,7 +245,7 @@ net_model_solve(const struct net *net, const struct net_job *jobs, int njobs,
 {
     struct net_opts o;
 
-    if (check_jobs(net, jobs, njobs, err) != 0)
+    if (net_jobs_check(net, jobs, njobs, "link model: no jobs", err) != 0)
         return NULL;
     if (opts != NULL)
         o = *opts;

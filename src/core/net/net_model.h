@@ -318,6 +318,14 @@ struct net_result *net_model_solve(const struct net *net,
 /* Release res. NULL is a no-op. */
 void net_result_free(struct net_result *res);
 
+/* Check jobs[0..njobs) against net as net_model_solve() does before it
+   solves (a job without pattern or placement, an unknown routing, a
+   placement too small for the job's ranks or made for another net): 0, or
+   -1 with err filled (RHO_EINPUT). none is the message when there are no
+   jobs ("link model: no jobs"). For every model that routes jobs. */
+int net_jobs_check(const struct net *net, const struct net_job *jobs,
+                   int njobs, const char *none, struct rho_err *err);
+
 /* "DOR", "SD", "SI", "AD", "AI", "AH", "BGQ" (any case; "UPDOWN" is SD)
    and back; -1 if unknown. */
 int net_routing_parse(const char *name);

@@ -1,10 +1,10 @@
 /*
  * queue_traffic: level totals of routed traffic. See queue_traffic.h.
  *
- * Chunks of pattern units are handed out in order; a worker routes one
- * chunk into its own sums, waits for its turn and adds them to the totals
- * (so the additions happen in chunk order whatever the threads), then
- * clears them.
+ * Chunks of pattern units are handed out in order by the core's thread
+ * pool (core/base/pool.h); a worker routes one chunk into its own sums,
+ * waits for its turn and adds them to the totals (so the additions happen
+ * in chunk order whatever the threads), then clears them.
  */
 #include "core/queue/queue_traffic.h"
 
@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/base/pool.h"
 #include "core/base/rho_alloc.h"
 #include "core/base/rng.h"
 #include "core/net/pattern.h"
@@ -21,7 +22,7 @@
 #include "core/net/route.h"
 
 #define CHUNKS 1024 /* chunks per job */
-#define MAX_THREADS 64
+#define MAX_THREADS POOL_MAX_THREADS
 
 struct sums {
     long long msgs, routed, sampled;
@@ -51,7 +52,6 @@ struct run {
     int k;
     int nchunks, *ch_job;
     long long *ch_u0, *ch_u1;
-    atomic_int next;
     int merge_next;
     atomic_int stop; /* failed or cancelled */
     int failed, cancelled;
@@ -311,16 +311,16 @@ do_chunk(struct worker *w, int c)
     w->failed = 0;
 }
 
-static void *
-work(void *v)
+/* pool_fn: chunk c on worker wk. The pool hands chunks out in increasing
+   order, so every chunk before c has a worker and reaches its merge: the
+   wait for c's turn always ends. Nonzero stops the handing out. */
+static int
+chunk_task(void *ctx, long long c, int wk)
 {
-    struct worker *w = v;
-    struct run *r = w->r;
-    int c;
+    struct run *r = ctx;
 
-    while ((c = atomic_fetch_add(&r->next, 1)) < r->nchunks)
-        do_chunk(w, c);
-    return NULL;
+    do_chunk(&r->w[wk], (int)c);
+    return atomic_load(&r->stop);
 }
 
 static void
@@ -350,38 +350,6 @@ make_chunks(struct run *r, int njobs)
     }
 }
 
-static int
-check_jobs(const struct net *net, const struct net_job *jobs, int njobs,
-           struct rho_err *err)
-{
-    if (njobs < 1 || jobs == NULL)
-        return rho_err_set(err, RHO_EINPUT, "queueing model: no traffic");
-    for (int j = 0; j < njobs; j++) {
-        const struct net_job *b = &jobs[j];
-        if (b->pattern == NULL || b->placement == NULL)
-            return rho_err_set(err, RHO_EINPUT,
-                               "job %d: no pattern or placement", j);
-        if (b->routing < 0 || b->routing >= NET_ROUTING_COUNT)
-            return rho_err_set(err, RHO_EINPUT, "job %d: unknown routing %d", j,
-                               b->routing);
-        if (b->offset < 0 || (long long)b->offset + pattern_ranks(b->pattern) >
-                                 placement_ranks(b->placement))
-            return rho_err_set(err, RHO_EINPUT,
-                               "job %d: ranks %d..%lld but the placement has "
-                               "%d",
-                               j, b->offset,
-                               (long long)b->offset +
-                                   pattern_ranks(b->pattern) - 1,
-                               placement_ranks(b->placement));
-        for (int r = 0; r < placement_ranks(b->placement); r++)
-            if (placement_endpoint(b->placement, r) >= net_endpoints(net))
-                return rho_err_set(err, RHO_EINPUT,
-                                   "job %d: placement is for another network",
-                                   j);
-    }
-    return 0;
-}
-
 struct queue_traffic *
 queue_traffic_run(const struct net *net, const struct queue_map *m,
                   const struct net_job *jobs, int njobs,
@@ -389,11 +357,12 @@ queue_traffic_run(const struct net *net, const struct queue_map *m,
 {
     struct run r;
     struct queue_traffic *t = NULL;
-    pthread_t th[MAX_THREADS];
-    int nth, started = 0;
+    struct pool *pool;
+    int nth;
     size_t n;
 
-    if (check_jobs(net, jobs, njobs, err) != 0)
+    if (net_jobs_check(net, jobs, njobs, "queueing model: no traffic",
+                       err) != 0)
         return NULL;
     if (m->nlinks != net_links(net)) {
         rho_err_set(err, RHO_EINPUT,
@@ -418,7 +387,6 @@ queue_traffic_run(const struct net *net, const struct queue_map *m,
     r.m = m;
     r.jobs = jobs;
     r.k = m->k;
-    atomic_init(&r.next, 0);
     atomic_init(&r.stop, 0);
     make_chunks(&r, njobs);
     nth = r.o.threads < 1             ? 1
@@ -427,6 +395,8 @@ queue_traffic_run(const struct net *net, const struct queue_map *m,
     if (nth > r.nchunks)
         nth = r.nchunks > 0 ? r.nchunks : 1;
     sums_init(&r.total, r.k);
+    pool = pool_new(nth);
+    nth = pool_threads(pool);
     r.w = xcalloc((size_t)nth, sizeof *r.w);
     for (int i = 0; i < nth; i++) {
         struct worker *w = &r.w[i];
@@ -437,14 +407,8 @@ queue_traffic_run(const struct net *net, const struct queue_map *m,
     }
     pthread_mutex_init(&r.mu, NULL);
     pthread_cond_init(&r.cv, NULL);
-    for (int i = 1; i < nth; i++)
-        if (pthread_create(&th[i], NULL, work, &r.w[i]) == 0)
-            started = i;
-        else
-            break;
-    work(&r.w[0]);
-    for (int i = 1; i <= started; i++)
-        pthread_join(th[i], NULL);
+    pool_for(pool, r.nchunks, 1, chunk_task, &r);
+    pool_free(pool);
     pthread_mutex_destroy(&r.mu);
     pthread_cond_destroy(&r.cv);
 
