@@ -318,13 +318,17 @@ pview_step_name(int step)
 
 int
 pview_frames_find(const struct pview_frames *st, const struct scenario *s,
-             const char *spec, struct rho_err *err)
+                  const char *spec, struct rho_err *err)
 {
     char *end, want[96];
     long n = strtol(spec, &end, 10);
     const char *port = spec;
     int step = -1;
 
+    if (st->n == 0)
+        return rho_err_set(err, RHO_EINPUT,
+                           "no stepper frames here (no flow sends in this "
+                           "time step)");
     if (end != spec && *end == '\0') {
         if (n < 1 || n > st->n)
             return rho_err_set(err, RHO_EINPUT,

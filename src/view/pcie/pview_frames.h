@@ -56,7 +56,8 @@ int pview_frames_of_session(struct pview_frames *st, struct session *ss,
  * The frame spec names in st (0-based index), or -1 with err filled: a
  * number from 1 ("8"), a step ("A", "B", "C", "D8", "D9": its first
  * frame), or a port as the frames name it ("SB->K2", or "C SB->K2": the
- * frame acting there). s is the scenario st was built for.
+ * frame acting there). s is the scenario st was built for. A time step
+ * without frames (no flow sends) is an error whatever the spec.
  */
 int pview_frames_find(const struct pview_frames *st, const struct scenario *s,
                       const char *spec, struct rho_err *err);

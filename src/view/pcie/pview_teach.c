@@ -151,10 +151,6 @@ teach_frame(void *st, struct view_ctx *vc, const char *spec,
     const struct pview *p = vc->fam;
     int f;
 
-    if (t->st.n == 0)
-        return rho_err_set(err, RHO_EINPUT,
-                           "no stepper frames here (no flow sends in this "
-                           "time step)");
     if ((f = pview_frames_find(&t->st, p->d.s, spec, err)) < 0)
         return -1;
     t->frame = f;
