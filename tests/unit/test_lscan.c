@@ -153,6 +153,22 @@ main(void)
         lscan_fini(&m);
     }
     {
+        /* items among named fields: each found, in order, none at 0 */
+        const char mix[] = "return rho.scenario { 1, x = 2, 3, y = 4, z = 5, 6 }";
+        CHECK(lscan_call(&m, mix, strlen(mix), "rho.scenario", 1) == 0,
+              "items among named fields");
+        f = lscan_item(&m, 0, 1);
+        CHECK_STR(f ? bytes(mix, f->vbeg, f->vend) : "-", "1", "item 1");
+        f = lscan_item(&m, 0, 2);
+        CHECK_STR(f ? bytes(mix, f->vbeg, f->vend) : "-", "3", "item 2, after x");
+        f = lscan_item(&m, 0, 3);
+        CHECK_STR(f ? bytes(mix, f->vbeg, f->vend) : "-", "6", "item 3, after y, z");
+        CHECK(lscan_item(&m, 0, 4) == NULL && lscan_item(&m, 0, 0) == NULL &&
+                  lscan_item(&m, 0, -1) == NULL,
+              "no item 4, 0 or -1");
+        lscan_fini(&m);
+    }
+    {
         const char par[] = "return rho.scenario { (f()) }";
         CHECK(lscan_call(&m, par, strlen(par), "rho.scenario", 1) == 0 &&
                   !lscan_item(&m, 0, 1)->multi,

@@ -561,9 +561,12 @@ lscan_named(const struct lscan_map *map, int t, const char *text,
 const struct lscan_field *
 lscan_item(const struct lscan_map *map, int t, int k)
 {
-    if (t < 0 || t >= map->ntable)
+    if (t < 0 || t >= map->ntable || k < 1)
         return NULL;
-    for (int i = 0; i < map->table[t].n; i++) {
+    /* items are stored in order among the named fields, so the k-th is
+       at k-1 or after it, past as many named fields as precede it: a
+       list of n items is read in O(n), not O(n^2) */
+    for (int i = k - 1; i < map->table[t].n; i++) {
         const struct lscan_field *f = &map->field[map->table[t].first + i];
         if (f->index == k)
             return f;

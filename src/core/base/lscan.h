@@ -87,7 +87,8 @@ void lscan_fini(struct lscan_map *map);
 const struct lscan_field *lscan_named(const struct lscan_map *map, int t,
                                       const char *text, const char *name);
 
-/* The k-th list item of table t (1-based), or NULL. */
+/* The k-th list item of table t (1-based), or NULL. O(1 + the named
+   fields before it). */
 const struct lscan_field *lscan_item(const struct lscan_map *map, int t, int k);
 
 /*
