@@ -211,7 +211,8 @@ lview_hidden(const struct lesson *l, const struct lview_state *ls, int nflows,
 {
     int n = 0;
 
-    memset(hidden, 0, (size_t)(nflows > 0 ? nflows : 0));
+    if (nflows > 0) /* a network has no flows, and hidden may be NULL */
+        memset(hidden, 0, (size_t)nflows);
     if (l == NULL || ls->step < 0 || ls->step >= l->n || ls->revealed)
         return 0;
     for (int f = 0; f < nflows; f++)
