@@ -394,7 +394,10 @@ read_table(struct rd *r, int k, int depth)
     if (close < 0 || depth > MAX_DEPTH)
         return -1;
     ti = m->ntable++;
-    m->table = xreallocarray(m->table, (size_t)m->ntable, sizeof *m->table);
+    if ((size_t)m->ntable > m->cap_table) {
+        m->cap_table = rho_grow_cap(m->cap_table, (size_t)m->ntable);
+        m->table = xreallocarray(m->table, m->cap_table, sizeof *m->table);
+    }
     m->table[ti].open = r->t[k].beg;
     m->table[ti].close = r->t[close].beg;
     m->table[ti].line = r->t[k].line;
@@ -442,8 +445,11 @@ read_table(struct rd *r, int k, int depth)
         if (f.index == 0 || j < close)
             f.multi = 0; /* only the last list item expands */
         f.table = -1;
-        m->field =
-            xreallocarray(m->field, (size_t)m->nfield + 1, sizeof *m->field);
+        if ((size_t)m->nfield + 1 > m->cap_field) { /* doubling: a list of
+               n items is read in O(n), under ASan's realloc too */
+            m->cap_field = rho_grow_cap(m->cap_field, (size_t)m->nfield + 1);
+            m->field = xreallocarray(m->field, m->cap_field, sizeof *m->field);
+        }
         m->field[m->nfield++] = f;
         m->table[ti].n++;
         /* nested constructors later, so that this table's fields stay

@@ -63,6 +63,7 @@ struct lscan_map {
     int ntable;
     struct lscan_field *field;
     int nfield;
+    size_t cap_table, cap_field; /* allocated, grown by doubling */
 };
 
 /*
