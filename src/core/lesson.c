@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "core/base/rho_alloc.h"
+#include "core/base/units.h"
 
 struct lesson *
 lesson_new(void)
@@ -197,6 +198,8 @@ lesson_check(const char *text, double truth, double tol, double *typed)
 void
 lesson_to_lua(const struct lesson *l, struct strbuf *out)
 {
+    char num[40];
+
     if (l == NULL || l->n == 0)
         return;
     strbuf_puts(out, "{\n");
@@ -242,7 +245,8 @@ lesson_to_lua(const struct lesson *l, struct strbuf *out)
         if (st->predict)
             strbuf_printf(out, ", predict = %d", st->predict);
         if (st->tolerance != LESSON_TOLERANCE)
-            strbuf_printf(out, ", tolerance = %.17g", st->tolerance);
+            strbuf_printf(out, ", tolerance = %s",
+                          units_fmt_num(num, sizeof num, st->tolerance));
         strbuf_puts(out, " },\n");
     }
     strbuf_puts(out, "  }");

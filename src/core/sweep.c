@@ -12,6 +12,7 @@
 
 #include "core/base/pool.h"
 #include "core/base/rho_alloc.h"
+#include "core/base/units.h"
 
 void
 sweep_init(struct sweep *sw)
@@ -177,6 +178,64 @@ sweep_point(const struct sweep *sw, long i, const char **values)
     for (int k = sw->naxes - 1; k >= 0; k--) { /* the last axis fastest */
         values[k] = sw->axis[k].value[i % sw->axis[k].n];
         i /= sw->axis[k].n;
+    }
+}
+
+/* The kind of one value, and its number in base units. */
+static enum sweep_kind
+value_kind(const char *text, double *v)
+{
+    static const struct {
+        enum unit_kind unit;
+        enum sweep_kind kind;
+    } kinds[] = {{UNIT_SIZE, SWEEP_BYTES},
+                 {UNIT_RATE, SWEEP_BPS},
+                 {UNIT_TIME, SWEEP_SECONDS}};
+    struct rho_err err;
+    char *end;
+
+    *v = strtod(text, &end);
+    if (end != text && *end == '\0' && isfinite(*v))
+        return SWEEP_NUMBER;
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+        if (units_parse(kinds[k].unit, text, v, &err) == 0)
+            return kinds[k].kind;
+    return SWEEP_TEXT;
+}
+
+enum sweep_kind
+sweep_axis_kind(const struct sweep_axis *ax, double *v)
+{
+    enum sweep_kind kind = SWEEP_NUMBER;
+    double x;
+
+    for (int i = 0; i < ax->n; i++) {
+        enum sweep_kind k = value_kind(ax->value[i], &x);
+        if (k == SWEEP_TEXT)
+            return SWEEP_TEXT;
+        if (k != SWEEP_NUMBER) { /* a quantity: all of one kind */
+            if (kind != SWEEP_NUMBER && kind != k)
+                return SWEEP_TEXT;
+            kind = k;
+        }
+        if (v != NULL)
+            v[i] = x;
+    }
+    return kind;
+}
+
+const char *
+sweep_kind_unit(enum sweep_kind kind)
+{
+    switch (kind) {
+    case SWEEP_BYTES:
+        return "bytes";
+    case SWEEP_BPS:
+        return "Bps";
+    case SWEEP_SECONDS:
+        return "s";
+    default:
+        return "";
     }
 }
 

@@ -54,6 +54,27 @@ long sweep_count(const struct sweep *sw);
 /* The values of point i: values[k] for axis k (borrowed). */
 void sweep_point(const struct sweep *sw, long i, const char **values);
 
+/* What an axis's values are as numbers. */
+enum sweep_kind {
+    SWEEP_TEXT,    /* names, as "BGQ": not numbers */
+    SWEEP_NUMBER,  /* bare numbers, as "0.25" */
+    SWEEP_BYTES,   /* sizes, as "40KiB" (bare numbers among them: bytes) */
+    SWEEP_BPS,     /* rates, as "11.6GiB/s" */
+    SWEEP_SECONDS, /* times, as "2ms" */
+};
+
+/*
+ * The kind of the values of axis ax: every value a bare number, or every
+ * value a quantity of one kind (units.h; a bare number among sizes is
+ * bytes), else SWEEP_TEXT. Unless text, v (ax->n doubles, or NULL)
+ * receives the values in base units: bytes, bytes per second, seconds.
+ */
+enum sweep_kind sweep_axis_kind(const struct sweep_axis *ax, double *v);
+
+/* The unit of a kind in a column name: "bytes", "Bps", "s", or "" for
+   bare numbers and text. */
+const char *sweep_kind_unit(enum sweep_kind kind);
+
 /*
  * Evaluate every point with fn on threads (0: one per CPU) into out
  * (count x ncols doubles, caller's). progress as in search.h (may be NULL).

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "core/base/rho_alloc.h"
+#include "core/base/units.h"
 
 #define MAX_XML (64L << 20)
 
@@ -544,6 +545,7 @@ emit_links(struct imp *im, int indent)
     {
         double lo = 0;
         int n = 0;
+        char num[40];
         for (int x = 0; x < im->ndev; x++)
             if (port[x] > 0) {
                 lo = n == 0 || port[x] < lo ? port[x] : lo;
@@ -562,8 +564,8 @@ emit_links(struct imp *im, int indent)
                     strbuf_lua_quote(im->out, im->dev[x].name);
                     first = 0;
                 }
-            strbuf_printf(im->out, " }, { bandwidth = \"%.17g MB/s\" }),\n",
-                          lo / 1e6);
+            strbuf_printf(im->out, " }, { bandwidth = \"%s MB/s\" }),\n",
+                          units_fmt_num(num, sizeof num, lo / 1e6));
             im->info->fabric = 1;
         }
     }

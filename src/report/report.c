@@ -15,6 +15,7 @@
 
 #include "core/base/rho_alloc.h"
 #include "core/base/units.h"
+#include "report/csv.h"
 #include "report/report_int.h"
 #include "report/yamlout.h"
 #include "view/plot.h"
@@ -128,23 +129,6 @@ report_check_io(FILE *out, struct rho_err *err)
     if (fflush(out) != 0 || ferror(out))
         return rho_err_set(err, RHO_EIO, "cannot write the output");
     return 0;
-}
-
-/* CSV field: quoted when it holds a comma, quote or newline. */
-void
-report_csv_str(FILE *out, const char *s)
-{
-    if (strpbrk(s, ",\"\n") == NULL) {
-        fputs(s, out);
-        return;
-    }
-    fputc('"', out);
-    for (; *s; s++) {
-        if (*s == '"')
-            fputc('"', out);
-        fputc(*s, out);
-    }
-    fputc('"', out);
 }
 
 /* ---- the models' printers ---- */
@@ -332,6 +316,17 @@ sweep_plots(FILE *out, const struct sweep *sw, const double *data,
     free(ys);
 }
 
+/* The index of each axis's value at point i (as sweep_point(): the last
+   axis fastest). */
+static void
+point_values(const struct sweep *sw, long i, long *vals)
+{
+    for (int k = sw->naxes - 1; k >= 0; k--) {
+        vals[k] = i % sw->axis[k].n;
+        i /= sw->axis[k].n;
+    }
+}
+
 int
 report_sweep(FILE *out, const char *title, const struct sweep *sw,
              const double *data, const struct model_entry *const *table,
@@ -344,49 +339,65 @@ report_sweep(FILE *out, const char *title, const struct sweep *sw,
 
     sweep_models(&sm, table, ran);
     if (f == REPORT_CSV) {
-        int first = 1;
+        /* each axis as typed, and a quantity also as a number in base
+           units beside it: "size,size_bytes" -> "40KiB,40960" */
+        enum sweep_kind kind[SWEEP_MAX_AXES];
+        double *base[SWEEP_MAX_AXES];
+        long vals[SWEEP_MAX_AXES];
+        struct csv c;
+        csv_begin(&c, out);
         for (int k = 0; k < sw->naxes; k++) {
-            report_csv_str(out, sw->axis[k].name);
-            fputc(',', out);
+            base[k] = xcalloc((size_t)sw->axis[k].n, sizeof *base[k]);
+            kind[k] = sweep_axis_kind(&sw->axis[k], base[k]);
+            csv_str(&c, sw->axis[k].name);
+            if (kind[k] > SWEEP_NUMBER) {
+                snprintf(name, sizeof name, "%s_%s", sw->axis[k].name,
+                         sweep_kind_unit(kind[k]));
+                csv_str(&c, name);
+            }
         }
         for (int j = 0; j < sm.n; j++)
-            for (int c = 0; c < sm.m[j]->ncols; c++, first = 0)
-                fprintf(out, "%s%s", first ? "" : ",", sm.m[j]->cols[c].name);
+            for (int col = 0; col < sm.m[j]->ncols; col++)
+                csv_str(&c, sm.m[j]->cols[col].name);
         for (int j = 0; j < sm.n; j++)
             if (sm.m[j]->failed_word != NULL)
-                fprintf(out, ",%s",
-                        status_name(&sm, sm.m[j], name, sizeof name));
-        fputc('\n', out);
+                csv_str(&c, status_name(&sm, sm.m[j], name, sizeof name));
+        csv_row(&c);
         for (long i = 0; i < n; i++) {
             const double *d = data + i * sm.width;
             sweep_point(sw, i, v);
+            point_values(sw, i, vals);
             for (int k = 0; k < sw->naxes; k++) {
-                report_csv_str(out, v[k]);
-                fputc(',', out);
+                csv_str(&c, v[k]);
+                if (kind[k] > SWEEP_NUMBER)
+                    csv_num(&c, base[k][vals[k]]);
             }
-            first = 1;
             for (int j = 0; j < sm.n; j++) {
                 const double *md = d + sm.off[j];
                 int failed = md[sm.m[j]->ncols] != 0;
-                for (int c = 0; c < sm.m[j]->ncols; c++, first = 0) {
-                    if (!first)
-                        fputc(',', out);
-                    if (!failed)
-                        fprintf(out, "%.17g", md[c]);
-                }
+                for (int col = 0; col < sm.m[j]->ncols; col++)
+                    csv_num(&c, failed ? NAN : md[col]);
             }
             for (int j = 0; j < sm.n; j++)
                 if (sm.m[j]->failed_word != NULL)
-                    fprintf(out, ",%s",
-                            d[sm.off[j] + sm.m[j]->ncols] != 0
-                                ? sm.m[j]->failed_word
-                                : "ok");
-            fputc('\n', out);
+                    csv_str(&c, d[sm.off[j] + sm.m[j]->ncols] != 0
+                                    ? sm.m[j]->failed_word
+                                    : "ok");
+            csv_row(&c);
         }
+        for (int k = 0; k < sw->naxes; k++)
+            free(base[k]);
         return report_check_io(out, err);
     }
     if (f == REPORT_YAML) {
         struct yo *y = yo_begin(out);
+        enum sweep_kind kind[SWEEP_MAX_AXES];
+        double *base[SWEEP_MAX_AXES];
+        long vals[SWEEP_MAX_AXES];
+        for (int k = 0; k < sw->naxes; k++) {
+            base[k] = xcalloc((size_t)sw->axis[k].n, sizeof *base[k]);
+            kind[k] = sweep_axis_kind(&sw->axis[k], base[k]);
+        }
         yo_map(y);
         yo_kstr(y, "scenario", title);
         yo_str(y, "swept");
@@ -400,8 +411,21 @@ report_sweep(FILE *out, const char *title, const struct sweep *sw,
             const double *d = data + i * sm.width;
             sweep_point(sw, i, v);
             yo_map(y);
-            for (int k = 0; k < sw->naxes; k++)
+            point_values(sw, i, vals);
+            for (int k = 0; k < sw->naxes; k++) {
+                /* a bare number as a number; a quantity as typed, and in
+                   base units beside it (size_bytes: 40960) */
+                if (kind[k] == SWEEP_NUMBER) {
+                    yo_knum(y, sw->axis[k].name, base[k][vals[k]]);
+                    continue;
+                }
                 yo_kstr(y, sw->axis[k].name, v[k]);
+                if (kind[k] > SWEEP_NUMBER) {
+                    snprintf(name, sizeof name, "%s_%s", sw->axis[k].name,
+                             sweep_kind_unit(kind[k]));
+                    yo_knum(y, name, base[k][vals[k]]);
+                }
+            }
             for (int j = 0; j < sm.n; j++)
                 if (sm.m[j]->failed_word != NULL)
                     yo_kstr(y, status_name(&sm, sm.m[j], name, sizeof name),
@@ -419,6 +443,8 @@ report_sweep(FILE *out, const char *title, const struct sweep *sw,
         }
         yo_close_seq(y);
         yo_close_map(y);
+        for (int k = 0; k < sw->naxes; k++)
+            free(base[k]);
         return yo_end(y, err);
     }
     {

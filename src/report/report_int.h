@@ -36,10 +36,6 @@ void report_tab_print(struct tab *t, FILE *out);
 /* A formatted string (at most 255 bytes); caller owns it. */
 char *report_strf(const char *f, ...) __attribute__((format(printf, 1, 2)));
 
-/* Write s as a CSV field: quoted when it holds a comma, quote or
-   newline. */
-void report_csv_str(FILE *out, const char *s);
-
 /* Flush out: 0, or -1 with err (RHO_EIO) when writing failed. */
 int report_check_io(FILE *out, struct rho_err *err);
 

@@ -12,6 +12,7 @@
 #include "core/model_net.h"
 #include "core/net/net_features.h"
 #include "core/net/route.h"
+#include "report/csv.h"
 #include "report/report_int.h"
 #include "report/yamlout.h"
 
@@ -222,21 +223,37 @@ metrics_text(FILE *out, const struct net_features *f)
 static void
 metrics_csv(FILE *out, const struct net_features *f)
 {
-    fprintf(out, "scope,feature,value\n");
+    static const char *const head[] = {"scope", "feature", "value", NULL};
+    struct csv c;
+
+    csv_begin(&c, out);
+    csv_header(&c, head);
     for (int k = 0; k < f->nclasses; k++)
-        for (int i = 0; i < CLASS_FEATURES && f->cls[k].links > 0; i++)
-            fprintf(out, "\"%s\",\"%s\",%.17g\n", f->cls[k].name,
-                    class_feature_names[i], class_feature(&f->cls[k], i));
-    for (int i = 0; i < MSG_FEATURES; i++)
-        fprintf(out, "\"messages\",\"%s\",%.17g\n", msg_feature_names[i],
-                msg_feature(f, i));
-    fprintf(out, "\"nodes\",\"max inj FIFO\",%lld\n", f->max_inj_fifo);
-    for (int i = 0; i < NET_FEATURES; i++)
+        for (int i = 0; i < CLASS_FEATURES && f->cls[k].links > 0; i++) {
+            csv_str(&c, f->cls[k].name);
+            csv_str(&c, class_feature_names[i]);
+            csv_num(&c, class_feature(&f->cls[k], i));
+            csv_row(&c);
+        }
+    for (int i = 0; i < MSG_FEATURES; i++) {
+        csv_str(&c, "messages");
+        csv_str(&c, msg_feature_names[i]);
+        csv_num(&c, msg_feature(f, i));
+        csv_row(&c);
+    }
+    csv_str(&c, "nodes");
+    csv_str(&c, "max inj FIFO");
+    csv_int(&c, f->max_inj_fifo);
+    csv_row(&c);
+    for (int i = 0; i < NET_FEATURES; i++) {
+        csv_str(&c, "table 4.2");
+        csv_str(&c, net_feature_names[i]);
         if (net_feature_computed(i))
-            fprintf(out, "\"table 4.2\",\"%s\",%.17g\n", net_feature_names[i],
-                    net_feature_value(f, i));
+            csv_num(&c, net_feature_value(f, i));
         else
-            fprintf(out, "\"table 4.2\",\"%s\",\n", net_feature_names[i]);
+            csv_empty(&c);
+        csv_row(&c);
+    }
 }
 
 /* A feature's name as a YAML key: "#links AO bytes" -> "n_links_ao_bytes". */
@@ -626,44 +643,71 @@ link_csv(FILE *out, const struct scenario *s, const struct net_result *res,
 {
     const struct net_scen *l = s->net;
     const struct net *net = l->net;
-    char name[NET_NAME_MAX];
+    char name[NET_NAME_MAX], col[32];
+    struct csv c;
 
+    csv_begin(&c, out);
     if (what & REPORT_LINK_MSGS) {
-        fprintf(out, "msg,job,src,dst,bytes,bandwidth_Bps\n");
-        for (long long m = 0; m < res->nmsg; m++)
-            fprintf(out, "%lld,%s,%d,%d,%.17g,%.17g\n", m + 1,
-                    l->job[res->msg_job[m]].name, res->msg_src[m],
-                    res->msg_dst[m], res->msg_bytes[m], res->msg_bw[m]);
+        static const char *const head[] = {"msg",   "job",          "src", "dst",
+                                           "bytes", "bandwidth_Bps", NULL};
+        csv_header(&c, head);
+        for (long long m = 0; m < res->nmsg; m++) {
+            csv_int(&c, m + 1);
+            csv_str(&c, l->job[res->msg_job[m]].name);
+            csv_int(&c, res->msg_src[m]);
+            csv_int(&c, res->msg_dst[m]);
+            csv_num(&c, res->msg_bytes[m]);
+            csv_num(&c, res->msg_bw[m]);
+            csv_row(&c);
+        }
     } else if (what & REPORT_LINK_LINKS) {
-        fprintf(out, "link,from,to,class,bytes,bandwidth_Bps,name");
+        static const char *const head[] = {"link",  "from",          "to",
+                                           "class", "bytes",
+                                           "bandwidth_Bps", "name", NULL};
+        for (const char *const *h = head; *h != NULL; h++)
+            csv_str(&c, *h);
         if (res->job_bytes)
-            for (int j = 0; j < l->njobs; j++)
-                fprintf(out, ",bytes_job%d", j + 1);
-        fputc('\n', out);
+            for (int j = 0; j < l->njobs; j++) {
+                snprintf(col, sizeof col, "bytes_job%d", j + 1);
+                csv_str(&c, col);
+            }
+        csv_row(&c);
         for (int k = 0; k < net_links(net); k++) {
-            fprintf(out, "%d,%d,%d,\"%s\",%.17g,%.17g,\"%s\"", k,
-                    net_link_src(net, k), net_link_dst(net, k),
-                    net_class_name(net, net_link_class(net, k)), res->bytes[k],
-                    net_link_bw(net, k),
-                    net_link_name(net, k, name, sizeof name));
+            csv_int(&c, k);
+            csv_int(&c, net_link_src(net, k));
+            csv_int(&c, net_link_dst(net, k));
+            csv_str(&c, net_class_name(net, net_link_class(net, k)));
+            csv_num(&c, res->bytes[k]);
+            csv_num(&c, net_link_bw(net, k));
+            csv_str(&c, net_link_name(net, k, name, sizeof name));
             if (res->job_bytes)
                 for (int j = 0; j < l->njobs; j++)
-                    fprintf(
-                        out, ",%.17g",
-                        res->job_bytes[(size_t)j * (size_t)res->nlinks + k]);
-            fputc('\n', out);
+                    csv_num(&c, res->job_bytes[(size_t)j * (size_t)res->nlinks +
+                                               k]);
+            csv_row(&c);
         }
     } else {
-        fprintf(out, "class,links,used,min,q1,median,mean,q3,max,min_used\n");
+        /* a class's links, the used ones, and the bytes a link carries */
+        static const char *const head[] = {
+            "class",     "links",      "used",        "min_bytes",
+            "q1_bytes",  "median_bytes", "mean_bytes", "q3_bytes",
+            "max_bytes", "min_used_bytes", NULL};
+        csv_header(&c, head);
         for (int k = 0; k < st->nclasses; k++) {
             const struct net_class_stats *cs = &st->cls[k];
             if (cs->links == 0)
                 continue;
-            fprintf(out,
-                    "\"%s\",%lld,%lld,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,"
-                    "%.17g\n",
-                    cs->name, cs->links, cs->used, cs->min, cs->q1, cs->median,
-                    cs->mean, cs->q3, cs->max, cs->min_used);
+            csv_str(&c, cs->name);
+            csv_int(&c, cs->links);
+            csv_int(&c, cs->used);
+            csv_num(&c, cs->min);
+            csv_num(&c, cs->q1);
+            csv_num(&c, cs->median);
+            csv_num(&c, cs->mean);
+            csv_num(&c, cs->q3);
+            csv_num(&c, cs->max);
+            csv_num(&c, cs->min_used);
+            csv_row(&c);
         }
     }
 }
@@ -909,24 +953,36 @@ report_compare(FILE *out, const char *title, const char *name,
     if (n > 0 && d[0].time > 0 && d[0].cost.usd > 0)
         rate0 = d[0].bytes / d[0].time / d[0].cost.usd;
     if (fmt == REPORT_CSV) {
-        fprintf(out,
-                "%s,network,nodes,routers,radix,cables,optical,"
-                "router_usd,cable_usd,usd,max_link_bytes,mean_link_bytes,"
-                "avg_hops,time_s,rate_Bps,rate_Bps_per_usd\n",
-                name);
+        static const char *const head[] = {
+            "network",        "nodes",          "routers",
+            "radix",          "cables",         "optical",
+            "router_usd",     "cable_usd",      "usd",
+            "max_link_bytes", "mean_link_bytes", "avg_hops",
+            "time_s",         "rate_Bps",       "rate_Bps_per_usd", NULL};
+        struct csv c;
+        csv_begin(&c, out);
+        csv_str(&c, name);
+        csv_header(&c, head);
         for (int i = 0; i < n; i++) {
             const struct report_design *x = &d[i];
             double rate = x->time > 0 ? x->bytes / x->time : 0;
-            report_csv_str(out, x->value);
-            fputc(',', out);
-            report_csv_str(out, x->desc);
-            fprintf(out,
-                    ",%lld,%lld,%d,%lld,%lld,%.17g,%.17g,%.17g,%.17g,%.17g,"
-                    "%.17g,%.17g,%.17g,%.17g\n",
-                    x->nodes, x->cost.routers, x->cost.radix, x->cost.cables,
-                    x->cost.optical, x->cost.router_usd, x->cost.cable_usd,
-                    x->cost.usd, x->max_link, x->mean_link, x->avg_hops,
-                    x->time, rate, x->cost.usd > 0 ? rate / x->cost.usd : 0);
+            csv_str(&c, x->value);
+            csv_str(&c, x->desc);
+            csv_int(&c, x->nodes);
+            csv_int(&c, x->cost.routers);
+            csv_int(&c, x->cost.radix);
+            csv_int(&c, x->cost.cables);
+            csv_int(&c, x->cost.optical);
+            csv_num(&c, x->cost.router_usd);
+            csv_num(&c, x->cost.cable_usd);
+            csv_num(&c, x->cost.usd);
+            csv_num(&c, x->max_link);
+            csv_num(&c, x->mean_link);
+            csv_num(&c, x->avg_hops);
+            csv_num(&c, x->time);
+            csv_num(&c, rate);
+            csv_num(&c, x->cost.usd > 0 ? rate / x->cost.usd : 0);
+            csv_row(&c);
         }
         return report_check_io(out, err);
     }

@@ -13,6 +13,7 @@
 #include "core/base/units.h"
 #include "core/model_pcie.h"
 #include "core/pcie/pcie_model.h"
+#include "report/csv.h"
 #include "report/report_int.h"
 #include "report/yamlout.h"
 #include "view/pcie/pview_frames.h"
@@ -43,22 +44,25 @@ report_flows(FILE *out, const struct scenario *s,
     char a[64], b[64];
 
     if (f == REPORT_CSV) {
-        fputs("flow,src,dst,bytes,start_s,end_s,elapsed_s,avg_Bps,label\n",
-              out);
+        static const char *const head[] = {
+            "flow",   "src",       "dst",     "bytes", "start_s",
+            "end_s",  "elapsed_s", "avg_Bps", "label", NULL};
+        struct csv c;
+        csv_begin(&c, out);
+        csv_header(&c, head);
         for (int i = 0; i < s->nflows; i++) {
             const struct scen_flow *fl = &s->flow[i];
             double end = res->end[i], el = end - fl->start;
-            fprintf(out, "%d,", i + 1);
-            report_csv_str(out, node_name(s, fl->src));
-            fputc(',', out);
-            report_csv_str(out, node_name(s, fl->dst));
-            if (isnan(end))
-                fprintf(out, ",%.17g,%.17g,,,,", fl->bytes, fl->start);
-            else
-                fprintf(out, ",%.17g,%.17g,%.17g,%.17g,%.17g,", fl->bytes,
-                        fl->start, end, el, el > 0 ? fl->bytes / el : 0);
-            report_csv_str(out, fl->label ? fl->label : "");
-            fputc('\n', out);
+            csv_int(&c, i + 1);
+            csv_str(&c, node_name(s, fl->src));
+            csv_str(&c, node_name(s, fl->dst));
+            csv_num(&c, fl->bytes);
+            csv_num(&c, fl->start);
+            csv_num(&c, end); /* NaN, an empty field: starved */
+            csv_num(&c, isnan(end) ? NAN : el);
+            csv_num(&c, isnan(end) ? NAN : el > 0 ? fl->bytes / el : 0);
+            csv_str(&c, fl->label ? fl->label : "");
+            csv_row(&c);
         }
         return report_check_io(out, err);
     }
@@ -162,19 +166,25 @@ report_matrix(FILE *out, const struct scenario *s, const struct matrix *m,
     int n = m->n;
 
     if (f == REPORT_CSV) {
-        fputs("src,dst,alone_Bps,together_Bps\n", out);
+        static const char *const head[] = {"src", "dst", "alone_Bps",
+                                           "together_Bps", NULL};
+        struct csv c;
+        csv_begin(&c, out);
+        csv_header(&c, head);
         for (int i = 0; i < n; i++)
             for (int j = 0; j < n; j++) {
                 if (i == j)
                     continue;
-                report_csv_str(out, node_name(s, m->node[i]));
-                fputc(',', out);
-                report_csv_str(out, node_name(s, m->node[j]));
-                if (isnan(m->alone[i * n + j]))
-                    fputs(",,\n", out);
-                else
-                    fprintf(out, ",%.17g,%.17g\n", m->alone[i * n + j],
-                            m->together[i * n + j]);
+                csv_str(&c, node_name(s, m->node[i]));
+                csv_str(&c, node_name(s, m->node[j]));
+                if (isnan(m->alone[i * n + j])) { /* no path */
+                    csv_empty(&c);
+                    csv_empty(&c);
+                } else {
+                    csv_num(&c, m->alone[i * n + j]);
+                    csv_num(&c, m->together[i * n + j]);
+                }
+                csv_row(&c);
             }
         return report_check_io(out, err);
     }
@@ -257,17 +267,21 @@ report_steps(FILE *out, const struct scenario *s, struct pcie_sim *sim,
     np = s->nflows ? pcie_sim_eval_at(sim, t0, present) : 0;
 
     if (f == REPORT_CSV) {
-        fputs("flow,src,dst,A,B,C,D8,D9,hol\n", out);
+        static const char *const head[] = {"flow", "src", "dst", "A",  "B",
+                                           "C",    "D8",  "D9",  "hol", NULL};
+        struct csv c;
+        csv_begin(&c, out);
+        csv_header(&c, head);
         for (int k = 0; k < np; k++) {
             int i = present[k];
             const struct pcie_factors *F = pcie_model_factors(m, i);
-            fprintf(out, "%d,", i + 1);
-            report_csv_str(out, node_name(s, s->flow[i].src));
-            fputc(',', out);
-            report_csv_str(out, node_name(s, s->flow[i].dst));
+            csv_int(&c, i + 1);
+            csv_str(&c, node_name(s, s->flow[i].src));
+            csv_str(&c, node_name(s, s->flow[i].dst));
             for (int st = 0; st < STEP_COUNT; st++)
-                fprintf(out, ",%.17g", F->col[st]);
-            fprintf(out, ",%d\n", F->hol);
+                csv_num(&c, F->col[st]);
+            csv_int(&c, F->hol);
+            csv_row(&c);
         }
         rc = report_check_io(out, err);
     } else if (f == REPORT_YAML) {
@@ -340,8 +354,12 @@ report_timeline(FILE *out, const struct scenario *s,
     int rc;
 
     if (f == REPORT_CSV) {
-        fputs("step,t0_s,t1_s,flow,src,dst,factor,bytes_sent,bytes_left\n",
-              out);
+        static const char *const head[] = {
+            "step",   "t0_s",       "t1_s",       "flow", "src", "dst",
+            "factor", "bytes_sent", "bytes_left", NULL};
+        struct csv c;
+        csv_begin(&c, out);
+        csv_header(&c, head);
         for (int k = 0; k < res->nsteps; k++) {
             const struct pcie_tstep *st = &res->step[k];
             int np = pcie_sim_step_flows(res, k, fl);
@@ -349,12 +367,16 @@ report_timeline(FILE *out, const struct scenario *s,
                 int i = fl[r];
                 double rho, sent, left;
                 pcie_sim_step_rec(res, k, i, &rho, &sent, &left);
-                fprintf(out, "%d,%.17g,%.17g,%d,", k + 1, st->t0, st->t1,
-                        i + 1);
-                report_csv_str(out, node_name(s, s->flow[i].src));
-                fputc(',', out);
-                report_csv_str(out, node_name(s, s->flow[i].dst));
-                fprintf(out, ",%.17g,%.17g,%.17g\n", rho, sent, left);
+                csv_int(&c, k + 1);
+                csv_num(&c, st->t0);
+                csv_num(&c, st->t1);
+                csv_int(&c, i + 1);
+                csv_str(&c, node_name(s, s->flow[i].src));
+                csv_str(&c, node_name(s, s->flow[i].dst));
+                csv_num(&c, rho);
+                csv_num(&c, sent);
+                csv_num(&c, left);
+                csv_row(&c);
             }
         }
         rc = report_check_io(out, err);
@@ -605,9 +627,16 @@ report_search_curve(FILE *out, const struct search_result *r,
 {
     long long m = r->n - r->starved;
 
-    fputs("rank,time_s\n", out);
-    for (long long k = 0; k < m; k++)
-        fprintf(out, "%lld,%.17g\n", k + 1, r->sorted[k]);
+    static const char *const head[] = {"rank", "time_s", NULL};
+    struct csv c;
+
+    csv_begin(&c, out);
+    csv_header(&c, head);
+    for (long long k = 0; k < m; k++) {
+        csv_int(&c, k + 1);
+        csv_num(&c, r->sorted[k]);
+        csv_row(&c);
+    }
     return report_check_io(out, err);
 }
 

@@ -20,6 +20,7 @@
 #include "core/model_queue.h"
 #include "core/net/net.h"
 #include "report/report.h"
+#include "report/csv.h"
 #include "report/report_int.h"
 #include "report/yamlout.h"
 #include "view/plot.h"
@@ -446,28 +447,38 @@ queue_text(FILE *out, const struct queue_run *r)
 static void
 queue_csv(FILE *out, const struct queue_run *r)
 {
+    static const char *const head[] = {
+        "split",          "level",        "links",         "capacity_Bps",
+        "v",              "arrivals_Bps", "utilisation",   "delay_s",
+        "saturated",      "saturation_Bps", "relative",    "throughput_Bps",
+        "throttled_Bps",  "end_to_end_s", NULL};
     const struct queue *q = r->q;
     size_t k = (size_t)q->k;
+    struct csv c;
 
-    fputs("split,level,links,capacity_Bps,v,arrivals_Bps,utilisation,"
-          "delay_s,saturated,saturation_Bps,relative,throughput_Bps,"
-          "throttled_Bps,end_to_end_s\n",
-          out);
+    csv_begin(&c, out);
+    csv_header(&c, head);
     for (int p = 0; p < QUEUE_POLICIES; p++) {
         const struct queue_point *pt = &r->ppt[p];
         for (size_t i = 0; i < k; i++) {
             const struct queue_level_point *lv = &r->plv[(size_t)p * k + i];
-            fprintf(out, "%s,", queue_policy_name(p));
-            report_csv_str(out, q->name[i]);
-            fprintf(out,
-                    ",%lld,%.17g,%.17g,%.17g,%.17g,%.17g,%d,%.17g,%.17g,"
-                    "%.17g,%.17g,%.17g\n",
-                    q->n[i], r->pmu[(size_t)p * k + i], q->v[i], lv->x, lv->rho,
-                    lv->D, lv->saturated, pt->sat,
-                    r->ppt[QUEUE_BUILT].sat > 0
-                        ? pt->sat / r->ppt[QUEUE_BUILT].sat
-                        : 0,
-                    pt->lambda_e, pt->d, pt->delay);
+            csv_str(&c, queue_policy_name(p));
+            csv_str(&c, q->name[i]);
+            csv_int(&c, q->n[i]);
+            csv_num(&c, r->pmu[(size_t)p * k + i]);
+            csv_num(&c, q->v[i]);
+            csv_num(&c, lv->x);
+            csv_num(&c, lv->rho);
+            csv_num(&c, lv->D);
+            csv_int(&c, lv->saturated);
+            csv_num(&c, pt->sat);
+            csv_num(&c, r->ppt[QUEUE_BUILT].sat > 0
+                            ? pt->sat / r->ppt[QUEUE_BUILT].sat
+                            : 0);
+            csv_num(&c, pt->lambda_e);
+            csv_num(&c, pt->d);
+            csv_num(&c, pt->delay);
+            csv_row(&c);
         }
     }
 }

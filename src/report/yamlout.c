@@ -9,6 +9,7 @@
 #include <yaml.h>
 
 #include "core/base/rho_alloc.h"
+#include "core/base/units.h"
 
 struct yo {
     yaml_emitter_t e;
@@ -183,7 +184,7 @@ yo_num(struct yo *y, double v)
     else if (isinf(v))
         snprintf(buf, sizeof buf, v > 0 ? ".inf" : "-.inf");
     else
-        snprintf(buf, sizeof buf, "%.17g", v);
+        units_fmt_num(buf, sizeof buf, v); /* shortest that reads back */
     scalar(y, buf, 0);
 }
 

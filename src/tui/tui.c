@@ -106,6 +106,9 @@ tui_init(int no_color, int mouse, struct tui_caps *caps)
     if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
         return -1;
     setlocale(LC_ALL, "");
+    /* numbers rho writes (exports, saved scripts) and Lua reads stay
+       "0.5" in every locale */
+    setlocale(LC_NUMERIC, "C");
     caps->utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
     if (initscr() == NULL)
         return -1;

@@ -35,14 +35,14 @@ t default-scenario 0 "CS-Storm socket (T2)" - -- --batch
 t csv-header 0 "flow,src,dst,bytes,start_s,end_s,elapsed_s,avg_Bps,label" - -- --batch --format csv scenarios/table1.lua
 t csv-row 0 "3,3,2,314572800,0,0.03607989532019705," - -- --batch --format=csv scenarios/table1.lua
 t steps-csv 0 "flow,src,dst,A,B,C,D8,D9,hol" - -- -b --steps -f csv scenarios/table1.lua
-t yaml 0 "makespan_s: 0.064943811576354676" - -- -b -f yaml scenarios/table1.lua
+t yaml 0 "makespan_s: 0.06494381157635468" - -- -b -f yaml scenarios/table1.lua
 t timeline 0 "step 2: 36.08 ms to 64.94 ms" - -- -b --timeline scenarios/table1.lua
-t timeline-csv 0 "2,0.03607989532019705,0.064943811576354676,1,0,2,0.5," - -- -b --timeline -f csv scenarios/table1.lua
+t timeline-csv 0 "2,0.03607989532019705,0.06494381157635468,1,0,2,0.5," - -- -b --timeline -f csv scenarios/table1.lua
 t links-no-model 2 - "--links lists the link model's results; this scenario has no link model" -- -b --links scenarios/table1.lua
 t messages-no-model 2 - "--messages lists the link model's results" -- -b --messages scenarios/table1.lua
 t metrics-no-model 2 - "--metrics lists the link model's results" -- -b --metrics scenarios/table1.lua
 t metrics-yaml 0 "n_links_ao_bytes: 6" - -- -b -f yaml --metrics scenarios/torus-5x5.lua
-t metrics-csv 0 '"messages","max dilation",3' - -- -b -f csv --metrics scenarios/torus-5x5.lua
+t metrics-csv 0 'messages,max dilation,3' - -- -b -f csv --metrics scenarios/torus-5x5.lua
 t compare-unread 2 - "rho: scenarios/ch6-designs.lua: --compare takes one rho.param the scenario reads (it does not read \"bogus\")" -- --compare bogus=a,b scenarios/ch6-designs.lua
 t compare-twice 2 - "--compare: one parameter at a time" -- --compare network=torus --compare nodes=64 scenarios/ch6-designs.lua
 t compare-csv 0 "network,network,nodes,routers,radix" - -- --compare network=torus,fattree -f csv scenarios/ch6-designs.lua
@@ -111,12 +111,15 @@ t matrix-yaml 0 "alone_Bps: 50000000000" - -- --matrix -f yaml scenarios/machine
 t matrix-network 2 - "--matrix: the scenario is a network: it has no PCIe tree" -- --matrix scenarios/torus-5x5.lua
 t yaml-bandwidth 0 "  bandwidth_Bps: 50000000000" - -- -b -f yaml scenarios/machines/dgx-like.lua
 t sweep-tau 0 "0.25  67.35 ms" - -- --sweep tau=0:0.3:0.05 scenarios/table1.lua
-t sweep-csv 0 "254KiB,0.2,0.00013461547532105095" - -- --sweep size=40KiB,254KiB --sweep tau=0.1,0.2 -f csv scenarios/halo2d-t2.lua
+t sweep-csv 0 "254KiB,260096,0.2,0.00013461547532105095" - -- --sweep size=40KiB,254KiB --sweep tau=0.1,0.2 -f csv scenarios/halo2d-t2.lua
 t sweep-starved 0 "1   starved" - -- --sweep tau=0.5:1:0.25 scenarios/lone-rc.lua
 t sweep-unread 2 - "the scenario does not read rho.param(\"foo\", ...)" -- --sweep foo=1,2 scenarios/halo2d-t2.lua
 t sweep-bad 2 - "--sweep: a sweep is NAME=VALUES" -- --sweep tau scenarios/table1.lua
 t sweep-bad-tau 2 - "point 1 (tau=2): tau must be a number from 0 to 1" -- --sweep tau=2 scenarios/table1.lua
 t sweep-yaml 0 "status: starved" - -- --sweep tau=1 -f yaml scenarios/lone-rc.lua
+t sweep-yaml-base 0 "  size_bytes: 260096" - -- --sweep size=40KiB,254KiB -f yaml scenarios/halo2d-t2.lua
+t sweep-yaml-number 0 "- tau: 0.1" - -- --sweep tau=0.1,0.2 -f yaml scenarios/halo2d-t2.lua
+t class-csv-units 0 "class,links,used,min_bytes,q1_bytes,median_bytes,mean_bytes,q3_bytes,max_bytes,min_used_bytes" - -- -b -f csv -m link scenarios/torus-5x5.lua
 t explain 0 "D8 head-of-line blocked: it shares K0->SA with flow 2 (1->4)" - -- --explain 1 scenarios/table1.lua
 t explain-at 0 "flow 1 (0->2) at 40 ms: factor 0.5 (1/2)" - -- -e 1 --at 40ms scenarios/table1.lua
 t explain-range 2 - "--explain 9: the scenario has 4 flows" -- -e 9 scenarios/table1.lua

@@ -1,6 +1,6 @@
 -- args: --steps --format csv
 -- exit: 0
--- stdout: 3,3,2,1,1,0.5,0.5,0.69999999999999996,0
+-- stdout: 3,3,2,1,1,0.5,0.5,0.7,0
 local function k80(name, a, b)
   return rho.switch(name, { rho.gpu(a), rho.gpu(b) })
 end

@@ -394,10 +394,12 @@ main(void)
               "the first model alone: its columns, no note:\n%s", t);
         free(t);
         t = sweep_text(&sw, data, 3, REPORT_CSV);
-        CHECK(strcmp(t, "size,bytes,half_bytes,bytes,half_bytes\n"
-                        "1KiB,1024,512,1024,512\n"
-                        "2KiB,2048,1024,0,0\n") == 0,
-              "both models' columns in table order:\n%s", t);
+        CHECK(strcmp(t, "size,size_bytes,bytes,half_bytes,bytes,half_bytes\n"
+                        "1KiB,1024,1024,512,1024,512\n"
+                        "2KiB,2048,2048,1024,0,0\n") == 0,
+              "the axis as typed and in bytes, then both models' columns "
+              "in table order:\n%s",
+              t);
         free(t);
         t = sweep_text(&sw, data, 2, REPORT_TEXT);
         CHECK(strncmp(t, "T\nsweep: 2 points (slow model)\n", 31) == 0,

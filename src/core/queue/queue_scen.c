@@ -150,7 +150,7 @@ queue_scen_to_lua(const struct queue_scen *qs, struct strbuf *out)
                       units_fmt_rate_exact(b, sizeof b, qs->load));
     } else if (qs->load != QUEUE_DEFAULT_LOAD) {
         sep(&f, &n);
-        strbuf_printf(&f, "load = %.17g", qs->load);
+        strbuf_printf(&f, "load = %s", units_fmt_num(b, sizeof b, qs->load));
     }
     if (qs->budget > 0) {
         sep(&f, &n);
@@ -159,7 +159,7 @@ queue_scen_to_lua(const struct queue_scen *qs, struct strbuf *out)
     }
     if (qs->slim > 0) {
         sep(&f, &n);
-        strbuf_printf(&f, "slim = %.17g", qs->slim);
+        strbuf_printf(&f, "slim = %s", units_fmt_num(b, sizeof b, qs->slim));
     }
     if (qs->split != QUEUE_BUILT) {
         sep(&f, &n);
@@ -212,7 +212,7 @@ queue_levels_to_lua(const struct queue *q, struct strbuf *out)
         strbuf_puts(out, "    { ");
         strbuf_lua_quote(out, q->name[i]);
         if (!q->has_p)
-            strbuf_printf(out, ", v = %.17g", q->v[i]);
+            strbuf_printf(out, ", v = %s", units_fmt_num(b, sizeof b, q->v[i]));
         strbuf_printf(out, ", capacity = \"%s\"",
                       units_fmt_rate_exact(b, sizeof b, q->mu[i]));
         if (q->n[i] != 1)
@@ -222,12 +222,14 @@ queue_levels_to_lua(const struct queue *q, struct strbuf *out)
     if (q->has_p) {
         strbuf_puts(out, "    p0 = {");
         for (size_t i = 0; i < k; i++)
-            strbuf_printf(out, "%s%.17g", i ? ", " : " ", q->p0[i]);
+            strbuf_printf(out, "%s%s", i ? ", " : " ",
+                          units_fmt_num(b, sizeof b, q->p0[i]));
         strbuf_puts(out, " },\n    P = {\n");
         for (size_t i = 0; i < k; i++) {
             strbuf_puts(out, "      {");
             for (size_t j = 0; j < k; j++)
-                strbuf_printf(out, "%s%.17g", j ? ", " : " ", q->P[i * k + j]);
+                strbuf_printf(out, "%s%s", j ? ", " : " ",
+                              units_fmt_num(b, sizeof b, q->P[i * k + j]));
             strbuf_puts(out, " },\n");
         }
         strbuf_puts(out, "    },\n");
