@@ -38,7 +38,8 @@ draw_title(struct canvas *c, const struct screen_ctx *x)
     const struct scenario *s = session_scenario(ss);
     const struct view_family *f = first_family(x->u);
     const struct model_entry *m;
-    char what[128], right[160];
+    char what[128], right[160], left[512];
+    int rw, room;
 
     if (f != NULL && f->title != NULL) {
         struct view_draw_ctx dc = {ss, ui_family_state(x->u, f), &x->env,
@@ -58,11 +59,27 @@ draw_title(struct canvas *c, const struct screen_ctx *x)
             snprintf(what, sizeof what, "computing\u2026");
     }
     canvas_fill(c, 0, 0, c->w, 1, ' ', ROLE_TITLE);
-    canvas_printf(c, 1, 0, c->w - 2, ROLE_TITLE, "rho  %s%s%s", s->title,
-                  s->path ? "  \u2014  " : "", s->path ? s->path : "");
     snprintf(right, sizeof right, "%s%s ",
              session_dirty(ss) ? "\u25cf edited  " : "", what);
-    if (utf8_width(right) + 20 < c->w)
+    rw = utf8_width(right) + 20 < c->w ? utf8_width(right) : 0;
+    room = c->w - 2 - (rw ? rw + 2 : 0); /* two blanks before the right */
+    /* the title and the file; short of room, the file's name alone, then
+       the text cut with an ellipsis: never run into the right side */
+    for (int pass = 0; pass < 2; pass++) {
+        const char *path = s->path, *slash;
+        if (pass == 1 && path && (slash = strrchr(path, '/')) != NULL)
+            path = slash + 1;
+        snprintf(left, sizeof left, "rho  %s%s%s", s->title,
+                 path ? "  \u2014  " : "", path ? path : "");
+        if (utf8_width(left) <= room)
+            break;
+    }
+    if (utf8_width(left) > room && room > 1) {
+        int n = utf8_prefix(left, room - 1, NULL);
+        snprintf(left + n, sizeof left - (size_t)n, "\u2026");
+    }
+    canvas_text(c, 1, 0, room, ROLE_TITLE, left);
+    if (rw)
         canvas_text_right(c, 0, 0, c->w, ROLE_TITLE, right);
 }
 

@@ -555,7 +555,7 @@ ui_click(struct ui *u, struct session *ss, int x, int y, int button, int w,
     if (u->help || u->prompt != PROMPT_NONE)
         return 0;
     if (y == UI_ROW_TABS) { /* the tab bar is the frame's */
-        int v = button == 1 ? tabs_at(u->tabs, u->ntabs, w, x) : -1;
+        int v = button == 1 ? tabs_at(u->tabs, u->ntabs, w, u->view, x) : -1;
         if (v < 0)
             return 0;
         u->view = v;

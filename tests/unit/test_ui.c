@@ -222,14 +222,14 @@ main(void)
     /* tabs: where a click lands, as screen.c draws them */
     CHECK(!tabs_compact(u.tabs, u.ntabs, 100),
           "8 PCIe tabs fit in 100 columns");
-    CHECK(tabs_at(u.tabs, u.ntabs, 100, 0) == view_find("tree") &&
-              tabs_at(u.tabs, u.ntabs, 100, 7) == view_find("tree") &&
-              tabs_at(u.tabs, u.ntabs, 100, 8) ==
+    CHECK(tabs_at(u.tabs, u.ntabs, 100, u.view, 0) == view_find("tree") &&
+              tabs_at(u.tabs, u.ntabs, 100, u.view, 7) == view_find("tree") &&
+              tabs_at(u.tabs, u.ntabs, 100, u.view, 8) ==
                   view_find("tree"), /* " 1 Tree " */
           "the first tab covers columns 0-8");
-    CHECK(tabs_at(u.tabs, u.ntabs, 100, 9) == view_find("flows"),
+    CHECK(tabs_at(u.tabs, u.ntabs, 100, u.view, 9) == view_find("flows"),
           "' 2 Flows ' starts at 9");
-    CHECK(tabs_at(u.tabs, u.ntabs, 100, 99) == -1, "nothing past the last tab");
+    CHECK(tabs_at(u.tabs, u.ntabs, 100, u.view, 99) == -1, "nothing past the last tab");
     ui_fini(&u);
     session_free(ss);
 
@@ -247,9 +247,28 @@ main(void)
     }
     CHECK(u.ntabs == 16 && tabs_compact(u.tabs, u.ntabs, 100),
           "16 tabs are compact at 100 columns");
-    CHECK(tabs_at(u.tabs, u.ntabs, 100, 5) == view_find("tree") &&
-              tabs_at(u.tabs, u.ntabs, 100, 6) == view_find("flows"),
+    CHECK(tabs_at(u.tabs, u.ntabs, 100, u.view, 5) == view_find("tree") &&
+              tabs_at(u.tabs, u.ntabs, 100, u.view, 6) == view_find("flows"),
           "compact: '1Tree ' then '2Flows '");
+    {
+        int q = view_find("queue"), t = view_find("tree");
+        CHECK(tabs_at(u.tabs, u.ntabs, 60, q, 0) == t &&
+                  tabs_at(u.tabs, u.ntabs, 60, q, 3) == t &&
+                  tabs_at(u.tabs, u.ntabs, 60, q, 4) == view_find("flows"),
+              "60 columns: the other titles cut to two letters, '1Tr '");
+        /* 30 columns: '<', then 9Te Ne Li Ma Cl Ro Me Queue, the current
+           tab whole at the right end */
+        CHECK(tabs_at(u.tabs, u.ntabs, 30, q, 0) == -1 &&
+                  tabs_at(u.tabs, u.ntabs, 30, q, 1) == view_find("teach") &&
+                  tabs_at(u.tabs, u.ntabs, 30, q, 5) == view_find("network") &&
+                  tabs_at(u.tabs, u.ntabs, 30, q, 23) == q &&
+                  tabs_at(u.tabs, u.ntabs, 30, q, 28) == q &&
+                  tabs_at(u.tabs, u.ntabs, 30, q, 29) == -1,
+              "30 columns: a window of tabs around the current one");
+        CHECK(tabs_at(u.tabs, u.ntabs, 30, t, 0) == t &&
+                  tabs_at(u.tabs, u.ntabs, 30, t, 6) == view_find("flows"),
+              "30 columns on Tree: the window starts at the first tab");
+    }
     ui_key(&u, ss, '9');
     CHECK(on(&u, "teach"), "9 opens Teach");
     ui_key(&u, ss, '\t');
