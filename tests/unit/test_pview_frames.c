@@ -2,6 +2,8 @@
    column and pass through its B and C columns. */
 #include "harness.h"
 
+#include <string.h>
+
 #include "core/pcie/pcie_sim.h"
 #include "script/lx.h"
 #include "view/pcie/pview_frames.h"
@@ -81,10 +83,56 @@ test_find(void)
     scenario_free(s);
 }
 
+/* A lesson's open question hides what a frame works out, and only that. */
+static void
+test_masked(void)
+{
+    struct rho_err err;
+    struct scenario *s = lx_run_file("scenarios/table1.lua", NULL, &err);
+    struct pcie_sim *sim = scenario_sim(s, &err);
+    struct pview_frames st;
+    int present[64], c, d8, d9, a;
+
+    pcie_sim_eval_at(sim, 0, present);
+    pview_frames_build(&st, s, pcie_sim_model(sim), 0);
+    c = pview_frames_find(&st, s, "C SB->K2", &err);
+    d8 = pview_frames_find(&st, s, "D8", &err);
+    d9 = pview_frames_find(&st, s, "D9", &err);
+    a = pview_frames_find(&st, s, "A", &err);
+    CHECK(c >= 0 && d8 >= 0 && d9 >= 0 && a >= 0, "frames C, D8, D9, A");
+    if (c >= 0 && d8 >= 0 && d9 >= 0 && a >= 0) {
+        const struct pview_frame *fc = &st.frame[c], *f8 = &st.frame[d8];
+        CHECK(strstr(pview_frame_text(fc, 0),
+                     "1/n - tau = 0.3 and the others 1/n + tau = 0.7") &&
+                  !strchr(fc->text, '\x01'),
+              "C SB->K2 works out 0.3 and 0.7, no marks left: %s", fc->text);
+        CHECK(strstr(pview_frame_text(fc, 1),
+                     "1/n - tau = ? and the others 1/n + tau = ?") &&
+                  !strstr(pview_frame_text(fc, 1), "0.3") &&
+                  !strstr(pview_frame_text(fc, 1), "0.7"),
+              "hidden: both as ?: %s", pview_frame_text(fc, 1));
+        CHECK(strstr(pview_frame_text(fc, 1), "R 0.5") != NULL,
+              "what the flows bring stays: %s", pview_frame_text(fc, 1));
+        CHECK(strstr(pview_frame_text(f8, 1), "drops to ?.") &&
+                  !strstr(pview_frame_text(f8, 1), "0.3"),
+              "D8 hidden: %s", pview_frame_text(f8, 1));
+        CHECK(strstr(pview_frame_text(&st.frame[d9], 1), "0.5 -> ?."),
+              "D9: the factor before stays, after is ?: %s",
+              pview_frame_text(&st.frame[d9], 1));
+        CHECK(st.frame[a].masked == NULL &&
+                  pview_frame_text(&st.frame[a], 1) == st.frame[a].text,
+              "A works nothing out: the same text");
+    }
+    pview_frames_fini(&st);
+    pcie_sim_free(sim);
+    scenario_free(s);
+}
+
 int
 main(void)
 {
     test_find();
+    test_masked();
     check_file("scenarios/table1.lua", 11);
     check_file("scenarios/hol.lua", 9);        /* A + 6 ports + D8 + D9 */
     check_file("scenarios/halo3d-t2.lua", 11); /* 8 GPU down ports */

@@ -32,6 +32,7 @@ new_frame(struct pview_frames *st, int step, int chan, const double *cur,
     fr->step = step;
     fr->chan = chan;
     fr->text = NULL;
+    fr->masked = NULL;
     fr->factor = xcalloc((size_t)(st->nflows ? st->nflows : 1), sizeof(double));
     fr->changed = xcalloc((size_t)(st->nflows ? st->nflows : 1), 1);
     memcpy(fr->factor, cur, (size_t)st->nflows * sizeof(double));
@@ -45,6 +46,7 @@ pview_frames_fini(struct pview_frames *st)
 {
     for (int i = 0; i < st->n; i++) {
         free(st->frame[i].text);
+        free(st->frame[i].masked);
         free(st->frame[i].factor);
         free(st->frame[i].changed);
     }
@@ -70,6 +72,55 @@ static void
 g(struct strbuf *sb, double x)
 {
     strbuf_printf(sb, "%.4g", x);
+}
+
+/* A factor the frame works out (a result, not an input): marked, so that
+   a lesson can show it as "?" (set_text()). */
+#define MARK_ON '\x01'
+#define MARK_OFF '\x02'
+
+static void
+result(struct strbuf *sb, double x)
+{
+    strbuf_printf(sb, "%c%.4g%c", MARK_ON, x, MARK_OFF);
+}
+
+/* The frame's text from sb's: the marks dropped, and a copy with each
+   marked result as "?" when there is one. */
+static void
+set_text(struct pview_frame *fr, const char *marked)
+{
+    size_t n = strlen(marked);
+    char *t = xmalloc(n + 1), *m = xmalloc(n + 2);
+    size_t a = 0, b = 0;
+    int in = 0, any = 0;
+
+    for (const char *p = marked; *p; p++) {
+        if (*p == MARK_ON) {
+            in = any = 1;
+            m[b++] = '?';
+        } else if (*p == MARK_OFF) {
+            in = 0;
+        } else {
+            t[a++] = *p;
+            if (!in)
+                m[b++] = *p;
+        }
+    }
+    t[a] = m[b] = '\0';
+    fr->text = t;
+    if (any) {
+        fr->masked = m;
+    } else {
+        free(m);
+        fr->masked = NULL;
+    }
+}
+
+const char *
+pview_frame_text(const struct pview_frame *fr, int hide)
+{
+    return hide && fr->masked != NULL ? fr->masked : fr->text;
 }
 
 /* Step B at up channel c. */
@@ -155,10 +206,10 @@ text_c(struct strbuf *sb, const struct scenario *s, const struct pcie_model *m,
     if (h0->cr_any) {
         strbuf_puts(sb, "; a group holding a flow across the root complex gets "
                         "1/n - tau = ");
-        g(sb, fmax(1.0 / h0->ngroups - tau, 0));
+        result(sb, fmax(1.0 / h0->ngroups - tau, 0));
         if (h0->ngroups > 1) {
             strbuf_puts(sb, " and the others 1/n + tau = ");
-            g(sb, 1.0 / h0->ngroups + tau);
+            result(sb, 1.0 / h0->ngroups + tau);
         }
     }
     strbuf_puts(sb, ", never more than they bring (Eq. 7).");
@@ -191,7 +242,7 @@ pview_frames_build(struct pview_frames *st, const struct scenario *s,
         strbuf_printf(&sb, " %d", pcie_model_active(m, k) + 1);
     strbuf_puts(&sb, ".");
     fr = new_frame(st, STEP_A, -1, cur, NULL);
-    fr->text = xstrdup(strbuf_str(&sb));
+    set_text(fr, strbuf_str(&sb));
 
     /* the channels in use, in the algorithm's order */
     used = xcalloc((size_t)pcie_nchan(s->pcie), sizeof *used);
@@ -232,7 +283,7 @@ pview_frames_build(struct pview_frames *st, const struct scenario *s,
         else
             text_c(&sb, s, m, c, fl, n < 256 ? n : 256, pcie_model_tau(m));
         fr = new_frame(st, up ? STEP_B : STEP_C, c, cur, prev);
-        fr->text = xstrdup(strbuf_str(&sb));
+        set_text(fr, strbuf_str(&sb));
     }
 
     /* D8 */
@@ -252,9 +303,9 @@ pview_frames_build(struct pview_frames *st, const struct scenario *s,
         pcie_chan_name(s->pcie, F->hol_chan, where, sizeof where);
         strbuf_printf(&sb, " Flow %d shares %s with flow %d, cut to ", f + 1,
                       at, F->hol_by + 1);
-        g(&sb, F->col[STEP_D8]);
+        result(&sb, F->col[STEP_D8]);
         strbuf_printf(&sb, " at %s: %d drops to ", where, f + 1);
-        g(&sb, F->col[STEP_D8]);
+        result(&sb, F->col[STEP_D8]);
         strbuf_puts(&sb, ".");
         cur[f] = F->col[STEP_D8];
         nhol++;
@@ -262,7 +313,7 @@ pview_frames_build(struct pview_frames *st, const struct scenario *s,
     if (nhol == 0)
         strbuf_puts(&sb, " No flow is blocked here.");
     fr = new_frame(st, STEP_D8, -1, cur, prev);
-    fr->text = xstrdup(strbuf_str(&sb));
+    set_text(fr, strbuf_str(&sb));
 
     /* D9 */
     memcpy(prev, cur, (size_t)nf * sizeof *cur);
@@ -278,7 +329,7 @@ pview_frames_build(struct pview_frames *st, const struct scenario *s,
             strbuf_printf(&sb, " Flow %d: ", f + 1);
             g(&sb, cur[f]);
             strbuf_puts(&sb, " -> ");
-            g(&sb, F->col[STEP_D9]);
+            result(&sb, F->col[STEP_D9]);
             strbuf_puts(&sb, ".");
         }
         cur[f] = F->col[STEP_D9];
@@ -286,7 +337,7 @@ pview_frames_build(struct pview_frames *st, const struct scenario *s,
     if (nhol == 0)
         strbuf_puts(&sb, " Nothing to share.");
     fr = new_frame(st, STEP_D9, -1, cur, prev);
-    fr->text = xstrdup(strbuf_str(&sb));
+    set_text(fr, strbuf_str(&sb));
 
     strbuf_fini(&sb);
     free(used);

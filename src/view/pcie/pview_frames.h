@@ -19,6 +19,9 @@ struct pview_frame {
     int step;       /* enum pcie_step: the column it belongs to */
     int chan;       /* the port it acts at, or -1 (A, D8, D9) */
     char *text;     /* one or two sentences; owned */
+    char *masked;   /* text with the factors it works out as "?" (what a
+                       lesson's open question asks for), or NULL when it
+                       works none out; owned. See pview_frame_text(). */
     double *factor; /* per flow of the scenario: the factor after this
                        frame (0 for flows not sending); owned */
     char *changed;  /* per flow: this frame changed it; owned */
@@ -41,6 +44,10 @@ void pview_frames_build(struct pview_frames *st, const struct scenario *s,
 
 /* Release st. */
 void pview_frames_fini(struct pview_frames *st);
+
+/* The text of frame fr to show: with hide set (a lesson hides some
+   flow's numbers), the factors the frame works out are "?". */
+const char *pview_frame_text(const struct pview_frame *fr, int hide);
 
 /*
  * The frames of time step k (0-based) of the session's PCIe run into st

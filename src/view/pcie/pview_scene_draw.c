@@ -299,15 +299,17 @@ draw_tree(const struct cview *v, const struct scenario *s,
                                              : "\u25c0 C: downstream port");
         }
     }
-    /* a legend, when there is room below the tree */
-    if (n - top + y0 + 4 < v->h) {
-        int y = v->h - 3;
-        cview_wrap(v, 0, y, v->w, 3, ROLE_DIM,
-                   "\u2191 \u2193 the flows on a node's link to its parent, "
-                   "up and down; bright: those this rule acts on. Reversed: "
-                   "the port arbitrated. \u25cf\u2504\u2510 \u25c0\u2518 "
-                   "head-of-line: the blocked flow's shared buffer, and the "
-                   "link that blocks it.");
+    /* a legend, whole, when there is room for it below the tree */
+    {
+        static const char legend[] =
+            "\u2191 \u2193 the flows on a node's link to its parent, "
+            "up and down; bright: those this rule acts on. Reversed: "
+            "the port arbitrated. \u25cf\u2504\u2510 \u25c0\u2518 "
+            "head-of-line: the blocked flow's shared buffer, and the "
+            "link that blocks it.";
+        int lh = cview_wrap(v, 0, 0, v->w, 0, ROLE_DIM, legend);
+        if (n - top + y0 + lh + 1 < v->h)
+            cview_wrap(v, 0, v->h - lh, v->w, lh, ROLE_DIM, legend);
     }
     /* the head-of-line chains: from the shared link to the cutting one */
     for (int k = 0; k < t->nhol && k < 4; k++) {
@@ -409,7 +411,13 @@ draw_stepper(const struct cview *v, const struct scenario *s,
         }
         y += BIGTEXT_ROWS + 1;
     }
-    y += cview_wrap(v, 0, y, v->w, 6, ROLE_EMPHASIS, t->text);
+    {   /* the results as "?" while a lesson hides a flow's numbers */
+        int hide = 0;
+        for (int i = 0; i < t->nflows; i++)
+            hide |= hidden_flow(look, t->flow[i].flow);
+        y += cview_wrap(v, 0, y, v->w, 6, ROLE_EMPHASIS,
+                        hide && t->masked ? t->masked : t->text);
+    }
     y++;
     /* every flow's factor after each step so far */
     cview_text(v, 0, y, 14, ROLE_HEADER, "flow");

@@ -72,7 +72,13 @@ stepper_draw(const void *st, const struct cview *v,
         cview_text(&a, 1 + 5 * k, 1, 4,
                    k == fr->step ? ROLE_TAB_ACTIVE : ROLE_TAB, col[k]);
     y = 3;
-    y += cview_wrap(&a, 1, y, a.w - 2, 5, ROLE_EMPHASIS, fr->text);
+    {   /* the results as "?" while a lesson hides a flow's numbers */
+        int hide = 0;
+        for (int i = 0; dc->hidden != NULL && i < nf; i++)
+            hide |= dc->hidden[i];
+        y += cview_wrap(&a, 1, y, a.w - 2, 5, ROLE_EMPHASIS,
+                        pview_frame_text(fr, hide));
+    }
     y++;
     cview_text(&a, 1, y, 16, ROLE_HEADER, "flow");
     for (int k = 0; k < 5; k++)
