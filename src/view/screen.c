@@ -63,12 +63,15 @@ draw_title(struct canvas *c, const struct screen_ctx *x)
              session_dirty(ss) ? "\u25cf edited  " : "", what);
     rw = utf8_width(right) + 20 < c->w ? utf8_width(right) : 0;
     room = c->w - 2 - (rw ? rw + 2 : 0); /* two blanks before the right */
-    /* the title and the file; short of room, the file's name alone, then
-       the text cut with an ellipsis: never run into the right side */
-    for (int pass = 0; pass < 2; pass++) {
+    /* the title and the file; short of room, the file's name without its
+       folder, then the title alone, cut with an ellipsis if it must be:
+       never run into the right side */
+    for (int pass = 0; pass < 3; pass++) {
         const char *path = s->path, *slash;
         if (pass == 1 && path && (slash = strrchr(path, '/')) != NULL)
             path = slash + 1;
+        if (pass == 2) /* the title alone */
+            path = NULL;
         snprintf(left, sizeof left, "rho  %s%s%s", s->title,
                  path ? "  \u2014  " : "", path ? path : "");
         if (utf8_width(left) <= room)
