@@ -163,6 +163,23 @@ tree_draw(const void *st, const struct cview *v, const struct view_draw_ctx *dc)
     cview_text(&a, colf, 0, flw, ROLE_HEADER, "flows");
     cview_text(&a, colc, 0, a.w - colc, ROLE_HEADER, "link");
     top = pview_top(sel, a.h - 3);
+    for (int i = 0; i < n; i++) { /* a load above 1 says why, once */
+        const struct pcie_node *nd = pcie_node(p, rows[i].node);
+        if (nd->parent >= 0 && (d->load[pcie_up(rows[i].node)] > 1 + 1e-9 ||
+                                d->load[pcie_down(rows[i].node)] > 1 + 1e-9)) {
+            static const char *const why[] = {
+                "a share above 1 is the model's own: its Eq. 7 and 9 give "
+                "flows more than they take (rho-model(7), Loads above 1)",
+                "a share above 1 is the model's own (Eq. 7, 9; "
+                "rho-model(7))",
+                "share > 1: the model's (rho-model(7))"};
+            int k = 0;
+            while (k < 2 && utf8_width(why[k]) > a.w - 2)
+                k++;
+            cview_text(&a, 1, a.h - 2, a.w - 2, ROLE_DIM, why[k]);
+            break;
+        }
+    }
     for (int i = top; i < n && i - top < a.h - 3; i++) {
         const struct pview_row *r = &rows[i];
         const struct pcie_node *nd = pcie_node(p, r->node);
