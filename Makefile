@@ -218,7 +218,7 @@ soak: $(BUILD)/$(NAME)
 # The MPI build and its tests (what .ci/run adds to the README's command).
 test-mpi:
 	$(MAKE) MPI=1 $(BUILD)/$(NAME) $(BUILD)/$(NAME)-mpi
-	@sh tests/mpi/run.sh $(BUILD) | tee $(BUILD)/mpi.log; \
+	@RHO_MPI_FRESH=1 sh tests/mpi/run.sh $(BUILD) | tee $(BUILD)/mpi.log; \
 	 ! grep -q '^FAIL' $(BUILD)/mpi.log
 
 asan:

@@ -9,6 +9,12 @@ if [ ! -x "$BUILD/rho-mpi" ]; then
     echo "# rho-mpi not built (make MPI=1): MPI tests skipped"
     exit 0
 fi
+# a rho-mpi left from before the last build of rho is not the same
+# program: `make test` does not rebuild it, `make test-mpi` does
+if [ "$BUILD/rho-mpi" -ot "$BUILD/rho" ] && [ -z "$RHO_MPI_FRESH" ]; then
+    echo "# $BUILD/rho-mpi is older than $BUILD/rho: MPI tests skipped (make test-mpi rebuilds and runs them)"
+    exit 0
+fi
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OMPI_MCA_btl=tcp,self OMPI_MCA_btl_tcp_if_include=lo OMPI_MCA_oob_tcp_if_include=lo
 MPIRUN="mpirun -q -n 2 --oversubscribe"
