@@ -124,8 +124,9 @@ draw_status(struct canvas *c, const struct ui *u)
 void
 screen_help_text(struct strbuf *out)
 {
-    strbuf_puts(out, "rho: keys (Esc or any other key closes; j/k "
-                     "scroll)\n\n");
+    strbuf_puts(out, "rho: keys (j/k or arrows scroll, Space/PgDn and "
+                     "PgUp page, g/G ends; Esc, q or any other key "
+                     "closes)\n\n");
     keys_help(out);
     strbuf_puts(out, "\nCommands after ':'\n"
                      "  tau X, bandwidth RATE, size N SIZE, start N TIME,\n"
@@ -136,36 +137,118 @@ screen_help_text(struct strbuf *out)
                      "  seed N, paths minimal|all\n");
 }
 
+/* The help box on a screen of cw x ch: its place and size. */
+static void
+help_box(int cw, int ch, int *x0, int *y0, int *w, int *h)
+{
+    *w = cw - 8 < 76 ? cw - 8 : 76;
+    *h = ch - 4;
+    *x0 = (cw - *w) / 2;
+    *y0 = 2;
+}
+
+/* Append line (len bytes) to out wrapped at w columns: a continuation
+   starts under the key's description ("  KEYS<pad> text"), else two
+   columns in from the line's own indent. Returns the rows written. */
+static int
+wrap_line(struct strbuf *out, const char *line, size_t len, int w)
+{
+    char buf[512], *p = buf;
+    int rows = 0, lead = 0, hang;
+
+    if (len >= sizeof buf)
+        len = sizeof buf - 1;
+    memcpy(buf, line, len);
+    buf[len] = '\0';
+    while (buf[lead] == ' ')
+        lead++;
+    hang = lead == 2 && len > 23 && buf[22] == ' ' ? 23 : lead + 2;
+    if (hang > w / 2)
+        hang = w / 2 > 0 ? w / 2 : 0;
+    for (int first = 1;; first = 0) {
+        int pad = first ? 0 : hang, room = w - pad, cut, brk = -1;
+        if (room < 1)
+            room = 1;
+        if (utf8_width(p) <= room) {
+            strbuf_printf(out, "%*s%s\n", pad, "", p);
+            return rows + 1;
+        }
+        cut = utf8_prefix(p, room, NULL);
+        for (int i = cut; i > 0; i--) /* the last blank that fits */
+            if (p[i] == ' ' && i > (first ? lead : 0)) {
+                brk = i;
+                break;
+            }
+        if (brk < 0)
+            brk = cut > 0 ? cut : 1; /* a word longer than the line */
+        strbuf_printf(out, "%*s%.*s\n", pad, "", brk, p);
+        rows++;
+        p += brk;
+        while (*p == ' ')
+            p++;
+        if (*p == '\0')
+            return rows;
+    }
+}
+
+int
+screen_help_lines(int cw, int ch, struct strbuf *out, int *page)
+{
+    struct strbuf sb;
+    int x0, y0, w, h, rows = 0;
+    const char *p;
+
+    help_box(cw, ch, &x0, &y0, &w, &h);
+    *page = h - 2 > 1 ? h - 2 : 1;
+    strbuf_init(&sb);
+    screen_help_text(&sb);
+    for (p = strbuf_str(&sb); *p;) {
+        const char *e = strchr(p, '\n');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        rows += wrap_line(out, p, len, w - 4);
+        p = e ? e + 1 : p + len;
+    }
+    strbuf_fini(&sb);
+    return rows;
+}
+
 static void
 draw_help(struct canvas *c, const struct ui *u)
 {
     struct strbuf sb;
-    int w = c->w - 8 < 76 ? c->w - 8 : 76, h = c->h - 4, x0, y0, line = 0;
+    int x0, y0, w, h, page, n, top, line = 0;
     const char *p;
+    char foot[96];
 
-    x0 = (c->w - w) / 2;
-    y0 = 2;
+    help_box(c->w, c->h, &x0, &y0, &w, &h);
     strbuf_init(&sb);
-    screen_help_text(&sb);
+    n = screen_help_lines(c->w, c->h, &sb, &page);
+    top = u->help_scroll > n - page ? n - page : u->help_scroll;
+    if (top < 0)
+        top = 0;
     canvas_fill(c, x0, y0, w, h, ' ', ROLE_HELP);
     canvas_box(c, x0, y0, w, h, ROLE_HELP, "Help");
-    p = strbuf_str(&sb);
-    while (*p) {
+    for (p = strbuf_str(&sb); *p; line++) {
         const char *e = strchr(p, '\n');
-        char buf[512];
         size_t len = e ? (size_t)(e - p) : strlen(p);
-        if (len >= sizeof buf)
-            len = sizeof buf - 1;
-        memcpy(buf, p, len);
-        buf[len] = '\0';
-        if (line >= u->help_scroll && line - u->help_scroll < h - 2) {
-            int y = y0 + 1 + line - u->help_scroll;
+        if (line >= top && line - top < page) {
+            char buf[512];
+            int y = y0 + 1 + line - top;
+            if (len >= sizeof buf)
+                len = sizeof buf - 1;
+            memcpy(buf, p, len);
+            buf[len] = '\0';
             canvas_text(c, x0 + 2, y, w - 4, ROLE_HELP, buf);
-            if (buf[0] == ' ' && buf[1] == ' ')
+            if (buf[0] == ' ' && buf[1] == ' ' && buf[2] != ' ')
                 canvas_paint(c, x0 + 4, y, 20, 1, ROLE_HELP_KEY);
         }
-        line++;
         p = e ? e + 1 : p + len;
+    }
+    if (n > page) { /* where we are, on the bottom border */
+        snprintf(foot, sizeof foot,
+                 " lines %d-%d of %d  Space/PgDn more, PgUp back ", top + 1,
+                 top + page < n ? top + page : n, n);
+        canvas_text_right(c, x0, y0 + h - 1, w - 2, ROLE_HELP, foot);
     }
     strbuf_fini(&sb);
 }
@@ -203,6 +286,8 @@ screen_draw(struct canvas *c, const struct screen_ctx *x)
         pane = error ? pane_rows(c, error, c->h - 5) : 0;
         x->u->body_w = c->w;
         x->u->body_h = c->h - 4 - pane;
+        x->u->screen_w = c->w;
+        x->u->screen_h = c->h;
     }
     ui_sync(x->u, x->ss);
     canvas_clear(c, ROLE_DEFAULT);

@@ -41,4 +41,11 @@ void screen_draw(struct canvas *c, const struct screen_ctx *x);
 /* The help overlay's text (the key table, with a heading). */
 void screen_help_text(struct strbuf *out);
 
+/*
+ * The help overlay on a screen of w x h: its text wrapped to the box
+ * (a key's description goes on under itself) into out, a line per row,
+ * and the rows the box shows at once into *page. Returns the rows.
+ */
+int screen_help_lines(int w, int h, struct strbuf *out, int *page);
+
 #endif

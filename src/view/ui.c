@@ -15,7 +15,9 @@
 #include <string.h>
 
 #include "core/base/rho_alloc.h"
+#include "core/base/strbuf.h"
 #include "view/command.h"
+#include "view/screen.h"
 #include "view/tabs.h"
 
 void
@@ -271,6 +273,60 @@ find_next(struct ui *u, struct session *ss)
         find_in(u, ss, u->view, u->find);
 }
 
+/* ---- the help overlay ---- */
+
+/* A key while help is up: scroll and page it (as the screen lays it
+   out at the last draw), or close it. */
+static int
+help_key(struct ui *u, int key)
+{
+    struct strbuf sb;
+    int page, n, last;
+
+    strbuf_init(&sb);
+    n = screen_help_lines(u->screen_w > 0 ? u->screen_w : 80,
+                          u->screen_h > 0 ? u->screen_h : 24, &sb, &page);
+    strbuf_fini(&sb);
+    last = n - page > 0 ? n - page : 0;
+    if (u->help_scroll > last)
+        u->help_scroll = last;
+    switch (key) {
+    case RK_DOWN:
+    case 'j':
+        u->help_scroll++;
+        break;
+    case RK_UP:
+    case 'k':
+        u->help_scroll--;
+        break;
+    case ' ':
+    case RK_PGDN:
+    case 'f':
+        u->help_scroll += page - 1 > 1 ? page - 1 : 1;
+        break;
+    case RK_PGUP:
+    case 'b':
+        u->help_scroll -= page - 1 > 1 ? page - 1 : 1;
+        break;
+    case RK_HOME:
+    case 'g':
+        u->help_scroll = 0;
+        break;
+    case RK_END:
+    case 'G':
+        u->help_scroll = last;
+        break;
+    default:
+        u->help = 0;
+        return UI_REDRAW;
+    }
+    if (u->help_scroll > last)
+        u->help_scroll = last;
+    if (u->help_scroll < 0)
+        u->help_scroll = 0;
+    return UI_REDRAW;
+}
+
 /* ---- the prompt ---- */
 
 static void
@@ -524,16 +580,8 @@ ui_key(struct ui *u, struct session *ss, int key)
         return UI_REDRAW;
     if (u->prompt != PROMPT_NONE)
         return prompt_key(u, ss, key);
-    if (u->help) {
-        if (key == RK_DOWN || key == 'j')
-            u->help_scroll++;
-        else if (key == RK_UP || key == 'k') {
-            if (u->help_scroll > 0)
-                u->help_scroll--;
-        } else
-            u->help = 0;
-        return UI_REDRAW;
-    }
+    if (u->help)
+        return help_key(u, key);
     u->quit_armed = 0;
     act = keys_action(key, ui_scope(u));
     if ((fx = switch_view(u, act)) != VIEW_NOT_MINE)

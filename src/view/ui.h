@@ -77,6 +77,7 @@ struct ui {
     /* the current view's rectangle at the last draw (screen_draw() sets
        it): the views' scroll windows and clicks */
     int body_w, body_h;
+    int screen_w, screen_h; /* the whole screen at the last draw */
 
     /* the views' states (owned): one per entry of view_table, by index,
        and one per family of the table */

@@ -50,6 +50,17 @@ expect stepper-port "Step C at K1->2, the downstream port of K1: 2 super communi
 # 6. help, from the key table; any key closes it
 tui_keys '?'
 expect help "quit (asks first if there are unsaved edits)"
+# help pages: Space and PgDn page on, G goes to the end, g back, and the
+# border says where (lines wrapped to the box, none cut)
+expect help-where "lines 1-"
+tui_keys Space
+expect_re help-page "lines [1-9][0-9]-[0-9]+ of [0-9]+"
+expect_not help-paged-past-top "quit (asks first if there are unsaved edits)"
+tui_keys G
+expect help-end "seed N, paths minimal|all"
+tui_keys g
+expect help-top "lines 1-"
+expect_re help-wrapped "│ {20,}Network \(a network\) +│"
 tui_keys Escape
 if tui_gone "asks first if there are unsaved edits" 3; then echo "ok - tui help-closes"; else echo "FAIL tui help-closes"; fi
 # 7. themes: t cycles through the themes found
