@@ -769,11 +769,12 @@ report(lua_State *L, struct lx_ctx *ctx, int rc, struct rho_err *err)
     } else if (msg == NULL) {
         rho_err_set(err, RHO_EINPUT, "%s: error in the script", name);
     } else if (names_file(msg, name)) {
-        rho_err_set(err, RHO_EINPUT, "%s", msg);
+        rho_err_set(err, ctx->refused ? RHO_ELIMIT : RHO_EINPUT, "%s", msg);
     } else {
         /* every message names the file ("error in error handling" and
            C stack overflows come without) */
-        rho_err_set(err, RHO_EINPUT, "%s: %s", name, msg);
+        rho_err_set(err, ctx->refused ? RHO_ELIMIT : RHO_EINPUT, "%s: %s",
+                    name, msg);
     }
 }
 

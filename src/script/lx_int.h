@@ -53,6 +53,8 @@ struct lx_ctx {
     size_t len;
     int at_line; /* while rho.scenario reads its table: the line of what
                     it reads (0: the call's); see lx_at() */
+    int refused; /* a builder refused a budget (RHO_ELIMIT): a script that
+                    fails after it fails with that code (exit 3) */
 };
 
 extern const char lx_ctx_key;

@@ -161,8 +161,11 @@ push_net(lua_State *L, const struct net_topo_spec *spec, const char *what)
     u = lua_newuserdatauv(L, sizeof *u, 0); /* net */
     u->net = NULL;                          /* consistent before the build */
     luaL_setmetatable(L, LX_NET);
-    if ((net = net_topo_make(spec, &err)) == NULL)
+    if ((net = net_topo_make(spec, &err)) == NULL) {
+        if (err.code == RHO_ELIMIT) /* too big to build: exit 3 */
+            lx_ctx(L)->refused = 1;
         return lx_error(L, "%s: %s", what, err.msg);
+    }
     u->net = net;
     u->spec = *spec;
     net_topo_describe(spec, u->desc, sizeof u->desc);

@@ -17,6 +17,7 @@
 
 #include "core/base/imath.h"
 #include "core/base/rho_alloc.h"
+#include "core/base/units.h"
 
 struct net {
     atomic_int refs;
@@ -201,6 +202,32 @@ check_size(long long n, const char *what, struct rho_err *err)
     return 0;
 }
 
+/*
+ * A generated network's memory before it is built: its links (source,
+ * destination, bandwidth, class: 20 bytes; the adjacency and the routes'
+ * tables take about as much again), vertices and endpoints, and extra
+ * bytes of its own; refused past NET_BUILD_BUDGET.
+ */
+static int
+check_bytes(const char *what, long long nr, long long nl, long long nv,
+            long long nep, double extra, struct rho_err *err)
+{
+    double bytes = 40.0 * (double)nl + 16.0 * (double)nv + 12.0 * (double)nep +
+                   extra;
+    char a[48], b[48], c[48], d[48];
+
+    if (bytes <= NET_BUILD_BUDGET)
+        return 0;
+    return rho_err_set(
+        err, RHO_ELIMIT,
+        "%s: %s and %s need about %s to build, more than the %s a "
+        "scenario may build (fewer routers or groups, or a smaller radix)",
+        what, units_fmt_count(a, sizeof a, nr, "router"),
+        units_fmt_count(b, sizeof b, nl, "link"),
+        units_fmt_size(c, sizeof c, bytes),
+        units_fmt_size(d, sizeof d, NET_BUILD_BUDGET));
+}
+
 static int
 inj_classes(struct net *net, double inj_bw)
 {
@@ -263,7 +290,9 @@ net_torus_new(const struct net_torus_params *p, struct rho_err *err)
     if (check_size(nr, "torus routers", err) ||
         check_size(nep * (p->inj_bw > 0 ? 2 : 1), "torus vertices", err) ||
         check_size(nep * p->cores, "torus ranks", err) ||
-        check_size(nl, "torus links", err))
+        check_size(nl, "torus links", err) ||
+        check_bytes("the torus", nr, nl, nr + nep, nep, 8.0 * (double)nr * p->nd,
+                    err))
         return NULL;
 
     net = net_alloc(NET_TORUS);
@@ -354,7 +383,9 @@ net_dragonfly_new(const struct net_dragonfly_params *p, struct rho_err *err)
         check_size(nep * (p->inj_bw > 0 ? 2 : 1), "dragonfly vertices", err) ||
         check_size(nep * p->cores, "dragonfly ranks", err) ||
         check_size(nl, "dragonfly links", err) ||
-        check_size(G * G * g, "dragonfly group pairs", err))
+        check_size(G * G * g, "dragonfly group pairs", err) ||
+        check_bytes("the dragonfly", nr, nl, nr + nep, nep, 4.0 * (double)(G * G * g),
+                    err))
         return NULL;
 
     net = net_alloc(NET_DRAGONFLY);
@@ -454,7 +485,8 @@ net_fattree_new(const struct net_fattree_params *p, struct rho_err *err)
         check_size(nep * (p->inj_bw > 0 ? 2 : 1) + nr, "fat-tree vertices",
                    err) ||
         check_size(nep * p->cores, "fat-tree ranks", err) ||
-        check_size(nl, "fat-tree links", err))
+        check_size(nl, "fat-tree links", err) ||
+        check_bytes("the fat-tree", nr, nl, nr + nep, nep, 0, err))
         return NULL;
 
     net = net_alloc(NET_FATTREE);

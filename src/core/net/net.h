@@ -127,9 +127,16 @@ struct net_spec {
 
 struct net;
 
+/* What a generated network (torus, dragonfly, fat-tree) may take to
+   build, links and their tables: 4 GiB, as much as rho lets a scenario's
+   C side use (lx_proc). The model's own memory has its own budget. */
+#define NET_BUILD_BUDGET (4.0 * 1024 * 1024 * 1024)
+
 /* Builders. Each returns a new net (caller owns it: net_free()) or NULL
    with err filled (RHO_EINPUT: a bad parameter, named in the message;
-   RHO_ELIMIT: more than 2^31-1 links, vertices or ranks). */
+   RHO_ELIMIT: more than 2^31-1 links, vertices or ranks, or more than
+   NET_BUILD_BUDGET bytes, refused before anything is allocated, with
+   the counts and the bytes they need). */
 struct net *net_torus_new(const struct net_torus_params *p,
                           struct rho_err *err);
 struct net *net_dragonfly_new(const struct net_dragonfly_params *p,
