@@ -44,6 +44,13 @@ tui_keys() {
     tui_tmux send-keys -t "$TUI_SESSION" "$@"
 }
 
+# tui_click COL ROW: a left click (press and release) at 0-based COL, ROW,
+# as xterm reports it in SGR mode (TERM=xterm-256color: kmous=\E[<)
+tui_click() {
+    tui_tmux send-keys -t "$TUI_SESSION" -l "$(printf '\033[<0;%d;%dM' $(($1 + 1)) $(($2 + 1)))"
+    tui_tmux send-keys -t "$TUI_SESSION" -l "$(printf '\033[<0;%d;%dm' $(($1 + 1)) $(($2 + 1)))"
+}
+
 tui_type() {
     tui_tmux send-keys -t "$TUI_SESSION" -l "$1"
 }

@@ -28,6 +28,39 @@ static const int state_role[] = {
 
 static const int width[FCOL_COUNT] = {4, 8, 8, 10, 10, 10, 10, 8};
 
+/* The columns left out first when the state does not fit (htop's way):
+   the start (often 0 s), the end (the elapsed time stays), the size. The
+   column being edited or sorted on always stays. */
+static const int drop_order[] = {FCOL_START, FCOL_END, FCOL_SIZE};
+
+/* Where each column starts at width w (colx[FCOL_COUNT]: the state), and
+   which are shown. */
+static void
+lay_out(const struct pview *p, int w, int *colx, int *shown)
+{
+    size_t next = 0;
+
+    for (int k = 0; k < FCOL_COUNT; k++)
+        shown[k] = 1;
+    for (;;) {
+        int col = 1;
+        for (int k = 0; k < FCOL_COUNT; k++) {
+            colx[k] = col;
+            col += shown[k] ? width[k] + 1 : 0;
+        }
+        colx[FCOL_COUNT] = col;
+        if (col + 11 <= w) /* "HOL-blocked" */
+            return;
+        while (next < sizeof drop_order / sizeof drop_order[0] &&
+               (drop_order[next] == p->field ||
+                drop_order[next] == p->sort_col))
+            next++;
+        if (next == sizeof drop_order / sizeof drop_order[0])
+            return;
+        shown[drop_order[next++]] = 0;
+    }
+}
+
 /* Left-aligned columns; the numbers are right-aligned. */
 static int
 left(int k)
@@ -44,16 +77,14 @@ flows_draw(const void *st, const struct cview *v,
     const struct scenario *s = d->s;
     struct cview a = pview_area(v);
     int nf = s->nflows, *order, sel = 0, top;
-    int colx[FCOL_COUNT + 1], col = 1;
+    int colx[FCOL_COUNT + 1], shown[FCOL_COUNT];
 
     (void)st;
-    for (int k = 0; k < FCOL_COUNT; k++) {
-        colx[k] = col;
-        col += width[k] + 1;
-    }
-    colx[FCOL_COUNT] = col;
+    lay_out(p, a.w, colx, shown);
     for (int k = 0; k < FCOL_COUNT; k++) {
         char h[32];
+        if (!shown[k])
+            continue;
         snprintf(h, sizeof h, "%s%s", pview_col_name(k),
                  k == p->sort_col ? (p->sort_rev ? "\u2193" : "\u2191") : "");
         if (left(k))
@@ -94,6 +125,8 @@ flows_draw(const void *st, const struct cview *v,
         for (int k = 0; k < FCOL_COUNT; k++) {
             int role =
                 k == FCOL_FACTOR ? role_heat(d->factor[i]) : ROLE_DEFAULT;
+            if (!shown[k])
+                continue;
             if (left(k))
                 cview_text(&a, colx[k], y, width[k], role, t[k]);
             else
@@ -157,9 +190,21 @@ flows_click(void *st, struct view_ctx *vc, int col, int row, int button)
     int *order, sel = 0, r;
 
     (void)st;
-    (void)col;
     if (button != 1)
         return VIEW_NOT_MINE;
+    if (row == 1) { /* a column's header sorts on it; again, the other way */
+        int colx[FCOL_COUNT + 1], shown[FCOL_COUNT];
+        lay_out(p, vc->w, colx, shown);
+        for (int k = 0; k < FCOL_COUNT; k++)
+            if (shown[k] && col >= colx[k] && col <= colx[k] + width[k]) {
+                p->sort_rev = k == p->sort_col ? !p->sort_rev : 0;
+                p->sort_col = k;
+                ui_status(vc->u, 0, "sorted by %s, %s", pview_col_name(k),
+                          p->sort_rev ? "descending" : "ascending");
+                return UI_REDRAW;
+            }
+        return 0;
+    }
     if (row < 2 || row >= vc->h || s->nflows == 0)
         return 0;
     order = xcalloc((size_t)s->nflows, sizeof *order);
