@@ -12,6 +12,7 @@
  * them; keep the three in step.
  */
 #include <errno.h>
+#include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -282,6 +283,8 @@ static const struct {
 struct args {
     struct cli_args c;
     char given[NOPTIONS];
+    int print_exit; /* OPT_HELP, OPT_VERSION, OPT_KEYS_MAN: print that and
+                       exit 0; else 0 */
 };
 
 static void
@@ -562,82 +565,172 @@ apply(struct cli_args *a, const struct opt *o, const char *val,
                              val);
         break;
     case OPT_HELP:
-        usage(stdout);
-        exit(0);
     case OPT_VERSION:
+    case OPT_KEYS_MAN: /* parse_args() */
+        break;
+    }
+    return 0;
+}
+
+/* getopt_long's code for options[i] given by its long name: past every
+   char, so that a short option's code (its letter) is never one of them */
+#define LONG_CODE(i) (256 + (i))
+
+/* The option of a code getopt_long returned, or NULL. */
+static const struct opt *
+opt_of(int code)
+{
+    if (code >= LONG_CODE(0) && code < LONG_CODE(NOPTIONS))
+        return &options[code - LONG_CODE(0)];
+    for (int k = 0; code > 0 && k < NOPTIONS; k++)
+        if (options[k].shrt == code)
+            return &options[k];
+    return NULL;
+}
+
+/*
+ * A long option getopt_long refused without naming it (optopt 0): unknown,
+ * or a prefix of several (--s: --steps, --stepper, ...). arg is the
+ * argument as the user typed it ("--s" or "--s=1"). Returns 2.
+ */
+static int
+bad_long(const char *arg)
+{
+    const char *name = arg + 2 * (strncmp(arg, "--", 2) == 0),
+               *eq = strchr(name, '=');
+    size_t n = eq ? (size_t)(eq - name) : strlen(name);
+    char list[512] = "";
+    size_t used = 0;
+    int found = 0;
+
+    if (strncmp(arg, "--", 2) != 0)
+        return bad_usage("unknown option '%s'", arg);
+    for (int k = 0; n > 0 && k < NOPTIONS; k++)
+        if (strncmp(options[k].lng, name, n) == 0 && used < sizeof list) {
+            used += (size_t)snprintf(list + used, sizeof list - used, "%s--%s",
+                                     found ? ", " : "", options[k].lng);
+            found++;
+        }
+    if (found > 1)
+        return bad_usage("option '%.*s' is ambiguous (%s)", (int)(n + 2), arg,
+                         list);
+    return bad_usage("unknown option '%s'", arg);
+}
+
+/*
+ * The command line into a, by getopt_long(3) over options[] (the long
+ * options and the short letters are made from the table here): short
+ * flags bundle (-bC, -bfcsv), long names may be shortened to any prefix of
+ * one option (--bat), values follow as --opt=V, --opt V, -fV or -f V, and
+ * "--" ends the options. Options and the scenario come in any order; "-"
+ * is the scenario on standard input. An option of two values ("FMT
+ * WxH:VIEW") takes the next argument as its second. getopt_long prints
+ * nothing (opterr 0): the messages are rho's, naming the option as typed.
+ *
+ * Returns 0; 2 after a message on stderr; or -1 when an option that prints
+ * and exits (--help, --version, --keys-man) was met: its id is in
+ * a->print_exit, nothing after it was read.
+ */
+static int
+parse_args(int argc, char **argv, struct args *a)
+{
+    /* "-": arguments that are not options come back in order (code 1),
+       whatever POSIXLY_CORRECT says, so that `rho FILE -b` works
+       everywhere; ":": a missing value is ':' and not '?' */
+    char shorts[2 + 2 * NOPTIONS + 1] = "-:";
+    struct option longs[NOPTIONS + 1];
+    size_t ns = 2;
+    int code;
+
+    for (int k = 0; k < NOPTIONS; k++) {
+        longs[k].name = options[k].lng;
+        longs[k].has_arg = options[k].arg ? required_argument : no_argument;
+        longs[k].flag = NULL;
+        longs[k].val = LONG_CODE(k);
+        if (options[k].shrt) {
+            shorts[ns++] = options[k].shrt;
+            if (options[k].arg)
+                shorts[ns++] = ':';
+        }
+    }
+    memset(&longs[NOPTIONS], 0, sizeof longs[NOPTIONS]);
+    shorts[ns] = '\0';
+    opterr = 0;
+    optind = 0; /* a whole new scan (glibc), also for a second call */
+    for (;;) {
+        /* the argument getopt_long is about to read: with options in
+           order (no permutation), the one it reads or is inside of */
+        int at = optind > 0 ? optind : 1;
+        const char *arg = at < argc ? argv[at] : "";
+        const char *val2 = NULL;
+        const struct opt *o;
+
+        if ((code = getopt_long(argc, argv, shorts, longs, NULL)) == -1)
+            break;
+        if (code == 1) { /* the scenario */
+            if (a->c.file != NULL)
+                return bad_usage("one scenario at a time (got '%s' too)",
+                                 optarg);
+            a->c.file = optarg;
+            continue;
+        }
+        if (code == '?' || code == ':') {
+            int is_long = arg[0] == '-' && arg[1] == '-';
+            char shrt[3] = {'-', (char)optopt, '\0'};
+            if (code == '?' && optopt == 0)
+                return bad_long(arg);
+            if (code == ':')
+                return bad_usage("option '%s' needs a value",
+                                 is_long ? arg : shrt);
+            if (is_long)
+                return bad_usage("option '%s' takes no value", arg);
+            if (strcmp(arg, shrt) != 0)
+                return bad_usage("unknown option '%s' (in '%s')", shrt, arg);
+            return bad_usage("unknown option '%s'", shrt);
+        }
+        if ((o = opt_of(code)) == NULL)
+            return bad_usage("unknown option '%s'", arg); /* cannot be */
+        if (o->arg != NULL && strchr(o->arg, ' ') != NULL) {
+            /* "FMT WxH:VIEW": an option of two values, the second the
+               next argument whatever it looks like */
+            if (optind >= argc)
+                return bad_usage("option '%s' needs two values (%s)", arg,
+                                 o->arg);
+            val2 = argv[optind++];
+        }
+        a->given[o - options] = 1;
+        if (o->id == OPT_HELP || o->id == OPT_VERSION || o->id == OPT_KEYS_MAN) {
+            a->print_exit = o->id;
+            return -1;
+        }
+        if (apply(&a->c, o, optarg, val2) != 0)
+            return 2;
+    }
+    /* after "--": every argument is a scenario */
+    for (; optind < argc; optind++) {
+        if (a->c.file != NULL)
+            return bad_usage("one scenario at a time (got '%s' too)",
+                             argv[optind]);
+        a->c.file = argv[optind];
+    }
+    return 0;
+}
+
+/* What --help, --version and --keys-man print. */
+static void
+print_exit(int id)
+{
+    if (id == OPT_HELP) {
+        usage(stdout);
+    } else if (id == OPT_VERSION) {
         printf("rho %s\n", RHO_VERSION);
-        exit(0);
-    case OPT_KEYS_MAN: {
+    } else {
         struct strbuf sb;
         strbuf_init(&sb);
         keys_man(&sb);
         fputs(strbuf_str(&sb), stdout);
         strbuf_fini(&sb);
-        exit(0);
     }
-    }
-    return 0;
-}
-
-static int
-parse_args(int argc, char **argv, struct args *a)
-{
-    int only_files = 0;
-
-    for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i], *val = NULL, *val2 = NULL;
-        const struct opt *o = NULL;
-        char name[64];
-
-        if (only_files || arg[0] != '-' || arg[1] == '\0') {
-            if (a->c.file != NULL)
-                return bad_usage("one scenario at a time (got '%s' too)", arg);
-            a->c.file = arg;
-            continue;
-        }
-        if (strcmp(arg, "--") == 0) {
-            only_files = 1;
-            continue;
-        }
-        if (arg[1] == '-') {
-            const char *eq = strchr(arg + 2, '=');
-            size_t n = eq ? (size_t)(eq - arg - 2) : strlen(arg + 2);
-            snprintf(name, sizeof name, "%.*s", (int)n, arg + 2);
-            for (int k = 0; k < NOPTIONS; k++)
-                if (strcmp(options[k].lng, name) == 0)
-                    o = &options[k];
-            if (o == NULL)
-                return bad_usage("unknown option '%s'", arg);
-            if (eq)
-                val = eq + 1;
-        } else {
-            for (int k = 0; k < NOPTIONS; k++)
-                if (options[k].shrt == arg[1])
-                    o = &options[k];
-            if (o == NULL || (arg[2] != '\0' && o->arg == NULL))
-                return bad_usage("unknown option '%s'", arg);
-            if (arg[2] != '\0')
-                val = arg + 2;
-        }
-        if (o->arg != NULL && val == NULL) {
-            if (i + 1 >= argc)
-                return bad_usage("option '%s' needs a value", arg);
-            val = argv[++i];
-        } else if (o->arg == NULL && val != NULL) {
-            return bad_usage("option '%s' takes no value", arg);
-        }
-        if (o->arg != NULL && strchr(o->arg, ' ') != NULL) {
-            /* "FMT WxH:VIEW": an option of two values */
-            if (i + 1 >= argc)
-                return bad_usage("option '%s' needs two values (%s)", arg,
-                                 o->arg);
-            val2 = argv[++i];
-        }
-        a->given[o - options] = 1;
-        if (apply(&a->c, o, val, val2) != 0)
-            return 2;
-    }
-    return 0;
 }
 
 /* Was the option with this id given? */
@@ -802,6 +895,10 @@ rho_main(int argc, char **argv)
         (rc = conflicts(&pa)) != 0) {
         sweep_fini(&a->sweep);
         sweep_fini(&a->compare);
+        if (rc == -1) {
+            print_exit(pa.print_exit);
+            rc = 0;
+        }
         return rc;
     }
     net_opts_set_defaults(&a->net); /* --engine, --memory */

@@ -30,6 +30,61 @@ t missing-value 2 - "option '--format' needs a value" -- --batch --format
 t bad-format 2 - "unknown format 'xml' (expected text, csv or yaml)" -- --batch --format xml scenarios/table1.lua
 t flag-value 2 - "option '--batch=1' takes no value" -- --batch=1 scenarios/table1.lua
 t two-files 2 - "one scenario at a time" -- --batch scenarios/table1.lua scenarios/hol.lua
+# getopt_long: bundled flags, abbreviations, values glued or apart,
+# options after the scenario, "--"
+t bundle 0 "flow,src,dst,bytes,start_s" - -- -bfcsv scenarios/table1.lua
+t bundle-apart 0 "flow,src,dst,bytes,start_s" - -- -bf csv scenarios/table1.lua
+t short-glued 0 "flow,src,dst,bytes,start_s" - -- -b -fcsv scenarios/table1.lua
+t abbrev 0 "makespan_s: 0.0649438115763546" - -- --bat --form=yaml scenarios/table1.lua
+t abbrev-apart 0 "flow,src,dst,bytes,start_s" - -- --bat --fo csv scenarios/table1.lua
+t ambiguous 2 - "rho: option '--s' is ambiguous (--steps, --stepper, --search, --sample, --seed, --sweep)" -- --s scenarios/table1.lua
+t ambiguous-value 2 - "rho: option '--st' is ambiguous (--steps, --stepper)" -- -b --st=1 scenarios/table1.lua
+t bundle-unknown 2 - "rho: unknown option '-x' (in '-bxC')" -- -bxC scenarios/table1.lua
+t bundle-needs-value 2 - "rho: option '-f' needs a value" -- scenarios/table1.lua -bf
+t abbrev-no-value 2 - "rho: option '--bat=1' takes no value" -- --bat=1 scenarios/table1.lua
+t options-after-file 0 "flow,src,dst,bytes,start_s" - -- scenarios/table1.lua -b -f csv
+t two-files-after 2 - "rho: one scenario at a time (got 'scenarios/hol.lua' too)" -- scenarios/table1.lua -b scenarios/hol.lua
+t dashdash-two 2 - "rho: one scenario at a time (got '-b' too)" -- scenarios/table1.lua -- -b
+# every spelling prints the same
+"$RHO" --batch --format csv scenarios/table1.lua >"$out.want" 2>&1
+for args in "-bfcsv scenarios/table1.lua" "scenarios/table1.lua -bfcsv" \
+    "--b --form=csv scenarios/table1.lua" "-b scenarios/table1.lua --format=csv" \
+    "-fcsv -- scenarios/table1.lua -b"; do
+    # (the last: -b after "--" is a second scenario, refused)
+    "$RHO" $args >"$out" 2>&1
+    rc=$?
+    case $args in
+    *"-- scenarios/table1.lua -b") want=2 ;;
+    *) want=0 ;;
+    esac
+    if [ $rc = 0 ] && [ "$want" = 0 ] && cmp -s "$out" "$out.want"; then
+        echo "ok - cli spelling $args"
+    elif [ $rc = 2 ] && [ "$want" = 2 ] && grep -qF "one scenario at a time (got '-b' too)" "$out"; then
+        echo "ok - cli spelling $args"
+    else
+        echo "FAIL cli spelling $args: $(head -1 "$out")"
+    fi
+done
+rm -f "$out.want"
+# "--" ends the options: a scenario named like an option
+dd=$(mktemp -d)
+cp scenarios/table1.lua "$dd/-b.lua"
+abs=$(cd "$(dirname "$RHO")" && pwd)/$(basename "$RHO")
+(cd "$dd" && "$abs" -b -f csv -- -b.lua) >"$out" 2>"$err"
+rc=$?
+if [ $rc = 0 ] && grep -q '^3,3,2,314572800,0,0.03607989532019705,' "$out"; then
+    echo "ok - cli dashdash-file"
+else
+    echo "FAIL cli dashdash-file: exit $rc: $(head -1 "$err")"
+fi
+(cd "$dd" && "$abs" -b -f csv -b.lua) >"$out" 2>"$err"
+rc=$?
+if [ $rc = 2 ] && grep -qF "rho: unknown option '-.' (in '-b.lua')" "$err"; then
+    echo "ok - cli dashdash-needed"
+else
+    echo "FAIL cli dashdash-needed: exit $rc: $(head -1 "$err")"
+fi
+rm -rf "$dd"
 t missing-file 2 - "rho: no/such.lua: cannot open: No such file or directory" -- --batch no/such.lua
 t default-scenario 0 "CS-Storm socket (T2)" - -- --batch
 t csv-header 0 "flow,src,dst,bytes,start_s,end_s,elapsed_s,avg_Bps,label" - -- --batch --format csv scenarios/table1.lua
