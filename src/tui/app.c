@@ -277,6 +277,7 @@ poll_reload(struct app *a)
 }
 
 static void do_reload(struct app *a, const char *why);
+static int save_to(struct app *a, const char *path);
 
 /* The question asked when the file changed under unsaved edits. */
 static void
@@ -285,8 +286,8 @@ ask_disk_status(struct app *a)
     const char *base = strrchr(a->path, '/');
 
     ui_status(&a->u, 1,
-              "%s changed on disk; you have unsaved edits: r reloads it "
-              "(u brings them back), k keeps yours",
+              "%s changed on disk under your edits: r reloads (u undoes "
+              "it), k keeps yours, b both",
               base != NULL ? base + 1 : a->path);
 }
 
@@ -298,6 +299,20 @@ ask_disk_key(struct app *a, int key)
 {
     if (key == 'r') {
         do_reload(a, " after a change on disk");
+        return -1;
+    }
+    if (key == 'b') { /* both: yours to NAME.edited.lua, then the file */
+        char *mine = savefile_edited_name(a->path), why[160];
+        const char *base = strrchr(mine, '/');
+        if (a->o->readonly) {
+            ui_status(&a->u, 1, "read-only: cannot save yours beside it "
+                                "(r reloads, k keeps yours)");
+        } else if (save_to(a, mine) == 0) {
+            snprintf(why, sizeof why, "; yours are in %s, u brings them back",
+                     base != NULL ? base + 1 : mine);
+            do_reload(a, why);
+        }
+        free(mine);
         return -1;
     }
     if (key == 'k' || key == KEY_ESC_) {
@@ -380,26 +395,16 @@ do_export(struct app *a)
     strbuf_fini(&sb);
 }
 
-static void
-do_save(struct app *a)
+/* Write the scenario with its edits to path (not the script itself);
+   0, or -1 with the status line saying why. */
+static int
+save_to(struct app *a, const char *path)
 {
-    char *path, shown[72]; /* the status line: "saved to " and this */
+    char shown[72]; /* the status line: "saved to " and this */
     struct strbuf sb, note;
     struct rho_err err;
-    int how;
+    int how, rc = 0;
 
-    if (a->o->readonly) {
-        ui_status(&a->u, 1, "read-only: not saving");
-        return;
-    }
-    path = save_path(a);
-    if (strcmp(path, a->path) == 0) {
-        ui_status(&a->u, 1,
-                  "not over the script itself (its code would be "
-                  "lost): :save ANOTHER.lua");
-        free(path);
-        return;
-    }
     strbuf_init(&sb);
     strbuf_init(&note);
     /* the script with the edits in place, or what it cannot say anew */
@@ -414,9 +419,29 @@ do_save(struct app *a)
                   strbuf_str(&note));
     } else {
         ui_status(&a->u, 1, "%s", err.msg);
+        rc = -1;
     }
     strbuf_fini(&sb);
     strbuf_fini(&note);
+    return rc;
+}
+
+static void
+do_save(struct app *a)
+{
+    char *path;
+
+    if (a->o->readonly) {
+        ui_status(&a->u, 1, "read-only: not saving");
+        return;
+    }
+    path = save_path(a);
+    if (strcmp(path, a->path) == 0)
+        ui_status(&a->u, 1,
+                  "not over the script itself (its code would be "
+                  "lost): :save ANOTHER.lua");
+    else
+        save_to(a, path);
     free(path);
 }
 

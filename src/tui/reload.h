@@ -20,7 +20,7 @@ struct reload {
     const char *path;         /* borrowed */
     struct scenario *s;       /* the job's result, or NULL with err */
     struct rho_err err;
-    char why[64]; /* what asked for it, for the status line */
+    char why[160]; /* what asked for it, for the status line */
 };
 
 /* Set r (caller's storage) idle. */
