@@ -780,11 +780,24 @@ conflicts(const struct args *pa)
             return bad_usage("--%s and --%s cannot go together: %s", na, nb,
                              pairs[i].why);
         }
-    if (given(pa, OPT_EXPLAIN) && pa->c.fmt != REPORT_TEXT &&
-        pa->c.dump_w == 0)
-        return bad_usage("--explain prints text only: -f %s is not "
-                         "supported with it",
-                         pa->c.fmt == REPORT_CSV ? "csv" : "yaml");
+    if (pa->c.fmt != REPORT_TEXT) {
+        const char *fmt = pa->c.fmt == REPORT_CSV ? "csv" : "yaml";
+        /* the mode that will run, and the text-only options of batch */
+        for (int k = 0; modes[k] != NULL; k++)
+            if (modes[k]->when != NULL && modes[k]->when(&pa->c)) {
+                if (modes[k]->text_only != NULL)
+                    return bad_usage("%s: -f %s is not supported with it",
+                                     modes[k]->text_only, fmt);
+                break;
+            }
+        if (given(pa, OPT_EXPLAIN))
+            return bad_usage("--explain prints text only: -f %s is not "
+                             "supported with it", fmt);
+        if (given(pa, OPT_STEPPER))
+            return bad_usage("--stepper prints text only: -f %s is not "
+                             "supported with it (--steps prints the "
+                             "factors as %s)", fmt, fmt);
+    }
     return 0;
 }
 

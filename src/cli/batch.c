@@ -80,4 +80,4 @@ run(struct cli_args *a, struct scenario **sp)
     return rc;
 }
 
-const struct cli_mode cli_batch_mode = {"batch", NULL, run, 0};
+const struct cli_mode cli_batch_mode = {"batch", NULL, run, 0, NULL};

@@ -85,6 +85,10 @@ struct cli_mode {
     int (*when)(const struct cli_args *a);
     int (*run)(struct cli_args *a, struct scenario **s);
     int before_load;
+    const char *text_only; /* the mode prints no CSV or YAML: what it
+                              prints ("--dump prints a screen, as text"),
+                              for the refusal of -f csv|yaml; NULL: it
+                              prints every format */
 };
 
 extern const struct cli_mode cli_batch_mode;   /* batch.c */

@@ -131,4 +131,4 @@ run(struct cli_args *a, struct scenario **sp)
     return rc;
 }
 
-const struct cli_mode cli_compare_mode = {"compare", when, run, 0};
+const struct cli_mode cli_compare_mode = {"compare", when, run, 0, NULL};

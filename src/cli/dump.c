@@ -35,4 +35,4 @@ run(struct cli_args *a, struct scenario **sp)
     return 0;
 }
 
-const struct cli_mode cli_dump_mode = {"dump", when, run, 0};
+const struct cli_mode cli_dump_mode = {"dump", when, run, 0, "--dump prints a screen, as text"};

@@ -110,4 +110,4 @@ run(struct cli_args *a, struct scenario **sp)
     return rc;
 }
 
-const struct cli_mode cli_export_mode = {"export", when, run, 0};
+const struct cli_mode cli_export_mode = {"export", when, run, 0, "--export prints a screen, as text, ANSI or SVG"};

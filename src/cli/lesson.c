@@ -185,4 +185,5 @@ run(struct cli_args *a, struct scenario **sp)
     return rc;
 }
 
-const struct cli_mode cli_handout_mode = {"handout", when, run, 0};
+const struct cli_mode cli_handout_mode = {"handout", when, run, 0,
+                                           "--handout and --answer print text"};

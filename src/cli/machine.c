@@ -99,5 +99,6 @@ matrix_run(struct cli_args *a, struct scenario **s)
     return print_matrix(*s, a->fmt);
 }
 
-const struct cli_mode cli_import_mode = {"import", import_when, import_run, 1};
-const struct cli_mode cli_matrix_mode = {"matrix", matrix_when, matrix_run, 0};
+const struct cli_mode cli_import_mode = {"import", import_when, import_run, 1,
+                                          "--import prints a Lua scenario"};
+const struct cli_mode cli_matrix_mode = {"matrix", matrix_when, matrix_run, 0, NULL};

@@ -72,4 +72,4 @@ run(struct cli_args *a, struct scenario **sp)
     return rc;
 }
 
-const struct cli_mode cli_search_mode = {"search", when, run, 0};
+const struct cli_mode cli_search_mode = {"search", when, run, 0, NULL};

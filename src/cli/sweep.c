@@ -172,4 +172,4 @@ run(struct cli_args *a, struct scenario **sp)
     return rc;
 }
 
-const struct cli_mode cli_sweep_mode = {"sweep", when, run, 0};
+const struct cli_mode cli_sweep_mode = {"sweep", when, run, 0, NULL};

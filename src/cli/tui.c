@@ -1,6 +1,6 @@
 /*
  * tui: the interactive program (tui/app.h) on a terminal -- the default
- * mode when nothing asks for printed output. Declines (the next mode,
+ * mode when nothing asks for printed output (-b, -f csv|yaml, ...). Declines (the next mode,
  * batch, prints instead) when there is no terminal, and in rho-mpi.
  */
 #include "cli/cli.h"
@@ -28,9 +28,11 @@ reload(const char *path, void *ctx, int (*stop)(void *arg), void *arg,
 static int
 when(const struct cli_args *a)
 {
-    return !a->batch && !a->steps && !a->timeline && !a->explain &&
-           !a->stepper && !a->links && !a->messages && !a->metrics &&
-           !a->handout && a->answer == NULL && !cli_mpi_driver();
+    /* -f csv or yaml asks for printed output too */
+    return !a->batch && a->fmt == REPORT_TEXT && !a->steps && !a->timeline &&
+           !a->explain && !a->stepper && !a->links && !a->messages &&
+           !a->metrics && !a->handout && a->answer == NULL &&
+           !cli_mpi_driver();
 }
 
 static int
@@ -55,4 +57,4 @@ run(struct cli_args *a, struct scenario **s)
     return app_run(a->file, s, &o);
 }
 
-const struct cli_mode cli_tui_mode = {"tui", when, run, 0};
+const struct cli_mode cli_tui_mode = {"tui", when, run, 0, NULL};

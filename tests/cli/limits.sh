@@ -90,6 +90,15 @@ t steps-timeline 2 - "rho: --steps and --timeline cannot go together: each print
 t explain-yaml 2 - "rho: --explain prints text only: -f yaml is not supported with it" -- -b --explain 1 -f yaml scenarios/table1.lua
 t explain-csv 2 - "rho: --explain prints text only: -f csv is not supported with it" -- -b -f csv --explain 1 scenarios/table1.lua
 t explain-text 0 "flow 1 (0->2)" - -- -b --explain 1 scenarios/table1.lua
+# -f csv|yaml works with every mode that prints, or is refused
+t stepper-yaml 2 - "rho: --stepper prints text only: -f yaml is not supported with it (--steps prints the factors as yaml)" -- -f yaml --stepper scenarios/table1.lua
+t dump-csv 2 - "rho: --dump prints a screen, as text: -f csv is not supported with it" -- -f csv --dump 80x24:tree scenarios/table1.lua
+t export-yaml 2 - "rho: --export prints a screen, as text, ANSI or SVG: -f yaml is not supported with it" -- -f yaml --export svg 80x24:tree scenarios/table1.lua
+t handout-csv 2 - "rho: --handout and --answer print text: -f csv is not supported with it" -- -f csv --handout scenarios/lessons/03-hol.lua
+t import-yaml 2 - "rho: --import prints a Lua scenario: -f yaml is not supported with it" -- -f yaml --import hwloc tests/lua/hwloc/24em64t-2n6c2t-pci.xml
+t format-implies-batch 0 "scenario: Table I" - -- -f yaml scenarios/table1.lua
+t matrix-yaml-ok 0 "pairs:" - -- --matrix -f yaml scenarios/table1.lua
+t search-csv-ok 0 "rank,time_s" - -- --search -q -f csv scenarios/table1.lua
 
 # messages with a file and a cause, and output a program can read
 printf 'return rho.scenario { title = "bad \377 title", topology = rho.t2(), flows = { { "0", "1", size = "1 MiB" } } }\n' >"$dir/badtitle.lua"
