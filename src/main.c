@@ -290,9 +290,14 @@ struct args {
 static void
 usage(FILE *out)
 {
-    fprintf(out, "usage: rho [OPTIONS] [SCENARIO.lua]\n\n"
+    fprintf(out, "usage: rho [OPTIONS] [SCENARIO.lua | -]\n\n"
                  "Explore congestion in PCIe trees and HPC networks.\n"
-                 "Without a scenario, rho opens scenarios/default.lua.\n\n"
+                 "Without a scenario, rho opens scenarios/default.lua; - "
+                 "reads it from standard\n"
+                 "input (with --batch or another mode that prints).\n"
+                 "Short options bundle (-bfcsv = -b -f csv); a long option "
+                 "may be shortened\n"
+                 "to any prefix of it alone (--bat = --batch).\n\n"
                  "options:\n");
     for (int i = 0; i < NOPTIONS; i++) {
         const struct opt *o = &options[i];
@@ -780,6 +785,22 @@ conflicts(const struct args *pa)
             return bad_usage("--%s and --%s cannot go together: %s", na, nb,
                              pairs[i].why);
         }
+    if (pa->c.file != NULL && strcmp(pa->c.file, "-") == 0) {
+        /* the mode that would run: the explorer watches and saves its
+           file; rho-mpi's other ranks have no standard input */
+        for (int k = 0; modes[k] != NULL; k++)
+            if (modes[k]->when == NULL || modes[k]->when(&pa->c)) {
+                if (modes[k] == &cli_tui_mode)
+                    return bad_usage("a scenario on standard input runs with "
+                                     "--batch (or another printing mode); "
+                                     "the explorer needs a file it can "
+                                     "watch and save");
+                break;
+            }
+        if (cli_mpi_size() > 1)
+            return bad_usage("a scenario on standard input reaches one rank "
+                             "only; give rho-mpi a file");
+    }
     if (pa->c.fmt != REPORT_TEXT) {
         const char *fmt = pa->c.fmt == REPORT_CSV ? "csv" : "yaml";
         /* the mode that will run, and the text-only options of batch */
@@ -929,6 +950,10 @@ rho_main(int argc, char **argv)
     }
     if (a->file == NULL)
         a->file = default_scenario();
+    if (strcmp(a->file, "-") == 0) { /* read once: sweeps run the text */
+        a->file = LX_STDIN_NAME;
+        a->lx.from_stdin = 1;
+    }
     strbuf_init(&log);
     strbuf_init(&read);
     a->lx.log = &log;

@@ -871,31 +871,43 @@ lx_seconds(const struct lx_opts *o)
     return (o && o->max_seconds > 0) ? o->max_seconds : LX_DEFAULT_SECONDS;
 }
 
+/* f to its end into sb: at most LX_MAX_SCRIPT bytes. */
+static int
+read_stream(FILE *f, const char *name, struct strbuf *sb, struct rho_err *err)
+{
+    char buf[8192];
+    size_t n;
+
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0) {
+        if (sb->len + n > LX_MAX_SCRIPT)
+            return rho_err_set(err, RHO_ELIMIT,
+                               "%s: larger than %d MiB: too large for a "
+                               "scenario script",
+                               name, LX_MAX_SCRIPT >> 20);
+        strbuf_add(sb, buf, n);
+    }
+    if (ferror(f))
+        return rho_err_set(err, RHO_EIO, "%s: cannot read: %s", name,
+                           strerror(errno));
+    return 0;
+}
+
 int
 lx_read_script(const char *path, struct strbuf *sb, struct rho_err *err)
 {
     FILE *f = fopen(path, "rb");
-    char buf[8192];
-    size_t n;
+    int rc;
 
     if (f == NULL)
         return rho_err_set(err, RHO_EIO, "%s: cannot open: %s", path,
                            strerror(errno));
-    while ((n = fread(buf, 1, sizeof buf, f)) > 0) {
-        if (sb->len + n > LX_MAX_SCRIPT) {
-            fclose(f);
-            return rho_err_set(err, RHO_ELIMIT,
-                               "%s: larger than %d MiB: too large for a "
-                               "scenario script",
-                               path, LX_MAX_SCRIPT >> 20);
-        }
-        strbuf_add(sb, buf, n);
-    }
-    if (ferror(f)) {
-        rho_err_set(err, RHO_EIO, "%s: cannot read: %s", path, strerror(errno));
-        fclose(f);
-        return -1;
-    }
+    rc = read_stream(f, path, sb, err);
     fclose(f);
-    return 0;
+    return rc;
+}
+
+int
+lx_read_stdin(const char *name, struct strbuf *sb, struct rho_err *err)
+{
+    return read_stream(stdin, name, sb, err);
 }

@@ -27,6 +27,7 @@
 #define LX_DEFAULT_MEMORY ((size_t)512 << 20)
 #define LX_DEFAULT_SECONDS 10.0 /* wall time */
 #define LX_KILL_MARGIN 0.5      /* seconds past the budget before the kill */
+#define LX_STDIN_NAME "<stdin>" /* a script on standard input, in messages */
 
 struct lx_opts {
     long long max_instructions; /* 0: LX_DEFAULT_INSTRUCTIONS */
@@ -49,6 +50,12 @@ struct lx_opts {
     struct strbuf *params_read; /* the names the script passed to
                                    rho.param(), one per line, each once;
                                    may be NULL */
+    int from_stdin;             /* lx_run_file(): the script is standard
+                                   input and path only its name in messages
+                                   (LX_STDIN_NAME). Read once, by the first
+                                   run (within its budgets; in this process
+                                   when standard input is a terminal), and
+                                   kept for the runs after it (a sweep's) */
 };
 
 /*
@@ -71,6 +78,10 @@ struct scenario *lx_run_file(const char *path, const struct lx_opts *opts,
                              struct rho_err *err);
 
 /*
+ * With opts->from_stdin, the script is standard input (see lx_opts): a
+ * script resolves paths (rho.hwloc()) against the current folder then, as
+ * path has no '/'.
+ *
  * The same for a script held in memory; name is used as its file name in
  * messages (and becomes the scenario's path).
  */

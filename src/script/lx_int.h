@@ -124,6 +124,9 @@ struct scenario *lx_run_text(const char *name, const char *text, size_t len,
  */
 int lx_read_script(const char *path, struct strbuf *sb, struct rho_err *err);
 
+/* The same for standard input (to its end), named name in messages. */
+int lx_read_stdin(const char *name, struct strbuf *sb, struct rho_err *err);
+
 /* The wall-time budget of o in seconds (the default when unset). */
 double lx_seconds(const struct lx_opts *o);
 

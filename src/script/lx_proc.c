@@ -50,6 +50,7 @@
 #include <fcntl.h>
 #include <math.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -220,7 +221,8 @@ child(int fd, pid_t parent, const char *name, const char *text, size_t len,
     strbuf_init(&read);
     strbuf_init(&out);
     if (text == NULL) {
-        if (lx_read_script(name, &src, &err) != 0) {
+        if ((o && o->from_stdin ? lx_read_stdin(name, &src, &err)
+                                : lx_read_script(name, &src, &err)) != 0) {
             send_err(&err);
             send_rec(REC_DONE, "", 0);
             _exit(0);
@@ -543,10 +545,11 @@ reap(pid_t pid, int *status)
         ;
 }
 
-/* Run in a child: text NULL means read the file name. */
+/* Run in a child: text NULL means read the file name (standard input
+   with o->from_stdin). keep (may be NULL) gets the text the child read. */
 static struct scenario *
 run_child(const char *name, const char *text, size_t len,
-          const struct lx_opts *o, struct rho_err *err)
+          const struct lx_opts *o, struct rho_err *err, struct strbuf *keep)
 {
     size_t cap = ((o && o->max_memory) ? o->max_memory : LX_DEFAULT_MEMORY) +
                  LX_LOG_MAX + ((size_t)4 << 20);
@@ -585,6 +588,8 @@ run_child(const char *name, const char *text, size_t len,
         size_t srclen = len;
         s = take(name, &in, o, &src, &srclen, err);
         reap(pid, &status);
+        if (keep != NULL && text == NULL && src != NULL)
+            strbuf_add(keep, src, srclen);
         if (s != NULL) {
             /* the scenario remembers the user's script, for saving it in
                place: the text given, or the file as the child read it */
@@ -636,7 +641,54 @@ lx_run_string(const char *name, const char *text, const struct lx_opts *opts,
         if (s != NULL)
             scenario_set_source(s, text, strlen(text));
     } else {
-        s = run_child(name, text, strlen(text), opts, err);
+        s = run_child(name, text, strlen(text), opts, err, NULL);
+    }
+    return s;
+}
+
+/* Standard input, read once (lx_opts.from_stdin): the first run reads it,
+   the runs after it run the text kept. */
+static pthread_mutex_t stdin_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct strbuf stdin_text;
+static int stdin_state; /* 0 unread, 1 kept in stdin_text, -1 lost */
+
+static struct scenario *
+run_stdin(const char *name, const struct lx_opts *o, struct rho_err *err)
+{
+    struct scenario *s = NULL;
+    int first = 0;
+
+    pthread_mutex_lock(&stdin_lock);
+    if (stdin_state == 0) {
+        first = 1;
+        strbuf_init(&stdin_text);
+        if (o->in_process || isatty(STDIN_FILENO)) {
+            /* a terminal: the person typing is the budget (and a child,
+               out of the terminal's process group, could not read it) */
+            stdin_state = lx_read_stdin(name, &stdin_text, err) == 0 ? 1 : -1;
+            first = stdin_state < 0;
+        } else {
+            s = run_child(name, NULL, 0, o, err, &stdin_text);
+            stdin_state = s != NULL || stdin_text.len > 0 ? 1 : -1;
+        }
+    }
+    pthread_mutex_unlock(&stdin_lock);
+    if (first)
+        return s;
+    if (stdin_state < 0) {
+        rho_err_set(err, RHO_EIO,
+                    "%s: standard input was read by a run that failed; give "
+                    "the scenario as a file",
+                    name);
+        return NULL;
+    }
+    if (o->in_process) {
+        s = lx_run_text(name, strbuf_str(&stdin_text), stdin_text.len, o, err);
+        if (s != NULL)
+            scenario_set_source(s, strbuf_str(&stdin_text), stdin_text.len);
+    } else {
+        s = run_child(name, strbuf_str(&stdin_text), stdin_text.len, o, err,
+                      NULL);
     }
     return s;
 }
@@ -646,7 +698,9 @@ lx_run_file(const char *path, const struct lx_opts *opts, struct rho_err *err)
 {
     struct scenario *s = NULL;
 
-    if (opts && opts->in_process) {
+    if (opts && opts->from_stdin) {
+        s = run_stdin(path, opts, err);
+    } else if (opts && opts->in_process) {
         struct strbuf sb;
         strbuf_init(&sb);
         if (lx_read_script(path, &sb, err) == 0)
@@ -657,7 +711,7 @@ lx_run_file(const char *path, const struct lx_opts *opts, struct rho_err *err)
         }
         strbuf_fini(&sb);
     } else {
-        s = run_child(path, NULL, 0, opts, err);
+        s = run_child(path, NULL, 0, opts, err, NULL);
     }
     if (s != NULL)
         scenario_set_path(s, path);

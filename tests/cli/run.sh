@@ -85,6 +85,64 @@ else
     echo "FAIL cli dashdash-needed: exit $rc: $(head -1 "$err")"
 fi
 rm -rf "$dd"
+# "-": the scenario on standard input, read once (a sweep runs it twice)
+for args in "-b" "-b -f csv" "-b -f yaml" "--sweep tau=0.1,0.2" "-b --steps"; do
+    "$RHO" $args scenarios/table1.lua 2>&1 | sed 's|scenarios/table1.lua|<stdin>|; s|file: "<stdin>"|file: <stdin>|' >"$out.want"
+    cat scenarios/table1.lua | "$RHO" $args - >"$out" 2>&1
+    rc=$?
+    sed -i 's|file: "<stdin>"|file: <stdin>|' "$out"
+    if [ $rc = 0 ] && [ -s "$out" ] && cmp -s "$out" "$out.want"; then
+        echo "ok - cli stdin $args"
+    else
+        echo "FAIL cli stdin $args: exit $rc: $(diff "$out" "$out.want" | head -3)"
+    fi
+done
+rm -f "$out.want"
+"$RHO" -bfcsv - <scenarios/table1.lua >"$out" 2>"$err"
+if [ $? = 0 ] && grep -q '^3,3,2,314572800,0,0.03607989532019705,' "$out"; then
+    echo "ok - cli stdin-redirect"
+else
+    echo "FAIL cli stdin-redirect: $(head -1 "$err")"
+fi
+"$RHO" - <scenarios/table1.lua >"$out" 2>"$err"
+rc=$?
+if [ $rc = 2 ] && grep -qF "rho: a scenario on standard input runs with --batch (or another printing mode); the explorer needs a file it can watch and save" "$err" && [ ! -s "$out" ]; then
+    echo "ok - cli stdin-explorer-refused"
+else
+    echo "FAIL cli stdin-explorer-refused: exit $rc: $(head -1 "$err")"
+fi
+printf 'return rho.scenario {\n  topology = rho.t2(),\n  flows = { { "0" "1" } }\n}\n' |
+    "$RHO" -b - >"$out" 2>"$err"
+rc=$?
+if [ $rc = 2 ] && [ "$(head -1 "$err")" = "rho: <stdin>:3: '}' expected near '\"1\"'" ]; then
+    echo "ok - cli stdin-syntax-error"
+else
+    echo "FAIL cli stdin-syntax-error: exit $rc: $(head -1 "$err")"
+fi
+printf 'return rho.scenario {\n  topology = rho.t2(),\n  flows = { { "0", "9", size = "1 MiB" } }\n}\n' |
+    "$RHO" -b - >"$out" 2>"$err"
+rc=$?
+if [ $rc = 2 ] && grep -q '^rho: <stdin>:3: ' "$err"; then
+    echo "ok - cli stdin-error-line"
+else
+    echo "FAIL cli stdin-error-line: exit $rc: $(head -1 "$err")"
+fi
+# rho.hwloc()'s path, relative to the script's folder: the current one
+abs=$(cd "$(dirname "$RHO")" && pwd)/$(basename "$RHO")
+(cd tests/lua && "$abs" -b -f yaml - <hwloc-exact.lua) >"$out" 2>"$err"
+rc=$?
+if [ $rc = 0 ] && grep -q 'bandwidth_Bps: 15753846000' "$out"; then
+    echo "ok - cli stdin-relative-path"
+else
+    echo "FAIL cli stdin-relative-path: exit $rc: $(head -1 "$err")"
+fi
+sleep 2 | "$RHO" -b --lua-time 0.3 - >"$out" 2>"$err"
+rc=$?
+if [ $rc = 3 ] && [ "$(head -1 "$err")" = "rho: <stdin>: script stopped after 0.3 s (wall-time budget; --lua-time to allow more)" ]; then
+    echo "ok - cli stdin-budget"
+else
+    echo "FAIL cli stdin-budget: exit $rc: $(head -1 "$err")"
+fi
 t missing-file 2 - "rho: no/such.lua: cannot open: No such file or directory" -- --batch no/such.lua
 t default-scenario 0 "CS-Storm socket (T2)" - -- --batch
 t csv-header 0 "flow,src,dst,bytes,start_s,end_s,elapsed_s,avg_Bps,label" - -- --batch --format csv scenarios/table1.lua
