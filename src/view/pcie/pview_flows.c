@@ -122,9 +122,13 @@ flows_draw(const void *st, const struct cview *v,
             units_fmt_time(t[FCOL_ELAPSED], 48, end - f->start);
         }
         snprintf(t[FCOL_FACTOR], 48, "%.4f", d->factor[i]);
+        if (dc->hidden != NULL && dc->hidden[i]) /* a lesson asks for them */
+            for (int k = FCOL_END; k <= FCOL_FACTOR; k++)
+                snprintf(t[k], 48, "?");
         for (int k = 0; k < FCOL_COUNT; k++) {
-            int role =
-                k == FCOL_FACTOR ? role_heat(d->factor[i]) : ROLE_DEFAULT;
+            int role = k == FCOL_FACTOR && !(dc->hidden && dc->hidden[i])
+                           ? role_heat(d->factor[i])
+                           : ROLE_DEFAULT;
             if (!shown[k])
                 continue;
             if (left(k))
@@ -132,8 +136,13 @@ flows_draw(const void *st, const struct cview *v,
             else
                 cview_text_right(&a, colx[k], y, width[k], role, t[k]);
         }
-        cview_text(&a, colx[FCOL_COUNT], y, a.w - colx[FCOL_COUNT],
-                   state_role[(int)d->state[i]], state_word[(int)d->state[i]]);
+        if (dc->hidden != NULL && dc->hidden[i])
+            cview_text(&a, colx[FCOL_COUNT], y, a.w - colx[FCOL_COUNT],
+                       ROLE_DIM, "?");
+        else
+            cview_text(&a, colx[FCOL_COUNT], y, a.w - colx[FCOL_COUNT],
+                       state_role[(int)d->state[i]],
+                       state_word[(int)d->state[i]]);
         if (f->label)
             cview_printf(&a, colx[FCOL_COUNT] + 12, y,
                          a.w - colx[FCOL_COUNT] - 12, ROLE_DIM, "%s", f->label);

@@ -46,6 +46,13 @@ why_draw(const void *st, const struct cview *v, const struct view_draw_ctx *dc)
                    "no flow selected: pick one in the flow view (2)");
         return;
     }
+    if (dc->hidden != NULL && p->flow < d->s->nflows && dc->hidden[p->flow]) {
+        cview_printf(&a, 1, 0, a.w - 2, ROLE_DIM,
+                     "flow %d: the lesson's question asks for its numbers; "
+                     "= reveals them",
+                     p->flow + 1);
+        return;
+    }
     explain_flow(&ex, d->s, d->m, p->flow, d->t0, d->res);
     /* each line wrapped, continuation lines indented */
     for (int i = 0; i < ex.n && y < a.h; i++) {
