@@ -878,14 +878,17 @@ read_stream(FILE *f, const char *name, struct strbuf *sb, struct rho_err *err)
     char buf[8192];
     size_t n;
 
-    while ((n = fread(buf, 1, sizeof buf, f)) > 0) {
+    /* a short count is the end (or an error): on a terminal, the
+       Ctrl-D that ended it must not be asked for a second time */
+    do {
+        n = fread(buf, 1, sizeof buf, f);
         if (sb->len + n > LX_MAX_SCRIPT)
             return rho_err_set(err, RHO_ELIMIT,
                                "%s: larger than %d MiB: too large for a "
                                "scenario script",
                                name, LX_MAX_SCRIPT >> 20);
         strbuf_add(sb, buf, n);
-    }
+    } while (n == sizeof buf);
     if (ferror(f))
         return rho_err_set(err, RHO_EIO, "%s: cannot read: %s", name,
                            strerror(errno));

@@ -360,3 +360,13 @@ expect flows80-click-sort "sorted by end, ascending"
 tui_click 42 3
 expect flows80-click-reverse "sorted by end, descending"
 tui_stop
+
+# "-" on a terminal: rho reads what is typed up to one Ctrl-D (the script's
+# child could not: it is out of the terminal's process group)
+tui_start 100 20 "$RHO" -b -
+tui_type "return rho.scenario{topology=rho.t2(), flows={{'0','1',size='1 MiB'}}}"
+tui_keys Enter
+tui_keys C-d
+expect stdin-terminal "1 MiB    0 s  84.19 us  84.19 us  11.6 GiB/s"
+expect stdin-terminal-exit "[exit 0]"
+tui_stop
