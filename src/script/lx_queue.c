@@ -271,7 +271,7 @@ read_group(lua_State *L, int t, struct queue_scen *qs)
                     "levels");
     /* every check first: nothing of C is live when an error is raised */
     for (int i = 0; i < n && !bad; i++) {
-        int nc;
+        int nc = 0;
         lua_rawgeti(L, -1, i + 1); /* g, lv */
         if (!lua_istable(L, -1) || (nc = (int)lua_rawlen(L, -1)) < 2 ||
             nc > QUEUE_MAX_LEVELS)
