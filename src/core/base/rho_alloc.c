@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static void (*fatal_hook)(void);
 
@@ -21,8 +22,20 @@ rho_set_fatal_hook(void (*hook)(void))
 _Noreturn void
 rho_fatal(const char *fmt, ...)
 {
+    static atomic_flag entered = ATOMIC_FLAG_INIT;
+    static _Thread_local int mine; /* this thread is the one exiting */
     va_list ap;
 
+    /* one thread says it and exits; another that fails at the same time
+       (after an injected failure every allocation fails, on every thread)
+       waits for that exit, so the message is written once, whole. The
+       exiting thread itself may come back (its hook failed): it goes on */
+    if (!mine) {
+        if (atomic_flag_test_and_set(&entered))
+            for (;;)
+                pause();
+        mine = 1;
+    }
     if (fatal_hook != NULL) {
         void (*hook)(void) = fatal_hook;
         fatal_hook = NULL; /* a failing hook must not recurse */
