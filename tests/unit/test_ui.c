@@ -295,13 +295,13 @@ main(void)
     /* the Network rows follow the session's run, not its address */
     {
         unsigned long first;
-        const struct net_run *lr;
+        const struct net_run *lr = NULL;
         struct nview_network *nw = ui_state(&u, "network");
         CHECK(session_wait(ss, &err) == 0 && (lr = model_net_run(ss)) != NULL,
               "a run");
         ui_key(&u, ss, '1');
         ui_sync(&u, ss);
-        CHECK(nw->hier != NULL && nw->hier_of == lr->id,
+        CHECK(nw->hier != NULL && lr != NULL && nw->hier_of == lr->id,
               "rows of the first run");
         first = nw->hier_of;
         ui_key(&u, ss, 'R');
