@@ -10,6 +10,7 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "core/base/rho_alloc.h"
 #include "core/base/units.h"
 #include "core/net/net_engine.h"
 #include "core/net/route.h"
@@ -100,6 +101,47 @@ net_result_free(struct net_result *res)
         net_result_free(res->phase[k]);
     free(res->phase);
     free(res);
+}
+
+int
+net_jobs_chunks(const struct net_job *jobs, int njobs, long long per, int **job,
+                long long **u0, long long **u1)
+{
+    size_t cap = 0;
+    int n = 0;
+
+    *job = NULL;
+    *u0 = *u1 = NULL;
+    for (int j = 0; j < njobs; j++) {
+        long long U = pattern_units(jobs[j].pattern);
+        long long size = (U + per - 1) / per;
+        if (size < 1)
+            size = 1;
+        for (long long u = 0; u < U; u += size) {
+            if ((size_t)n == cap) {
+                cap = rho_grow_cap(cap, cap + 1);
+                *job = xreallocarray(*job, cap, sizeof **job);
+                *u0 = xreallocarray(*u0, cap, sizeof **u0);
+                *u1 = xreallocarray(*u1, cap, sizeof **u1);
+            }
+            (*job)[n] = j;
+            (*u0)[n] = u;
+            (*u1)[n] = u + size < U ? u + size : U;
+            n++;
+        }
+    }
+    return n;
+}
+
+int
+net_msg_error(struct rho_err *err, int unreachable, int job, int src, int dst)
+{
+    if (unreachable)
+        return rho_err_set(err, RHO_EINPUT, "job %d: rank %d cannot reach rank %d",
+                           job, src, dst);
+    return rho_err_set(err, RHO_EINPUT,
+                       "job %d: message %d -> %d outside the job's ranks", job,
+                       src, dst);
 }
 
 int

@@ -326,6 +326,21 @@ void net_result_free(struct net_result *res);
 int net_jobs_check(const struct net *net, const struct net_job *jobs,
                    int njobs, const char *none, struct rho_err *err);
 
+/* The traffic of jobs[0..njobs) cut into chunks, each job into about
+   per pieces of its pattern's units: chunk k is units [(*u0)[k],
+   (*u1)[k]) of job (*job)[k]. Returns the number of chunks; the three
+   arrays are new (caller frees). What the engines and the queueing
+   model hand to the pool, in this order. */
+int net_jobs_chunks(const struct net_job *jobs, int njobs, long long per,
+                    int **job, long long **u0, long long **u1);
+
+/* The error of a message of job: outside the job's ranks ("job 0:
+   message 3 -> 9 outside the job's ranks"), or, unreachable set, between
+   ranks no route joins ("job 0: rank 0 cannot reach rank 2"). Returns -1
+   with err filled (RHO_EINPUT). */
+int net_msg_error(struct rho_err *err, int unreachable, int job, int src,
+                  int dst);
+
 /* "DOR", "SD", "SI", "AD", "AI", "AH", "BGQ" (any case; "UPDOWN" is SD)
    and back; -1 if unknown. */
 int net_routing_parse(const char *name);

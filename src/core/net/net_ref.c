@@ -275,13 +275,7 @@ worker_fail(struct worker *w, int kind, int job, int src, int dst)
 {
     if (!w->failed) {
         w->failed = 1;
-        if (kind == FAIL_RANGE)
-            rho_err_set(&w->err, RHO_EINPUT,
-                        "job %d: message %d -> %d outside the job's ranks", job,
-                        src, dst);
-        else
-            rho_err_set(&w->err, RHO_EINPUT,
-                        "job %d: rank %d cannot reach rank %d", job, src, dst);
+        net_msg_error(&w->err, kind == FAIL_REACH, job, src, dst);
     }
     return -1;
 }
@@ -449,30 +443,8 @@ chunk_task(void *ctx, long long c_, int wi)
 static void
 make_chunks(struct solver *sv)
 {
-    int cap = 0;
-
-    sv->nchunks = 0;
-    for (int j = 0; j < sv->njobs; j++) {
-        long long U = pattern_units(sv->jobs[j].pattern);
-        long long size = (U + LM_CHUNKS - 1) / LM_CHUNKS;
-        if (size < 1)
-            size = 1;
-        for (long long u = 0; u < U; u += size) {
-            if (sv->nchunks == cap) {
-                cap = (int)rho_grow_cap((size_t)cap, (size_t)cap + 1);
-                sv->ch_job =
-                    xreallocarray(sv->ch_job, (size_t)cap, sizeof(int));
-                sv->ch_u0 =
-                    xreallocarray(sv->ch_u0, (size_t)cap, sizeof(long long));
-                sv->ch_u1 =
-                    xreallocarray(sv->ch_u1, (size_t)cap, sizeof(long long));
-            }
-            sv->ch_job[sv->nchunks] = j;
-            sv->ch_u0[sv->nchunks] = u;
-            sv->ch_u1[sv->nchunks] = u + size < U ? u + size : U;
-            sv->nchunks++;
-        }
-    }
+    sv->nchunks = net_jobs_chunks(sv->jobs, sv->njobs, LM_CHUNKS, &sv->ch_job,
+                                  &sv->ch_u0, &sv->ch_u1);
 }
 
 /* -------------------------------------------------------- allocation */

@@ -219,13 +219,7 @@ fail(struct worker *w, int kind, int job, int src, int dst)
     if (w->failed)
         return;
     w->failed = 1;
-    if (kind == FAIL_RANGE)
-        rho_err_set(&w->err, RHO_EINPUT,
-                    "job %d: message %d -> %d outside the job's ranks", job,
-                    src, dst);
-    else
-        rho_err_set(&w->err, RHO_EINPUT, "job %d: rank %d cannot reach rank %d",
-                    job, src, dst);
+    net_msg_error(&w->err, kind == FAIL_REACH, job, src, dst);
 }
 
 static void
@@ -326,28 +320,8 @@ chunk_task(void *ctx, long long c, int wk)
 static void
 make_chunks(struct run *r, int njobs)
 {
-    int cap = 0;
-
-    for (int j = 0; j < njobs; j++) {
-        long long U = pattern_units(r->jobs[j].pattern);
-        long long size = (U + CHUNKS - 1) / CHUNKS;
-        if (size < 1)
-            size = 1;
-        for (long long u = 0; u < U; u += size) {
-            if (r->nchunks == cap) {
-                cap = cap ? 2 * cap : 64;
-                r->ch_job = xreallocarray(r->ch_job, (size_t)cap, sizeof(int));
-                r->ch_u0 =
-                    xreallocarray(r->ch_u0, (size_t)cap, sizeof(long long));
-                r->ch_u1 =
-                    xreallocarray(r->ch_u1, (size_t)cap, sizeof(long long));
-            }
-            r->ch_job[r->nchunks] = j;
-            r->ch_u0[r->nchunks] = u;
-            r->ch_u1[r->nchunks] = u + size < U ? u + size : U;
-            r->nchunks++;
-        }
-    }
+    r->nchunks = net_jobs_chunks(r->jobs, njobs, CHUNKS, &r->ch_job, &r->ch_u0,
+                                 &r->ch_u1);
 }
 
 struct queue_traffic *
