@@ -298,7 +298,7 @@ sweep(const void *res, double *out)
 const struct model_entry model_net_entry = {
     .name = "link",
     .title = "link model",
-    .views = "network links map classes rounds metrics lesson",
+    .views = "network links map classes rounds metrics jobs lesson",
     .background = 1,
     .applies = applies,
     .run = run,
@@ -373,4 +373,35 @@ model_net_costs(const struct scenario *s, const struct net_result *res,
     n = net_stats_coll(l->net, jobs, l->njobs, res, l->gamma, out, max);
     free(jobs);
     return n;
+}
+
+struct net_jobs_stats *
+model_net_jobs(const struct scenario *s, const struct net_result *res,
+               int phase, struct rho_err *err)
+{
+    const struct net_scen *l = s->net;
+    struct net_job *jobs;
+    struct net_jobs_stats *js;
+
+    if (l == NULL || res == NULL) {
+        rho_err_set(err, RHO_EINPUT, "jobs: no result of the link model");
+        return NULL;
+    }
+    if (phase < 0 || phase > res->nphases) {
+        rho_err_set(err, RHO_EINPUT, "jobs: no phase %d (the traffic has %d)",
+                    phase, res->nphases > 0 ? res->nphases : 1);
+        return NULL;
+    }
+    jobs = xcalloc((size_t)(l->njobs > 0 ? l->njobs : 1), sizeof *jobs);
+    for (int j = 0; j < l->njobs; j++) {
+        const struct pattern *p = l->job[j].pattern;
+        jobs[j].pattern = phase > 0 ? pattern_phase(p, phase - 1) : p;
+        jobs[j].placement = l->placement;
+        jobs[j].offset = l->job[j].offset;
+        jobs[j].routing = l->job[j].routing;
+    }
+    js = net_stats_jobs(l->net, jobs, l->njobs,
+                        phase > 0 ? res->phase[phase - 1] : res, err);
+    free(jobs);
+    return js;
 }

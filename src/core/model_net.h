@@ -53,7 +53,8 @@ struct net_run {
                          caches something of a run compares it) */
 };
 
-/* The model's entry: "link", views network links map classes rounds metrics,
+/* The model's entry: "link", views network links map classes rounds metrics
+   jobs (a scenario of several jobs),
    explain(item = a link id), sweep columns max link, mean link, avg hops,
    phase (est.). */
 extern const struct model_entry model_net_entry;
@@ -119,6 +120,18 @@ struct net_features *model_net_features(const struct scenario *s,
  */
 int model_net_costs(const struct scenario *s, const struct net_result *res,
                     struct net_coll_cost *out, int max);
+
+/*
+ * The jobs of s's link scenario one by one in res (solved for it;
+ * net_stats_jobs()): phase 0 the result as it is, phase k
+ * (1..res->nphases) phase k alone, with the jobs idle in it counting
+ * nothing. What the Jobs view shows. Returns a new record
+ * (net_jobs_stats_free()) or NULL with err filled (no such phase, no
+ * bytes per job kept: a run without MODEL_KEEP_VIEWS).
+ */
+struct net_jobs_stats *model_net_jobs(const struct scenario *s,
+                                      const struct net_result *res, int phase,
+                                      struct rho_err *err);
 
 /* The session's last finished link-model run (borrowed until the next
    edit, session_poll() or session_wait()), or NULL: none yet, or the

@@ -25,8 +25,10 @@ const struct key_binding key_table[] = {
     {'4', NULL, ACT_VIEW_4, "4", "view 4: algorithm Stepper, or Classes"},
     {'5', NULL, ACT_VIEW_5, "5", "view 5: Timeline, or Rounds"},
     {'6', NULL, ACT_VIEW_6, "6", "view 6: link Heat, or Metrics"},
-    {'7', NULL, ACT_VIEW_7, "7", "view 7: Stats, or Queue"},
-    {'8', NULL, ACT_VIEW_8, "8", "view 8: schedule Search"},
+    {'7', NULL, ACT_VIEW_7, "7",
+     "view 7: Stats, or Queue, or Jobs (a scenario of several jobs)"},
+    {'8', NULL, ACT_VIEW_8, "8",
+     "view 8: schedule Search, or Queue after Jobs"},
     {'9', NULL, ACT_VIEW_9, "9",
      "view 9: Teach, the teaching layout (Tab reaches the rest: Network on "
      "a PCIe tree with a routing)"},
@@ -149,6 +151,12 @@ const struct key_binding key_table[] = {
      "previous allocation round"},
     {RK_LEFT, "rounds", ACT_STEP_PREV, "Left", NULL},
     {'h', "rounds", ACT_STEP_PREV, "h", NULL},
+    /* jobs */
+    {RK_F6, "jobs", ACT_SORT, "F6", "sort the jobs by the next column"},
+    {'>', "jobs", ACT_SORT, ">", NULL},
+    {'<', "jobs", ACT_SORT_REVERSE, "<", "reverse the order"},
+    {KEY_ENTER_, "jobs", ACT_OPEN, "Enter",
+     "explain the selected job's busiest link in the status line"},
     /* queue */
     {'+', "queue", ACT_QUEUE_LOAD_UP, "+",
      "offered load + 0.05 of the saturation as built"},

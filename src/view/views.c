@@ -29,6 +29,7 @@
     X(nview_classes_entry)                                                     \
     X(nview_rounds_entry)                                                      \
     X(nview_metrics_entry)                                                     \
+    X(nview_jobs_entry)                                                        \
     /* the queueing model's (view/queue) */                                    \
     X(qview_queue_entry)
 

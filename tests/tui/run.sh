@@ -277,6 +277,8 @@ tui_stop
 
 # 18-19. the Metrics view and the phases of the link views
 . tests/tui/metrics.sh
+# the Jobs view of a workload of several jobs
+. tests/tui/jobs.sh
 
 # 17. a torus: the minimap, its dimensions and the static-routing note
 tui_start 100 30 "$RHO" scenarios/bgq-512-umesh.lua

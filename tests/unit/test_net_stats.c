@@ -183,6 +183,123 @@ test_coll_cost(void)
     net_free(net);
 }
 
+/* Two jobs on a line of 8 routers (10 B/s links), worked by hand. Job A
+   (ranks 0-3 on routers 0-3): 0->2 10 B, 3->1 20 B. Job B (ranks 0-3 on
+   routers 2-5): 0->2 30 B, 1->0 6 B. A's bytes: 0->1 10, 1->2 10, 3->2
+   20, 2->1 20; B's: 2->3 30, 3->4 30, 3->2 6. They share 3->2 (26 B). */
+static void
+test_jobs(void)
+{
+    struct net_torus_params p;
+    struct net *net;
+    struct placement *pl;
+    struct pattern *a, *b;
+    struct net_job jobs[2];
+    struct net_opts o;
+    struct net_result *res;
+    struct net_jobs_stats *js;
+    const struct net_job_stats *ja, *jb;
+    struct rho_err err;
+    int sa[2] = {0, 3}, da[2] = {2, 1}, sb[2] = {0, 1}, db[2] = {2, 0};
+    double ya[2] = {10, 20}, yb[2] = {30, 6}, sum = 0, links = 0;
+    int plus, minus;
+    char name[NET_NAME_MAX];
+
+    memset(&p, 0, sizeof p);
+    p.nd = 1;
+    p.dim[0] = 8;
+    p.nodes_per_router = p.cores = 1;
+    p.bw = 10;
+    net = net_torus_new(&p, NULL);
+    pl = placement_scheme_new(net, PLACE_LINEAR, 8, 0, NULL);
+    a = pattern_list(4, 2, sa, da, ya, NULL, NULL);
+    b = pattern_list(4, 2, sb, db, yb, NULL, NULL);
+    jobs[0] = (struct net_job){a, pl, 0, NET_SD};
+    jobs[1] = (struct net_job){b, pl, 2, NET_SD};
+    net_opts_init(&o);
+    res = net_model_solve(net, jobs, 2, &o, NULL);
+    CHECK(net_stats_jobs(net, jobs, 2, res, &err) == NULL &&
+              strstr(err.msg, "no bytes per job") != NULL,
+          "two jobs need bytes per job: %s", err.msg);
+    net_result_free(res);
+    o.per_job = 1;
+    res = net_model_solve(net, jobs, 2, &o, NULL);
+    js = net_stats_jobs(net, jobs, 2, res, &err);
+    CHECK(js != NULL && js->njobs == 2 && js->nclasses == 2, "2 jobs, 2 classes");
+    ja = &js->job[0];
+    jb = &js->job[1];
+    CHECK(ja->ranks == 4 && ja->routers == 4 && ja->msgs == 2 &&
+              ja->bytes == 30,
+          "A: 4 ranks on 4 routers, 2 messages of 30 B");
+    CHECK(jb->ranks == 4 && jb->routers == 4 && jb->msgs == 2 &&
+              jb->bytes == 36,
+          "B: 4 ranks on 4 routers, 2 messages of 36 B");
+    CHECK(ja->link_bytes == 60 && ja->links == 4 && ja->own_max == 20,
+          "A: 60 B over 4 links, 20 at most (got %g, %lld, %g)",
+          ja->link_bytes, ja->links, ja->own_max);
+    CHECK(jb->link_bytes == 66 && jb->links == 3 && jb->own_max == 30,
+          "B: 66 B over 3 links, 30 at most");
+    CHECK(ja->shared == 1 && ja->shared_bytes == 20 && jb->shared == 1 &&
+              jb->shared_bytes == 6,
+          "one shared link: A's 20 B, B's 6 B on it");
+    CHECK_NEAR(ja->alone, 2, 1e-15, "A alone: 20 B / 10 B/s");
+    CHECK_NEAR(jb->alone, 3, 1e-15, "B alone: 30 B / 10 B/s");
+    CHECK(ja->busiest == net_torus_link(net, 3, 0, -1) &&
+              ja->busiest_bytes == 26 && ja->busiest_own == 20 &&
+              ja->busiest_jobs == 2 && ja->other == 1 &&
+              ja->other_bytes == 6,
+          "A's busiest link is 3->2 (%s), 26 B, 6 of them B's",
+          ja->busiest >= 0 ? net_link_name(net, ja->busiest, name, sizeof name)
+                           : "none");
+    CHECK_NEAR(ja->with, 2.6, 1e-15, "A among the others: 26 B / 10 B/s");
+    CHECK(jb->busiest == net_torus_link(net, 2, 0, 1) &&
+              jb->busiest_jobs == 1 && jb->other == -1 && jb->with == 3,
+          "B's busiest: 2->3 (the lower id of two 30 B links), its alone");
+    plus = net_link_class(net, net_torus_link(net, 0, 0, 1));
+    minus = net_link_class(net, net_torus_link(net, 1, 0, -1));
+    CHECK(js->cls[0 * 2 + plus] == 20 && js->cls[0 * 2 + minus] == 40 &&
+              js->cls[1 * 2 + plus] == 60 && js->cls[1 * 2 + minus] == 6,
+          "per class: A 20 + / 40 -, B 60 + / 6 -");
+    CHECK(ja->bw_n == 0 && jb->bw_n == 0, "a static run: no bandwidths");
+    /* conservation: the jobs' bytes add up to the run's */
+    for (int l = 0; l < res->nlinks; l++)
+        links += res->bytes[l];
+    sum = ja->link_bytes + jb->link_bytes;
+    CHECK(sum == links && sum == res->hop_bytes,
+          "the jobs' link bytes sum to every link's (%g, %g)", sum, links);
+    CHECK(ja->bytes + jb->bytes == res->total_bytes,
+          "the jobs' bytes sum to the run's");
+    net_jobs_stats_free(js);
+    net_result_free(res);
+    /* adaptive: each routed message's bandwidth, per job */
+    jobs[0].routing = jobs[1].routing = NET_AD;
+    res = net_model_solve(net, jobs, 2, &o, NULL);
+    js = net_stats_jobs(net, jobs, 2, res, &err);
+    CHECK(js != NULL && js->job[0].bw_n == 2 && js->job[1].bw_n == 2,
+          "adaptive: 2 routed messages a job");
+    if (js != NULL) {
+        double worst = 0, mean = 0;
+        for (long long m = 0; m < res->nmsg; m++)
+            if (res->msg_job[m] == 1) {
+                mean += res->msg_bw[m] / 2;
+                if (res->msg_bytes[m] / res->msg_bw[m] > worst)
+                    worst = res->msg_bytes[m] / res->msg_bw[m];
+            }
+        CHECK(js->job[1].bw_min > 0 && js->job[1].bw_min <= js->job[1].bw_max &&
+                  js->job[1].bw_starved == 0,
+              "B's messages all obtained bandwidth");
+        CHECK_NEAR(js->job[1].bw_mean, mean, 1e-9, "B's mean bandwidth");
+        CHECK_NEAR(js->job[1].worst, worst, 1e-12, "B's slowest message");
+    }
+    net_jobs_stats_free(js);
+    net_jobs_stats_free(NULL);
+    net_result_free(res);
+    pattern_free(a);
+    pattern_free(b);
+    placement_free(pl);
+    net_free(net);
+}
+
 int
 main(void)
 {
@@ -190,5 +307,6 @@ main(void)
     test_classes();
     test_mapping();
     test_coll_cost();
+    test_jobs();
     TEST_DONE();
 }

@@ -3,6 +3,7 @@
  */
 #include "core/net/net_stats.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -295,4 +296,173 @@ net_stats_coll(const struct net *net, const struct net_job *jobs, int njobs,
         }
     }
     return count;
+}
+
+/* Job j's bytes per link: its own row, or all bytes when it runs alone. */
+static const double *
+job_row(const struct net_result *res, int njobs, int j)
+{
+    if (res->job_bytes != NULL)
+        return res->job_bytes + (size_t)j * (size_t)res->nlinks;
+    return njobs == 1 ? res->bytes : NULL;
+}
+
+/* Its ranks and the routers they are placed on. */
+static void
+job_place(const struct net *net, const struct net_job *job,
+          struct net_job_stats *o, unsigned char *seen)
+{
+    int n = job->pattern != NULL ? pattern_ranks(job->pattern) : 0;
+    int have = placement_ranks(job->placement) - job->offset;
+
+    o->ranks = n < have ? n : have > 0 ? have : 0;
+    memset(seen, 0, (size_t)net_vertices(net));
+    for (int r = 0; r < o->ranks; r++) {
+        int e = placement_endpoint(job->placement, job->offset + r);
+        int v = e >= 0 ? net_endpoint_router(net, e) : -1;
+        if (v >= 0 && v < net_vertices(net) && !seen[v]) {
+            seen[v] = 1;
+            o->routers++;
+        }
+    }
+}
+
+/* The bandwidths the job's routed messages obtained (adaptive runs that
+   kept them). */
+static void
+job_bw(const struct net *net, const struct net_job *jobs, int njobs,
+       const struct net_result *res, struct net_jobs_stats *js)
+{
+    if (res->iterations <= 0 || res->msg_bw == NULL || res->msg_job == NULL)
+        return;
+    for (long long m = 0; m < res->nmsg; m++) {
+        int j = res->msg_job[m], a, b;
+        struct net_job_stats *o;
+        double bw = res->msg_bw[m];
+        if (j < 0 || j >= njobs || !(res->msg_bytes[m] > 0))
+            continue;
+        a = placement_endpoint(jobs[j].placement,
+                               jobs[j].offset + res->msg_src[m]);
+        b = placement_endpoint(jobs[j].placement,
+                               jobs[j].offset + res->msg_dst[m]);
+        if (a < 0 || b < 0 ||
+            net_endpoint_router(net, a) == net_endpoint_router(net, b))
+            continue;
+        o = &js->job[j];
+        if (o->bw_n == 0 || bw < o->bw_min)
+            o->bw_min = bw;
+        if (o->bw_n == 0 || bw > o->bw_max)
+            o->bw_max = bw;
+        o->bw_mean += bw; /* the sum until the end */
+        o->bw_n++;
+        if (bw > 0) {
+            if (res->msg_bytes[m] / bw > o->worst)
+                o->worst = res->msg_bytes[m] / bw;
+        } else {
+            o->bw_starved++;
+            o->worst = INFINITY;
+        }
+    }
+    for (int j = 0; j < njobs; j++)
+        if (js->job[j].bw_n > 0)
+            js->job[j].bw_mean /= (double)js->job[j].bw_n;
+}
+
+struct net_jobs_stats *
+net_stats_jobs(const struct net *net, const struct net_job *jobs, int njobs,
+               const struct net_result *res, struct rho_err *err)
+{
+    struct net_jobs_stats *js;
+    int nl = net_links(net), nc = net_class_count(net);
+    int *users;
+    unsigned char *seen;
+
+    if (njobs < 1 || jobs == NULL || res == NULL) {
+        rho_err_set(err, RHO_EINPUT, "jobs: no jobs");
+        return NULL;
+    }
+    if (res->nlinks != nl) {
+        rho_err_set(err, RHO_EINPUT,
+                    "jobs: the result has %d links, the network %d",
+                    res->nlinks, nl);
+        return NULL;
+    }
+    if (job_row(res, njobs, 0) == NULL) {
+        rho_err_set(err, RHO_EINPUT,
+                    "jobs: the run kept no bytes per job (%d jobs)", njobs);
+        return NULL;
+    }
+    js = xcalloc(1, sizeof *js);
+    js->njobs = njobs;
+    js->nclasses = nc;
+    js->job = xcalloc((size_t)njobs, sizeof *js->job);
+    js->cls = xcalloc((size_t)njobs * (size_t)(nc > 0 ? nc : 1),
+                      sizeof *js->cls);
+    /* how many jobs cross each link */
+    users = xcalloc((size_t)(nl > 0 ? nl : 1), sizeof *users);
+    for (int j = 0; j < njobs; j++) {
+        const double *b = job_row(res, njobs, j);
+        for (int l = 0; l < nl; l++)
+            users[l] += b[l] > 0;
+    }
+    seen = xmalloc((size_t)(net_vertices(net) > 0 ? net_vertices(net) : 1));
+    for (int j = 0; j < njobs; j++) {
+        struct net_job_stats *o = &js->job[j];
+        const double *b = job_row(res, njobs, j);
+        double load = -1;
+        o->busiest = o->other = -1;
+        job_place(net, &jobs[j], o, seen);
+        if (jobs[j].pattern != NULL)
+            pattern_count(jobs[j].pattern, &o->msgs, &o->bytes);
+        for (int l = 0; l < nl; l++) {
+            double bw = net_link_bw(net, l), t;
+            int c = net_link_class(net, l);
+            if (!(b[l] > 0))
+                continue;
+            o->link_bytes += b[l];
+            o->links++;
+            if (c >= 0 && c < nc)
+                js->cls[(size_t)j * (size_t)nc + (size_t)c] += b[l];
+            if (users[l] > 1) {
+                o->shared++;
+                o->shared_bytes += b[l];
+            }
+            if (b[l] > o->own_max)
+                o->own_max = b[l];
+            if (b[l] / bw > o->alone)
+                o->alone = b[l] / bw;
+            t = res->bytes[l] / bw;
+            if (t > load) {
+                load = t;
+                o->busiest = l;
+            }
+        }
+        if (o->busiest < 0)
+            continue;
+        o->busiest_bytes = res->bytes[o->busiest];
+        o->busiest_own = b[o->busiest];
+        o->busiest_jobs = users[o->busiest];
+        o->with = load;
+        for (int k = 0; k < njobs; k++) {
+            double x = job_row(res, njobs, k)[o->busiest];
+            if (k != j && x > 0 && (o->other < 0 || x > o->other_bytes)) {
+                o->other = k;
+                o->other_bytes = x;
+            }
+        }
+    }
+    job_bw(net, jobs, njobs, res, js);
+    free(seen);
+    free(users);
+    return js;
+}
+
+void
+net_jobs_stats_free(struct net_jobs_stats *js)
+{
+    if (js == NULL)
+        return;
+    free(js->job);
+    free(js->cls);
+    free(js);
 }

@@ -107,6 +107,67 @@ int net_stats_coll(const struct net *net, const struct net_job *jobs, int njobs,
                    const struct net_result *res, double gamma,
                    struct net_coll_cost *out, int max);
 
+/* What one job of a multi-job run did on the links (net_stats_jobs()). */
+struct net_job_stats {
+    int ranks;          /* its pattern's ranks (0 for a job idle here) */
+    int routers;        /* the routers its ranks are placed on */
+    long long msgs;     /* its messages and their bytes (a whole pass */
+    double bytes;       /* over its pattern, as pattern_count()) */
+    double link_bytes;  /* its bytes summed over the links: its hop-bytes */
+    long long links;    /* links that carry some of its bytes */
+    long long shared;   /* of them, links another job's bytes cross too */
+    double shared_bytes; /* its bytes on those */
+    double own_max;     /* the most of its bytes on one link */
+    double alone;       /* EXTENSION: max over links of its bytes /
+                           bandwidth (s), its phase if it ran alone */
+    int busiest;        /* the link it uses with the most bytes of every job
+                           per bandwidth (ties: the lowest id); -1: none */
+    double busiest_bytes; /* every job's bytes on it */
+    double busiest_own;   /* its own bytes on it */
+    int busiest_jobs;     /* jobs whose bytes cross it, itself included */
+    int other;            /* the other job with the most bytes on it (ties:
+                             the lowest index); -1: none */
+    double other_bytes;   /* that job's bytes on it */
+    double with;          /* EXTENSION: busiest_bytes / its bandwidth (s),
+                             its phase among the others */
+    /* Adaptive runs whose messages were kept: the bandwidths its routed
+       messages (different routers, some bytes) obtained; bw_n 0
+       otherwise. */
+    long long bw_n, bw_starved; /* how many, and how many got none */
+    double bw_min, bw_mean, bw_max; /* B/s */
+    double worst; /* max of their bytes / bandwidth (s); infinity if one
+                     obtained none */
+};
+
+/* The jobs of a run, each on its own and against the others. */
+struct net_jobs_stats {
+    int njobs;
+    int nclasses;               /* net_class_count() */
+    struct net_job_stats *job;  /* njobs */
+    double *cls;                /* job j's bytes on the links of class c at
+                                   [j * nclasses + c] */
+};
+
+/*
+ * The jobs[0..njobs) of res (solved for them on net) one by one: their
+ * ranks, routers, messages and bytes, their bytes on the links per class
+ * and in all, the links they share with another job, their busiest link
+ * and who else crosses it, and with kept messages of an adaptive run the
+ * bandwidths they obtained. A job whose pattern is NULL (idle in the
+ * phase res is of) counts no ranks and no messages. res must hold bytes
+ * per job (net_opts.per_job) when njobs > 1. O(jobs x links + messages +
+ * ranks) and a pass over every pattern. Returns a new record (caller
+ * owns it: net_jobs_stats_free()) or NULL with err filled (no jobs, no
+ * bytes per job, a result of another net).
+ */
+struct net_jobs_stats *net_stats_jobs(const struct net *net,
+                                      const struct net_job *jobs, int njobs,
+                                      const struct net_result *res,
+                                      struct rho_err *err);
+
+/* Release js. NULL is a no-op. */
+void net_jobs_stats_free(struct net_jobs_stats *js);
+
 /* The q-quantile (0 <= q <= 1) of the n values of a (reordered in place),
    by linear interpolation; 0 for n == 0. Exposed for tests and views. */
 double net_stats_quantile(double *a, long long n, double q);

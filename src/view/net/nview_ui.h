@@ -1,13 +1,14 @@
 /*
  * nview_ui: the link model's views (Network, Links, Map, Classes,
- * Rounds, Metrics) as entries of the view table (view/view.h), on the session's
- * last finished link-model run (model_net_run()) while a newer one may
- * compute: their states, and what they share -- the family (the keys
- * while no run is in, a find that goes to the Network view, the hints)
- * and the header every one of them draws first. One file per view
- * (nview_network.c, nview_links.c, nview_map.c, nview_classes.c,
- * nview_rounds.c, nview_metrics.c) on this header and nview_ui.c; they draw
- * with the pure drawing files of the family (nview.h).
+ * Rounds, Metrics, Jobs) as entries of the view table (view/view.h), on
+ * the session's last finished link-model run (model_net_run()) while a
+ * newer one may compute: their states, and what they share -- the family
+ * (the keys while no run is in, a find that goes to the Network view,
+ * the hints) and the header every one of them draws first. One file per
+ * view (nview_network.c, nview_links.c, nview_map.c, nview_classes.c,
+ * nview_rounds.c, nview_metrics.c, nview_jobs.c) on this header and
+ * nview_ui.c; they draw with the pure drawing files of the family
+ * (nview.h).
  */
 #ifndef RHO_VIEW_NET_NVIEW_UI_H
 #define RHO_VIEW_NET_NVIEW_UI_H
@@ -64,6 +65,21 @@ struct nview_metrics {
     unsigned long of;       /* the run f is of (net_run.id), 0: none */
     int of_phase;           /* the phase f is of */
     char err[256];          /* why f is NULL, if it is */
+};
+
+/* The Jobs view: the jobs of a multi-job workload, a row each. */
+struct nview_jobs {
+    int job;      /* the selected job (its index in the scenario) */
+    int row;      /* its row in the order shown */
+    int first;    /* the first row shown */
+    int sort_col; /* the column sorted on (0: the jobs' order) */
+    int sort_rev; /* descending */
+    int *order;   /* n: the jobs in the order shown; owned */
+    int n;
+    struct net_jobs_stats *js; /* of the run and phase below; owned */
+    unsigned long of;          /* the run js is of (net_run.id), 0: none */
+    int of_phase;              /* the phase js is of */
+    char err[256];             /* why js is NULL, if it is */
 };
 
 /* What the views share: the phase they show (traffic in phases, Jain
