@@ -84,7 +84,6 @@ enum opt_id {
     OPT_COMPARE,
     OPT_PLOT,
     OPT_ENGINE,
-    OPT_MEMORY,
     OPT_IMPORT,
     OPT_MATRIX,
     OPT_MODEL,
@@ -222,8 +221,9 @@ static const struct opt options[] = {
      "it does (default 10)",
      NULL},
     {OPT_MAX_MEMORY, 0, "max-memory", "SIZE",
-     "refuse a search that would keep more than SIZE (\"8 GiB\"; default "
-     "half the machine's memory)",
+     "refuse a search or a link-model solve that would keep more than SIZE "
+     "(\"8 GiB\"; default half the machine's memory for a search, 16 GiB "
+     "or 3/4 of it for a solve)",
      NULL},
     {OPT_MAX_TIME, 0, "max-time", "SECONDS",
      "refuse a search or a link-model run estimated to take longer than "
@@ -245,10 +245,6 @@ static const struct opt options[] = {
     {OPT_ENGINE, 0, "engine", "NAME",
      "link model engine: fast (default), exact or reference (see "
      "rho-model(7))",
-     "link"},
-    {OPT_MEMORY, 0, "memory", "MIB",
-     "link model: use at most MIB MiB (default 16384, or 3/4 of the "
-     "machine's memory if less)",
      "link"},
     {OPT_IMPORT, 0, "import", "KIND",
      "print a scenario of a real machine: --import hwloc [FILE.xml] (no "
@@ -489,12 +485,6 @@ apply(struct cli_args *a, const struct opt *o, const char *val,
                              "'%s'",
                              val);
         break;
-    case OPT_MEMORY:
-        a->net.mem_limit = strtod(val, &end) * 1048576.0;
-        if (*end != '\0' || !(a->net.mem_limit > 0))
-            return bad_usage("--memory expects a number of MiB, got '%s'",
-                             val);
-        break;
     case OPT_IMPORT:
         a->import = val;
         break;
@@ -560,6 +550,7 @@ apply(struct cli_args *a, const struct opt *o, const char *val,
             return bad_usage("--max-memory expects a size such as \"8 GiB\", "
                              "got '%s'",
                              val);
+        a->net.mem_limit = a->max_memory;
         break;
     }
     case OPT_MAX_TIME:
@@ -935,7 +926,7 @@ rho_main(int argc, char **argv)
         }
         return rc;
     }
-    net_opts_set_defaults(&a->net); /* --engine, --memory */
+    net_opts_set_defaults(&a->net); /* --engine, --max-memory */
     for (int k = 0; modes[k] != NULL; k++)
         if (modes[k]->before_load && modes[k]->when(a)) {
             sweep_fini(&a->sweep);

@@ -70,7 +70,7 @@ struct cli_args {
                                          model_table (main.c chooses) */
     const struct strbuf *params_read; /* the names the script passed to
                                          rho.param(), one per line */
-    struct net_opts net; /* --engine, --memory (net_opts_set_defaults()) */
+    struct net_opts net; /* --engine, --max-memory (net_opts_set_defaults()) */
 };
 
 /*

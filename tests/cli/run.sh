@@ -265,7 +265,7 @@ t help-exit-4 0 "4 --answer: the prediction is off" - -- --help
 # print the same on small runs under every adaptive routing; a run the
 # fast engine compresses says so, and --engine exact does not
 t engine-bad 2 - "--engine expects fast, exact or reference, got 'bogus'" -- -b --engine bogus scenarios/dragonfly-small.lua
-t memory-bad 2 - "--memory expects a number of MiB, got 'lots'" -- -b --memory lots scenarios/dragonfly-small.lua
+t memory-bad 2 - "--max-memory expects a size such as \"8 GiB\", got 'lots'" -- -b --max-memory lots scenarios/dragonfly-small.lua
 # (scenarios that read rho.param "routing"; mesh-4x4-paths under AI has
 # links the reference makes differ in their last bit where the default's
 # are equal, and lists them in another order)

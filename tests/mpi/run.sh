@@ -58,9 +58,8 @@ NP=4 same link-workload-AD-4 -b -p routing=AD scenarios/dragonfly-workload.lua
 
 # a run one rank may not hold: refused on 1 rank with 40 MiB (exit 3,
 # naming the ranks that would do), done on 4 ranks of 40 MiB each, with
-# what one process prints without a cap (the link model alone: --memory
-# is its option, so the queueing model does not run)
-timeout 300 "$BUILD/rho-mpi" -b --memory 40 -p routing=AH scenarios/dragonfly-workload.lua >"$a" 2>&1
+# what one process prints without a cap (the link model alone: -m link)
+timeout 300 "$BUILD/rho-mpi" -b -m link --max-memory 40MiB -p routing=AH scenarios/dragonfly-workload.lua >"$a" 2>&1
 rc=$?
 if [ $rc = 3 ] && grep -q 'would fit on [0-9]* MPI ranks' "$a"; then
     echo "ok - mpi one rank of 40 MiB refuses AH on the workload (exit 3)"
@@ -68,7 +67,7 @@ else
     echo "FAIL mpi one rank of 40 MiB: exit $rc, want 3 and the ranks that would do"
     head -3 "$a" | sed 's/^/    /'
 fi
-timeout 300 mpirun -q -n 4 --oversubscribe "$BUILD/rho-mpi" -b --memory 40 -p routing=AH scenarios/dragonfly-workload.lua >"$a" 2>&1
+timeout 300 mpirun -q -n 4 --oversubscribe "$BUILD/rho-mpi" -b -m link --max-memory 40MiB -p routing=AH scenarios/dragonfly-workload.lua >"$a" 2>&1
 rc=$?
 "$BUILD/rho" -b -m link -p routing=AH scenarios/dragonfly-workload.lua >"$b" 2>&1
 if [ $rc = 0 ] && cmp -s "$a" "$b"; then

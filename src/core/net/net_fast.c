@@ -446,13 +446,13 @@ check_plan(struct fsolver *sv, const struct plan *pl, long long n_all)
         rho_err_set(&sv->ferr, RHO_ELIMIT,
                     "the link model needs about %s for %s messages%s, more "
                     "than the %s allowed: it would fit on %d MPI ranks "
-                    "(rho-mpi), or with --memory %.0f (MiB)",
+                    "(rho-mpi), or with --max-memory %.0fMiB",
                     a, c, nr > 1 ? " on each rank" : "", b, ranks,
                     ceil(need / 1048576.0));
     else
         rho_err_set(&sv->ferr, RHO_ELIMIT,
                     "the link model needs about %s for %s messages%s, more "
-                    "than the %s allowed (--memory %.0f would do)",
+                    "than the %s allowed (--max-memory %.0fMiB would do)",
                     a, c, nr > 1 ? " on each rank" : "", b,
                     ceil(need / 1048576.0));
     return -1;

@@ -355,7 +355,7 @@ int net_engine_parse(const char *name);
 const char *net_engine_name(int engine);
 
 /* Process-wide defaults for net_opts_init() (the command line's --engine
-   and --memory, rho-mpi's ranks): engine (NET_ENGINE_DEFAULT then stands
+   and --max-memory, rho-mpi's ranks): engine (NET_ENGINE_DEFAULT then stands
    for it when it is another), mem_limit, samples and the distributed
    solve (nranks, rank, reduce, gather, reduce_ctx) are taken from o; the
    rest keeps the built-in defaults. Call before any solve starts: it is
