@@ -5,11 +5,12 @@
 -- placed in order, under static direct routing. The messages are streamed
 -- from their generator, never stored; the thesis needed 512 cores for
 -- about 5 minutes, rho takes seconds on two. Try -p placement=RDN for
--- random nodes (slower: most messages then leave their router).
+-- random nodes (slower: most messages then leave their router), and
+-- -p routing=AD, AI or AH for adaptive routing (minutes, and GiBs).
 return rho.scenario {
   title = "UMesh on the full 8.8M-core prototype",
   topology = rho.network "df-thesis",
-  routing = "SD",
+  routing = rho.param("routing", "SD"),
   placement = rho.param("placement", "linear"),
   seed = 1,
   traffic = rho.pattern.umesh { size = "512 KiB" },

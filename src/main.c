@@ -960,7 +960,8 @@ rho_main(int argc, char **argv)
     if (s == NULL) {
         fprintf(stderr, "rho: %s\n", err.msg);
         rc = cli_exit_code(&err);
-    } else if ((rc = select_models(&pa, s)) == 0) {
+    } else if ((rc = cli_params_check(a)) == 0 &&
+               (rc = select_models(&pa, s)) == 0) {
         rc = -1;
         for (int k = 0; modes[k] != NULL && rc < 0; k++)
             if (!modes[k]->before_load &&

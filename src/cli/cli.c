@@ -4,6 +4,7 @@
 #include "cli/cli.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -48,6 +49,55 @@ cli_max_memory(const struct cli_args *a)
     if (pages <= 0 || size <= 0)
         return 4.0 * (1 << 30);
     return CLI_MEMORY_SHARE * (double)pages * (double)size;
+}
+
+int
+cli_param_read(const struct cli_args *a, const char *name)
+{
+    const char *p = a->params_read ? strbuf_str(a->params_read) : "";
+    size_t n = strlen(name);
+
+    while (*p != '\0') {
+        const char *nl = strchr(p, '\n');
+        if (strncmp(p, name, n) == 0 && (p[n] == '\n' || p[n] == '\0'))
+            return 1;
+        if (nl == NULL)
+            break;
+        p = nl + 1;
+    }
+    return 0;
+}
+
+int
+cli_params_check(const struct cli_args *a)
+{
+    for (int k = 0; k < a->nparams; k++) {
+        const char *p = a->params[k];
+        size_t n = strcspn(p, "=");
+        char name[128];
+
+        snprintf(name, sizeof name, "%.*s", (int)(n < 127 ? n : 127), p);
+        if (cli_param_read(a, name))
+            continue;
+        fprintf(stderr,
+                "rho: %s: -p %s: the scenario does not read "
+                "rho.param(\"%s\", ...)",
+                a->file, p, name);
+        if (a->params_read != NULL && a->params_read->len > 0) {
+            const char *r = strbuf_str(a->params_read);
+            fputs(" (it reads: ", stderr);
+            for (; *r != '\0'; r++)
+                if (*r != '\n')
+                    fputc(*r, stderr);
+                else if (r[1] != '\0')
+                    fputs(", ", stderr);
+            fputs(")\n", stderr);
+        } else {
+            fputs(": it reads no rho.param\n", stderr);
+        }
+        return 2;
+    }
+    return 0;
 }
 
 void

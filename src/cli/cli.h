@@ -116,6 +116,13 @@ int cli_threads(const struct cli_args *a);
 double cli_max_memory(const struct cli_args *a);
 #define CLI_MEMORY_SHARE 0.5
 
+/* Whether the script passed name to rho.param() (a->params_read). */
+int cli_param_read(const struct cli_args *a, const char *name);
+
+/* Each -p NAME=VALUE names a rho.param the script read: 0, or 2 after
+   saying on stderr which does not, and which names the script reads. */
+int cli_params_check(const struct cli_args *a);
+
 /* The wall time estimated work may take without --max-time (seconds). */
 #define CLI_MAX_TIME 3600.0
 

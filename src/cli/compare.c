@@ -14,21 +14,6 @@
 #include "core/net/net_design.h"
 #include "core/net/net_stats.h"
 
-/* Is name one of the lines of list (the names the script read)? */
-static int
-read_by_script(const char *list, const char *name)
-{
-    size_t n = strlen(name);
-
-    for (const char *p = list; p != NULL && *p != '\0';) {
-        const char *nl = strchr(p, '\n');
-        if (strncmp(p, name, n) == 0 && (p[n] == '\n' || p[n] == '\0'))
-            return 1;
-        p = nl != NULL ? nl + 1 : NULL;
-    }
-    return 0;
-}
-
 static int
 when(const struct cli_args *a)
 {
@@ -103,7 +88,7 @@ run(struct cli_args *a, struct scenario **sp)
     int rc = 0;
 
     (void)sp;
-    if (!read_by_script(strbuf_str(a->params_read), ax->name)) {
+    if (!cli_param_read(a, ax->name)) {
         fprintf(stderr,
                 "rho: %s: --compare takes one rho.param the scenario reads "
                 "(it does not read \"%s\")\n",

@@ -97,21 +97,6 @@ eval_point(void *vctx, long i, const char *const *values, double *out,
     return rc;
 }
 
-/* Is name one of the lines of list? */
-static int
-name_listed(const char *list, const char *name)
-{
-    size_t n = strlen(name);
-
-    for (const char *p = list; *p; p = strchr(p, '\n') + 1) {
-        if (strncmp(p, name, n) == 0 && p[n] == '\n')
-            return 1;
-        if (strchr(p, '\n') == NULL)
-            break;
-    }
-    return 0;
-}
-
 static int
 when(const struct cli_args *a)
 {
@@ -133,7 +118,7 @@ run(struct cli_args *a, struct scenario **sp)
         const char *name = a->sweep.axis[k].name;
         if (builtin_axis(name))
             continue;
-        if (!name_listed(strbuf_str(a->params_read), name)) {
+        if (!cli_param_read(a, name)) {
             fprintf(stderr,
                     "rho: %s: the scenario does not read rho.param(\"%s\", "
                     "...): only tau, bandwidth and the names it reads can be "

@@ -227,6 +227,10 @@ t sweep-tau 0 "0.25  67.35 ms" - -- --sweep tau=0:0.3:0.05 scenarios/table1.lua
 t sweep-csv 0 "254KiB,260096,0.2,0.00013461547532105095" - -- --sweep size=40KiB,254KiB --sweep tau=0.1,0.2 -f csv scenarios/halo2d-t2.lua
 t sweep-starved 0 "1   starved" - -- --sweep tau=0.5:1:0.25 scenarios/lone-rc.lua
 t sweep-unread 2 - "the scenario does not read rho.param(\"foo\", ...)" -- --sweep foo=1,2 scenarios/halo2d-t2.lua
+# a -p the script never reads is a typo or the wrong scenario: refused, naming what it reads
+t param-unread 2 - "rho: scenarios/dragonfly-small.lua: -p placment=RDR: the scenario does not read rho.param(\"placment\", ...) (it reads: routing, placement)" -- -b -p placment=RDR scenarios/dragonfly-small.lua
+t param-unread-none 2 - "rho: scenarios/table1.lua: -p tau=0.3: the scenario does not read rho.param(\"tau\", ...): it reads no rho.param" -- -b -p tau=0.3 scenarios/table1.lua
+t param-read 0 "placement  RDR" - -- -b -p placement=RDR scenarios/dragonfly-small.lua
 t sweep-bad 2 - "--sweep: a sweep is NAME=VALUES" -- --sweep tau scenarios/table1.lua
 t sweep-bad-tau 2 - "point 1 (tau=2): tau must be a number from 0 to 1" -- --sweep tau=2 scenarios/table1.lua
 t sweep-yaml 0 "status: starved" - -- --sweep tau=1 -f yaml scenarios/lone-rc.lua
