@@ -17,7 +17,8 @@ run(struct cli_args *a, struct scenario **sp)
 {
     const struct scenario *s = *sp;
     const char *path = s->path ? s->path : "scenario";
-    struct session_opts so = {NULL, a->run, cli_threads(a), MODEL_KEEP_VIEWS};
+    struct session_opts so = {NULL, a->run, cli_threads(a),
+                              MODEL_KEEP_VIEWS, 0};
     struct report_opts ro = {a->fmt, 0, a->explain, a->has_at ? a->at : NAN};
     const struct model_entry *m;
     struct session *ss;

@@ -196,7 +196,8 @@ int
 cli_screen_open(struct cli_screen *cs, const struct cli_args *a,
                 const struct scenario *s)
 {
-    struct session_opts so = {NULL, a->run, a->threads, MODEL_KEEP_VIEWS};
+    struct session_opts so = {NULL, a->run, a->threads, MODEL_KEEP_VIEWS,
+                              0};
     struct rho_err err;
     int views[VIEW_MAX], nv, ok = 0, rc = 0;
 

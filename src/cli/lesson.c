@@ -160,7 +160,8 @@ check(struct session *ss, const struct cli_args *a)
 static int
 run(struct cli_args *a, struct scenario **sp)
 {
-    struct session_opts so = {NULL, a->run, a->threads, MODEL_KEEP_VIEWS};
+    struct session_opts so = {NULL, a->run, a->threads, MODEL_KEEP_VIEWS,
+                              0};
     struct session *ss = session_new_with(scenario_clone(*sp), &so);
     struct rho_err err;
     struct strbuf sb;

@@ -84,7 +84,7 @@ eval_point(void *vctx, long i, const char *const *values, double *out,
     }
     /* every model that runs, one thread (points run in parallel) */
     {
-        struct session_opts so = {NULL, c->a->run, 1, 0};
+        struct session_opts so = {NULL, c->a->run, 1, 0, 0};
         struct session *ss = session_new_with(s, &so);
         const struct model_entry *m;
         if ((rc = session_wait(ss, err)) == 0)

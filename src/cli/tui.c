@@ -54,6 +54,7 @@ run(struct cli_args *a, struct scenario **s)
     o.session.only = a->models ? a->run : 0;
     o.session.threads = a->threads;
     o.session.keep = MODEL_KEEP_VIEWS;
+    o.session.prev = 1; /* the link views compare with it (c) */
     return app_run(a->file, s, &o);
 }
 

@@ -317,6 +317,12 @@ model_net_run(const struct session *ss)
     return session_result(ss, &model_net_entry);
 }
 
+const struct net_run *
+model_net_run_prev(const struct session *ss)
+{
+    return session_result_prev(ss, &model_net_entry, NULL);
+}
+
 struct net_features *
 model_net_features(const struct scenario *s, const struct net_result *res,
                    int phase, struct rho_err *err)

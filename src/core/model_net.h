@@ -138,4 +138,9 @@ struct net_jobs_stats *model_net_jobs(const struct scenario *s,
    session does not run the model. */
 const struct net_run *model_net_run(const struct session *ss);
 
+/* The session's link-model run before that one (session_result_prev():
+   a session with session_opts.prev), or NULL. Borrowed as
+   model_net_run()'s. */
+const struct net_run *model_net_run_prev(const struct session *ss);
+
 #endif

@@ -31,6 +31,9 @@ struct run {
     int on;                /* the model runs on the current scenario */
     void *res;             /* the last finished result; owned */
     unsigned long version; /* of res */
+    void *prev;            /* with session_opts.prev: the result res
+                              replaced (of another version); owned */
+    unsigned long prev_version;
     double seconds;        /* res's wall time */
     unsigned long serial;  /* results made */
     int failed;            /* the run of err_version failed: err says why */
@@ -90,9 +93,30 @@ drop_result(struct run *r)
 }
 
 static void
+drop_prev(struct run *r)
+{
+    r->m->result_free(r->prev);
+    r->prev = NULL;
+}
+
+/* res goes one generation back (with session_opts.prev), else away. */
+static void
+retire_result(struct run *r, int keep)
+{
+    if (!keep || r->res == NULL) {
+        drop_result(r);
+        return;
+    }
+    drop_prev(r);
+    r->prev = r->res;
+    r->prev_version = r->version;
+    r->res = NULL;
+}
+
+static void
 set_result(struct run *r, void *res, unsigned long version, double seconds)
 {
-    drop_result(r);
+    retire_result(r, r->ss->o.prev && r->version != version);
     r->res = res;
     r->version = version;
     r->seconds = seconds;
@@ -171,13 +195,15 @@ compute(struct session *ss)
         r->on = (want == 0 || (want >> k & 1u)) && r->m->applies(ss->cur);
         if (!r->on) {
             drop_result(r);
+            drop_prev(r);
             r->failed = 0;
             if (r->job.started)
                 job_cancel(&r->job); /* joined by the next poll */
             continue;
         }
         if (!r->m->background) {
-            drop_result(r); /* never shown for another version */
+            /* never shown for another version */
+            retire_result(r, ss->o.prev);
             run_here(ss, r);
         } else if (r->job.started && r->job_version != ss->version) {
             job_cancel(&r->job); /* stale: the next poll starts anew */
@@ -234,6 +260,7 @@ session_free(struct session *ss)
     for (int k = 0; k < ss->nruns; k++) {
         stop_job(&ss->run[k]);
         drop_result(&ss->run[k]);
+        drop_prev(&ss->run[k]);
     }
     drop_stack(ss->undo, &ss->nundo);
     drop_stack(ss->redo, &ss->nredo);
@@ -310,6 +337,19 @@ session_result(const struct session *ss, const struct model_entry *m)
     const struct run *r = find_run(ss, m);
 
     return r ? r->res : NULL;
+}
+
+void *
+session_result_prev(const struct session *ss, const struct model_entry *m,
+                    unsigned long *version)
+{
+    const struct run *r = find_run(ss, m);
+
+    if (r == NULL || r->prev == NULL)
+        return NULL;
+    if (version != NULL)
+        *version = r->prev_version;
+    return r->prev;
 }
 
 static int

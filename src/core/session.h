@@ -42,6 +42,8 @@ struct session_opts {
     unsigned only; /* bit k: run only entry k of the table; 0: all */
     int threads;   /* threads of a background run; < 1: 1 */
     unsigned keep; /* MODEL_KEEP_* bits of every run */
+    int prev;      /* keep each model's result one generation back (what
+                      a view compares the last result with: the TUI) */
 };
 
 /* A session on s (a PCIe or a network scenario); takes ownership of s.
@@ -96,6 +98,17 @@ int session_run(const struct session *ss, const struct model_entry *m,
 /* m's last finished result (as session_run()'s), or NULL. The model's
    accessors (model_pcie_run(), model_net_run()) give it typed. */
 void *session_result(const struct session *ss, const struct model_entry *m);
+
+/*
+ * With session_opts.prev: m's result before its last one -- the last
+ * finished result of another version of the scenario (the one before
+ * the last edit, undo or reload whose run finished) -- and its version
+ * into *version (may be NULL); NULL when there is none yet (or the
+ * session does not keep it, or does not run m). Borrowed as
+ * session_result()'s.
+ */
+void *session_result_prev(const struct session *ss,
+                          const struct model_entry *m, unsigned long *version);
 
 /*
  * Keep the background runs in step with the scenario: take what finished,

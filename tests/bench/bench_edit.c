@@ -95,7 +95,7 @@ main(void)
         struct scenario *s;
         struct session *ss;
         struct command_result r;
-        struct session_opts so = {NULL, 0, 2, MODEL_KEEP_VIEWS};
+        struct session_opts so = {NULL, 0, 2, MODEL_KEEP_VIEWS, 0};
         struct ui u;
         struct canvas c;
         struct screen_ctx x;

@@ -134,14 +134,20 @@ static const struct model_entry *const table[] = {&bytes_entry, &slow_entry,
                                                   NULL};
 
 static struct session *
-table1(unsigned only)
+table1_prev(unsigned only, int prev)
 {
     struct rho_err err;
-    struct session_opts o = {table, only, 1, 0};
+    struct session_opts o = {table, only, 1, 0, prev};
     struct scenario *s = lx_run_file("scenarios/table1.lua", NULL, &err);
 
     CHECK(s != NULL, "table1.lua loads");
     return session_new_with(s, &o);
+}
+
+static struct session *
+table1(unsigned only)
+{
+    return table1_prev(only, 0);
 }
 
 /* Set flow 1's size (an edit). */
@@ -335,6 +341,45 @@ main(void)
                       r.version == session_version(ss),
                   "session_wait runs it to the end");
         }
+    }
+
+    /* ---- the result one generation back (session_opts.prev) ---- */
+    CHECK(session_result_prev(ss, &bytes_entry, NULL) == NULL,
+          "without prev: none kept");
+    session_free(ss);
+    atomic_store(&gate, 1);
+    ss = table1_prev(0, 1);
+    {
+        double t0 = total(ss), t1;
+        unsigned long v0 = session_version(ss), v;
+        const struct bytes_res *p, *c;
+        CHECK(session_result_prev(ss, &bytes_entry, NULL) == NULL,
+              "no edit yet: no previous result");
+        CHECK(poll_until(ss, &slow_entry) &&
+                  session_result_prev(ss, &slow_entry, NULL) == NULL,
+              "slow: its first result, none before it");
+        CHECK(set_bytes(ss, 512) == 0, "an edit");
+        t1 = total(ss);
+        p = session_result_prev(ss, &bytes_entry, &v);
+        c = session_result(ss, &bytes_entry);
+        CHECK(p != NULL && p->bytes == t0 && v == v0 && c->bytes == t1 &&
+                  t1 != t0,
+              "bytes: the result before the edit, and the new one");
+        p = session_result_prev(ss, &slow_entry, NULL);
+        CHECK(p == NULL && ((const struct bytes_res *)session_result(
+                               ss, &slow_entry))->bytes == t0,
+              "slow: until its run is in, the last result is the old one");
+        CHECK(poll_until(ss, &slow_entry), "slow: the new run is in");
+        p = session_result_prev(ss, &slow_entry, &v);
+        c = session_result(ss, &slow_entry);
+        CHECK(p != NULL && p->bytes == t0 && v == v0 && c->bytes == t1,
+              "slow: then the one before it goes one generation back");
+        CHECK(session_undo(ss) == 0 && poll_until(ss, &slow_entry),
+              "undo");
+        p = session_result_prev(ss, &slow_entry, NULL);
+        c = session_result(ss, &slow_entry);
+        CHECK(p != NULL && p->bytes == t1 && c->bytes == t0,
+              "after an undo the edited result is the previous one");
     }
     session_free(ss);
 

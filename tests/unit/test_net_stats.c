@@ -300,6 +300,71 @@ test_jobs(void)
     net_free(net);
 }
 
+/* Two traffic vectors of a 3x3 torus (36 links of 2 B/s) compared by
+   hand: +x of router 0 8 -> 2 B, +x of 4 2 -> 2 (unchanged), -y of 1
+   0 -> 6, +y of 2 5 -> 0. */
+static void
+test_diff(void)
+{
+    struct net_torus_params p;
+    struct net *net;
+    struct net_diff *d;
+    double *a, *b;
+    int x0, x4, y1, y2;
+    const struct net_diff_class *xp = NULL, *ym = NULL;
+
+    memset(&p, 0, sizeof p);
+    p.nd = 2;
+    p.dim[0] = p.dim[1] = 3;
+    p.wrap[0] = p.wrap[1] = 1;
+    p.nodes_per_router = p.cores = 1;
+    p.bw = 2;
+    net = net_torus_new(&p, NULL);
+    a = calloc((size_t)net_links(net), sizeof(double));
+    b = calloc((size_t)net_links(net), sizeof(double));
+    x0 = net_torus_link(net, 0, 0, 1);
+    x4 = net_torus_link(net, 4, 0, 1);
+    y1 = net_torus_link(net, 1, 1, -1);
+    y2 = net_torus_link(net, 2, 1, 1);
+    a[x0] = 8, b[x0] = 2;
+    a[x4] = b[x4] = 2;
+    b[y1] = 6;
+    a[y2] = 5;
+    CHECK(net_stats_diff(net, a, NULL, NULL) == NULL, "no bytes: NULL");
+    d = net_stats_diff(net, a, b, NULL);
+    CHECK(d->changed == 3 && d->up == 1 && d->down == 2,
+          "3 links changed: 1 up, 2 down");
+    CHECK(d->order[0] == x0 && d->order[1] == y1 && d->order[2] == y2,
+          "by change: 6 (x0), then 6 (y1, a higher id) and 5 (y2)");
+    CHECK(d->cls[0].links == 36 && d->cls[0].changed == 3 &&
+              d->cls[0].max_a == 8 && d->cls[0].max_b == 6,
+          "all: max 8 -> 6");
+    CHECK_NEAR(d->cls[0].mean_a, 15.0 / 36, 1e-15, "mean before 15/36");
+    CHECK_NEAR(d->cls[0].mean_b, 10.0 / 36, 1e-15, "mean after 10/36");
+    CHECK_NEAR(d->busy_a, 4, 0, "busiest before: 8 B / 2 B/s");
+    CHECK_NEAR(d->busy_b, 3, 0, "busiest after: 6 B / 2 B/s");
+    for (int c = 1; c < d->nclasses; c++) {
+        if (d->cls[c].cls == net_link_class(net, x0))
+            xp = &d->cls[c];
+        if (d->cls[c].cls == net_link_class(net, y1))
+            ym = &d->cls[c];
+    }
+    CHECK(xp != NULL && xp->links == 9 && xp->changed == 1 &&
+              xp->max_a == 8 && xp->max_b == 2,
+          "the +x class: 1 of 9 changed, max 8 -> 2");
+    CHECK(ym != NULL && ym->changed == 1 && ym->max_a == 0 && ym->max_b == 6,
+          "the -y class: max 0 -> 6");
+    net_diff_free(d);
+    d = net_stats_diff(net, a, a, NULL);
+    CHECK(d->changed == 0 && d->up == 0 && d->busy_a == d->busy_b,
+          "a vector against itself: nothing changed");
+    net_diff_free(d);
+    net_diff_free(NULL);
+    free(a);
+    free(b);
+    net_free(net);
+}
+
 int
 main(void)
 {
@@ -308,5 +373,6 @@ main(void)
     test_mapping();
     test_coll_cost();
     test_jobs();
+    test_diff();
     TEST_DONE();
 }

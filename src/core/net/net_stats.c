@@ -466,3 +466,94 @@ net_jobs_stats_free(struct net_jobs_stats *js)
     free(js->cls);
     free(js);
 }
+
+/* A changed link and by how much, to sort. */
+struct change {
+    double d;
+    int l;
+};
+
+static int
+cmp_change(const void *pa, const void *pb)
+{
+    const struct change *a = pa, *b = pb;
+
+    if (a->d != b->d)
+        return a->d > b->d ? -1 : 1;
+    return (a->l > b->l) - (a->l < b->l);
+}
+
+struct net_diff *
+net_stats_diff(const struct net *net, const double *a, const double *b,
+               struct rho_err *err)
+{
+    struct net_diff *d;
+    struct change *ch;
+    int nl = net_links(net), nc = net_class_count(net);
+
+    if (a == NULL || b == NULL) {
+        rho_err_set(err, RHO_EINPUT, "link comparison: no bytes");
+        return NULL;
+    }
+    d = xcalloc(1, sizeof *d);
+    d->nclasses = 1 + nc;
+    d->cls = xcalloc((size_t)d->nclasses, sizeof *d->cls);
+    for (int c = 0; c < d->nclasses; c++) {
+        d->cls[c].cls = c - 1;
+        snprintf(d->cls[c].name, sizeof d->cls[c].name, "%s",
+                 c == 0 ? "all" : net_class_name(net, c - 1));
+    }
+    ch = xmalloc((size_t)(nl > 0 ? nl : 1) * sizeof *ch);
+    for (int l = 0; l < nl; l++) {
+        double x = a[l], y = b[l], bw = net_link_bw(net, l);
+        double big = fabs(x) > fabs(y) ? fabs(x) : fabs(y);
+        int c = net_link_class(net, l);
+        struct net_diff_class *k[2] = {&d->cls[0], NULL};
+        int moved = fabs(y - x) > 1e-9 * big;
+        if (c >= 0 && c < nc)
+            k[1] = &d->cls[1 + c];
+        for (int i = 0; i < 2 && k[i] != NULL; i++) {
+            k[i]->links++;
+            k[i]->changed += moved;
+            k[i]->mean_a += x; /* sums until the end */
+            k[i]->mean_b += y;
+            if (x > k[i]->max_a)
+                k[i]->max_a = x;
+            if (y > k[i]->max_b)
+                k[i]->max_b = y;
+        }
+        if (x / bw > d->busy_a)
+            d->busy_a = x / bw;
+        if (y / bw > d->busy_b)
+            d->busy_b = y / bw;
+        if (!moved)
+            continue;
+        ch[d->changed].d = fabs(y - x);
+        ch[d->changed].l = l;
+        d->changed++;
+        d->up += y > x;
+        d->down += y < x;
+    }
+    for (int c = 0; c < d->nclasses; c++)
+        if (d->cls[c].links > 0) {
+            d->cls[c].mean_a /= (double)d->cls[c].links;
+            d->cls[c].mean_b /= (double)d->cls[c].links;
+        }
+    qsort(ch, (size_t)d->changed, sizeof *ch, cmp_change);
+    d->order = xmalloc((size_t)(d->changed > 0 ? d->changed : 1) *
+                       sizeof *d->order);
+    for (long long i = 0; i < d->changed; i++)
+        d->order[i] = ch[i].l;
+    free(ch);
+    return d;
+}
+
+void
+net_diff_free(struct net_diff *d)
+{
+    if (d == NULL)
+        return;
+    free(d->cls);
+    free(d->order);
+    free(d);
+}

@@ -168,6 +168,41 @@ struct net_jobs_stats *net_stats_jobs(const struct net *net,
 /* Release js. NULL is a no-op. */
 void net_jobs_stats_free(struct net_jobs_stats *js);
 
+/* One class's links in two traffic vectors a (before) and b (after). */
+struct net_diff_class {
+    int cls;       /* net class id, -1 for all links */
+    char name[48]; /* the class name, or "all" */
+    long long links, changed; /* its links, and those whose bytes changed */
+    double max_a, max_b;      /* the most bytes on one of its links */
+    double mean_a, mean_b;    /* bytes per link, idle links counted */
+};
+
+/* Two traffic vectors of one net compared, link by link. */
+struct net_diff {
+    int nclasses; /* 1 + the net's classes: [0] is all links, [1 + c]
+                     class c */
+    struct net_diff_class *cls;
+    long long changed, up, down; /* links whose bytes changed (by more than
+                                    1e-9 of the larger), rose, fell */
+    double busy_a, busy_b; /* EXTENSION: max over links of bytes /
+                              bandwidth (s), the phase estimate of a
+                              static run */
+    int *order; /* the changed links, largest change (|b - a|) first,
+                   ties by link id; `changed` of them */
+};
+
+/*
+ * Compare the bytes per link a (before) with b (after), one value per
+ * link of net each. Returns a new record (caller owns it:
+ * net_diff_free()) or NULL with err filled (a or b NULL). O(links +
+ * changed log changed).
+ */
+struct net_diff *net_stats_diff(const struct net *net, const double *a,
+                                const double *b, struct rho_err *err);
+
+/* Release d. NULL is a no-op. */
+void net_diff_free(struct net_diff *d);
+
 /* The q-quantile (0 <= q <= 1) of the n values of a (reordered in place),
    by linear interpolation; 0 for n == 0. Exposed for tests and views. */
 double net_stats_quantile(double *a, long long n, double q);
