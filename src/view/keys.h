@@ -106,6 +106,7 @@ enum key_action {
     ACT_REVEAL,      /* Lesson: show or hide the answer */
     ACT_PREDICT,     /* Lesson: type a prediction */
     ACT_EXPORT,      /* the screen as an SVG file */
+    ACT_COMPARE,     /* link views: the last result against the one before */
     ACT_QUEUE_LOAD_UP,   /* Queue: load + 0.05 of the saturation */
     ACT_QUEUE_LOAD_DOWN, /* Queue: load - 0.05 */
     ACT_QUEUE_SLIM_UP,   /* Queue: slimming + 0.05 */

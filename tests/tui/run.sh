@@ -279,6 +279,8 @@ tui_stop
 . tests/tui/metrics.sh
 # the Jobs view of a workload of several jobs
 . tests/tui/jobs.sh
+# compare mode: the last result against the one before the last edit
+. tests/tui/compare.sh
 
 # 17. a torus: the minimap, its dimensions and the static-routing note
 tui_start 100 30 "$RHO" scenarios/bgq-512-umesh.lua

@@ -9,8 +9,57 @@
 #include <string.h>
 
 #include "core/base/strbuf.h"
+#include "core/base/units.h"
 #include "view/keys.h"
+#include "view/roles.h"
 #include "view/ui.h"
+
+/* Compare mode: the links that changed, the largest change first --
+   before, after, the change with its sign and a mark (+ up, - down). */
+static void
+draw_changes(const struct nview_links *t, const struct cview *b,
+             const struct net_run *lr, const struct net_run *prev,
+             const struct net_diff *d)
+{
+    const struct net *net = lr->scen->net->net;
+    int rows = b->h - 1, first, namew = 24;
+    char x[48], y[48], z[48], name[NET_NAME_MAX];
+
+    if (rows < 1)
+        return;
+    if (d->changed == 0) {
+        cview_text(b, 1, 0, b->w - 2, ROLE_DIM,
+                   "no link carries other bytes than before");
+        return;
+    }
+    if (b->w < 80)
+        namew = b->w - 56 > 12 ? b->w - 56 : 12;
+    cview_printf(b, 1, 0, b->w - 2, ROLE_HEADER, "%5s  %-*s %-8s %10s %10s %11s",
+                 "#", namew, "link", "class", "before", "after", "change");
+    first = t->row - rows / 2;
+    if (first > d->changed - rows)
+        first = (int)d->changed - rows;
+    if (first < 0)
+        first = 0;
+    for (int r = first; r < d->changed && r - first < rows; r++) {
+        int l = d->order[r], row = 1 + r - first;
+        double a = prev->res->bytes[l], c = lr->res->bytes[l];
+        int up = c > a;
+        units_fmt_size(x, sizeof x, a);
+        units_fmt_size(y, sizeof y, c);
+        units_fmt_size(z + 1, sizeof z - 1, up ? c - a : a - c);
+        z[0] = up ? '+' : '-';
+        cview_printf(b, 1, row, b->w - 2, ROLE_DEFAULT,
+                     "%5d  %-*.*s %-8.8s %10s %10s", r + 1, namew, namew,
+                     net_link_name(net, l, name, sizeof name),
+                     net_class_name(net, net_link_class(net, l)), x, y);
+        cview_printf(b, 1 + 5 + 2 + namew + 1 + 8 + 1 + 10 + 1 + 10 + 1, row,
+                     14, up ? ROLE_HEAT_8 : ROLE_HEAT_2, "%11s %s", z,
+                     up ? "up" : "down");
+        if (r == t->row)
+            cview_paint(b, 0, row, b->w, 1, ROLE_SELECTED);
+    }
+}
 
 static void
 links_draw(const void *st, const struct cview *v,
@@ -21,9 +70,14 @@ links_draw(const void *st, const struct cview *v,
     const struct net_run *lr = nview_frame(v, dc, &b);
     struct nview_opts o = {HEAT_LINEAR, 0, NVIEW_MEAN};
     struct nview_show sh;
+    const struct net_diff *d;
 
     if (lr == NULL)
         return;
+    if ((d = nview_diff(dc->fam, dc->ss)) != NULL) {
+        draw_changes(t, &b, lr, model_net_run_prev(dc->ss), d);
+        return;
+    }
     sh = nview_show(dc->fam, lr);
     o.peak = sh.peak;
     nview_hottest(b.c, b.x, b.y, b.w, b.h, lr->scen->net->net, sh.bytes, sh.st,
@@ -60,15 +114,52 @@ explain_link(struct nview_links *t, struct view_ctx *vc,
     return UI_REDRAW;
 }
 
+/* Compare mode: the selected changed link, before and after. */
+static int
+explain_change(struct nview_links *t, struct view_ctx *vc,
+               const struct net_run *lr, const struct net_diff *d)
+{
+    const struct net_run *prev = model_net_run_prev(vc->ss);
+    const struct net *net = lr->scen->net->net;
+    char name[NET_NAME_MAX], a[48], b[48], c[48], e[48];
+    int l;
+
+    if (d->changed == 0 || prev == NULL) {
+        ui_status(vc->u, 0, "no link changed");
+        return UI_REDRAW;
+    }
+    t->row = nview_clamp(t->row, 0, (int)d->changed - 1);
+    l = d->order[t->row];
+    ui_status(vc->u, 0, "link %s (%s): %s -> %s, busy %s -> %s",
+              net_link_name(net, l, name, sizeof name),
+              net_class_name(net, net_link_class(net, l)),
+              units_fmt_size(a, sizeof a, prev->res->bytes[l]),
+              units_fmt_size(b, sizeof b, lr->res->bytes[l]),
+              units_fmt_time(c, sizeof c,
+                             prev->res->bytes[l] / net_link_bw(net, l)),
+              units_fmt_time(e, sizeof e,
+                             lr->res->bytes[l] / net_link_bw(net, l)));
+    return UI_REDRAW;
+}
+
 static int
 links_key(void *st, struct view_ctx *vc, int act)
 {
     struct nview_links *t = st;
     const struct net_run *lr = nview_run(vc->ss);
+    const struct net_diff *d;
     int r;
 
     if (lr == NULL)
         return VIEW_NOT_MINE;
+    if ((d = nview_diff(vc->fam, vc->ss)) != NULL) {
+        if (act == ACT_OPEN)
+            return explain_change(t, vc, lr, d);
+        if ((r = nview_moved(t->row, (int)d->changed, act)) < 0)
+            return VIEW_NOT_MINE;
+        t->row = r;
+        return UI_REDRAW;
+    }
     if (act == ACT_OPEN)
         return explain_link(t, vc, lr);
     if ((r = nview_moved(t->row, net_links(lr->scen->net->net), act)) < 0)

@@ -120,7 +120,9 @@ header(const struct cview *v, const struct session *ss, const void *fam)
     }
     if (v != NULL)
         cview_text(v, 1, y, v->w - 2, role, line);
-    return y + 2;
+    y++;
+    y += nview_compare_lines(v, y, ss, fam);
+    return y + 1;
 }
 
 int
@@ -177,6 +179,8 @@ fam_fini(void *fam)
 
     net_stats_free(f->st);
     f->st = NULL;
+    net_diff_free(f->diff);
+    f->diff = NULL;
 }
 
 /* The picked phase's statistics, once per run and phase; a phase the new
@@ -191,6 +195,7 @@ fam_sync(void *fam, struct view_ctx *vc)
 
     if (lr == NULL)
         return;
+    nview_compare_sync(f, vc);
     if (f->phase > lr->res->nphases)
         f->phase = 0;
     if (f->phase == 0 || (f->of == lr->id && f->of_phase == f->phase))
@@ -235,6 +240,8 @@ fam_key(void *fam, struct view_ctx *vc, int act)
 {
     const struct net_run *lr = nview_run(vc->ss);
 
+    if (act == ACT_COMPARE)
+        return nview_compare_toggle(fam, vc);
     if (lr != NULL && (act == ACT_TIME_NEXT || act == ACT_TIME_PREV))
         return fam_phase(fam, vc, lr, act);
     if (lr != NULL)

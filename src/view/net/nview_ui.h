@@ -91,6 +91,12 @@ struct nview_fam {
     int of_phase;         /* the phase st is of */
     struct net_stats *st; /* phase of_phase's statistics; owned */
     double peak;          /* its busiest link's bytes / bandwidth (s) */
+    /* compare mode (c): the last result against the one before it */
+    int compare;              /* on */
+    struct net_diff *diff;    /* of the runs below; owned */
+    unsigned long diff_of;    /* the run diff is of (net_run.id), 0: none */
+    unsigned long diff_prev;  /* and the run it is compared with */
+    char diff_err[160];       /* why diff is NULL, if it is */
 };
 
 /* What the link views show of a run: the sum of its phases, or one. */
@@ -113,6 +119,29 @@ const char *nview_phase_traffic(const struct net_run *lr, int k, char *buf,
                                 size_t n);
 
 extern const struct view_family nview_family;
+
+/* ---- compare mode (nview_compare.c) ---- */
+
+/* Bring the family's comparison in line with the session's last two
+   runs (only while compare mode is on; O(links) once per pair). */
+void nview_compare_sync(struct nview_fam *f, struct view_ctx *vc);
+
+/* c: compare mode on or off, said in the status line. */
+int nview_compare_toggle(struct nview_fam *f, struct view_ctx *vc);
+
+/* The comparison the views show, or NULL: compare mode is off, there is
+   no earlier result, or the network changed. Borrowed from fam. */
+const struct net_diff *nview_diff(const void *fam, const struct session *ss);
+
+/* The lines of compare mode under a link view's header, drawn into v
+   from row y if v is not NULL; returns how many (0: compare mode off). */
+int nview_compare_lines(const struct cview *v, int y, const struct session *ss,
+                        const void *fam);
+
+/* What changed from the run before lr to lr ("routing SD -> AD",
+   "placement RDN -> RDR", "the last edit") into buf. Returns buf. */
+const char *nview_compare_what(const struct net_run *prev,
+                               const struct net_run *lr, char *buf, size_t n);
 
 /* The session's last finished link-model run, if it has a result; else
    NULL. Borrowed as model_net_run(). */

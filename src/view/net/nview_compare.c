@@ -1,0 +1,199 @@
+/*
+ * nview_compare: compare mode of the link views (c) -- the session's last
+ * link-model result against the one before it (session_opts.prev: the
+ * result before the last edit, undo or reload whose run finished), as
+ * Boxfish users compare two mappings: under the header of every link
+ * view what changed ("routing SD -> AD"), the largest and the mean bytes
+ * per link before and after, how many links changed and which way, the
+ * busiest link's busy time, and the largest bytes per class; the Links
+ * view lists the links by change (nview_links.c). The numbers are the
+ * core's (net_stats_diff()), made once per pair of runs in the family's
+ * sync while the mode is on.
+ */
+#include "view/net/nview_ui.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "core/base/units.h"
+#include "core/net/route.h"
+#include "view/roles.h"
+#include "view/ui.h"
+
+/* Are a and b runs on the same network, link for link? */
+static int
+same_net(const struct net_run *a, const struct net_run *b, char *why,
+         size_t n)
+{
+    const struct net_scen *x = a->scen->net, *y = b->scen->net;
+
+    if (x->net == y->net ||
+        (net_links(x->net) == net_links(y->net) &&
+         strcmp(x->net_desc ? x->net_desc : "", y->net_desc ? y->net_desc : "") ==
+             0))
+        return 1;
+    snprintf(why, n,
+             "compare: the network changed (%.40s -> %.40s): no link-by-link "
+             "comparison",
+             x->net_desc ? x->net_desc : "?", y->net_desc ? y->net_desc : "?");
+    return 0;
+}
+
+void
+nview_compare_sync(struct nview_fam *f, struct view_ctx *vc)
+{
+    const struct net_run *lr = nview_run(vc->ss);
+    const struct net_run *prev = model_net_run_prev(vc->ss);
+    struct rho_err err;
+
+    if (!f->compare || lr == NULL || prev == NULL || prev->res == NULL)
+        return;
+    if (f->diff_of == lr->id && f->diff_prev == prev->id)
+        return;
+    net_diff_free(f->diff);
+    f->diff = NULL;
+    f->diff_err[0] = '\0';
+    f->diff_of = lr->id;
+    f->diff_prev = prev->id;
+    if (!same_net(prev, lr, f->diff_err, sizeof f->diff_err))
+        return;
+    f->diff = net_stats_diff(lr->scen->net->net, prev->res->bytes,
+                             lr->res->bytes, &err);
+    if (f->diff == NULL)
+        snprintf(f->diff_err, sizeof f->diff_err, "compare: %.140s", err.msg);
+}
+
+int
+nview_compare_toggle(struct nview_fam *f, struct view_ctx *vc)
+{
+    const struct net_run *lr = nview_run(vc->ss);
+    const struct net_run *prev = model_net_run_prev(vc->ss);
+    char what[160];
+
+    f->compare = !f->compare;
+    if (!f->compare)
+        ui_status(vc->u, 0, "compare mode off");
+    else if (lr == NULL || prev == NULL || prev->res == NULL)
+        ui_status(vc->u, 0,
+                  "compare mode on: no earlier result yet (an edit -- R, P, "
+                  "u, : -- keeps this one to compare with)");
+    else
+        ui_status(vc->u, 0, "compare mode on: %s",
+                  nview_compare_what(prev, lr, what, sizeof what));
+    return UI_REDRAW;
+}
+
+const struct net_diff *
+nview_diff(const void *fam, const struct session *ss)
+{
+    const struct nview_fam *f = fam;
+    const struct net_run *lr = nview_run(ss);
+    const struct net_run *prev = model_net_run_prev(ss);
+
+    if (f == NULL || !f->compare || f->diff == NULL || lr == NULL ||
+        prev == NULL || f->diff_of != lr->id || f->diff_prev != prev->id)
+        return NULL;
+    return f->diff;
+}
+
+const char *
+nview_compare_what(const struct net_run *prev, const struct net_run *lr,
+                   char *buf, size_t n)
+{
+    const struct net_scen *a = prev->scen->net, *b = lr->scen->net;
+    size_t len = 0;
+
+    buf[0] = '\0';
+    if (a->routing != b->routing || a->minimal != b->minimal)
+        len += (size_t)snprintf(
+            buf + len, n - len, "routing %s%s -> %s%s",
+            net_routing_name(a->routing),
+            a->minimal == ROUTE_ALL ? " (all paths)" : "",
+            net_routing_name(b->routing),
+            b->minimal == ROUTE_ALL ? " (all paths)" : "");
+    if (len < n && strcmp(a->place_desc ? a->place_desc : "",
+                          b->place_desc ? b->place_desc : "") != 0)
+        len += (size_t)snprintf(buf + len, n - len, "%splacement %s -> %s",
+                                len ? ", " : "",
+                                a->place_desc ? a->place_desc : "?",
+                                b->place_desc ? b->place_desc : "?");
+    if (len < n && prev->scen->seed != lr->scen->seed)
+        len += (size_t)snprintf(buf + len, n - len, "%sseed %llu -> %llu",
+                                len ? ", " : "",
+                                (unsigned long long)prev->scen->seed,
+                                (unsigned long long)lr->scen->seed);
+    if (len == 0)
+        snprintf(buf, n, "the result before the last edit -> this one");
+    return buf;
+}
+
+/* The change from a to b in per cent ("-24%", "+0%", "new"). */
+static const char *
+pct(char *buf, size_t n, double a, double b)
+{
+    if (a > 0)
+        snprintf(buf, n, "%+.0f%%", 100 * (b - a) / a);
+    else
+        snprintf(buf, n, b > 0 ? "new" : "+0%%");
+    return buf;
+}
+
+int
+nview_compare_lines(const struct cview *v, int y, const struct session *ss,
+                    const void *fam)
+{
+    const struct nview_fam *f = fam;
+    const struct net_run *lr = nview_run(ss);
+    const struct net_run *prev = model_net_run_prev(ss);
+    const struct net_diff *d = nview_diff(fam, ss);
+    const struct net_diff_class *all;
+    char what[160], a[48], b[48], c[48], e[48], g[48], h[48];
+    int x;
+
+    if (f == NULL || !f->compare || lr == NULL)
+        return 0;
+    if (prev == NULL || prev->res == NULL) {
+        if (v != NULL)
+            cview_text(v, 1, y, v->w - 2, ROLE_DIM,
+                       "compare: no earlier result yet (an edit -- R, P, u, "
+                       ": -- keeps this one to compare with; c: off)");
+        return 1;
+    }
+    if (d == NULL) {
+        if (v != NULL)
+            cview_text(v, 1, y, v->w - 2, ROLE_WARNING,
+                       f->diff_err[0] ? f->diff_err : "compare: computing");
+        return 1;
+    }
+    if (v == NULL)
+        return 3;
+    all = &d->cls[0];
+    cview_printf(v, 1, y, v->w - 2, ROLE_HEADER,
+                 "compare %s: max link %s -> %s (%s)",
+                 nview_compare_what(prev, lr, what, sizeof what),
+                 units_fmt_size(a, sizeof a, all->max_a),
+                 units_fmt_size(b, sizeof b, all->max_b),
+                 pct(c, sizeof c, all->max_a, all->max_b));
+    cview_printf(v, 1, y + 1, v->w - 2, ROLE_DEFAULT,
+                 "mean link %s -> %s (%s), phase est. %s -> %s (%s)",
+                 units_fmt_size(a, sizeof a, all->mean_a),
+                 units_fmt_size(b, sizeof b, all->mean_b),
+                 pct(c, sizeof c, all->mean_a, all->mean_b),
+                 units_fmt_time(e, sizeof e, d->busy_a),
+                 units_fmt_time(g, sizeof g, d->busy_b),
+                 pct(h, sizeof h, d->busy_a, d->busy_b));
+    x = 1 + cview_printf(v, 1, y + 2, v->w - 2, ROLE_DEFAULT,
+                         "%s of %s links changed, %s up, %s down; max",
+                         units_fmt_int(a, sizeof a, d->changed),
+                         units_fmt_int(b, sizeof b, all->links),
+                         units_fmt_int(c, sizeof c, d->up),
+                         units_fmt_int(e, sizeof e, d->down));
+    for (int k = 1; k < d->nclasses; k++) {
+        const struct net_diff_class *cl = &d->cls[k];
+        if (cl->links == 0)
+            continue;
+        x += cview_printf(v, x, y + 2, v->w - 1 - x, ROLE_DEFAULT, " %s %s",
+                          cl->name, pct(a, sizeof a, cl->max_a, cl->max_b));
+    }
+    return 3;
+}
