@@ -15,7 +15,9 @@
 
 static atomic_ulong next_id;
 
-static const char *const phases[] = {"route", "collect", "solve", "replay"};
+/* The phases of a run, in order (the solve's, then the statistics). */
+static const char *const phases[] = {"count", "route",  "collect",
+                                     "solve", "replay", "stats"};
 #define NPHASES ((int)(sizeof phases / sizeof phases[0]))
 
 struct run_ctx {
@@ -126,12 +128,18 @@ net_run_compute(struct net_run *lr, struct scenario *s,
     o.keep_msgs = (ctx->keep & MODEL_KEEP_ITEMS) != 0;
     o.progress = on_progress;
     o.progress_ctx = &c;
+    o.stop = ctx->job != NULL ? &ctx->job->cancel : NULL;
     if (views) { /* the Rounds view steps through them */
         o.round = record_round;
         o.round_ctx = &c;
     }
     if ((lr->res = scenario_net_solve(s, &o, err)) == NULL ||
-        (lr->st = net_stats_result(s->net->net, lr->res, 10, err)) == NULL) {
+        on_progress(&c, "stats", 0) ||
+        (lr->st = net_stats_result_stop(s->net->net, lr->res, 10, o.stop,
+                                        err)) == NULL) {
+        if (lr->res != NULL && lr->st == NULL && err != NULL &&
+            ctx->job != NULL && job_cancelled(ctx->job))
+            rho_err_set(err, RHO_ECANCEL, "link model: cancelled");
         net_run_fini(lr);
         return -1;
     }

@@ -290,6 +290,7 @@ compare(struct queue_run *r, int threads, struct prog *pg, const char *key,
         o.threads = threads;
         o.progress = on_progress;
         o.progress_ctx = pg;
+        o.stop = pg->job != NULL ? &pg->job->cancel : NULL;
         if ((res = scenario_net_solve(s, &o, err)) == NULL)
             return -1;
         r->links = xcalloc((size_t)r->q->k, sizeof *r->links);

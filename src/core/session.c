@@ -48,6 +48,9 @@ struct run {
     struct rho_err job_err;
     unsigned long job_version;
     double job_seconds; /* the run's wall time, on the job's thread */
+    int stopped;        /* session_stop() stopped the run of stop_version:
+                           none starts again for it */
+    unsigned long stop_version;
 };
 
 /* A state of the scenario in the history, and its identity: every edit
@@ -257,6 +260,7 @@ session_free(struct session *ss)
 {
     if (ss == NULL)
         return;
+    session_cancel(ss); /* every run stops at once, then each is joined */
     for (int k = 0; k < ss->nruns; k++) {
         stop_job(&ss->run[k]);
         drop_result(&ss->run[k]);
@@ -268,6 +272,32 @@ session_free(struct session *ss)
     scenario_free(ss->saved);
     strbuf_fini(&ss->saved_lua);
     free(ss);
+}
+
+int
+session_stop(struct session *ss)
+{
+    int n = 0;
+
+    for (int k = 0; k < ss->nruns; k++) {
+        struct run *r = &ss->run[k];
+        if (!r->job.started || !job_running(&r->job) ||
+            r->job_version != ss->version)
+            continue;
+        job_cancel(&r->job);
+        r->stopped = 1;
+        r->stop_version = ss->version;
+        n++;
+    }
+    return n;
+}
+
+void
+session_cancel(struct session *ss)
+{
+    for (int k = 0; k < ss->nruns; k++)
+        if (ss->run[k].job.started)
+            job_cancel(&ss->run[k].job);
 }
 
 const struct scenario *
@@ -318,6 +348,8 @@ session_run(const struct session *ss, const struct model_entry *m,
     out->serial = r->serial;
     if (r->failed && r->err_version == ss->version)
         out->error = &r->err;
+    out->stopped = r->stopped && r->stop_version == ss->version &&
+                   !(r->res != NULL && r->version == ss->version);
     if (r->job.started && job_running(&r->job) &&
         r->job_version == ss->version) {
         out->busy = 1;
@@ -387,22 +419,27 @@ sleep_ms(int ms)
 int
 session_poll(struct session *ss)
 {
-    int changed = 0;
+    int changed = 0, wait_ms = 30; /* for quick runs, all runs together:
+                                      the caller's keys wait as long */
 
     for (int k = 0; k < ss->nruns; k++) {
         struct run *r = &ss->run[k];
         if (r->job.started) {
             if (job_running(&r->job)) {
-                if (r->on && r->job_version == ss->version) {
-                    changed = 1; /* progress to draw */
+                changed = 1; /* progress to draw */
+                if (r->on && r->job_version == ss->version)
                     continue;
-                }
-                job_cancel(&r->job); /* an edit made it stale */
+                /* an edit made it stale: it stops within a tick, and a
+                   later poll joins it and starts anew (an edit never
+                   waits for a run to stop) */
+                job_cancel(&r->job);
+                continue;
             }
             take_job(r);
             changed = 1;
         }
-        if (!r->on || !r->m->background || current(ss, r))
+        if (!r->on || !r->m->background || current(ss, r) ||
+            (r->stopped && r->stop_version == ss->version))
             continue;
         r->job_scen = scenario_clone(ss->cur);
         r->job_version = ss->version;
@@ -416,7 +453,7 @@ session_poll(struct session *ss)
             changed = 1;
             continue;
         }
-        for (int i = 0; i < 50 && job_running(&r->job); i++)
+        for (; wait_ms > 0 && job_running(&r->job); wait_ms--)
             sleep_ms(1);
         if (!job_running(&r->job))
             take_job(r);

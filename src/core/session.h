@@ -56,9 +56,20 @@ struct session *session_new(struct scenario *s);
 struct session *session_new_with(struct scenario *s,
                                  const struct session_opts *o);
 
-/* Stop its runs (cancel and join) and free everything. NULL is a
-   no-op. */
+/* Stop its runs (cancel them all, then join each) and free everything.
+   NULL is a no-op. */
 void session_free(struct session *ss);
+
+/* Ask every background run to stop, and return at once (they stop
+   within about 100 ms; session_free() or session_poll() joins them): a
+   front end that quits calls it first. */
+void session_cancel(struct session *ss);
+
+/* Stop the background runs of the current version (Esc): each is
+   cancelled and none starts again for this version -- the last result
+   stays (session_run().stopped says so) until an edit, undo or redo
+   makes a new version, which runs. Returns how many were computing. */
+int session_stop(struct session *ss);
 
 /* The scenario as edited (borrowed until the next edit). */
 const struct scenario *session_scenario(const struct session *ss);
@@ -80,6 +91,8 @@ struct session_run {
                                     failed, or NULL */
     double seconds;              /* the wall time of the run that made result */
     unsigned long serial;        /* results made so far: a new one changes it */
+    int stopped;                 /* session_stop() stopped the run of the
+                                    current version: result is older */
 };
 
 /* The k-th model the session runs on its scenario (table order), or NULL

@@ -602,6 +602,10 @@ app_run(const char *path, struct scenario **sp, const struct app_opts *o)
             start_search(&a);
         if (fx & UI_OPEN)
             open_schedule(&a);
+        if ((fx & UI_STOP) && a.job.started) {
+            stop_search(&a);
+            ui_status(&a.u, 0, "stopped the schedule search");
+        }
         if (fx || key == RK_RESIZE)
             redraw = 1;
         if (rho_wall() - last_watch > 0.25) {
@@ -624,6 +628,10 @@ app_run(const char *path, struct scenario **sp, const struct app_opts *o)
         if (poll_runs(&a))
             redraw = 1;
     }
+    /* the runs stop while the rest is put away: quitting waits for none */
+    session_cancel(a.ss);
+    if (a.job.started)
+        job_cancel(&a.job);
     reload_stop(&a.rl);
     free(a.recovering);
     stop_search(&a);

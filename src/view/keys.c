@@ -66,6 +66,10 @@ const struct key_binding key_table[] = {
     {RK_F5, NULL, ACT_RELOAD, "F5", NULL},
     {'t', NULL, ACT_THEME, "t", "next theme"},
     {KEY_CTRL_L, NULL, ACT_REDRAW, "Ctrl-L", "redraw the screen"},
+    {KEY_ESC_, NULL, ACT_STOP, "Esc",
+     "stop what computes: a model's run (its last result stays, drawn "
+     "dimmed; the next edit runs it again) and the schedule search; in a "
+     "prompt or help, Esc closes it"},
     {'X', NULL, ACT_EXPORT, "X",
      "export the screen as an SVG for a slide: rho-VIEW-01.svg, -02, ... "
      "in the current directory, in the theme's colours"},

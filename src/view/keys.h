@@ -114,6 +114,7 @@ enum key_action {
     ACT_QUEUE_SPLIT,     /* Queue: the next split of the budget */
     ACT_QUEUE_DELAY,     /* Queue: per-link or aggregate delay */
     ACT_QUEUE_OPTIMISE,  /* Queue: the optimal split beside the current */
+    ACT_STOP,      /* Esc: stop what computes */
     ACT_COUNT
 };
 

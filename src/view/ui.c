@@ -565,6 +565,25 @@ global_key(struct ui *u, struct session *ss, int act, int armed)
     case ACT_COMMAND:
         open_prompt(u, PROMPT_COMMAND, ":", NULL);
         return UI_REDRAW;
+    case ACT_STOP: {
+        const struct model_entry *m, *one = NULL;
+        int n = 0;
+        for (int k = 0; (m = session_model(ss, k)) != NULL; k++) {
+            struct session_run r;
+            if (session_run(ss, m, &r) == 0 && r.busy) {
+                one = m;
+                n++;
+            }
+        }
+        if (session_stop(ss) > 0)
+            ui_status(u, 0,
+                      "stopped %s: the last result stays, dimmed, until "
+                      "the next edit runs it again",
+                      n == 1 && one != NULL ? one->title : "the models");
+        else
+            ui_status(u, 0, "nothing is computing");
+        return UI_REDRAW | UI_STOP;
+    }
     default: /* another view's action: nothing here */
         return UI_REDRAW;
     }

@@ -40,8 +40,10 @@ enum {
     UI_SEARCH = 32, /* start the schedule search */
     UI_OPEN = 64,   /* open the schedule named in ui->effect_arg
                        ("fastest", "median", "slowest", "baseline") */
-    UI_EXPORT = 128 /* write the screen as an SVG (rho-VIEW-NN.svg, the
-                       first number free) for a slide */
+    UI_EXPORT = 128, /* write the screen as an SVG (rho-VIEW-NN.svg, the
+                        first number free) for a slide */
+    UI_STOP = 256    /* Esc: stop the schedule search if it runs (the
+                        models' runs are stopped already) */
 };
 
 #define UI_PROMPT_MAX 256

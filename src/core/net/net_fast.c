@@ -186,6 +186,7 @@ struct fworker {
     long long unit;
     int idx;
     int failed;
+    long long tick; /* messages since the last checkpoint() */
     struct rho_err err;
 };
 
@@ -196,7 +197,7 @@ struct fsolver {
     struct net_opts o;
     int exact;
     int nl;
-    double *bw;
+    const double *bw; /* the net's (net_link_bws()) */
     struct pool *pool;
     int nthreads;
     struct fworker *w;
@@ -208,6 +209,8 @@ struct fsolver {
     atomic_int cancel, fail;
     struct rho_err ferr;
     int fail_chunk;
+    atomic_llong msgs_done; /* emitted and routed so far (route, collect) */
+    long long msgs_mine;    /* this rank's messages (the count pass) */
 
     /* chunks of units: all jobs, in order; this rank's are [c0, c1) */
     int nchunks, c0, c1;
@@ -301,6 +304,24 @@ take_failure(struct fsolver *sv)
     return sv->fail ? -1 : 0;
 }
 
+/* Has the solve been cancelled (a callback said so, or the caller's stop
+   flag is up)? Lock-free: every long loop polls it every few thousand
+   steps. Stops the pool's loop too. */
+static int
+stopped(struct fsolver *sv)
+{
+    if (sv->cancel)
+        return 1;
+    if (sv->o.stop != NULL &&
+        atomic_load_explicit(sv->o.stop, memory_order_relaxed)) {
+        sv->cancel = 1;
+        if (sv->pool != NULL)
+            pool_cancel(sv->pool);
+        return 1;
+    }
+    return 0;
+}
+
 /* ---------------------------------------------------------- reducing */
 
 /* Combine v[0..n) over the ranks (op NET_REDUCE_SUM or _MAX). */
@@ -322,7 +343,7 @@ reduce(struct fsolver *sv, long long *v, long long n, int op)
 static int
 agree(struct fsolver *sv)
 {
-    long long f = sv->fail ? 2 : sv->cancel ? 1 : 0;
+    long long f = sv->fail ? 2 : stopped(sv) ? 1 : 0;
 
     if (sv->o.reduce == NULL || sv->o.nranks <= 1)
         return f != 0;
@@ -465,7 +486,7 @@ progress(struct fsolver *sv, const char *phase, double done)
 {
     int stop = 0;
 
-    if (sv->o.progress == NULL || sv->cancel)
+    if (sv->o.progress == NULL || stopped(sv))
         return sv->cancel;
     pthread_mutex_lock(&sv->mu);
     if (!sv->cancel)
@@ -491,6 +512,37 @@ progress_work(struct fsolver *sv, double units)
     pthread_mutex_unlock(&sv->mu);
     return progress(sv, "solve", d > 0.999 ? 0.999 : d);
 }
+
+/* A worker's checkpoint in the emission (every few thousand messages,
+   and within a message of many packets): its messages count towards the
+   phase's progress, reported when no other thread is reporting. Returns
+   nonzero once the solve is cancelled. */
+static int
+checkpoint(struct fsolver *sv, struct fworker *w)
+{
+    long long done;
+
+    if (w->tick > 0) {
+        atomic_fetch_add_explicit(&sv->msgs_done, w->tick,
+                                  memory_order_relaxed);
+        w->tick = 0;
+    }
+    if (stopped(sv))
+        return 1;
+    if (sv->o.progress == NULL || pthread_mutex_trylock(&sv->mu) != 0)
+        return 0;
+    done = atomic_load_explicit(&sv->msgs_done, memory_order_relaxed);
+    if (!sv->cancel &&
+        sv->o.progress(sv->o.progress_ctx, sv->adaptive ? "collect" : "route",
+                       sv->msgs_mine > 0 && done < sv->msgs_mine
+                           ? (double)done / (double)sv->msgs_mine
+                           : 1.0))
+        sv->cancel = 1;
+    pthread_mutex_unlock(&sv->mu);
+    return sv->cancel;
+}
+
+#define NF_CHECK 2048 /* messages (or packets) between two checkpoints */
 
 /* ----------------------------------------------------- static routing */
 
@@ -538,7 +590,10 @@ route_static(struct fsolver *sv, struct route *rt, int *buf, int routing,
         k = mult * fx(b, sL);
         rng_init(&g, key);
         for (long long i = 0; i < samples; i++) {
-            int len = route_valiant(rt, es, ed, sv->o.minimal, &g, buf);
+            int len;
+            if ((i & (NF_CHECK - 1)) == NF_CHECK - 1 && stopped(sv))
+                return 0; /* (the solve is discarded) */
+            len = route_valiant(rt, es, ed, sv->o.minimal, &g, buf);
             if (len < 0)
                 return -1;
             for (int j = 0; j < len; j++)
@@ -597,8 +652,10 @@ count_msg(void *v, int src, int dst, double bytes, int step)
 
     (void)src;
     (void)dst;
-    if (w->sv->o.step >= 0 && step != w->sv->o.step)
+    if (w->sv->cancel || (w->sv->o.step >= 0 && step != w->sv->o.step))
         return;
+    if ((++w->tick & (NF_CHECK - 1)) == 0)
+        stopped(w->sv);
     w->lmax_n++;
     w->jn[w->job]++;
     if (bytes > w->lmax_b)
@@ -612,14 +669,18 @@ count_task(void *ctx, long long i, int wi)
     struct fworker *w = &sv->w[wi];
     int c = sv->c0 + (int)i;
     const struct pattern *p = sv->jobs[sv->ch_job[c]].pattern;
-
     long long n0 = w->lmax_n;
 
+    if (stopped(sv))
+        return 1;
+
     w->job = sv->ch_job[c];
-    for (long long u = sv->ch_u0[c]; u < sv->ch_u1[c]; u++)
+    for (long long u = sv->ch_u0[c]; u < sv->ch_u1[c] && !sv->cancel; u++)
         pattern_emit(p, u, count_msg, w);
     sv->ch_cnt[c] = w->lmax_n - n0;
-    return sv->cancel;
+    progress(sv, "count",
+             (double)(i + 1) / (sv->c1 - sv->c0 > 0 ? sv->c1 - sv->c0 : 1));
+    return stopped(sv);
 }
 
 /* Set the scales from the number of messages and the largest one over
@@ -659,7 +720,9 @@ sink_msg(void *v, int src, int dst, double bytes, int step)
     int idx = w->idx++, n = pattern_ranks(j->pattern), es, ed;
     uint64_t key;
 
-    if (w->failed || (sv->o.step >= 0 && step != sv->o.step))
+    if (w->failed || sv->cancel || (sv->o.step >= 0 && step != sv->o.step))
+        return;
+    if (++w->tick >= NF_CHECK && checkpoint(sv, w))
         return;
     if (src < 0 || src >= n || dst < 0 || dst >= n) {
         worker_fail(w, FAIL_RANGE, w->job, src, dst);
@@ -722,7 +785,8 @@ chunk_task(void *ctx, long long i, int wi)
     w->loc.n = 0;
     w->job = sv->ch_job[c];
     if (!sv->cancel && !sv->fail)
-        for (long long u = sv->ch_u0[c]; u < sv->ch_u1[c] && !w->failed; u++) {
+        for (long long u = sv->ch_u0[c];
+             u < sv->ch_u1[c] && !w->failed && !sv->cancel; u++) {
             w->unit = u;
             w->idx = 0;
             pattern_emit(j->pattern, u, sink_msg, w);
@@ -755,8 +819,8 @@ chunk_task(void *ctx, long long i, int wi)
         pthread_cond_broadcast(&sv->cv);
         pthread_mutex_unlock(&sv->mu);
     }
-    progress(sv, sv->adaptive ? "collect" : "route",
-             (double)(i + 1) / (sv->c1 - sv->c0 > 0 ? sv->c1 - sv->c0 : 1));
+    (void)i;
+    checkpoint(sv, w);
     return sv->cancel || sv->fail;
 }
 
@@ -836,6 +900,8 @@ ent_class_task(void *ctx, long long b, int wi)
     long long *cnt = c->cnt + b * NF_PARTS, nfr = 0;
     const int *epr = net_endpoint_routers(sv->net);
 
+    if (stopped(sv))
+        return 1;
     for (long long m = m0; m < m1; m++) {
         int rt = sv->jobs[sv->m.job[m]].routing;
         double n = sv->m.bytes[m] > 0 ? route_count(w->rt, sv->m.es[m],
@@ -880,6 +946,8 @@ ent_scatter_task(void *ctx, long long b, int wi)
                                                               : sv->m.n;
     long long *pos = c->cnt + b * NF_PARTS;
 
+    if (stopped(sv))
+        return 1;
     (void)wi;
     for (long long m = m0; m < m1; m++)
         if (sv->msg_ent[m] == ENT_FIXED)
@@ -917,6 +985,8 @@ ent_bucket_task(void *ctx, long long q, int wi)
     long long *first = NULL;
     int *mult = NULL;
 
+    if (stopped(sv))
+        return 1;
     (void)wi;
     while (cap < 2 * (z - a))
         cap *= 2;
@@ -964,6 +1034,8 @@ ent_number_task(void *ctx, long long b, int wi)
                                                               : sv->m.n;
     long long next = c->nfr[b];
 
+    if (stopped(sv))
+        return 1;
     (void)wi;
     for (long long m = m0; m < m1; m++) {
         int e = sv->msg_ent[m];
@@ -998,6 +1070,8 @@ make_entities(struct fsolver *sv)
     c.pmult = xcalloc(NF_PARTS, sizeof *c.pmult);
     sv->msg_ent = xmalloc((size_t)(N > 0 ? N : 1) * sizeof(int));
     pool_for(sv->pool, nblk, 1, ent_class_task, &c);
+    if (stopped(sv))
+        goto out;
     if (c.fail_m >= 0) {
         long long m = c.fail_m;
         sv->fail = 1;
@@ -1020,7 +1094,10 @@ make_entities(struct fsolver *sv)
         c.order = xmalloc((size_t)(at > 0 ? at : 1) * sizeof *c.order);
     }
     pool_for(sv->pool, nblk, 1, ent_scatter_task, &c);
-    pool_for(sv->pool, NF_PARTS, 1, ent_bucket_task, &c);
+    if (!stopped(sv))
+        pool_for(sv->pool, NF_PARTS, 1, ent_bucket_task, &c);
+    if (stopped(sv))
+        goto out;
     /* entity numbers: buckets first, then the fresh messages */
     for (int q = 0; q < NF_PARTS; q++) {
         c.pbeg[NF_PARTS + 1 + q] = ne;
@@ -1042,8 +1119,15 @@ make_entities(struct fsolver *sv)
         }
         free(c.pfirst[q]);
         free(c.pmult[q]);
+        c.pfirst[q] = NULL;
+        c.pmult[q] = NULL;
     }
     pool_for(sv->pool, nblk, 1, ent_number_task, &c);
+out:
+    for (int q = 0; q < NF_PARTS; q++) { /* (when cancelled) */
+        free(c.pfirst[q]);
+        free(c.pmult[q]);
+    }
     free(c.h);
     free(c.cnt);
     free(c.nfr);
@@ -1052,6 +1136,8 @@ make_entities(struct fsolver *sv)
     free(c.pne);
     free(c.pfirst);
     free(c.pmult);
+    if (sv->cancel)
+        return;
     sv->ent_bw = xcalloc((size_t)(ne > 0 ? ne : 1), sizeof(double));
     sv->ent_rt = xmalloc((size_t)(ne > 0 ? ne : 1));
     for (long long e = 0; e < ne; e++)
@@ -1076,6 +1162,8 @@ paths_task(void *ctx, long long b, int wi)
     long long e0 = b * NF_BLOCK, e1 = e0 + NF_BLOCK < sv->ne ? e0 + NF_BLOCK
                                                              : sv->ne;
 
+    if (stopped(sv))
+        return 1;
     for (long long e = e0; e < e1 && !w->failed; e++) {
         long long m = sv->ent_msg[e];
         int rt = sv->ent_rt[e], n, mode;
@@ -1124,6 +1212,8 @@ build_paths(struct fsolver *sv)
     sv->poff = xcalloc((size_t)ne + 1, sizeof(int));
     sv->ent_slot = xcalloc((size_t)ne + 1, sizeof(long long));
     pool_for(sv->pool, nblk, 1, paths_task, &c);
+    if (stopped(sv))
+        return -1;
     for (long long e = 0; e < ne; e++) {
         long long s = sv->ent_slot[e];
         int k = sv->poff[e + 1];
@@ -1376,6 +1466,8 @@ load_task(void *ctx, long long b, int wi)
                                                            : sv->nact;
     long long nb = 0, *out = sv->bact + a;
 
+    if (stopped(sv))
+        return 1;
     for (long long k = a; k < z; k++) {
         long long e = sv->act[k], m = sv->ent_msg[e];
         int rt = sv->ent_rt[e], np, asked, fresh = fresh_paths(rt);
@@ -1434,6 +1526,8 @@ alloc_task(void *ctx, long long b, int wi)
     const long long *in = sv->bact + b * NF_BLOCK;
     long long rl = 0, rv = 0; /* cursors in rb */
 
+    if (stopped(sv))
+        return 1;
     for (long long k = 0; k < sv->bnact[b]; k++) {
         long long e = in[k];
         int rt = sv->ent_rt[e], np, asked, p0 = sv->poff[e];
@@ -1623,6 +1717,8 @@ watch_task(void *ctx, long long b, int wi)
     long long e0 = b * NF_BLOCK, e1 = e0 + NF_BLOCK < sv->ne ? e0 + NF_BLOCK
                                                              : sv->ne;
 
+    if (stopped(sv))
+        return 1;
     for (long long e = e0; e < e1; e++) {
         int asked, p0 = sv->poff[e];
         if (!fresh_paths(sv->ent_rt[e]))
@@ -1857,6 +1953,8 @@ rec_attr_task(void *ctx, long long b, int wi)
     const int *l = rb->links;
     const double *val = rb->val;
 
+    if (stopped(sv))
+        return 1;
     for (long long k = 0; k < rb->n; k++) {
         long long e = rb->ent[k], m = sv->ent_msg[e];
         int rt = sv->ent_rt[e], np = npaths_fresh(sv, rt);
@@ -1907,6 +2005,8 @@ sweep_task(void *ctx, long long b, int wi)
     long long e0 = b * NF_BLOCK, e1 = e0 + NF_BLOCK < sv->ne ? e0 + NF_BLOCK
                                                              : sv->ne;
 
+    if (stopped(sv))
+        return 1;
     for (long long e = e0; e < e1; e++) {
         int rt = sv->ent_rt[e], np, asked, nd;
         const int *l;
@@ -1953,6 +2053,8 @@ attribute_task(void *ctx, long long b, int wi)
     long long e0 = b * NF_BLOCK, e1 = e0 + NF_BLOCK < sv->ne ? e0 + NF_BLOCK
                                                              : sv->ne;
 
+    if (stopped(sv))
+        return 1;
     for (long long e = e0; e < e1 && !w->failed; e++) {
         long long m = sv->ent_msg[e];
         int rt = sv->ent_rt[e], p0 = sv->poff[e], np = sv->poff[e + 1] - p0;
@@ -2132,14 +2234,15 @@ solve_adaptive(struct fsolver *sv)
             free(sv->w[i].acc);
             sv->w[i].acc = xcalloc(((size_t)sv->nl + 1) * k, sizeof(fix));
         }
-        for (int r = 0; r < sv->nrec; r++) {
+        for (int r = 0; r < sv->nrec && !stopped(sv); r++) {
             struct attr_ctx c = {sv, r};
             struct rround *rr = &sv->rec[r];
             pool_for(sv->pool, rr->recorded ? rr->nblk : nblk, 1,
                      rr->recorded ? rec_attr_task : sweep_task, &c);
             rround_free(rr);
         }
-        sv->nrec = 0;
+        if (!sv->cancel) /* (else solver_free() frees the rest) */
+            sv->nrec = 0;
         pool_for(sv->pool, nblk, 1, attribute_task, sv);
         take_failure(sv);
         if (agree(sv) || finish_links(sv) != 0)
@@ -2389,7 +2492,6 @@ solver_free(struct fsolver *sv)
     }
     free(sv->w);
     free(sv->jcount);
-    free(sv->bw);
     free(sv->ch_job);
     free(sv->ch_u0);
     free(sv->ch_u1);
@@ -2442,9 +2544,11 @@ count_messages(struct fsolver *sv, long long *n, double *maxb)
         sv->w[i].jn = xcalloc((size_t)sv->njobs, sizeof(long long));
     }
     pool_for(sv->pool, sv->c1 - sv->c0, 1, count_task, sv);
-    for (int i = 0; i < sv->nthreads; i++)
+    for (int i = 0; i < sv->nthreads; i++) {
         if (sv->w[i].lmax_b > *maxb)
             *maxb = sv->w[i].lmax_b;
+        sv->w[i].tick = 0;
+    }
     /* every rank learns every chunk's count, and takes a run of chunks
        holding about its share of the messages (the counting split them by
        chunks alone) */
@@ -2476,6 +2580,7 @@ count_messages(struct fsolver *sv, long long *n, double *maxb)
     }
     for (int c = sv->c0; c < sv->c1; c++)
         *n += sv->ch_cnt[c];
+    sv->msgs_mine = *n;
     return sv->cancel ? -1 : 0;
 }
 
@@ -2541,6 +2646,7 @@ net_fast_solve(const struct net *net, const struct net_job *jobs, int njobs,
     memset(&sv, 0, sizeof sv);
     atomic_init(&sv.cancel, 0);
     atomic_init(&sv.fail, 0);
+    atomic_init(&sv.msgs_done, 0);
     sv.o = *opts;
     sv.exact = exact;
     sv.net = net;
@@ -2555,9 +2661,7 @@ net_fast_solve(const struct net *net, const struct net_job *jobs, int njobs,
     }
     sv.keep = sv.o.keep_msgs || sv.adaptive;
     sv.with_paths = sv.o.round != NULL && sv.o.round_paths;
-    sv.bw = xmalloc((size_t)(sv.nl > 0 ? sv.nl : 1) * sizeof(double));
-    for (int l = 0; l < sv.nl; l++)
-        sv.bw[l] = net_link_bw(net, l);
+    sv.bw = net_link_bws(net);
     res = xcalloc(1, sizeof *res);
     sv.res = res;
     res->nlinks = sv.nl;

@@ -167,11 +167,9 @@ net_jobs_check(const struct net *net, const struct net_job *jobs, int njobs,
                                (long long)b->offset +
                                    pattern_ranks(b->pattern) - 1,
                                placement_ranks(b->placement));
-        for (int r = 0; r < placement_ranks(b->placement); r++)
-            if (placement_endpoint(b->placement, r) >= net_endpoints(net))
-                return rho_err_set(err, RHO_EINPUT,
-                                   "job %d: placement is for another network",
-                                   j);
+        if (placement_max_endpoint(b->placement) >= net_endpoints(net))
+            return rho_err_set(err, RHO_EINPUT,
+                               "job %d: placement is for another network", j);
     }
     return 0;
 }

@@ -71,6 +71,7 @@
 #ifndef RHO_CORE_NET_NET_MODEL_H
 #define RHO_CORE_NET_NET_MODEL_H
 
+#include <stdatomic.h>
 #include <stdint.h>
 
 #include "core/net/net.h"
@@ -134,9 +135,11 @@ struct net_round {
                                  path_load) */
 };
 
-/* Progress: phase is "route" (static streaming), "collect" (messages of
-   an adaptive run), "solve" (after every round) or "replay"; done in
-   [0, 1] within the phase (for "solve", rounds / opts.max_iters). Return
+/* Progress: phase is "count" (the default engines count the messages
+   first), "route" (static streaming), "collect" (messages of an adaptive
+   run), "solve" (after every round) or "replay"; done in [0, 1] within
+   the phase (route and collect: messages done, reported every few
+   thousand; solve: the work of the rounds planned). Return
    nonzero to stop: the solve then returns NULL with RHO_ECANCEL. Called from
    one thread at a time (never concurrently), possibly not the caller's. */
 typedef int net_progress_fn(void *ctx, const char *phase, double done);
@@ -226,6 +229,12 @@ struct net_opts {
     int keep_msgs;              /* keep messages (always with adaptive jobs) */
     net_progress_fn *progress;
     void *progress_ctx;
+    const atomic_int *stop;     /* NULL, or a flag (a job's cancel) that
+                                   every long loop of the solve polls
+                                   without a lock, every few thousand
+                                   steps: once nonzero the solve returns
+                                   NULL with RHO_ECANCEL within about a
+                                   millisecond of work per thread */
     net_round_fn *round;
     void *round_ctx;
 };

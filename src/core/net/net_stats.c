@@ -115,9 +115,18 @@ heap_push(int *id, double *b, int *n, int cap, int l, double v)
     id[i] = l;
 }
 
-static void
+static int
+halted(const atomic_int *stop)
+{
+    return stop != NULL && atomic_load_explicit(stop, memory_order_relaxed);
+}
+
+/* One class's statistics; -1 as soon as stop is up (st is then only
+   fit for net_stats_free()). */
+static int
 class_stats(const struct net *net, const double *bytes, int cls, int ntop,
-            double *scratch, struct net_class_stats *st)
+            double *scratch, struct net_class_stats *st,
+            const atomic_int *stop)
 {
     int nl = net_links(net);
     long long n = 0;
@@ -132,6 +141,8 @@ class_stats(const struct net *net, const double *bytes, int cls, int ntop,
     st->used = 0;
     for (int l = 0; l < nl; l++) {
         double v;
+        if ((l & 65535) == 65535 && halted(stop))
+            return -1;
         if (cls >= 0 && net_link_class(net, l) != cls)
             continue;
         v = bytes[l];
@@ -152,8 +163,14 @@ class_stats(const struct net *net, const double *bytes, int cls, int ntop,
     st->max = mx;
     st->min_used = mu;
     st->mean = n > 0 ? sum / (double)n : 0;
+    if (halted(stop))
+        return -1;
     st->q1 = net_stats_quantile(scratch, n, 0.25);
+    if (halted(stop))
+        return -1;
     st->median = net_stats_quantile(scratch, n, 0.5);
+    if (halted(stop))
+        return -1;
     st->q3 = net_stats_quantile(scratch, n, 0.75);
     /* heap -> hottest first */
     for (int i = st->ntop - 1; i > 0; i--) {
@@ -172,11 +189,12 @@ class_stats(const struct net *net, const double *bytes, int cls, int ntop,
             st->top[i] = ti;
         }
     }
+    return 0;
 }
 
-struct net_stats *
-net_stats_new(const struct net *net, const double *bytes, int ntop,
-              struct rho_err *err)
+static struct net_stats *
+stats_new(const struct net *net, const double *bytes, int ntop,
+          const atomic_int *stop, struct rho_err *err)
 {
     struct net_stats *st;
     double *scratch;
@@ -191,9 +209,22 @@ net_stats_new(const struct net *net, const double *bytes, int ntop,
     st->cls = xcalloc((size_t)st->nclasses, sizeof *st->cls);
     scratch = xmalloc((size_t)(nl > 0 ? nl : 1) * sizeof(double));
     for (int c = -1; c < net_class_count(net); c++)
-        class_stats(net, bytes, c, ntop, scratch, &st->cls[c + 1]);
+        if (class_stats(net, bytes, c, ntop, scratch, &st->cls[c + 1],
+                        stop) != 0) {
+            free(scratch);
+            net_stats_free(st);
+            rho_err_set(err, RHO_ECANCEL, "link stats: cancelled");
+            return NULL;
+        }
     free(scratch);
     return st;
+}
+
+struct net_stats *
+net_stats_new(const struct net *net, const double *bytes, int ntop,
+              struct rho_err *err)
+{
+    return stats_new(net, bytes, ntop, NULL, err);
 }
 
 void
@@ -218,6 +249,13 @@ struct net_stats *
 net_stats_result(const struct net *net, const struct net_result *res, int ntop,
                  struct rho_err *err)
 {
+    return net_stats_result_stop(net, res, ntop, NULL, err);
+}
+
+struct net_stats *
+net_stats_result_stop(const struct net *net, const struct net_result *res,
+                      int ntop, const atomic_int *stop, struct rho_err *err)
+{
     struct net_stats *st;
 
     if (res == NULL) {
@@ -230,7 +268,7 @@ net_stats_result(const struct net *net, const struct net_result *res, int ntop,
                     res->nlinks, net_links(net));
         return NULL;
     }
-    if ((st = net_stats_new(net, res->bytes, ntop, err)) == NULL)
+    if ((st = stats_new(net, res->bytes, ntop, stop, err)) == NULL)
         return NULL;
     net_stats_mapping(st, res);
     return st;

@@ -64,6 +64,13 @@ struct net_stats *net_stats_result(const struct net *net,
                                    const struct net_result *res, int ntop,
                                    struct rho_err *err);
 
+/* net_stats_result() that polls stop (NULL: never stops; a job's cancel
+   flag) and returns NULL with RHO_ECANCEL once it is up. */
+struct net_stats *net_stats_result_stop(const struct net *net,
+                                        const struct net_result *res,
+                                        int ntop, const atomic_int *stop,
+                                        struct rho_err *err);
+
 /* Fill st's mapping metrics from res (which must be of the same net). */
 void net_stats_mapping(struct net_stats *st, const struct net_result *res);
 

@@ -22,6 +22,7 @@ struct placement {
     atomic_int refs;
     int n;
     int *ep;
+    atomic_int hi; /* placement_max_endpoint(), once known; -2 before */
 };
 
 static const char *const scheme_names[PLACE_COUNT] = {
@@ -74,6 +75,21 @@ placement_endpoint(const struct placement *p, int r)
     return p->ep[r];
 }
 
+int
+placement_max_endpoint(const struct placement *p)
+{
+    struct placement *q = (struct placement *)p; /* the cache only */
+    int hi = atomic_load(&q->hi);
+
+    if (hi == -2) { /* (threads that race compute the same number) */
+        hi = -1;
+        for (int r = 0; r < p->n; r++)
+            hi = p->ep[r] > hi ? p->ep[r] : hi;
+        atomic_store(&q->hi, hi);
+    }
+    return hi;
+}
+
 const int *
 placement_map(const struct placement *p)
 {
@@ -86,6 +102,7 @@ pl_alloc(int n)
     struct placement *p = xcalloc(1, sizeof *p);
 
     atomic_init(&p->refs, 1);
+    atomic_init(&p->hi, -2);
     p->n = n;
     p->ep = xmalloc((size_t)(n > 0 ? n : 1) * sizeof(int));
     return p;

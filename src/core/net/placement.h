@@ -121,6 +121,9 @@ void placement_free(struct placement *p);
 int placement_ranks(const struct placement *p);
 int placement_endpoint(const struct placement *p, int r);
 const int *placement_map(const struct placement *p);
+/* The largest endpoint a rank of p runs on (-1 without ranks); computed
+   once, then cached (thread-safe). */
+int placement_max_endpoint(const struct placement *p);
 
 /* Scheme names "linear", "random", "RDN", "RDR", "RDC", "RDG", "RRN",
    "RRR" and the parser (any case; also "in-order"); -1 if unknown. */

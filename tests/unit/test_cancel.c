@@ -1,0 +1,193 @@
+/* Cancelling the models as the explorer runs them: a job's cancel is
+   noticed in every phase of the link model (counting, routing, collecting,
+   solving, the statistics) and of the queueing model, and the run returns
+   RHO_ECANCEL within 100 ms with everything freed (ASan checks the
+   freeing; under the sanitizers only the cancel is asserted, not the
+   time). */
+#include "harness.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "core/base/clock.h"
+#include "core/model_net.h"
+#include "core/model_queue.h"
+#include "core/net/net_stats.h"
+#include "script/lx.h"
+
+#define BOUND_MS 100.0
+
+/* 100 groups of 6x16 routers, 4 nodes of 8 cores: 307,200 ranks of
+   UMesh, about 4 million messages -- each phase lasts tens of ms. */
+static struct scenario *
+mid(const char *routing)
+{
+    char text[1024];
+    struct rho_err err;
+    struct scenario *s;
+
+    snprintf(text, sizeof text,
+             "return rho.scenario { title = \"mid\",\n"
+             "  topology = rho.dragonfly { groups = 100, chassis = 6, "
+             "routers = 16, nodes = 4, cores = 8 },\n"
+             "  routing = \"%s\", placement = \"linear\", seed = 1,\n"
+             "  traffic = rho.pattern.umesh { size = \"512 KiB\" } }\n",
+             routing);
+    s = lx_run_string("mid.lua", text, NULL, &err);
+    CHECK(s != NULL, "mid scenario, %s: %s", routing, s ? "" : err.msg);
+    return s;
+}
+
+/* Jain's workload 1 on 40 groups, adaptive: a solve of many rounds. */
+static struct scenario *
+workload(const char *routing)
+{
+    char text[1024];
+    struct rho_err err;
+    struct scenario *s;
+
+    snprintf(text, sizeof text,
+             "local net = rho.network \"df-40\"\n"
+             "return rho.scenario { title = \"w1\", topology = net,\n"
+             "  routing = \"%s\", placement = \"RDR\", seed = 7,\n"
+             "  jobs = rho.workload(1, net:ranks()) }\n",
+             routing);
+    s = lx_run_string("w1.lua", text, NULL, &err);
+    CHECK(s != NULL, "workload scenario, %s: %s", routing, s ? "" : err.msg);
+    return s;
+}
+
+struct bg {
+    const struct model_entry *m;
+    struct scenario *s;
+    void *res;
+    struct rho_err err;
+};
+
+static int
+bg_run(struct job *j, void *arg)
+{
+    struct bg *b = arg;
+    struct model_ctx c = {2, j, MODEL_KEEP_VIEWS};
+
+    b->res = b->m->run(b->s, &c, &b->err);
+    return b->res != NULL ? 0 : -1;
+}
+
+static void
+nap_us(long us)
+{
+    struct timespec ts = {0, us * 1000L};
+
+    nanosleep(&ts, NULL);
+}
+
+/* Run m on s in a job; once its progress says phase (and a few ms more),
+   cancel it and time how long it takes to return. */
+static void
+cancel_in(const struct model_entry *m, struct scenario *s, const char *what,
+          const char *phase)
+{
+    struct bg b;
+    struct job j;
+    double frac, t0, ms;
+    const char *ph = "start";
+    int seen = 0, sanitized = getenv("RHO_SANITIZED") != NULL;
+
+    if (s == NULL)
+        return;
+    memset(&b, 0, sizeof b);
+    b.m = m;
+    b.s = s;
+    job_init(&j);
+    CHECK(job_start(&j, bg_run, &b) == 0, "%s: the job starts", what);
+    /* (a phase lasts tens of ms at least: polled every 0.2 ms) */
+    while (job_running(&j)) {
+        ph = m->phase(&j, &frac);
+        if (strcmp(ph, phase) == 0) {
+            seen = 1;
+            break;
+        }
+        nap_us(200);
+    }
+    nap_us(2000); /* well inside the phase */
+    ph = m->phase(&j, &frac);
+    t0 = rho_wall();
+    job_cancel(&j);
+    job_join(&j);
+    ms = (rho_wall() - t0) * 1e3;
+    CHECK(seen, "%s: the run reached its phase '%s' (now '%s')", what, phase,
+          ph);
+    CHECK(b.res == NULL && b.err.code == RHO_ECANCEL,
+          "%s: cancelled in '%s' %.0f%%, it returns RHO_ECANCEL (%s)", what, ph,
+          100 * frac, b.res ? "it finished" : b.err.msg);
+    if (sanitized)
+        CHECK(1, "%s: returned in %.1f ms (not timed under sanitizers)",
+              what, ms);
+    else
+        CHECK(ms < BOUND_MS, "%s: returned in %.1f ms (bound %.0f ms)", what,
+              ms, BOUND_MS);
+    m->result_free(b.res);
+}
+
+int
+main(void)
+{
+    /* the link model, static: counting, then routing */
+    cancel_in(&model_net_entry, mid("SD"), "link SD, counting", "count");
+    cancel_in(&model_net_entry, mid("SD"), "link SD, routing", "route");
+    /* SI routes every packet of a message: one message is thousands of
+       paths, and a chunk of messages takes seconds */
+    cancel_in(&model_net_entry, mid("SI"), "link SI, routing", "route");
+    /* adaptive: the messages collected, then the rounds */
+    cancel_in(&model_net_entry, workload("AD"), "link AD, collecting",
+              "collect");
+    cancel_in(&model_net_entry, workload("AH"), "link AH, solving", "solve");
+    /* the queueing model's routing of the traffic */
+    cancel_in(&model_queue_entry, mid("SD"), "queue, routing", "route");
+
+    /* the statistics (a phase too short to catch here): a stop flag up
+       stops them, none gives net_stats_result()'s */
+    {
+        struct scenario *s = mid("SD");
+        struct net_opts o;
+        struct net_result *res;
+        struct net_stats *a, *b;
+        struct rho_err err;
+        atomic_int stop;
+        if (s != NULL) {
+            net_opts_init(&o);
+            o.threads = 2;
+            res = scenario_net_solve(s, &o, &err);
+            CHECK(res != NULL, "mid SD solves");
+            atomic_init(&stop, 1);
+            rho_err_clear(&err);
+            CHECK(net_stats_result_stop(s->net->net, res, 10, &stop, &err) ==
+                          NULL &&
+                      err.code == RHO_ECANCEL,
+                  "statistics with the flag up: cancelled (%s)", err.msg);
+            atomic_store(&stop, 0);
+            a = net_stats_result_stop(s->net->net, res, 10, &stop, &err);
+            b = net_stats_result(s->net->net, res, 10, &err);
+            CHECK(a != NULL && b != NULL && a->nclasses == b->nclasses &&
+                      a->cls[0].max == b->cls[0].max &&
+                      a->cls[0].median == b->cls[0].median &&
+                      a->cls[1].q3 == b->cls[1].q3,
+                  "statistics with the flag down: as net_stats_result()");
+            net_stats_free(a);
+            net_stats_free(b);
+            /* the solve itself, with the flag up from the start */
+            atomic_store(&stop, 1);
+            o.stop = &stop;
+            rho_err_clear(&err);
+            CHECK(scenario_net_solve(s, &o, &err) == NULL &&
+                      err.code == RHO_ECANCEL,
+                  "a solve with the flag up returns RHO_ECANCEL (%s)",
+                  err.msg);
+            net_result_free(res);
+            scenario_free(s);
+        }
+    }
+    TEST_DONE();
+}
