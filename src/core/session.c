@@ -17,6 +17,7 @@
  */
 #include "core/session.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -51,6 +52,10 @@ struct run {
     int stopped;        /* session_stop() stopped the run of stop_version:
                            none starts again for it */
     unsigned long stop_version;
+    /* the run's progress as the polls saw it: when it started, and when
+       its phase began and how far it was then (for the estimate) */
+    double job_t0, ph_t0, ph_f0;
+    char ph[32];
 };
 
 /* A state of the scenario in the history, and its identity: every edit
@@ -332,6 +337,33 @@ session_has_model(const struct session *ss, const struct model_entry *m)
     return find_run(ss, m) != NULL;
 }
 
+/* Where r's job is: its phase and the fraction of it done. */
+static void
+run_phase(const struct run *r, const char **phase, double *frac)
+{
+    if (r->m->phase != NULL) {
+        *phase = r->m->phase(&r->job, frac);
+    } else {
+        *phase = "running";
+        *frac = job_fraction(&r->job);
+    }
+}
+
+/* A poll saw r's job running: note when a new phase begins. */
+static void
+track_phase(struct run *r)
+{
+    const char *ph;
+    double frac;
+
+    run_phase(r, &ph, &frac);
+    if (strcmp(ph, r->ph) != 0) {
+        snprintf(r->ph, sizeof r->ph, "%s", ph);
+        r->ph_t0 = rho_wall();
+        r->ph_f0 = frac;
+    }
+}
+
 int
 session_run(const struct session *ss, const struct model_entry *m,
             struct session_run *out)
@@ -350,15 +382,19 @@ session_run(const struct session *ss, const struct model_entry *m,
         out->error = &r->err;
     out->stopped = r->stopped && r->stop_version == ss->version &&
                    !(r->res != NULL && r->version == ss->version);
+    out->left = -1;
     if (r->job.started && job_running(&r->job) &&
         r->job_version == ss->version) {
+        double now = rho_wall(), el, df;
         out->busy = 1;
-        if (m->phase != NULL) {
-            out->phase = m->phase(&r->job, &out->frac);
-        } else {
-            out->phase = "running";
-            out->frac = job_fraction(&r->job);
-        }
+        run_phase(r, &out->phase, &out->frac);
+        out->elapsed = now - r->job_t0;
+        /* the phase's pace since the polls saw it begin */
+        el = now - r->ph_t0;
+        df = out->frac - r->ph_f0;
+        if (strcmp(out->phase, r->ph) == 0 && el >= SESSION_ESTIMATE_AFTER &&
+            df >= 0.001)
+            out->left = el / df * (1 - out->frac);
     }
     return 0;
 }
@@ -427,8 +463,10 @@ session_poll(struct session *ss)
         if (r->job.started) {
             if (job_running(&r->job)) {
                 changed = 1; /* progress to draw */
-                if (r->on && r->job_version == ss->version)
+                if (r->on && r->job_version == ss->version) {
+                    track_phase(r);
                     continue;
+                }
                 /* an edit made it stale: it stops within a tick, and a
                    later poll joins it and starts anew (an edit never
                    waits for a run to stop) */
@@ -444,6 +482,9 @@ session_poll(struct session *ss)
         r->job_scen = scenario_clone(ss->cur);
         r->job_version = ss->version;
         r->job_res = NULL;
+        r->job_t0 = r->ph_t0 = rho_wall();
+        r->ph_f0 = 0;
+        r->ph[0] = '\0';
         if (job_start(&r->job, job_run, r) != 0) {
             struct rho_err err;
             scenario_free(r->job_scen);

@@ -93,7 +93,16 @@ struct session_run {
     unsigned long serial;        /* results made so far: a new one changes it */
     int stopped;                 /* session_stop() stopped the run of the
                                     current version: result is older */
+    double elapsed;              /* busy: seconds since the run started */
+    double left;                 /* busy: about how many seconds its phase
+                                    needs to end, at the pace the polls
+                                    saw since it began; < 0: not known
+                                    yet (the first SESSION_ESTIMATE_AFTER
+                                    seconds of a phase) */
 };
+
+/* Seconds of a phase before session_run() estimates what is left. */
+#define SESSION_ESTIMATE_AFTER 0.3
 
 /* The k-th model the session runs on its scenario (table order), or NULL
    past the last. The set changes with the scenario (a reload may bring

@@ -310,6 +310,8 @@ screen_draw(struct canvas *c, const struct screen_ctx *x)
         struct view_draw_ctx dc = {x->ss, ui_family_state(x->u, e->family),
                                    &x->env, NULL};
         e->draw(u->state[u->view], &v, &dc);
+        if (e->family != NULL && e->family->overlay != NULL)
+            e->family->overlay(dc.fam, &v, &dc);
     }
     draw_status(c, u);
     draw_hints(c, u);

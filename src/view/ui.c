@@ -566,20 +566,21 @@ global_key(struct ui *u, struct session *ss, int act, int armed)
         open_prompt(u, PROMPT_COMMAND, ":", NULL);
         return UI_REDRAW;
     case ACT_STOP: {
-        const struct model_entry *m, *one = NULL;
-        int n = 0;
+        const struct model_entry *m;
+        char what[160] = "";
+        size_t len = 0;
         for (int k = 0; (m = session_model(ss, k)) != NULL; k++) {
             struct session_run r;
-            if (session_run(ss, m, &r) == 0 && r.busy) {
-                one = m;
-                n++;
-            }
+            if (session_run(ss, m, &r) == 0 && r.busy && len < sizeof what)
+                len += (size_t)snprintf(what + len, sizeof what - len,
+                                        "%sthe %s", len ? " and " : "",
+                                        m->title);
         }
         if (session_stop(ss) > 0)
             ui_status(u, 0,
                       "stopped %s: the last result stays, dimmed, until "
                       "the next edit runs it again",
-                      n == 1 && one != NULL ? one->title : "the models");
+                      what);
         else
             ui_status(u, 0, "nothing is computing");
         return UI_REDRAW | UI_STOP;

@@ -140,6 +140,12 @@ struct view_family {
     const struct view_hint *hints; /* the hint line when its model comes
                                       first, {NULL} terminated; NULL: the
                                       frame's */
+
+    /* After a view of the family drew into v: what the family lays over
+       what it drew (the link views dim a result that is not the current
+       scenario's while the new one computes). NULL: nothing. */
+    void (*overlay)(const void *fam, const struct cview *v,
+                    const struct view_draw_ctx *dc);
 };
 
 struct view_entry {

@@ -281,6 +281,8 @@ tui_stop
 . tests/tui/jobs.sh
 # compare mode: the last result against the one before the last edit
 . tests/tui/compare.sh
+# the link model computing after an edit: progress, the old numbers dimmed
+. tests/tui/progress.sh
 
 # 17. a torus: the minimap, its dimensions and the static-routing note
 tui_start 100 30 "$RHO" scenarios/bgq-512-umesh.lua

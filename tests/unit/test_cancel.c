@@ -14,7 +14,9 @@
 #include "core/model_net.h"
 #include "core/model_queue.h"
 #include "core/net/net_stats.h"
+#include "core/session.h"
 #include "script/lx.h"
+#include "view/progress.h"
 
 #define BOUND_MS 100.0
 
@@ -131,9 +133,109 @@ cancel_in(const struct model_entry *m, struct scenario *s, const char *what,
     m->result_free(b.res);
 }
 
+/* A session as the explorer runs it: the estimate of a phase once its
+   pace is known, Esc (session_stop) and quitting (session_free) while a
+   run computes. */
+static void
+session_progress(void)
+{
+    struct scenario *s = mid("SI");
+    struct session_opts so;
+    struct session *ss;
+    struct session_run r;
+    double t0, ms, route_t0 = -1;
+    char buf[160];
+    int sanitized = getenv("RHO_SANITIZED") != NULL, est = 0;
+    double est_at = 0;
+
+    if (s == NULL)
+        return;
+    memset(&so, 0, sizeof so);
+    so.threads = 2;
+    so.keep = MODEL_KEEP_VIEWS;
+    so.only = 1u << model_find(NULL, "link");
+    ss = session_new_with(s, &so);
+    /* SI routes every packet: its route phase lasts minutes */
+    for (int i = 0; i < 12000; i++) { /* (2 min at most) */
+        session_poll(ss);
+        session_run(ss, &model_net_entry, &r);
+        if (r.busy && strcmp(r.phase, "route") == 0) {
+            if (route_t0 < 0)
+                route_t0 = rho_wall();
+            if (r.left >= 0) {
+                est = 1;
+                est_at = rho_wall() - route_t0;
+                break;
+            }
+        }
+        nap_us(10000);
+    }
+    /* (the session saw the phase begin at the same poll as this loop) */
+    CHECK(est && est_at >= SESSION_ESTIMATE_AFTER - 0.02,
+          "no estimate before the phase's pace is known (the first after "
+          "%.2f s)",
+          est_at);
+    CHECK(est && r.left > 1 && r.elapsed > 0,
+          "an estimate once the phase ran a while: %.1f s left, %.1f s in",
+          r.left, r.elapsed);
+    progress_text(&r, buf, sizeof buf);
+    CHECK(strncmp(buf, "routing ", 8) == 0 &&
+              strstr(buf, "left in this phase") != NULL,
+          "in words: %s", buf);
+    /* Esc: it stops and stays stopped until an edit */
+    CHECK(session_stop(ss) == 1, "session_stop stops the run");
+    for (int i = 0; i < 200; i++) {
+        session_poll(ss);
+        session_run(ss, &model_net_entry, &r);
+        if (!r.busy)
+            break;
+        nap_us(1000);
+    }
+    session_poll(ss);
+    session_run(ss, &model_net_entry, &r);
+    CHECK(!r.busy && r.stopped && r.result == NULL && r.error == NULL,
+          "stopped: not busy, no result, no error, and no new run");
+    /* an edit runs it again; quitting while it computes does not wait */
+    CHECK(session_set_seed(ss, 2, NULL) == 0, "an edit (the seed)");
+    session_poll(ss);
+    session_run(ss, &model_net_entry, &r);
+    CHECK(r.busy && !r.stopped, "the edit runs it again");
+    t0 = rho_wall();
+    session_free(ss);
+    ms = (rho_wall() - t0) * 1e3;
+    if (sanitized)
+        CHECK(1, "session_free while computing: %.1f ms (not timed)", ms);
+    else
+        CHECK(ms < BOUND_MS, "session_free while computing: %.1f ms", ms);
+
+    {
+        struct session_run f;
+        memset(&f, 0, sizeof f);
+        f.phase = "solve";
+        f.frac = 0.404;
+        f.left = -1;
+        CHECK_STR(progress_text(&f, buf, sizeof buf),
+                  "allocation rounds 40%, estimating\u2026",
+                  "before the pace is known");
+        f.left = 2.2;
+        CHECK_STR(progress_text(&f, buf, sizeof buf),
+                  "allocation rounds 40%, about 3 s left in this phase",
+                  "an estimate, rounded up");
+        CHECK_STR(progress_left(0.4, buf, sizeof buf), "under a second",
+                  "under a second");
+        CHECK_STR(progress_left(41, buf, sizeof buf), "about 45 s", "45 s");
+        CHECK_STR(progress_left(400, buf, sizeof buf), "about 7 min",
+                  "minutes");
+        CHECK_STR(progress_left(4 * 3600.0, buf, sizeof buf), "about 4 h",
+                  "hours");
+        CHECK_STR(progress_phase_words("new"), "new", "an unknown phase");
+    }
+}
+
 int
 main(void)
 {
+    session_progress();
     /* the link model, static: counting, then routing */
     cancel_in(&model_net_entry, mid("SD"), "link SD, counting", "count");
     cancel_in(&model_net_entry, mid("SD"), "link SD, routing", "route");

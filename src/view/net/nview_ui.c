@@ -5,10 +5,12 @@
 #include "view/net/nview_ui.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "core/base/units.h"
 #include "core/net/route.h"
 #include "view/keys.h"
+#include "view/progress.h"
 #include "view/roles.h"
 #include "view/ui.h"
 
@@ -64,9 +66,51 @@ nview_phase_traffic(const struct net_run *lr, int k, char *buf, size_t n)
     return buf;
 }
 
+/* The result shown is not the current scenario's: an edit, undo or redo
+   made a new version whose run computes, was stopped or failed. */
+static int
+stale(const struct session *ss, const struct session_run *run,
+      const struct net_run *lr)
+{
+    return lr != NULL && lr->res != NULL && run->result != NULL &&
+           run->version != session_version(ss);
+}
+
+/* What the numbers of lr are, and what the current scenario (now) asks,
+   where they differ: the routing ("SD" and "AD"), the placement
+   ("placement linear"), both, or neither (another edit: the seed, the
+   paths, the script). */
+static void
+stale_names(const struct net_scen *was, const struct net_scen *now,
+            char *a, char *b, size_t n)
+{
+    int rt = was->routing != now->routing || was->minimal != now->minimal;
+    int pl = (was->place_desc == NULL) != (now->place_desc == NULL) ||
+             (was->place_desc != NULL &&
+              strcmp(was->place_desc, now->place_desc) != 0);
+
+    if (!rt && !pl) {
+        snprintf(a, n, "the numbers before the last edit");
+        snprintf(b, n, "the edit");
+        return;
+    }
+    snprintf(a, n, "%s%s%s%s%s", rt ? net_routing_name(was->routing) : "",
+             rt && was->minimal == ROUTE_ALL ? " (all paths)" : "",
+             rt && pl ? ", " : "", pl ? "placement " : "",
+             pl && was->place_desc ? was->place_desc : pl ? "?" : "");
+    snprintf(a + strlen(a), n - strlen(a), "'s numbers");
+    snprintf(b, n, "%s%s%s%s%s", rt ? net_routing_name(now->routing) : "",
+             rt && now->minimal == ROUTE_ALL ? " (all paths)" : "",
+             rt && pl ? ", " : "", pl ? "placement " : "",
+             pl && now->place_desc ? now->place_desc : pl ? "?" : "");
+}
+
 /* The header -- what ran, and what is computing -- drawn into v if v is
    not NULL; returns the rows it takes (a blank one under it). With
-   phases, the second line starts with the phase shown. */
+   phases, the second line starts with the phase shown. While the
+   numbers shown are not the current scenario's, the second line says
+   whose they are, "old: SD's numbers; computing AD: routing 40%, about 2
+   s left in this phase" (the overlay dims them). */
 static int
 header(const struct cview *v, const struct session *ss, const void *fam)
 {
@@ -86,10 +130,27 @@ header(const struct cview *v, const struct session *ss, const void *fam)
     if (v != NULL)
         cview_text(v, 1, y, v->w - 2, ROLE_HEADER, line);
     y++;
-    if (run.busy) {
-        snprintf(line, sizeof line, "computing the link model: %s %.0f%%%s",
-                 run.phase, 100 * run.frac,
-                 lr ? " (the last result stays until it is done)" : "");
+    if (stale(ss, &run, lr)) {
+        char was[160], now[160], prog[160];
+        stale_names(lr->scen->net, l, was, now, sizeof was);
+        if (run.busy)
+            snprintf(line, sizeof line, "old: %s; computing %s: %s", was, now,
+                     progress_text(&run, prog, sizeof prog));
+        else if (run.stopped)
+            snprintf(line, sizeof line,
+                     "old: %s; %s was stopped (Esc): an edit runs the model "
+                     "again",
+                     was, now);
+        else if (run.error != NULL)
+            snprintf(line, sizeof line, "old: %s; %s failed: %.200s", was, now,
+                     run.error->msg);
+        else
+            snprintf(line, sizeof line, "old: %s; %s waits to run", was, now);
+        role = run.error != NULL ? ROLE_ERROR : ROLE_PROGRESS;
+    } else if (run.busy) {
+        char prog[160];
+        snprintf(line, sizeof line, "computing the link model: %s",
+                 progress_text(&run, prog, sizeof prog));
         role = ROLE_PROGRESS;
     } else if (run.error != NULL) {
         if (v != NULL)
@@ -123,6 +184,24 @@ header(const struct cview *v, const struct session *ss, const void *fam)
     y++;
     y += nview_compare_lines(v, y, ss, fam);
     return y + 1;
+}
+
+/* Numbers that are not the current scenario's are drawn dimmed, below
+   the header (whose second line says whose they are: the text mark for
+   a terminal without dim). */
+static void
+fam_overlay(const void *fam, const struct cview *v,
+            const struct view_draw_ctx *dc)
+{
+    struct session_run run;
+    int y;
+
+    if (session_run(dc->ss, &model_net_entry, &run) != 0 ||
+        !stale(dc->ss, &run, model_net_run(dc->ss)))
+        return;
+    y = header(NULL, dc->ss, fam);
+    if (v->h > y)
+        cview_set_attrs(v, 0, y, v->w, v->h - y, ATTR_DIM);
 }
 
 int
@@ -283,4 +362,5 @@ const struct view_family nview_family = {
     .key = fam_key,
     .find = fam_find,
     .hints = hints,
+    .overlay = fam_overlay,
 };

@@ -11,6 +11,7 @@
 #include "core/model_net.h"
 #include "core/model_queue.h"
 #include "view/keys.h"
+#include "view/progress.h"
 #include "view/queue/qview.h"
 #include "view/roles.h"
 #include "view/ui.h"
@@ -24,20 +25,39 @@ run_of(const struct session *ss)
     return r != NULL && r->q != NULL ? r : NULL;
 }
 
+/* The result shown is not the current scenario's (an edit's run
+   computes, was stopped or failed): its numbers are drawn dimmed under
+   a first row that says so. */
+static int
+stale(const struct session *ss, const struct session_run *run)
+{
+    return run->result != NULL && run_of(ss) != NULL &&
+           run->version != session_version(ss);
+}
+
 /* What computes or failed, in the first row when it does. */
 static int
 header(const struct cview *v, const struct session *ss)
 {
     struct session_run run;
+    char prog[160];
 
     if (session_run(ss, &model_queue_entry, &run) != 0)
         return 0;
-    if (run.busy) {
+    if (stale(ss, &run) && !run.busy && run.error == NULL) {
         cview_printf(v, 0, 0, -1, ROLE_PROGRESS,
-                     "computing the queueing model: %s %.0f%%%s", run.phase,
-                     100 * run.frac,
-                     run.result ? " (the last result stays until it is done)"
-                                : "");
+                     "old: the numbers before the last edit; %s",
+                     run.stopped ? "stopped (Esc): an edit runs the model "
+                                   "again"
+                                 : "the new run waits to start");
+        return 1;
+    }
+    if (run.busy) {
+        cview_printf(v, 0, 0, -1, ROLE_PROGRESS, "%s: %s",
+                     stale(ss, &run) ? "old: the numbers before the last "
+                                       "edit; computing"
+                                     : "computing the queueing model",
+                     progress_text(&run, prog, sizeof prog));
         return 1;
     }
     if (run.error != NULL) {
@@ -83,8 +103,13 @@ draw(const void *st, const struct cview *v, const struct view_draw_ctx *dc)
 
     if (r == NULL && y == 0)
         cview_text(v, 0, 0, -1, ROLE_DIM, "no result of the queueing model yet");
-    else if (r != NULL)
+    else if (r != NULL) {
+        struct session_run run;
         qview_draw(&body, r, st);
+        if (session_run(dc->ss, &model_queue_entry, &run) == 0 &&
+            stale(dc->ss, &run))
+            cview_set_attrs(&body, 0, 0, body.w, body.h, ATTR_DIM);
+    }
 }
 
 static int
