@@ -4,7 +4,9 @@
  * rho.param it reads, which chooses the network: rho.prototype's family,
  * a preset, a radix), the link model runs on each, and the report sets
  * their costs (core/net/net_design.h), link loads, phase estimates, rates
- * and rates per dollar side by side (report_compare()).
+ * and rates per dollar side by side (report_compare()), and for a design
+ * on the first's network (a routing or a placement compared) how many
+ * links carry other bytes than in the first (net_stats_diff()).
  */
 #include "cli/cli.h"
 
@@ -20,10 +22,48 @@ when(const struct cli_args *a)
     return a->compare.naxes > 0;
 }
 
+/* The first design's bytes per link, to compare the others with when
+   they run on the same network. */
+struct first {
+    double *bytes; /* owned; NULL before the first design */
+    int nlinks;
+    char desc[200];
+};
+
+/* d against the first design (its bytes res), when on the same network;
+   else the first design is res. */
+static void
+against_first(struct first *f, const struct net *net,
+              const struct net_result *res, struct report_design *d)
+{
+    struct net_diff *df;
+
+    if (f->bytes == NULL) {
+        f->nlinks = res->nlinks;
+        f->bytes = malloc((size_t)(res->nlinks > 0 ? res->nlinks : 1) *
+                          sizeof *f->bytes);
+        if (f->bytes != NULL)
+            memcpy(f->bytes, res->bytes,
+                   (size_t)res->nlinks * sizeof *f->bytes);
+        snprintf(f->desc, sizeof f->desc, "%s", d->desc);
+        return;
+    }
+    if (f->nlinks != res->nlinks || strcmp(f->desc, d->desc) != 0 ||
+        (df = net_stats_diff(net, f->bytes, res->bytes, NULL)) == NULL)
+        return;
+    d->same = 1;
+    d->links = res->nlinks;
+    d->changed = df->changed;
+    d->up = df->up;
+    d->down = df->down;
+    net_diff_free(df);
+}
+
 /* Load the scenario with name=value and run the link model on it into *d. */
 static int
 design(struct cli_args *a, const char *name, const char *value,
-       struct report_design *d, char **title, struct rho_err *err)
+       struct report_design *d, char **title, struct first *first,
+       struct rho_err *err)
 {
     const char *params[CLI_MAX_PARAMS + 2];
     char buf[256];
@@ -68,6 +108,7 @@ design(struct cli_args *a, const char *name, const char *value,
     d->avg_hops = st->avg_hops;
     d->time = st->phase_time_ext;
     d->bytes = st->total_bytes;
+    against_first(first, s->net->net, res, d);
     if (*title == NULL)
         *title = strdup(s->title);
     rc = 0;
@@ -84,6 +125,7 @@ run(struct cli_args *a, struct scenario **sp)
     const struct sweep_axis *ax = &a->compare.axis[0];
     struct report_design *d;
     struct rho_err err;
+    struct first first = {NULL, 0, ""};
     char *title = NULL;
     int rc = 0;
 
@@ -101,7 +143,8 @@ run(struct cli_args *a, struct scenario **sp)
         return 70;
     }
     for (int i = 0; i < ax->n && rc == 0; i++)
-        if (design(a, ax->name, ax->value[i], &d[i], &title, &err) != 0) {
+        if (design(a, ax->name, ax->value[i], &d[i], &title, &first, &err) !=
+            0) {
             fprintf(stderr, "rho: %s: %s=%s: %s\n", a->file, ax->name,
                     ax->value[i], err.msg);
             rc = cli_exit_code(&err);
@@ -112,6 +155,7 @@ run(struct cli_args *a, struct scenario **sp)
         rc = 2;
     }
     free(title);
+    free(first.bytes);
     free(d);
     return rc;
 }

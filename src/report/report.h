@@ -154,6 +154,11 @@ struct report_design {
     double avg_hops;
     double time;  /* the phase estimate (s) */
     double bytes; /* the workload's bytes */
+    /* against the first design when both run on the same network (a
+       routing or placement compared; net_stats_diff()): same set, the
+       links, and those whose bytes changed, rose, fell */
+    int same;
+    long long links, changed, up, down;
 };
 
 /*
@@ -161,8 +166,9 @@ struct report_design {
  * network, nodes, routers, cables and cost (net_design.h), the busiest and
  * mean link, the mean hops, the phase estimate, the rate (bytes / time)
  * and the rate per dollar, and the rate per dollar relative to the first
- * design (the thesis normalizes to its fat-tree). name is the swept
- * parameter. Returns 0, or -1 with err filled (RHO_EIO).
+ * design (the thesis normalizes to its fat-tree); as text, below them,
+ * how many links changed against the first design for a design on the
+ * same network (report_design.same). name is the swept parameter. Returns 0, or -1 with err filled (RHO_EIO).
  */
 int report_compare(FILE *out, const char *title, const char *name,
                    const struct report_design *d, int n, enum report_fmt fmt,

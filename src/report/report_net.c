@@ -1060,6 +1060,15 @@ report_compare(FILE *out, const char *title, const char *name,
         fputc('\n', out);
         for (int i = 0; i < n; i++)
             fprintf(out, "%-*s %s\n", 10, d[i].value, d[i].desc);
+        for (int i = 1; i < n; i++)
+            if (d[i].same)
+                fprintf(out, "%-*s vs %s: %s of %s links changed, %s up, %s "
+                        "down\n",
+                        10, d[i].value, d[0].value,
+                        units_fmt_int(a, sizeof a, d[i].changed),
+                        units_fmt_int(b, sizeof b, d[i].links),
+                        units_fmt_int(c, sizeof c, d[i].up),
+                        units_fmt_int(e, sizeof e, d[i].down));
     }
     return report_check_io(out, err);
 }

@@ -159,6 +159,15 @@ t metrics-csv 0 'messages,max dilation,3' - -- -b -f csv --metrics scenarios/tor
 t compare-unread 2 - "rho: scenarios/ch6-designs.lua: --compare takes one rho.param the scenario reads (it does not read \"bogus\")" -- --compare bogus=a,b scenarios/ch6-designs.lua
 t compare-twice 2 - "--compare: one parameter at a time" -- --compare network=torus --compare nodes=64 scenarios/ch6-designs.lua
 t compare-csv 0 "network,network,nodes,routers,radix" - -- --compare network=torus,fattree -f csv scenarios/ch6-designs.lua
+# two routings on one network: the links whose bytes changed, counted
+# here from the two runs' --links tables
+"$RHO" -b -m link --links -f csv scenarios/dragonfly-small.lua >"$out"
+"$RHO" -b -m link --links -f csv -p routing=SD scenarios/dragonfly-small.lua >"$err"
+changes=$(paste -d, "$out" "$err" | awk -F, 'NR > 1 {
+    a = $5; b = $12; big = a > b ? a : b; d = b - a; if (d < 0) d = -d
+    if (d > 1e-9 * big) { n++; if (b > a) up++; else down++ } }
+    END { printf "%d of 360 links changed, %d up, %d down", n, up, down }')
+t compare-routing-links 0 "SD         vs AD: $changes" - -- --compare routing=AD,SD scenarios/dragonfly-small.lua
 t sweep-plot 0 "1 |################################################## 304.6 MiB" - -- --sweep global=1,2 --plot -q scenarios/ch7-whatif.lua
 t model-pcie 0 "congestion graph: 4 flows" - -- -b -m pcie scenarios/table1-both-models.lua
 t model-link 0 "hottest  link" - -- -b -m link scenarios/table1-both-models.lua
