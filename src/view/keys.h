@@ -75,6 +75,7 @@ enum key_action {
     ACT_EXPAND_ALL,
     ACT_SEARCH,
     ACT_SEARCH_NEXT,
+    ACT_SEARCH_PREV,
     ACT_ADD,
     ACT_DELETE,
     ACT_EDIT,

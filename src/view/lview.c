@@ -629,6 +629,28 @@ lesson_frame(void *st, struct view_ctx *vc, const char *spec,
     return 0;
 }
 
+/* '/', 'n' and 'N' find in the view below. */
+static int
+lesson_find(void *st, struct view_ctx *vc, const char *text, int dir)
+{
+    struct lview_view *lv = st;
+    const struct view_entry *e;
+    struct view_ctx c;
+
+    if (lv->focus < 0) {
+        ui_status(vc->u, 1, "'%s': the lesson shows no view to find in", text);
+        return 0;
+    }
+    e = view_table[lv->focus];
+    c = below(lv, vc, lv->focus);
+    if (e->find)
+        return e->find(ui_state(vc->u, e->name), &c, text, dir);
+    if (e->family && e->family->find)
+        return e->family->find(c.fam, &c, text, dir);
+    ui_status(vc->u, 1, "'%s': the %s view finds nothing", text, e->title);
+    return 0;
+}
+
 const struct view_entry lview_entry = {
     .name = "lesson",
     .title = "Lesson",
@@ -638,6 +660,7 @@ const struct view_entry lview_entry = {
     .sync = lesson_sync,
     .draw = lesson_draw,
     .key = lesson_key,
+    .find = lesson_find,
     .shown = lesson_shown,
     .opens = 1,
     .frames = lesson_frames,

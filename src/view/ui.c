@@ -234,23 +234,45 @@ ui_show(struct ui *u, const struct session *ss, const char *name)
 
 /* ---- find ---- */
 
+int
+ui_find_step(int from, int k, int n, int dir, int *wrapped)
+{
+    int i;
+
+    if (n <= 0)
+        return 0;
+    if (from < 0 || from >= n)
+        from = dir < 0 ? n : -1;
+    i = from + (dir < 0 ? -k : k);
+    if (i < 0 || i >= n)
+        *wrapped = 1;
+    return ((i % n) + n) % n;
+}
+
+void
+ui_found(struct ui *u, int wrapped, const char *what)
+{
+    ui_status(u, 0, "found %s%s", what, wrapped ? ", wrapped" : "");
+}
+
 /* The find of view v (its own, else its family's) on text: 1 found. */
 static int
-find_in(struct ui *u, struct session *ss, int v, const char *text)
+find_in(struct ui *u, struct session *ss, int v, const char *text, int dir)
 {
     const struct view_entry *e = view_table[v];
     struct view_ctx vc = ctx_of(u, ss, v);
 
     if (e->find)
-        return e->find(u->state[v], &vc, text);
+        return e->find(u->state[v], &vc, text, dir);
     if (e->family && e->family->find)
-        return e->family->find(vc.fam, &vc, text);
+        return e->family->find(vc.fam, &vc, text, dir);
     ui_status(u, 1, "'%s': the %s view finds nothing", text, e->title);
     return 0;
 }
 
 int
-ui_find_in(struct ui *u, struct session *ss, const char *name, const char *text)
+ui_find_in(struct ui *u, struct session *ss, const char *name, const char *text,
+           int dir)
 {
     int v = view_find(name);
     struct view_ctx vc;
@@ -260,17 +282,19 @@ ui_find_in(struct ui *u, struct session *ss, const char *name, const char *text)
     vc = ctx_of(u, ss, v);
     if (view_table[v]->sync)
         view_table[v]->sync(u->state[v], &vc);
-    if (find_in(u, ss, v, text) != 1)
+    if (find_in(u, ss, v, text, dir) != 1)
         return 0;
     ui_show(u, ss, name);
     return 1;
 }
 
 static void
-find_next(struct ui *u, struct session *ss)
+find_next(struct ui *u, struct session *ss, int dir)
 {
-    if (u->find[0] != '\0' && u->view >= 0)
-        find_in(u, ss, u->view, u->find);
+    if (u->find[0] == '\0')
+        ui_status(u, 1, "no find yet: / first");
+    else if (u->view >= 0)
+        find_in(u, ss, u->view, u->find, dir);
 }
 
 /* ---- the help overlay ---- */
@@ -390,7 +414,7 @@ submit(struct ui *u, struct session *ss)
         return ui_command(u, ss, u->line);
     case PROMPT_FIND:
         snprintf(u->find, sizeof u->find, "%s", u->line);
-        find_next(u, ss);
+        find_next(u, ss, 1);
         return UI_REDRAW;
     case PROMPT_VIEW:
         if (u->prompt_fn != NULL && u->prompt_view == u->view) {
@@ -560,7 +584,8 @@ global_key(struct ui *u, struct session *ss, int act, int armed)
         open_prompt(u, PROMPT_FIND, "/", NULL);
         return UI_REDRAW;
     case ACT_SEARCH_NEXT:
-        find_next(u, ss);
+    case ACT_SEARCH_PREV:
+        find_next(u, ss, act == ACT_SEARCH_NEXT ? 1 : -1);
         return UI_REDRAW;
     case ACT_COMMAND:
         open_prompt(u, PROMPT_COMMAND, ":", NULL);

@@ -171,9 +171,23 @@ void ui_prompt(struct ui *u, const char *label, const char *text,
    the status line says what happened. */
 int ui_command(struct ui *u, struct session *ss, const char *line);
 
-/* Run the find of the view called name (after its sync) on its state;
-   on a match show that view. Returns 1 found, else 0. */
+/* Run the find of the view called name (after its sync) on its state,
+   in direction dir (1 next, -1 previous); on a match show that view.
+   Returns 1 found, else 0. */
 int ui_find_in(struct ui *u, struct session *ss, const char *name,
-               const char *text);
+               const char *text, int dir);
+
+/*
+ * A find's k-th candidate (k = 1..n) among n items from the selected one
+ * (from; outside 0..n-1: none selected) in direction dir (1 next, -1
+ * previous), wrapping: its index. *wrapped becomes 1 when the candidate
+ * is past the last item (dir -1: before the first), for the status line
+ * (ui_found()).
+ */
+int ui_find_step(int from, int k, int n, int dir, int *wrapped);
+
+/* The status line of a find that selected what (a name: "found what",
+   and ", wrapped" after a wrap). */
+void ui_found(struct ui *u, int wrapped, const char *what);
 
 #endif

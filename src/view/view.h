@@ -106,9 +106,9 @@ struct view_family {
        effects or VIEW_NOT_MINE. */
     int (*key)(void *fam, struct view_ctx *vc, int act);
 
-    /* '/' and 'n' in a view without find of its own: 1 found, 0 not (the
-       status line says which). */
-    int (*find)(void *fam, struct view_ctx *vc, const char *text);
+    /* '/', 'n' and 'N' in a view without find of its own, as
+       view_entry.find: 1 found, 0 not (the status line says which). */
+    int (*find)(void *fam, struct view_ctx *vc, const char *text, int dir);
 
     /* Select item (0-based; -1: leave it) and the moment t (NaN: leave
        it), as `rho --dump --explain N --at T` asks: 0, or -1 with err
@@ -175,9 +175,11 @@ struct view_entry {
        ACT_UP or ACT_DOWN). */
     int (*click)(void *st, struct view_ctx *vc, int col, int row, int button);
 
-    /* '/' and 'n': select the next match of text after the selection; 1
-       found, 0 not; the status line says which. NULL: the family's. */
-    int (*find)(void *st, struct view_ctx *vc, const char *text);
+    /* '/' and 'n' (dir 1), 'N' (dir -1): select the next match of text
+       after the selection (dir -1: the one before it), wrapping past the
+       last (first); 1 found, 0 not; the status line says which, and that
+       it wrapped (ui_find_step()). NULL: the family's. */
+    int (*find)(void *st, struct view_ctx *vc, const char *text, int dir);
 
     /* Whether the session has something for the view (NULL: always):
        view_list() leaves it out otherwise -- the Lesson view, of a

@@ -168,30 +168,33 @@ links_key(void *st, struct view_ctx *vc, int act)
     return UI_REDRAW;
 }
 
-/* The next of the hottest links whose name holds text. */
+/* The next (dir -1: previous) of the hottest links whose name holds
+   text. */
 static int
-links_find(void *st, struct view_ctx *vc, const char *text)
+links_find(void *st, struct view_ctx *vc, const char *text, int dir)
 {
     static int top[NVIEW_TOP_MAX];
     struct nview_links *t = st;
     const struct net_run *lr = nview_run(vc->ss);
     const struct net *net;
-    char name[NET_NAME_MAX];
-    int n;
+    char name[NET_NAME_MAX], what[NET_NAME_MAX + 40];
+    int n, wrapped = 0;
 
     if (lr == NULL)
         return 0;
     net = lr->scen->net->net;
     n = nview_top(net, nview_show(vc->fam, lr).bytes, -1, NVIEW_TOP_MAX, top);
     for (int k = 1; k <= n; k++) {
-        int i = (t->row + k) % n;
+        int i = ui_find_step(t->row, k, n, dir, &wrapped);
         if (strstr(net_link_name(net, top[i], name, sizeof name), text)) {
             t->row = i;
-            ui_status(vc->u, 0, "found %s, the %d%s hottest link", name, i + 1,
-                      i == 0   ? "st"
-                      : i == 1 ? "nd"
-                      : i == 2 ? "rd"
-                               : "th");
+            snprintf(what, sizeof what, "%s, the %d%s hottest link", name,
+                     i + 1,
+                     i % 10 == 0 && i % 100 != 10   ? "st"
+                     : i % 10 == 1 && i % 100 != 11 ? "nd"
+                     : i % 10 == 2 && i % 100 != 12 ? "rd"
+                                                    : "th");
+            ui_found(vc->u, wrapped, what);
             return 1;
         }
     }

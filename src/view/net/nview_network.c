@@ -252,22 +252,23 @@ open_router(struct nview_network *t, const struct net *net, int v)
     return nview_row_id(NVIEW_ROUTER, v);
 }
 
-/* The next router whose name holds text: unfolded and selected. */
+/* The next (dir -1: previous) router whose name holds text: unfolded and
+   selected. */
 static int
-network_find(void *st, struct view_ctx *vc, const char *text)
+network_find(void *st, struct view_ctx *vc, const char *text, int dir)
 {
     struct nview_network *t = st;
     const struct net_run *lr = nview_run(vc->ss);
     const struct net *net;
     char name[NET_NAME_MAX];
-    int nr;
+    int nr, wrapped = 0;
 
     if (lr == NULL || t->hier == NULL)
         return 0;
     net = lr->scen->net->net;
     nr = net_routers(net);
     for (int k = 1; k <= nr; k++) {
-        int v = (t->find + k) % nr;
+        int v = ui_find_step(t->find, k, nr, dir, &wrapped);
         if (strstr(net_vertex_name(net, v, name, sizeof name), text)) {
             struct nview_idset set;
             struct nview_walk wk;
@@ -278,7 +279,7 @@ network_find(void *st, struct view_ctx *vc, const char *text)
             if (wk.found >= 0)
                 t->row = wk.found;
             t->find = v;
-            ui_status(vc->u, 0, "found %s", name);
+            ui_found(vc->u, wrapped, name);
             return 1;
         }
     }

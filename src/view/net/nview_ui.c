@@ -342,10 +342,10 @@ fam_key(void *fam, struct view_ctx *vc, int act)
 
 /* A view without a find of its own finds routers in the Network view. */
 static int
-fam_find(void *fam, struct view_ctx *vc, const char *text)
+fam_find(void *fam, struct view_ctx *vc, const char *text, int dir)
 {
     (void)fam;
-    return ui_find_in(vc->u, vc->ss, "network", text);
+    return ui_find_in(vc->u, vc->ss, "network", text, dir);
 }
 
 static const struct view_hint hints[] = {

@@ -330,9 +330,9 @@ fam_key(void *fam, struct view_ctx *vc, int act)
 }
 
 static int
-fam_find(void *fam, struct view_ctx *vc, const char *text)
+fam_find(void *fam, struct view_ctx *vc, const char *text, int dir)
 {
-    return pview_find_flow(fam, vc, text);
+    return pview_find_flow(fam, vc, text, dir);
 }
 
 static int
@@ -599,18 +599,21 @@ pview_contains(const char *hay, const char *needle)
 }
 
 int
-pview_find_flow(struct pview *p, struct view_ctx *vc, const char *text)
+pview_find_flow(struct pview *p, struct view_ctx *vc, const char *text,
+                int dir)
 {
     const struct scenario *s = session_scenario(vc->ss);
+    int wrapped = 0;
 
     for (int k = 1; k <= s->nflows; k++) {
-        int i = (p->flow + k) % s->nflows;
-        char name[256];
+        int i = ui_find_step(p->flow, k, s->nflows, dir, &wrapped);
+        char name[256], what[300];
         scenario_flow_name(s, i, name, sizeof name);
         if (pview_contains(name, text) ||
             (s->flow[i].label && pview_contains(s->flow[i].label, text))) {
             p->flow = i;
-            ui_status(vc->u, 0, "found flow %d (%s)", i + 1, name);
+            snprintf(what, sizeof what, "flow %d (%s)", i + 1, name);
+            ui_found(vc->u, wrapped, what);
             return 1;
         }
     }

@@ -144,8 +144,10 @@ void pview_move_flow(struct pview *p, const struct session *ss, int delta);
 void pview_set_step(struct pview *p, struct view_ctx *vc, int step);
 
 /* The flow find of every view but the Tree: the next flow whose name or
-   label holds text (case-insensitive), after the selected one. */
-int pview_find_flow(struct pview *p, struct view_ctx *vc, const char *text);
+   label holds text (case-insensitive), after the selected one (dir -1:
+   the one before it), wrapping. */
+int pview_find_flow(struct pview *p, struct view_ctx *vc, const char *text,
+                    int dir);
 
 /* Does hay hold needle, ignoring case? */
 int pview_contains(const char *hay, const char *needle);

@@ -295,22 +295,23 @@ tree_click(void *st, struct view_ctx *vc, int col, int row, int button)
     return r < n ? UI_REDRAW : 0;
 }
 
-/* The next node whose name holds text; its ancestors unfold. */
+/* The next (dir -1: previous) node whose name holds text; its ancestors
+   unfold. */
 static int
-tree_find(void *st, struct view_ctx *vc, const char *text)
+tree_find(void *st, struct view_ctx *vc, const char *text, int dir)
 {
     struct pview_tree *t = st;
     const struct pcie *p = session_scenario(vc->ss)->pcie;
-    int nn = pcie_nodes(p);
+    int nn = pcie_nodes(p), wrapped = 0;
 
     for (int k = 1; k <= nn; k++) {
-        int x = (t->node + k) % nn;
+        int x = ui_find_step(t->node, k, nn, dir, &wrapped);
         if (pview_contains(pcie_node(p, x)->name, text)) {
             for (int a = pcie_node(p, x)->parent; a >= 0;
                  a = pcie_node(p, a)->parent)
                 t->collapsed[a] = 0;
             t->node = x;
-            ui_status(vc->u, 0, "found '%s'", pcie_node(p, x)->name);
+            ui_found(vc->u, wrapped, pcie_node(p, x)->name);
             return 1;
         }
     }

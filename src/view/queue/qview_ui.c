@@ -7,6 +7,7 @@
  * optimal split and the selected level as the view's own state.
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "core/model_net.h"
 #include "core/model_queue.h"
@@ -146,6 +147,32 @@ key(void *st, struct view_ctx *vc, int act)
     return VIEW_NOT_MINE;
 }
 
+/* The next (dir -1: previous) level whose name holds text. */
+static int
+find(void *st, struct view_ctx *vc, const char *text, int dir)
+{
+    const struct queue_run *r = run_of(vc->ss);
+    struct qview_state *q = st;
+    int wrapped = 0;
+    char what[QUEUE_NAME_MAX + 16];
+
+    if (r == NULL) {
+        ui_status(vc->u, 1, "no result of the queueing model yet");
+        return 0;
+    }
+    for (int k = 1; k <= r->q->k; k++) {
+        int i = ui_find_step(q->sel, k, r->q->k, dir, &wrapped);
+        if (strstr(r->q->name[i], text) != NULL) {
+            q->sel = i;
+            snprintf(what, sizeof what, "level %s", r->q->name[i]);
+            ui_found(vc->u, wrapped, what);
+            return 1;
+        }
+    }
+    ui_status(vc->u, 1, "'%s' not found among the levels", text);
+    return 0;
+}
+
 static const struct view_hint hints[] = {
     {"F1", "Help"}, {"+/-", "Load"}, {"</>", "Slim"}, {"x", "Split"},
     {"o", "Optimise"}, {"u", "Undo"}, {"s", "Save"}, {"q", "Quit"},
@@ -169,4 +196,5 @@ const struct view_entry qview_queue_entry = {
     .sync = sync,
     .draw = draw,
     .key = key,
+    .find = find,
 };
