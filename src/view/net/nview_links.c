@@ -6,6 +6,7 @@
  */
 #include "view/net/nview_ui.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "core/base/strbuf.h"
