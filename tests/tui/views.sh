@@ -46,3 +46,47 @@ expect find-link-back "the 1st hottest link"
 tui_keys N
 expect find-link-wrap "hottest link, wrapped"
 tui_stop
+
+# 3. Why at 64x18: the explanation is taller and wider than the view; the
+# last row says where the window is, j/k and l/h move it, Space goes on
+# to the next flow (from the top again)
+tui_start 64 18 "$RHO" scenarios/table1.lua
+expect why-start "Table I" 20
+tui_keys 3
+expect why-where "lines 1-12 of 18 (j/k, PgDn)  cols 1-64 of 71 (h/l)"
+expect why-more-right "one at a t›"
+tui_keys l
+expect why-right "cols 8-71 of 71"
+expect why-more-left "‹0 -> K0 -> SA -> K1 -> 2"
+tui_keys h G
+expect why-end "lines 7-18 of 18"
+expect why-end-text "rate 0.3 x 11.6 GiB/s = 3.48 GiB/s"
+tui_keys Space g
+expect why-next-flow "flow 2 (1->4) at 0 s"
+expect why-next-top "lines 1-"
+tui_stop
+
+# 4. Rounds at 64x24 (dragonfly, AD): the text of a round scrolls down and
+# sideways; Space still steps the rounds
+tui_start 64 24 "$RHO" scenarios/dragonfly-small.lua
+expect rounds-start "1Network" 30
+tui_keys 5
+expect rounds-where "lines 1-16 of 42 (j/k, PgDn)  cols 1-64 of 70 (h/l)" 60
+tui_keys Right
+expect rounds-right "cols 7-70 of 70"
+tui_keys Left PageDown
+expect rounds-down "lines 16-31 of 42"
+expect rounds-links "links granted most"
+tui_keys Space g
+expect rounds-next "round 2/7"
+tui_stop
+
+# 5. the Stepper at 80x24 on the 2D halo (20 flows): j/k scroll the flows
+tui_start 80 24 "$RHO" scenarios/halo2d-t2.lua
+expect stepper-start "2D halo" 20
+tui_keys 4
+expect stepper-window "flows 1-10 of 20"
+tui_keys G
+expect stepper-end "flows 11-20 of 20"
+expect stepper-last "20 7→3"
+tui_stop

@@ -561,25 +561,29 @@ jobs_click(void *st, struct view_ctx *vc, int col, int row, int button)
     return UI_REDRAW;
 }
 
-/* The next job (in the order shown) whose name or traffic holds text. */
+/* The next (dir -1: previous) job, in the order shown, whose name or
+   traffic holds text. */
 static int
-jobs_find(void *st, struct view_ctx *vc, const char *text)
+jobs_find(void *st, struct view_ctx *vc, const char *text, int dir)
 {
     struct nview_jobs *t = st;
     const struct net_run *lr = nview_run(vc->ss);
     const struct net_scen *l;
+    int wrapped = 0;
+    char what[160];
 
     if (lr == NULL || t->js == NULL || t->n == 0)
         return 0;
     l = lr->scen->net;
     for (int k = 1; k <= t->n; k++) {
-        int i = (t->row + k) % t->n, j = t->order[i];
+        int i = ui_find_step(t->row, k, t->n, dir, &wrapped), j = t->order[i];
         if (strstr(l->job[j].name, text) ||
             strstr(pattern_name(l->job[j].pattern), text)) {
             t->row = i;
             t->job = j;
-            ui_status(vc->u, 0, "found job %s (%d of %d)", l->job[j].name,
-                      j + 1, t->n);
+            snprintf(what, sizeof what, "job %s (%d of %d)", l->job[j].name,
+                     j + 1, t->n);
+            ui_found(vc->u, wrapped, what);
             return 1;
         }
     }

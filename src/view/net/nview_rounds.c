@@ -2,7 +2,9 @@
  * nview_rounds: the Rounds view -- the adaptive solve's allocation
  * rounds one at a time: what the round did in words, the bandwidth
  * granted per round, and the links granted most in it (while the run
- * kept per-link grants). Space and Backspace step. Its state: the round.
+ * kept per-link grants). Space and Backspace step; the arrows, PgUp,
+ * PgDn, Home and End move the window on the text (view/scroll.h). Its
+ * state: the round and the window.
  */
 #include "view/net/nview_ui.h"
 
@@ -45,13 +47,18 @@ round_text(const struct net_run *lr, int k, char *buf, size_t n)
              units_fmt_rate(b, sizeof b, r->remaining));
 }
 
+#define ROUNDS_MINW 72   /* the text's columns, at least: less scrolls */
+#define ROUNDS_ROWS 160  /* rounds drawn, at most (around the one shown) */
+#define ROUNDS_LINKS 24  /* links granted most, at most */
+
 /* Granted per round: a bar per round around round k, k marked, from row
    y of b; returns the row after them. */
 static int
 granted(const struct cview *b, const struct net_run *lr, int k, int y)
 {
     double max = 0;
-    int w = b->w - 14, show = lr->nrounds < b->h / 3 ? lr->nrounds : b->h / 3;
+    int w = b->w - 14,
+        show = lr->nrounds < ROUNDS_ROWS ? lr->nrounds : ROUNDS_ROWS;
     int from = k - show / 2 < 0 ? 0 : k - show / 2;
 
     if (from + show > lr->nrounds)
@@ -79,11 +86,11 @@ granted_most(const struct cview *b, const struct net_run *lr, int k, int y)
     int nl = net_links(net);
     const double *g = lr->granted + (size_t)k * (size_t)nl;
     const double *rem = lr->remaining + (size_t)k * (size_t)nl;
-    int top[32], nt = 0, rows = b->h - y - 1;
+    int top[ROUNDS_LINKS], nt = 0, rows = b->h - y - 1;
     char name[NET_NAME_MAX], x[48], z[48];
 
-    if (rows > 32)
-        rows = 32;
+    if (rows > ROUNDS_LINKS)
+        rows = ROUNDS_LINKS;
     for (int l = 0; l < nl; l++) {
         int p;
         if (!(g[l] > 0))
@@ -108,6 +115,35 @@ granted_most(const struct cview *b, const struct net_run *lr, int k, int y)
                    "no link granted anything this round");
 }
 
+/*
+ * Round k of lr, all of it, into out (made here: canvas_fini() it) for a
+ * body w wide (ROUNDS_MINW at least): the sentence, the bars per round,
+ * the links granted most; its size into *cw, *ch.
+ */
+static void
+round_content(const struct net_run *lr, int k, int w, int ascii,
+              struct canvas *out, int *cw, int *ch)
+{
+    int tw = w > ROUNDS_MINW ? w : ROUNDS_MINW, y = 0;
+    struct cview b;
+    char text[1024];
+
+    canvas_init(out, tw, 16 + ROUNDS_ROWS + ROUNDS_LINKS, ascii);
+    b = cview_of(out, 0, 0, out->w, out->h);
+    cview_printf(&b, 1, y++, b.w - 2, ROLE_STEP_CURRENT,
+                 "round %d/%d  (Space next, Backspace previous)", k + 1,
+                 lr->nrounds);
+    round_text(lr, k, text, sizeof text);
+    y += cview_wrap(&b, 1, y, b.w - 2, 12, ROLE_DEFAULT, text) + 1;
+    y = granted(&b, lr, k, y) + 1;
+    if (!lr->recorded)
+        cview_text(&b, 1, y, b.w - 2, ROLE_DIM,
+                   "(per-link grants are kept only for smaller runs)");
+    else
+        granted_most(&b, lr, k, y);
+    scroll_extent(out, cw, ch);
+}
+
 static void
 rounds_draw(const void *st, const struct cview *v,
             const struct view_draw_ctx *dc)
@@ -115,14 +151,14 @@ rounds_draw(const void *st, const struct cview *v,
     const struct nview_rounds *t = st;
     struct cview b;
     const struct net_run *lr = nview_frame(v, dc, &b);
-    char text[1024];
-    int k, y = 0;
+    struct canvas text;
+    int cw, ch;
 
     if (lr == NULL)
         return;
     if (lr->nrounds == 0) {
         cview_wrap(
-            &b, 1, y, b.w - 2, b.h, ROLE_DEFAULT,
+            &b, 1, 0, b.w - 2, b.h, ROLE_DEFAULT,
             "No allocation rounds: this routing is static, so every message's "
             "bytes are split over its paths in one pass, whatever the "
             "bandwidth. Press R to cycle the routing; AD, AI and AH allocate "
@@ -130,20 +166,9 @@ rounds_draw(const void *st, const struct cview *v,
             "rounds (Space next, Backspace previous).");
         return;
     }
-    k = t->round;
-    cview_printf(&b, 1, y++, b.w - 2, ROLE_STEP_CURRENT,
-                 "round %d/%d  (Space next, Backspace previous)", k + 1,
-                 lr->nrounds);
-    round_text(lr, k, text, sizeof text);
-    y += cview_wrap(&b, 1, y, b.w - 2, 5, ROLE_DEFAULT, text) + 1;
-    y = granted(&b, lr, k, y) + 1;
-    if (!lr->recorded || y + 2 >= b.h) {
-        if (y < b.h && !lr->recorded)
-            cview_text(&b, 1, y, b.w - 2, ROLE_DIM,
-                       "(per-link grants are kept only for smaller runs)");
-        return;
-    }
-    granted_most(&b, lr, k, y);
+    round_content(lr, t->round, b.w, v->c->ascii, &text, &cw, &ch);
+    scroll_blit(&b, &text, cw, ch, &t->sc);
+    canvas_fini(&text);
 }
 
 static int
@@ -169,12 +194,20 @@ rounds_key(void *st, struct view_ctx *vc, int act)
         t->round =
             nview_clamp(t->round + (act == ACT_STEP_NEXT ? 1 : -1), 0, n - 1);
         return UI_REDRAW;
-    case ACT_TOP:
-    case ACT_BOTTOM:
-        t->round = act == ACT_TOP ? 0 : n > 0 ? n - 1 : 0;
-        return UI_REDRAW;
     default:
+        break;
+    }
+    if (n == 0)
         return VIEW_NOT_MINE;
+    {   /* the keys that move the window on the round's text */
+        struct canvas text;
+        int cw, ch, w = vc->w > 0 ? vc->w : 80,
+                    h = vc->h - nview_header_rows(vc->ss, vc->fam);
+        round_content(lr, t->round, w, 0, &text, &cw, &ch);
+        canvas_fini(&text);
+        return scroll_key(&t->sc, act, 1, cw, ch, w, h > 0 ? h : 1)
+                   ? UI_REDRAW
+                   : VIEW_NOT_MINE;
     }
 }
 

@@ -16,6 +16,7 @@
 #include "core/model_net.h"
 #include "core/net/net_features.h"
 #include "core/session.h"
+#include "view/scroll.h"
 #include "view/canvas.h"
 #include "view/net/nview.h"
 #include "view/view.h"
@@ -55,7 +56,8 @@ struct nview_classes {
 
 /* The Rounds view: the adaptive solve's allocation rounds. */
 struct nview_rounds {
-    int round; /* the round shown */
+    int round;        /* the round shown */
+    struct scroll sc; /* the window on the round's text */
 };
 
 /* The Metrics view: Jain's Ch. 4 indicators of what the views show. */

@@ -106,6 +106,7 @@ struct pview_stepper {
     unsigned long of;       /* pview.evals they were built from; 0: none */
     int frame;              /* the frame shown */
     unsigned long moves;    /* pview.moves when the frame was chosen */
+    int top;                /* the first flow row shown (Up, Down, ...) */
 };
 
 struct pview_teach {

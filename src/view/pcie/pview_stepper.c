@@ -47,6 +47,32 @@ stepper_sync(void *st, struct view_ctx *vc)
         t->frame = 0;
 }
 
+/* The flows present in the step, and the rows of a view w x h (its area,
+   pview_area()) their table gets after the frame's sentence. */
+static int
+present(const struct pview_step *d)
+{
+    int np = 0;
+
+    for (int i = 0; i < d->s->nflows; i++)
+        np += d->state[i] != FS_LATER && d->state[i] != FS_DONE;
+    return np;
+}
+
+static int
+table_rows(const struct pview_frame *fr, int hide, int w, int h)
+{
+    struct canvas tmp;
+    int lines;
+
+    canvas_init(&tmp, w > 3 ? w - 2 : 1, 1, 1);
+    lines = canvas_wrap(&tmp, 0, 0, tmp.w, 5, ROLE_DEFAULT,
+                        pview_frame_text(fr, hide));
+    canvas_fini(&tmp);
+    /* title, columns, blank, the sentence, blank, header; the port line */
+    return h - (3 + (lines < 5 ? lines : 5) + 2) - 1;
+}
+
 static void
 stepper_draw(const void *st, const struct cview *v,
              const struct view_draw_ctx *dc)
@@ -57,7 +83,7 @@ stepper_draw(const void *st, const struct cview *v,
     const struct pview_step *d = &p->d;
     struct cview a = pview_area(v);
     const struct pview_frame *fr;
-    int y, nf = d->s->nflows;
+    int y, nf = d->s->nflows, np = present(d), rows, top, row = 0, hide = 0;
 
     if (d->m == NULL || t->st.n == 0) {
         cview_text(&a, 1, 0, a.w - 2, ROLE_DIM, "nothing to step");
@@ -72,22 +98,28 @@ stepper_draw(const void *st, const struct cview *v,
         cview_text(&a, 1 + 5 * k, 1, 4,
                    k == fr->step ? ROLE_TAB_ACTIVE : ROLE_TAB, col[k]);
     y = 3;
-    {   /* the results as "?" while a lesson hides a flow's numbers */
-        int hide = 0;
-        for (int i = 0; dc->hidden != NULL && i < nf; i++)
-            hide |= dc->hidden[i];
-        y += cview_wrap(&a, 1, y, a.w - 2, 5, ROLE_EMPHASIS,
-                        pview_frame_text(fr, hide));
-    }
+    /* the results as "?" while a lesson hides a flow's numbers */
+    for (int i = 0; dc->hidden != NULL && i < nf; i++)
+        hide |= dc->hidden[i];
+    y += cview_wrap(&a, 1, y, a.w - 2, 5, ROLE_EMPHASIS,
+                    pview_frame_text(fr, hide));
     y++;
     cview_text(&a, 1, y, 16, ROLE_HEADER, "flow");
     for (int k = 0; k < 5; k++)
         cview_text_right(&a, 16 + 8 * k, y, 7, ROLE_HEADER, col[k]);
+    rows = table_rows(fr, hide, a.w, a.h);
+    top = t->top > np - rows ? np - rows : t->top;
+    top = top < 0 ? 0 : top;
+    if (rows > 0 && np > rows) /* where the window is on the flows */
+        cview_printf(&a, 58, y, a.w - 59, ROLE_DIM, "flows %d-%d of %d",
+                     top + 1, top + rows, np);
     y++;
-    for (int i = 0; i < nf && y < a.h; i++) {
+    for (int i = 0; i < nf && y < a.h - 1; i++) {
         char name[64];
         if (d->state[i] == FS_LATER || d->state[i] == FS_DONE)
             continue; /* not present */
+        if (row++ < top)
+            continue; /* above the window */
         snprintf(name, sizeof name, "%d %s\u2192%s", i + 1,
                  pview_node_name(d->s, d->s->flow[i].src),
                  pview_node_name(d->s, d->s->flow[i].dst));
@@ -121,11 +153,29 @@ stepper_draw(const void *st, const struct cview *v,
 }
 
 static int
+clamp(int v, int lo, int hi)
+{
+    return v > hi ? hi : v < lo ? lo : v;
+}
+
+static int
 stepper_key(void *st, struct view_ctx *vc, int act)
 {
     struct pview_stepper *t = st;
+    const struct pview *p = vc->fam;
+    int moved = keys_motion(act);
 
-    (void)vc;
+    if (moved != 0 && t->st.n > 0 && p->d.m != NULL) {
+        /* Up, Down, PgUp, PgDn, Home, End: the window on the flows */
+        int hide = 0, np = present(&p->d), rows;
+        rows = table_rows(&t->st.frame[t->frame], hide,
+                          vc->w > 0 ? vc->w : 80, vc->h > 1 ? vc->h - 1 : 23);
+        rows = rows > 1 ? rows : 1;
+        if (act == ACT_PAGE_UP || act == ACT_PAGE_DOWN)
+            moved = moved < 0 ? -(rows - 1) : rows - 1;
+        t->top = clamp(t->top + moved, 0, np - rows);
+        return UI_REDRAW;
+    }
     switch (act) {
     case ACT_STEP_NEXT:
         if (t->frame + 1 < t->st.n)
