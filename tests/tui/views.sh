@@ -90,3 +90,28 @@ tui_keys G
 expect stepper-end "flows 11-20 of 20"
 expect stepper-last "20 7→3"
 tui_stop
+
+# 6. the Map reports its selected cell; arrows and clicks move it
+tui_start 100 30 "$RHO" scenarios/torus-5x5.lua
+expect map-start "1 Network" 20
+tui_keys 3
+expect map-selected "selected dim 0=0 dim 1=0: router (0,0)"
+expect map-edge "dim 0 0→1 both ways: 2 links (dim 0 + and dim 0 -): 1 MiB, load 0.25 (max 0.50)"
+tui_keys Right Down
+expect map-arrows "selected dim 0=1 dim 1=1: router (1,1)"
+# the node of cell (3, 2): 4 columns and 3 rows a cell, from (2, 7)
+tui_click 14 13
+expect map-click "selected dim 0=3 dim 1=2: router (3,2)"
+tui_stop
+
+# 7. a dragonfly's matrix: the pair of groups, then a router of a group
+tui_start 110 32 "$RHO" scenarios/dragonfly-small.lua
+expect df-start "1 Network" 30
+tui_keys 3
+expect df-selected "selected group 0 to itself" 60
+tui_keys Right
+expect df-pair "selected group 0 → group 1: 1 link (L2): 2.5 MiB, load 0.64"
+expect df-back "back, group 1 → group 0: 1 link (L2): 2.812 MiB, load 0.72"
+tui_keys Enter
+expect df-router "selected router g0.c0.r0 (group 0, chassis 0, slot 0), its out-links:"
+tui_stop

@@ -506,6 +506,22 @@ test_minimap_shapes(struct strbuf *sb)
     nview_minimap_cell(mesh, b, &mm, NULL, 0, 2, &cl);
     CHECK(cl.nv == 0 && cl.nh == 2, "mesh: none below the last row");
     canvas_init(&c, 30, 12, 0);
+    /* with room to spare, cells grow: 4x3 cells of 6x4 need 24 x 12 rows
+       plus the caption; 4 x 3 (an edge 3 long, 2 tall) fit */
+    nview_minimap(&c, 0, 0, 30, 12, mesh, b, &mm, NULL, &g);
+    CHECK(g.cw == 4 && g.ch == 3 && g.nx == 4 && g.ny == 3,
+          "mesh: cells grow to 4x3 in 30x12 (%dx%d)", g.cw, g.ch);
+    CHECK_STR(row_text(&c, g.y0),
+              "0 \u00b7\u2500\u2500\u2500\u00b7\u2500\u2500\u2500\u00b7"
+              "\u2500\u2500\u2500\u00b7",
+              "mesh row 0, grown");
+    CHECK_STR(row_text(&c, g.y0 - 1), "  0   1   2   3",
+              "mesh: every coordinate labelled, evenly");
+    CHECK(ch_at(&c, g.x0, g.y0 + 1) == 0x2502 && ch_at(&c, g.x0, g.y0 + 2) ==
+              0x2502 && ch_at(&c, g.x0, g.y0 + 3) == 0x00b7,
+          "mesh: a vertical edge two rows tall");
+    canvas_clear(&c, ROLE_DEFAULT);
+    mm.cell = NVIEW_CELL_FULL; /* 2x2, whatever the room */
     nview_minimap(&c, 0, 0, 30, 12, mesh, b, &mm, NULL, &g);
     CHECK(ch_at(&c, g.x0 + 7, g.y0) == ' ' &&
               ch_at(&c, g.x0 + 5, g.y0) == 0x2500 &&
@@ -530,6 +546,7 @@ test_minimap_shapes(struct strbuf *sb)
 
     /* a window over a 16x16 torus keeps the selection in view */
     canvas_clear(&c, ROLE_DEFAULT);
+    mm.cell = NVIEW_CELL_AUTO;
     mm.dy = 1;
     mm.sel_x = 12;
     mm.sel_y = 9;
@@ -654,8 +671,16 @@ test_df_matrix(struct strbuf *sb)
           "a group out of range: 0");
     canvas_init(&c, 70, 12, 0);
     rc = nview_df_matrix(&c, 0, 0, 70, 12, net, b, 1, 2, NULL, &g);
-    CHECK(rc == 1 && g.block == 1 && g.cw == 2 && g.nx == 4,
-          "4 groups: one per cell, 2 columns each (%d)", rc);
+    CHECK(rc == 1 && g.block == 1 && g.cw == 4 && g.ch == 2 && g.nx == 4 &&
+              g.ny == 4,
+          "4 groups in 70x12: cells grow to 4x2 (%d: %dx%d)", rc, g.cw, g.ch);
+    CHECK(ch_at(&c, g.x0 + 3, g.y0 + 1) == 0x2572 &&
+              ch_at(&c, g.x0 + 4, g.y0 + 3) == ch_at(&c, g.x0 + 7, g.y0 + 2),
+          "a grown cell is filled: 4 columns, 2 rows");
+    canvas_clear(&c, ROLE_DEFAULT);
+    rc = nview_df_matrix(&c, 0, 0, 70, 8, net, b, 1, 2, NULL, &g);
+    CHECK(rc == 1 && g.block == 1 && g.cw == 2 && g.ch == 1 && g.nx == 4,
+          "4 groups in 70x8: one per cell, 2 columns each (%d)", rc);
     for (int i = 0; i < 4; i++)
         for (int j = 0; j < 4; j++) {
             int want = i == j ? ROLE_MATRIX_DIAGONAL
@@ -1269,8 +1294,8 @@ test_nan_zero(struct strbuf *sb)
         double *z = calloc((size_t)net_links(df), sizeof *z);
         canvas_clear(&c, ROLE_DEFAULT);
         nview_df_matrix(&c, 0, 0, 40, 16, df, z, -1, -1, NULL, &g);
-        CHECK(role_at(&c, g.x0 + 2, g.y0) == ROLE_HEAT_IDLE &&
-                  ch_at(&c, g.x0 + 2, g.y0) == 0x00b7 &&
+        CHECK(role_at(&c, g.x0 + g.cw, g.y0) == ROLE_HEAT_IDLE &&
+                  ch_at(&c, g.x0 + g.cw, g.y0) == 0x00b7 &&
                   role_at(&c, g.x0, g.y0) == ROLE_MATRIX_DIAGONAL,
               "zero traffic: idle matrix cells (·)");
         free(z);

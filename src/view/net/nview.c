@@ -205,18 +205,26 @@ void
 nview_coords(const struct cview *v, int row, int gx, int cw, int n, int first,
              int step, int sel, int role)
 {
+    static const int nice[] = {1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500};
     char buf[16];
-    int next = gx;
+    int widest = snprintf(buf, sizeof buf, "%d", first + (n - 1) * step), k;
 
+    /* every k-th cell (of indices a multiple of k * step), k the first
+       nice number whose labels are a column apart at least */
+    k = nice[sizeof nice / sizeof nice[0] - 1];
+    for (size_t j = 0; j < sizeof nice / sizeof nice[0]; j++)
+        if (nice[j] * cw >= widest + 1) {
+            k = nice[j];
+            break;
+        }
     for (int i = 0; i < n; i++) {
         int col = gx + i * cw, len, s = first + i * step;
-        if (col < next)
+        if ((s / (step > 0 ? step : 1)) % k != 0)
             continue;
         len = snprintf(buf, sizeof buf, "%d", s);
         cview_text(v, col, row, len,
                    sel >= s && sel < s + step ? ROLE_MINIMAP_SELECTED : role,
                    buf);
-        next = col + len + 1;
     }
 }
 

@@ -91,7 +91,7 @@ nview_df_matrix(struct canvas *c, int x, int y, int w, int h,
     double cache[MATRIX_CACHE * MATRIX_CACHE];
     struct nview_plan pl;
     struct l2 t;
-    int G, gw, gx, aw, b, nb, cw, row;
+    int G, gw, gx, aw, b, nb, cw, chh, row;
     double maxv = 0;
     char buf[160], sz[32];
 
@@ -122,9 +122,21 @@ nview_df_matrix(struct canvas *c, int x, int y, int w, int h,
         b = nview_ceil_div(G, nview_min(pl.grid, aw));
     }
     nb = nview_ceil_div(G, b);
-    if (pl.grid > nb)
-        pl.grid = nb; /* spare rows go below the legend */
     cw = aw >= 2 * nb ? 2 : 1;
+    chh = 1;
+    for (int sc = NVIEW_SCALE_MAX; b == 1 && sc > 1; sc--) { /* room to
+                                                        spare: larger */
+        struct nview_plan big;
+        nview_plan_rows(h, G * sc, 0, 0, w >= HEAT_LEVELS, &big);
+        if (aw >= 2 * sc * nb && big.grid >= nb * sc && big.caption) {
+            pl = big;
+            cw = 2 * sc;
+            chh = sc;
+            break;
+        }
+    }
+    if (pl.grid > nb * chh)
+        pl.grid = nb * chh; /* spare rows go below the legend */
 
     /* pass 1: the busiest cell (the values kept when they fit) */
     for (int i = 0; i < nb; i++)
@@ -148,8 +160,8 @@ nview_df_matrix(struct canvas *c, int x, int y, int w, int h,
     for (int i = 0; i < nb; i++) {
         int g0 = i * b;
         snprintf(buf, sizeof buf, "%d", g0);
-        if (i < pl.grid)
-            cview_text_right(&r, 0, row + i, gw,
+        if (i * chh < pl.grid)
+            cview_text_right(&r, 0, row + i * chh, gw,
                              sel_src >= g0 && sel_src < g0 + b
                                  ? ROLE_MINIMAP_SELECTED
                                  : ROLE_MATRIX_LABEL,
@@ -168,11 +180,12 @@ nview_df_matrix(struct canvas *c, int x, int y, int w, int h,
                 ch = nview_shade(bk, c->ascii);
                 role = heat_bucket_role(bk);
             }
-            for (int k = 0; k < cw; k++)
-                cview_put(&gr, j * cw + k, i, ch, role);
+            for (int l = 0; l < chh; l++)
+                for (int k = 0; k < cw; k++)
+                    cview_put(&gr, j * cw + k, i * chh + l, ch, role);
             if (sel_src >= g0 && sel_src < g0 + b && sel_dst >= j * b &&
                 sel_dst < j * b + b)
-                cview_set_attrs(&gr, j * cw, i, cw, 1, ATTR_REVERSE);
+                cview_set_attrs(&gr, j * cw, i * chh, cw, chh, ATTR_REVERSE);
         }
     }
     row += pl.grid;
@@ -183,8 +196,8 @@ nview_df_matrix(struct canvas *c, int x, int y, int w, int h,
     if (pl.legend)
         nview_legend(&r, row, op.scale);
     if (grid)
-        *grid = (struct nview_grid){x + gx, gr.y, cw, 1, nb,
-                                    nview_min(nb, pl.grid), 0, 0, b};
+        *grid = (struct nview_grid){x + gx, gr.y, cw, chh, nb,
+                                    nview_min(nb, pl.grid / chh), 0, 0, b};
     return b;
 }
 

@@ -27,7 +27,8 @@ double nview_df_pair(const struct net *net, const double *bytes, int g1,
  * reversed. When the groups do not fit one per cell, each cell covers a
  * block of b x b groups holding o->agg (mean or max) of the pairs in it
  * (a block on the diagonal leaves out the groups' own pairs) and a note
- * says so. Cells are 2 columns wide when that fits. grid (may be NULL)
+ * says so. Cells are 2 columns wide when that fits, and with room to
+ * spare up to 2s x s (s up to NVIEW_SCALE_MAX, nview_torus.h). grid (may be NULL)
  * receives the layout (block = b). Returns b (>= 1), or -1 (not a
  * dragonfly, too small). O(groups^2 x L2 links per pair); no allocation.
  */

@@ -123,7 +123,9 @@ int nview_too_small(const struct cview *v, const char *why);
  * The coordinates across a grid, in row `row` of v: over cell i of n
  * cells cw columns wide from column gx, the number first + i * step, in
  * ROLE_MINIMAP_SELECTED when sel lies in [that, that + step), else in
- * role; a number that would touch the one before is left out.
+ * role, every k-th index only (those a multiple of k * step), k the
+ * first of 1, 2, 5, 10, 20, 25, 50, ... that keeps the widest number a
+ * column clear of the next: evenly spaced, never touching.
  */
 void nview_coords(const struct cview *v, int row, int gx, int cw, int n,
                   int first, int step, int sel, int role);

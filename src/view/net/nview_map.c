@@ -5,12 +5,18 @@
  * their hottest links. Arrows move the selected cell (round the edges on
  * a torus); x and y choose the torus's dimensions, D the direction, v and
  * Enter the plane; on a dragonfly Enter opens the selected group and
- * Backspace goes back. Its state: struct nview_map.
+ * Backspace goes back; a click selects a cell. The rows under the map
+ * say what the selected cell is: its routers, and the links of its edges
+ * (a dragonfly: the L2 links of the pair of groups, or the router's
+ * out-links by class) with their class, bytes and load. Its state:
+ * struct nview_map.
  */
 #include "view/net/nview_ui.h"
 
+#include <stdio.h>
 #include <string.h>
 
+#include "core/base/units.h"
 #include "view/keys.h"
 #include "view/roles.h"
 #include "view/ui.h"
@@ -28,7 +34,8 @@ map_init(void *st)
    room. */
 static void
 torus(const struct nview_map *t, const struct cview *b,
-      const struct net_run *lr, const double *bytes, const struct nview_opts *o)
+      const struct net_run *lr, const double *bytes, const struct nview_opts *o,
+      struct nview_grid *grid)
 {
     const struct net *net = lr->scen->net->net;
     const struct net_torus_params *tp = net_torus(net);
@@ -54,50 +61,272 @@ torus(const struct nview_map *t, const struct cview *b,
         nview_minimap_all(b->c, b->x + used + 1, b->y, b->w - used - 1, b->h,
                           net, bytes, &mm, o);
     }
-    if (nview_minimap(b->c, b->x, b->y, used, b->h, net, bytes, &mm, o, NULL) <
+    if (nview_minimap(b->c, b->x, b->y, used, b->h, net, bytes, &mm, o, grid) <
         0)
         cview_text(b, 1, 0, b->w - 2, ROLE_WARNING,
                    "too small for the minimap");
 }
 
+/* ---- the selected cell, in words ---- */
+
+/* The links of a cell: how many, their bytes, their loads, their class. */
+struct linkset {
+    int n, cls; /* cls: the first link's class, -1 none yet */
+    int cls2;   /* another class among them (-1: none), -2 more than two */
+    double bytes, load, max;
+};
+
 static void
-map_draw(const void *st, const struct cview *v, const struct view_draw_ctx *dc)
+ls_add(struct linkset *a, const struct net *net, const double *bytes,
+       double peak, int l)
 {
-    const struct nview_map *t = st;
-    struct cview b;
+    double ld;
+
+    if (l < 0)
+        return;
+    ld = nview_load(net, bytes, l, peak);
+    if (a->n == 0) {
+        a->cls = net_link_class(net, l);
+        a->cls2 = -1;
+    } else if (a->cls != net_link_class(net, l) &&
+               a->cls2 != net_link_class(net, l))
+        a->cls2 = a->cls2 == -1 ? net_link_class(net, l) : -2;
+    a->n++;
+    if (bytes[l] > 0)
+        a->bytes += bytes[l];
+    if (ld == ld) {
+        a->load += ld;
+        if (ld > a->max)
+            a->max = ld;
+    }
+}
+
+/* "4 links (class L2): 1.2 MiB, load 0.41 (max 0.57)" at the end of buf. */
+static void
+ls_fmt(const struct linkset *a, const struct net *net, char *buf, size_t n)
+{
+    size_t len = strlen(buf);
+    char b[32], cls[96];
+
+    if (a->n == 0) {
+        snprintf(buf + len, n - len, "no links");
+        return;
+    }
+    if (a->cls2 >= 0)
+        snprintf(cls, sizeof cls, "%s and %s", net_class_name(net, a->cls),
+                 net_class_name(net, a->cls2));
+    else
+        snprintf(cls, sizeof cls, "%s",
+                 a->cls2 == -2 ? "several classes" : net_class_name(net, a->cls));
+    if (a->n == 1)
+        snprintf(buf + len, n - len, "1 link (%s): %s, load %.2f", cls,
+                 units_fmt_size(b, sizeof b, a->bytes), a->load);
+    else
+        snprintf(buf + len, n - len, "%d links (%s): %s, load %.2f (max %.2f)",
+                 a->n, cls, units_fmt_size(b, sizeof b, a->bytes),
+                 a->load / a->n, a->max);
+}
+
+/* The torus's selected cell: its routers, then the links of its edge
+   along each dimension shown, into line[0..2]. */
+static void
+torus_report(const struct nview_map *t, const struct net *net,
+             const double *bytes, double peak, char line[3][256])
+{
+    const struct net_torus_params *tp = net_torus(net);
+    int nd = tp->nd, dx = t->dx < nd ? t->dx : 0, dy = nd < 2 ? -1 : t->dy;
+    int x[NET_MAX_DIMS], nr = 0, first = -1;
+    struct linkset e[2] = {{0, -1, -1, 0, 0, 0}, {0, -1, -1, 0, 0, 0}};
+    char a[16], bname[16], vn[NET_NAME_MAX];
+
+    if (dy == dx || dy >= nd)
+        dy = nd < 2 ? -1 : (dx + 1) % nd;
+    for (int r = 0; r < net_routers(net); r++) {
+        int in = 1;
+        net_torus_coords(net, r, x);
+        for (int k = 0; k < nd; k++)
+            if (k == dx)
+                in &= x[k] == t->x;
+            else if (k == dy)
+                in &= x[k] == t->y;
+            else if (t->plane)
+                in &= x[k] == 0;
+        if (!in)
+            continue;
+        if (first < 0)
+            first = r;
+        nr++;
+        for (int s = 0; s < 2; s++) { /* the edge to the next cell */
+            int k = s == 0 ? dx : dy, nb;
+            if (k < 0)
+                continue;
+            if (t->dir != 2)
+                ls_add(&e[s], net, bytes, peak, net_torus_link(net, r, k, +1));
+            if (t->dir != 1) {
+                x[k] = (x[k] + 1) % tp->dim[k];
+                nb = net_torus_router(net, x);
+                x[k] = (x[k] + tp->dim[k] - 1) % tp->dim[k];
+                ls_add(&e[s], net, bytes, peak,
+                       net_torus_link(net, nb, k, -1));
+            }
+        }
+    }
+    net_torus_dim_name(net, dx, a, sizeof a);
+    if (dy >= 0)
+        net_torus_dim_name(net, dy, bname, sizeof bname);
+    {
+        char head[64];
+        if (dy >= 0)
+            snprintf(head, sizeof head, "selected %s=%d %s=%d", a, t->x,
+                     bname, t->y);
+        else
+            snprintf(head, sizeof head, "selected %s=%d", a, t->x);
+        if (nr == 1)
+            snprintf(line[0], 256, "%s: router %s", head,
+                     net_vertex_name(net, first, vn, sizeof vn));
+        else
+            snprintf(line[0], 256, "%s: %d routers (%s)", head, nr,
+                     t->plane ? "the plane" : "every coordinate of the others");
+    }
+    for (int s = 0; s < 2; s++) {
+        int k = s == 0 ? dx : dy, c = s == 0 ? t->x : t->y;
+        line[1 + s][0] = '\0';
+        if (k < 0)
+            continue;
+        snprintf(line[1 + s], 256, "  %s %d\u2192%d %s: ", s == 0 ? a : bname,
+                 c, (c + 1) % tp->dim[k],
+                 t->dir == 1   ? "+ links"
+                 : t->dir == 2 ? "- links"
+                               : "both ways");
+        ls_fmt(&e[s], net, line[1 + s], 256);
+    }
+}
+
+/* The dragonfly's selected pair of groups, or router of the group shown,
+   into line[0..2]. */
+static void
+dfly_report(const struct nview_map *t, const struct net *net,
+            const double *bytes, double peak, char line[3][256])
+{
+    const struct net_dragonfly_params *dp = net_dragonfly(net);
+    char vn[NET_NAME_MAX];
+
+    line[1][0] = line[2][0] = '\0';
+    if (t->group < 0) {
+        struct linkset e = {0, -1, -1, 0, 0, 0}, back = {0, -1, -1, 0, 0, 0};
+        if (t->x == t->y) {
+            snprintf(line[0], 256,
+                     "selected group %d to itself: no L2 links (Enter opens "
+                     "the group)",
+                     t->y);
+            return;
+        }
+        for (int j = 0; j < dp->global_per_pair; j++) {
+            ls_add(&e, net, bytes, peak, net_df_global(net, t->y, t->x, j));
+            ls_add(&back, net, bytes, peak, net_df_global(net, t->x, t->y, j));
+        }
+        snprintf(line[0], 256, "selected group %d \u2192 group %d: ", t->y,
+                 t->x);
+        ls_fmt(&e, net, line[0], 256);
+        snprintf(line[1], 256, "  back, group %d \u2192 group %d: ", t->x,
+                 t->y);
+        ls_fmt(&back, net, line[1], 256);
+        return;
+    }
+    {
+        int r = net_df_router(net, t->group, t->y, t->x), ncls = 0, row = 1;
+        int cls[8];
+        struct linkset e[8];
+        if (r < 0) {
+            snprintf(line[0], 256, "no router selected");
+            return;
+        }
+        for (int l = net_out_begin(net, r); l < net_out_end(net, r); l++) {
+            int c = net_link_class(net, l), k;
+            for (k = 0; k < ncls && cls[k] != c; k++)
+                ;
+            if (k == ncls) {
+                if (ncls == 8)
+                    continue;
+                cls[ncls] = c;
+                e[ncls++] = (struct linkset){0, -1, -1, 0, 0, 0};
+            }
+            ls_add(&e[k], net, bytes, peak, l);
+        }
+        snprintf(line[0], 256,
+                 "selected router %s (group %d, chassis %d, slot %d), its "
+                 "out-links:",
+                 net_vertex_name(net, r, vn, sizeof vn), t->group, t->y, t->x);
+        for (int k = 0; k < ncls; k++) { /* two classes a row */
+            row = 1 + k / 2;
+            if (row > 2)
+                break;
+            snprintf(line[row] + strlen(line[row]),
+                     256 - strlen(line[row]), "  ");
+            ls_fmt(&e[k], net, line[row], 256);
+        }
+    }
+}
+
+#define MAP_REPORT 3 /* rows under the map for the selected cell */
+
+/* The map into v, and where its grid is (grid may be NULL). */
+static void
+map_paint(const struct nview_map *t, const struct cview *v,
+          const struct view_draw_ctx *dc, struct nview_grid *grid)
+{
+    struct cview b, m;
     const struct net_run *lr = nview_frame(v, dc, &b);
     const struct net *net;
     const struct net_dragonfly_params *dp;
     struct nview_opts o = {HEAT_LINEAR, 0, NVIEW_MEAN};
     struct nview_show sh;
-    int rc;
+    char line[3][256] = {"", "", ""};
+    int rc, rep;
 
+    if (grid)
+        memset(grid, 0, sizeof *grid);
     if (lr == NULL)
         return;
     net = lr->scen->net->net;
     sh = nview_show(dc->fam, lr);
     o.peak = sh.peak;
+    dp = net_dragonfly(net);
+    rep = (net_torus(net) != NULL || dp != NULL) && b.h >= 12 ? MAP_REPORT : 0;
+    m = cview_sub(&b, 0, 0, b.w, b.h - rep);
     if (net_torus(net) != NULL) {
-        torus(t, &b, lr, sh.bytes, &o);
-        return;
-    }
-    if ((dp = net_dragonfly(net)) != NULL) {
+        torus(t, &m, lr, sh.bytes, &o, grid);
+        torus_report(t, net, sh.bytes,
+                     o.peak > 0 ? o.peak : nview_peak(net, sh.bytes), line);
+    } else if (dp != NULL) {
         if (t->group >= 0)
-            rc = nview_df_group(b.c, b.x, b.y, b.w, b.h, net, sh.bytes,
-                                t->group, t->y * dp->routers + t->x, &o, NULL);
+            rc = nview_df_group(m.c, m.x, m.y, m.w, m.h, net, sh.bytes,
+                                t->group, t->y * dp->routers + t->x, &o, grid);
         else
-            rc = nview_df_matrix(b.c, b.x, b.y, b.w, b.h, net, sh.bytes, t->y,
-                                 t->x, &o, NULL);
+            rc = nview_df_matrix(m.c, m.x, m.y, m.w, m.h, net, sh.bytes, t->y,
+                                 t->x, &o, grid);
         if (rc < 0)
-            cview_text(&b, 1, 0, b.w - 2, ROLE_WARNING,
+            cview_text(&m, 1, 0, m.w - 2, ROLE_WARNING,
                        "too small for the group matrix");
+        dfly_report(t, net, sh.bytes,
+                    o.peak > 0 ? o.peak : nview_peak(net, sh.bytes), line);
+    } else {
+        cview_wrap(&b, 1, 0, b.w - 2, 2, ROLE_DIM,
+                   "no map for this kind of network (maps are for tori and "
+                   "dragonflies): its hottest links");
+        nview_hottest(b.c, b.x, b.y + 2, b.w, b.h - 2, net, sh.bytes, sh.st,
+                      -1, -1, &o);
         return;
     }
-    cview_wrap(&b, 1, 0, b.w - 2, 2, ROLE_DIM,
-               "no map for this kind of network (maps are for tori and "
-               "dragonflies): its hottest links");
-    nview_hottest(b.c, b.x, b.y + 2, b.w, b.h - 2, net, sh.bytes, sh.st, -1, -1,
-                  &o);
+    for (int i = 0; i < rep; i++)
+        cview_text(&b, 0, b.h - rep + i, b.w,
+                   i == 0 ? ROLE_MINIMAP_SELECTED : ROLE_DEFAULT, line[i]);
+}
+
+static void
+map_draw(const void *st, const struct cview *v, const struct view_draw_ctx *dc)
+{
+    map_paint(st, v, dc, NULL);
 }
 
 /* An arrow on a w x h grid moves the selected cell, round the edges on a
@@ -205,6 +434,33 @@ map_key(void *st, struct view_ctx *vc, int act)
     return VIEW_NOT_MINE;
 }
 
+/* A click on a cell of the map selects it (a dragonfly's matrix: the
+   first pair of the block). */
+static int
+map_click(void *st, struct view_ctx *vc, int col, int row, int button)
+{
+    static const struct view_env env;
+    struct nview_map *t = st;
+    struct view_draw_ctx dc = {vc->ss, vc->fam, &env, NULL};
+    struct nview_grid g;
+    struct canvas scratch;
+    struct cview v;
+    int ix, iy, hit;
+
+    if (button != 1 || vc->w < 1 || vc->h < 1)
+        return VIEW_NOT_MINE;
+    canvas_init(&scratch, vc->w, vc->h, 1);
+    v = cview_of(&scratch, 0, 0, vc->w, vc->h);
+    map_paint(t, &v, &dc, &g);
+    canvas_fini(&scratch);
+    hit = g.nx > 0 && nview_grid_hit(&g, col, row, &ix, &iy);
+    if (!hit)
+        return 0;
+    t->x = ix;
+    t->y = iy;
+    return UI_REDRAW;
+}
+
 const struct view_entry nview_map_entry = {
     .name = "map",
     .title = "Map",
@@ -213,4 +469,5 @@ const struct view_entry nview_map_entry = {
     .init = map_init,
     .draw = map_draw,
     .key = map_key,
+    .click = map_click,
 };

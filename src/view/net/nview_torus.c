@@ -258,6 +258,16 @@ nview_minimap(struct canvas *c, int x, int y, int w, int h,
     cw = full ? 2 : 1;
     if (!full)
         ch = 1;
+    if (full && mm->cell == NVIEW_CELL_AUTO) /* room to spare: larger */
+        for (int s = NVIEW_SCALE_MAX; s > 1; s--) {
+            int sh = ch > 1 ? s + 1 : 1;
+            nview_plan_rows(h, Y * sh, 0, 0, w >= HEAT_LEVELS, &p);
+            if (aw >= 2 * s * X && p.grid >= Y * sh && p.caption) {
+                cw = 2 * s;
+                ch = sh;
+                break;
+            }
+        }
     nview_plan_rows(h, Y * ch, 0, 0, w >= HEAT_LEVELS, &p);
     nx = nview_min(X, aw / cw);
     ny = nview_min(Y, nview_ceil_div(p.grid, ch));
@@ -298,13 +308,17 @@ nview_minimap(struct canvas *c, int x, int y, int w, int h,
                           sel ? ROLE_MINIMAP_SELECTED : role);
                 if ((along & NVIEW_ALONG_X) && ah.n > 0) {
                     b = heat_bucket(nview_acc_get(&ah, m.agg), op.scale);
-                    cview_put(&gr, i * cw + 1, j * ch,
-                              edge_glyph(b, 0, c->ascii), heat_bucket_role(b));
+                    for (int e = 1; e < cw; e++)
+                        cview_put(&gr, i * cw + e, j * ch,
+                                  edge_glyph(b, 0, c->ascii),
+                                  heat_bucket_role(b));
                 }
                 if ((along & NVIEW_ALONG_Y) && av.n > 0) {
                     b = heat_bucket(nview_acc_get(&av, m.agg), op.scale);
-                    cview_put(&gr, i * cw, j * ch + 1,
-                              edge_glyph(b, 1, c->ascii), heat_bucket_role(b));
+                    for (int e = 1; e < ch; e++)
+                        cview_put(&gr, i * cw, j * ch + e,
+                                  edge_glyph(b, 1, c->ascii),
+                                  heat_bucket_role(b));
                 }
             } else {
                 struct nview_acc a = {0};

@@ -29,8 +29,11 @@ enum {
 };
 
 /* How a minimap draws a cell. */
+#define NVIEW_SCALE_MAX 3 /* AUTO: full cells up to 6x4 with room to spare */
 enum nview_cellmode {
-    NVIEW_CELL_AUTO, /* full if the whole grid fits, else compact */
+    NVIEW_CELL_AUTO, /* full if the whole grid fits (larger when it fits
+                        larger: node and edges 2s x (s + 1), s up to
+                        NVIEW_SCALE_MAX), else compact */
     NVIEW_CELL_FULL, /* 2x2: node ●, edge ─ to the right, edge │ below */
     NVIEW_CELL_COMPACT /* 1x1: one shade glyph for the cell's edges */
 };
@@ -89,7 +92,8 @@ int nview_minimap_cell(const struct net *net, const double *bytes,
  * glyph for the cell's edges along mm->along together. A wrapped
  * dimension's wrap edge is the last column's (row's); a mesh has none
  * there. Full cells are used (NVIEW_CELL_AUTO) when the whole grid and
- * its caption fit. When the grid does not fit it is cut to a window that
+ * its caption fit, and grow (an edge 3 or 5 columns long, 2 or 3 rows
+ * tall) while the grid still fits. When the grid does not fit it is cut to a window that
  * keeps the selected cell in view; the caption and legend go before the
  * grid's first rows do. The selected cell's node is minimap.selected
  * (compact: reversed) and so are its coordinate labels. grid (may be
