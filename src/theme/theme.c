@@ -138,9 +138,42 @@ theme_degrade_colour(int index, int rgb, int ncolors)
     return theme_nearest(rgb >= 0 ? rgb : theme_palette_rgb(index), ncolors);
 }
 
+static int luma(int rgb);
+
+/* The colour of the terminal's own background t is most likely meant for,
+   at a depth under 256: white behind a dark default text (a light theme),
+   else black. */
+static int
+assumed_bg(const struct theme *t, int ncolors)
+{
+    const struct theme_style *d = &t->role[ROLE_DEFAULT];
+    int rgb = d->fg_rgb >= 0 ? d->fg_rgb : theme_palette_rgb(d->fg);
+
+    if (d->bg >= 0) /* the theme paints its own background */
+        return -1;
+    if (rgb >= 0 && luma(rgb) < 128)
+        return ncolors >= THEME_16 ? 15 : 7;
+    return 0;
+}
+
+/* Is 0xrrggbb a grey (its channels within 24 of each other)? */
+static int
+greyish(int rgb)
+{
+    int r = rgb >> 16 & 255, g = rgb >> 8 & 255, b = rgb & 255;
+    int hi = r > g ? (r > b ? r : b) : (g > b ? g : b);
+    int lo = r < g ? (r < b ? r : b) : (g < b ? g : b);
+
+    return hi - lo <= 24;
+}
+
 void
 theme_degrade(struct theme *t, int ncolors)
 {
+    int tbg = ncolors > THEME_MONO && ncolors < THEME_256
+                  ? assumed_bg(t, ncolors)
+                  : -1;
+
     for (int r = 0; r < ROLE_COUNT; r++) {
         struct theme_style *st = &t->role[r];
         int fg, bg;
@@ -156,6 +189,21 @@ theme_degrade(struct theme *t, int ncolors)
             fg = nearest_but(st->fg_rgb >= 0 ? st->fg_rgb
                                              : theme_palette_rgb(st->fg),
                              ncolors, bg);
+        if (fg >= 0 && bg < 0 && tbg >= 0 &&
+            (fg == tbg || (tbg != 0 && (fg == 7 || fg == 15)))) {
+            /* a faint colour on the terminal's own background would vanish
+               (grey guides and idle dots black on black): a grey becomes
+               the grey or the text colour the terminal has, dimmed, another
+               colour the next nearest */
+            int rgb = st->fg_rgb >= 0 ? st->fg_rgb : theme_palette_rgb(st->fg);
+            if (greyish(rgb)) {
+                fg = ncolors >= THEME_16 ? 8 : tbg == 0 ? 7 : 0;
+                if (ncolors < THEME_16)
+                    st->attrs |= ATTR_DIM;
+            } else {
+                fg = nearest_but(rgb, ncolors, tbg);
+            }
+        }
         st->fg = fg;
         st->bg = bg;
         if (ncolors < THEME_TRUECOLOR)

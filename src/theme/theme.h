@@ -146,7 +146,11 @@ int theme_degrade_colour(int index, int rgb, int ncolors);
 /*
  * Map every role of t to a terminal of depth ncolors, in place: colours
  * by theme_degrade_colour(), except that a foreground that would become
- * its background takes the next nearest colour; below THEME_TRUECOLOR the
+ * its background takes the next nearest colour, and so does one on the
+ * terminal's own background that would be its colour (black on a dark
+ * theme, white on a light one: the default role's text says which): a
+ * grey becomes grey (16 colours) or the text colour dimmed (8); below
+ * THEME_TRUECOLOR the
  * 24-bit values are dropped (-1). For THEME_MONO all colours go and a role
  * that used one gets its monochrome attributes (theme_role_mono()) added
  * to its own, so selections and bars stay visible.

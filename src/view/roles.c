@@ -61,3 +61,13 @@ role_heat(double load)
 {
     return heat_role(load, HEAT_LINEAR);
 }
+
+int
+role_factor(double f)
+{
+    if (!(f > 0))
+        return ROLE_FLOW_WAITING;
+    if (f >= 0.9995)
+        return ROLE_FLOW_SENDING;
+    return heat_role(1 - f > 0.001 ? 1 - f : 0.001, HEAT_LINEAR);
+}

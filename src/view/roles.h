@@ -217,4 +217,13 @@ int theme_role_mono(int role);
  */
 int role_heat(double load);
 
+/*
+ * The role of a flow's factor (its share of the rate its path allows, 0
+ * to 1), which reads the other way round from a load: 1 (full rate) is
+ * good, flow.sending; a smaller factor is the hotter the smaller (the
+ * heat role of 1 - f: 0.13 is heat.8, 0.9 heat.0), and 0 (waiting)
+ * flow.waiting.
+ */
+int role_factor(double f);
+
 #endif

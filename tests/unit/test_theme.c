@@ -541,6 +541,31 @@ test_colours(void)
               theme_degrade_colour(16, 0x000001, THEME_8) == 0,
           "a 24-bit colour degrades from its own value");
 
+    /* a faint colour on the terminal's own background does not vanish */
+    theme_default(&t);
+    theme_degrade(&t, THEME_8);
+    CHECK(t.role[ROLE_TREE_GUIDE].fg == 7 &&
+              (t.role[ROLE_TREE_GUIDE].attrs & ATTR_DIM) &&
+              t.role[ROLE_HEAT_IDLE].fg == 7 && t.role[ROLE_HEAT_NONE].fg != 0 &&
+              t.role[ROLE_TIMELINE_GRID].fg == 7,
+          "8 colours, dark: grey guides and idle dots are dim white, not "
+          "black on black (guide %d)",
+          t.role[ROLE_TREE_GUIDE].fg);
+    CHECK(t.role[ROLE_STATUS].bg >= 0 && t.role[ROLE_HEAT_9].fg == 1,
+          "8 colours: the rest keep their nearest colours");
+    theme_default(&t);
+    theme_degrade(&t, THEME_16);
+    CHECK(t.role[ROLE_TREE_GUIDE].fg == 8 && t.role[ROLE_HEAT_IDLE].fg == 8,
+          "16 colours, dark: grey guides and idle dots are bright black");
+    theme_default(&t);
+    CHECK(theme_load(&t, "themes/light.yaml", NULL, &err) == 0, "light theme");
+    theme_degrade(&t, THEME_8);
+    CHECK(t.role[ROLE_TREE_GUIDE].fg == 0 &&
+              (t.role[ROLE_TREE_GUIDE].attrs & ATTR_DIM),
+          "8 colours, light: grey guides are dim black, not white on white "
+          "(%d)",
+          t.role[ROLE_TREE_GUIDE].fg);
+
     /* whole themes */
     theme_default(&t);
     theme_degrade(&t, THEME_MONO);

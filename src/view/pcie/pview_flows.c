@@ -127,7 +127,7 @@ flows_draw(const void *st, const struct cview *v,
                 snprintf(t[k], 48, "?");
         for (int k = 0; k < FCOL_COUNT; k++) {
             int role = k == FCOL_FACTOR && !(dc->hidden && dc->hidden[i])
-                           ? role_heat(d->factor[i])
+                           ? role_factor(d->factor[i])
                            : ROLE_DEFAULT;
             if (!shown[k])
                 continue;

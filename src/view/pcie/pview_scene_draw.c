@@ -448,7 +448,7 @@ draw_stepper(const struct cview *v, const struct scenario *s,
             cview_text_right(v, 14 + 8 * k, y, 7,
                              hidden_flow(look, tf->flow) ? ROLE_DIM
                              : changed                   ? ROLE_STEP_CHANGED
-                                                         : role_heat(val),
+                                                         : role_factor(val),
                              buf);
         }
     }

@@ -140,7 +140,7 @@ stepper_draw(const void *st, const struct cview *v,
                 cview_text_right(&a, 16 + 8 * k, y, 7, ROLE_DIM, "?");
             else
                 cview_printf(&a, 16 + 8 * k, y, 7,
-                             changed ? ROLE_STEP_CHANGED : role_heat(val),
+                             changed ? ROLE_STEP_CHANGED : role_factor(val),
                              "%7.4f", val);
         }
         y++;

@@ -1,6 +1,7 @@
 /*
  * pview_timeline: the Timeline view -- every flow's factor over the whole
- * run, one row per flow and one column per slice of time, the selected
+ * run, one row per flow and one column per slice of time (its glyph and
+ * colour the factor, a dot waiting), the selected
  * step marked on the axis. Up and Down choose the flow; Left and Right
  * (and [ ]) the step; Enter explains the flow. No state of its own.
  */
@@ -12,6 +13,15 @@
 #include "view/keys.h"
 #include "view/roles.h"
 #include "view/ui.h"
+
+/* A sending flow's cell: its factor in the glyph too, so that it reads
+   without colour (and where two colours are close): █ from 0.75, ▓ from
+   0.5, ▒ from 0.25, ░ below. */
+static uint32_t
+factor_glyph(double f)
+{
+    return f >= 0.75 ? 0x2588 : f >= 0.5 ? 0x2593 : f >= 0.25 ? 0x2592 : 0x2591;
+}
 
 static void
 timeline_draw(const void *st, const struct cview *v,
@@ -36,6 +46,9 @@ timeline_draw(const void *st, const struct cview *v,
     if (!(t1 > t0))
         t1 = t0 + 1e-9;
     cview_text(&a, 1, 0, labw, ROLE_HEADER, "flow");
+    cview_text(&a, labw + 1, 0, gw, ROLE_DIM,
+               "factor \u2588 .75+ \u2593 .5+ \u2592 .25+ \u2591 less  "
+               "\u00b7 waiting");
     cview_text(&a, labw + gw + 2, 0, 8, ROLE_HEADER, "factor");
     if (p->flow >= 0 && p->flow < nf)
         sel = p->flow;
@@ -54,11 +67,12 @@ timeline_draw(const void *st, const struct cview *v,
             if (pcie_sim_step_rec(res, k, i, &rho, NULL, NULL) < 0)
                 continue;
             if (rho > 0)
-                cview_put(&a, labw + 1 + col, y, 0x2588, role_heat(rho));
+                cview_put(&a, labw + 1 + col, y, factor_glyph(rho),
+                          role_factor(rho));
             else
                 cview_put(&a, labw + 1 + col, y, 0x00b7, ROLE_FLOW_WAITING);
         }
-        cview_printf(&a, labw + gw + 2, y, 8, role_heat(d->factor[i]), "%.4f",
+        cview_printf(&a, labw + gw + 2, y, 8, role_factor(d->factor[i]), "%.4f",
                      d->factor[i]);
     }
     /* the axis, with the selected step marked */
