@@ -115,3 +115,16 @@ expect df-back "back, group 1 → group 0: 1 link (L2): 2.812 MiB, load 0.72"
 tui_keys Enter
 expect df-router "selected router g0.c0.r0 (group 0, chassis 0, slot 0), its out-links:"
 tui_stop
+
+# 8. the Links view at 80x24 scrolls to its selected row, the header says
+# which rows show
+tui_start 80 24 "$RHO" scenarios/dragonfly-small.lua
+expect links-start "1 Network" 30
+tui_keys 2
+expect links-first "rows 1-16 of 256" 60
+tui_keys PageDown PageDown
+expect links-paged "rows 16-31 of 256"
+expect links-row-31 "31 g"
+tui_keys G
+expect links-end "rows 241-256 of 256"
+tui_stop

@@ -1,8 +1,9 @@
 /*
  * nview_links: the Links view -- the hottest links of the run, a row
  * each (nview_hottest()). Enter explains the selected link in the status
- * line (the model's explain); '/' finds a link among them. Its state:
- * the selected row.
+ * line (the model's explain); '/' finds a link among them. The rows
+ * scroll to keep the selected one in view (up to NVIEW_TOP_MAX links),
+ * the header saying which. Its state: the selected row.
  */
 #include "view/net/nview_ui.h"
 
@@ -62,6 +63,19 @@ draw_changes(const struct nview_links *t, const struct cview *b,
     }
 }
 
+/* The hottest links with traffic (at most NVIEW_TOP_MAX): the rows the
+   view can select. */
+static int
+links_rows(const struct net *net, const double *bytes)
+{
+    static int top[NVIEW_TOP_MAX];
+
+    return nview_top(net, bytes, -1, NVIEW_TOP_MAX, top);
+}
+
+/* The table of the hottest links down to the selected row, drawn whole
+   into a canvas of its own, shown through a window that keeps the
+   selected row in view under the header; the header says which rows. */
 static void
 links_draw(const void *st, const struct cview *v,
            const struct view_draw_ctx *dc)
@@ -72,8 +86,10 @@ links_draw(const void *st, const struct cview *v,
     struct nview_opts o = {HEAT_LINEAR, 0, NVIEW_MEAN};
     struct nview_show sh;
     const struct net_diff *d;
+    struct canvas all;
+    int rows, top, n, H;
 
-    if (lr == NULL)
+    if (lr == NULL || b.h < 2)
         return;
     if ((d = nview_diff(dc->fam, dc->ss)) != NULL) {
         draw_changes(t, &b, lr, model_net_run_prev(dc->ss), d);
@@ -81,8 +97,33 @@ links_draw(const void *st, const struct cview *v,
     }
     sh = nview_show(dc->fam, lr);
     o.peak = sh.peak;
-    nview_hottest(b.c, b.x, b.y, b.w, b.h, lr->scen->net->net, sh.bytes, sh.st,
-                  -1, t->row, &o);
+    rows = b.h - 1;
+    top = t->row - rows + 1 > 0 ? t->row - rows + 1 : 0;
+    H = 1 + (top + rows < NVIEW_TOP_MAX ? top + rows : NVIEW_TOP_MAX);
+    canvas_init(&all, b.w, H, v->c->ascii);
+    n = nview_hottest(&all, 0, 0, b.w, H, lr->scen->net->net, sh.bytes, sh.st,
+                      -1, t->row, &o);
+    for (int y = 0; y < b.h; y++) {
+        int from = y == 0 ? 0 : top + y;
+        if (from >= H)
+            break;
+        for (int x = 0; x < b.w; x++) {
+            const struct cell *cl = &all.cell[from * all.w + x];
+            cview_put(&b, x, y, cl->ch, cl->role);
+            if (cl->attrs)
+                cview_set_attrs(&b, x, y, 1, 1, cl->attrs);
+        }
+    }
+    canvas_fini(&all);
+    if (n > 0 && (top > 0 || n >= rows)) { /* where the window is */
+        int total = links_rows(lr->scen->net->net, sh.bytes);
+        char where[48];
+        if (total <= rows)
+            return;
+        snprintf(where, sizeof where, " rows %d-%d of %d", top + 1,
+                 top + rows < total ? top + rows : total, total);
+        cview_text_right(&b, 0, 0, b.w, ROLE_DIM, where);
+    }
 }
 
 /* The selected link explained in the status line. */
@@ -149,7 +190,7 @@ links_key(void *st, struct view_ctx *vc, int act)
     struct nview_links *t = st;
     const struct net_run *lr = nview_run(vc->ss);
     const struct net_diff *d;
-    int r;
+    int r, n;
 
     if (lr == NULL)
         return VIEW_NOT_MINE;
@@ -163,8 +204,15 @@ links_key(void *st, struct view_ctx *vc, int act)
     }
     if (act == ACT_OPEN)
         return explain_link(t, vc, lr);
-    if ((r = nview_moved(t->row, net_links(lr->scen->net->net), act)) < 0)
+    n = links_rows(lr->scen->net->net, nview_show(vc->fam, lr).bytes);
+    if (act == ACT_PAGE_UP || act == ACT_PAGE_DOWN) { /* a window's worth */
+        int page = vc->h - nview_header_rows(vc->ss, vc->fam) - 2;
+        page = page > 1 ? page : 1;
+        r = nview_clamp(t->row + (act == ACT_PAGE_UP ? -page : page), 0,
+                        n > 0 ? n - 1 : 0);
+    } else if ((r = nview_moved(t->row, n, act)) < 0) {
         return VIEW_NOT_MINE;
+    }
     t->row = r;
     return UI_REDRAW;
 }
