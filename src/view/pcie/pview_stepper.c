@@ -97,6 +97,7 @@ stepper_draw(const void *st, const struct cview *v,
     for (int k = 0; k < 5; k++) /* the columns so far */
         cview_text(&a, 1 + 5 * k, 1, 4,
                    k == fr->step ? ROLE_TAB_ACTIVE : ROLE_TAB, col[k]);
+    cview_text(&a, 28, 1, a.w - 29, ROLE_DIM, "* changed by this frame");
     y = 3;
     /* the results as "?" while a lesson hides a flow's numbers */
     for (int i = 0; dc->hidden != NULL && i < nf; i++)
@@ -142,6 +143,8 @@ stepper_draw(const void *st, const struct cview *v,
                 cview_printf(&a, 16 + 8 * k, y, 7,
                              changed ? ROLE_STEP_CHANGED : role_factor(val),
                              "%7.4f", val);
+            if (changed) /* a mark that reads without colour too */
+                cview_put(&a, 23 + 8 * k, y, '*', ROLE_STEP_CHANGED);
         }
         y++;
     }
