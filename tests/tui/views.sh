@@ -128,3 +128,12 @@ expect links-row-31 "31 g"
 tui_keys G
 expect links-end "rows 241-256 of 256"
 tui_stop
+
+# 9. a fat tree has no map: its hottest links, Down selects the next
+tui_start 100 30 "$RHO" scenarios/fattree-k4.lua
+expect ft-start "1 Network" 30
+tui_keys 3
+expect ft-first "selected link L0.0->L1.0, the 1st hottest: 1 link (up L0-L1): 8 MiB, load 1.00" 60
+tui_keys Down Down
+expect ft-third "selected link L0.1->L1.0, the 3rd hottest"
+tui_stop

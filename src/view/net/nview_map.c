@@ -5,7 +5,8 @@
  * their hottest links. Arrows move the selected cell (round the edges on
  * a torus); x and y choose the torus's dimensions, D the direction, v and
  * Enter the plane; on a dragonfly Enter opens the selected group and
- * Backspace goes back; a click selects a cell. The rows under the map
+ * Backspace goes back; a click selects a cell. Another network gets its
+ * hottest links, Up and Down choosing one. The rows under the map
  * say what the selected cell is: its routers, and the links of its edges
  * (a dragonfly: the L2 links of the pair of groups, or the router's
  * out-links by class) with their class, bytes and load. Its state:
@@ -268,6 +269,30 @@ dfly_report(const struct nview_map *t, const struct net *net,
     }
 }
 
+/* Another network (no map): the selected row of its hottest links. */
+static void
+other_report(const struct nview_map *t, const struct net *net,
+             const double *bytes, double peak, char line[3][256])
+{
+    static int top[NVIEW_TOP_MAX];
+    int n = nview_top(net, bytes, -1, NVIEW_TOP_MAX, top);
+    struct linkset e = {0, -1, -1, 0, 0, 0};
+    char name[NET_NAME_MAX];
+
+    if (t->y < 0 || t->y >= n) {
+        snprintf(line[0], 256, "no link selected");
+        return;
+    }
+    ls_add(&e, net, bytes, peak, top[t->y]);
+    snprintf(line[0], 256, "selected link %s, the %d%s hottest: ",
+             net_link_name(net, top[t->y], name, sizeof name), t->y + 1,
+             t->y % 10 == 0 && t->y % 100 != 10   ? "st"
+             : t->y % 10 == 1 && t->y % 100 != 11 ? "nd"
+             : t->y % 10 == 2 && t->y % 100 != 12 ? "rd"
+                                                  : "th");
+    ls_fmt(&e, net, line[0], 256);
+}
+
 #define MAP_REPORT 3 /* rows under the map for the selected cell */
 
 /* The map into v, and where its grid is (grid may be NULL). */
@@ -314,9 +339,11 @@ map_paint(const struct nview_map *t, const struct cview *v,
         cview_wrap(&b, 1, 0, b.w - 2, 2, ROLE_DIM,
                    "no map for this kind of network (maps are for tori and "
                    "dragonflies): its hottest links");
-        nview_hottest(b.c, b.x, b.y + 2, b.w, b.h - 2, net, sh.bytes, sh.st,
-                      -1, -1, &o);
-        return;
+        rep = b.h >= 8 ? 2 : 0;
+        nview_hottest(b.c, b.x, b.y + 2, b.w, b.h - 2 - rep, net, sh.bytes,
+                      sh.st, -1, t->y, &o);
+        other_report(t, net, sh.bytes,
+                     o.peak > 0 ? o.peak : nview_peak(net, sh.bytes), line);
     }
     for (int i = 0; i < rep; i++)
         cview_text(&b, 0, b.h - rep + i, b.w,
@@ -431,7 +458,20 @@ map_key(void *st, struct view_ctx *vc, int act)
         return torus_key(st, vc, net_torus(net), act);
     if (net_dragonfly(net) != NULL)
         return dragonfly_key(st, net_dragonfly(net), act);
-    return VIEW_NOT_MINE;
+    {   /* another network: Up and Down choose among its hottest links */
+        static int top[NVIEW_TOP_MAX];
+        struct nview_map *t = st;
+        int n = nview_top(net, nview_show(vc->fam, lr).bytes, -1,
+                          NVIEW_TOP_MAX, top),
+            r, shown = vc->h - nview_header_rows(vc->ss, vc->fam) - 5;
+        if (shown > 0 && n > shown) /* the rows the list shows */
+            n = shown;
+        if (act == ACT_LEFT || act == ACT_RIGHT ||
+            (r = nview_moved(t->y, n, act)) < 0)
+            return VIEW_NOT_MINE;
+        t->y = r;
+        return UI_REDRAW;
+    }
 }
 
 /* A click on a cell of the map selects it (a dragonfly's matrix: the
