@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/base/rng.h"
 #include "core/net/rubik.h"
 #include "harness.h"
 
@@ -108,6 +109,29 @@ test_dragonfly_schemes(void)
         CHECK(ok, "random: no node gets more than its cores");
     }
     placement_free(p);
+    /* the random map is the partial Fisher-Yates of the seed's draws, one
+       swap after another (the draws made ahead change nothing): 1, 31, 32,
+       33, 40 and all 48 ranks */
+    {
+        static const int sizes[] = {1, 31, 32, 33, 40, 48};
+        for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+            int n = sizes[k], s[48], same = 1;
+            struct rng g;
+            rng_init(&g, 3);
+            for (int i = 0; i < 48; i++)
+                s[i] = i;
+            p = placement_scheme_new(net, PLACE_RANDOM, n, 3, NULL);
+            for (int r = 0; r < n; r++) {
+                long long j = r + (long long)rng_below(&g, (uint64_t)(48 - r));
+                int t = s[r];
+                s[r] = s[j];
+                s[j] = t;
+                same &= placement_endpoint(p, r) == s[r] / 2;
+            }
+            CHECK(same, "random, %d ranks: the Fisher-Yates map", n);
+            placement_free(p);
+        }
+    }
     {
         struct rho_err e;
         int ep[3] = {5, 5, 5};
