@@ -331,6 +331,9 @@ from_network(struct queue_run *r, int threads, struct prog *pg, const char *key,
             rho_err_prefix(err, "queue: levels");
         return -1;
     }
+    if (pg->job != NULL && job_cancelled(pg->job)) /* (levels of 2.7M links
+                                                      took a while) */
+        return rho_err_set(err, RHO_ECANCEL, "queueing model: cancelled");
     if (key != NULL && cache_get(key, &r->t, &r->links) &&
         r->t->k == r->map->k) {
         r->cached = 1;
