@@ -123,6 +123,12 @@ struct model_entry {
     int ncols;
     const char *failed_word; /* "starved"; NULL: a run never fails so */
     int (*sweep)(const void *res, double *out);
+
+    /* Shrink res, which the session now keeps one generation back
+       (session_opts.prev) only to compare the next result with, to what
+       a comparison needs (the link model: its bytes per link and its
+       scenario, not its messages). NULL: kept whole. */
+    void (*retire)(void *res);
 };
 
 /* The models, in the order their reports, views and sweep columns come;

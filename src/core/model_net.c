@@ -284,6 +284,46 @@ explain(void *res, int item, double t, struct strbuf *out, struct rho_err *err)
     return net_run_explain(res, item, out, err);
 }
 
+/* r without its messages, their paths and its bytes per job (and so
+   its phases). */
+static void
+shrink(struct net_result *r)
+{
+    free(r->msg_job);
+    free(r->msg_src);
+    free(r->msg_dst);
+    free(r->msg_bytes);
+    free(r->msg_bw);
+    free(r->path_off);
+    free(r->path_start);
+    free(r->path_len);
+    free(r->links);
+    free(r->path_bw);
+    free(r->job_bytes);
+    r->msg_job = r->msg_src = r->msg_dst = NULL;
+    r->msg_bytes = r->msg_bw = r->path_bw = r->job_bytes = NULL;
+    r->path_off = r->path_len = r->links = NULL;
+    r->path_start = NULL;
+    r->nmsg = 0;
+    for (int k = 0; k < r->nphases; k++)
+        shrink(r->phase[k]);
+}
+
+/* Kept one generation back: the bytes per link, the statistics and the
+   scenario stay (what compare mode reads); the messages, their paths,
+   the bytes per job and the rounds' per-link records go. */
+static void
+retire(void *res)
+{
+    struct net_run *lr = res;
+
+    shrink(lr->res);
+    free(lr->granted);
+    free(lr->remaining);
+    lr->granted = lr->remaining = NULL;
+    lr->recorded = 0;
+}
+
 static const struct model_col cols[] = {
     {"max link", "max_link_bytes", MODEL_COL_BYTES},
     {"mean link", "mean_link_bytes", MODEL_COL_BYTES},
@@ -317,6 +357,7 @@ const struct model_entry model_net_entry = {
     .ncols = (int)(sizeof cols / sizeof cols[0]),
     .failed_word = NULL,
     .sweep = sweep,
+    .retire = retire,
 };
 
 const struct net_run *

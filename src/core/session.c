@@ -119,6 +119,8 @@ retire_result(struct run *r, int keep)
     r->prev = r->res;
     r->prev_version = r->version;
     r->res = NULL;
+    if (r->m->retire != NULL)
+        r->m->retire(r->prev);
 }
 
 static void

@@ -112,8 +112,8 @@ sweep(const void *res, double *out)
 }
 
 static const struct model_entry bytes_entry = {
-    "bytes", "bytes model", "flows", 0, applies, run,   result_free,
-    NULL,    explain,       cols,    2, NULL,    sweep,
+    "bytes", "bytes model", "flows", 0,    applies, run,   result_free,
+    NULL,    explain,       cols,    2, NULL, sweep,   NULL,
 };
 static const struct model_entry slow_entry = {
     "slow",
@@ -129,6 +129,7 @@ static const struct model_entry slow_entry = {
     2,
     NULL,
     sweep,
+    NULL,
 };
 static const struct model_entry *const table[] = {&bytes_entry, &slow_entry,
                                                   NULL};

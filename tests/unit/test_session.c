@@ -264,5 +264,42 @@ main(void)
     CHECK(!session_dirty(ss), "more edits than the history holds, back to "
                               "the saved state: clean");
     session_free(ss);
+
+    /* the link model's result one generation back: shrunk to its bytes */
+    {
+        struct session_opts o = {NULL, 0, 1, MODEL_KEEP_VIEWS, 1};
+        const struct net_run *a = NULL, *p;
+        double *bytes;
+        int nl;
+        ss = session_new_with(
+            lx_run_file("scenarios/dragonfly-small.lua", NULL, &err), &o);
+        CHECK(session_wait(ss, &err) == 0 && (a = model_net_run(ss)) != NULL &&
+                  a->res->nmsg > 0 && a->recorded,
+              "AD: messages and rounds kept");
+        if (a == NULL)
+            TEST_DONE();
+        nl = a->res->nlinks;
+        bytes = malloc((size_t)nl * sizeof *bytes);
+        memcpy(bytes, a->res->bytes, (size_t)nl * sizeof *bytes);
+        CHECK(model_net_run_prev(ss) == NULL, "no result before the first");
+        CHECK(session_set_routing(ss, NET_SD, &err) == 0 &&
+                  session_wait(ss, &err) == 0,
+              "routing SD, run");
+        p = model_net_run_prev(ss);
+        CHECK(p != NULL && p->scen->net->routing == NET_AD &&
+                  model_net_run(ss)->scen->net->routing == NET_SD,
+              "the AD result is one generation back, SD's current");
+        CHECK(p != NULL && p->res->nmsg == 0 && p->res->msg_bw == NULL &&
+                  p->res->path_off == NULL && p->granted == NULL &&
+                  !p->recorded,
+              "shrunk: no messages, no paths, no rounds' records");
+        CHECK(p != NULL && p->res->nlinks == nl &&
+                  memcmp(p->res->bytes, bytes, (size_t)nl * sizeof *bytes) ==
+                      0 &&
+                  p->st != NULL,
+              "its bytes per link and statistics stay");
+        free(bytes);
+        session_free(ss);
+    }
     TEST_DONE();
 }
