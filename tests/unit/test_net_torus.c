@@ -1,0 +1,258 @@
+/*
+ * test_net_torus: torus routing gives, bit for bit, what it gave before
+ * its per-router tables (coordinates, minimal-path deltas) replaced the
+ * divisions of every hop: a hash of every path route.c draws or lists
+ * (route_random, route_valiant, route_path, route_paths, route_shares,
+ * route_draw_pad, every mode) between many endpoint pairs of tori and
+ * meshes of every shape the presets use (wrapped dimensions of size 1, 2,
+ * odd and even, unwrapped ones, injection links or none), and a hash of
+ * the default engine's link bytes and message bandwidths on
+ * scenarios/bgq-512-umesh.lua under every routing (and the exact engine's
+ * under AI and AH: on a torus it is the fast engine) on two threads. The
+ * expected values were taken before the change; RHO_HASH_PRINT=1 prints
+ * them instead of checking. RHO_TEST_QUICK=1 / RHO_SANITIZED=1 leave out
+ * the model solves.
+ */
+#include "harness.h"
+
+#include <inttypes.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/net/net_model.h"
+#include "core/net/net_scen.h"
+#include "core/net/route.h"
+#include "core/scenario.h"
+#include "script/lx.h"
+
+static uint64_t
+fnv(uint64_t h, const void *p, size_t n)
+{
+    const unsigned char *c = p;
+
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ c[i]) * 1099511628211ULL;
+    return h;
+}
+
+#define FNV0 1469598103934665603ULL
+
+/* A torus: nd dims, wrap mask (bit k: wrapped), endpoints per router,
+   injection links or not. */
+struct tcase {
+    int nd, dim[6], wrap, npr, inj;
+};
+
+static const struct tcase tcases[] = {
+    {2, {5, 5}, 3, 1, 0},
+    {2, {4, 4}, 0, 1, 0},
+    {5, {4, 4, 4, 4, 2}, 31, 1, 0},
+    {5, {1, 4, 4, 4, 2}, 31, 2, 1},
+    {3, {3, 6, 2}, 5, 1, 1},
+    {4, {2, 3, 1, 4}, 15, 1, 0},
+    {6, {3, 2, 2, 3, 2, 2}, 63, 1, 0},
+    {3, {7, 4, 5}, 2, 1, 0},
+};
+
+static struct net *
+tnet(const struct tcase *c)
+{
+    struct net_torus_params p;
+    struct rho_err e;
+    struct net *n;
+
+    memset(&p, 0, sizeof p);
+    p.nd = c->nd;
+    for (int k = 0; k < c->nd; k++) {
+        p.dim[k] = c->dim[k];
+        p.wrap[k] = c->wrap >> k & 1;
+    }
+    p.nodes_per_router = c->npr;
+    p.cores = 1;
+    p.bw = 1e9;
+    p.inj_bw = c->inj ? 2e9 : 0;
+    n = net_torus_new(&p, &e);
+    if (n == NULL)
+        printf("# torus: %s\n", e.msg);
+    return n;
+}
+
+/* Every routing function over a sample of endpoint pairs, every mode. */
+static uint64_t
+route_hash(const struct net *net)
+{
+    struct route *rt = route_new(net);
+    int ne = (int)net_endpoints(net), W = route_max_hops(rt);
+    int *links = malloc(sizeof(int) * (size_t)W * 8);
+    int len[8];
+    uint64_t h = FNV0;
+    struct rng g;
+
+    rng_init(&g, 12345);
+    for (int s = 0; s < ne; s++)
+        for (int d = 0; d < ne; d += 1 + (s + d) % 3) {
+            for (int mode = ROUTE_ONE; mode <= ROUTE_BGQ; mode++) {
+                const struct route_set *set;
+                const struct route_share *sh;
+                double c = route_count(rt, s, d, mode), np;
+                int n, ml;
+                h = fnv(h, &c, sizeof c);
+                for (long long i = 0; i < 3 && i < c; i++) {
+                    n = route_path(rt, s, d, mode, i * (long long)(c / 3),
+                                   links);
+                    h = fnv(h, &n, sizeof n);
+                    h = fnv(h, links, sizeof(int) * (size_t)(n > 0 ? n : 0));
+                }
+                n = route_paths(rt, s, d, mode, 5, &set);
+                h = fnv(h, &n, sizeof n);
+                if (n > 0)
+                    h = fnv(h, set->links,
+                            sizeof(int) * (size_t)set->off[set->n]);
+                n = route_shares(rt, s, d, mode, &sh, &np, &ml);
+                h = fnv(h, &n, sizeof n);
+                h = fnv(h, &np, sizeof np);
+                h = fnv(h, &ml, sizeof ml);
+                for (int i = 0; i < n; i++) { /* in no particular order */
+                    uint64_t x = (uint64_t)sh[i].link * 0x9E3779B97F4A7C15ULL;
+                    double f = sh[i].frac;
+                    uint64_t fb;
+                    memcpy(&fb, &f, sizeof fb);
+                    h += (x ^ fb) * 0xff51afd7ed558ccdULL;
+                }
+                n = route_random(rt, s, d, mode, &g, links);
+                h = fnv(h, &n, sizeof n);
+                h = fnv(h, links, sizeof(int) * (size_t)(n > 0 ? n : 0));
+                n = route_valiant(rt, s, d, mode, &g, links);
+                h = fnv(h, &n, sizeof n);
+                h = fnv(h, links, sizeof(int) * (size_t)(n > 0 ? n : 0));
+                n = route_draw_pad(rt, s, d, mode, 2, 6, &g, links, len, -7);
+                h = fnv(h, &n, sizeof n);
+                h = fnv(h, links,
+                        sizeof(int) *
+                            (size_t)(2 * route_max_min_hops(rt) + 4 * W));
+                h = fnv(h, len, sizeof len[0] * 6);
+            }
+        }
+    free(links);
+    route_free(rt);
+    return h;
+}
+
+static uint64_t
+result_hash(const struct net_result *r)
+{
+    uint64_t h = FNV0;
+
+    h = fnv(h, r->bytes, sizeof(double) * (size_t)r->nlinks);
+    if (r->nmsg > 0 && r->msg_bw != NULL)
+        h = fnv(h, r->msg_bw, sizeof(double) * (size_t)r->nmsg);
+    h = fnv(h, &r->msgs, sizeof r->msgs);
+    h = fnv(h, &r->routed, sizeof r->routed);
+    h = fnv(h, &r->hop_bytes, sizeof r->hop_bytes);
+    h = fnv(h, &r->hops_sum, sizeof r->hops_sum);
+    h = fnv(h, &r->hops_max, sizeof r->hops_max);
+    h = fnv(h, &r->iterations, sizeof r->iterations);
+    h = fnv(h, &r->phase_time_ext, sizeof r->phase_time_ext);
+    return h;
+}
+
+static uint64_t
+solve_hash(const struct scenario *s, int routing, int engine)
+{
+    const struct net_scen *l = s->net;
+    struct net_job *jobs = calloc((size_t)l->njobs, sizeof *jobs);
+    struct net_opts o;
+    struct net_result *r;
+    struct rho_err err;
+    uint64_t h = 0;
+
+    net_opts_init(&o);
+    o.threads = 2;
+    o.seed = s->seed ? s->seed : o.seed;
+    o.minimal = l->minimal;
+    o.si_samples = 16;
+    o.engine = engine;
+    for (int j = 0; j < l->njobs; j++) {
+        jobs[j].pattern = l->job[j].pattern;
+        jobs[j].placement = l->placement;
+        jobs[j].offset = l->job[j].offset;
+        jobs[j].routing = routing;
+    }
+    r = net_model_solve(l->net, jobs, l->njobs, &o, &err);
+    if (r == NULL)
+        printf("# %s: %s\n", net_routing_name(routing), err.msg);
+    else
+        h = result_hash(r);
+    net_result_free(r);
+    free(jobs);
+    return h;
+}
+
+static const uint64_t want_route[] = {
+    0x5ad1bc6cf5814815ULL, 0xfc9093ed6a5446c0ULL, 0xb5d4ce36cba432ceULL,
+    0x1e8120807644b0e1ULL, 0xc6217db9942c68e0ULL, 0xb7b651009bef3e0cULL,
+    0x3edb2e6ad6717248ULL, 0x3e5200bd24d9e854ULL,
+};
+
+/* bgq-512-umesh, default engine, routings DOR..BGQ; then exact AI, AH */
+static const uint64_t want_bgq[NET_ROUTING_COUNT + 2] = {
+    0xe4eb13a79be7201cULL, /* DOR */
+    0xe4eb13a79be7201cULL, /* SD */
+    0x904915773ec906efULL, /* SI */
+    0x2d6aa577f040f057ULL, /* AD */
+    0xab6bc776293f59c9ULL, /* AI */
+    0x3d80742c1c5c145aULL, /* AH */
+    0x2eea509913c57795ULL, /* BGQ */
+    0xab6bc776293f59c9ULL, /* AI, exact engine */
+    0x3d80742c1c5c145aULL, /* AH, exact engine */
+};
+
+int
+main(void)
+{
+    int quick = getenv("RHO_TEST_QUICK") != NULL ||
+                getenv("RHO_SANITIZED") != NULL;
+    int print = getenv("RHO_HASH_PRINT") != NULL;
+    size_t nt = sizeof tcases / sizeof tcases[0];
+    struct scenario *s;
+    struct rho_err err;
+
+    for (size_t i = 0; i < nt; i++) {
+        struct net *net = tnet(&tcases[i]);
+        uint64_t h = net != NULL ? route_hash(net) : 0;
+        if (print)
+            printf("    0x%016" PRIx64 "ULL,\n", h);
+        else
+            CHECK(i < sizeof want_route / sizeof want_route[0] &&
+                      h == want_route[i],
+                  "torus case %zu: route hash %016" PRIx64, i, h);
+        net_free(net);
+    }
+    if (quick)
+        TEST_DONE();
+    s = lx_run_file("scenarios/bgq-512-umesh.lua", NULL, &err);
+    CHECK(s != NULL && s->net != NULL, "bgq-512-umesh: %s",
+          s != NULL ? "no network" : err.msg);
+    if (s == NULL || s->net == NULL) {
+        scenario_free(s);
+        TEST_DONE();
+    }
+    for (int i = 0; i < NET_ROUTING_COUNT + 2; i++) {
+        int rt = i < NET_ROUTING_COUNT ? i : i == NET_ROUTING_COUNT ? NET_AI
+                                                                    : NET_AH;
+        uint64_t h = solve_hash(s, rt, i < NET_ROUTING_COUNT
+                                           ? NET_ENGINE_DEFAULT
+                                           : NET_ENGINE_EXACT);
+        if (print)
+            printf("    0x%016" PRIx64 "ULL, /* %s */\n", h,
+                   net_routing_name(rt));
+        else
+            CHECK(h == want_bgq[i], "bgq-512-umesh %s (%s engine): hash "
+                  "%016" PRIx64 ", want %016" PRIx64, net_routing_name(rt),
+                  i < NET_ROUTING_COUNT ? "default" : "exact", h, want_bgq[i]);
+    }
+    scenario_free(s);
+    TEST_DONE();
+}
