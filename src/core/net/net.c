@@ -38,7 +38,8 @@ struct net {
     int cls_inj, cls_ej;
 
     struct net_torus_params tp;
-    int *tlink; /* nr * nd * 2: [r][k][0 = +, 1 = -] */
+    int *tlink;  /* nr * nd * 2: [r][k][0 = +, 1 = -] */
+    int *tcoord; /* nr * nd: [r][k], router r's coordinates */
 
     struct net_dragonfly_params dp;
     int *glink; /* groups * groups * g */
@@ -92,6 +93,7 @@ net_free(struct net *net)
     free(net->r_count);
     free(net->ej);
     free(net->tlink);
+    free(net->tcoord);
     free(net->glink);
     if (net->vname != NULL)
         for (int v = 0; v < net->nv; v++)
@@ -291,7 +293,7 @@ net_torus_new(const struct net_torus_params *p, struct rho_err *err)
         check_size(nep * (p->inj_bw > 0 ? 2 : 1), "torus vertices", err) ||
         check_size(nep * p->cores, "torus ranks", err) ||
         check_size(nl, "torus links", err) ||
-        check_bytes("the torus", nr, nl, nr + nep, nep, 8.0 * (double)nr * p->nd,
+        check_bytes("the torus", nr, nl, nr + nep, nep, 12.0 * (double)nr * p->nd,
                     err))
         return NULL;
 
@@ -318,6 +320,7 @@ net_torus_new(const struct net_torus_params *p, struct rho_err *err)
         net->ej = xmalloc((size_t)net->nep * sizeof(int));
     reserve(net, nl);
     net->tlink = xmalloc((size_t)nr * 2 * (size_t)p->nd * sizeof(int));
+    net->tcoord = xmalloc((size_t)nr * (size_t)p->nd * sizeof(int));
 
     int x[NET_MAX_DIMS] = {0};
     for (int r = 0; r < net->nr; r++) {
@@ -326,6 +329,7 @@ net_torus_new(const struct net_torus_params *p, struct rho_err *err)
             int d = p->dim[k];
             double bw = p->dim_bw[k] > 0 ? p->dim_bw[k] : p->bw;
             int *t = &net->tlink[((size_t)r * p->nd + k) * 2];
+            net->tcoord[(size_t)r * p->nd + k] = x[k];
             int up = x[k] + 1 < d
                          ? r + stride
                          : (p->wrap[k] && d > 1 ? r - (d - 1) * stride : -1);
@@ -1128,10 +1132,22 @@ net_torus_dim_name(const struct net *net, int k, char *buf, int n)
 void
 net_torus_coords(const struct net *net, int r, int *x)
 {
-    for (int k = 0; k < net->tp.nd; k++) {
-        x[k] = r % net->tp.dim[k];
-        r /= net->tp.dim[k];
-    }
+    const int *c = net->tcoord + (size_t)r * net->tp.nd;
+
+    for (int k = 0; k < net->tp.nd; k++)
+        x[k] = c[k];
+}
+
+const int *
+net_torus_coord_table(const struct net *net)
+{
+    return net->family == NET_TORUS ? net->tcoord : NULL;
+}
+
+const int *
+net_torus_link_table(const struct net *net)
+{
+    return net->family == NET_TORUS ? net->tlink : NULL;
 }
 
 int

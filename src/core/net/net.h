@@ -273,6 +273,12 @@ const char *net_torus_dim_name(const struct net *net, int k, char *buf, int n);
 void net_torus_coords(const struct net *net, int r, int *x);
 int net_torus_router(const struct net *net, const int *x);
 int net_torus_link(const struct net *net, int r, int k, int sign);
+/* The tables behind the two above, built with the net (NULL on other
+   families), for loops that walk many paths: router r's coordinates at
+   [r * nd + k], its link along k at [(r * nd + k) * 2 + (0 for +, 1 for
+   -)] (-1: none). Borrowed. */
+const int *net_torus_coord_table(const struct net *net);
+const int *net_torus_link_table(const struct net *net);
 /* The dimension and sign (+1/-1) of torus link l (not an injection link):
    returns the dimension and sets *sign, or -1. */
 int net_torus_link_dim(const struct net *net, int l, int *sign);

@@ -56,6 +56,16 @@ struct route {
     /* torus */
     const struct net_torus_params *tp;
     int bgq_order[NET_MAX_DIMS]; /* ROUTE_BGQ: longest dimension first */
+    /* borrowed tables of the net: coordinates [r * nd + k], links
+       [(r * nd + k) * 2 + (0 +, 1 -)] */
+    const int *tc, *tl;
+    int stride[NET_MAX_DIMS]; /* router id step along each dimension */
+    int nr;
+    /* DOR: per dimension k, indexed by the coordinate difference f (from
+       1 - dim to dim - 1), the steps to take, negative for the -
+       direction (tsd[k] points at f = 0 in tsd_buf) */
+    int *tsd_buf;
+    const int *tsd[NET_MAX_DIMS];
     double *box;
     size_t box_cap;
     /* borrowed views of the net */
@@ -161,63 +171,121 @@ struct tdelta {
     int ntie, total;
 };
 
+/* One dimension of a delta: the coordinate difference f (-d < f < d) in
+   a dimension of size d, wrapped or not. */
+static inline void
+dim_delta(int d, int wrapped, int f, int *dist, int *dir, int *tie)
+{
+    *tie = 0;
+    if (wrapped && d > 1) {
+        if (f < 0)
+            f += d;
+        if (2 * f < d) {
+            *dist = f;
+            *dir = 1;
+        } else if (2 * f > d) {
+            *dist = d - f;
+            *dir = -1;
+        } else {
+            *dist = f;
+            *dir = 1;
+            *tie = f > 0;
+        }
+    } else {
+        *dist = f < 0 ? -f : f;
+        *dir = f < 0 ? -1 : 1;
+    }
+}
+
 static void
 torus_delta(const struct route *rt, int a, int b, struct tdelta *t)
 {
     const struct net_torus_params *p = rt->tp;
-    int xa[NET_MAX_DIMS], xb[NET_MAX_DIMS];
+    const int nd = p->nd;
+    const int *xa = rt->tc + (size_t)a * nd, *xb = rt->tc + (size_t)b * nd;
 
-    net_torus_coords(rt->net, a, xa);
-    net_torus_coords(rt->net, b, xb);
     t->ntie = t->total = 0;
-    for (int k = 0; k < p->nd; k++) {
-        int d = p->dim[k], f = xb[k] - xa[k];
-        t->tie[k] = 0;
-        if (p->wrap[k] && d > 1) {
-            if (f < 0)
-                f += d;
-            if (2 * f < d) {
-                t->dist[k] = f;
-                t->dir[k] = 1;
-            } else if (2 * f > d) {
-                t->dist[k] = d - f;
-                t->dir[k] = -1;
-            } else {
-                t->dist[k] = f;
-                t->dir[k] = 1;
-                t->tie[k] = f > 0;
-                t->ntie += f > 0;
-            }
-        } else {
-            t->dist[k] = f < 0 ? -f : f;
-            t->dir[k] = f < 0 ? -1 : 1;
-        }
+    for (int k = 0; k < nd; k++) {
+        dim_delta(p->dim[k], p->wrap[k], xb[k] - xa[k], &t->dist[k],
+                  &t->dir[k], &t->tie[k]);
+        t->ntie += t->tie[k];
         t->total += t->dist[k];
     }
 }
 
 /* Step from router r along dimension k in direction dir: the link id, and
  *r moves on. */
-static int
+static inline int
 torus_step(const struct route *rt, int *r, int k, int dir)
 {
-    int l = net_torus_link(rt->net, *r, k, dir);
+    int l = rt->tl[((size_t)*r * rt->tp->nd + k) * 2 + (dir > 0 ? 0 : 1)];
 
     *r = rt->dst[l];
     return l;
 }
 
+/* n steps from router r, of coordinate x along dimension k, in
+   direction dir (a path of the box: every link exists) into links;
+   returns the router reached. The next router is computed from the
+   coordinate, so that the link loads of the steps do not wait for each
+   other. */
+static inline int
+torus_run(const struct route *rt, int r, int x, int k, int dir, int n,
+          int *links)
+{
+    const int nd2 = rt->tp->nd * 2, d = rt->tp->dim[k], st = rt->stride[k];
+    const int *tl = rt->tl + k * 2 + (dir > 0 ? 0 : 1);
+
+    if (dir > 0)
+        for (int i = 0; i < n; i++) {
+            links[i] = tl[(size_t)r * nd2];
+            if (++x < d)
+                r += st;
+            else {
+                x = 0;
+                r -= (d - 1) * st;
+            }
+        }
+    else
+        for (int i = 0; i < n; i++) {
+            links[i] = tl[(size_t)r * nd2];
+            if (x-- > 0)
+                r -= st;
+            else {
+                x = d - 1;
+                r += (d - 1) * st;
+            }
+        }
+    return r;
+}
+
+/* The DOR path from router a to router b into links; returns its
+   length. */
+static inline int
+torus_walk(const struct route *rt, int a, int b, int *links)
+{
+    const int nd = rt->tp->nd;
+    const int *xa = rt->tc + (size_t)a * nd, *xb = rt->tc + (size_t)b * nd;
+    int n = 0, r = a;
+
+    /* r's coordinate along k is still a's when k is reached */
+    for (int k = 0; k < nd; k++) {
+        int st = rt->tsd[k][xb[k] - xa[k]];
+        if (st > 0) {
+            r = torus_run(rt, r, xa[k], k, 1, st, links + n);
+            n += st;
+        } else if (st < 0) {
+            r = torus_run(rt, r, xa[k], k, -1, -st, links + n);
+            n -= st;
+        }
+    }
+    return n;
+}
+
 static int
 torus_dor(const struct route *rt, int a, int b, int *links)
 {
-    struct tdelta t;
-    int n = 0, r = a;
-
-    torus_delta(rt, a, b, &t);
-    for (int k = 0; k < rt->tp->nd; k++)
-        for (int i = 0; i < t.dist[k]; i++)
-            links[n++] = torus_step(rt, &r, k, t.dir[k]);
-    return n;
+    return torus_walk(rt, a, b, links);
 }
 
 /* Tie directions from the bits of combo (the lowest bit to the first tied
@@ -246,8 +314,11 @@ torus_bgq(const struct route *rt, int a, int b, double idx, int *links)
     tie_dirs(&t, rt->tp->nd, idx, dir);
     for (int i = 0; i < rt->tp->nd; i++) {
         int k = rt->bgq_order[i];
-        for (int j = 0; j < t.dist[k]; j++)
-            links[n++] = torus_step(rt, &r, k, dir[k]);
+        if (t.dist[k] > 0) {
+            r = torus_run(rt, r, rt->tc[(size_t)r * rt->tp->nd + k], k,
+                          dir[k], t.dist[k], links + n);
+            n += t.dist[k];
+        }
     }
     return n;
 }
@@ -952,7 +1023,7 @@ rvaliant(struct route *rt, int a, int b, int mode, struct rng *g, int *links)
     case NET_TREE:
         return tree_path(rt, a, b, links);
     case NET_TORUS:
-        i = fbelow(g, net_routers(rt->net));
+        i = fbelow(g, rt->nr);
         n = i == a ? 0 : rrandom(rt, a, i, mode, g, links);
         return n + (i == b ? 0 : rrandom(rt, i, b, mode, g, links + n));
     default:
@@ -988,6 +1059,28 @@ route_new(const struct net *net)
     switch (rt->family) {
     case NET_TORUS:
         rt->tp = net_torus(net);
+        rt->tc = net_torus_coord_table(net);
+        rt->tl = net_torus_link_table(net);
+        rt->nr = net_routers(net);
+        {
+            size_t len = 0;
+            int *t;
+            for (int k = 0; k < rt->tp->nd; k++)
+                len += 2 * (size_t)rt->tp->dim[k] - 1;
+            rt->tsd_buf = t = xmalloc(len * sizeof(int));
+            for (int k = 0, st = 1; k < rt->tp->nd; k++) {
+                int d = rt->tp->dim[k];
+                rt->stride[k] = st;
+                st *= d;
+                rt->tsd[k] = t + d - 1;
+                for (int f = 1 - d; f < d; f++) {
+                    int dist, dir, tie;
+                    dim_delta(d, rt->tp->wrap[k], f, &dist, &dir, &tie);
+                    t[d - 1 + f] = dir * dist;
+                }
+                t += 2 * d - 1;
+            }
+        }
         for (int k = 0; k < rt->tp->nd; k++) { /* stable: by length */
             int i = k;
             while (i > 0 &&
@@ -1079,6 +1172,7 @@ route_free(struct route *rt)
     free(rt->phops);
     free(rt->poff);
     free(rt->box);
+    free(rt->tsd_buf);
     free(rt->sig_s);
     free(rt->sig_d);
     free(rt->level);
@@ -1270,6 +1364,49 @@ df_draw_group(struct route *rt, int a, int b, int ndirect, int np,
     }
 }
 
+/* route_draw_pad() on a torus under DOR (ROUTE_ONE, ROUTE_MIN) for
+   routers a != b: the paths route_random() and route_valiant() draw (the
+   direct ones all the same), without their calls. The generator state is
+   kept in a local copy. */
+static void
+torus_draw_dor(struct route *rt, int s, int d, int a, int b, int ndirect,
+               int np, struct rng *gen, int *links, int *len, int pad)
+{
+    const int inj = rt->inj, Wd = rt->maxmin + 2 * inj, W = rt->maxhops;
+    const int nr = rt->nr;
+    const int li = inj ? net_inj_link(rt->net, s) : -1;
+    const int le = inj ? net_ej_link(rt->net, d) : -1;
+    const int *p0 = NULL;
+    int n0 = 0;
+    struct rng st = *gen, *g = &st;
+
+    for (int i = 0; i < np; i++) {
+        int w = i < ndirect ? Wd : W, *l = links + inj, n;
+        if (i >= ndirect) {
+            int x = fbelow(g, nr);
+            n = x == a ? 0 : torus_walk(rt, a, x, l);
+            n += x == b ? 0 : torus_walk(rt, x, b, l + n);
+        } else if (p0 == NULL) {
+            n = n0 = torus_walk(rt, a, b, l);
+            p0 = l;
+        } else {
+            memcpy(l, p0, (size_t)n0 * sizeof *l);
+            n = n0;
+        }
+        if (inj) {
+            links[0] = li;
+            links[n + 1] = le;
+            n += 2;
+        }
+        for (int j = n; j < w; j++)
+            links[j] = pad;
+        if (len != NULL)
+            len[i] = n;
+        links += w;
+    }
+    *gen = st;
+}
+
 int
 route_draw_pad(struct route *rt, int s, int d, int mode, int ndirect, int np,
                struct rng *g, int *links, int *len, int pad)
@@ -1277,6 +1414,11 @@ route_draw_pad(struct route *rt, int s, int d, int mode, int ndirect, int np,
     int a, b, k = ends(rt, s, d, &a, &b);
     int Wd = rt->maxmin + 2 * rt->inj, W = rt->maxhops;
 
+    if (k == 1 && rt->family == NET_TORUS &&
+        (mode == ROUTE_ONE || mode == ROUTE_MIN)) {
+        torus_draw_dor(rt, s, d, a, b, ndirect, np, g, links, len, pad);
+        return 0;
+    }
     if (k == 1 && rt->pseg != NULL && (mode != ROUTE_ONE || ndirect == 0)) {
         if (rt->ppad != pad) {
             for (int j = 0; j < rt->G; j++)
