@@ -32,6 +32,9 @@ struct dfr {
     int g, c, s, off;
 };
 
+#define TGROUP_MAX 32
+#define TG_HEAD 2
+
 struct route {
     const struct net *net;
     int family;
@@ -66,6 +69,20 @@ struct route {
        direction (tsd[k] points at f = 0 in tsd_buf) */
     int *tsd_buf;
     const int *tsd[NET_MAX_DIMS];
+    /* DOR by groups of consecutive dimensions (at most TGROUP_MAX routers
+       a group): per router its index in each group (tg, nr * ng); per
+       group and (index of a, index of b), the group's part of the path
+       from a to b as TG_HEAD + wg ints: its hops, the router id step it
+       makes, then wg indices into tl relative to the router it starts
+       from (0 past its hops). A group of one dimension too large for a
+       table (ent NULL) walks it with torus_run(). */
+    int ng;
+    int *tg;
+    struct tgroup {
+        int k0, k1; /* dimensions [k0, k1) */
+        int P, wg;  /* routers in a line of the group, its longest part */
+        int *ent;
+    } grp[NET_MAX_DIMS];
     double *box;
     size_t box_cap;
     /* borrowed views of the net */
@@ -260,26 +277,106 @@ torus_run(const struct route *rt, int r, int x, int k, int dir, int n,
 }
 
 /* The DOR path from router a to router b into links; returns its
-   length. */
+   length. A group's part is copied at its full width wg (the entries
+   past its hops are written and then overwritten or left past the end:
+   the path and its scratch fit maxmin entries), with no branch on the
+   hops. */
 static inline int
 torus_walk(const struct route *rt, int a, int b, int *links)
 {
-    const int nd = rt->tp->nd;
-    const int *xa = rt->tc + (size_t)a * nd, *xb = rt->tc + (size_t)b * nd;
+    const int nd = rt->tp->nd, ng = rt->ng;
+    const int *ga = rt->tg + (size_t)a * ng, *gb = rt->tg + (size_t)b * ng;
     int n = 0, r = a;
 
-    /* r's coordinate along k is still a's when k is reached */
-    for (int k = 0; k < nd; k++) {
-        int st = rt->tsd[k][xb[k] - xa[k]];
-        if (st > 0) {
-            r = torus_run(rt, r, xa[k], k, 1, st, links + n);
-            n += st;
-        } else if (st < 0) {
-            r = torus_run(rt, r, xa[k], k, -1, -st, links + n);
-            n -= st;
+    for (int g = 0; g < ng; g++) {
+        const struct tgroup *G = &rt->grp[g];
+        if (G->ent != NULL) {
+            const int *e =
+                G->ent + ((size_t)ga[g] * G->P + gb[g]) * (TG_HEAD + G->wg);
+            const int *tl = rt->tl + (size_t)r * nd * 2;
+            for (int i = 0; i < G->wg; i++)
+                links[n + i] = tl[e[TG_HEAD + i]];
+            n += e[0];
+            r += e[1];
+        } else {
+            /* r's coordinate along k is still a's */
+            int k = G->k0, xa = rt->tc[(size_t)a * nd + k];
+            int st = rt->tsd[k][rt->tc[(size_t)b * nd + k] - xa];
+            if (st > 0) {
+                r = torus_run(rt, r, xa, k, 1, st, links + n);
+                n += st;
+            } else if (st < 0) {
+                r = torus_run(rt, r, xa, k, -1, -st, links + n);
+                n -= st;
+            }
         }
     }
     return n;
+}
+
+/* The groups' tables (see struct route). */
+static void
+torus_groups_init(struct route *rt)
+{
+    const struct net_torus_params *p = rt->tp;
+    const int nd = p->nd;
+    int *buf;
+
+    rt->ng = 0;
+    for (int k = 0; k < nd;) {
+        struct tgroup *G = &rt->grp[rt->ng++];
+        G->k0 = k;
+        G->P = p->dim[k++];
+        while (k < nd && G->P * p->dim[k] <= TGROUP_MAX)
+            G->P *= p->dim[k++];
+        G->k1 = k;
+        G->wg = 0;
+        for (int j = G->k0; j < G->k1; j++)
+            G->wg += p->wrap[j] ? p->dim[j] / 2 : p->dim[j] - 1;
+        G->ent = NULL;
+        if (G->P > TGROUP_MAX)
+            continue;
+        G->ent = xcalloc((size_t)G->P * G->P * (TG_HEAD + G->wg),
+                         sizeof(int));
+        /* from the router of group index u (the other coordinates 0) to
+           group index v */
+        buf = xmalloc(((size_t)G->wg + 1) * sizeof(int));
+        for (int u = 0; u < G->P; u++)
+            for (int v = 0; v < G->P; v++) {
+                int *e = G->ent + ((size_t)u * G->P + v) * (TG_HEAD + G->wg);
+                int r0 = u * rt->stride[G->k0], r = r0, n = 0;
+                int xu = u, xv = v;
+                for (int j = G->k0; j < G->k1; j++) {
+                    int d = p->dim[j], cu = xu % d, cv = xv % d;
+                    int st = rt->tsd[j][cv - cu];
+                    xu /= d;
+                    xv /= d;
+                    if (st == 0)
+                        continue;
+                    r = torus_run(rt, r, cu, j, st > 0 ? 1 : -1,
+                                  st > 0 ? st : -st, buf + n);
+                    n += st > 0 ? st : -st;
+                }
+                e[0] = n;
+                e[1] = r - r0;
+                /* the index of each hop's entry in tl, from r0's */
+                for (int i = 0, q = r0; i < n; i++) {
+                    int j = 0;
+                    while (rt->tl[(size_t)q * nd * 2 + j] != buf[i])
+                        j++;
+                    e[TG_HEAD + i] = (int)(((long long)q - r0) * nd * 2 + j);
+                    q = rt->dst[buf[i]];
+                }
+            }
+        free(buf);
+    }
+    rt->tg = xmalloc((size_t)rt->nr * rt->ng * sizeof(int));
+    for (int r = 0; r < rt->nr; r++)
+        for (int g = 0; g < rt->ng; g++) {
+            const struct tgroup *G = &rt->grp[g];
+            rt->tg[(size_t)r * rt->ng + g] =
+                (r / rt->stride[G->k0]) % G->P;
+        }
 }
 
 static int
@@ -1081,6 +1178,7 @@ route_new(const struct net *net)
                 t += 2 * d - 1;
             }
         }
+        torus_groups_init(rt);
         for (int k = 0; k < rt->tp->nd; k++) { /* stable: by length */
             int i = k;
             while (i > 0 &&
@@ -1173,6 +1271,9 @@ route_free(struct route *rt)
     free(rt->poff);
     free(rt->box);
     free(rt->tsd_buf);
+    free(rt->tg);
+    for (int g = 0; g < rt->ng; g++)
+        free(rt->grp[g].ent);
     free(rt->sig_s);
     free(rt->sig_d);
     free(rt->level);
