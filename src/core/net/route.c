@@ -291,11 +291,16 @@ torus_walk(const struct route *rt, int a, int b, int *links)
     for (int g = 0; g < ng; g++) {
         const struct tgroup *G = &rt->grp[g];
         if (G->ent != NULL) {
-            const int *e =
-                G->ent + ((size_t)ga[g] * G->P + gb[g]) * (TG_HEAD + G->wg);
-            const int *tl = rt->tl + (size_t)r * nd * 2;
-            for (int i = 0; i < G->wg; i++)
-                links[n + i] = tl[e[TG_HEAD + i]];
+            const int wg = G->wg;
+            const int *restrict e =
+                G->ent + ((size_t)ga[g] * G->P + gb[g]) * (TG_HEAD + wg);
+            const int *restrict tl = rt->tl + (size_t)r * nd * 2;
+            int *restrict o = links + n;
+#ifdef __GNUC__
+#pragma GCC unroll 8
+#endif
+            for (int i = 0; i < wg; i++)
+                o[i] = tl[e[TG_HEAD + i]];
             n += e[0];
             r += e[1];
         } else {
