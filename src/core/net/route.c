@@ -1373,6 +1373,12 @@ route_valiant(struct route *rt, int s, int d, int mode, struct rng *g,
 
     if (k != 1)
         return k == 2 ? wrap(rt, s, d, links, 0) : 0;
+    if (rt->family == NET_TORUS && (mode == ROUTE_ONE || mode == ROUTE_MIN)) {
+        int x = fbelow(g, rt->nr), n = 0, *l = links + rt->inj;
+        n = x == a ? 0 : torus_walk(rt, a, x, l);
+        n += x == b ? 0 : torus_walk(rt, x, b, l + n);
+        return wrap(rt, s, d, links, n);
+    }
     return wrap(rt, s, d, links, rvaliant(rt, a, b, mode, g, links + rt->inj));
 }
 
