@@ -37,13 +37,7 @@ on_progress(void *vctx, const char *phase, double done)
     for (int i = 0; i < NPHASES; i++)
         if (strcmp(phase, phases[i]) == 0)
             k = i;
-    if (!(done >= 0))
-        done = 0;
-    if (done > 1)
-        done = 1;
-    job_progress(c->job, (long long)k * 1000 + (long long)(done * 999),
-                 NPHASES * 1000);
-    return job_cancelled(c->job);
+    return job_phase_progress(c->job, k, NPHASES, done);
 }
 
 /* The model's per-round callback: keep a summary, and the per-link arrays
@@ -172,17 +166,9 @@ net_run_fini(struct net_run *lr)
 const char *
 net_run_progress(const struct job *j, double *frac)
 {
-    long long done = atomic_load(&j->done), total = atomic_load(&j->total);
-    int k;
+    int k = job_phase(j, NPHASES, frac);
 
-    *frac = 0;
-    if (total <= 0)
-        return "start";
-    k = (int)(done / 1000);
-    if (k >= NPHASES)
-        k = NPHASES - 1;
-    *frac = (double)(done % 1000) / 999.0;
-    return phases[k];
+    return k < 0 ? "start" : phases[k];
 }
 
 int

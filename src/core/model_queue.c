@@ -190,31 +190,15 @@ on_progress(void *vctx, const char *phase, double done)
     struct prog *p = vctx;
 
     (void)phase;
-    if (p->job == NULL)
-        return 0;
-    if (!(done >= 0))
-        done = 0;
-    if (done > 1)
-        done = 1;
-    job_progress(p->job, (long long)p->phase * 1000 + (long long)(done * 999),
-                 NPHASES * 1000);
-    return job_cancelled(p->job);
+    return job_phase_progress(p->job, p->phase, NPHASES, done);
 }
 
 const char *
 queue_run_progress(const struct job *j, double *frac)
 {
-    long long done = atomic_load(&j->done), total = atomic_load(&j->total);
-    int k;
+    int k = job_phase(j, NPHASES, frac);
 
-    *frac = 0;
-    if (total <= 0)
-        return "start";
-    k = (int)(done / 1000);
-    if (k >= NPHASES)
-        k = NPHASES - 1;
-    *frac = (double)(done % 1000) / 999.0;
-    return phases[k];
+    return k < 0 ? "start" : phases[k];
 }
 
 /* ---- the run ---- */

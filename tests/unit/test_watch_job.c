@@ -69,5 +69,27 @@ main(void)
     CHECK(job_running(&j) && job_fraction(&j) > 0, "running, with progress");
     job_cancel(&j);
     CHECK(job_join(&j) == 2, "cancelled job returns early");
+
+    /* phases: 3 of them, the second half done, read back as reported */
+    {
+        struct job p;
+        double fr = -1;
+        job_init(&p);
+        CHECK(job_phase(&p, 3, &fr) == -1 && fr == 0,
+              "no phase before a report");
+        CHECK(job_phase_progress(&p, 1, 3, 0.5) == 0, "not cancelled");
+        CHECK(job_phase(&p, 3, &fr) == 1 && fabs(fr - 499.0 / 999) < 1e-12,
+              "phase 1 at 499/999 (got %g)", fr);
+        CHECK(fabs(job_fraction(&p) - 1499.0 / 3000) < 1e-12,
+              "the whole: 1499 of 3000");
+        job_phase_progress(&p, 2, 3, 7.0); /* clamped to 1 */
+        CHECK(job_phase(&p, 3, &fr) == 2 && fr == 1, "done clamps to 1");
+        job_phase_progress(&p, 0, 3, NAN); /* NaN: 0 */
+        CHECK(job_phase(&p, 3, &fr) == 0 && fr == 0, "NaN counts as 0");
+        job_cancel(&p);
+        CHECK(job_phase_progress(&p, 0, 3, 0) == 1,
+              "a cancelled job's report says stop");
+        CHECK(job_phase_progress(NULL, 0, 3, 0) == 0, "no job: go on");
+    }
     TEST_DONE();
 }

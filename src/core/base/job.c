@@ -80,6 +80,37 @@ job_fraction(const struct job *j)
 }
 
 int
+job_phase_progress(struct job *j, int k, int nphases, double done)
+{
+    if (j == NULL)
+        return 0;
+    if (!(done >= 0))
+        done = 0;
+    if (done > 1)
+        done = 1;
+    job_progress(j, (long long)k * 1000 + (long long)(done * 999),
+                 (long long)nphases * 1000);
+    return job_cancelled(j);
+}
+
+int
+job_phase(const struct job *j, int nphases, double *frac)
+{
+    long long d = atomic_load(&((struct job *)j)->done);
+    long long t = atomic_load(&((struct job *)j)->total);
+    int k;
+
+    *frac = 0;
+    if (t <= 0)
+        return -1;
+    k = (int)(d / 1000);
+    if (k >= nphases)
+        k = nphases - 1;
+    *frac = (double)(d % 1000) / 999.0;
+    return k;
+}
+
+int
 job_join(struct job *j)
 {
     if (!j->started)

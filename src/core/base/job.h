@@ -52,6 +52,16 @@ void job_progress(struct job *j, long long done, long long total);
 /* Progress as a fraction in [0, 1] (0 when unknown). */
 double job_fraction(const struct job *j);
 
+/* Work in nphases named phases reports phase k (0-based) done to the
+   fraction done (clamped to [0, 1]) as one number, k * 1000 + done * 999
+   of nphases * 1000. Returns job_cancelled(j), as a progress callback
+   does; j NULL: 0. */
+int job_phase_progress(struct job *j, int k, int nphases, double done);
+
+/* The phase job_phase_progress() last reported (its index), with its
+   fraction done in *frac; -1 (and *frac 0) before the first report. */
+int job_phase(const struct job *j, int nphases, double *frac);
+
 /* Wait for the work to return, then return its status (0 if never
    started). Safe to call twice. */
 int job_join(struct job *j);
