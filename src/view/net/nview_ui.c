@@ -81,8 +81,8 @@ stale(const struct session *ss, const struct session_run *run,
    ("placement linear"), both, or neither (another edit: the seed, the
    paths, the script). */
 static void
-stale_names(const struct net_scen *was, const struct net_scen *now,
-            char *a, char *b, size_t n)
+stale_names(const struct net_scen *was, const struct net_scen *now, char *a,
+            char *b, size_t n)
 {
     int rt = was->routing != now->routing || was->minimal != now->minimal;
     int pl = (was->place_desc == NULL) != (now->place_desc == NULL) ||
@@ -97,12 +97,16 @@ stale_names(const struct net_scen *was, const struct net_scen *now,
     snprintf(a, n, "%s%s%s%s%s", rt ? net_routing_name(was->routing) : "",
              rt && was->minimal == ROUTE_ALL ? " (all paths)" : "",
              rt && pl ? ", " : "", pl ? "placement " : "",
-             pl && was->place_desc ? was->place_desc : pl ? "?" : "");
+             pl && was->place_desc ? was->place_desc
+             : pl                  ? "?"
+                                   : "");
     snprintf(a + strlen(a), n - strlen(a), "'s numbers");
     snprintf(b, n, "%s%s%s%s%s", rt ? net_routing_name(now->routing) : "",
              rt && now->minimal == ROUTE_ALL ? " (all paths)" : "",
              rt && pl ? ", " : "", pl ? "placement " : "",
-             pl && now->place_desc ? now->place_desc : pl ? "?" : "");
+             pl && now->place_desc ? now->place_desc
+             : pl                  ? "?"
+                                   : "");
 }
 
 /* The header -- what ran, and what is computing -- drawn into v if v is
@@ -122,11 +126,28 @@ header(const struct cview *v, const struct session *ss, const void *fam)
 
     if (l == NULL || session_run(ss, &model_net_entry, &run) != 0)
         return 0;
-    snprintf(line, sizeof line, "%s  routing %s%s  placement %s",
-             l->net_desc ? l->net_desc : "network",
-             net_routing_name(l->routing),
-             l->minimal == ROUTE_ALL ? " (all paths)" : "",
-             l->place_desc ? l->place_desc : "?");
+    {
+        /* routing and placement are what an edit changes: they always
+           show, and a long network description gives way, cut with an
+           ellipsis ("df-thesis: Jain Ch.3 dragon…  routing SD ...") */
+        const char *desc = l->net_desc ? l->net_desc : "network";
+        char rp[160];
+        int room, dw;
+
+        snprintf(rp, sizeof rp, "  routing %s%s  placement %s",
+                 net_routing_name(l->routing),
+                 l->minimal == ROUTE_ALL ? " (all paths)" : "",
+                 l->place_desc ? l->place_desc : "?");
+        room = (v != NULL ? v->w - 2 : 1 << 20) - utf8_width(rp);
+        dw = utf8_width(desc);
+        if (dw <= room)
+            snprintf(line, sizeof line, "%s%s", desc, rp);
+        else if (room > 1)
+            snprintf(line, sizeof line, "%.*s…%s",
+                     utf8_prefix(desc, room - 1, NULL), desc, rp);
+        else
+            snprintf(line, sizeof line, "%s", rp + 2);
+    }
     if (v != NULL)
         cview_text(v, 1, y, v->w - 2, ROLE_HEADER, line);
     y++;
@@ -174,6 +195,9 @@ header(const struct cview *v, const struct session *ss, const void *fam)
                  units_fmt_size(a, sizeof a, st->total_bytes),
                  units_fmt_size(b, sizeof b, st->hop_bytes), st->avg_hops,
                  lr->nrounds > 0 ? "; adaptive: see Rounds" : "");
+        /* the pointer to Rounds gives way before the numbers do */
+        if (v != NULL && lr->nrounds > 0 && utf8_width(line) > v->w - 2)
+            line[strlen(line) - strlen("; adaptive: see Rounds")] = '\0';
         if (sh.nphases > 0)
             role = ROLE_HEADER;
     } else {
