@@ -132,7 +132,8 @@ static const struct opt options[] = {
      "(tree, flows, explain, stepper, timeline, heat, stats, search, "
      "teach, lesson; "
      "network, links, map, classes, rounds, metrics for the link "
-     "model); "
+     "model; queue); VIEW may be a comma list or all (every view the "
+     "scenario has), each screen after a line naming it; "
      "--explain N selects flow N, --at TIME a time step, --frame F a "
      "stepper frame",
      NULL},
@@ -336,12 +337,12 @@ bad_usage(const char *fmt, ...)
     return 2;
 }
 
-/* WxH:VIEW of --dump and --export into a's geometry. */
+/* WxH:VIEW of --dump and --export into a's geometry; --dump also takes a
+   comma list of views or "all" (every view the scenario has). */
 static int
 parse_geometry(struct cli_args *a, const char *opt, const char *val)
 {
-    char view[32], *end;
-    int v = -1;
+    char views[512], *end, *name, *save = NULL;
     long w, h;
 
     /* strtol, not sscanf's %d: a width past INT_MAX must not wrap */
@@ -349,24 +350,45 @@ parse_geometry(struct cli_args *a, const char *opt, const char *val)
     w = strtol(val, &end, 10);
     h = *end == 'x' ? strtol(end + 1, &end, 10) : -1;
     if (errno != 0 || end == val || *end != ':' || w < 1 || h < 1 ||
-        w > 1000 || h > 1000 || strlen(end + 1) >= sizeof view ||
+        w > 1000 || h > 1000 || strlen(end + 1) >= sizeof views ||
         end[1] == '\0')
         return bad_usage("%s expects WxH:VIEW such as 100x30:tree, got '%s'",
                          opt, val);
     a->dump_w = (int)w;
     a->dump_h = (int)h;
-    snprintf(view, sizeof view, "%s", end + 1);
-    if ((v = view_find(view)) < 0) {
-        /* the views each model lists: "PCIe model: tree, ..." */
-        char list[512] = "";
-        size_t n = 0;
-        for (int k = 0; model_table[k] != NULL && n < sizeof list; k++)
-            n += (size_t)snprintf(list + n, sizeof list - n, "%s%s: %s",
-                                  k ? "; " : "", model_table[k]->title,
-                                  model_table[k]->views);
-        return bad_usage("%s: unknown view '%s' (%s)", opt, view, list);
+    snprintf(views, sizeof views, "%s", end + 1);
+    a->dump_all = strcmp(views, "all") == 0;
+    a->dump_list = a->dump_all || strchr(views, ',') != NULL;
+    if (a->dump_list && strcmp(opt, "--dump") != 0)
+        return bad_usage("%s shows one view, got '%s' (--dump prints several)",
+                         opt, end + 1);
+    a->ndump = 0;
+    a->dump_view = -1;
+    if (a->dump_all)
+        return 0;
+    for (name = strtok_r(views, ",", &save); name != NULL;
+         name = strtok_r(NULL, ",", &save)) {
+        int v = view_find(name);
+        if (v < 0) {
+            /* the views each model lists: "PCIe model: tree, ..." */
+            char list[512] = "";
+            size_t n = 0;
+            for (int k = 0; model_table[k] != NULL && n < sizeof list; k++)
+                n += (size_t)snprintf(list + n, sizeof list - n, "%s%s: %s",
+                                      k ? "; " : "", model_table[k]->title,
+                                      model_table[k]->views);
+            return bad_usage("%s: unknown view '%s' (%s; or all)", opt, name,
+                             list);
+        }
+        if (a->ndump == VIEW_MAX)
+            return bad_usage("%s: more than %d views in '%s'", opt, VIEW_MAX,
+                             end + 1);
+        a->dump_views[a->ndump++] = v;
     }
-    a->dump_view = v;
+    if (a->ndump == 0)
+        return bad_usage("%s expects WxH:VIEW such as 100x30:tree, got '%s'",
+                         opt, val);
+    a->dump_view = a->dump_views[0];
     return 0;
 }
 

@@ -1,8 +1,8 @@
 #!/bin/sh
 # Run every test: unit binaries, Lua API tests, golden outputs of every
-# scenario, the command line and its limits, exports rendered to pixels,
-# fuzz regressions, allocation failures, the TUI tests in tmux and 30 s of
-# soak. Prints each failure and ends with the
+# scenario and its screens at 80x24, the command line and its limits,
+# exports rendered to pixels, fuzz regressions, allocation failures, the
+# TUI tests in tmux and 30 s of soak. Prints each failure (and each test skipped) and ends with the
 # line CI reads: "N passed, N failed". Exits non-zero on any failure.
 # usage: sh tests/run.sh BUILD_DIR
 BUILD=${1:-build}
@@ -12,10 +12,10 @@ fail=0
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 
-count() { # count "ok"/"FAIL" lines in $log, print FAIL lines
+count() { # count "ok"/"FAIL" lines in $log, print FAIL and skip lines
     p=$(grep -c '^ok ' "$log")
     f=$(grep -c '^FAIL' "$log")
-    grep '^FAIL' "$log"
+    grep -E '^(FAIL|skip)' "$log"
     pass=$((pass + p))
     fail=$((fail + f))
 }
@@ -34,7 +34,7 @@ for t in "$BUILD"/tests/test_*; do
 done
 
 # 2. the other suites: each script prints ok/FAIL lines
-for s in tests/lua/run.sh tests/golden/run.sh tests/cli/run.sh tests/cli/limits.sh \
+for s in tests/lua/run.sh tests/golden/run.sh tests/golden/screens80.sh tests/cli/run.sh tests/cli/limits.sh \
     tests/export/run.sh tests/fuzz/run.sh tests/fault/run.sh tests/tui/run.sh \
     tests/tui/views.sh tests/tui/hostile.sh tests/soak/run.sh tests/mpi/run.sh; do
     [ -f "$s" ] || continue

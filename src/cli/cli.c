@@ -204,19 +204,31 @@ cli_screen_open(struct cli_screen *cs, const struct cli_args *a,
     cs->ss = session_new_with(scenario_clone(s), &so);
     ui_init(&cs->u, cs->ss);
     nv = view_list(cs->ss, views);
-    for (int k = 0; k < nv; k++)
-        ok |= views[k] == a->dump_view;
-    if (!ok) {
+    for (int i = 0; i < a->ndump; i++) {
+        ok = 0;
+        for (int k = 0; k < nv; k++)
+            ok |= views[k] == a->dump_views[i];
+        if (ok)
+            continue;
         fprintf(stderr,
                 "rho: %s: no %s view for this scenario (it has:", a->file,
-                view_name(a->dump_view));
+                view_name(a->dump_views[i]));
         for (int k = 0; k < nv; k++)
             fprintf(stderr, " %s", view_name(views[k]));
         fprintf(stderr, ")\n");
         rc = 2;
         goto out;
     }
-    cs->u.view = a->dump_view;
+    if (a->frame != NULL && a->dump_list) {
+        fprintf(stderr,
+                "rho: %s: --frame names a frame of one view; --dump shows "
+                "several here\n",
+                a->file);
+        rc = 2;
+        goto out;
+    }
+    if (a->dump_view >= 0)
+        cs->u.view = a->dump_view;
     if (session_wait(cs->ss, &err) != 0) {
         fprintf(stderr, "rho: %s: %s\n", a->file, err.msg);
         rc = cli_exit_code(&err);

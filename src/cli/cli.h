@@ -38,7 +38,12 @@ struct cli_args {
     int batch, steps, timeline, search, quiet, explain, stepper, ascii;
     int links, messages, metrics, matrix, plot;
     const char *import;            /* --import KIND, or NULL */
-    int dump_w, dump_h, dump_view; /* --dump's, or --export's geometry */
+    int dump_w, dump_h, dump_view; /* --dump's, or --export's geometry;
+                                      dump_view -1: all */
+    int dump_views[VIEW_MAX], ndump; /* --dump's views, in order */
+    int dump_all;                    /* --dump WxH:all */
+    int dump_list; /* several views asked (all, or a list): each is
+                      preceded by a line naming it */
     int export_fmt;                /* enum export_fmt; -1: no --export */
     int export_depth;              /* its ANSI colour depth */
     const char *frame;             /* --frame: a stepper frame, or NULL */

@@ -256,6 +256,14 @@ t export-help 0 "--export FMT WxH:VIEW" - -- --help
 t export-two-values 2 - "option '--export' needs two values (FMT WxH:VIEW)" -- --export svg
 t export-frame-step 0 "frame 10 of 11" - -- --export text 100x30:stepper --frame D8 scenarios/table1.lua
 t export-frame-port 0 "Step C at SB->K2" - -- --export text 100x30:stepper --frame "C SB->K2" scenarios/table1.lua
+# --dump of several views: one run, each screen after a line naming it
+t dump-list 0 "=== 80x24:flows" - -- --dump 80x24:tree,flows scenarios/table1.lua
+t dump-all 0 "=== 80x24:teach" - -- --dump 80x24:all scenarios/table1.lua
+t dump-all-queue 0 "=== 80x24:queue" - -- --dump 80x24:all scenarios/queue-gups.lua
+t dump-list-unknown 2 - "--dump: unknown view 'nope' (PCIe model: tree" -- --dump 80x24:tree,nope scenarios/table1.lua
+t dump-list-absent 2 - "no network view for this scenario (it has: tree flows" -- --dump 80x24:tree,network scenarios/table1.lua
+t dump-list-frame 2 - "--frame names a frame of one view; --dump shows several here" -- --dump 80x24:all --frame 2 scenarios/table1.lua
+t export-all 2 - "--export shows one view, got 'all' (--dump prints several)" -- --export svg 80x24:all scenarios/table1.lua
 t dump-frame-bad 2 - "--frame: frame 'E': no such frame in this time step (give a number from 1 to 11, a step A, B, C, D8 or D9, or a port such as K0->SA)" -- --dump 100x30:stepper --frame E scenarios/table1.lua
 t lesson-n 0 "Lesson 3: head-of-line blocking (Table I)" - -- --lesson 3 --batch
 t lesson-folder 0 "Lesson 1: upstream ports share in proportion" - -- --batch scenarios/lessons/
