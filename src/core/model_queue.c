@@ -435,7 +435,8 @@ queue_run_explain(const struct queue_run *r, int i, struct strbuf *out,
                            i + 1, r->q ? r->q->k : 0);
     k = (size_t)q->k;
     lv = &r->lv[i];
-    strbuf_printf(out, "level %s: %lld links, capacity %s", q->name[i], q->n[i],
+    strbuf_printf(out, "level %s: %s, capacity %s", q->name[i],
+                  units_fmt_count(c, sizeof c, q->n[i], "link"),
                   units_fmt_rate(a, sizeof a, r->mu[i]));
     if (r->mu[i] != q->mu[i])
         strbuf_printf(out, " (%s as built)",

@@ -693,6 +693,19 @@ pview_load_cell(const struct cview *v, int col, int row, int w, double load,
                  rate_short(r, sizeof r, bps));
 }
 
+void
+pview_load_header(const struct cview *v, int col, int row, int w,
+                  const char *arrow, const char *label)
+{
+    int bw = w - 12, x = col;
+
+    x += cview_text(v, x, row, w, ROLE_HEADER, arrow);
+    if (bw > 0 && utf8_width(label) + 1 <= bw - (x - col))
+        cview_printf(v, x, row, bw - (x - col), ROLE_HEADER, " %s", label);
+    cview_text(v, col + (bw > 0 ? bw : 0) + 1, row, 5, ROLE_HEADER, "share");
+    cview_text(v, col + (bw > 0 ? bw : 0) + 9, row, 3, ROLE_HEADER, "B/s");
+}
+
 char *
 pview_cap_text(char *buf, size_t n, const struct pview_step *d, int chan)
 {

@@ -174,6 +174,12 @@ void pview_load_bar(const struct cview *v, int col, int row, int w, double load,
 void pview_load_cell(const struct cview *v, int col, int row, int w,
                      double load, double bps, int n);
 
+/* The header of a column of pview_load_cell()s in w columns: arrow and
+   label over the bar (the arrow alone when the label does not fit),
+   "share" and "B/s" over their numbers: "↑ to parent  share   B/s". */
+void pview_load_header(const struct cview *v, int col, int row, int w,
+                       const char *arrow, const char *label);
+
 /* A channel's capacity: "11.6 GiB/s", "unlimited". Returns buf. */
 char *pview_cap_text(char *buf, size_t n, const struct pview_step *d, int chan);
 

@@ -34,9 +34,10 @@ static const int width[FCOL_COUNT] = {4, 8, 8, 10, 10, 10, 10, 8};
 static const int drop_order[] = {FCOL_START, FCOL_END, FCOL_SIZE};
 
 /* Where each column starts at width w (colx[FCOL_COUNT]: the state), and
-   which are shown. */
+   which are shown. labw: the widest label (0: none), for which the start
+   and the end are left out too (the size only for the state). */
 static void
-lay_out(const struct pview *p, int w, int *colx, int *shown)
+lay_out(const struct pview *p, int w, int labw, int *colx, int *shown)
 {
     size_t next = 0;
 
@@ -49,16 +50,30 @@ lay_out(const struct pview *p, int w, int *colx, int *shown)
             col += shown[k] ? width[k] + 1 : 0;
         }
         colx[FCOL_COUNT] = col;
-        if (col + 11 <= w) /* "HOL-blocked" */
+        if (col + 11 <= w && /* "HOL-blocked" */
+            (labw == 0 || col + 12 + labw <= w))
             return;
         while (next < sizeof drop_order / sizeof drop_order[0] &&
                (drop_order[next] == p->field ||
                 drop_order[next] == p->sort_col))
             next++;
-        if (next == sizeof drop_order / sizeof drop_order[0])
+        if (next == sizeof drop_order / sizeof drop_order[0] ||
+            (drop_order[next] == FCOL_SIZE && col + 11 <= w))
             return;
         shown[drop_order[next++]] = 0;
     }
+}
+
+/* The widest of the flows' labels (0: none has one). */
+static int
+label_width(const struct scenario *s)
+{
+    int w = 0;
+
+    for (int i = 0; i < s->nflows; i++)
+        if (s->flow[i].label != NULL && utf8_width(s->flow[i].label) > w)
+            w = utf8_width(s->flow[i].label);
+    return w;
 }
 
 /* Left-aligned columns; the numbers are right-aligned. */
@@ -80,7 +95,7 @@ flows_draw(const void *st, const struct cview *v,
     int colx[FCOL_COUNT + 1], shown[FCOL_COUNT];
 
     (void)st;
-    lay_out(p, a.w, colx, shown);
+    lay_out(p, a.w, label_width(s), colx, shown);
     for (int k = 0; k < FCOL_COUNT; k++) {
         char h[32];
         if (!shown[k])
@@ -143,9 +158,16 @@ flows_draw(const void *st, const struct cview *v,
             cview_text(&a, colx[FCOL_COUNT], y, a.w - colx[FCOL_COUNT],
                        state_role[(int)d->state[i]],
                        state_word[(int)d->state[i]]);
-        if (f->label)
-            cview_printf(&a, colx[FCOL_COUNT] + 12, y,
-                         a.w - colx[FCOL_COUNT] - 12, ROLE_DIM, "%s", f->label);
+        if (f->label) { /* cut, it ends in "…" */
+            int room = a.w - colx[FCOL_COUNT] - 12, cw;
+            if (utf8_width(f->label) <= room)
+                cview_text(&a, colx[FCOL_COUNT] + 12, y, room, ROLE_DIM,
+                           f->label);
+            else if (room >= 2)
+                cview_printf(&a, colx[FCOL_COUNT] + 12, y, room, ROLE_DIM,
+                             "%.*s\u2026", utf8_prefix(f->label, room - 1, &cw),
+                             f->label);
+        }
         if (r == sel) {
             cview_paint(&a, 0, y, a.w, 1, ROLE_SELECTED);
             cview_paint(&a, colx[p->field], y, width[p->field], 1, ROLE_FIELD);
@@ -203,7 +225,7 @@ flows_click(void *st, struct view_ctx *vc, int col, int row, int button)
         return VIEW_NOT_MINE;
     if (row == 1) { /* a column's header sorts on it; again, the other way */
         int colx[FCOL_COUNT + 1], shown[FCOL_COUNT];
-        lay_out(p, vc->w, colx, shown);
+        lay_out(p, vc->w, label_width(s), colx, shown);
         for (int k = 0; k < FCOL_COUNT; k++)
             if (shown[k] && col >= colx[k] && col <= colx[k] + width[k]) {
                 p->sort_rev = k == p->sort_col ? !p->sort_rev : 0;

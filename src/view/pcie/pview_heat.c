@@ -26,7 +26,8 @@ heat_draw(const void *st, const struct cview *v, const struct view_draw_ctx *dc)
     const struct pcie *p = d->s->pcie;
     struct cview a = pview_area(v), rows;
     struct canvas text;
-    int nc = pcie_nchan(p), n = 0, y = 0, barw = a.w - 40;
+    int nc = pcie_nchan(p), n = 0, y = 0;
+    int barw = a.w - 45; /* room for "99 flows" */
     int *ch = xcalloc((size_t)nc, sizeof *ch);
 
     if (barw > 40)

@@ -91,11 +91,12 @@ search_draw(const void *st, const struct cview *v,
         return;
     }
     if (r == NULL) {
-        char ns[48];
-        cview_printf(&a, 1, y++, a.w - 2, ROLE_DEFAULT,
-                     "The schedule search tries every order of each "
-                     "source's flows: %s here.",
-                     units_fmt_count(ns, sizeof ns, t->space, "schedule"));
+        char ns[48], line[160];
+        snprintf(line, sizeof line,
+                 "The schedule search tries every order of each source's "
+                 "flows: %s here.",
+                 units_fmt_count(ns, sizeof ns, t->space, "schedule"));
+        y += cview_wrap(&a, 1, y, a.w - 2, 3, ROLE_DEFAULT, line);
         cview_text(&a, 1, ++y, a.w - 2, ROLE_EMPHASIS,
                    "Press S to start it (it runs in the background).");
         return;

@@ -156,10 +156,9 @@ tree_draw(const void *st, const struct cview *v, const struct view_draw_ctx *dc)
     colf = 3 + namew + 2 * cellw;
     colc = colf + flw + 1;
     cview_text(&a, 1, 0, namew, ROLE_HEADER, "device");
-    cview_text(&a, 1 + namew, 0, cellw, ROLE_HEADER,
-               "\u2191 to parent  share B/s");
-    cview_text(&a, 2 + namew + cellw, 0, cellw, ROLE_HEADER,
-               "\u2193 from parent");
+    pview_load_header(&a, 1 + namew, 0, cellw, "\u2191", "to parent");
+    pview_load_header(&a, 2 + namew + cellw, 0, cellw, "\u2193",
+                      "from parent");
     cview_text(&a, colf, 0, flw, ROLE_HEADER, "flows");
     cview_text(&a, colc, 0, a.w - colc, ROLE_HEADER, "link");
     top = pview_top(sel, a.h - 3);

@@ -127,6 +127,49 @@ delay(const struct cview *v, int col, int row, double d, int used)
                          units_fmt_time(b, sizeof b, d));
 }
 
+/* Fields side by side, three blanks apart, from row: a field that does
+   not fit goes to the next row (indented by two); returns the rows used. */
+static int
+fields(const struct cview *v, int row, int role, const char *const *f, int n)
+{
+    int x = 0, rows = 1;
+
+    for (int k = 0; k < n; k++) {
+        int w = utf8_width(f[k]);
+        if (k > 0 && x + 3 + w > v->w) {
+            row++;
+            rows++;
+            x = 2;
+        } else if (k > 0) {
+            x += 3;
+        }
+        x += cview_text(v, x, row, v->w - x, role, f[k]);
+    }
+    return rows;
+}
+
+/* A line of queue_run_explain(): "word    text" keeps its text's column
+   on the rows it wraps to. Returns the rows used (at most maxh). */
+static int
+explain_line(const struct cview *v, int row, int maxh, const char *line)
+{
+    const char *gap = strstr(line, "  ");
+    int ind = 0, used;
+
+    if (gap != NULL && gap - line < 10) {
+        ind = (int)(gap - line);
+        while (line[ind] == ' ')
+            ind++;
+    }
+    if (ind == 0 || ind > v->w / 3) {
+        used = cview_wrap(v, 0, row, v->w, maxh, ROLE_DIM, line);
+    } else {
+        cview_printf(v, 0, row, ind, ROLE_DIM, "%.*s", ind, line);
+        used = cview_wrap(v, ind, row, v->w - ind, maxh, ROLE_DIM, line + ind);
+    }
+    return used < maxh ? used : maxh; /* cview_wrap: the rows it needed */
+}
+
 int
 qview_draw(const struct cview *v, const struct queue_run *r,
            const struct qview_state *st)
@@ -155,40 +198,53 @@ qview_draw(const struct cview *v, const struct queue_run *r,
              ? st->links
              : NULL;
 
-    /* the operating point */
-    if (r->opt->load_rate)
-        cview_printf(v, 0, row, -1, ROLE_HEADER, "load %s",
-                     rate(a, 64, r->lambda));
-    else
-        cview_printf(v, 0, row, -1, ROLE_HEADER,
-                     "load %.2f x %s = %s   slim %.2f   split %s   delay %s",
-                     r->opt->load, rate(a, sizeof a, r->sat0),
-                     rate(b, sizeof b, r->lambda), r->opt->slim,
-                     queue_policy_name(r->opt->split),
+    /* the operating point: fields that wrap whole at a narrow width */
+    {
+        char f[5][192];
+        const char *fp[5] = {f[0], f[1], f[2], f[3], f[4]};
+        if (r->opt->load_rate) {
+            snprintf(f[0], sizeof f[0], "load %s", rate(a, 64, r->lambda));
+            row += fields(v, row, ROLE_HEADER, fp, 1);
+        } else {
+            snprintf(f[0], sizeof f[0], "load %.2f x %s = %s", r->opt->load,
+                     rate(a, sizeof a, r->sat0), rate(b, sizeof b, r->lambda));
+            snprintf(f[1], sizeof f[1], "slim %.2f", r->opt->slim);
+            snprintf(f[2], sizeof f[2], "split %s",
+                     queue_policy_name(r->opt->split));
+            snprintf(f[3], sizeof f[3], "delay %s",
                      r->opt->opts.delay == QUEUE_PER_LINK ? "per link"
                                                           : "aggregate");
-    row++;
-    cview_printf(v, 0, row++, -1, pt->saturated ? ROLE_WARNING : ROLE_DEFAULT,
-                 "saturation %s (bottleneck %s)   throughput %s   throttled "
-                 "%.1f%%   delay %s",
+            row += fields(v, row, ROLE_HEADER, fp, 4);
+        }
+        snprintf(f[0], sizeof f[0], "saturation %s (bottleneck %s)",
                  rate(a, sizeof a, pt->sat),
-                 pt->bottleneck >= 0 ? q->name[pt->bottleneck] : "none",
-                 rate(b, sizeof b, pt->lambda_e),
-                 r->lambda > 0 ? 100 * pt->d / r->lambda : 0,
+                 pt->bottleneck >= 0 ? q->name[pt->bottleneck] : "none");
+        snprintf(f[1], sizeof f[1], "throughput %s",
+                 rate(b, sizeof b, pt->lambda_e));
+        snprintf(f[2], sizeof f[2], "throttled %.1f%%",
+                 r->lambda > 0 ? 100 * pt->d / r->lambda : 0);
+        snprintf(f[3], sizeof f[3], "delay %s",
                  isinf(pt->delay) ? "saturated"
                                   : units_fmt_time(c, sizeof c, pt->delay));
-    if (st->optimise)
-        cview_printf(v, 0, row, -1, ROLE_EMPHASIS,
-                     "optimal split of %s (mu proportional to v): saturation "
-                     "%s, %.3f x; every level at %.1f%%",
-                     rate(a, sizeof a, r->U),
+        row += fields(v, row, pt->saturated ? ROLE_WARNING : ROLE_DEFAULT, fp,
+                      4);
+        if (st->optimise) {
+            snprintf(f[0], sizeof f[0],
+                     "optimal split of %s (mu proportional to v):",
+                     rate(a, sizeof a, r->U));
+            snprintf(f[1], sizeof f[1], "saturation %s, %.3f x;",
                      rate(b, sizeof b, r->ppt[QUEUE_OPTIMAL].sat),
-                     pt->sat > 0 ? r->ppt[QUEUE_OPTIMAL].sat / pt->sat : 0,
+                     pt->sat > 0 ? r->ppt[QUEUE_OPTIMAL].sat / pt->sat : 0);
+            snprintf(f[2], sizeof f[2], "every level at %.1f%%",
                      r->ppt[QUEUE_OPTIMAL].sat > 0
                          ? 100 * r->ppt[QUEUE_OPTIMAL].lambda_e /
                                r->ppt[QUEUE_OPTIMAL].sat
                          : 0);
-    row++;
+            row += fields(v, row, ROLE_EMPHASIS, fp, 3);
+        } else {
+            row++;
+        }
+    }
 
     /* the level rows */
     hotw = ln != NULL ? HOT_W : 0;
@@ -204,9 +260,18 @@ qview_draw(const struct cview *v, const struct queue_run *r,
             scale = mopt[i];
     }
     cview_text(v, 0, row, NAME_W, ROLE_HEADER, "level");
-    cview_printf(v, NAME_W, row, barw, ROLE_HEADER,
-                 "arrivals / capacity (full width %s)",
-                 rate(a, sizeof a, scale));
+    {
+        /* the longest that fits before the util column */
+        char h[3][128];
+        int k = 0;
+        rate(a, sizeof a, scale);
+        snprintf(h[0], sizeof h[0], "arrivals / capacity (full width %s)", a);
+        snprintf(h[1], sizeof h[1], "arrivals/capacity (full %s)", a);
+        snprintf(h[2], sizeof h[2], "arrivals/capacity");
+        while (k < 2 && utf8_width(h[k]) > barw - 1)
+            k++;
+        cview_text(v, NAME_W, row, barw - 1, ROLE_HEADER, h[k]);
+    }
     cview_text_right(v, NAME_W + barw, row, UTIL_W, ROLE_HEADER, "util");
     cview_text_right(v, NAME_W + barw + UTIL_W, row, DELAY_W, ROLE_HEADER,
                      "delay/hop");
@@ -258,10 +323,15 @@ qview_draw(const struct cview *v, const struct queue_run *r,
     if (first + rows < q->k)
         cview_printf(v, 0, row++, -1, ROLE_DIM, "... %d more levels (down)",
                      q->k - first - rows);
-    if (ln != NULL && hotw)
-        cview_text(v, 0, row++, -1, ROLE_DIM,
-                   "hottest: the level's busiest link (link model) at this "
-                   "throughput; ! hidden by the aggregate");
+    if (ln != NULL && hotw) {
+        int u = cview_wrap(v, 0, row, v->w, 2, ROLE_DIM,
+                           "hottest: the level's busiest link (link model) "
+                           "at this throughput; ! hidden by the aggregate; "
+                           "< the bottleneck");
+        row += u < 2 ? u : 2;
+    }
+    else if (pt->bottleneck >= 0)
+        cview_text(v, 0, row++, -1, ROLE_DIM, "<: the bottleneck");
     /* why the selected level has its numbers, in the rows left */
     if (v->h - 1 - row >= 4) {
         struct strbuf sb;
@@ -273,7 +343,9 @@ qview_draw(const struct cview *v, const struct queue_run *r,
             while (*p != '\0' && row < v->h - 1) {
                 const char *e = strchr(p, '\n');
                 int len = e ? (int)(e - p) : (int)strlen(p);
-                cview_printf(v, 0, row++, -1, ROLE_DIM, "%.*s", len, p);
+                char line[512];
+                snprintf(line, sizeof line, "%.*s", len, p);
+                row += explain_line(v, row, v->h - 1 - row, line);
                 p += len + (e != NULL);
             }
         }
