@@ -700,7 +700,7 @@ pview_load_header(const struct cview *v, int col, int row, int w,
     int bw = w - 12, x = col;
 
     x += cview_text(v, x, row, w, ROLE_HEADER, arrow);
-    if (bw > 0 && utf8_width(label) + 1 <= bw - (x - col))
+    if (bw > 0 && label[0] != '\0' && utf8_width(label) + 1 <= bw - (x - col))
         cview_printf(v, x, row, bw - (x - col), ROLE_HEADER, " %s", label);
     cview_text(v, col + (bw > 0 ? bw : 0) + 1, row, 5, ROLE_HEADER, "share");
     cview_text(v, col + (bw > 0 ? bw : 0) + 9, row, 3, ROLE_HEADER, "B/s");

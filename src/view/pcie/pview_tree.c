@@ -156,9 +156,13 @@ tree_draw(const void *st, const struct cview *v, const struct view_draw_ctx *dc)
     colf = 3 + namew + 2 * cellw;
     colc = colf + flw + 1;
     cview_text(&a, 1, 0, namew, ROLE_HEADER, "device");
-    pview_load_header(&a, 1 + namew, 0, cellw, "\u2191", "to parent");
-    pview_load_header(&a, 2 + namew + cellw, 0, cellw, "\u2193",
-                      "from parent");
+    { /* the same words over both, the longest that fits over the bar */
+        int bw = cellw - 12, lng = bw >= 13, sht = bw >= 6;
+        pview_load_header(&a, 1 + namew, 0, cellw, "\u2191",
+                          lng ? "to parent" : sht ? "up" : "");
+        pview_load_header(&a, 2 + namew + cellw, 0, cellw, "\u2193",
+                          lng ? "from parent" : sht ? "down" : "");
+    }
     cview_text(&a, colf, 0, flw, ROLE_HEADER, "flows");
     cview_text(&a, colc, 0, a.w - colc, ROLE_HEADER, "link");
     top = pview_top(sel, a.h - 3);
