@@ -362,9 +362,9 @@ tui_keys 2
 expect flows80-state "0.1333 HOL-blocked"
 expect_not flows80-no-start "start"
 tui_click 42 3
-expect flows80-click-sort "sorted by end, ascending"
+expect flows80-click-sort "sorted by elapsed, ascending"
 tui_click 42 3
-expect flows80-click-reverse "sorted by end, descending"
+expect flows80-click-reverse "sorted by elapsed, descending"
 tui_stop
 
 # "-" on a terminal: rho reads what is typed up to one Ctrl-D (the script's

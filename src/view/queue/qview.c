@@ -228,22 +228,18 @@ qview_draw(const struct cview *v, const struct queue_run *r,
                                   : units_fmt_time(c, sizeof c, pt->delay));
         row += fields(v, row, pt->saturated ? ROLE_WARNING : ROLE_DEFAULT, fp,
                       4);
-        if (st->optimise) {
-            snprintf(f[0], sizeof f[0],
-                     "optimal split of %s (mu proportional to v):",
-                     rate(a, sizeof a, r->U));
-            snprintf(f[1], sizeof f[1], "saturation %s, %.3f x;",
-                     rate(b, sizeof b, r->ppt[QUEUE_OPTIMAL].sat),
-                     pt->sat > 0 ? r->ppt[QUEUE_OPTIMAL].sat / pt->sat : 0);
-            snprintf(f[2], sizeof f[2], "every level at %.1f%%",
-                     r->ppt[QUEUE_OPTIMAL].sat > 0
-                         ? 100 * r->ppt[QUEUE_OPTIMAL].lambda_e /
-                               r->ppt[QUEUE_OPTIMAL].sat
-                         : 0);
-            row += fields(v, row, ROLE_EMPHASIS, fp, 3);
-        } else {
-            row++;
-        }
+        if (st->optimise)
+            cview_printf(v, 0, row, -1, ROLE_EMPHASIS,
+                         "optimal split of %s (mu proportional to v): "
+                         "saturation %s, %.3f x; every level at %.1f%%",
+                         rate(a, sizeof a, r->U),
+                         rate(b, sizeof b, r->ppt[QUEUE_OPTIMAL].sat),
+                         pt->sat > 0 ? r->ppt[QUEUE_OPTIMAL].sat / pt->sat : 0,
+                         r->ppt[QUEUE_OPTIMAL].sat > 0
+                             ? 100 * r->ppt[QUEUE_OPTIMAL].lambda_e /
+                                   r->ppt[QUEUE_OPTIMAL].sat
+                             : 0);
+        row++;
     }
 
     /* the level rows */
