@@ -114,6 +114,10 @@ expect df-pair "selected group 0 → group 1: 1 link (L2): 2.5 MiB, load 0.64"
 expect df-back "back, group 1 → group 0: 1 link (L2): 2.812 MiB, load 0.72"
 tui_keys Enter
 expect df-router "selected router g0.c0.r0 (group 0, chassis 0, slot 0), its out-links:"
+# the group grows to 3x3 a glyph; a click on slot 3 of chassis 0
+expect df-group-grown "c1 ▒▒▒▓▓▓"
+tui_click 33 8
+expect df-router-click "selected router g0.c0.r3 (group 0, chassis 0, slot 3)"
 tui_stop
 
 # 8. the Links view at 80x24 scrolls to its selected row, the header says

@@ -845,9 +845,24 @@ test_df_group(struct strbuf *sb)
                                net_class_find(net, "L2"), &o, NULL)),
           "g1.c0.r1 has no L2 link (slot 1 of 3 is its own group)");
     canvas_init(&c, 60, 10, 0);
+    int hx, hy;
+    /* with room to spare a router's glyphs grow: 3 columns, 3 rows each
+       (2 chassis of 3 rows, caption, coordinates, key, legend: 10 rows) */
     rc = nview_df_group(&c, 0, 0, 60, 10, net, b, 1, 5, &o, &g);
+    CHECK(rc == 0 && g.nx == 3 && g.ny == 2 && g.cw == 10 && g.ch == 3,
+          "60x10: routers grow to 10x3 (%d: %dx%d)", rc, g.cw, g.ch);
+    CHECK(role_at(&c, g.x0 + 10, g.y0) == ROLE_HEAT_9 &&
+              role_at(&c, g.x0 + 12, g.y0 + 2) == ROLE_HEAT_9 &&
+              ch_at(&c, g.x0 + 12, g.y0 + 2) == 0x2588 &&
+              role_at(&c, g.x0 + 13, g.y0) != ROLE_HEAT_9,
+          "c0.r1's L1-row glyph, grown: 3x3 cells of heat.9");
+    CHECK(nview_grid_hit(&g, g.x0 + 10 + 5, g.y0 + 4, &hx, &hy) && hx == 1 &&
+              hy == 1,
+          "a grown router maps back to its slot and chassis");
+    canvas_clear(&c, ROLE_DEFAULT);
+    rc = nview_df_group(&c, 0, 0, 60, 6, net, b, 1, 5, &o, &g);
     CHECK(rc == 0 && g.nx == 3 && g.ny == 2 && g.cw == 4,
-          "2 chassis x 3 routers fit (%d)", rc);
+          "2 chassis x 3 routers fit in 60x6, a glyph a cell (%d)", rc);
     CHECK(role_at(&c, g.x0 + 4, g.y0) == ROLE_HEAT_9 &&
               ch_at(&c, g.x0 + 4, g.y0) == 0x2588,
           "c0.r1's L1-row glyph: load 1, heat.9");

@@ -238,6 +238,7 @@ nview_df_group(struct canvas *c, int x, int y, int w, int h,
     struct nview_df_totals t;
     struct nview_plan pl;
     int C, R, cls[3], gw, gx, aw, cw, nx, ny, fx, fy, cut, row, ssel, csel;
+    int gs, rh; /* columns a glyph and rows a router take (1 to 3) */
     char buf[200], s1[32], s2[32], s3[32], s4[32];
 
     if (grid)
@@ -270,6 +271,21 @@ nview_df_group(struct canvas *c, int x, int y, int w, int h,
     }
     if (nx < 1 || ny < 1)
         return nview_too_small(&r, "too small");
+    gs = rh = 1;
+    for (int sc = NVIEW_SCALE_MAX; !cut && sc > 1; sc--) { /* room to
+                                                       spare: larger */
+        struct nview_plan big;
+        nview_plan_rows(h, C * sc, 0, 1, w >= HEAT_LEVELS, &big);
+        if (aw + 1 >= (3 * sc + 1) * R && big.grid >= C * sc && big.caption &&
+            big.key) {
+            pl = big;
+            gs = rh = sc;
+            cw = 3 * sc + 1;
+            break;
+        }
+    }
+    if (rh > 1 && pl.grid > ny * rh)
+        pl.grid = ny * rh;
     fx = nview_window(ssel, nx, R);
     fy = nview_window(csel, ny, C);
 
@@ -287,7 +303,7 @@ nview_df_group(struct canvas *c, int x, int y, int w, int h,
     for (int j = 0; j < ny; j++) {
         int cc = fy + j;
         snprintf(buf, sizeof buf, "c%d", cc);
-        cview_text_right(&r, 0, row + j, gw,
+        cview_text_right(&r, 0, row + j * rh, gw,
                          cc == csel ? ROLE_MINIMAP_SELECTED : ROLE_MATRIX_LABEL,
                          buf);
         for (int i = 0; i < nx; i++) {
@@ -298,12 +314,15 @@ nview_df_group(struct canvas *c, int x, int y, int w, int h,
                 if (cls[k] >= 0)
                     nview_out_acc(net, bytes, rt, cls[k], op.peak, &a, NULL);
                 bk = heat_bucket(nview_acc_get(&a, op.agg), op.scale);
-                cview_put(&gr, i * cw + k, j,
-                          a.n > 0 ? nview_shade(bk, c->ascii) : ' ',
-                          a.n > 0 ? heat_bucket_role(bk) : ROLE_DEFAULT);
+                for (int dy = 0; dy < rh; dy++)
+                    for (int dx = 0; dx < gs; dx++)
+                        cview_put(&gr, i * cw + k * gs + dx, j * rh + dy,
+                                  a.n > 0 ? nview_shade(bk, c->ascii) : ' ',
+                                  a.n > 0 ? heat_bucket_role(bk)
+                                          : ROLE_DEFAULT);
             }
             if (cc == csel && fx + i == ssel)
-                cview_set_attrs(&gr, i * cw, j, 3, 1, ATTR_REVERSE);
+                cview_set_attrs(&gr, i * cw, j * rh, 3 * gs, rh, ATTR_REVERSE);
         }
     }
     row += pl.grid;
@@ -322,6 +341,6 @@ nview_df_group(struct canvas *c, int x, int y, int w, int h,
     if (pl.legend)
         nview_legend(&r, row, op.scale);
     if (grid)
-        *grid = (struct nview_grid){x + gx, gr.y, cw, 1, nx, ny, fx, fy, 1};
+        *grid = (struct nview_grid){x + gx, gr.y, cw, rh, nx, ny, fx, fy, 1};
     return cut ? 1 : 0;
 }

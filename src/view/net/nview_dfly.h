@@ -54,7 +54,9 @@ void nview_df_totals(const struct net *net, const double *bytes, int g,
  * router three shade glyphs -- its L1-row, L1-col and L2 out-links' load
  * (o->agg of them; blank where it has none) -- then a key and the heat
  * legend. sel (-1: none) is a router of the group by local index (c *
- * routers + slot): reversed, its labels minimap.selected. Cut (with a
+ * routers + slot): reversed, its labels minimap.selected. With room to
+ * spare every glyph grows to s columns and s rows (s up to
+ * NVIEW_SCALE_MAX, nview_torus.h). Cut (with a
  * note) when the chassis or the routers do not fit. grid (may be NULL)
  * receives the layout. Returns 0 (all shown), 1 (cut) or -1 (not a
  * dragonfly, bad g, too small). No allocation.
