@@ -12,9 +12,10 @@ fi
 dir=$(mktemp -d)
 XDG_STATE_HOME=$dir/state
 export XDG_STATE_HOME
-trap 'tui_stop; rm -rf "$dir"' EXIT
+trap 'tui_stop; rm -rf "$dir" "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)"/rho-views-$$-*' EXIT
 
 # 1. / finds forwards, n next, N back; past the first it wraps, and says so
+TUI_SOCK=rho-views-$$-1 # a server of its own: no race with the last one's end
 tui_start 100 30 "$RHO" scenarios/table1.lua
 expect find-start "rho  Table I" 20
 tui_keys / K Enter
@@ -37,6 +38,7 @@ expect find-flow-back-wraps "found flow 4 (6->4), wrapped"
 tui_stop
 
 # 2. the link model: N in the Links view goes back among the hottest links
+TUI_SOCK=rho-views-$$-2
 tui_start 100 30 "$RHO" scenarios/torus-5x5.lua
 expect find-net-start "1 Network" 20
 tui_keys 2 / '(' Enter
@@ -50,6 +52,7 @@ tui_stop
 # 3. Why at 64x18: the explanation is taller and wider than the view; the
 # last row says where the window is, j/k and l/h move it, Space goes on
 # to the next flow (from the top again)
+TUI_SOCK=rho-views-$$-3
 tui_start 64 18 "$RHO" scenarios/table1.lua
 expect why-start "Table I" 20
 tui_keys 3
@@ -68,6 +71,7 @@ tui_stop
 
 # 4. Rounds at 64x24 (dragonfly, AD): the text of a round scrolls down and
 # sideways; Space still steps the rounds
+TUI_SOCK=rho-views-$$-4
 tui_start 64 24 "$RHO" scenarios/dragonfly-small.lua
 expect rounds-start "1Network" 30
 tui_keys 5
@@ -82,6 +86,7 @@ expect rounds-next "round 2/7"
 tui_stop
 
 # 5. the Stepper at 80x24 on the 2D halo (20 flows): j/k scroll the flows
+TUI_SOCK=rho-views-$$-5
 tui_start 80 24 "$RHO" scenarios/halo2d-t2.lua
 expect stepper-start "2D halo" 20
 tui_keys 4
@@ -92,6 +97,7 @@ expect stepper-last "20 7→3"
 tui_stop
 
 # 6. the Map reports its selected cell; arrows and clicks move it
+TUI_SOCK=rho-views-$$-6
 tui_start 100 30 "$RHO" scenarios/torus-5x5.lua
 expect map-start "1 Network" 20
 tui_keys 3
@@ -105,6 +111,7 @@ expect map-click "selected dim 0=3 dim 1=2: router (3,2)"
 tui_stop
 
 # 7. a dragonfly's matrix: the pair of groups, then a router of a group
+TUI_SOCK=rho-views-$$-7
 tui_start 110 32 "$RHO" scenarios/dragonfly-small.lua
 expect df-start "1 Network" 30
 tui_keys 3
@@ -122,6 +129,7 @@ tui_stop
 
 # 8. the Links view at 80x24 scrolls to its selected row, the header says
 # which rows show
+TUI_SOCK=rho-views-$$-8
 tui_start 80 24 "$RHO" scenarios/dragonfly-small.lua
 expect links-start "1 Network" 30
 tui_keys 2
@@ -134,6 +142,7 @@ expect links-end "rows 241-256 of 256"
 tui_stop
 
 # 9. a fat tree has no map: its hottest links, Down selects the next
+TUI_SOCK=rho-views-$$-9
 tui_start 100 30 "$RHO" scenarios/fattree-k4.lua
 expect ft-start "1 Network" 30
 tui_keys 3
