@@ -121,7 +121,7 @@ header(const struct cview *v, const struct session *ss, const void *fam)
     const struct net_run *lr = model_net_run(ss);
     const struct net_scen *l = session_scenario(ss)->net;
     struct session_run run;
-    char a[48], b[48], line[512];
+    char a[48], b[48], line[640]; /* "old: " + 2 x 160 + 200 of a message */
     int y = 0, role = ROLE_DIM;
 
     if (l == NULL || session_run(ss, &model_net_entry, &run) != 0)
