@@ -174,12 +174,12 @@ metrics_text(FILE *out, const struct net_features *f)
     struct tab t;
     static const char *const head[] = {"class",  "links",      "avg",
                                        "max",    "avg AO",     "#links AO",
-                                       "avg TO", "TO near max"};
+                                       "avg TO", "avg TOmax"};
 
     fprintf(out,
             "\nmetrics    Jain Tables 4.1 and 4.2: bytes on links (AO: above "
-            "the mean; TO: at or above the 95th percentile, or within 5%% of "
-            "the max)\n");
+            "the mean; TO: at or above the 95th percentile; TOmax: within 5%% "
+            "of the max)\n");
     report_tab_init(&t, 8, head, "lrrrrrrr");
     for (int k = 0; k < f->nclasses; k++) {
         const struct net_class_features *cf = &f->cls[k];

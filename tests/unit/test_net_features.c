@@ -93,8 +93,8 @@ test_text(void)
     f.sum_dilation_ao = 282902;
     f.max_dilation = 11;
     f.max_inj_fifo = 1234567;
-    CHECK(strcmp(net_feature_text(&f, 0, buf, sizeof buf), "3.45339") == 0,
-          "avg dilation AO, 6 digits: %s", buf);
+    CHECK(strcmp(net_feature_text(&f, 0, buf, sizeof buf), "3.453") == 0,
+          "avg dilation AO, 4 digits as the average dilation: %s", buf);
     CHECK(strcmp(net_feature_text(&f, 2, buf, sizeof buf), "282,902") == 0,
           "sum dilation AO, thousands: %s", buf);
     CHECK(strcmp(net_feature_text(&f, 3, buf, sizeof buf), "1.5 KiB") == 0,

@@ -75,7 +75,7 @@ net_feature_text(const struct net_features *f, int i, char *buf, size_t n)
     else if (v == floor(v) && fabs(v) < 1e15)
         units_fmt_int(buf, n, (long long)v);
     else
-        snprintf(buf, n, "%.6g", v);
+        snprintf(buf, n, "%.4g", v); /* as the dilation's average beside it */
     return buf;
 }
 

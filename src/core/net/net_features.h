@@ -8,8 +8,9 @@
  *    (L1194), their mean and their number (#links AO);
  *  - TO, "top outliers": the top 5% of the distribution (L1026), here the
  *    mean of the values at or above the 95th percentile; L1196 reads "within
- *    5% of the maximum" instead, given as TO near max (the mean of the
- *    values >= 0.95 max).
+ *    5% of the maximum" instead, given as TOmax (the mean of the
+ *    values >= 0.95 max; more links than the top 5% may be that near the
+ *    max, so TOmax may be below TO).
  * From the link model come the bytes on links (per class and over all
  * links, zero-traffic links included, as net_stats), the dilation (hops on
  * the path the topology's minimal routing takes between the two nodes,

@@ -103,7 +103,7 @@ class_table(struct out *o, const struct net_features *f, int w)
 {
     static const char *const head[NCOLS] = {"class",  "links",      "avg",
                                             "max",    "avg AO",     "#links AO",
-                                            "avg TO", "TO near max"};
+                                            "avg TO", "avg TOmax"};
     int cw[NCOLS] = {5, 6, 11, 11, 11, 10, 11, 12}, ncols = NCOLS, x, row;
     const struct cview *v;
     char buf[NCOLS][48];
@@ -269,8 +269,8 @@ layout(const struct nview_metrics *t, const struct net_run *lr,
         return o.line;
     }
     line(&o, ROLE_HEADER,
-         "Jain Tables 4.1/4.2, bytes on links (AO: above the mean, TO: top "
-         "5%%)");
+         "Jain 4.1/4.2, bytes on links (AO: > mean, TO: top 5%%, TOmax: "
+         ">= 0.95 max)");
     class_table(&o, f, w);
     line(&o, ROLE_DEFAULT,
          "dilation  %.4g hops on average on the minimal route, %g at most",
@@ -281,7 +281,7 @@ layout(const struct nview_metrics *t, const struct net_run *lr,
          units_fmt_count(b, sizeof b, f->msgs, "message"), f->avg_dilation_ao,
          net_feature_text(f, 2, c, sizeof c)); /* sum dilation AO */
     line(&o, ROLE_DEFAULT,
-         "inj FIFO  %s at most in one (approximated: a FIFO an out-link)",
+         "inj FIFO  %s at most in one (approximated: one FIFO per out-link)",
          units_fmt_count(a, sizeof a, f->max_inj_fifo, "message"));
     line(&o, ROLE_DEFAULT, "%s", "");
     line(&o, ROLE_HEADER,
