@@ -104,6 +104,24 @@ record_round(void *vctx, const struct net_round *r)
     return c->job ? job_cancelled(c->job) : 0;
 }
 
+/* The boundaries of the network's hierarchy for the sum and each phase:
+   what the Network view lists (tens of ms on the thesis system, which
+   the explorer's loop thread must not spend). 0, or -1: stopped. */
+static int
+make_bounds(struct net_run *lr, const atomic_int *stop)
+{
+    const struct net *net = lr->scen->net->net;
+    int n = lr->res->nphases + 1;
+
+    lr->bounds = xcalloc((size_t)n, sizeof *lr->bounds);
+    for (int k = 0; k < n; k++) {
+        const struct net_result *r = k ? lr->res->phase[k - 1] : lr->res;
+        if ((lr->bounds[k] = net_bounds_new(net, r->bytes, stop)) == NULL)
+            return -1;
+    }
+    return 0;
+}
+
 int
 net_run_compute(struct net_run *lr, struct scenario *s,
                 const struct model_ctx *ctx, struct rho_err *err)
@@ -139,6 +157,11 @@ net_run_compute(struct net_run *lr, struct scenario *s,
     }
     if (lr->nrounds == 0)
         lr->recorded = 0;
+    if (views && make_bounds(lr, o.stop) != 0) {
+        rho_err_set(err, RHO_ECANCEL, "link model: cancelled");
+        net_run_fini(lr);
+        return -1;
+    }
     for (int l = 0; l < lr->res->nlinks; l++) {
         double t = lr->res->bytes[l] / net_link_bw(s->net->net, l);
         if (t > lr->peak)
@@ -154,6 +177,10 @@ net_run_fini(struct net_run *lr)
 {
     if (lr == NULL)
         return;
+    if (lr->bounds != NULL)
+        for (int k = 0; k <= lr->res->nphases; k++)
+            net_bounds_free(lr->bounds[k]);
+    free(lr->bounds);
     net_stats_free(lr->st);
     net_result_free(lr->res);
     scenario_free(lr->scen);
@@ -297,12 +324,18 @@ shrink(struct net_result *r)
 
 /* Kept one generation back: the bytes per link, the statistics and the
    scenario stay (what compare mode reads); the messages, their paths,
-   the bytes per job and the rounds' per-link records go. */
+   the bytes per job, the rounds' per-link records and the boundaries
+   go. */
 static void
 retire(void *res)
 {
     struct net_run *lr = res;
 
+    if (lr->bounds != NULL)
+        for (int k = 0; k <= lr->res->nphases; k++)
+            net_bounds_free(lr->bounds[k]);
+    free(lr->bounds);
+    lr->bounds = NULL;
     shrink(lr->res);
     free(lr->granted);
     free(lr->remaining);

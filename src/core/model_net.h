@@ -16,6 +16,7 @@
 #include "core/base/job.h"
 #include "core/base/rho_err.h"
 #include "core/model.h"
+#include "core/net/net_bounds.h"
 #include "core/net/net_features.h"
 #include "core/net/net_model.h"
 #include "core/net/net_stats.h"
@@ -51,6 +52,12 @@ struct net_run {
                          the views colour as load 1 */
     unsigned long id; /* unique to this run in the process (a view that
                          caches something of a run compares it) */
+    struct net_bounds **bounds; /* with MODEL_KEEP_VIEWS: what crosses
+                                   every node of the network's hierarchy,
+                                   for the sum ([0]) and each phase alone
+                                   ([k], 1..res->nphases), made on the
+                                   run's thread for the Network view;
+                                   else NULL; owned */
 };
 
 /* The model's entry: "link", views network links map classes rounds metrics

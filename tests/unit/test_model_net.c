@@ -83,6 +83,7 @@ test_phase_features(void)
     CHECK(net_run_compute(&both, phased(0), &c, &err) == 0 &&
               both.res->nphases == 2,
           "two phases");
+    CHECK(both.bounds == NULL, "no views kept: no boundaries made");
     for (int k = 1; k <= 2; k++) {
         struct net_features *a, *b;
         struct strbuf sa, sb;
@@ -160,6 +161,21 @@ main(void)
                           &err) == 0,
           "AD runs");
     net = lr.scen->net->net;
+    {
+        /* the Network view's boundaries come made with the run: what
+           leaves the groups is what the global links carry */
+        const struct net_bounds *nb = lr.bounds ? lr.bounds[0] : NULL;
+        double out = 0, global = 0;
+        for (int g = 0; nb != NULL && g < nb->ntop; g++)
+            out += nb->top[g].out;
+        for (int l = 0; l < nl; l++)
+            if (strcmp(net_class_name(net, net_link_class(net, l)), "L2") == 0)
+                global += lr.res->bytes[l];
+        CHECK(nb != NULL && nb->ntop == net_dragonfly(net)->groups &&
+                  out == global && out > 0,
+              "boundaries made with the run: %d groups send %g B on L2",
+              nb ? nb->ntop : -1, out);
+    }
     CHECK(lr.nrounds == lr.res->iterations && lr.nrounds == 7,
           "a record per round: %d of %d", lr.nrounds, lr.res->iterations);
     CHECK(lr.recorded && lr.granted && lr.remaining, "per-link arrays kept");

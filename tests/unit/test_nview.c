@@ -992,6 +992,69 @@ test_hier_df(void)
     net_free(net);
 }
 
+/* Every row of h1 and h2, all open, the same (NaN equal to NaN). */
+static int
+same_rows(const struct nview_hier *h1, const struct nview_hier *h2, int max)
+{
+    struct nview_walk wk = {open_all, NULL, 0, -1, -1};
+    struct nview_row *a = calloc((size_t)max, sizeof *a);
+    struct nview_row *c = calloc((size_t)max, sizeof *c);
+    int n = nview_rows(h1, &wk, a, max), ok = n == nview_rows(h2, &wk, c, max);
+
+    for (int i = 0; ok && i < n && i < max; i++) {
+        const double x[] = {a[i].out, a[i].in, a[i].load_out, a[i].load_in};
+        const double y[] = {c[i].out, c[i].in, c[i].load_out, c[i].load_in};
+        ok &= a[i].id == c[i].id && strcmp(a[i].label, c[i].label) == 0;
+        for (int k = 0; k < 4; k++)
+            ok &= x[k] == y[k] || (isnan(x[k]) && isnan(y[k]));
+    }
+    free(a);
+    free(c);
+    return ok && n > 0;
+}
+
+/* The boundaries the link model makes on its job thread give the rows
+   the view would make itself; a stop ends the pass. */
+static void
+test_hier_bounds(void)
+{
+    struct net *net = dragonfly(6, 3, 4, 2);
+    int nl = net_links(net);
+    double *b = calloc((size_t)nl, sizeof *b);
+    struct net_bounds *nb;
+    struct nview_hier *h1, *h2;
+    atomic_int stop = 0;
+
+    for (int l = 0; l < nl; l++)
+        b[l] = l % 7 == 3 ? NAN : (double)((l * 7919) % 1000) * 1024;
+    nb = net_bounds_new(net, b, &stop);
+    CHECK(nb != NULL && nb->ntop == 6 && nb->top_size == 12 &&
+              nb->nmid == 18 && nb->mid_size == 4,
+          "dragonfly: 6 groups of 12 routers, 18 chassis of 4");
+    h1 = nview_hier_new(net, b, 0);
+    h2 = nview_hier_new_with(net, b, 0, nb);
+    CHECK(same_rows(h1, h2, 4096), "the same rows, bytes and loads");
+    nview_hier_free(h1);
+    nview_hier_free(h2);
+    h1 = nview_hier_new(net, b, 3e-3); /* another peak: other loads */
+    h2 = nview_hier_new_with(net, b, 3e-3, nb);
+    CHECK(same_rows(h1, h2, 4096), "the same loads under another peak");
+    nview_hier_free(h1);
+    nview_hier_free(h2);
+    net_bounds_free(nb);
+    free(b);
+    net_free(net);
+    /* 280,000 links: a stop set before is seen at link 2^18 */
+    net = dragonfly(120, 6, 16, 4);
+    nl = net_links(net);
+    b = calloc((size_t)nl, sizeof *b);
+    stop = 1;
+    CHECK(nl > (1 << 18) && net_bounds_new(net, b, &stop) == NULL,
+          "stopped: NULL (%d links)", nl);
+    free(b);
+    net_free(net);
+}
+
 static void
 test_hier_torus_tree_ft(void)
 {
@@ -1513,6 +1576,7 @@ main(void)
     test_df_group(&sb);
     test_hier_df();
     test_hier_torus_tree_ft();
+    test_hier_bounds();
     test_stats(&sb);
     test_hottest(&sb);
     test_nan_zero(&sb);

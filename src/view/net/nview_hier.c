@@ -41,70 +41,37 @@ nview_idset_has(void *ctx, long long id)
     return 0;
 }
 
-/* Boundary bytes and hottest loads of a node. */
-struct sums {
-    double out, in, lout, lin;
-};
-
 struct nview_hier {
     const struct net *net;
     const double *bytes;
     double peak;
     int family, nr;
-    struct sums *router; /* nr */
-    struct sums *top;    /* groups, planes or levels; NULL if none */
-    struct sums *mid;    /* dragonfly chassis; NULL with one per group */
-    int ntop, nmid;
-    int top_size; /* routers per top node (not fat-tree) */
-    int mid_size; /* routers per chassis */
+    const struct net_bounds *b; /* the boundaries: own, or borrowed */
+    struct net_bounds *own;     /* made here, or NULL */
     /* tree: children of v are child[coff[v] .. coff[v+1]); pos[v] is v's
        place among its siblings */
     int *coff, *child, *pos, root;
 };
 
-static void
-sums_init(struct sums *s, int n)
+/* The load of the busiest link of a boundary, busy t seconds (NaN: none),
+   as nview_load_bw() makes it of its bytes. */
+static double
+load_of(double t, double peak)
 {
-    for (int i = 0; i < n; i++) {
-        s[i].out = s[i].in = 0;
-        s[i].lout = s[i].lin = NAN;
-    }
-}
-
-static void
-sums_add(struct sums *from, struct sums *to, double b, double ld)
-{
-    if (!isnan(b)) {
-        from->out += b;
-        to->in += b;
-    }
-    if (!isnan(ld)) {
-        if (isnan(from->lout) || ld > from->lout)
-            from->lout = ld;
-        if (isnan(to->lin) || ld > to->lin)
-            to->lin = ld;
-    }
-}
-
-/* The top-level node of router r, or -1. */
-static int
-top_of(const struct nview_hier *h, int r)
-{
-    if (h->top == NULL)
-        return -1;
-    if (h->family == NET_FATTREE)
-        return net_ft_level(h->net, r, NULL);
-    return r / h->top_size;
+    if (isnan(t))
+        return NAN;
+    if (t == 0)
+        return 0;
+    if (!(peak > 0))
+        return INFINITY;
+    return t / peak;
 }
 
 struct nview_hier *
-nview_hier_new(const struct net *net, const double *bytes, double peak)
+nview_hier_new_with(const struct net *net, const double *bytes, double peak,
+                    const struct net_bounds *b)
 {
     struct nview_hier *h = xcalloc(1, sizeof *h);
-    const int *src = net_link_srcs(net), *dst = net_link_dsts(net);
-    const int *epr = net_endpoint_routers(net);
-    const double *bw = net_link_bws(net);
-    int nl = net_links(net);
 
     h->net = net;
     h->bytes = bytes;
@@ -112,31 +79,10 @@ nview_hier_new(const struct net *net, const double *bytes, double peak)
     h->family = net_family(net);
     h->nr = net_routers(net);
     h->root = -1;
-    h->router = xmalloc((size_t)h->nr * sizeof *h->router);
-    sums_init(h->router, h->nr);
-    switch (h->family) {
-    case NET_DRAGONFLY: {
-        const struct net_dragonfly_params *p = net_dragonfly(net);
-        h->ntop = p->groups;
-        h->top_size = p->chassis * p->routers;
-        if (p->chassis > 1) {
-            h->nmid = p->groups * p->chassis;
-            h->mid_size = p->routers;
-        }
-        break;
-    }
-    case NET_TORUS: {
-        const struct net_torus_params *p = net_torus(net);
-        if (p->nd > 1) {
-            h->ntop = p->dim[p->nd - 1];
-            h->top_size = h->nr / h->ntop;
-        }
-        break;
-    }
-    case NET_FATTREE:
-        h->ntop = net_fattree(net)->levels;
-        break;
-    case NET_TREE: {
+    if (b == NULL)
+        b = h->own = net_bounds_new(net, bytes, NULL);
+    h->b = b;
+    if (h->family == NET_TREE) {
         int n = h->nr;
         h->coff = xcalloc((size_t)n + 1, sizeof(int));
         h->child = xmalloc((size_t)n * sizeof(int));
@@ -161,37 +107,14 @@ nview_hier_new(const struct net *net, const double *bytes, double peak)
             }
             free(fill);
         }
-        break;
-    }
-    default:
-        break;
-    }
-    if (h->ntop > 0) {
-        h->top = xmalloc((size_t)h->ntop * sizeof *h->top);
-        sums_init(h->top, h->ntop);
-    }
-    if (h->nmid > 0) {
-        h->mid = xmalloc((size_t)h->nmid * sizeof *h->mid);
-        sums_init(h->mid, h->nmid);
-    }
-    for (int l = 0; l < nl; l++) {
-        int a = src[l], b = dst[l], ta, tb;
-        double ld;
-        if (a >= h->nr)
-            a = epr[a - h->nr];
-        if (b >= h->nr)
-            b = epr[b - h->nr];
-        if (a == b)
-            continue; /* between a router and its endpoints */
-        ld = nview_load_bw(bytes[l], bw[l], h->peak);
-        sums_add(&h->router[a], &h->router[b], bytes[l], ld);
-        if ((ta = top_of(h, a)) != (tb = top_of(h, b)) && ta >= 0 && tb >= 0)
-            sums_add(&h->top[ta], &h->top[tb], bytes[l], ld);
-        if (h->mid && a / h->mid_size != b / h->mid_size)
-            sums_add(&h->mid[a / h->mid_size], &h->mid[b / h->mid_size],
-                     bytes[l], ld);
     }
     return h;
+}
+
+struct nview_hier *
+nview_hier_new(const struct net *net, const double *bytes, double peak)
+{
+    return nview_hier_new_with(net, bytes, peak, NULL);
 }
 
 void
@@ -199,9 +122,7 @@ nview_hier_free(struct nview_hier *h)
 {
     if (h == NULL)
         return;
-    free(h->router);
-    free(h->top);
-    free(h->mid);
+    net_bounds_free(h->own);
     free(h->coff);
     free(h->child);
     free(h->pos);
@@ -262,12 +183,13 @@ emit(struct walker *w, int kind, int index, int depth, int children, int open)
 }
 
 static void
-fill_sums(struct nview_row *r, const struct sums *s)
+fill_sums(const struct nview_hier *h, struct nview_row *r,
+          const struct net_bound *s)
 {
     r->out = s->out;
     r->in = s->in;
-    r->load_out = s->lout;
-    r->load_in = s->lin;
+    r->load_out = load_of(s->tout, h->peak);
+    r->load_in = load_of(s->tin, h->peak);
 }
 
 static void
@@ -327,7 +249,7 @@ walk_router(struct walker *w, int v, int depth)
 
     if (r) {
         net_vertex_name(net, v, r->label, sizeof r->label);
-        fill_sums(r, &w->h->router[v]);
+        fill_sums(w->h, r, &w->h->b->router[v]);
     }
     if (open)
         walk_links(w, v, depth + 1);
@@ -336,25 +258,26 @@ walk_router(struct walker *w, int v, int depth)
 /* A top or middle node over the routers [lo, hi). */
 static void
 walk_node(struct walker *w, int kind, int index, int depth,
-          const struct sums *s, int lo, int hi, const char *label)
+          const struct net_bound *s, int lo, int hi, const char *label)
 {
     int open = hi > lo && is_open(w, nview_row_id(kind, index));
     struct nview_row *r = emit(w, kind, index, depth, hi > lo, open);
 
     if (r) {
         snprintf(r->label, sizeof r->label, "%s", label);
-        fill_sums(r, s);
+        fill_sums(w->h, r, s);
     }
     if (!open)
         return;
-    if (kind == NVIEW_GROUP && w->h->mid) {
-        for (int ci = lo / w->h->mid_size; ci < hi / w->h->mid_size; ci++) {
+    if (kind == NVIEW_GROUP && w->h->b->mid) {
+        const struct net_bounds *b = w->h->b;
+        for (int ci = lo / b->mid_size; ci < hi / b->mid_size; ci++) {
             char name[48];
             int g = ci / net_dragonfly(w->h->net)->chassis;
             snprintf(name, sizeof name, "g%d.c%d", g,
                      ci % net_dragonfly(w->h->net)->chassis);
-            walk_node(w, NVIEW_CHASSIS, ci, depth + 1, &w->h->mid[ci],
-                      ci * w->h->mid_size, (ci + 1) * w->h->mid_size, name);
+            walk_node(w, NVIEW_CHASSIS, ci, depth + 1, &b->mid[ci],
+                      ci * b->mid_size, (ci + 1) * b->mid_size, name);
         }
         return;
     }
@@ -411,32 +334,34 @@ nview_rows(const struct nview_hier *h, struct nview_walk *wk,
 {
     struct walker w = {h, wk, rows, 0, max > 0 ? max : 0, 0};
     const struct net *net;
+    const struct net_bounds *b;
     char label[NVIEW_LABEL_MAX];
 
     if (h == NULL)
         return 0;
     net = h->net;
+    b = h->b;
     if (wk) {
         w.first = wk->first > 0 ? wk->first : 0;
         wk->found = -1;
     }
     switch (h->family) {
     case NET_DRAGONFLY:
-        for (int g = 0; g < h->ntop; g++) {
+        for (int g = 0; g < b->ntop; g++) {
             snprintf(label, sizeof label, "group %d", g);
-            walk_node(&w, NVIEW_GROUP, g, 0, &h->top[g], g * h->top_size,
-                      (g + 1) * h->top_size, label);
+            walk_node(&w, NVIEW_GROUP, g, 0, &b->top[g], g * b->top_size,
+                      (g + 1) * b->top_size, label);
         }
         break;
     case NET_TORUS:
-        if (h->top) {
+        if (b->top) {
             const struct net_torus_params *p = net_torus(net);
             char dn[16];
             net_torus_dim_name(net, p->nd - 1, dn, sizeof dn);
-            for (int i = 0; i < h->ntop; i++) {
+            for (int i = 0; i < b->ntop; i++) {
                 snprintf(label, sizeof label, "plane %s=%d", dn, i);
-                walk_node(&w, NVIEW_PLANE, i, 0, &h->top[i], i * h->top_size,
-                          (i + 1) * h->top_size, label);
+                walk_node(&w, NVIEW_PLANE, i, 0, &b->top[i], i * b->top_size,
+                          (i + 1) * b->top_size, label);
             }
         } else {
             for (int v = 0; v < h->nr; v++)
@@ -445,12 +370,12 @@ nview_rows(const struct nview_hier *h, struct nview_walk *wk,
         break;
     case NET_FATTREE: {
         int lo = 0;
-        for (int l = 0; l < h->ntop; l++) {
+        for (int l = 0; l < b->ntop; l++) {
             int hi = lo;
             while (hi < h->nr && net_ft_level(net, hi, NULL) == l)
                 hi++;
             snprintf(label, sizeof label, "level %d (%d switches)", l, hi - lo);
-            walk_node(&w, NVIEW_LEVEL, l, 0, &h->top[l], lo, hi, label);
+            walk_node(&w, NVIEW_LEVEL, l, 0, &b->top[l], lo, hi, label);
             lo = hi;
         }
         break;

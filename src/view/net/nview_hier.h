@@ -9,6 +9,7 @@
 #define RHO_VIEW_NET_NVIEW_HIER_H
 
 #include "core/net/net.h"
+#include "core/net/net_bounds.h"
 #include "view/canvas.h"
 #include "view/heat.h"
 
@@ -86,11 +87,22 @@ struct nview_hier;
  * are listed by class, then id. net and bytes (neither NULL) are borrowed
  * and must outlive the result unchanged: make a new one when the bytes
  * change. peak as nview_opts. Caller owns the result:
- * nview_hier_free(). O(links) time, O(routers) memory; out of memory
- * is fatal.
+ * nview_hier_free(). O(links) time (net_bounds_new()), O(routers)
+ * memory; out of memory is fatal.
  */
 struct nview_hier *nview_hier_new(const struct net *net, const double *bytes,
                                   double peak);
+
+/*
+ * The same on the boundaries b of net under bytes, made before
+ * (net_bounds_new(): the link model makes them on its job thread), which
+ * the result borrows: b must outlive it. b NULL: nview_hier_new(). O(1)
+ * but for a tree (O(routers)): what the explorer's loop thread does when a
+ * result arrives.
+ */
+struct nview_hier *nview_hier_new_with(const struct net *net,
+                                       const double *bytes, double peak,
+                                       const struct net_bounds *b);
 
 /* Release h. NULL is a no-op. */
 void nview_hier_free(struct nview_hier *h);

@@ -69,7 +69,11 @@ network_sync(void *st, struct view_ctx *vc)
     sh = nview_show(vc->fam, lr);
     if (t->hier == NULL || t->hier_of != lr->id || t->hier_phase != sh.phase) {
         nview_hier_free(t->hier);
-        t->hier = nview_hier_new(lr->scen->net->net, sh.bytes, sh.peak);
+        /* the boundaries come made with the run (its job thread): the
+           loop thread does O(1) here, not O(links) */
+        t->hier = nview_hier_new_with(lr->scen->net->net, sh.bytes, sh.peak,
+                                      lr->bounds != NULL ? lr->bounds[sh.phase]
+                                                         : NULL);
         t->hier_of = lr->id;
         t->hier_phase = sh.phase;
     }
