@@ -319,6 +319,21 @@ main(void)
     CHECK(!u.status_error && strncmp(u.status, "link ", 5) == 0 &&
               strstr(u.status, "1st of 25 in its class") != NULL,
           "Enter explains the hottest link: %s", u.status);
+    {   /* the family's one-line explanation (Links and Jobs share it) */
+        struct view_ctx vc = {ss, &u, NULL, 80, 24};
+        const struct net_run *lr = model_net_run(ss);
+        CHECK(lr != NULL &&
+                  nview_explain_status(&vc, lr, 0, 0) == UI_REDRAW &&
+                  !u.status_error && strncmp(u.status, "link ", 5) == 0 &&
+                  strchr(u.status, '\n') == NULL,
+              "nview_explain_status: link 0 in one line: %s", u.status);
+        CHECK(lr != NULL &&
+                  nview_explain_status(&vc, lr, 0,
+                                       net_links(lr->scen->net->net)) ==
+                      UI_REDRAW &&
+                  u.status_error && strstr(u.status, "link") != NULL,
+              "no such link: the error, flagged: %s", u.status);
+    }
     ui_fini(&u);
     session_free(ss);
     test_phases();

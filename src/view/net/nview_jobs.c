@@ -466,25 +466,13 @@ static int
 explain(struct nview_jobs *t, struct view_ctx *vc, const struct net_run *lr)
 {
     const struct net_job_stats *o = &t->js->job[t->job];
-    struct strbuf sb;
-    struct rho_err err;
 
     if (o->busiest < 0) {
         ui_status(vc->u, 0, "job %s crosses no link",
                   lr->scen->net->job[t->job].name);
         return UI_REDRAW;
     }
-    strbuf_init(&sb);
-    if (net_run_explain_phase(lr, t->of_phase, o->busiest, &sb, &err) == 0) {
-        size_t len = sb.len;
-        if (len > 0 && strbuf_str(&sb)[len - 1] == '\n')
-            len--;
-        ui_status(vc->u, 0, "%.*s", (int)len, strbuf_str(&sb));
-    } else {
-        ui_status(vc->u, 1, "%s", err.msg);
-    }
-    strbuf_fini(&sb);
-    return UI_REDRAW;
+    return nview_explain_status(vc, lr, t->of_phase, o->busiest);
 }
 
 static void

@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/base/strbuf.h"
 #include "core/base/units.h"
 #include "view/keys.h"
 #include "view/roles.h"
@@ -136,24 +135,12 @@ explain_link(struct nview_links *t, struct view_ctx *vc,
     struct nview_show sh = nview_show(vc->fam, lr);
     int want = nview_clamp(t->row + 1, 1, NVIEW_TOP_MAX);
     int n = nview_top(net, sh.bytes, -1, want, top);
-    struct rho_err err;
-    struct strbuf sb;
 
     if (n < want) {
         ui_status(vc->u, 1, "no link on row %d carries traffic", t->row + 1);
         return UI_REDRAW;
     }
-    strbuf_init(&sb);
-    if (net_run_explain_phase(lr, sh.phase, top[want - 1], &sb, &err) == 0) {
-        size_t len = sb.len; /* one line, without its newline */
-        if (len > 0 && strbuf_str(&sb)[len - 1] == '\n')
-            len--;
-        ui_status(vc->u, 0, "%.*s", (int)len, strbuf_str(&sb));
-    } else {
-        ui_status(vc->u, 1, "%s", err.msg);
-    }
-    strbuf_fini(&sb);
-    return UI_REDRAW;
+    return nview_explain_status(vc, lr, sh.phase, top[want - 1]);
 }
 
 /* Compare mode: the selected changed link, before and after. */

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/base/strbuf.h"
 #include "core/base/units.h"
 #include "core/net/route.h"
 #include "view/keys.h"
@@ -250,6 +251,26 @@ nview_frame(const struct cview *v, const struct view_draw_ctx *dc,
         return NULL;
     }
     return v->h - y < 3 ? NULL : lr;
+}
+
+int
+nview_explain_status(struct view_ctx *vc, const struct net_run *lr, int phase,
+                     int link)
+{
+    struct rho_err err;
+    struct strbuf sb;
+
+    strbuf_init(&sb);
+    if (net_run_explain_phase(lr, phase, link, &sb, &err) == 0) {
+        size_t len = sb.len; /* one line, without its newline */
+        if (len > 0 && strbuf_str(&sb)[len - 1] == '\n')
+            len--;
+        ui_status(vc->u, 0, "%.*s", (int)len, strbuf_str(&sb));
+    } else {
+        ui_status(vc->u, 1, "%s", err.msg);
+    }
+    strbuf_fini(&sb);
+    return UI_REDRAW;
 }
 
 int

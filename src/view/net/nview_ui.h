@@ -161,6 +161,12 @@ const struct net_run *nview_frame(const struct cview *v,
                                   const struct view_draw_ctx *dc,
                                   struct cview *body);
 
+/* Link `link` of lr explained (net_run_explain_phase(), phase as
+   nview_show's) in the status line as one line, or the error that
+   stopped it. Returns UI_REDRAW. */
+int nview_explain_status(struct view_ctx *vc, const struct net_run *lr,
+                         int phase, int link);
+
 /* cur moved by a motion action (keys_motion()) within [0, n), or -1 for
    another action. */
 int nview_moved(int cur, int n, int act);
