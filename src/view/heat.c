@@ -125,6 +125,20 @@ put(struct canvas *c, int x, int y, int role, const char *s)
 int
 heat_legend(struct canvas *c, int x, int y, int w, enum heat_scale scale)
 {
+    return heat_legend_glyphs(c, x, y, w, scale, NULL);
+}
+
+/* The glyph of bucket in the legend: glyph's, or a full block. */
+static uint32_t
+swatch(heat_glyph_fn *glyph, int bucket, int ascii)
+{
+    return glyph != NULL ? glyph(bucket, ascii) : 0x2588;
+}
+
+int
+heat_legend_glyphs(struct canvas *c, int x, int y, int w,
+                   enum heat_scale scale, heat_glyph_fn *glyph)
+{
     char lo[16];
     const char *hi = "100%";
     int lab, ends, cw, used, x0 = x;
@@ -150,7 +164,8 @@ heat_legend(struct canvas *c, int x, int y, int w, enum heat_scale scale)
     if (cw > 3)
         cw = 3;
     if (ends) {
-        canvas_put(c, x++, y, 0x2588, ROLE_HEAT_IDLE);
+        canvas_put(c, x++, y, swatch(glyph, HEAT_IDLE, c->ascii),
+                   ROLE_HEAT_IDLE);
         x += put(c, x, y, ROLE_PLOT_LABEL, " idle  ");
     }
     if (lab) {
@@ -159,14 +174,15 @@ heat_legend(struct canvas *c, int x, int y, int w, enum heat_scale scale)
     }
     for (int k = 0; k < HEAT_LEVELS; k++)
         for (int i = 0; i < cw; i++)
-            canvas_put(c, x++, y, 0x2588, ROLE_HEAT_0 + k);
+            canvas_put(c, x++, y, swatch(glyph, k, c->ascii), ROLE_HEAT_0 + k);
     if (lab) {
         x += put(c, x, y, ROLE_PLOT_LABEL, " ");
         x += put(c, x, y, ROLE_PLOT_LABEL, hi);
     }
     if (ends) {
         x += put(c, x, y, ROLE_PLOT_LABEL, "  ");
-        canvas_put(c, x++, y, 0x2588, ROLE_HEAT_OVER);
+        canvas_put(c, x++, y, swatch(glyph, HEAT_OVER, c->ascii),
+                   ROLE_HEAT_OVER);
         x += put(c, x, y, ROLE_PLOT_LABEL, " over");
     }
     return x - x0;

@@ -23,6 +23,7 @@
 #define RHO_VIEW_HEAT_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "view/canvas.h"
 #include "view/roles.h"
@@ -85,5 +86,18 @@ void heat_roles(const double *load, size_t n, enum heat_scale scale,
  * draws nothing and returns 0. ASCII canvases show '#' swatches.
  */
 int heat_legend(struct canvas *c, int x, int y, int w, enum heat_scale scale);
+
+/* The glyph a picture draws a bucket with (ascii: an ASCII canvas). */
+typedef uint32_t heat_glyph_fn(int bucket, int ascii);
+
+/*
+ * heat_legend() with each swatch drawn in glyph(bucket, c->ascii) (idle,
+ * every level, over), so that a picture whose cells carry the load in
+ * their glyph as well as their colour has a legend that reads without
+ * colour. glyph NULL: full blocks, as heat_legend(). glyph must return
+ * characters one column wide.
+ */
+int heat_legend_glyphs(struct canvas *c, int x, int y, int w,
+                       enum heat_scale scale, heat_glyph_fn *glyph);
 
 #endif

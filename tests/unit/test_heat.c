@@ -149,6 +149,16 @@ test_roles_labels(void)
     CHECK(heat_bucket_label(9, HEAT_LINEAR, NULL, 0) == 7, "NULL, 0");
 }
 
+/* A picture's glyphs: i idle, A..J the levels, o over. */
+static uint32_t
+glyph_of(int bucket, int ascii)
+{
+    (void)ascii;
+    return bucket == HEAT_IDLE   ? 'i'
+           : bucket == HEAT_OVER ? 'o'
+                                 : (uint32_t)('A' + bucket);
+}
+
 static void
 test_legend(struct strbuf *sb)
 {
@@ -182,6 +192,19 @@ test_legend(struct strbuf *sb)
     CHECK(n == 10, "narrower still: swatches only (%d)", n);
     CHECK(heat_legend(&c, 0, 3, 9, HEAT_LINEAR) == 0,
           "too narrow for the levels: nothing");
+    canvas_fini(&c);
+
+    /* a picture that draws loads in glyphs gets them in its legend */
+    canvas_init(&c, 60, 1, 0);
+    heat_legend_glyphs(&c, 0, 0, 60, HEAT_LINEAR, glyph_of);
+    CHECK(canvas_at(&c, 0, 0)->ch == 'i' &&
+              canvas_at(&c, 0, 0)->role == ROLE_HEAT_IDLE &&
+              canvas_at(&c, 11, 0)->ch == 'A' &&
+              canvas_at(&c, 40, 0)->ch == 'J' &&
+              canvas_at(&c, 48, 0)->ch == 'o' &&
+              canvas_at(&c, 48, 0)->role == ROLE_HEAT_OVER,
+          "heat_legend_glyphs: idle, the levels and over in the picture's "
+          "glyphs and their roles (%s)", dump(&c, sb));
     canvas_fini(&c);
 
     canvas_init(&c, 30, 1, 1);

@@ -362,8 +362,8 @@ test_minimap_2d(struct strbuf *sb)
                   "4 \u00b7\u2500\u00b7\u2500\u00b7\u2500\u00b7\u2500\u00b7"
                   "\u2500\n"
                   "  \u2502 \u2502 \u2502 \u2502 \u2502\n"
-                  "\u2588 idle  0% \u2588\u2588\u2588\u2588\u2588\u2588\u2588"
-                  "\u2588\u2588\u2588 100%  \u2588 over\n"
+                  "\u00b7 idle  0% \u2591\u2591\u2591\u2592\u2592\u2592\u2593"
+                  "\u2593\u2593\u2588 100%  ! over\n"
                   "\n\n\n",
                   "the 5x5 minimap as text");
         CHECK(role_at(&c, 6, 2) == ROLE_MINIMAP_SELECTED &&
@@ -872,6 +872,11 @@ test_df_group(struct strbuf *sb)
               role_at(&c, g.x0 + 2, g.y0) == ROLE_HEAT_OVER,
           "no L2 glyph where a router has none; c0.r0's L2 link (3 GB on a "
           "fixed peak of 1 GB) is over");
+    CHECK(ch_at(&c, g.x0 + 2, g.y0) == '!' &&
+              ch_at(&c, g.x0 + 2, g.y0) != ch_at(&c, g.x0 + 4, g.y0),
+          "over capacity has a glyph of its own (%04x), not the full "
+          "load's block: it reads without colour",
+          (unsigned)ch_at(&c, g.x0 + 2, g.y0));
     CHECK((canvas_at(&c, g.x0 + 8, g.y0 + 1)->attrs & ATTR_REVERSE) &&
               role_at(&c, 0, g.y0 + 1) == ROLE_MINIMAP_SELECTED,
           "the selected router (local 5 = c1.r2) is reversed");

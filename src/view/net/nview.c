@@ -177,15 +177,18 @@ nview_window(int sel, int n, int total)
 uint32_t
 nview_shade(int bucket, int ascii)
 {
-    static const uint32_t u[] = {0x00b7, 0x2591, 0x2592, 0x2593, 0x2588};
-    static const char a[] = ".:=#@";
+    /* idle, the levels by thirds, the top level, over: over is '!' in
+       both, so that it is not the top level's block without colour */
+    static const uint32_t u[] = {0x00b7, 0x2591, 0x2592, 0x2593, 0x2588, '!'};
+    static const char a[] = ".:=#@!";
     int k;
 
-    if (bucket == HEAT_NONE)
+    if (bucket == HEAT_NONE || bucket < HEAT_IDLE || bucket > HEAT_OVER)
         return '?';
-    k = bucket == HEAT_IDLE         ? 0
-        : bucket >= HEAT_LEVELS - 1 ? 4
-                                    : 1 + bucket / 3;
+    k = bucket == HEAT_IDLE          ? 0
+        : bucket == HEAT_OVER        ? 5
+        : bucket == HEAT_LEVELS - 1  ? 4
+                                     : 1 + bucket / 3;
     return ascii ? (uint32_t)a[k] : u[k];
 }
 
@@ -244,7 +247,7 @@ void
 nview_legend(const struct cview *v, int row, enum heat_scale scale)
 {
     if (row >= 0 && row < v->h)
-        heat_legend(v->c, v->x, v->y + row, v->w, scale);
+        heat_legend_glyphs(v->c, v->x, v->y + row, v->w, scale, nview_shade);
 }
 
 int

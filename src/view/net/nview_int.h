@@ -105,14 +105,16 @@ void nview_plan_rows(int h, int want, int note, int key, int legend_ok,
    roughly centred. */
 int nview_window(int sel, int n, int total);
 
-/* A glyph of load by heat bucket (idle ·, 0-2 ░, 3-5 ▒, 6-8 ▓, 9 and over
-   █; NaN ?; ASCII . : = # @), so that a grid reads without colour. */
+/* A glyph of load by heat bucket (idle ·, 0-2 ░, 3-5 ▒, 6-8 ▓, 9 █, over
+   !; NaN ?; ASCII . : = # @ !), so that a grid reads without colour. A
+   heat_glyph_fn. */
 uint32_t nview_shade(int bucket, int ascii);
 
 /* Bytes readably into buf (n bytes), "-" for NaN; returns buf. */
 const char *nview_fmt_bytes(char *buf, size_t n, double b);
 
-/* The heat legend in row of v, as wide as v (nothing if row is outside). */
+/* The heat legend in row of v, as wide as v (nothing if row is outside),
+   its swatches in nview_shade()'s glyphs, as the cells. */
 void nview_legend(const struct cview *v, int row, enum heat_scale scale);
 
 /* why (a "too small" note), as much of it as fits in v's first row;
