@@ -51,29 +51,36 @@ round_text(const struct net_run *lr, int k, char *buf, size_t n)
 #define ROUNDS_ROWS 160  /* rounds drawn, at most (around the one shown) */
 #define ROUNDS_LINKS 24  /* links granted most, at most */
 
-/* Granted per round: a bar per round around round k, k marked, from row
-   y of b; returns the row after them. */
+/* Granted per round: a bar per round around round k, k marked, each
+   with its value after it, under a caption giving a full bar's value, from
+   row y of b; returns the row after them. */
 static int
 granted(const struct cview *b, const struct net_run *lr, int k, int y)
 {
     double max = 0;
-    int w = b->w - 14,
+    int w = b->w - 14 - 12,
         show = lr->nrounds < ROUNDS_ROWS ? lr->nrounds : ROUNDS_ROWS;
     int from = k - show / 2 < 0 ? 0 : k - show / 2;
+    char v[48];
 
+    if (w < 10)
+        w = 10;
     if (from + show > lr->nrounds)
         from = lr->nrounds - show;
     for (int i = 0; i < lr->nrounds; i++)
         if (lr->round[i].granted > max)
             max = lr->round[i].granted;
-    cview_text(b, 1, y++, b->w - 2, ROLE_HEADER, "granted per round");
+    cview_printf(b, 1, y++, b->w - 2, ROLE_HEADER,
+                 "granted per round (a full bar: %s)",
+                 units_fmt_rate(v, sizeof v, max));
     for (int i = from; i < from + show && y < b->h; i++, y++) {
-        cview_printf(b, 1, y, 10, i == k ? ROLE_STEP_CURRENT : ROLE_NUMBER,
-                     "%5d", i + 1);
-        cview_bar(b, 8, y, w > 10 ? w : 10,
-                  max > 0 ? lr->round[i].granted / max : 0,
+        int role = i == k ? ROLE_STEP_CURRENT : ROLE_NUMBER;
+        cview_printf(b, 1, y, 10, role, "%5d", i + 1);
+        cview_bar(b, 8, y, w, max > 0 ? lr->round[i].granted / max : 0,
                   i == k ? ROLE_STEP_CURRENT : ROLE_TIMELINE_BAR,
                   ROLE_PROGRESS_EMPTY);
+        cview_text_right(b, 8 + w + 1, y, 11, role,
+                         units_fmt_rate(v, sizeof v, lr->round[i].granted));
     }
     return y;
 }
