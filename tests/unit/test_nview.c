@@ -1106,9 +1106,10 @@ test_hier_torus_tree_ft(void)
         CHECK(nview_rows_draw(&c, 0, 0, 80, 20, rows, n, 3, HEAT_LINEAR) == 14,
               "14 rows drawn");
         CHECK_STR(row_text(&c, 0),
-                  "name                                                "
-                  "\u2192 out                   \u2190 in",
-                  "the header");
+                  "name                               busiest link     "
+                  "\u2192 out busiest link      \u2190 in",
+                  "the header says what the bars are (the busiest link's "
+                  "load) and what the numbers are (bytes out, in)");
         CHECK(starts(row_text(&c, 1), "\u25be plane dim 1=0 ") &&
                   starts(row_text(&c, 2), "  \u25b8 (0,0) ") &&
                   starts(row_text(&c, 5), "      dim 0 + \u2192 (3,0) "),

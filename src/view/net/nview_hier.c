@@ -417,10 +417,14 @@ nview_rows_draw(struct canvas *c, int x, int y, int w, int h,
     outcol = nw + 1;
     incol = outcol + colw;
     cview_text(&r, 0, 0, nw, ROLE_HEADER, "name");
-    if (cols >= 1)
-        cview_text_right(&r, outcol, 0, colw - 1, ROLE_HEADER, "\u2192 out");
-    if (cols >= 2)
-        cview_text_right(&r, incol, 0, colw - 1, ROLE_HEADER, "\u2190 in");
+    for (int d = 0; d < cols; d++) { /* what the bar is, what the number */
+        int c0 = d ? incol : outcol;
+        if (bw)
+            cview_text(&r, c0, 0, bw, ROLE_HEADER,
+                       bw >= 12 ? "busiest link" : bw >= 7 ? "busiest" : "max");
+        cview_text_right(&r, c0 + (bw ? bw + 1 : 0), 0, numw, ROLE_HEADER,
+                         d ? "\u2190 in" : "\u2192 out");
+    }
     if (rows == NULL)
         n = 0;
     for (int i = 0; i < n && i + 1 < h; i++) {

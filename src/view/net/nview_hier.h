@@ -118,10 +118,13 @@ int nview_rows(const struct nview_hier *h, struct nview_walk *wk,
                struct nview_row *rows, int max);
 
 /*
- * Draw n rows from (x, y) under a header (name, → out, ← in): indent by
- * depth, ▸/▾ (ASCII +/-) before a node with children, the label in a
+ * Draw n rows from (x, y) under a header (name, then for each direction
+ * "busiest link" over the bars and → out or ← in over the bytes): indent
+ * by depth, ▸/▾ (ASCII +/-) before a node with children, the label in a
  * tree.* role by kind, then for each direction a load bar (canvas_bar in
- * the load's heat role) and the bytes (link.up out, link.down in). Rows
+ * the load's heat role: the load of the row's busiest link, a link's own
+ * for a link row, which a node's bytes need not follow) and the bytes
+ * (link.up out, link.down in). Rows
  * past h - 1 are not drawn; narrow rectangles drop the bars, then the in
  * column. Row sel (an index into rows, -1: none) is selected. Returns the
  * rows drawn, or -1 (too small).
