@@ -146,8 +146,8 @@ const struct key_binding key_table[] = {
      "link model: next placement (linear, random, RDN, RDR, ...)"},
     {'c', NULL, ACT_COMPARE, "c",
      "link model: compare mode on or off -- the last result against the one "
-     "before the last edit (R, P, :, u): what changed, and the Links view "
-     "lists the links by change"},
+     "before the last edit (R, P, :, u): what changed, the Links view "
+     "lists the links by change, the Network view each row's change"},
     /* network */
     {'-', "network", ACT_COLLAPSE_ALL, "-", "fold everything"},
     {'+', "network", ACT_EXPAND_ALL, "+", "unfold the first level"},

@@ -26,6 +26,11 @@ expect compare-summary "compare routing AD -> AI: max link $admax -> $aimax (+" 
 expect compare-mean "mean link $admean -> $aimean (+"
 expect_re compare-changed "[0-9,]+ of 360 links changed, [0-9,]+ up, [0-9,]+ down; max L1-row [+-]"
 expect_re compare-links-table "^ +1  g[0-9.cr]+->g[0-9.cr]+ +L[12][a-z-]* +[0-9.]+ [KM]iB +[0-9.]+ [KM]iB +[+-][0-9.]+ [KM]iB (up|down)"
+# the Network view: each row's change beside its bytes out and in
+tui_keys 1
+expect compare-network-header "chg out  chg in"
+expect_re compare-network-group " group 0 .*[0-9.]+ [KM]iB +([+-][0-9]+%|new) +([+-][0-9]+%|new)\$"
+tui_keys 2
 tui_keys Enter
 expect_re compare-enter "link g[0-9.cr]+->g[0-9.cr]+ \\(L[12][a-z-]*\\): [0-9.]+ [KM]iB -> [0-9.]+ [KM]iB, busy "
 # undo: the AI result is now the one before
@@ -36,4 +41,8 @@ tui_keys c
 expect compare-off "compare mode off"
 expect_not compare-off-summary "compare routing"
 expect compare-off-hottest "# link"
+tui_keys 1
+expect compare-off-network "busiest link"
+expect_not compare-off-network-change "chg out"
+tui_keys 2
 tui_stop

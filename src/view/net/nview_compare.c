@@ -6,12 +6,14 @@
  * view what changed ("routing SD -> AD"), the largest and the mean bytes
  * per link before and after, how many links changed and which way, the
  * busiest link's busy time, and the largest bytes per class; the Links
- * view lists the links by change (nview_links.c). The numbers are the
+ * view lists the links by change (nview_links.c), the Network view each
+ * row's change (nview_network.c, nview_change()). The numbers are the
  * core's (net_stats_diff()), made once per pair of runs in the family's
  * sync while the mode is on.
  */
 #include "view/net/nview_ui.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -127,15 +129,30 @@ nview_compare_what(const struct net_run *prev, const struct net_run *lr,
     return buf;
 }
 
-/* The change from a to b in per cent ("-24%", "+0%", "new"). */
-static const char *
-pct(char *buf, size_t n, double a, double b)
+const char *
+nview_change(char *buf, size_t n, double a, double b, int *role)
 {
-    if (a > 0)
+    double big = fabs(a) > fabs(b) ? fabs(a) : fabs(b);
+
+    if (isnan(a) || isnan(b))
+        snprintf(buf, n, "-");
+    else if (a > 0)
         snprintf(buf, n, "%+.0f%%", 100 * (b - a) / a);
     else
         snprintf(buf, n, b > 0 ? "new" : "+0%%");
+    if (role != NULL)
+        *role = isnan(a) || isnan(b) || fabs(b - a) <= 1e-9 * big
+                    ? ROLE_DIM
+                : b > a ? ROLE_HEAT_8
+                        : ROLE_HEAT_2;
     return buf;
+}
+
+/* The change from a to b in per cent, for the summary lines. */
+static const char *
+pct(char *buf, size_t n, double a, double b)
+{
+    return nview_change(buf, n, a, b, NULL);
 }
 
 int

@@ -43,7 +43,7 @@ draw_changes(const struct nview_links *t, const struct cview *b,
     if (first < 0)
         first = 0;
     for (int r = first; r < d->changed && r - first < rows; r++) {
-        int l = d->order[r], row = 1 + r - first;
+        int l = d->order[r], row = 1 + r - first, role;
         double a = prev->res->bytes[l], c = lr->res->bytes[l];
         int up = c > a;
         units_fmt_size(x, sizeof x, a);
@@ -54,9 +54,9 @@ draw_changes(const struct nview_links *t, const struct cview *b,
                      "%5d  %-*.*s %-8.8s %10s %10s", r + 1, namew, namew,
                      net_link_name(net, l, name, sizeof name),
                      net_class_name(net, net_link_class(net, l)), x, y);
+        nview_change(x, sizeof x, a, c, &role); /* the role of the change */
         cview_printf(b, 1 + 5 + 2 + namew + 1 + 8 + 1 + 10 + 1 + 10 + 1, row,
-                     14, up ? ROLE_HEAT_8 : ROLE_HEAT_2, "%11s %s", z,
-                     up ? "up" : "down");
+                     14, role, "%11s %s", z, up ? "up" : "down");
         if (r == t->row)
             cview_paint(b, 0, row, b->w, 1, ROLE_SELECTED);
     }

@@ -14,6 +14,7 @@
 
 #include "core/base/rho_alloc.h"
 #include "view/keys.h"
+#include "view/roles.h"
 #include "view/ui.h"
 
 #define VIS_MAX 128 /* rows drawn at most */
@@ -25,8 +26,10 @@ network_fini(void *st)
 
     free(t->ids);
     nview_hier_free(t->hier);
+    nview_hier_free(t->was);
     t->ids = NULL;
     t->hier = NULL;
+    t->was = NULL;
 }
 
 /* A walk over t's open nodes (set: the caller's, read during the walk). */
@@ -53,6 +56,37 @@ count_rows(const struct nview_network *t)
     return nview_rows(t->hier, &wk, NULL, 0);
 }
 
+/* Compare mode: the rows on the bytes of the run before lr (its phase
+   sh->phase, if it has it), made again when either run or the phase
+   changes; none while compare mode shows no comparison. */
+static void
+was_sync(struct nview_network *t, struct view_ctx *vc,
+         const struct net_run *lr, const struct nview_show *sh)
+{
+    const struct net_run *prev = model_net_run_prev(vc->ss);
+    const double *bytes = NULL;
+
+    if (nview_diff(vc->fam, vc->ss) == NULL || prev == NULL) {
+        nview_hier_free(t->was);
+        t->was = NULL;
+        return;
+    }
+    if (t->was != NULL && t->was_of == prev->id && t->was_for == lr->id &&
+        t->was_phase == sh->phase)
+        return;
+    nview_hier_free(t->was);
+    t->was = NULL;
+    if (sh->phase == 0)
+        bytes = prev->res->bytes;
+    else if (sh->phase <= prev->res->nphases)
+        bytes = prev->res->phase[sh->phase - 1]->bytes;
+    if (bytes != NULL) /* the same network, link for link (nview_diff) */
+        t->was = nview_hier_new(lr->scen->net->net, bytes, prev->peak);
+    t->was_of = prev->id;
+    t->was_for = lr->id;
+    t->was_phase = sh->phase;
+}
+
 /* The rows of the run (made again for a new run: its id, not its
    address, which a new run may share), the selection in range, and the
    window that shows it in the rows the view has. */
@@ -77,6 +111,7 @@ network_sync(void *st, struct view_ctx *vc)
         t->hier_of = lr->id;
         t->hier_phase = sh.phase;
     }
+    was_sync(t, vc, lr, &sh);
     n = count_rows(t);
     t->row = nview_clamp(t->row, 0, n > 0 ? n - 1 : 0);
     rows = vc->h - nview_header_rows(vc->ss, vc->fam);
@@ -89,6 +124,35 @@ network_sync(void *st, struct view_ctx *vc)
         t->first = t->row - vis + 1;
 }
 
+#define CHANGE_W 7 /* compare mode: a change column ("-100%") */
+
+/* Compare mode: right of the rows, the change of each drawn row (now[0
+   .. shown), from t->first) in bytes out and in from the run before
+   (t->was, the same rows), in columns CHANGE_W wide from column x of b,
+   under a header in row 0. */
+static void
+draw_changes(const struct nview_network *t, const struct cview *b, int x,
+             const struct nview_row *now, int shown)
+{
+    struct nview_idset set;
+    struct nview_walk wk;
+    struct nview_row was[VIS_MAX];
+    char buf[16];
+    int role;
+
+    walk_of(t, &set, &wk);
+    wk.first = t->first;
+    nview_rows(t->was, &wk, was, shown);
+    cview_text_right(b, x, 0, CHANGE_W, ROLE_HEADER, "chg out");
+    cview_text_right(b, x + CHANGE_W + 1, 0, CHANGE_W, ROLE_HEADER, "chg in");
+    for (int i = 0; i < shown; i++) {
+        nview_change(buf, sizeof buf, was[i].out, now[i].out, &role);
+        cview_text_right(b, x, 1 + i, CHANGE_W, role, buf);
+        nview_change(buf, sizeof buf, was[i].in, now[i].in, &role);
+        cview_text_right(b, x + CHANGE_W + 1, 1 + i, CHANGE_W, role, buf);
+    }
+}
+
 static void
 network_draw(const void *st, const struct cview *v,
              const struct view_draw_ctx *dc)
@@ -98,7 +162,7 @@ network_draw(const void *st, const struct cview *v,
     struct nview_idset set;
     struct nview_walk wk;
     struct nview_row rows[VIS_MAX];
-    int n, vis;
+    int n, vis, shown, cw = 0;
 
     if (nview_frame(v, dc, &b) == NULL || t->hier == NULL)
         return;
@@ -108,9 +172,16 @@ network_draw(const void *st, const struct cview *v,
     walk_of(t, &set, &wk);
     wk.first = t->first;
     n = nview_rows(t->hier, &wk, rows, vis);
-    nview_rows_draw(b.c, b.x, b.y, b.w, b.h, rows,
-                    vis < n - t->first ? vis : n - t->first, t->row - t->first,
-                    HEAT_LINEAR);
+    shown = vis < n - t->first ? vis : n - t->first;
+    /* compare mode: the change columns take the right, if the rows keep
+       40 columns */
+    if (t->was != NULL && nview_diff(dc->fam, dc->ss) != NULL &&
+        b.w - 2 * (CHANGE_W + 1) >= 40)
+        cw = 2 * (CHANGE_W + 1);
+    nview_rows_draw(b.c, b.x, b.y, b.w - cw, b.h, rows, shown,
+                    t->row - t->first, HEAT_LINEAR);
+    if (cw > 0 && shown > 0)
+        draw_changes(t, &b, b.w - cw + 1, rows, shown);
 }
 
 static int

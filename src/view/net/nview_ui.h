@@ -32,6 +32,11 @@ struct nview_network {
     struct nview_hier *hier; /* the rows of the run; owned */
     unsigned long hier_of;   /* the run (net_run.id) hier is of */
     int hier_phase;          /* and its phase (nview_show()) */
+    /* compare mode: the same rows on the bytes of the run before (the
+       same network: nview_diff()), for each row's change; owned */
+    struct nview_hier *was;
+    unsigned long was_of, was_for; /* the run before, and hier's run */
+    int was_phase;                 /* the phase both are of */
 };
 
 /* The Links view: the hottest links. */
@@ -139,6 +144,12 @@ const struct net_diff *nview_diff(const void *fam, const struct session *ss);
    from row y if v is not NULL; returns how many (0: compare mode off). */
 int nview_compare_lines(const struct cview *v, int y, const struct session *ss,
                         const void *fam);
+
+/* The change from a to b in per cent into buf ("-24%", "+0%", "new"; "-"
+   if either is NaN); *role (NULL: not wanted) the role compare mode
+   draws a change in: heat.8 up, heat.2 down, dim unchanged (within 1e-9
+   of the larger, as net_stats_diff()). Returns buf. */
+const char *nview_change(char *buf, size_t n, double a, double b, int *role);
 
 /* What changed from the run before lr to lr ("routing SD -> AD",
    "placement RDN -> RDR", "the last edit") into buf. Returns buf. */
