@@ -250,6 +250,7 @@ struct fsolver {
     long long *act;
     long long *bact; /* per block: the entities that asked (alloc pass) */
     long long *bnact;
+    long long *bcount; /* per block: fresh entities, slots, paths */
 
     /* rounds */
     int fexpose;
@@ -358,10 +359,12 @@ agree(struct fsolver *sv)
 }
 
 /* Sum the workers' link arrays (k of them each, nl + 1 apart) into out
-   (k x nl), then over the ranks. */
+   (k x nl), then over the ranks. With clear, the workers' arrays are
+   left zero (but for the pad slot, which is never read), ready for the
+   next pass. */
 struct sum_ctx {
     struct fsolver *sv;
-    int k;
+    int k, clear;
     fix *out;
 };
 
@@ -372,33 +375,54 @@ sum_task(void *ctx, long long t, int wi)
     struct fsolver *sv = c->sv;
     long long n = (long long)sv->nl * c->k;
     long long a = n * t / NF_LINK_TASKS, b = n * (t + 1) / NF_LINK_TASKS;
+    long long j, l;
 
     (void)wi;
+    if (sv->nl == 0)
+        return 0;
+    j = a / sv->nl;
+    l = a % sv->nl;
     for (long long i = a; i < b; i++) {
-        long long j = i / sv->nl, l = i % sv->nl;
+        long long at = j * (sv->nl + 1) + l;
         fix s = 0;
-        for (int w = 0; w < sv->nthreads; w++)
-            s += sv->w[w].acc[j * (sv->nl + 1) + l];
+        for (int w = 0; w < sv->nthreads; w++) {
+            s += sv->w[w].acc[at];
+            if (c->clear)
+                sv->w[w].acc[at] = 0;
+        }
         c->out[i] = s;
+        if (++l == sv->nl) {
+            l = 0;
+            j++;
+        }
     }
     return 0;
 }
 
 static int
-sum_links(struct fsolver *sv, int k, fix *out)
+sum_links_clear(struct fsolver *sv, int k, fix *out, int clear)
 {
-    struct sum_ctx c = {sv, k, out};
+    struct sum_ctx c = {sv, k, clear, out};
 
     pool_for(sv->pool, NF_LINK_TASKS, 1, sum_task, &c);
     return reduce(sv, (long long *)out, (long long)sv->nl * k,
                   NET_REDUCE_SUM);
 }
 
+static int
+sum_links(struct fsolver *sv, int k, fix *out)
+{
+    return sum_links_clear(sv, k, out, 0);
+}
+
+/* Ready the workers for a pass: their link arrays zero (when zero is set;
+   else sum_links_clear() left them so), their scalars too. */
 static void
-zero_acc(struct fsolver *sv, int k)
+zero_acc(struct fsolver *sv, int k, int zero)
 {
     for (int w = 0; w < sv->nthreads; w++) {
-        memset(sv->w[w].acc, 0, (size_t)(sv->nl + 1) * k * sizeof(fix));
+        if (zero)
+            memset(sv->w[w].acc, 0, (size_t)(sv->nl + 1) * k * sizeof(fix));
         sv->w[w].gain = 0;
         sv->w[w].any = 0;
         sv->w[w].asking = 0;
@@ -1597,6 +1621,31 @@ remc_of(const struct fsolver *sv, int l)
                                                       : -1.0f;
 }
 
+/* Per block of the active entities: the fresh ones, their slots and
+   their paths (bcount[3 b .. 3 b + 2]). */
+static int
+fresh_count_task(void *ctx, long long b, int wi)
+{
+    struct fsolver *sv = ctx;
+    long long a = b * NF_BLOCK, z = a + NF_BLOCK < sv->nact ? a + NF_BLOCK
+                                                           : sv->nact;
+    long long ne = 0, nl = 0, nv = 0;
+
+    (void)wi;
+    for (long long k = a; k < z; k++) {
+        int rt = sv->ent_rt[sv->act[k]];
+        if (!fresh_paths(rt))
+            continue;
+        ne++;
+        nl += fresh_slots(sv, rt);
+        nv += npaths_fresh(sv, rt);
+    }
+    sv->bcount[3 * b] = ne;
+    sv->bcount[3 * b + 1] = nl;
+    sv->bcount[3 * b + 2] = nv;
+    return 0;
+}
+
 /* Open this round's record: recorded when the fresh paths of the active
    entities fit what is left of opts.record_budget, else the per-link
    state for a sweep. */
@@ -1614,12 +1663,12 @@ open_round(struct fsolver *sv)
     }
     r = &sv->rec[sv->nrec++];
     memset(r, 0, sizeof *r);
-    for (long long k = 0; k < sv->nact; k++) {
-        int rt = sv->ent_rt[sv->act[k]];
-        if (fresh_paths(rt)) {
-            need += npaths_fresh(sv, rt) * 8.0 + 8.0;
-            links_need += fresh_slots(sv, rt) * 4.0;
-        }
+    pool_for(sv->pool, nblk, 1, fresh_count_task, sv);
+    /* (integers: the same doubles in any order) */
+    for (long long b = 0; b < nblk; b++) {
+        need += (double)sv->bcount[3 * b + 2] * 8.0 +
+                (double)sv->bcount[3 * b] * 8.0;
+        links_need += (double)sv->bcount[3 * b + 1] * 4.0;
     }
     /* the paths and their grants; else the grants only; else nothing */
     r->recorded = !sv->with_paths &&
@@ -1636,18 +1685,8 @@ open_round(struct fsolver *sv)
     r->nblk = nblk;
     r->blk = xcalloc((size_t)(nblk > 0 ? nblk : 1), sizeof *r->blk);
     for (long long b = 0; b < nblk; b++) {
-        long long a = b * NF_BLOCK, z = a + NF_BLOCK < sv->nact
-                                            ? a + NF_BLOCK
-                                            : sv->nact;
-        long long ne = 0, nl = 0, nv = 0;
-        for (long long k = a; k < z; k++) {
-            int rt = sv->ent_rt[sv->act[k]];
-            if (!fresh_paths(rt))
-                continue;
-            ne++;
-            nl += fresh_slots(sv, rt);
-            nv += npaths_fresh(sv, rt);
-        }
+        long long ne = sv->bcount[3 * b], nl = sv->bcount[3 * b + 1];
+        long long nv = sv->bcount[3 * b + 2];
         r->blk[b].ent = xmalloc((size_t)(ne > 0 ? ne : 1) * sizeof(long long));
         r->blk[b].links = xmalloc((size_t)(nl > 0 ? nl : 1) * sizeof(int));
         r->blk[b].val = xmalloc((size_t)(nv > 0 ? nv : 1) * sizeof(double));
@@ -1760,13 +1799,111 @@ report_round(struct fsolver *sv, long long asking)
     return sv->o.round(sv->o.round_ctx, &r);
 }
 
+/* The per-link steps of a round, over NF_LINK_TASKS ranges of links:
+   the exposure's share of the bandwidth (LT_EXPOSE), the grant per unit
+   of request from the requests' sums (LT_QF), the grants from theirs
+   (LT_GRANT). Those that set remc say whether some link is below the
+   cutoff (neg). */
+enum { LT_EXPOSE, LT_QF, LT_GRANT };
+
+struct link_ctx {
+    struct fsolver *sv;
+    int mode, f;
+    const fix *sums;
+    unsigned char neg[NF_LINK_TASKS];
+};
+
+static int
+link_task(void *ctx, long long t, int wi)
+{
+    struct link_ctx *c = ctx;
+    struct fsolver *sv = c->sv;
+    int nl = sv->nl, f = c->f, neg = 0;
+    int a = (int)((long long)nl * t / NF_LINK_TASKS);
+    int b = (int)((long long)nl * (t + 1) / NF_LINK_TASKS);
+    const fix *sums = c->sums;
+
+    (void)wi;
+    switch (c->mode) {
+    case LT_EXPOSE:
+        for (int l = a; l < b; l++) {
+            sv->rem[l] += sv->bw[l] / f;
+            sv->remc[l] = remc_of(sv, l);
+            neg |= sv->remc[l] < 0;
+        }
+        break;
+    case LT_QF:
+        for (int l = a; l < b; l++) {
+            double s = (double)sums[l] / sv->sL;
+            float qf = s > 0 ? (float)(sv->rem[l] / s) : 0;
+            sv->O[l] = s;
+            /* rounded down, so that the grants never exceed Rem */
+            if (s > 0 && (double)qf > sv->rem[l] / s)
+                qf = nextafterf(qf, 0);
+            sv->qf[l] = qf;
+        }
+        break;
+    default:
+        for (int l = a; l < b; l++) {
+            sv->G[l] = (double)sums[l] / sv->sG;
+            sv->rem[l] -= sv->G[l];
+            if (sv->rem[l] < 0)
+                sv->rem[l] = 0;
+            sv->remc[l] = remc_of(sv, l);
+            neg |= sv->remc[l] < 0;
+        }
+    }
+    c->neg[t] = (unsigned char)neg;
+    return 0;
+}
+
+/* Run the per-link step mode; returns whether some link is below the
+   cutoff (for the modes that set remc). */
+static int
+link_step(struct fsolver *sv, int mode, const fix *sums)
+{
+    struct link_ctx c;
+    int neg = 0;
+
+    memset(&c, 0, sizeof c);
+    c.sv = sv;
+    c.mode = mode;
+    c.f = sv->fexpose;
+    c.sums = sums;
+    pool_for(sv->pool, NF_LINK_TASKS, 1, link_task, &c);
+    for (int t = 0; t < NF_LINK_TASKS; t++)
+        neg |= c.neg[t];
+    return neg;
+}
+
+/* After the exposure: keep, of block b of the active entities, those that
+   may still ask (into bact, their count into bnact). */
+static int
+keep_task(void *ctx, long long b, int wi)
+{
+    struct fsolver *sv = ctx;
+    long long a = b * NF_BLOCK, z = a + NF_BLOCK < sv->nact ? a + NF_BLOCK
+                                                           : sv->nact;
+    long long k = a;
+
+    (void)wi;
+    for (long long i = a; i < z; i++) {
+        long long e = sv->act[i], m = sv->ent_msg[e];
+        if (!fresh_paths(sv->ent_rt[e]) ||
+            route_live_may(sv->live, sv->m.es[m], sv->m.ed[m]))
+            sv->bact[k++] = e;
+    }
+    sv->bnact[b] = k - a;
+    return 0;
+}
+
 /* The allocation rounds. Returns 0, or -1 when cancelled or failed. */
 static int
 iterate(struct fsolver *sv)
 {
     int f = sv->fexpose, nl = sv->nl;
     fix *sums = xmalloc(((size_t)nl + 2) * sizeof(fix));
-    int rc = 0;
+    int rc = 0, neg = 0;
 
     sv->res->converged = 0;
     for (sv->iter = 0; sv->iter < sv->o.max_iters; sv->iter++) {
@@ -1774,34 +1911,31 @@ iterate(struct fsolver *sv)
         double gain;
         int any;
         if (sv->iter < f) {
-            for (int l = 0; l < nl; l++) {
-                sv->rem[l] += sv->bw[l] / f;
-                sv->remc[l] = remc_of(sv, l);
-            }
+            neg = link_step(sv, LT_EXPOSE, NULL);
             sv->exposed = (double)(sv->iter + 1) / f;
         }
         sv->use_live = 0;
         if (sv->live != NULL && !sv->with_paths) {
-            for (int l = 0; l < nl && !sv->use_live; l++)
-                sv->use_live = sv->remc[l] < 0;
+            sv->use_live = neg;
             if (sv->use_live)
                 pool_for(sv->pool, NF_LIVE_TASKS, 1, live_task, sv);
         }
         /* after the exposure, an entity that cannot ask never will */
         if (sv->use_live && sv->iter >= f) {
             long long k = 0;
-            for (long long i = 0; i < sv->nact; i++) {
-                long long e = sv->act[i], m = sv->ent_msg[e];
-                if (!fresh_paths(sv->ent_rt[e]) ||
-                    route_live_may(sv->live, sv->m.es[m], sv->m.ed[m]))
-                    sv->act[k++] = e;
+            nblk = (sv->nact + NF_BLOCK - 1) / NF_BLOCK;
+            pool_for(sv->pool, nblk, 1, keep_task, sv);
+            for (long long b = 0; b < nblk; b++) {
+                memmove(sv->act + k, sv->bact + b * NF_BLOCK,
+                        (size_t)sv->bnact[b] * sizeof(long long));
+                k += sv->bnact[b];
             }
             sv->nact = k;
         }
         if (sv->any_fresh_adaptive)
             open_round(sv);
         nblk = (sv->nact + NF_BLOCK - 1) / NF_BLOCK;
-        zero_acc(sv, 1);
+        zero_acc(sv, 1, sv->iter == 0);
         pool_for(sv->pool, nblk, 1, load_task, sv);
         if (agree(sv)) {
             rc = -1;
@@ -1829,25 +1963,17 @@ iterate(struct fsolver *sv)
                 rround_free(&sv->rec[--sv->nrec]);
             break;
         }
-        if (sum_links(sv, 1, sums) != 0) {
+        if (sum_links_clear(sv, 1, sums, 1) != 0) {
             rc = -1;
             break;
         }
-        for (int l = 0; l < nl; l++) {
-            double s = (double)sums[l] / sv->sL;
-            float qf = s > 0 ? (float)(sv->rem[l] / s) : 0;
-            sv->O[l] = s;
-            /* rounded down, so that the grants never exceed Rem */
-            if (s > 0 && (double)qf > sv->rem[l] / s)
-                qf = nextafterf(qf, 0);
-            sv->qf[l] = qf;
-        }
+        link_step(sv, LT_QF, sums);
         if (cur_round(sv) != NULL && !cur_round(sv)->recorded) {
             struct rround *r = cur_round(sv);
             r->qf = xmalloc(((size_t)nl + 1) * sizeof(float));
             memcpy(r->qf, sv->qf, ((size_t)nl + 1) * sizeof(float));
         }
-        zero_acc(sv, 1);
+        zero_acc(sv, 1, 0);
         if (sv->palloc != NULL)
             memset(sv->palloc, 0,
                    (size_t)(sv->poff[sv->ne] > 0 ? sv->poff[sv->ne] : 1) *
@@ -1858,7 +1984,7 @@ iterate(struct fsolver *sv)
                 free(cur_round(sv)->blk[b].links);
                 cur_round(sv)->blk[b].links = NULL;
             }
-        if (agree(sv) || sum_links(sv, 1, sums) != 0) {
+        if (agree(sv) || sum_links_clear(sv, 1, sums, 1) != 0) {
             rc = -1;
             break;
         }
@@ -1869,13 +1995,7 @@ iterate(struct fsolver *sv)
             rc = -1;
             break;
         }
-        for (int l = 0; l < nl; l++) {
-            sv->G[l] = (double)sums[l] / sv->sG;
-            sv->rem[l] -= sv->G[l];
-            if (sv->rem[l] < 0)
-                sv->rem[l] = 0;
-            sv->remc[l] = remc_of(sv, l);
-        }
+        neg = link_step(sv, LT_GRANT, sums);
         gain = (double)sums[nl] / sv->sgain;
         sv->bwsum += gain;
         if (report_round(sv, v[1]) != 0)
@@ -2201,6 +2321,7 @@ solve_adaptive(struct fsolver *sv)
     sv->act = xmalloc((size_t)(ne > 0 ? ne : 1) * sizeof(long long));
     sv->bact = xmalloc((size_t)(ne > 0 ? ne : 1) * sizeof(long long));
     sv->bnact = xcalloc((size_t)(ne / NF_BLOCK + 2), sizeof(long long));
+    sv->bcount = xcalloc((size_t)(ne / NF_BLOCK + 2) * 3, sizeof(long long));
     sv->nact = ne;
     for (long long e = 0; e < ne; e++)
         sv->act[e] = e;
@@ -2319,13 +2440,15 @@ fill_messages(struct fsolver *sv)
 /* The k[t]-th smallest (0-based) of the n values v >= 0 of every rank,
    for t < T (T <= 10), into out[t]: a radix selection on the values' bit
    patterns (ordered like the values), 16 bits a pass, the histograms
-   summed over the ranks. Exact; 4 passes over v. */
+   summed over the ranks. Targets that share their prefix so far share a
+   histogram (on the first pass, all of them). Exact; 4 passes over v. */
 static int
 select_ranks(struct fsolver *sv, const double *v, long long n,
              const long long *k, int T, double *out)
 {
-    uint64_t prefix[10];
+    uint64_t prefix[10], up[10];
     long long rem[10];
+    int u[10];
     long long *hist = xmalloc((size_t)T * 65536 * sizeof(long long));
 
     for (int t = 0; t < T; t++) {
@@ -2333,21 +2456,40 @@ select_ranks(struct fsolver *sv, const double *v, long long n,
         rem[t] = k[t];
     }
     for (int pass = 0; pass < 4; pass++) {
-        int shift = 48 - 16 * pass;
-        memset(hist, 0, (size_t)T * 65536 * sizeof(long long));
-        for (long long i = 0; i < n; i++) {
-            uint64_t b;
-            memcpy(&b, &v[i], sizeof b);
-            for (int t = 0; t < T; t++)
-                if (pass == 0 || (b >> (shift + 16)) == prefix[t])
-                    hist[(size_t)t * 65536 + ((b >> shift) & 0xffff)]++;
+        int shift = 48 - 16 * pass, nu = 0;
+        /* the distinct prefixes (in the order of the targets: every rank
+           finds the same) */
+        for (int t = 0; t < T; t++) {
+            int d = 0;
+            while (d < nu && up[d] != prefix[t])
+                d++;
+            if (d == nu)
+                up[nu++] = prefix[t];
+            u[t] = d;
         }
-        if (reduce(sv, hist, (long long)T * 65536, NET_REDUCE_SUM) != 0) {
+        memset(hist, 0, (size_t)nu * 65536 * sizeof(long long));
+        if (pass == 0) /* (every prefix is 0) */
+            for (long long i = 0; i < n; i++) {
+                uint64_t b;
+                memcpy(&b, &v[i], sizeof b);
+                hist[(b >> shift) & 0xffff]++;
+            }
+        else
+            for (long long i = 0; i < n; i++) {
+                uint64_t b;
+                memcpy(&b, &v[i], sizeof b);
+                for (int d = 0; d < nu; d++)
+                    if ((b >> (shift + 16)) == up[d]) {
+                        hist[(size_t)d * 65536 + ((b >> shift) & 0xffff)]++;
+                        break;
+                    }
+            }
+        if (reduce(sv, hist, (long long)nu * 65536, NET_REDUCE_SUM) != 0) {
             free(hist);
             return -1;
         }
         for (int t = 0; t < T; t++) {
-            const long long *h = hist + (size_t)t * 65536;
+            const long long *h = hist + (size_t)u[t] * 65536;
             int bin = 0;
             while (bin < 65535 && rem[t] >= h[bin])
                 rem[t] -= h[bin++];
@@ -2512,6 +2654,7 @@ solver_free(struct fsolver *sv)
     free(sv->act);
     free(sv->bact);
     free(sv->bnact);
+    free(sv->bcount);
     free(sv->rem);
     free(sv->O);
     free(sv->G);
