@@ -103,6 +103,9 @@ struct route {
     int *poff, ppad;
     /* fat-tree */
     int h, n, W, Wn2;
+    int fpw[8];          /* h^l, l < n */
+    unsigned char *fdig; /* digit l of switch w at [w * 8 + l], W <= 2^16
+                            and h < 256 (NULL otherwise) */
     /* graph */
     int nv, ga, gb, gD;
     double *sig_s, *sig_d;
@@ -803,13 +806,20 @@ df_pad_init(struct route *rt)
 
 /* ---------------------------------------------------------- fat-tree */
 
+/* Digit l (base h) of switch index w. */
+static inline int
+ft_digit(const struct route *rt, int w, int l)
+{
+    return rt->fdig != NULL ? rt->fdig[w * 8 + l] : digit(w, l, rt->h);
+}
+
 static int
 ft_top_level(const struct route *rt, int a, int b)
 {
     int L = 0;
 
     for (int l = 0; l < rt->n - 1; l++)
-        if (digit(a, l, rt->h) != digit(b, l, rt->h))
+        if (ft_digit(rt, a, l) != ft_digit(rt, b, l))
             L = l + 1;
     return L;
 }
@@ -820,28 +830,27 @@ static int
 ft_path(const struct route *rt, int a, int b, int L, const int *c, int *links)
 {
     int h = rt->h, n = 0, w = a, l;
-    const struct net *net = rt->net;
+    const int *off = rt->off;
 
     for (l = 0; l < L; l++) {
-        links[n++] = net_out_begin(net, l * rt->W + w) + c[l];
+        links[n++] = off[l * rt->W + w] + c[l];
         if (l + 1 < rt->n - 1)
-            w += (c[l] - digit(w, l, h)) * ipow(h, l);
+            w += (c[l] - ft_digit(rt, w, l)) * rt->fpw[l];
     }
     if (L == 0)
         return 0;
     l = L;
     if (L == rt->n - 1) { /* at a top switch */
         int t = w % rt->Wn2 + rt->Wn2 * (c[L - 1] / 2);
-        int db = digit(b, L - 1, h);
-        links[n++] = net_out_begin(net, (rt->n - 1) * rt->W + t) + 2 * db +
-                     (c[L - 1] & 1);
+        int db = ft_digit(rt, b, L - 1);
+        links[n++] = off[(rt->n - 1) * rt->W + t] + 2 * db + (c[L - 1] & 1);
         w = w % rt->Wn2 + rt->Wn2 * db;
         l = L - 1;
     }
     for (; l >= 1; l--) { /* down from level l (which has up links) */
-        int db = digit(b, l - 1, h);
-        links[n++] = net_out_begin(net, l * rt->W + w) + h + db;
-        w += (db - digit(w, l - 1, h)) * ipow(h, l - 1);
+        int db = ft_digit(rt, b, l - 1);
+        links[n++] = off[l * rt->W + w] + h + db;
+        w += (db - ft_digit(rt, w, l - 1)) * rt->fpw[l - 1];
     }
     return n;
 }
@@ -860,7 +869,7 @@ ft_path_idx(const struct route *rt, int a, int b, int mode, long long idx,
 
     for (int l = 0; l < L; l++) {
         if (mode == ROUTE_ONE)
-            c[l] = digit(b, l, rt->h);
+            c[l] = ft_digit(rt, b, l);
         else {
             c[l] = (int)(idx % rt->h);
             idx /= rt->h;
@@ -876,7 +885,7 @@ ft_random(const struct route *rt, int a, int b, int mode, struct rng *g,
     int L = valiant ? rt->n - 1 : ft_top_level(rt, a, b), c[4];
 
     for (int l = 0; l < L; l++)
-        c[l] = mode == ROUTE_ONE && !valiant ? digit(b, l, rt->h)
+        c[l] = mode == ROUTE_ONE && !valiant ? ft_digit(rt, b, l)
                                              : fbelow(g, rt->h);
     return ft_path(rt, a, b, L, c, links);
 }
@@ -1228,6 +1237,16 @@ route_new(const struct net *net)
         rt->W = ipow(rt->h, rt->n - 1);
         rt->Wn2 = rt->n >= 2 ? ipow(rt->h, rt->n - 2) : 1;
         rt->maxmin = rt->maxhops = 2 * (rt->n - 1);
+        for (int l = 0; l < 8 && l < rt->n; l++)
+            rt->fpw[l] = ipow(rt->h, l);
+        if (rt->W <= 65536 && rt->h < 256 && rt->n - 1 <= 8) {
+            rt->fdig = xmalloc((size_t)rt->W * 8);
+            for (int w = 0; w < rt->W; w++)
+                for (int l = 0; l < 8; l++)
+                    rt->fdig[w * 8 + l] =
+                        (unsigned char)(l < rt->n - 1 ? digit(w, l, rt->h)
+                                                      : 0);
+        }
         break;
     }
     case NET_TREE:
@@ -1277,6 +1296,7 @@ route_free(struct route *rt)
     free(rt->box);
     free(rt->tsd_buf);
     free(rt->tg);
+    free(rt->fdig);
     for (int g = 0; g < rt->ng; g++)
         free(rt->grp[g].ent);
     free(rt->sig_s);
@@ -1548,6 +1568,19 @@ route_draw_pad(struct route *rt, int s, int d, int mode, int ndirect, int np,
                 if (len != NULL)
                     len[i] += 2;
             }
+        return 0;
+    }
+    if (k == 1 && rt->family == NET_FATTREE) { /* (route_random()'s and
+                                                   route_valiant()'s) */
+        int m = fam_mode(rt, mode);
+        for (int i = 0; i < np; links += i < ndirect ? Wd : W, i++) {
+            int n = wrap(rt, s, d, links,
+                         ft_random(rt, a, b, m, g, links + rt->inj,
+                                   i >= ndirect));
+            pad_from(links, n, i < ndirect ? Wd : W, pad);
+            if (len != NULL)
+                len[i] = n;
+        }
         return 0;
     }
     for (int i = 0; i < np; links += i < ndirect ? Wd : W, i++) {
