@@ -194,16 +194,15 @@ within(const struct net *net, const struct net_result *ref,
 }
 
 /* FAST compresses the exposure when a run would draw more than
-   opts.samples paths; its bound is checked here on a dragonfly where the
-   compression is forced (f = 50 -> 5), and on the df-40 preset by make
-   bench. */
+   opts.samples paths; its bound is checked here where the compression is
+   forced (f = 50 -> 5), on a dragonfly and on a fat-tree, and on the
+   df-40 preset and the shipped scenarios by make bench. */
 static void
-test_fast_bounds(void)
+fast_bounds(const char *what, struct net *net, int npat)
 {
-    struct net *net = dragonfly(13, 3, 4, 2, 1, 0);
     int n = (int)net_slots(net);
     struct placement *pl = placement_scheme_new(net, PLACE_RDN, n, 5, NULL);
-    struct pattern *pat = pattern_thesis("umesh", n, 1 << 19, 3, NULL);
+    struct pattern *pat = pattern_thesis("umesh", n, npat, 3, NULL);
 
     for (int rt = NET_AI; rt <= NET_AH; rt++) {
         struct net_job job = {pat, pl, 0, rt};
@@ -216,26 +215,27 @@ test_fast_bounds(void)
         ref = solve(net, &job, 1, NET_ENGINE_REFERENCE, 2, &o);
         ex = solve(net, &job, 1, NET_ENGINE_FAST, 2, &o);
         CHECK(ex->exposure == 50 && ex->engine == NET_ENGINE_FAST,
-              "%s: small enough, FAST does not compress (f %d)",
+              "%s %s: small enough, FAST does not compress (f %d)", what,
               net_routing_name(rt), ex->exposure);
         paths = 0;
         for (long long m = 0; m < ref->nmsg; m++)
             paths += ref->msg_bw[m] > 0 ? 4 : 0;
         o.samples = 5 * paths;
         fa = solve(net, &job, 1, NET_ENGINE_FAST, 2, &o);
-        CHECK(fa->exposure == 5, "%s: a budget of 5 rounds of paths gives f "
-                                 "= 5 (%d)",
+        CHECK(fa->exposure == 5,
+              "%s %s: a budget of 5 rounds of paths gives f = 5 (%d)", what,
               net_routing_name(rt), fa->exposure);
         ok = within(net, ref, fa, 0.03, 0.25, &w);
         CHECK(ok,
-              "%s with f = 5: quartiles and means of every class within 3%% "
-              "of the reference (worst %.2g), maxima within 25%%",
-              net_routing_name(rt), w);
+              "%s %s with f = 5: quartiles and means of every class within "
+              "3%% of the reference (worst %.2g), maxima within 25%%",
+              what, net_routing_name(rt), w);
         CHECK(fabs(fa->total_bytes - ref->total_bytes) <=
                       1e-12 * ref->total_bytes &&
                   fabs(fa->hops_sum - ref->hops_sum) <= 0.01 * ref->hops_sum,
-              "%s with f = 5: the same bytes, mean hops within 1%%",
-              net_routing_name(rt));
+              "%s %s with f = 5: the same bytes, mean hops within 1%% "
+              "(%.6g, reference %.6g)",
+              what, net_routing_name(rt), fa->hops_sum, ref->hops_sum);
         net_result_free(ref);
         net_result_free(ex);
         net_result_free(fa);
@@ -243,6 +243,27 @@ test_fast_bounds(void)
     pattern_free(pat);
     placement_free(pl);
     net_free(net);
+}
+
+static void
+test_fast_bounds(void)
+{
+    struct net *net;
+    struct pattern *pat;
+    struct placement *pl;
+    int n;
+
+    fast_bounds("dragonfly", dragonfly(13, 3, 4, 2, 1, 0), 1 << 19);
+    {
+        struct net_fattree_params p;
+        memset(&p, 0, sizeof p);
+        p.k = 8;
+        p.levels = 3;
+        p.cores = 1;
+        p.bw = 1e9;
+        p.inj_bw = 1e9;
+        fast_bounds("fat-tree", net_fattree_new(&p, NULL), 1 << 16);
+    }
     /* not on a torus: there FAST is EXACT whatever the budget */
     {
         struct net_spec sp;

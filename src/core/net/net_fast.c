@@ -41,10 +41,11 @@
  *    refused (RHO_ELIMIT) with what it needs and on how many ranks it
  *    would fit.
  *
- * NET_ENGINE_FAST only: on a dragonfly, the incremental exposure of AI and
- * AH (f rounds of 1/f of the bandwidth) is compressed when the run would
- * draw more than opts.samples fresh paths during it: f' = max(1, samples
- * / paths a round) rounds of 1/f' each. Everything else is as EXACT.
+ * NET_ENGINE_FAST only: on a dragonfly or a fat-tree, the incremental
+ * exposure of AI and AH (f rounds of 1/f of the bandwidth) is compressed
+ * when the run would draw more than opts.samples fresh paths during it:
+ * f' = max(1, samples / paths a round) rounds of 1/f' each. Everything
+ * else is as EXACT.
  * rho-model(7) bounds what this changes, and says why not on a torus.
  */
 #include "core/net/net_engine.h"
@@ -2743,11 +2744,13 @@ exposure(const struct fsolver *sv, long long nfresh_paths)
 {
     int f = exposure_of(sv);
 
-    /* (only on a dragonfly: its indirect paths are all about as long, so
-       fewer rounds change the noise, not the paths taken; on a torus the
-       early rounds would favour long paths -- see rho-model(7)) */
+    /* (only on a dragonfly and a fat-tree: their indirect paths are all
+       about as long, so fewer rounds change the noise, not the paths
+       taken; on a torus the early rounds would favour long paths -- see
+       rho-model(7)) */
     if (!sv->exact && sv->any_fresh_adaptive && sv->o.samples > 0 &&
-        net_family(sv->net) == NET_DRAGONFLY &&
+        (net_family(sv->net) == NET_DRAGONFLY ||
+         net_family(sv->net) == NET_FATTREE) &&
         (double)nfresh_paths * f > (double)sv->o.samples) {
         long long k = sv->o.samples / (nfresh_paths > 0 ? nfresh_paths : 1);
         f = k < 1 ? 1 : (int)k;

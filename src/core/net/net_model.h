@@ -64,8 +64,8 @@
  * blocks; every message and path kept). EXACT solves the same model with
  * the same draws in exact fixed-point sums, identical messages solved
  * once, and a memory plan; it gives the reference's results up to
- * rounding. FAST (the default) is EXACT but on dragonflies compresses the
- * exposure of AI and AH into fewer rounds when a run would draw more than
+ * rounding. FAST (the default) is EXACT but on dragonflies and fat-trees
+ * compresses the exposure of AI and AH into fewer rounds when a run would draw more than
  * opts.samples fresh paths (rho-model(7) bounds the change).
  */
 #ifndef RHO_CORE_NET_NET_MODEL_H
