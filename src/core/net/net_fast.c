@@ -2373,6 +2373,59 @@ solve_adaptive(struct fsolver *sv)
     return 0;
 }
 
+/* The fixed path sets of the result, block b of the messages: pass 0
+   counts every message's paths (into path_off[m + 1]) and the block's
+   links (blinks[b]); pass 1, the offsets known, copies them. */
+struct fill_ctx {
+    struct fsolver *sv;
+    int pass;
+    long long *blinks;
+};
+
+static int
+fill_task(void *ctx, long long b, int wi)
+{
+    struct fill_ctx *c = ctx;
+    struct fsolver *sv = c->sv;
+    struct net_result *res = sv->res;
+    long long m0 = b * NF_BLOCK;
+    long long m1 = m0 + NF_BLOCK < sv->m.n ? m0 + NF_BLOCK : sv->m.n;
+    long long nlinks = c->blinks[b], np;
+
+    (void)wi;
+    if (c->pass == 0) {
+        for (long long m = m0; m < m1; m++) {
+            int e = sv->msg_ent[m], k = 0;
+            if (e >= 0 && !fresh_paths(sv->ent_rt[e]))
+                for (int p = sv->poff[e]; p < sv->poff[e + 1]; p++) {
+                    k++;
+                    nlinks += sv->plen[p];
+                }
+            res->path_off[m + 1] = k;
+        }
+        c->blinks[b] = nlinks;
+        return 0;
+    }
+    np = res->path_off[m0];
+    for (long long m = m0; m < m1; m++) {
+        int e = sv->msg_ent[m];
+        if (e < 0 || fresh_paths(sv->ent_rt[e]))
+            continue;
+        for (int p = sv->poff[e]; p < sv->poff[e + 1]; p++) {
+            res->path_start[np] = nlinks;
+            res->path_len[np] = sv->plen[p];
+            res->path_bw[np] = sv->ptotal[p];
+            memcpy(res->links + nlinks,
+                   sv->links + sv->ent_slot[e] +
+                       (long long)(p - sv->poff[e]) * sv->Wd,
+                   (size_t)sv->plen[p] * sizeof(int));
+            nlinks += sv->plen[p];
+            np++;
+        }
+    }
+    return 0;
+}
+
 /* Per-message results: bandwidths, and the fixed path sets. */
 static void
 fill_messages(struct fsolver *sv)
@@ -2399,42 +2452,32 @@ fill_messages(struct fsolver *sv)
     for (long long m = 0; m < N; m++)
         if (sv->msg_ent[m] >= 0)
             res->msg_bw[m] = sv->ent_bw[sv->msg_ent[m]];
-    /* fixed path sets with their total bandwidth, per message */
+    /* fixed path sets with their total bandwidth, per message: counted
+       and copied by blocks of messages on the pool */
     if (N <= NF_KEEP_PATHS) {
-        long long np = 0, nlinks = 0;
+        long long nblk = (N + NF_BLOCK - 1) / NF_BLOCK, np = 0, nlinks = 0;
+        struct fill_ctx c = {sv, 0, NULL};
         res->path_off = xmalloc(((size_t)N + 1) * sizeof(int));
         res->path_off[0] = 0;
-        for (long long m = 0; m < N; m++) {
-            int e = sv->msg_ent[m];
-            if (e >= 0 && !fresh_paths(sv->ent_rt[e]))
-                for (int p = sv->poff[e]; p < sv->poff[e + 1]; p++) {
-                    np++;
-                    nlinks += sv->plen[p];
-                }
+        c.blinks = xcalloc((size_t)nblk + 1, sizeof(long long));
+        pool_for(sv->pool, nblk, 1, fill_task, &c);
+        for (long long m = 0; m < N; m++) { /* counts to offsets */
+            np += res->path_off[m + 1];
             res->path_off[m + 1] = (int)np;
+        }
+        for (long long b = 0; b < nblk; b++) {
+            long long k = c.blinks[b];
+            c.blinks[b] = nlinks;
+            nlinks += k;
         }
         res->path_start =
             xmalloc((size_t)(np > 0 ? np : 1) * sizeof(long long));
         res->path_len = xmalloc((size_t)(np > 0 ? np : 1) * sizeof(int));
         res->path_bw = xmalloc((size_t)(np > 0 ? np : 1) * sizeof(double));
         res->links = xmalloc((size_t)(nlinks > 0 ? nlinks : 1) * sizeof(int));
-        np = nlinks = 0;
-        for (long long m = 0; m < N; m++) {
-            int e = sv->msg_ent[m];
-            if (e < 0 || fresh_paths(sv->ent_rt[e]))
-                continue;
-            for (int p = sv->poff[e]; p < sv->poff[e + 1]; p++) {
-                res->path_start[np] = nlinks;
-                res->path_len[np] = sv->plen[p];
-                res->path_bw[np] = sv->ptotal[p];
-                memcpy(res->links + nlinks,
-                       sv->links + sv->ent_slot[e] +
-                           (long long)(p - sv->poff[e]) * sv->Wd,
-                       (size_t)sv->plen[p] * sizeof(int));
-                nlinks += sv->plen[p];
-                np++;
-            }
-        }
+        c.pass = 1;
+        pool_for(sv->pool, nblk, 1, fill_task, &c);
+        free(c.blinks);
     }
 }
 
@@ -2867,7 +2910,6 @@ net_fast_solve(const struct net *net, const struct net_job *jobs, int njobs,
     }
     if (!agree(&sv) && finish_sums(&sv) != 0)
         sv.cancel = 1;
-    pool_free(sv.pool);
     pthread_mutex_destroy(&sv.mu);
     pthread_cond_destroy(&sv.cv);
     if (sv.cancel || sv.fail) {
@@ -2876,12 +2918,15 @@ net_fast_solve(const struct net *net, const struct net_job *jobs, int njobs,
                 *err = sv.ferr;
         } else
             rho_err_set(err, RHO_ECANCEL, "link model: cancelled");
+        pool_free(sv.pool);
         solver_free(&sv);
         net_result_free(res);
         return NULL;
     }
     if (sv.keep)
         fill_messages(&sv);
+    pool_free(sv.pool);
+    sv.pool = NULL;
     res->phase_time_ext = 0;
     if (sv.adaptive) {
         for (long long e = 0; e < sv.ne; e++) {
