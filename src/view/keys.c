@@ -129,6 +129,10 @@ const struct key_binding key_table[] = {
     {'h', "teach", ACT_STEP_PREV, "h", NULL},
     {'o', "teach", ACT_PANEL, "o",
      "the other panel (tree or stepper) on a screen under 120 columns"},
+    {'>', "teach", ACT_RIGHT, ">",
+     "scroll the tree (shown alone) right when it is wider than the "
+     "screen; Up, Down, PgUp, PgDn, Home and End scroll either panel"},
+    {'<', "teach", ACT_LEFT, "<", "scroll the tree left"},
     {'z', "teach", ACT_BIG, "z",
      "large text for a projector on or off (on by itself from 200x55)"},
     /* timeline */

@@ -103,6 +103,14 @@ void
 scroll_blit(const struct cview *v, const struct canvas *content, int cw,
             int ch, const struct scroll *s)
 {
+    scroll_blit_keys(v, content, cw, ch, s, "j/k, PgDn", "h/l");
+}
+
+void
+scroll_blit_keys(const struct cview *v, const struct canvas *content, int cw,
+                 int ch, const struct scroll *s, const char *vkeys,
+                 const char *hkeys)
+{
     struct scroll at = *s;
     int rows = scroll_rows(cw, ch, v->w, v->h), ascii = v->c->ascii;
 
@@ -127,12 +135,12 @@ scroll_blit(const struct cview *v, const struct canvas *content, int cw,
         int n = 0;
         if (ch > rows)
             n += snprintf(line + n, sizeof line - (size_t)n,
-                          "lines %d-%d of %d (j/k, PgDn)", at.y + 1,
-                          at.y + rows < ch ? at.y + rows : ch, ch);
+                          "lines %d-%d of %d (%s)", at.y + 1,
+                          at.y + rows < ch ? at.y + rows : ch, ch, vkeys);
         if (cw > v->w)
             snprintf(line + n, sizeof line - (size_t)n,
-                     "%scols %d-%d of %d (h/l)", n ? "  " : "", at.x + 1,
-                     at.x + v->w, cw);
+                     "%scols %d-%d of %d (%s)", n ? "  " : "", at.x + 1,
+                     at.x + v->w, cw, hkeys);
         cview_text_right(v, 0, v->h - 1, v->w, ROLE_DIM, line);
     }
 }

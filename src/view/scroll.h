@@ -53,4 +53,10 @@ int scroll_key(struct scroll *s, int act, int horiz, int cw, int ch, int w,
 void scroll_blit(const struct cview *v, const struct canvas *content, int cw,
                  int ch, const struct scroll *s);
 
+/* scroll_blit() for a view whose keys are others: the position line names
+   vkeys for scrolling down ("j/k, PgDn") and hkeys sideways ("h/l"). */
+void scroll_blit_keys(const struct cview *v, const struct canvas *content,
+                      int cw, int ch, const struct scroll *s,
+                      const char *vkeys, const char *hkeys);
+
 #endif

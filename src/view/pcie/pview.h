@@ -33,6 +33,7 @@
 #include "view/canvas.h"
 #include "view/pcie/pview_frames.h"
 #include "view/pcie/pview_scene.h"
+#include "view/scroll.h"
 #include "view/view.h"
 
 /* Columns of the flow table (also the fields 'e' edits). */
@@ -120,6 +121,9 @@ struct pview_teach {
     int made;               /* sc is built */
     int other;              /* on a narrow screen: the tree panel */
     int big;                /* large text: -1 by the screen's size, 0, 1 */
+    struct scroll win;      /* the window on the panel that scrolls */
+    int pinned;             /* the tree's window stays where the keys put
+                               it (else it follows the port arbitrated) */
 };
 
 struct pview_search {

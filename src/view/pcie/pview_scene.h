@@ -16,6 +16,7 @@
 #include "core/scenario.h"
 #include "view/canvas.h"
 #include "view/pcie/pview_frames.h"
+#include "view/scroll.h"
 
 struct pview_scene_flow {
     int flow;      /* its index in the scenario */
@@ -101,7 +102,29 @@ struct pview_look {
                            NULL */
     int sel;            /* the selected flow, or -1 */
     int tstep, ntsteps; /* the time step shown (0-based), of how many */
+    struct scroll scroll; /* the window on the panel that scrolls: the
+                             stepper's, or the tree's when it shows alone */
+    int follow;           /* the tree alone: its window goes where the
+                             port arbitrated shows (scroll.y unused) */
 };
+
+/* The window of the panel that scrolls, as pview_scene_window() finds it. */
+struct pview_scene_win {
+    int cw, ch;   /* the size of its text */
+    int w, h;     /* of the window */
+    int port_top; /* the tree's: a first row that shows the port */
+};
+
+/*
+ * The window of the panel that scrolls in a view w x h (as
+ * pview_scene_draw() lays it out for look) into *win, for scroll_key():
+ * all 0 when t has no frames.
+ */
+void pview_scene_window(int w, int h, int ascii, const struct scenario *s,
+                        const struct pview_frames *st,
+                        const struct pview_scene *t,
+                        const struct pview_look *look,
+                        struct pview_scene_win *win);
 
 /*
  * Draw the layout for t (pview_scene_build() of frame t->frame of st, built
@@ -112,7 +135,9 @@ struct pview_look {
  * blocked flow shares a buffer to the link that blocks it; and the
  * stepper: the frame's step and port, its sentences, every flow's factor
  * after each step so far, the numbers at the port, the chains in words.
- * Draws nothing outside v.
+ * The stepper, and the tree when it shows alone, scroll (look->scroll):
+ * where they go on past the window, the window's last row says which
+ * lines it shows (view/scroll.h). Draws nothing outside v.
  */
 void pview_scene_draw(const struct cview *v, const struct scenario *s,
                       const struct pview_frames *st,

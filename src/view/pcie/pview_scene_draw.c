@@ -20,6 +20,10 @@
 #include "view/bigtext.h"
 #include "view/pcie/pview_rows.h"
 #include "view/roles.h"
+#include "view/scroll.h"
+
+/* The rows a panel's text may take (its window scrolls over them). */
+#define SCENE_ROWS 512
 
 /* One row of the tree panel: a node and its link, or a pair of channels
    (a direct link's two ways, a fabric port's). */
@@ -232,6 +236,12 @@ pview_scene_tree_width(const struct scenario *s, const struct pview_scene *t,
     return tc.cols + sends + tc.gutter;
 }
 
+static const char legend_text[] =
+    "\u2191 \u2193 the flows on a node's link to its parent, up and down; "
+    "bright: those this rule acts on. Reversed: the port arbitrated. "
+    "\u25cf\u2504\u2510 \u25c0\u2518 head-of-line: the blocked flow's "
+    "shared buffer, and the link that blocks it.";
+
 static void
 draw_tree(const struct cview *v, const struct scenario *s,
           const struct pview_scene *t, const struct pview_look *look)
@@ -301,15 +311,9 @@ draw_tree(const struct cview *v, const struct scenario *s,
     }
     /* a legend, whole, when there is room for it below the tree */
     {
-        static const char legend[] =
-            "\u2191 \u2193 the flows on a node's link to its parent, "
-            "up and down; bright: those this rule acts on. Reversed: "
-            "the port arbitrated. \u25cf\u2504\u2510 \u25c0\u2518 "
-            "head-of-line: the blocked flow's shared buffer, and the "
-            "link that blocks it.";
-        int lh = cview_wrap(v, 0, 0, v->w, 0, ROLE_DIM, legend);
+        int lh = cview_wrap(v, 0, 0, v->w, 0, ROLE_DIM, legend_text);
         if (n - top + y0 + lh + 1 < v->h)
-            cview_wrap(v, 0, v->h - lh, v->w, lh, ROLE_DIM, legend);
+            cview_wrap(v, 0, v->h - lh, v->w, lh, ROLE_DIM, legend_text);
     }
     /* the head-of-line chains: from the shared link to the cutting one */
     for (int k = 0; k < t->nhol && k < 4; k++) {
@@ -415,7 +419,7 @@ draw_stepper(const struct cview *v, const struct scenario *s,
         int hide = 0;
         for (int i = 0; i < t->nflows; i++)
             hide |= hidden_flow(look, t->flow[i].flow);
-        y += cview_wrap(v, 0, y, v->w, 6, ROLE_EMPHASIS,
+        y += cview_wrap(v, 0, y, v->w, 64, ROLE_EMPHASIS,
                         hide && t->masked ? t->masked : t->text);
     }
     y++;
@@ -493,7 +497,7 @@ draw_stepper(const struct cview *v, const struct scenario *s,
                  "\u25cf flow %d shares %s with flow %d, which %s cuts: "
                  "head-of-line blocked, %s",
                  h->blocked + 1, a, h->by + 1, b, to);
-        y += cview_wrap(v, 0, y, v->w, 2, ROLE_FLOW_HOL, buf);
+        y += cview_wrap(v, 0, y, v->w, 4, ROLE_FLOW_HOL, buf);
     }
     if (t->step == STEP_D9)
         for (int i = 0; i < t->nflows && y < v->h; i++) {
@@ -512,8 +516,95 @@ draw_stepper(const struct cview *v, const struct scenario *s,
                          "\u25b2 flow %d takes what the blocked leave at %s: "
                          "%.4g -> %.4g",
                          tf->flow + 1, g, tf->before, tf->after);
-            y += cview_wrap(v, 0, y, v->w, 2, ROLE_STEP_CHANGED, buf);
+            y += cview_wrap(v, 0, y, v->w, 4, ROLE_STEP_CHANGED, buf);
         }
+}
+
+/* The panel shown alone or beside the tree, in a view w wide. */
+static int
+panel_of(const struct pview_look *look, int w)
+{
+    if (look->panel == TEACH_BOTH && w < TEACH_BOTH_MIN_W)
+        return TEACH_STEPPER;
+    return look->panel;
+}
+
+/* The width of the tree panel beside the stepper in a view w wide. */
+static int
+left_width(const struct scenario *s, const struct pview_scene *t, int w,
+           int ascii)
+{
+    int lw = pview_scene_tree_width(s, t, ascii) + 3;
+
+    if (lw > w * 11 / 20)
+        lw = w * 11 / 20;
+    if (lw < w * 2 / 5)
+        lw = w * 2 / 5;
+    return lw;
+}
+
+/*
+ * The text of the panel that scrolls, whole, into out (made here:
+ * canvas_fini() it) and its size into *cw, *ch; its window in a view of
+ * w x h into *ww, *wh, and the first row that shows the port arbitrated
+ * into *port_top (the tree's; 0 for the stepper's).
+ */
+static void
+scrolled(const struct scenario *s, const struct pview_frames *st,
+         const struct pview_scene *t, const struct pview_look *look, int w,
+         int h, int ascii, struct canvas *out, int *cw, int *ch, int *ww,
+         int *wh, int *port_top)
+{
+    int panel = panel_of(look, w);
+    struct cview cv;
+
+    *port_top = 0;
+    if (panel == TEACH_TREE) {
+        int tw = pview_scene_tree_width(s, t, ascii), n, port, rows;
+        struct trow *r = xcalloc((size_t)nrows_of(s), sizeof *r);
+        n = build_rows(s, ascii, r);
+        port = row_of(r, n, t->chan);
+        free(r);
+        *ww = w - 2;
+        *wh = h - 1; /* the last row says what 'o' does */
+        if (tw < *ww)
+            tw = *ww;
+        canvas_init(out, tw, n + 1 + 1 + SCENE_ROWS / 8, ascii);
+        cv = cview_of(out, 0, 0, tw, n + 1);
+        draw_tree(&cv, s, t, look);
+        /* the legend under the tree, wrapped to the window */
+        cv = cview_of(out, 0, 0, out->w, out->h);
+        cview_wrap(&cv, 0, n + 2,
+                   *ww < tw ? *ww : tw, SCENE_ROWS / 8 - 1, ROLE_DIM,
+                   legend_text);
+        rows = scroll_rows(tw, out->h, *ww, *wh);
+        if (port >= 0 && port + 1 >= rows)
+            *port_top = port + 1 - rows / 2;
+    } else {
+        *ww = panel == TEACH_BOTH
+                  ? w - left_width(s, t, w, ascii) - 2
+                  : w - 2;
+        *wh = h;
+        canvas_init(out, *ww > 1 ? *ww : 1, SCENE_ROWS, ascii);
+        cv = cview_of(out, 0, 0, out->w, out->h);
+        draw_stepper(&cv, s, st, t, look);
+    }
+    scroll_extent(out, cw, ch);
+}
+
+void
+pview_scene_window(int w, int h, int ascii, const struct scenario *s,
+                   const struct pview_frames *st, const struct pview_scene *t,
+                   const struct pview_look *look, struct pview_scene_win *win)
+{
+    struct canvas text;
+
+    memset(win, 0, sizeof *win);
+    if (t->nframes == 0)
+        return;
+    scrolled(s, st, t, look, w, h, ascii, &text, &win->cw, &win->ch, &win->w,
+             &win->h, &win->port_top);
+    canvas_fini(&text);
 }
 
 void
@@ -521,35 +612,33 @@ pview_scene_draw(const struct cview *v, const struct scenario *s,
                  const struct pview_frames *st, const struct pview_scene *t,
                  const struct pview_look *look)
 {
-    int panel = look->panel;
-    struct cview left, right;
+    int panel = panel_of(look, v->w), cw, ch, ww, wh, port_top;
+    struct cview left, win;
+    struct canvas text;
+    struct scroll at = look->scroll;
 
     if (t->nframes == 0) {
         cview_text(v, 1, 0, v->w - 2, ROLE_DIM,
                    "nothing to step: no flow sends in this time step");
         return;
     }
-    if (panel == TEACH_BOTH && v->w < TEACH_BOTH_MIN_W)
-        panel = TEACH_STEPPER;
+    scrolled(s, st, t, look, v->w, v->h, v->c->ascii, &text, &cw, &ch, &ww,
+             &wh, &port_top);
     if (panel == TEACH_BOTH) {
-        int lw = pview_scene_tree_width(s, t, v->c->ascii) + 3;
-        if (lw > v->w * 11 / 20)
-            lw = v->w * 11 / 20;
-        if (lw < v->w * 2 / 5)
-            lw = v->w * 2 / 5;
+        int lw = left_width(s, t, v->w, v->c->ascii);
         left = cview_sub(v, 1, 0, lw - 2, v->h);
-        right = cview_sub(v, lw + 1, 0, v->w - lw - 2, v->h);
         cview_vline(v, lw - 1, 0, v->h, ROLE_BORDER);
         draw_tree(&left, s, t, look);
-        draw_stepper(&right, s, st, t, look);
-    } else if (panel == TEACH_TREE) {
-        int lw = pview_scene_tree_width(s, t, v->c->ascii);
-        left = cview_sub(v, 1, 0, lw < v->w - 2 ? lw : v->w - 2, v->h - 1);
-        draw_tree(&left, s, t, look);
+        win = cview_sub(v, lw + 1, 0, ww, wh);
+    } else {
+        win = cview_sub(v, 1, 0, ww, wh);
+    }
+    if (panel == TEACH_TREE && look->follow)
+        at.y = port_top; /* the port arbitrated in sight */
+    /* in the Teach view h and l step, '<' and '>' scroll sideways */
+    scroll_blit_keys(&win, &text, cw, ch, &at, "j/k, PgDn", "< >");
+    canvas_fini(&text);
+    if (panel == TEACH_TREE)
         cview_text_right(v, 1, v->h - 1, v->w - 2, ROLE_DIM,
                          "o: the stepper  Space/Backspace: a rule");
-    } else {
-        right = cview_sub(v, 1, 0, v->w - 2, v->h);
-        draw_stepper(&right, s, st, t, look);
-    }
 }

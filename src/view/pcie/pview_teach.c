@@ -8,7 +8,11 @@
  * congestion graph, and Backspace before the first goes back to the end
  * of the step before. Under TEACH_BOTH_MIN_W columns one panel shows at
  * a time ('o' swaps them); from 200x55 on, or with 'z', the numbers a
- * class reads from the back of the room are three rows tall.
+ * class reads from the back of the room are three rows tall. Up, Down,
+ * PgUp, PgDn, Home and End scroll the stepper (and the tree shown alone,
+ * '<' and '>' sideways when it is wider than the screen; view/
+ * scroll.h); the tree's window follows the port arbitrated until the
+ * keys move it.
  */
 #include "view/pcie/pview.h"
 
@@ -18,6 +22,7 @@
 #include "view/keys.h"
 #include "view/pcie/pview_scene.h"
 #include "view/roles.h"
+#include "view/scroll.h"
 #include "view/ui.h"
 
 /* A screen this large is a projector's: large text unless 'z' said no. */
@@ -52,6 +57,7 @@ teach_sync(void *st, struct view_ctx *vc)
     if (t->moves != p->moves) { /* another time step: from its start */
         t->frame = t->to_end ? t->st.n - 1 : 0;
         t->moves = p->moves;
+        t->win.x = t->win.y = 0;
     }
     t->to_end = 0;
     if (t->frame >= t->st.n)
@@ -59,6 +65,7 @@ teach_sync(void *st, struct view_ctx *vc)
     if (t->frame < 0)
         t->frame = 0;
     if (rebuilt || !t->made || t->sc.frame != t->frame) {
+        t->pinned = 0; /* the tree's window: to the frame's port */
         pview_scene_fini(&t->sc);
         if (p->d.m != NULL)
             pview_scene_build(&t->sc, p->d.s, p->d.m, &t->st, t->frame);
@@ -66,6 +73,27 @@ teach_sync(void *st, struct view_ctx *vc)
             memset(&t->sc, 0, sizeof t->sc);
         t->made = 1;
     }
+}
+
+/* How the layout shows in a view w x h (the whole view's, its area one
+   row less). */
+static struct pview_look
+look_of(const struct pview_teach *t, const struct pview *p, int w, int h,
+        const char *hidden)
+{
+    struct pview_look look = {0};
+
+    look.panel = w >= TEACH_BOTH_MIN_W ? TEACH_BOTH
+                 : t->other            ? TEACH_TREE
+                                       : TEACH_STEPPER;
+    look.big = t->big < 0 ? w >= TEACH_BIG_W && h >= TEACH_BIG_H : t->big;
+    look.hidden = hidden;
+    look.sel = p->flow;
+    look.tstep = p->d.k;
+    look.ntsteps = p->d.res->nsteps;
+    look.scroll = t->win;
+    look.follow = !t->pinned;
+    return look;
 }
 
 static void
@@ -82,15 +110,33 @@ teach_draw(const void *st, const struct cview *v,
         cview_text(&a, 1, 0, a.w - 2, ROLE_DIM, "nothing to step");
         return;
     }
-    look.panel = a.w >= TEACH_BOTH_MIN_W ? TEACH_BOTH
-                 : t->other              ? TEACH_TREE
-                                         : TEACH_STEPPER;
-    look.big = t->big < 0 ? v->w >= TEACH_BIG_W && v->h >= TEACH_BIG_H : t->big;
-    look.hidden = dc->hidden;
-    look.sel = p->flow;
-    look.tstep = d->k;
-    look.ntsteps = d->res->nsteps;
+    look = look_of(t, p, v->w, v->h, dc->hidden);
     pview_scene_draw(&a, d->s, &t->st, &t->sc, &look);
+}
+
+/* Up, Down, PgUp, PgDn, Home, End, and '<' '>' (Left, Right: h and l
+   step the algorithm): the window of the panel that scrolls. 1 when act
+   was one. */
+static int
+teach_scroll(struct pview_teach *t, const struct view_ctx *vc, int act)
+{
+    const struct pview *p = vc->fam;
+    int w = vc->w > 0 ? vc->w : 80, h = vc->h > 1 ? vc->h : 24;
+    struct pview_look look;
+    struct pview_scene_win win;
+
+    if (keys_motion(act) == 0 && act != ACT_LEFT && act != ACT_RIGHT)
+        return 0;
+    if (p->d.m == NULL || !t->made)
+        return 0;
+    look = look_of(t, p, w, h, NULL);
+    pview_scene_window(w, h - 1, 0, p->d.s, &t->st, &t->sc, &look, &win);
+    if (look.panel == TEACH_TREE && !t->pinned)
+        t->win.y = win.port_top; /* from where the window follows the port */
+    if (!scroll_key(&t->win, act, 1, win.cw, win.ch, win.w, win.h))
+        return 0;
+    t->pinned = look.panel == TEACH_TREE;
+    return 1;
 }
 
 static int
@@ -100,6 +146,8 @@ teach_key(void *st, struct view_ctx *vc, int act)
     struct pview *p = vc->fam;
     int nsteps = p->d.res != NULL ? p->d.res->nsteps : 0;
 
+    if (teach_scroll(t, vc, act))
+        return UI_REDRAW;
     switch (act) {
     case ACT_STEP_NEXT:
         if (t->frame + 1 < t->st.n)
@@ -124,6 +172,8 @@ teach_key(void *st, struct view_ctx *vc, int act)
                       "on narrower screens",
                       TEACH_BOTH_MIN_W);
         t->other = !t->other;
+        t->win.x = t->win.y = 0;
+        t->pinned = 0;
         return UI_REDRAW;
     case ACT_BIG:
         t->big = t->big < 0 ? !(vc->w >= TEACH_BIG_W && vc->h >= TEACH_BIG_H)

@@ -1,0 +1,44 @@
+#!/bin/sh
+# End-to-end tests of the PCIe views at 80x24 (tests/tui/lib.sh): what
+# does not fit scrolls, and the last row says which lines show.
+BUILD=${1:-build}
+RHO=$(pwd)/$BUILD/rho
+. tests/tui/lib.sh
+if ! command -v tmux >/dev/null 2>&1; then
+    echo "FAIL tui: tmux is not installed (make installs it)"
+    exit 0
+fi
+dir=$(mktemp -d)
+XDG_STATE_HOME=$dir/state
+export XDG_STATE_HOME
+trap 'tui_stop; rm -rf "$dir" "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)"/rho-pviews-$$-*' EXIT
+
+# 1. Teach at 80x24 (halo2d, time step 4, D8): the frame's sentences, 8
+# flows and 4 chains take 29 lines; the window says so, and G (End), PgUp,
+# g (Home) move it; the tree shown alone is wider than 80 and scrolls
+# sideways with '>' and '<' (h and l step the algorithm)
+TUI_SOCK=rho-pviews-$$-1
+tui_start 80 24 "$RHO" scenarios/halo2d-t2.lua
+expect teach-start "rho  2D halo" 20
+tui_keys 9 ']' ']' ']' ']'
+expect teach-step5 "time step 5/9  frame 1/"
+tui_keys BSpace BSpace
+expect teach-d8 "frame 20/21  D8: head-of-line blocking"
+expect teach-where "lines 1-18 of 29 (j/k, PgDn)"
+expect_not teach-chain-below "flow 20 shares SB->RC"
+tui_keys G
+expect teach-end "lines 12-29 of 29"
+expect teach-last-chain "flow 20 shares SB->RC with flow 12, which RC->SA cuts"
+tui_keys PageUp
+expect teach-pgup "lines 1-18 of 29"
+tui_keys j
+expect teach-down "lines 2-19 of 29"
+tui_keys g o
+expect teach-tree "cols 1-78 of 102 (< >)"
+expect teach-tree-more "sends: flo›"
+tui_keys '>'
+expect teach-tree-right "cols 9-86 of 102"
+expect teach-tree-left-mark "‹"
+tui_keys '<'
+expect teach-tree-back "cols 1-78 of 102"
+tui_stop
