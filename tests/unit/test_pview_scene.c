@@ -280,7 +280,7 @@ test_draw(void)
     struct pview_scene t;
     struct canvas c;
     struct cview v;
-    struct pview_look look = {TEACH_BOTH, 0, NULL, -1, 0, 2};
+    struct pview_look look = {.panel = TEACH_BOTH, .sel = -1, .ntsteps = 2};
     char hidden[4] = {0, 1, 0, 1};
     int y, y2;
 
