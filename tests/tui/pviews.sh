@@ -42,3 +42,21 @@ expect teach-tree-left-mark "‹"
 tui_keys '<'
 expect teach-tree-back "cols 1-78 of 102"
 tui_stop
+
+# 2. Timeline at 80x24 (t1-alltoall, 56 flows): 15 rows show, the row
+# above the axis says so; PgDn pages, G goes to the last flow
+TUI_SOCK=rho-pviews-$$-2
+tui_start 80 24 "$RHO" scenarios/t1-alltoall.lua
+expect tl-start "rho  All-to-all" 20
+tui_keys 5
+expect tl-where "lines 1-15 of 56 (j/k, PgDn)"
+expect_not tl-16-below " 16 2→4 "
+tui_keys PageDown
+expect tl-paged "lines 15-29 of 56"
+expect tl-row-29 " 29 4→5 "
+tui_keys G
+expect tl-end "lines 42-56 of 56"
+expect tl-last " 56 7→6 "
+tui_keys g
+expect tl-top "lines 1-15 of 56"
+tui_stop
