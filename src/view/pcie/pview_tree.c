@@ -2,7 +2,9 @@
  * pview_tree: the Tree view -- the PCIe tree with the load of every link
  * in both directions in the step shown, the selected flow's path marked,
  * then the direct links and fabric ports, and the selected node in words
- * on the last row. Its state: the selected node and the folds
+ * on the last row. The rows follow the selected node; when the tree
+ * does not fit, the row above the last says which rows show ("lines
+ * 1-12 of 13"). Its state: the selected node and the folds
  * (struct pview_tree).
  */
 #include "view/pcie/pview.h"
@@ -62,6 +64,31 @@ rows_of(const struct pview_tree *t, const struct pcie *p,
         if (rows[i].node == t->node)
             *sel = i;
     return rows;
+}
+
+/* Does a link of the tree carry a share above 1 (the note that says
+   why takes the row above the last)? */
+static int
+share_above_1(const struct pview_step *d, const struct pview_row *rows, int n)
+{
+    const struct pcie *p = d->s->pcie;
+
+    for (int i = 0; i < n; i++) {
+        const struct pcie_node *nd = pcie_node(p, rows[i].node);
+        if (nd->parent >= 0 && (d->load[pcie_up(rows[i].node)] > 1 + 1e-9 ||
+                                d->load[pcie_down(rows[i].node)] > 1 + 1e-9))
+            return 1;
+    }
+    return 0;
+}
+
+/* The tree's rows shown in an area h tall (its header first, the node
+   line last): the row above the last too when nothing else needs it and
+   the tree then fits; else that row says which show. */
+static int
+tree_room(int n, int h, int note)
+{
+    return !note && n <= h - 2 ? h - 2 : h - 3;
 }
 
 /* Rows for the direct links and fabric ports below the tree, from row y
@@ -143,8 +170,9 @@ tree_draw(const void *st, const struct cview *v, const struct view_draw_ctx *dc)
     const struct pview_step *d = &((const struct pview *)dc->fam)->d;
     const struct pcie *p = d->s->pcie;
     struct cview a = pview_area(v);
-    int n, sel, top, last = 0;
+    int n, sel, top, last = 0, note, room, poslen = 0;
     struct pview_row *rows = rows_of(t, p, d, v->c->ascii, &n, &sel);
+    char pos[64];
     int namew = a.w >= 100 ? 30 : 26, flw = 6, capw = 11;
     int cellw = (a.w - namew - flw - capw - 4) / 2;
     int colf, colc;
@@ -165,25 +193,27 @@ tree_draw(const void *st, const struct cview *v, const struct view_draw_ctx *dc)
     }
     cview_text(&a, colf, 0, flw, ROLE_HEADER, "flows");
     cview_text(&a, colc, 0, a.w - colc, ROLE_HEADER, "link");
-    top = pview_top(sel, a.h - 3);
-    for (int i = 0; i < n; i++) { /* a load above 1 says why, once */
-        const struct pcie_node *nd = pcie_node(p, rows[i].node);
-        if (nd->parent >= 0 && (d->load[pcie_up(rows[i].node)] > 1 + 1e-9 ||
-                                d->load[pcie_down(rows[i].node)] > 1 + 1e-9)) {
-            static const char *const why[] = {
-                "a share above 1 is the model's own: its Eq. 7 and 9 give "
-                "flows more than they take (rho-model(7), Loads above 1)",
-                "a share above 1 is the model's own (Eq. 7, 9; "
-                "rho-model(7))",
-                "share > 1: the model's (rho-model(7))"};
-            int k = 0;
-            while (k < 2 && utf8_width(why[k]) > a.w - 2)
-                k++;
-            cview_text(&a, 1, a.h - 2, a.w - 2, ROLE_DIM, why[k]);
-            break;
-        }
+    note = share_above_1(d, rows, n);
+    room = tree_room(n, a.h, note);
+    top = pview_top(sel, room);
+    if (room < n) /* where the window is, as view/scroll.h writes it */
+        poslen = snprintf(pos, sizeof pos, "lines %d-%d of %d (j/k)", top + 1,
+                          top + room, n);
+    if (poslen > 0)
+        cview_text_right(&a, 0, a.h - 2, a.w - 1, ROLE_DIM, pos);
+    if (note) { /* a load above 1 says why, once */
+        static const char *const why[] = {
+            "a share above 1 is the model's own: its Eq. 7 and 9 give "
+            "flows more than they take (rho-model(7), Loads above 1)",
+            "a share above 1 is the model's own (Eq. 7, 9; "
+            "rho-model(7))",
+            "share > 1: the model's (rho-model(7))"};
+        int k = 0, room_w = a.w - 2 - (poslen > 0 ? poslen + 2 : 0);
+        while (k < 2 && utf8_width(why[k]) > room_w)
+            k++;
+        cview_text(&a, 1, a.h - 2, room_w, ROLE_DIM, why[k]);
     }
-    for (int i = top; i < n && i - top < a.h - 3; i++) {
+    for (int i = top; i < n && i - top < room; i++) {
         const struct pview_row *r = &rows[i];
         const struct pcie_node *nd = pcie_node(p, r->node);
         int y = 1 + i - top, col = 1, role;
@@ -281,8 +311,9 @@ static int
 tree_click(void *st, struct view_ctx *vc, int col, int row, int button)
 {
     struct pview_tree *t = st;
+    const struct pview_step *d = &((const struct pview *)vc->fam)->d;
     const struct pcie *p = session_scenario(vc->ss)->pcie;
-    int n, sel, r;
+    int n, sel, r, room;
     struct pview_row *rows;
 
     (void)col;
@@ -291,7 +322,12 @@ tree_click(void *st, struct view_ctx *vc, int col, int row, int button)
     if (row < 2 || row >= vc->h) /* the blank row, the header */
         return 0;
     rows = rows_of(t, p, NULL, 1, &n, &sel);
-    r = row - 2 + pview_top(sel, vc->h - 1 - 3);
+    room = tree_room(n, vc->h - 1, d->s == session_scenario(vc->ss) &&
+                                       d->load != NULL &&
+                                       share_above_1(d, rows, n));
+    r = row - 2 + pview_top(sel, room);
+    if (row - 2 >= room)
+        r = n; /* below the tree's rows */
     if (r < n)
         t->node = rows[r].node;
     free(rows);
