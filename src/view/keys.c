@@ -29,9 +29,11 @@ const struct key_binding key_table[] = {
      "view 7: Stats, or Queue, or Jobs (a scenario of several jobs)"},
     {'8', NULL, ACT_VIEW_8, "8",
      "view 8: schedule Search, or Queue after Jobs"},
-    {'9', NULL, ACT_VIEW_9, "9",
-     "view 9: Teach, the teaching layout (Tab reaches the rest: Network on "
-     "a PCIe tree with a routing)"},
+    {'9', NULL, ACT_VIEW_9, "9", "view 9: Teach, the teaching layout"},
+    {'0', NULL, ACT_VIEW_10, "0",
+     "view 10: Lesson (a scenario with a lesson), or Network (a PCIe tree "
+     "with a routing); the tab bar shows each tab's key, and Tab reaches "
+     "the tabs after the 10th"},
     {RK_UP, NULL, ACT_UP, "Up", "move up"},
     {'k', NULL, ACT_UP, "k", NULL},
     {RK_DOWN, NULL, ACT_DOWN, "Down", "move down"},

@@ -62,6 +62,7 @@ enum key_action {
     ACT_VIEW_7,
     ACT_VIEW_8,
     ACT_VIEW_9,
+    ACT_VIEW_10, /* key 0 */
     ACT_UP,
     ACT_DOWN,
     ACT_LEFT,

@@ -1,8 +1,10 @@
 /*
  * tabs: the tab bar. See tabs.h.
  *
- * One layout serves drawing and clicks. The bar tries, in order: every
- * tab in full (" 1 Tree  2 Flows "); compact ("1Tree 2Flows "); compact
+ * One layout serves drawing and clicks. Each tab shows the key that
+ * opens it: 1 to 9, then 0 for the 10th; tabs after the 10th have no
+ * key of their own (Tab reaches them) and show none. The bar tries, in
+ * order: every tab in full (" 1 Tree  2 Flows "); compact ("1Tree 2Flows "); compact
  * with the other tabs' titles cut to as many letters as fit (never fewer
  * than two; the current tab keeps its whole title); and last, a window
  * of tabs around the current one, with '<' and '>' at the ends where
@@ -27,10 +29,11 @@ struct layout {
     int w[VIEW_MAX];  /* its width with the gap after it; 0: not shown */
 };
 
+/* The key that opens tab k (0-based): '1'..'9', '0'; 0 for none. */
 static int
-digits(int k)
+key_of(int k)
 {
-    return k >= 10 ? 2 : 1;
+    return k < 9 ? '1' + k : k == 9 ? '0' : 0;
 }
 
 /* Tab k's width in a mode, its title cut to cut letters unless current. */
@@ -40,10 +43,10 @@ width_of(const int *views, int k, int current, int mode, int cut)
     int len = (int)strlen(view_table[views[k]]->title);
 
     if (mode == FULL)
-        return 1 + digits(k + 1) + 1 + len + 1 + 1; /* " 1 Tree " + gap */
+        return 1 + (key_of(k) ? 2 : 0) + len + 1 + 1; /* " 1 Tree " + gap */
     if (views[k] != current && len > cut)
         len = cut;
-    return (k < 9 ? 1 : 0) + len + 1; /* "1Tree " */
+    return (key_of(k) ? 1 : 0) + len + 1; /* "1Tree " */
 }
 
 static int
@@ -157,13 +160,17 @@ tabs_draw(const struct cview *v, const int *views, int nv, int current)
         int role = views[k] == current ? ROLE_TAB_ACTIVE : ROLE_TAB;
         int col = l.x[k], len = (int)strlen(title);
         if (l.mode == FULL) {
-            cview_printf(v, col, 0, v->w - col, role, " %d %s ", k + 1, title);
+            if (key_of(k))
+                cview_printf(v, col, 0, v->w - col, role, " %c %s ",
+                             key_of(k), title);
+            else
+                cview_printf(v, col, 0, v->w - col, role, " %s ", title);
             continue;
         }
         if (views[k] != current && len > l.cut)
             len = l.cut;
-        if (k < 9)
-            col += cview_printf(v, col, 0, v->w - col, role, "%d", k + 1);
+        if (key_of(k))
+            col += cview_printf(v, col, 0, v->w - col, role, "%c", key_of(k));
         cview_printf(v, col, 0, v->w - col, role, "%.*s ", len, title);
     }
 }

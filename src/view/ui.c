@@ -510,7 +510,7 @@ static const struct {
     {ACT_EXPORT, UI_REDRAW | UI_EXPORT},
 };
 
-/* 1-9, Tab and Shift-Tab: the session's views in tab order. Returns UI_*
+/* 1-9 and 0, Tab and Shift-Tab: the session's views in tab order. Returns UI_*
    effects, or VIEW_NOT_MINE for another action. */
 static int
 switch_view(struct ui *u, int act)
@@ -520,7 +520,7 @@ switch_view(struct ui *u, int act)
 
     for (cur = 0; cur < nv && views[cur] != u->view; cur++)
         ;
-    if (act >= ACT_VIEW_1 && act <= ACT_VIEW_9) {
+    if (act >= ACT_VIEW_1 && act <= ACT_VIEW_10) {
         if (act - ACT_VIEW_1 < nv)
             u->view = views[act - ACT_VIEW_1];
         return UI_REDRAW;

@@ -60,3 +60,15 @@ expect tl-last " 56 7→6 "
 tui_keys g
 expect tl-top "lines 1-15 of 56"
 tui_stop
+
+# 3. a lesson's 10th tab shows its key, 0, and 0 opens it
+TUI_SOCK=rho-pviews-$$-3
+tui_start 80 24 "$RHO" scenarios/lessons/01-upstream.lua
+expect tab0-start "── Lesson · step 1 of 6" 20
+expect tab0-bar "9Teach 0Lesson"
+tui_keys 2
+expect tab0-flows "src      dst"
+expect_not tab0-left "── Lesson · step"
+tui_keys 0
+expect tab0-back "── Lesson · step 1 of 6"
+tui_stop

@@ -252,23 +252,28 @@ main(void)
           "compact: '1Tree ' then '2Flows '");
     {
         int q = view_find("queue"), t = view_find("tree");
-        CHECK(tabs_at(u.tabs, u.ntabs, 60, q, 0) == t &&
-                  tabs_at(u.tabs, u.ntabs, 60, q, 3) == t &&
-                  tabs_at(u.tabs, u.ntabs, 60, q, 4) == view_find("flows"),
-              "60 columns: the other titles cut to two letters, '1Tr '");
-        /* 30 columns: '<', then 9Te Ne Li Ma Cl Ro Me Queue, the current
-           tab whole at the right end */
+        CHECK(tabs_at(u.tabs, u.ntabs, 61, q, 0) == t &&
+                  tabs_at(u.tabs, u.ntabs, 61, q, 3) == t &&
+                  tabs_at(u.tabs, u.ntabs, 61, q, 4) == view_find("flows"),
+              "61 columns: the other titles cut to two letters, '1Tr '");
+        /* 30 columns: '<', then 9Te 0Ne Li Ma Cl Ro Me Queue (the 10th
+           tab shows its key 0, those after it none), the current tab
+           whole at the right end */
         CHECK(tabs_at(u.tabs, u.ntabs, 30, q, 0) == -1 &&
                   tabs_at(u.tabs, u.ntabs, 30, q, 1) == view_find("teach") &&
                   tabs_at(u.tabs, u.ntabs, 30, q, 5) == view_find("network") &&
-                  tabs_at(u.tabs, u.ntabs, 30, q, 23) == q &&
-                  tabs_at(u.tabs, u.ntabs, 30, q, 28) == q &&
-                  tabs_at(u.tabs, u.ntabs, 30, q, 29) == -1,
+                  tabs_at(u.tabs, u.ntabs, 30, q, 8) == view_find("network") &&
+                  tabs_at(u.tabs, u.ntabs, 30, q, 9) == view_find("links") &&
+                  tabs_at(u.tabs, u.ntabs, 30, q, 23) == view_find("metrics") &&
+                  tabs_at(u.tabs, u.ntabs, 30, q, 24) == q &&
+                  tabs_at(u.tabs, u.ntabs, 30, q, 29) == q,
               "30 columns: a window of tabs around the current one");
         CHECK(tabs_at(u.tabs, u.ntabs, 30, t, 0) == t &&
                   tabs_at(u.tabs, u.ntabs, 30, t, 6) == view_find("flows"),
               "30 columns on Tree: the window starts at the first tab");
     }
+    ui_key(&u, ss, '0');
+    CHECK(on(&u, "network"), "0 opens the 10th tab, Network");
     ui_key(&u, ss, '9');
     CHECK(on(&u, "teach"), "9 opens Teach");
     ui_key(&u, ss, '\t');
