@@ -848,6 +848,42 @@ cview_vbar(const struct cview *v, int col, int row, int h, double frac,
         canvas_vbar(f.c, f.x, f.y, f.h, frac, role, empty_role);
 }
 
+/* The end of the line of s wrapped at w columns: the longest run of
+   whole words that fits (a word longer than w cut). */
+static const char *
+line_end(const char *s, int w)
+{
+    const char *p = s, *brk = NULL;
+    int n = 0;
+
+    while (*p && *p != '\n') {
+        const char *q = p;
+        int cw = utf8_cp_width(printable(utf8_next(&q)));
+        if (n + cw > w)
+            break;
+        if (*p == ' ')
+            brk = p;
+        p = q;
+        n += cw;
+    }
+    if (*p && *p != '\n' && *p != ' ' && brk != NULL)
+        p = brk;
+    if (p == s && *p && *p != '\n') /* a character wider than w */
+        utf8_next(&p);
+    return p;
+}
+
+/* The start of the next line after a line that ends at p. */
+static const char *
+next_line(const char *p)
+{
+    while (*p == ' ')
+        p++;
+    if (*p == '\n')
+        p++;
+    return p;
+}
+
 int
 cview_wrap(const struct cview *v, int col, int row, int w, int maxh, int role,
            const char *s)
@@ -857,33 +893,52 @@ cview_wrap(const struct cview *v, int col, int row, int w, int maxh, int role,
     if (w <= 0)
         return 0;
     while (*s) {
-        const char *p = s, *brk = NULL;
-        int n = 0;
-        /* the longest run of whole words that fits in w columns */
-        while (*p && *p != '\n') {
-            const char *q = p;
-            int cw = utf8_cp_width(printable(utf8_next(&q)));
-            if (n + cw > w)
-                break;
-            if (*p == ' ')
-                brk = p;
-            p = q;
-            n += cw;
-        }
-        if (*p && *p != '\n' && *p != ' ' && brk != NULL)
-            p = brk;
-        if (p == s && *p && *p != '\n') /* a character wider than w */
-            utf8_next(&p);
+        const char *p = line_end(s, w);
         if (line < maxh)
             view_text(v, col, row + line, w, role, s, p);
         line++;
-        s = p;
-        while (*s == ' ')
-            s++;
-        if (*s == '\n')
-            s++;
+        s = next_line(p);
     }
     return line;
+}
+
+/* The lines of s wrapped at w, and whether its last line is one word. */
+static int
+wrap_lines(const char *s, int w, int *widow)
+{
+    int line = 0;
+
+    *widow = 0;
+    while (*s) {
+        const char *p = line_end(s, w), *q = s;
+        while (q < p && *q != ' ')
+            q++;
+        *widow = q == p; /* no blank inside the line: one word */
+        line++;
+        s = next_line(p);
+    }
+    return line;
+}
+
+int
+cview_wrap_pretty(const struct cview *v, int col, int row, int w, int maxh,
+                  int role, const char *s)
+{
+    int widow, n = wrap_lines(s, w, &widow), best = w;
+
+    if (w <= 0)
+        return 0;
+    /* narrower lines, as many of them, until the last has two words */
+    for (int ww = w - 1; widow && n > 1 && ww >= w * 2 / 3; ww--) {
+        int wid;
+        if (wrap_lines(s, ww, &wid) != n)
+            break;
+        if (!wid) {
+            best = ww;
+            break;
+        }
+    }
+    return cview_wrap(v, col, row, best, maxh, role, s);
 }
 
 /* ---- dumps and comparison ---- */

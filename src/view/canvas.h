@@ -284,6 +284,15 @@ void cview_vbar(const struct cview *v, int col, int row, int h, double frac,
 int cview_wrap(const struct cview *v, int col, int row, int w, int maxh,
                int role, const char *s);
 
+/*
+ * cview_wrap() without a widow: when the last line would hold one word
+ * alone, the lines are made narrower (down to two thirds of w, never
+ * more of them) until it holds two. For a paragraph of prose. Returns
+ * the lines used.
+ */
+int cview_wrap_pretty(const struct cview *v, int col, int row, int w,
+                      int maxh, int role, const char *s);
+
 /* ---- dumps, comparison, UTF-8 ---- */
 
 /*

@@ -189,7 +189,7 @@ tui_stop
 tui_start 110 32 "$RHO" scenarios/halo2d-t2.lua
 expect search-start "2D halo exchange"
 tui_keys 8
-expect search-intro "20,736 schedules here"
+expect search-intro "search tries 20,736 schedules"
 tui_keys S
 expect search-done "slowest/fastest 1.879" 20
 tui_keys Enter

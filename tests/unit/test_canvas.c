@@ -663,6 +663,38 @@ test_role_table(void)
           "role_heat is heat_role on the linear scale");
 }
 
+/* A paragraph wraps without a widow: the search view's old sentence at 78
+   columns left "here." alone on its second line. */
+static void
+test_wrap_pretty(struct strbuf *sb)
+{
+    static const char para[] = "The schedule search tries every order of "
+                               "each source's flows: 20,736 schedules here.";
+    struct canvas c;
+    struct cview v;
+
+    canvas_init(&c, 80, 4, 1);
+    v = cview_of(&c, 0, 0, 80, 4);
+    CHECK(cview_wrap(&v, 0, 0, 78, 4, ROLE_DEFAULT, para) == 2 &&
+              strstr(dump(&c, sb, 0), "\nhere.\n") != NULL,
+          "plain wrap at 78: a widow");
+    canvas_clear(&c, ROLE_DEFAULT);
+    CHECK(cview_wrap_pretty(&v, 0, 0, 78, 4, ROLE_DEFAULT, para) == 2 &&
+              strstr(dump(&c, sb, 0), "20,736\nschedules here.\n") != NULL,
+          "pretty wrap at 78: as many lines, two words on the last (%s)",
+          dump(&c, sb, 0));
+    canvas_clear(&c, ROLE_DEFAULT);
+    CHECK(cview_wrap_pretty(&v, 0, 0, 80, 4, ROLE_DEFAULT, "one two") == 1,
+          "a line that fits stays one line");
+    canvas_clear(&c, ROLE_DEFAULT);
+    CHECK(cview_wrap_pretty(&v, 0, 0, 9, 4, ROLE_DEFAULT,
+                            "aaaa bbbb cccccccc") == 2,
+          "no narrower width keeps 2 lines: the plain wrap");
+    CHECK_STR(dump(&c, sb, 0), "aaaa bbbb\ncccccccc\n\n\n",
+              "the plain wrap, widow and all, rather than a third line");
+    canvas_fini(&c);
+}
+
 int
 main(void)
 {
@@ -678,6 +710,7 @@ main(void)
     test_view_edges(&sb);
     test_roles_dump(&sb);
     test_role_table();
+    test_wrap_pretty(&sb);
     strbuf_fini(&sb);
     TEST_DONE();
 }

@@ -9,6 +9,7 @@
  */
 #include "view/pcie/pview.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -91,12 +92,23 @@ search_draw(const void *st, const struct cview *v,
         return;
     }
     if (r == NULL) {
-        char ns[48], line[160];
-        snprintf(line, sizeof line,
-                 "The schedule search tries every order of each source's "
-                 "flows: %s here.",
-                 units_fmt_count(ns, sizeof ns, t->space, "schedule"));
-        y += cview_wrap(&a, 1, y, a.w - 2, 3, ROLE_DEFAULT, line);
+        char ns[64], nk[48], line[200];
+        if (t->space == LLONG_MAX) /* counting it overflowed */
+            snprintf(ns, sizeof ns, "more than %.2g schedules",
+                     (double)LLONG_MAX);
+        else
+            units_fmt_count(ns, sizeof ns, t->space, "schedule");
+        if (t->space > SEARCH_DEFAULT_MAX) /* as the search samples them */
+            snprintf(line, sizeof line,
+                     "Every order of each source's flows makes %s here: the "
+                     "schedule search tries a random %s of them.",
+                     ns, units_fmt_int(nk, sizeof nk, SEARCH_DEFAULT_SAMPLE));
+        else
+            snprintf(line, sizeof line,
+                     "Here the schedule search tries %s: every order of each "
+                     "source's flows.",
+                     ns);
+        y += cview_wrap_pretty(&a, 1, y, a.w - 2, 3, ROLE_DEFAULT, line);
         cview_text(&a, 1, ++y, a.w - 2, ROLE_EMPHASIS,
                    "Press S to start it (it runs in the background).");
         return;
