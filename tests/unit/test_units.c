@@ -82,6 +82,25 @@ main(void)
     CHECK_STR(units_fmt_size(buf, sizeof buf, 17), "17 B", "fmt 17 B");
     CHECK_STR(units_fmt_rate(buf, sizeof buf, 11.6 * 1073741824.0),
               "11.6 GiB/s", "fmt rate");
+    /* a screen's two forms of a rate agree to three digits: 11.18 GiB/s
+       is "11.2G" in a B/s cell and "11.2 GiB/s" beside it */
+    CHECK_STR(units_fmt_rate_short(buf, sizeof buf, 11.18 * 1073741824.0),
+              "11.2G", "short rate: three digits");
+    CHECK_STR(units_fmt_rate3(buf, sizeof buf, 11.18 * 1073741824.0),
+              "11.2 GiB/s", "rate to three digits");
+    CHECK_STR(units_fmt_rate3(buf, sizeof buf, 6.96 * 1073741824.0),
+              "6.96 GiB/s", "rate to three digits under 10");
+    CHECK_STR(units_fmt_rate_short(buf, sizeof buf, 200 * 1048576.0), "200M",
+              "short 200M");
+    CHECK_STR(units_fmt_rate_short(buf, sizeof buf, 1000), "0.98K",
+              "short: 1000 B/s in 5 columns, its unit kept");
+    CHECK_STR(units_fmt_rate_short(buf, sizeof buf, 999.4), "999",
+              "short: 999 B/s");
+    CHECK_STR(units_fmt_rate_short(buf, sizeof buf, 0), "0", "short: 0");
+    CHECK_STR(units_fmt_rate_short(buf, sizeof buf, 2e18), "1.73E",
+              "short: EiB/s");
+    CHECK_STR(units_fmt_rate_short(buf, sizeof buf, 1e40), "huge",
+              "short: past the units, still 5 columns");
     CHECK_STR(units_fmt_time(buf, sizeof buf, 0.06494), "64.94 ms", "fmt ms");
     CHECK_STR(units_fmt_time(buf, sizeof buf, 0), "0 s", "fmt zero");
     CHECK_STR(units_fmt_time(buf, sizeof buf, 1.2e-6), "1.2 us", "fmt us");

@@ -157,17 +157,22 @@ static const char *const iec[] = {"B",   "KiB", "MiB", "GiB",
 #define IEC_MAX 6
 
 /*
- * Four significant digits without trailing zeros, and unit: "300 MiB",
+ * Four significant digits (sig of them, fmt_sig_n(); under 1, sig - 1
+ * decimals) without trailing zeros, and unit: "300 MiB",
  * "1.5 KiB", "17 B". Past 9999 of the largest unit, or under 0.001 of the
  * smallest, the number is written in scientific notation ("1.2e+24 EiB",
  * "5e-13 s"), so the text is never wider than about a dozen columns.
  */
 static void
-fmt_sig(char *buf, size_t n, double v, const char *unit)
+fmt_sig_n(char *buf, size_t n, double v, const char *unit, int sig)
 {
     char num[64];
     double a = fabs(v);
     int digits = a >= 1000 ? 0 : a >= 100 ? 1 : a >= 10 ? 2 : 3;
+
+    digits -= 4 - sig; /* sig 3: "11.2", "200", "1.5" */
+    if (digits < 0)
+        digits = 0;
     char *dot, *e;
 
     if (a >= 9999.5 || (a > 0 && a < 0.0005)) {
@@ -196,7 +201,13 @@ fmt_sig(char *buf, size_t n, double v, const char *unit)
 }
 
 static void
-fmt_binary(char *buf, size_t n, double v, const char *suffix)
+fmt_sig(char *buf, size_t n, double v, const char *unit)
+{
+    fmt_sig_n(buf, n, v, unit, 4);
+}
+
+static void
+fmt_binary_n(char *buf, size_t n, double v, const char *suffix, int sig)
 {
     int i = 0;
     char unit[16];
@@ -207,7 +218,13 @@ fmt_binary(char *buf, size_t n, double v, const char *suffix)
         i++;
     }
     snprintf(unit, sizeof unit, "%s%s", iec[i], suffix);
-    fmt_sig(buf, n, v, unit);
+    fmt_sig_n(buf, n, v, unit, sig);
+}
+
+static void
+fmt_binary(char *buf, size_t n, double v, const char *suffix)
+{
+    fmt_binary_n(buf, n, v, suffix, 4);
 }
 
 char *
@@ -221,6 +238,35 @@ char *
 units_fmt_rate(char *buf, size_t n, double bps)
 {
     fmt_binary(buf, n, bps, "/s");
+    return buf;
+}
+
+char *
+units_fmt_rate3(char *buf, size_t n, double bps)
+{
+    fmt_binary_n(buf, n, bps, "/s", 3);
+    return buf;
+}
+
+char *
+units_fmt_rate_short(char *buf, size_t n, double bps)
+{
+    static const char *const prefix[] = {"", "K", "M", "G", "T", "P", "E"};
+    char num[64];
+    int i = 0;
+
+    while (i < IEC_MAX && fabs(bps) >= 999.5) { /* at most 3 digits */
+        bps /= 1024.0;
+        i++;
+    }
+    if (!isfinite(bps) || fabs(bps) >= 999.5) {
+        snprintf(buf, n, "huge");
+        return buf;
+    }
+    /* three digits: "11.2", "0.98" (not "0.977": 5 columns at most) */
+    fmt_sig_n(num, sizeof num, bps, "", 3);
+    num[strlen(num) - 1] = '\0'; /* the blank before the (empty) unit */
+    snprintf(buf, n, "%s%s", num, prefix[i]);
     return buf;
 }
 

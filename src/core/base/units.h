@@ -39,6 +39,18 @@ char *units_fmt_size(char *buf, size_t n, double bytes);
 /* Print a rate in B/s readably: "11.6 GiB/s". Returns buf. */
 char *units_fmt_rate(char *buf, size_t n, double bps);
 
+/* A rate as units_fmt_rate() with three significant digits: "11.2 GiB/s",
+   for a screen that also shows units_fmt_rate_short() figures. */
+char *units_fmt_rate3(char *buf, size_t n, double bps);
+
+/*
+ * A rate in at most 5 columns, for a table whose header says B/s: three
+ * digits (two decimals under 1) and the IEC prefix alone: "11.2G"
+ * (11.2 GiB/s), "200M", "0.98K", "17", "0"; "huge" past 999 EiB/s.
+ * Returns buf.
+ */
+char *units_fmt_rate_short(char *buf, size_t n, double bps);
+
 /* Print seconds readably: "64.94 ms", "1.2 us", "0 s". Returns buf. */
 char *units_fmt_time(char *buf, size_t n, double s);
 

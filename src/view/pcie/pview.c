@@ -659,21 +659,6 @@ pview_load_bar(const struct cview *v, int col, int row, int w, double load,
     cview_text(v, col + bw + 1, row, 5, role_heat(load), t);
 }
 
-/* A rate in at most 6 columns, binary units: "3.48G", "200M", "0". */
-static char *
-rate_short(char *buf, size_t n, double bps)
-{
-    static const char *const unit[] = {"", "K", "M", "G", "T", "P"};
-    int u = 0;
-
-    while (bps >= 1000 && u < 5) { /* show at most 3 digits */
-        bps /= 1024;
-        u++;
-    }
-    snprintf(buf, n, "%.3g%s", bps, unit[u]);
-    return buf;
-}
-
 void
 pview_load_cell(const struct cview *v, int col, int row, int w, double load,
                 double bps, int n)
@@ -690,7 +675,7 @@ pview_load_cell(const struct cview *v, int col, int row, int w, double load,
         cview_bar(v, col, row, bw, load, role_heat(load), ROLE_HEAT_IDLE);
     cview_text(v, col + bw + 1, row, 5, role_heat(load), t);
     cview_printf(v, col + bw + 7, row, 5, ROLE_NUMBER, "%5s",
-                 rate_short(r, sizeof r, bps));
+                 units_fmt_rate_short(r, sizeof r, bps));
 }
 
 void
@@ -716,7 +701,7 @@ pview_cap_text(char *buf, size_t n, const struct pview_step *d, int chan)
 
     if (isinf(cap))
         snprintf(buf, n, "unlimited");
-    else
-        units_fmt_rate(buf, n, cap);
+    else /* as many digits as the B/s cells beside it */
+        units_fmt_rate3(buf, n, cap);
     return buf;
 }

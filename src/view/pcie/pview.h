@@ -184,7 +184,9 @@ void pview_load_cell(const struct cview *v, int col, int row, int w,
 void pview_load_header(const struct cview *v, int col, int row, int w,
                        const char *arrow, const char *label);
 
-/* A channel's capacity: "11.6 GiB/s", "unlimited". Returns buf. */
+/* A channel's capacity to three significant digits, as the load cells'
+   B/s beside it (units_fmt_rate3()): "11.2 GiB/s", "unlimited". Returns
+   buf. */
 char *pview_cap_text(char *buf, size_t n, const struct pview_step *d, int chan);
 
 #endif

@@ -147,9 +147,9 @@ node_line(const struct cview *a, const struct pview_step *d, int node)
                  nd->name, nd->type, pview_node_name(s, nd->parent),
                  pview_cap_text(cap, sizeof cap, d, up), nd->link ? ", " : "",
                  nd->link ? nd->link : "", d->load[up],
-                 units_fmt_rate(ru, sizeof ru, d->bps[up]),
+                 units_fmt_rate3(ru, sizeof ru, d->bps[up]),
                  units_fmt_count(nu, sizeof nu, d->count[up], "flow"),
-                 d->load[dn], units_fmt_rate(rd, sizeof rd, d->bps[dn]),
+                 d->load[dn], units_fmt_rate3(rd, sizeof rd, d->bps[dn]),
                  units_fmt_count(nd_, sizeof nd_, d->count[dn], "flow"));
     } else if (nd->kind == PCIE_SYSTEM) {
         snprintf(line, sizeof line,
