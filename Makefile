@@ -190,6 +190,7 @@ fuzz: fuzz-deps
 	@for t in $(FUZZ_NAMES); do sh tests/fuzz/fuzz.sh build-fuzz $$t $(FUZZ_TIME) || exit 1; done
 
 $(BUILD)/tests/test_net_hash: tests/unit/net_hash.inc
+$(BUILD)/tests/test_net_fast_hash: tests/unit/net_fast_hash.inc
 
 run: $(BUILD)/$(NAME)
 	$(BUILD)/$(NAME) scenarios/default.lua
