@@ -120,6 +120,17 @@ tui_init(int no_color, int mouse, struct tui_caps *caps)
     keypad(stdscr, TRUE);
     curs_set(0);
     set_escdelay(25);
+    /* Home and End as terminals other than the one TERM names send them
+       (the console, screen and tmux, rxvt, VT220): a user inside tmux
+       with TERM=xterm-256color still gets Home and End */
+    static const char *const home[] = {"\033[1~", "\033[7~", "\033[H",
+                                       "\033OH"};
+    static const char *const end[] = {"\033[4~", "\033[8~", "\033[F",
+                                      "\033OF"};
+    for (size_t k = 0; k < sizeof home / sizeof home[0]; k++) {
+        define_key(home[k], KEY_HOME);
+        define_key(end[k], KEY_END);
+    }
     if (!no_color && (nc == NULL || nc[0] == '\0') && has_colors()) {
         start_color();
         use_default_colors();
@@ -197,6 +208,40 @@ tui_quit_signal(void)
     return quit_signal;
 }
 
+/* An Esc the terminal sent as the start of a key curses does not know
+   (ESC [ ... final, ESC O x): the rest of it is already waiting. Read it
+   whole and drop it, so an unknown key is no key at all rather than an
+   Esc, a '[' and a '4' (which would cancel, then open view 4). An Esc
+   with nothing after it, or with a plain key after it, is an Esc. */
+static int
+escape_or_sequence(void)
+{
+    wint_t wc;
+    int rc;
+
+    wtimeout(stdscr, 0);
+    rc = wget_wch(stdscr, &wc);
+    if (rc == ERR)
+        return 27;
+    if (rc != OK || (wc != '[' && wc != 'O')) {
+        if (rc == KEY_CODE_YES)
+            ungetch((int)wc);
+        else
+            unget_wch((wchar_t)wc);
+        return 27;
+    }
+    if (wc == 'O') {
+        (void)wget_wch(stdscr, &wc); /* SS3: one character */
+        return -1;
+    }
+    /* CSI: parameter and intermediate bytes, then a final byte */
+    for (int n = 0; n < 32; n++) {
+        if (wget_wch(stdscr, &wc) != OK || (wc >= 0x40 && wc <= 0x7e))
+            break;
+    }
+    return -1;
+}
+
 int
 tui_key(int timeout_ms, struct tui_mouse *m)
 {
@@ -258,6 +303,8 @@ tui_key(int timeout_ms, struct tui_mouse *m)
             return -1;
         }
     }
+    if (wc == 27)
+        return escape_or_sequence();
     if (wc == '\n' || wc == '\r')
         return KEY_ENTER_;
     if (wc == 8 || wc == 127)

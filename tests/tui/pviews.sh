@@ -72,3 +72,22 @@ expect_not tab0-left "── Lesson · step"
 tui_keys 0
 expect tab0-back "── Lesson · step 1 of 6"
 tui_stop
+
+# 4. Home and End as tmux (and the console, and screen) send them, ESC [1~
+# and ESC [4~, under TERM=xterm-256color, whose terminfo names others; a
+# key curses does not know (F13, ESC [25~) is no key: not an Esc, a '[',
+# a '2' (view 2), a '5' and a '~'
+TUI_SOCK=rho-pviews-$$-4
+tui_start 80 24 "$RHO" scenarios/t1-alltoall.lua
+expect keys-start "rho  All-to-all" 20
+tui_keys 5
+expect keys-timeline "lines 1-15 of 56 (j/k, PgDn)"
+tui_keys End
+expect keys-end "lines 42-56 of 56"
+tui_keys Home
+expect keys-home "lines 1-15 of 56"
+tui_tmux send-keys -t "$TUI_SESSION" -l "$(printf '\033[25~')"
+tui_keys j
+expect keys-unknown-dropped "lines 1-15 of 56"
+expect_not keys-unknown-no-view2 "src      dst"
+tui_stop
