@@ -31,6 +31,7 @@ struct search_space {
     int *sflow;       /* flows by source, declaration order */
     long long *radix; /* k_s! per source (saturated) */
     long long total;
+    double size; /* total, not saturated (exact up to 2^53) */
 };
 
 struct search_space *
@@ -67,11 +68,14 @@ search_space_new(const struct scenario *s, struct rho_err *err)
     free(map);
     sp->radix = xcalloc((size_t)sp->nsrc, sizeof *sp->radix);
     sp->total = 1;
+    sp->size = 1;
     for (int k = 0; k < sp->nsrc; k++) {
         long long f = 1;
         for (int j = 2; j <= sp->soff[k + 1] - sp->soff[k]; j++)
             f = f > LLONG_MAX / j ? LLONG_MAX : f * j;
         sp->radix[k] = f;
+        for (int j = 2; j <= sp->soff[k + 1] - sp->soff[k]; j++)
+            sp->size *= j;
         sp->total = sp->total > LLONG_MAX / f ? LLONG_MAX : sp->total * f;
     }
     return sp;
@@ -92,6 +96,12 @@ long long
 search_space_total(const struct search_space *sp)
 {
     return sp->total;
+}
+
+double
+search_space_size(const struct search_space *sp)
+{
+    return sp->size;
 }
 
 int
@@ -328,6 +338,7 @@ search_run(const struct scenario *s, const struct search_opts *o,
     total = sp->total;
     max = o->max_exhaustive > 0 ? o->max_exhaustive : SEARCH_DEFAULT_MAX;
     r->total = total;
+    r->size = sp->size;
     r->sampled = o->sample > 0 || total > max || total == LLONG_MAX;
     {
         long long all =
@@ -470,6 +481,7 @@ search_merge(const struct search_result *parts, int nparts,
     for (int p = 0; p < nparts; p++)
         n += parts[p].n;
     out->total = nparts ? parts[0].total : 0;
+    out->size = nparts ? parts[0].size : 0;
     out->seed = nparts ? parts[0].seed : 0;
     out->ranks = nparts;
     out->n = n;

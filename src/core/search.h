@@ -52,7 +52,9 @@ struct search_opts {
 };
 
 struct search_result {
-    long long total; /* schedules in the whole space */
+    long long total; /* schedules in the whole space (saturates at
+                        LLONG_MAX) */
+    double size;     /* the same, not saturated (search_space_size) */
     long long n;     /* schedules evaluated */
     int sampled;     /* 1: n random schedules, not all */
     uint64_t seed;   /* the sampling seed */
@@ -86,6 +88,8 @@ void search_space_free(struct search_space *sp);
 
 /* Total schedules (saturates at LLONG_MAX), sources, flows of source k. */
 long long search_space_total(const struct search_space *sp);
+/* Total schedules as a double: exact up to 2^53, and past LLONG_MAX. */
+double search_space_size(const struct search_space *sp);
 int search_space_nsrc(const struct search_space *sp);
 int search_space_src_nflows(const struct search_space *sp, int k);
 

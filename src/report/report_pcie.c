@@ -5,6 +5,7 @@
  */
 #include "report/report.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -534,7 +535,10 @@ report_search(FILE *out, const struct scenario *s,
         yo_map(y);
         yo_kstr(y, "scenario", s->title);
         yo_kint(y, "schedules", r->n - r->starved);
-        yo_kint(y, "space", r->total);
+        if (r->total == LLONG_MAX) /* past a 64-bit count */
+            yo_knum(y, "space", r->size);
+        else
+            yo_kint(y, "space", r->total);
         yo_str(y, "sampled");
         yo_bool(y, r->sampled);
         yo_kint(y, "starved", r->starved);
@@ -570,14 +574,17 @@ report_search(FILE *out, const struct scenario *s,
         rc = yo_end(y, err);
     } else {
         long long m = r->n - r->starved;
+        if (r->total == LLONG_MAX) /* past a 64-bit count */
+            snprintf(b, sizeof b, "%.3g", r->size);
+        else
+            units_fmt_int(b, sizeof b, r->total);
         fprintf(out, "%s\n", s->title);
         fprintf(out,
                 "schedule search: %s %s of %s (every order of each "
                 "source's flows: %s from %s)\n",
                 units_fmt_int(a, sizeof a, m),
                 r->sampled ? "random schedules" : "schedules",
-                units_fmt_int(b, sizeof b, r->total),
-                units_fmt_count(c, sizeof c, s->nflows, "flow"),
+                b, units_fmt_count(c, sizeof c, s->nflows, "flow"),
                 units_fmt_count(d, sizeof d, search_space_nsrc(sp), "source"));
         if (r->starved)
             fprintf(out, "%s starved and %s left out\n",

@@ -5,6 +5,9 @@
  */
 #include "harness.h"
 
+#include <limits.h>
+#include <math.h>
+
 #include <stdlib.h>
 
 #include "core/pcie/pcie_sim.h"
@@ -35,6 +38,27 @@ same(const struct search_result *a, const struct search_result *b)
     return memcmp(a->time, b->time, (size_t)a->n * sizeof *a->time) == 0;
 }
 
+/* t1-alltoall: 8 GPUs send 7 flows each, (7!)^8 = 4.16e+29 schedules,
+   past a 64-bit count: the total saturates, the size does not */
+static void
+test_space_past_64_bits(void)
+{
+    struct scenario *s = load("scenarios/t1-alltoall.lua");
+    struct rho_err err;
+    struct search_space *sp = search_space_new(s, &err);
+    double want = 1;
+
+    for (int k = 0; k < 8; k++)
+        want *= 5040.0;
+    CHECK(sp != NULL && search_space_total(sp) == LLONG_MAX,
+          "t1-alltoall: the count saturates at LLONG_MAX");
+    CHECK(sp != NULL && fabs(search_space_size(sp) / want - 1) < 1e-14,
+          "t1-alltoall: its size is (7!)^8 = %.17g (got %.17g)", want,
+          sp ? search_space_size(sp) : 0.0);
+    search_space_free(sp);
+    scenario_free(s);
+}
+
 static void
 test_lehmer(void)
 {
@@ -44,6 +68,7 @@ test_lehmer(void)
     int prio[20], seen[6] = {0}, ok = 1, k1 = -1;
 
     CHECK(search_space_total(sp) == 20736, "2D: (3!)^4 (2!)^4 = 20,736");
+    CHECK(search_space_size(sp) == 20736.0, "2D: its size as a double too");
     CHECK(search_space_nsrc(sp) == 8, "8 sources");
     for (int k = 0; k < 8; k++)
         if (search_space_src_nflows(sp, k) == 3 && k1 < 0)
@@ -247,6 +272,7 @@ int
 main(void)
 {
     test_lehmer();
+    test_space_past_64_bits();
     test_2d();
     test_cancel();
     if (getenv("RHO_TEST_QUICK") == NULL) /* the tsan run skips the 3D */

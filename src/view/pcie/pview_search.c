@@ -31,6 +31,7 @@ search_sync(void *st, struct view_ctx *vc)
         return;
     sp = search_space_new(session_scenario(vc->ss), NULL);
     t->space = sp ? search_space_total(sp) : 0;
+    t->space_size = sp ? search_space_size(sp) : 0;
     search_space_free(sp);
     t->space_of = session_version(vc->ss) + 1;
 }
@@ -94,8 +95,7 @@ search_draw(const void *st, const struct cview *v,
     if (r == NULL) {
         char ns[64], nk[48], line[200];
         if (t->space == LLONG_MAX) /* counting it overflowed */
-            snprintf(ns, sizeof ns, "more than %.2g schedules",
-                     (double)LLONG_MAX);
+            snprintf(ns, sizeof ns, "%.3g schedules", t->space_size);
         else
             units_fmt_count(ns, sizeof ns, t->space, "schedule");
         if (t->space > SEARCH_DEFAULT_MAX) /* as the search samples them */
