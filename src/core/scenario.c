@@ -88,6 +88,13 @@ scenario_net_solve(const struct scenario *s, const struct net_opts *o,
                     s->path ? s->path : s->title);
         return NULL;
     }
+    if (l->pending) { /* a caller's bug: the old placement is not this */
+        rho_err_set(err, RHO_EINPUT,
+                    "%s: the placement of an edit is not made yet "
+                    "(scenario_net_ready)",
+                    s->path ? s->path : s->title);
+        return NULL;
+    }
     if (o)
         opts = *o;
     else
@@ -496,6 +503,44 @@ scenario_net_set_placement(struct scenario *s, const char *text,
     rc = net_scen_rebuild(s->net, &spec, s->seed, err);
     net_place_spec_fini(&spec);
     return rc;
+}
+
+int
+scenario_net_defer_placement(struct scenario *s, const char *text,
+                             struct rho_err *err)
+{
+    struct net_place_spec spec;
+    int rc;
+
+    if (no_link(s, err))
+        return -1;
+    if (s->net->net_spec.kind == NET_TOPO_TREE)
+        return rho_err_set(err, RHO_EINPUT,
+                           "placement: the ranks of a PCIe tree seen as a "
+                           "network are its node ids");
+    if (net_place_parse(text, s->net->net, &spec, err) != 0)
+        return -1;
+    rc = net_scen_defer(s->net, &spec, s->seed, err);
+    net_place_spec_fini(&spec);
+    return rc;
+}
+
+int
+scenario_net_defer_seed(struct scenario *s, uint64_t seed, struct rho_err *err)
+{
+    if (no_link(s, err))
+        return -1;
+    if (s->net->net_spec.kind != NET_TOPO_TREE &&
+        net_scen_defer(s->net, &s->net->place, seed, err) != 0)
+        return -1;
+    s->seed = seed;
+    return 0;
+}
+
+int
+scenario_net_ready(struct scenario *s, struct rho_err *err)
+{
+    return s->net != NULL ? net_scen_ready(s->net, err) : 0;
 }
 
 int

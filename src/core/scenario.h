@@ -270,6 +270,27 @@ int scenario_net_set_routing(struct scenario *s, int routing,
                              struct rho_err *err);
 int scenario_net_set_placement(struct scenario *s, const char *text,
                                struct rho_err *err);
+
+/*
+ * The same edits of the placement and the seed with the O(ranks) work
+ * left to whoever runs a model on s (or a copy of it): the text and the
+ * family are checked and place_desc, place and the seed follow at once,
+ * as scenario_net_set_placement() and scenario_net_set_seed() would set
+ * them, but the placement and the patterns are made by
+ * scenario_net_ready() (net_scen_defer()). What the explorer's loop
+ * thread calls through the session. Same returns and errors.
+ */
+int scenario_net_defer_placement(struct scenario *s, const char *text,
+                                 struct rho_err *err);
+int scenario_net_defer_seed(struct scenario *s, uint64_t seed,
+                            struct rho_err *err);
+
+/*
+ * Make what a deferred edit left (net_scen_ready()) before s's link part
+ * is read. Returns 0 (also when nothing was left), or -1 with err filled.
+ * O(ranks) after a deferred edit, else O(1).
+ */
+int scenario_net_ready(struct scenario *s, struct rho_err *err);
 int scenario_net_set_seed(struct scenario *s, uint64_t seed,
                           struct rho_err *err);
 int scenario_net_set_paths(struct scenario *s, int paths, struct rho_err *err);

@@ -142,6 +142,24 @@ set_error(struct run *r, const struct rho_err *err, unsigned long version)
     r->err_version = version;
 }
 
+/* m's run on s (taken), after what a deferred edit left to it (the
+   placement and the patterns: scenario_net_ready()). */
+static void *
+run_model(const struct model_entry *m, struct scenario *s,
+          const struct model_ctx *c, struct rho_err *err)
+{
+    if (scenario_net_ready(s, err) != 0) {
+        scenario_free(s);
+        return NULL;
+    }
+    if (c->job != NULL && job_cancelled(c->job)) {
+        scenario_free(s);
+        rho_err_set(err, RHO_ECANCEL, "%s: cancelled", m->title);
+        return NULL;
+    }
+    return m->run(s, c, err);
+}
+
 /* Run r's model on a copy of the current scenario, on this thread. */
 static void
 run_here(struct session *ss, struct run *r)
@@ -153,7 +171,7 @@ run_here(struct session *ss, struct run *r)
 
     model_ctx_of(ss, NULL, &c);
     rho_err_clear(&err);
-    res = r->m->run(scenario_clone(ss->cur), &c, &err);
+    res = run_model(r->m, scenario_clone(ss->cur), &c, &err);
     if (res != NULL)
         set_result(r, res, ss->version, rho_wall() - t0);
     else
@@ -307,6 +325,12 @@ session_cancel(struct session *ss)
             job_cancel(&ss->run[k].job);
 }
 
+int
+session_threads(const struct session *ss)
+{
+    return ss->o.threads > 0 ? ss->o.threads : 1;
+}
+
 const struct scenario *
 session_scenario(const struct session *ss)
 {
@@ -433,7 +457,7 @@ job_run(struct job *j, void *arg)
     r->job_scen = NULL; /* the run owns it now */
     model_ctx_of(r->ss, j, &c);
     rho_err_clear(&r->job_err);
-    r->job_res = r->m->run(s, &c, &r->job_err);
+    r->job_res = run_model(r->m, s, &c, &r->job_err);
     r->job_seconds = rho_wall() - t0;
     return r->job_res != NULL ? 0 : -1;
 }
@@ -707,10 +731,12 @@ link_edit(struct session *ss, int what, uint64_t v, const char *text,
           struct rho_err *err)
 {
     struct scenario *next = scenario_clone(ss->cur);
+    /* placement and seed: the O(ranks) work is the runs' (on their job
+       threads), not the caller's (the explorer's loop thread) */
     int rc = what == EDIT_ROUTING ? scenario_net_set_routing(next, (int)v, err)
              : what == EDIT_PLACEMENT
-                 ? scenario_net_set_placement(next, text, err)
-             : what == EDIT_SEED ? scenario_net_set_seed(next, v, err)
+                 ? scenario_net_defer_placement(next, text, err)
+             : what == EDIT_SEED ? scenario_net_defer_seed(next, v, err)
                                  : scenario_net_set_paths(next, (int)v, err);
 
     if (rc != 0) {

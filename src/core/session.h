@@ -71,6 +71,9 @@ void session_cancel(struct session *ss);
    makes a new version, which runs. Returns how many were computing. */
 int session_stop(struct session *ss);
 
+/* The threads a background run uses (session_opts.threads, at least 1). */
+int session_threads(const struct session *ss);
+
 /* The scenario as edited (borrowed until the next edit). */
 const struct scenario *session_scenario(const struct session *ss);
 
@@ -167,8 +170,11 @@ int session_move_rank(struct session *ss, int r, int node, struct rho_err *err);
  * Edits of the link part (see scenario_net_set_routing() and the others
  * in scenario.h): each returns 0, or -1 with err filled and nothing
  * changed ("the scenario has no link model" on a PCIe scenario without a
- * routing). Routing and paths are O(jobs); placement and seed rebuild the
- * placement and the patterns, O(ranks). None runs the link model.
+ * routing). Routing and paths are O(jobs). Placement and seed check the
+ * edit and leave the placement and the patterns to be made again by the
+ * models' runs, on their job threads (scenario_net_defer_placement()):
+ * O(endpoints) at most here, where making them is O(ranks) (the thesis
+ * system's 8.8M ranks: 100-250 ms). None runs the link model.
  */
 int session_set_routing(struct session *ss, int routing, struct rho_err *err);
 int session_set_placement(struct session *ss, const char *text,

@@ -566,6 +566,51 @@ test_edit_placement(void)
     CHECK(link_diff(s, want2) == NULL && same_solve(s, want2),
           "the same as the script run with placement=RDN (seeded)");
     check_round_trip(s, "bgq-512, placement RDN");
+    scenario_free(s);
+
+    /* deferred (the explorer's edits): checked at once, made later */
+    s = lx_run_file("scenarios/bgq-512-umesh.lua", NULL, &err);
+    pl = s->net->placement;
+    CHECK(scenario_net_defer_placement(s, "XYZ", &err) == -1 &&
+              strncmp(err.msg, "placement 'XYZ': expected linear", 32) == 0,
+          "deferred: XYZ refused");
+    CHECK(scenario_net_defer_placement(s, "RDC", &err) == -1,
+          "deferred: RDC refused on a torus");
+    CHECK_STR(err.msg, "placement RDC needs a dragonfly", "its message");
+    CHECK(scenario_net_defer_placement(s, "ABCDQT", &err) == -1 &&
+              strstr(err.msg, "ABCDQT") != NULL,
+          "deferred: a bad torus order refused (%s)", err.msg);
+    CHECK(!s->net->pending && s->net->placement == pl &&
+              strcmp(s->net->place_desc, "ABCDET") == 0,
+          "refused deferred edits leave everything");
+    CHECK(scenario_net_defer_placement(s, "rdn", &err) == 0 &&
+              s->net->pending && s->net->placement == pl &&
+              strcmp(s->net->place_desc, "RDN") == 0,
+          "deferred RDN: place_desc at once, the placement not made yet");
+    {
+        struct net_opts o;
+        net_opts_init(&o);
+        CHECK(scenario_net_solve(s, &o, &err) == NULL &&
+                  strstr(err.msg, "not made yet") != NULL,
+              "a solve before it is made is refused: %s", err.msg);
+    }
+    {
+        struct scenario *c = scenario_clone(s);
+        CHECK(scenario_net_ready(c, &err) == 0 && !c->net->pending &&
+                  c->net->placement != pl && s->net->pending,
+              "made on a copy; the original stays pending");
+        CHECK(link_diff(c, want2) == NULL && same_solve(c, want2),
+              "the same as the script run with placement=RDN (seeded)");
+        CHECK(scenario_net_defer_placement(c, "TABCDE", &err) == 0 &&
+                  scenario_net_defer_seed(c, 1, &err) == 0 &&
+                  scenario_net_ready(c, &err) == 0 &&
+                  link_diff(c, want) == NULL && same_solve(c, want),
+              "two deferred edits made at once: the script's TABCDE");
+        scenario_free(c);
+    }
+    CHECK(scenario_net_ready(s, &err) == 0 && !s->net->pending &&
+              scenario_net_ready(s, &err) == 0,
+          "made; made again is nothing");
     scenario_free(want);
     scenario_free(want2);
     scenario_free(s);
@@ -616,6 +661,13 @@ test_edit_seed(void)
     CHECK(link_diff(s, w7) == NULL && same_solve(s, w7),
           "five jobs reseeded as the script does (seed + job)");
     check_round_trip(s, "dragonfly-workload, seed 70");
+    scenario_free(s);
+    s = lx_run_file("scenarios/dragonfly-workload.lua", NULL, &err);
+    CHECK(scenario_net_defer_seed(s, 70, &err) == 0 && s->seed == 70 &&
+              s->net->pending && scenario_net_ready(s, &err) == 0,
+          "workload: seed 70, deferred, then made");
+    CHECK(link_diff(s, w7) == NULL && same_solve(s, w7),
+          "deferred: the same as the script with seed = 70");
     scenario_free(s);
 
     /* a spec's own seed is kept */

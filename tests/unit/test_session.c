@@ -160,6 +160,13 @@ main(void)
         CHECK(session_set_placement(ss, "random", &err) == 0 &&
                   strcmp(session_scenario(ss)->net->place_desc, "random") == 0,
               "random placement");
+        CHECK(session_scenario(ss)->net->pending,
+              "its placement is left to the runs (off the caller's thread)");
+        CHECK(session_wait(ss, &err) == 0 &&
+                  !model_net_run(ss)->scen->net->pending &&
+                  strcmp(model_net_run(ss)->scen->net->place_desc, "random") ==
+                      0,
+              "the run made it: %s", err.msg);
         CHECK(session_set_seed(ss, 9, &err) == 0 &&
                   session_scenario(ss)->seed == 9,
               "seed 9");
@@ -177,7 +184,13 @@ main(void)
                                       "\"random\",\n") != NULL,
               "the edits are written");
         back = lx_run_string("saved.lua", strbuf_str(&sb), NULL, &err);
-        r1 = scenario_net_solve(session_scenario(ss), NULL, &err);
+        {
+            /* the edits' placement made, as a run makes it */
+            struct scenario *made = scenario_clone(session_scenario(ss));
+            CHECK(scenario_net_ready(made, &err) == 0, "made");
+            r1 = scenario_net_solve(made, NULL, &err);
+            scenario_free(made);
+        }
         r2 = back ? scenario_net_solve(back, NULL, &err) : NULL;
         CHECK(r1 && r2 && r1->nlinks == r2->nlinks &&
                   memcmp(r1->bytes, r2->bytes,

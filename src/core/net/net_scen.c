@@ -1065,3 +1065,52 @@ net_scen_rebuild(struct net_scen *l, const struct net_place_spec *spec,
     net_scen_set_placement(l, pl, spec, l->nranks);
     return 0;
 }
+
+int
+net_scen_defer(struct net_scen *l, const struct net_place_spec *spec,
+               uint64_t seed, struct rho_err *err)
+{
+    struct net_place_spec check;
+    struct placement *pl;
+    int n = l->nranks;
+
+    if (spec->kind == NET_PLACE_BLOCKED || spec->kind == NET_PLACE_RUBIK)
+        return net_scen_rebuild(l, spec, seed, err);
+    /* the checks net_place_make() makes, on one rank (a list: all of
+       them, O(1)); random places by slots, not endpoints: checked as
+       linear, which has no other condition */
+    net_place_spec_copy(&check, spec);
+    if (check.kind == NET_PLACE_SCHEME && check.scheme == PLACE_RANDOM)
+        check.scheme = PLACE_LINEAR;
+    pl = net_place_make(&check, l->net, check.kind == NET_PLACE_LIST ? n : 1,
+                        seed, err);
+    net_place_spec_fini(&check);
+    if (pl == NULL)
+        return -1;
+    placement_free(pl);
+    if (n > net_slots(l->net))
+        return rho_err_set(err, RHO_EINPUT,
+                           "placement: %d ranks but the network has %lld "
+                           "cores",
+                           n, net_slots(l->net));
+    /* the spec, as net_scen_set_placement() takes it; the old placement
+       stays until net_scen_ready() */
+    net_place_spec_copy(&check, spec); /* spec may be l's own */
+    net_place_spec_fini(&l->place);
+    l->place = check;
+    set_place_desc(l);
+    l->pending = 1;
+    l->pending_seed = seed;
+    return 0;
+}
+
+int
+net_scen_ready(struct net_scen *l, struct rho_err *err)
+{
+    if (l == NULL || !l->pending)
+        return 0;
+    if (net_scen_rebuild(l, &l->place, l->pending_seed, err) != 0)
+        return -1;
+    l->pending = 0;
+    return 0;
+}

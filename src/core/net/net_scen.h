@@ -314,6 +314,12 @@ struct net_scen {
     struct net_place_spec place;  /* owned */
     int nranks;                   /* ranks the placement is made for: the
                                      jobs' (all the net's with flows only) */
+    int pending; /* an edit left the placement and the patterns to be
+                    made again from place and pending_seed
+                    (net_scen_defer(), net_scen_ready()): until then they
+                    are those before it, which only an estimate may
+                    read */
+    uint64_t pending_seed;
 };
 
 /*
@@ -354,5 +360,26 @@ int net_scen_add_job(struct net_scen *l, const char *name,
  */
 int net_scen_rebuild(struct net_scen *l, const struct net_place_spec *spec,
                      uint64_t seed, struct rho_err *err);
+
+/*
+ * net_scen_rebuild() later, off the caller's thread: spec is checked as
+ * net_place_make() checks it (a scheme the family lacks, a bad torus
+ * order, a list too short) without making the placement, then taken as
+ * l's placement spec (place_desc follows), and l is marked pending with
+ * seed; its placement and patterns stay the old ones until
+ * net_scen_ready(). A blocked or Rubik spec is made at once
+ * (net_scen_rebuild()). Returns 0, or -1 with err filled and l
+ * unchanged. O(endpoints) at most (the check of a scheme), where
+ * net_scen_rebuild() is O(ranks): 8.8M ranks take 100-250 ms.
+ */
+int net_scen_defer(struct net_scen *l, const struct net_place_spec *spec,
+                   uint64_t seed, struct rho_err *err);
+
+/*
+ * Make what net_scen_defer() left pending: net_scen_rebuild(l, &l->place,
+ * l->pending_seed). Returns 0 (also when nothing is pending), or -1 with
+ * err filled (l stays pending).
+ */
+int net_scen_ready(struct net_scen *l, struct rho_err *err);
 
 #endif
