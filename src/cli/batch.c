@@ -10,6 +10,7 @@
 #include <math.h>
 #include <time.h>
 
+#include "core/net/net_estimate.h"
 #include "core/session.h"
 
 static int
@@ -39,6 +40,15 @@ run(struct cli_args *a, struct scenario **sp)
         struct net_opts d = a->net;
         cli_mpi_link_opts(&d);
         net_opts_set_defaults(&d);
+    }
+    {
+        /* SI routes every packet: say what that costs before it starts
+           (a warning, not a refusal: cli_net_budget() refuses) */
+        int link = model_find(NULL, "link");
+        char w[160];
+        if (link >= 0 && (so.only ? so.only : a->run) >> link & 1 &&
+            net_si_warning(s->net, so.threads, NET_SI_WARN_S, w, sizeof w))
+            fprintf(stderr, "rho: %s: note: %s (Ctrl-C stops it)\n", path, w);
     }
     ss = session_new_with(scenario_clone(s), &so);
     if (cli_progress_init(&p, a)) { /* a bar while a model runs long */

@@ -20,6 +20,7 @@
 #include "core/base/rho_alloc.h"
 #include "core/base/savefile.h"
 #include "core/model.h"
+#include "core/net/net_estimate.h"
 #include "core/search.h"
 #include "core/scenario_save.h"
 #include "core/session.h"
@@ -84,8 +85,9 @@ poll_runs(struct app *a)
             ;
         if (i == MODEL_MAX)
             continue;
+        /* (an error or a warning stays: SI's cost, a script error) */
         if (a->seen_model[i] == m && a->seen_serial[i] != r.serial &&
-            r.seconds > 0.2)
+            r.seconds > 0.2 && !a->u.status_error)
             ui_status(&a->u, 0, "%s: %.2f s", m->title, r.seconds);
         a->seen_model[i] = m;
         a->seen_serial[i] = r.serial;
@@ -544,6 +546,13 @@ app_run(const char *path, struct scenario **sp, const struct app_opts *o)
     canvas_init(&a.c, 80, 24, o->ascii || !caps.utf8);
     ui_status(&a.u, 0, "%s: F1 or ? for help, q to quit",
               session_scenario(a.ss)->title);
+    {
+        /* a scenario that starts under SI: what it costs, at once */
+        char w[160];
+        if (net_si_warning(session_scenario(a.ss)->net, session_threads(a.ss),
+                           NET_SI_WARN_S, w, sizeof w))
+            ui_status(&a.u, 1, "%s; Esc stops it", w);
+    }
     theme_default(&a.theme);
     tui_set_theme(&a.theme);
     if (o->theme != NULL)

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "core/net/net_estimate.h"
 #include "core/net/route.h"
 #include "core/base/units.h"
 
@@ -200,6 +201,14 @@ link_command(struct session *ss, const char *cmd, const char *arg,
             return -1;
         snprintf(res->msg, sizeof res->msg, "routing %s%s", net_routing_name(r),
                  net_routing_adaptive(r) ? " (adaptive: see Rounds)" : "");
+        /* SI routes every packet: say what that costs here before the
+           run goes on for minutes (a few ms of sampling) */
+        if (r == NET_SI &&
+            net_si_warning(session_scenario(ss)->net, session_threads(ss),
+                           NET_SI_WARN_S, res->msg, sizeof res->msg - 16)) {
+            strcat(res->msg, "; Esc stops it");
+            res->warn = 1;
+        }
         return 0;
     }
     if (strcmp(cmd, "placement") == 0) {

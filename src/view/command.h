@@ -39,6 +39,7 @@ struct command_result {
     int kind;       /* enum command_kind */
     char arg[1024]; /* the rest of the line, for the caller's commands */
     char msg[256];  /* what happened, for the status line */
+    int warn;       /* msg warns (SI on a scenario where it takes long) */
 };
 
 /*

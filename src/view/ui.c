@@ -395,7 +395,7 @@ ui_command(struct ui *u, struct session *ss, const char *line)
     case CMD_SEARCH:
         return UI_REDRAW | UI_SEARCH;
     case CMD_EDIT:
-        ui_status(u, 0, "%s", r.msg);
+        ui_status(u, r.warn, "%s", r.msg);
         ui_sync(u, ss);
         return UI_REDRAW;
     default:

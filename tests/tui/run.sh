@@ -283,6 +283,8 @@ tui_stop
 . tests/tui/compare.sh
 # the link model computing after an edit: progress, the old numbers dimmed
 . tests/tui/progress.sh
+# SI's cost said before it runs: the status line, and batch's stderr
+. tests/tui/si.sh
 
 # 17. a torus: the minimap, its dimensions and the static-routing note
 tui_start 100 30 "$RHO" scenarios/bgq-512-umesh.lua
