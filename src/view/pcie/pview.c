@@ -670,6 +670,14 @@ pview_load_cell(const struct cview *v, int col, int row, int w, double load,
         cview_text(v, col, row, w, ROLE_HEAT_IDLE, "\u00b7");
         return;
     }
+    if (load == 0 && bps > 0) {
+        /* a link of unlimited capacity (a socket's memory): it carries
+           bytes but no share of a capacity; "-", not a share of 0.00 */
+        cview_text(v, col + bw + 1, row, 5, ROLE_DIM, "    -");
+        cview_printf(v, col + bw + 7, row, 5, ROLE_NUMBER, "%5s",
+                     units_fmt_rate_short(r, sizeof r, bps));
+        return;
+    }
     snprintf(t, sizeof t, "%5.2f", load);
     if (bw > 0)
         cview_bar(v, col, row, bw, load, role_heat(load), ROLE_HEAT_IDLE);
