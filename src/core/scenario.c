@@ -485,9 +485,11 @@ scenario_net_set_routing(struct scenario *s, int routing, struct rho_err *err)
     return 0;
 }
 
-int
-scenario_net_set_placement(struct scenario *s, const char *text,
-                           struct rho_err *err)
+/* Parse a placement for the scenario's network; build it now (rebuild) or
+   leave the build to the run (defer). */
+static int
+net_place(struct scenario *s, const char *text, int defer,
+          struct rho_err *err)
 {
     struct net_place_spec spec;
     int rc;
@@ -500,29 +502,24 @@ scenario_net_set_placement(struct scenario *s, const char *text,
                            "network are its node ids");
     if (net_place_parse(text, s->net->net, &spec, err) != 0)
         return -1;
-    rc = net_scen_rebuild(s->net, &spec, s->seed, err);
+    rc = defer ? net_scen_defer(s->net, &spec, s->seed, err)
+               : net_scen_rebuild(s->net, &spec, s->seed, err);
     net_place_spec_fini(&spec);
     return rc;
+}
+
+int
+scenario_net_set_placement(struct scenario *s, const char *text,
+                           struct rho_err *err)
+{
+    return net_place(s, text, 0, err);
 }
 
 int
 scenario_net_defer_placement(struct scenario *s, const char *text,
                              struct rho_err *err)
 {
-    struct net_place_spec spec;
-    int rc;
-
-    if (no_link(s, err))
-        return -1;
-    if (s->net->net_spec.kind == NET_TOPO_TREE)
-        return rho_err_set(err, RHO_EINPUT,
-                           "placement: the ranks of a PCIe tree seen as a "
-                           "network are its node ids");
-    if (net_place_parse(text, s->net->net, &spec, err) != 0)
-        return -1;
-    rc = net_scen_defer(s->net, &spec, s->seed, err);
-    net_place_spec_fini(&spec);
-    return rc;
+    return net_place(s, text, 1, err);
 }
 
 int

@@ -32,6 +32,7 @@
 #include "core/net/net_scen.h"
 #include "core/scenario.h"
 #include "script/lx.h"
+#include "support_hash.h"
 
 #define FAST_MAX_CPU 0.25   /* a case kept in the table: CPU seconds */
 #define FAST_QUICK_CPU 0.02 /* also run under the sanitizers */
@@ -47,47 +48,6 @@ struct fcase {
 static const struct fcase cases[] = {
 #include "net_fast_hash.inc"
 };
-
-static uint64_t
-fnv(uint64_t h, const void *p, size_t n)
-{
-    const unsigned char *c = p;
-
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ c[i]) * 1099511628211ULL;
-    return h;
-}
-
-static uint64_t
-result_hash(const struct net_result *r)
-{
-    uint64_t h = 1469598103934665603ULL;
-
-    h = fnv(h, r->bytes, sizeof(double) * (size_t)r->nlinks);
-    if (r->nmsg > 0 && r->msg_bw != NULL)
-        h = fnv(h, r->msg_bw, sizeof(double) * (size_t)r->nmsg);
-    h = fnv(h, &r->msgs, sizeof r->msgs);
-    h = fnv(h, &r->routed, sizeof r->routed);
-    h = fnv(h, &r->hop_bytes, sizeof r->hop_bytes);
-    h = fnv(h, &r->hops_sum, sizeof r->hops_sum);
-    h = fnv(h, &r->hops_max, sizeof r->hops_max);
-    h = fnv(h, &r->iterations, sizeof r->iterations);
-    h = fnv(h, &r->phase_time_ext, sizeof r->phase_time_ext);
-    h = fnv(h, &r->nphases, sizeof r->nphases);
-    for (int i = 0; i < r->nphases; i++) {
-        uint64_t x = result_hash(r->phase[i]);
-        h = fnv(h, &x, sizeof x);
-    }
-    h = fnv(h, r->bwq, sizeof r->bwq);
-    h = fnv(h, &r->bwq_n, sizeof r->bwq_n);
-    h = fnv(h, &r->bwq_starved, sizeof r->bwq_starved);
-    if (r->path_off != NULL && r->path_bw != NULL)
-        h = fnv(h, r->path_bw, sizeof(double) * (size_t)r->path_off[r->nmsg]);
-    if (r->job_bytes != NULL)
-        h = fnv(h, r->job_bytes,
-                sizeof(double) * (size_t)r->nlinks * (size_t)r->njobs);
-    return h;
-}
 
 static double
 cpu_now(void)
@@ -190,7 +150,7 @@ print_table(void)
                         err.msg);
                 continue;
             }
-            uint64_t h = result_hash(r);
+            uint64_t h = result_hash_full(r);
             net_result_free(r);
             fprintf(stderr, "%-44s %-3s %.3f s\n", name,
                     net_routing_name(rt), c);
@@ -245,7 +205,7 @@ main(void)
         if (rt < 0)
             continue;
         struct net_result *r = solve(s, npr, rt, &err);
-        uint64_t h = r != NULL ? result_hash(r) : 0;
+        uint64_t h = r != NULL ? result_hash_full(r) : 0;
         CHECK(h == cases[c].hash,
               "%s %s: the default engine's hash %016" PRIx64 " (got %016" PRIx64
               "%s%s)",

@@ -26,18 +26,7 @@
 #include "core/net/route.h"
 #include "core/scenario.h"
 #include "script/lx.h"
-
-static uint64_t
-fnv(uint64_t h, const void *p, size_t n)
-{
-    const unsigned char *c = p;
-
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ c[i]) * 1099511628211ULL;
-    return h;
-}
-
-#define FNV0 1469598103934665603ULL
+#include "support_hash.h"
 
 /* A torus: nd dims, wrap mask (bit k: wrapped), endpoints per router,
    injection links or not. */
@@ -137,24 +126,6 @@ route_hash(const struct net *net)
         }
     free(links);
     route_free(rt);
-    return h;
-}
-
-static uint64_t
-result_hash(const struct net_result *r)
-{
-    uint64_t h = FNV0;
-
-    h = fnv(h, r->bytes, sizeof(double) * (size_t)r->nlinks);
-    if (r->nmsg > 0 && r->msg_bw != NULL)
-        h = fnv(h, r->msg_bw, sizeof(double) * (size_t)r->nmsg);
-    h = fnv(h, &r->msgs, sizeof r->msgs);
-    h = fnv(h, &r->routed, sizeof r->routed);
-    h = fnv(h, &r->hop_bytes, sizeof r->hop_bytes);
-    h = fnv(h, &r->hops_sum, sizeof r->hops_sum);
-    h = fnv(h, &r->hops_max, sizeof r->hops_max);
-    h = fnv(h, &r->iterations, sizeof r->iterations);
-    h = fnv(h, &r->phase_time_ext, sizeof r->phase_time_ext);
     return h;
 }
 
