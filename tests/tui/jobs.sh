@@ -39,20 +39,22 @@ expect_re jobs-m2m-row "4 m2m +SD +3,072 +768 +$m2m_msgs +$m2m_bytes "
 expect jobs-detail "umesh: near n=3,072 6..20 within 30, 512 KiB, routing SD"
 expect jobs-busiest "busiest   g38.c0.r3->g3.c2.r6 (L2) 157.3 MiB"
 first_row jobs-first-umesh "^ +1 umesh "
-# sort by the next column (the name), then the other way
+# sort by the next column (the name), then the other way; the header's
+# arrow says so (the status line's 'jobs sorted by job, ascending' can
+# give way at once to a model's 'took N s' when its run ends just then)
 tui_keys '>'
-expect jobs-sorted "jobs sorted by job, ascending"
+expect jobs-sorted "job↑"
 first_row jobs-by-name "^ +4 m2m "
 tui_keys '<'
-expect jobs-sorted-rev "jobs sorted by job, descending"
+expect jobs-sorted-rev "job↓"
 first_row jobs-by-name-rev "^ +1 umesh "
 # a click on the header of bytes sorts by it: stencil2d's 384 MiB first,
 # again the other way: stencil4d's 96 GiB
 tui_click 52 5
-expect jobs-click-sort "jobs sorted by bytes, ascending"
+expect jobs-click-sort "bytes↑"
 first_row jobs-bytes-first "^ +2 stencil2d +SD +1,536 .* 384 MiB "
 tui_click 52 5
-expect jobs-click-sort-rev "jobs sorted by bytes, descending"
+expect jobs-click-sort-rev "bytes↓"
 first_row jobs-bytes-rev-first "^ +3 stencil4d .* 96 GiB "
 tui_keys /
 tui_type "m2m"
