@@ -288,7 +288,7 @@ hdrcheck: | deps
 
 check: layers hdrcheck asan tsan
 
-$(BUILD)/bench/%: tests/bench/%.c $(SCRIPT_O) $(REPORT_O) $(THEME_O) $(LIBCORE) | deps
+$(BUILD)/bench/%: tests/bench/%.c $(TEST_SUPPORT) $(SCRIPT_O) $(REPORT_O) $(THEME_O) $(LIBCORE) | deps
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) -Itests $(LUA_CF) $(YAML_CF) $(XCFLAGS) -DNDEBUG -o $@ \
 	    $(filter %.c %.o %.a,$^) $(LDFLAGS) $(LUA_LIBS) $(YAML_LIBS) $(HWLOC_LIBS) $(LDLIBS_THREAD) -lm

@@ -43,6 +43,7 @@
 #include "core/net/net_stats.h"
 #include "core/scenario.h"
 #include "script/lx.h"
+#include "unit/support_hash.h"
 
 #define MiB 1048576.0
 
@@ -263,35 +264,6 @@ static double
 rel(double a, double b)
 {
     return a == b ? 0 : (b - a) / (fabs(a) > 0 ? fabs(a) : 1);
-}
-
-static uint64_t
-fnv(uint64_t h, const void *p, size_t n)
-{
-    const unsigned char *c = p;
-
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ c[i]) * 1099511628211ULL;
-    return h;
-}
-
-/* test_net_hash's hash of a result */
-static uint64_t
-result_hash(const struct net_result *r)
-{
-    uint64_t h = 1469598103934665603ULL;
-
-    h = fnv(h, r->bytes, sizeof(double) * (size_t)r->nlinks);
-    if (r->nmsg > 0 && r->msg_bw != NULL)
-        h = fnv(h, r->msg_bw, sizeof(double) * (size_t)r->nmsg);
-    h = fnv(h, &r->msgs, sizeof r->msgs);
-    h = fnv(h, &r->routed, sizeof r->routed);
-    h = fnv(h, &r->hop_bytes, sizeof r->hop_bytes);
-    h = fnv(h, &r->hops_sum, sizeof r->hops_sum);
-    h = fnv(h, &r->hops_max, sizeof r->hops_max);
-    h = fnv(h, &r->iterations, sizeof r->iterations);
-    h = fnv(h, &r->phase_time_ext, sizeof r->phase_time_ext);
-    return h;
 }
 
 static void

@@ -1,19 +1,12 @@
 /* The canvas: clipping, UTF-8 and wide characters, wrapping, bars,
    numbers, ASCII mode, dumps with roles, diffs; the role table. */
 #include "harness.h"
+#include "support_canvas.h"
 
 #include <limits.h>
 
 #include "view/canvas.h"
 #include "view/roles.h"
-
-static const char *
-dump(const struct canvas *c, struct strbuf *sb, int ascii)
-{
-    strbuf_reset(sb);
-    canvas_dump(c, sb, ascii);
-    return strbuf_str(sb);
-}
 
 /* The characters of row y as UTF-8 (tails left out), trailing blanks kept. */
 static const char *

@@ -2,18 +2,11 @@
    and their tolerance, bounds and labels that agree with the buckets, the
    legend. */
 #include "harness.h"
+#include "support_canvas.h"
 
 #include <math.h>
 
 #include "view/heat.h"
-
-static const char *
-dump(const struct canvas *c, struct strbuf *sb)
-{
-    strbuf_reset(sb);
-    canvas_dump(c, sb, 0);
-    return strbuf_str(sb);
-}
 
 static void
 test_linear(void)
@@ -167,7 +160,7 @@ test_legend(struct strbuf *sb)
 
     canvas_init(&c, 60, 4, 0);
     n = heat_legend(&c, 0, 0, 60, HEAT_LINEAR);
-    CHECK_STR(dump(&c, sb),
+    CHECK_STR(dump(&c, sb, 0),
               "\u2588 idle  0% "
               "\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588"
               "\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588"
@@ -184,7 +177,7 @@ test_legend(struct strbuf *sb)
               canvas_at(&c, 2, 0)->role == ROLE_PLOT_LABEL,
           "each swatch in its role, labels in plot.label");
     n = heat_legend(&c, 0, 1, 20, HEAT_LOG);
-    CHECK(n == 20 && strncmp(dump(&c, sb) + strlen("\u2588 idle  0% ") +
+    CHECK(n == 20 && strncmp(dump(&c, sb, 0) + strlen("\u2588 idle  0% ") +
                                  30 * 3 + strlen(" 100%  \u2588 over\n"),
                              "0.1% ", 5) == 0,
           "a narrower log legend: labels, no idle and over (%d)", n);
@@ -204,12 +197,12 @@ test_legend(struct strbuf *sb)
               canvas_at(&c, 48, 0)->ch == 'o' &&
               canvas_at(&c, 48, 0)->role == ROLE_HEAT_OVER,
           "heat_legend_glyphs: idle, the levels and over in the picture's "
-          "glyphs and their roles (%s)", dump(&c, sb));
+          "glyphs and their roles (%s)", dump(&c, sb, 0));
     canvas_fini(&c);
 
     canvas_init(&c, 30, 1, 1);
     heat_legend(&c, 0, 0, 30, HEAT_LINEAR);
-    CHECK_STR(dump(&c, sb), "0% #################### 100%\n",
+    CHECK_STR(dump(&c, sb, 0), "0% #################### 100%\n",
               "an ASCII legend: no room for the ends at 30, two columns a "
               "level");
     canvas_fini(&c);

@@ -21,6 +21,7 @@
 #include "core/net/pattern.h"
 #include "core/net/placement.h"
 #include "harness.h"
+#include "support_canvas.h"
 #include "view/plot.h"
 
 #define MiB 1048576.0
@@ -118,14 +119,6 @@ five_free(struct five *f)
     net_free(f->net);
 }
 
-static int
-role_at(struct canvas *c, int x, int y)
-{
-    struct cell *cl = canvas_at(c, x, y);
-
-    return cl ? cl->role : -1;
-}
-
 static uint32_t
 ch_at(struct canvas *c, int x, int y)
 {
@@ -134,47 +127,10 @@ ch_at(struct canvas *c, int x, int y)
     return cl ? cl->ch : 0;
 }
 
-/* Row y of c as UTF-8, trailing blanks dropped. */
-static const char *
-row_text(const struct canvas *c, int y)
-{
-    static char buf[1024];
-    size_t n = 0, end = 0;
-
-    for (int x = 0; x < c->w && n + 5 < sizeof buf; x++) {
-        uint32_t ch = c->cell[y * c->w + x].ch;
-        if (ch == CELL_WIDE_TAIL)
-            continue;
-        n += (size_t)utf8_put(buf + n, ch);
-        if (ch != ' ')
-            end = n;
-    }
-    buf[end] = '\0';
-    return buf;
-}
-
-static const char *
-dump(const struct canvas *c, struct strbuf *sb, int ascii)
-{
-    strbuf_reset(sb);
-    canvas_dump(c, sb, ascii);
-    return strbuf_str(sb);
-}
-
 static int
 starts(const char *s, const char *prefix)
 {
     return strncmp(s, prefix, strlen(prefix)) == 0;
-}
-
-/* The first row of c containing s, or -1. */
-static int
-find_row(const struct canvas *c, const char *s)
-{
-    for (int y = 0; y < c->h; y++)
-        if (strstr(row_text(c, y), s))
-            return y;
-    return -1;
 }
 
 static int

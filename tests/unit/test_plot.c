@@ -1,46 +1,12 @@
 /* Plots: summaries, ticks and their labels, scales, box plots, histograms
    and sorted curves, read back from the canvas cell by cell. */
 #include "harness.h"
+#include "support_canvas.h"
 
 #include <math.h>
 
 #include "view/plot.h"
 #include "view/roles.h"
-
-static const char *
-dump(const struct canvas *c, struct strbuf *sb, int ascii)
-{
-    strbuf_reset(sb);
-    canvas_dump(c, sb, ascii);
-    return strbuf_str(sb);
-}
-
-/* Row y of c as UTF-8, trailing blanks dropped. */
-static const char *
-row(const struct canvas *c, int y)
-{
-    static char buf[512];
-    size_t n = 0, end = 0;
-
-    for (int x = 0; x < c->w && n + 5 < sizeof buf; x++) {
-        uint32_t ch = c->cell[y * c->w + x].ch;
-        if (ch == CELL_WIDE_TAIL)
-            continue;
-        n += (size_t)utf8_put(buf + n, ch);
-        if (ch != ' ')
-            end = n;
-    }
-    buf[end] = '\0';
-    return buf;
-}
-
-static int
-role_at(struct canvas *c, int x, int y)
-{
-    struct cell *cl = canvas_at(c, x, y);
-
-    return cl ? cl->role : -1;
-}
 
 /* The filled height of column x of rows y .. y+h-1, in eighths. */
 static int
@@ -144,7 +110,7 @@ test_scale_box(struct strbuf *sb)
     canvas_init(&c, 40, 8, 0);
     CHECK(plot_boxplot(&c, 0, 0, 21, &s, 0, 20) == 0, "a box plot");
     CHECK(plot_scale(&c, 0, 1, 21, 0, 20, 0) == 5, "a scale of 5 ticks");
-    CHECK_STR(row(&c, 0),
+    CHECK_STR(row_text(&c, 0),
               "  \u251c\u2500\u2500\u2588\u2588\u2588\u2588\u2588\u2503"
               "\u25c6\u2588\u2588\u2588\u2588\u2500\u2500\u2524",
               "whiskers 2..18, box 5..15, median 10, mean 11");
@@ -154,12 +120,12 @@ test_scale_box(struct strbuf *sb)
               role_at(&c, 11, 0) == ROLE_PLOT_MEAN &&
               role_at(&c, 18, 0) == ROLE_PLOT_WHISKER,
           "each part in its role");
-    CHECK_STR(row(&c, 1),
+    CHECK_STR(row_text(&c, 1),
               "\u252c\u2500\u2500\u2500\u2500\u252c\u2500\u2500\u2500\u2500"
               "\u252c\u2500\u2500\u2500\u2500\u252c\u2500\u2500\u2500\u2500"
               "\u252c",
               "ticks every 5 columns");
-    CHECK_STR(row(&c, 2), "0    5    10   15  20",
+    CHECK_STR(row_text(&c, 2), "0    5    10   15  20",
               "labels under their ticks, the last kept inside");
     CHECK(role_at(&c, 0, 1) == ROLE_AXIS &&
               role_at(&c, 5, 2) == ROLE_PLOT_LABEL,
@@ -170,7 +136,7 @@ test_scale_box(struct strbuf *sb)
         struct plot_summary p = {7, 7, 7, 7, 7, 7};
         struct plot_summary wide = {-50, 5, 10, 11, 15, 90};
         plot_boxplot(&c, 0, 3, 21, &p, 0, 20);
-        CHECK(canvas_at(&c, 7, 3)->ch == 0x2503 && row(&c, 3)[0] == ' ',
+        CHECK(canvas_at(&c, 7, 3)->ch == 0x2503 && row_text(&c, 3)[0] == ' ',
               "all equal: the median alone");
         plot_boxplot(&c, 0, 4, 21, &wide, 0, 20);
         CHECK(canvas_at(&c, 0, 4)->ch == 0x251c &&
@@ -178,23 +144,23 @@ test_scale_box(struct strbuf *sb)
               "outside the scale: clamped to its ends");
     }
     CHECK(plot_boxplot(&c, 0, 5, 21, &bad, 0, 20) == -1 &&
-              strcmp(row(&c, 5), "") == 0,
+              strcmp(row_text(&c, 5), "") == 0,
           "a NaN: nothing drawn");
     CHECK(plot_boxplot(&c, 0, 5, 21, &s, 20, 0) == -1, "lo > hi");
     CHECK(plot_scale(&c, 0, 5, 21, NAN, 1, 0) == 0 &&
-              strcmp(row(&c, 5), "") == 0,
+              strcmp(row_text(&c, 5), "") == 0,
           "a NaN scale: nothing drawn");
     canvas_clear(&c, 0);
     plot_scale(&c, 0, 0, 40, 0, 1, 0);
-    CHECK_STR(row(&c, 1), "0      0.2     0.4    0.6     0.8      1",
+    CHECK_STR(row_text(&c, 1), "0      0.2     0.4    0.6     0.8      1",
               "0..1 in 40 columns: labels never touch");
     plot_scale(&c, 0, 2, 40, 1, 3, 1);
-    CHECK_STR(row(&c, 3), "1                   2                  3",
+    CHECK_STR(row_text(&c, 3), "1                   2                  3",
               "an integer scale");
     canvas_clear(&c, 0);
     CHECK(plot_boxplot_as(&c, 0, 0, 21, &s, 0, 20, &plot_box_plain) == 0,
           "a plain box plot");
-    CHECK_STR(row(&c, 0),
+    CHECK_STR(row_text(&c, 0),
               "  \u2500\u2500\u2500\u2588\u2588\u2588\u2588\u2588\u2502"
               "\u2588\u2588\u2588\u2588\u2588\u2500\u2500\u2500",
               "plain: no ends, no mean, the median a thin line");
@@ -353,20 +319,20 @@ test_curve(struct strbuf *sb)
     canvas_init(&c, 40, 12, 0);
     CHECK(plot_curve(&c, 0, 0, 40, 12, t, 50, &ax, 20) == 0, "a curve");
     (void)sb;
-    CHECK_STR(row(&c, 0), "time (us)", "the y label on top");
-    CHECK_STR(row(&c, 1),
+    CHECK_STR(row_text(&c, 0), "time (us)", "the y label on top");
+    CHECK_STR(row_text(&c, 1),
               "34\u2524                                 \u2581\u2583\u2586"
               "\u2588",
               "the top: yhi, the highest ranks");
-    CHECK_STR(row(&c, 8),
+    CHECK_STR(row_text(&c, 8),
               " 0\u2524\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588"
               "\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588"
               "\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588"
               "\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588",
               "the bottom: a 0-based axis");
-    CHECK_STR(row(&c, 10), "          10     20     30      40    50",
+    CHECK_STR(row_text(&c, 10), "          10     20     30      40    50",
               "whole ranks on the x axis");
-    CHECK_STR(row(&c, 11), "                           schedule rank",
+    CHECK_STR(row_text(&c, 11), "                           schedule rank",
               "the x label, right-aligned");
     for (int x = 4; x < 40; x++)
         ok &= height(&c, x, 1, 8) >= height(&c, x - 1, 1, 8);
@@ -385,7 +351,7 @@ test_curve(struct strbuf *sb)
     ax.xlabel = ax.ylabel = NULL;
     CHECK(plot_curve(&c, 0, 0, 40, 12, t, 50, &ax, -1) == 0,
           "a given y range, no labels, no mark");
-    CHECK(canvas_at(&c, 2, 0)->ch == 0x2524 && row(&c, 0)[0] == '4',
+    CHECK(canvas_at(&c, 2, 0)->ch == 0x2524 && row_text(&c, 0)[0] == '4',
           "the plot starts on the top row");
     CHECK(height(&c, 3, 0, 10) == 0 && height(&c, 4, 0, 10) == 1,
           "the lowest value on the axis, the next a sliver above");
@@ -435,14 +401,14 @@ test_lines(struct strbuf *sb)
           "two series");
     (void)sb;
     /* data area: gutter "4" + axis = 2 columns, 22 wide; 6 rows (0..5) */
-    CHECK_STR(row(&c, 0), "4\u2524                   ..^",
+    CHECK_STR(row_text(&c, 0), "4\u2524                   ..^",
               "the top: series 1 past saturation over series 0's 4");
     CHECK(role_at(&c, 23, 0) == ROLE_PLOT_MEAN, "series 1's role");
-    CHECK_STR(row(&c, 1), " \u2502               .*..",
+    CHECK_STR(row_text(&c, 1), " \u2502               .*..",
               "series 0 at 3, between dots");
-    CHECK_STR(row(&c, 2), " \u2502           o....o",
+    CHECK_STR(row_text(&c, 2), " \u2502           o....o",
               "series 1 at 2 twice: a flat line");
-    CHECK_STR(row(&c, 5), "0\u2524o.", "both start at 0; o drawn over *");
+    CHECK_STR(row_text(&c, 5), "0\u2524o.", "both start at 0; o drawn over *");
     CHECK(role_at(&c, 18, 1) == ROLE_PLOT, "series 0's role");
     CHECK(plot_lines(&c, 0, 0, 24, 8, xs, ys, 5, 0, g, &ax) == -1 &&
               plot_lines(&c, 0, 0, 24, 8, xs, ys, 0, 1, g, &ax) == -1 &&

@@ -3,6 +3,7 @@
    3->2), Example 1's shares at an upstream port, Example 2's at a
    downstream port, and Example 3's chains (hol.lua). */
 #include "harness.h"
+#include "support_canvas.h"
 
 #include "core/pcie/pcie_sim.h"
 #include "script/lx.h"
@@ -232,33 +233,9 @@ test_example3(void)
     close_fx(&fx);
 }
 
-/* Row y of c as UTF-8. */
-static const char *
-row_text(const struct canvas *c, int y)
-{
-    static char buf[2048];
-    size_t n = 0;
-
-    for (int x = 0; x < c->w && n + 5 < sizeof buf; x++)
-        if (c->cell[y * c->w + x].ch != CELL_WIDE_TAIL)
-            n += (size_t)utf8_put(buf + n, c->cell[y * c->w + x].ch);
-    buf[n] = '\0';
-    return buf;
-}
-
-/* The first row of c holding text, or -1. */
-static int
-find_row(const struct canvas *c, const char *text)
-{
-    for (int y = 0; y < c->h; y++)
-        if (strstr(row_text(c, y), text) != NULL)
-            return y;
-    return -1;
-}
-
 /* The role of the cell where text starts on row y, or -1. */
 static int
-role_at(const struct canvas *c, int y, const char *text)
+role_of_text(const struct canvas *c, int y, const char *text)
 {
     const char *r = row_text(c, y), *p = strstr(r, text);
     int col = 0;
@@ -293,19 +270,19 @@ test_draw(void)
     y = find_row(&c, "\u251c\u2500K2");
     CHECK(y > 0 && strstr(row_text(&c, y), "\u25c0 C: downstream port"),
           "C at SB->K2: the port marked on K2's row");
-    CHECK(y > 0 && role_at(&c, y, "\u21932 4") == ROLE_STEP_CURRENT,
+    CHECK(y > 0 && role_of_text(&c, y, "\u21932 4") == ROLE_STEP_CURRENT,
           "the port's cell reversed: flows 2 and 4 go down SB->K2");
     y2 = find_row(&c, "\u2514\u2500SB");
-    CHECK(y2 > 0 && role_at(&c, y2, "SB") == ROLE_STEP_CURRENT,
+    CHECK(y2 > 0 && role_of_text(&c, y2, "SB") == ROLE_STEP_CURRENT,
           "SB, the port's node, marked");
     y2 = find_row(&c, "6 gpu");
-    CHECK(y2 > 0 && role_at(&c, y2, "4\u21924") == ROLE_PATH &&
+    CHECK(y2 > 0 && role_of_text(&c, y2, "4\u21924") == ROLE_PATH &&
               strstr(row_text(&c, y2), "4\u21924 0.7000"),
           "6->4 lit at its source, its new factor 0.7 beside it");
-    CHECK(y2 > 0 && role_at(&c, y2, "0.7000") == ROLE_STEP_CHANGED,
+    CHECK(y2 > 0 && role_of_text(&c, y2, "0.7000") == ROLE_STEP_CHANGED,
           "the factor this rule changed stands out");
     y2 = find_row(&c, "3 gpu");
-    CHECK(y2 > 0 && role_at(&c, y2, "3\u21922") == ROLE_DEFAULT,
+    CHECK(y2 > 0 && role_of_text(&c, y2, "3\u21922") == ROLE_DEFAULT,
           "3->2 is not at this port: not lit");
     CHECK(find_row(&c, "flow 2: R 0.5 (crossed the RC), share 0.5 -> 0.3") > 0,
           "the numbers at the port: Example 2's rule with tau = 1/5");
@@ -386,22 +363,20 @@ test_bigtext(void)
     CHECK(bigtext_width("0.3") == 9, "0.3: 3 + 1 + 1 + 1 + 3 columns");
     CHECK(bigtext_draw(&v, 0, 0, ROLE_NUMBER, "0.3") == 9, "drawn as wide");
     CHECK_STR(row_text(&c, 0),
-              "\u2588\u2580\u2588   \u2580\u2580\u2588"
-              "           ",
+              "\u2588\u2580\u2588   \u2580\u2580\u2588",
               "top row of 0.3");
     CHECK_STR(row_text(&c, 1),
-              "\u2588 \u2588    \u2580\u2588"
-              "           ",
+              "\u2588 \u2588    \u2580\u2588",
               "middle row");
     CHECK_STR(row_text(&c, 2),
               "\u2580\u2580\u2580 \u2580 \u2580\u2580"
-              "\u2580           ",
+              "\u2580",
               "bottom row: the point in the last pixel row");
     canvas_fini(&c);
     canvas_init(&c, 4, 3, 1);
     v = cview_of(&c, 0, 0, 4, 3);
     bigtext_draw(&v, 0, 0, ROLE_NUMBER, "7x");
-    CHECK_STR(row_text(&c, 0), "### ", "ASCII: blocks are '#', cut at 4");
+    CHECK_STR(row_text(&c, 0), "###", "ASCII: blocks are '#', cut at 4");
     canvas_fini(&c);
 }
 

@@ -13,6 +13,7 @@
 
 #include "core/net/net_model.h"
 #include "harness.h"
+#include "support_canvas.h"
 #include "script/lx.h"
 #include "view/roles.h"
 
@@ -61,25 +62,6 @@ run(const char *text, struct scenario **keep, const char *param)
     return r;
 }
 
-/* Row y of c as UTF-8, trailing blanks dropped. */
-static const char *
-row(const struct canvas *c, int y)
-{
-    static char buf[1024];
-    size_t n = 0, end = 0;
-
-    for (int x = 0; x < c->w && n + 5 < sizeof buf; x++) {
-        uint32_t ch = c->cell[y * c->w + x].ch;
-        if (ch == CELL_WIDE_TAIL)
-            continue;
-        n += (size_t)utf8_put(buf + n, ch);
-        if (ch != ' ')
-            end = n;
-    }
-    buf[end] = '\0';
-    return buf;
-}
-
 static void
 test_gups(void)
 {
@@ -103,23 +85,23 @@ test_gups(void)
         fputs(strbuf_str(&sb), stdout);
         strbuf_fini(&sb);
     }
-    CHECK(strstr(row(&c, 0), "load 0.50 x 486.4 MiB/s = 243.2 MiB/s   slim "
-                             "0.00   split built") == row(&c, 0),
-          "the load line: %s", row(&c, 0));
-    CHECK(strstr(row(&c, 1), "saturation 486.4 MiB/s (bottleneck L2)") ==
-              row(&c, 1),
+    CHECK(strstr(row_text(&c, 0), "load 0.50 x 486.4 MiB/s = 243.2 MiB/s   slim "
+                             "0.00   split built") == row_text(&c, 0),
+          "the load line: %s", row_text(&c, 0));
+    CHECK(strstr(row_text(&c, 1), "saturation 486.4 MiB/s (bottleneck L2)") ==
+              row_text(&c, 1),
           "saturation and bottleneck");
-    CHECK(strncmp(row(&c, 4), "L1", 2) == 0 &&
-              strncmp(row(&c, 5), "L2", 2) == 0,
+    CHECK(strncmp(row_text(&c, 4), "L1", 2) == 0 &&
+              strncmp(row_text(&c, 5), "L2", 2) == 0,
           "a row per level");
-    CHECK(strstr(row(&c, 5), "50.0%") != NULL &&
-              row(&c, 5)[strlen(row(&c, 5)) - 1] == '<',
+    CHECK(strstr(row_text(&c, 5), "50.0%") != NULL &&
+              row_text(&c, 5)[strlen(row_text(&c, 5)) - 1] == '<',
           "L2 at 50%%, marked as the bottleneck");
     CHECK(c.cell[4 * c.w + 0].role == ROLE_SELECTED, "level 1 selected");
     CHECK(c.cell[4 * c.w + 12].ch == 0x2588 &&
               c.cell[4 * c.w + 40].ch == 0x00b7,
           "L1: arrivals filled, the rest of its capacity dotted");
-    CHECK(strstr(row(&c, 19), "+/- load") == row(&c, 19), "the key line");
+    CHECK(strstr(row_text(&c, 19), "+/- load") == row_text(&c, 19), "the key line");
 
     /* actions */
     CHECK(qview_act(QVIEW_OPTIMISE, 0, r, &st, cmd, sizeof cmd) ==
@@ -128,11 +110,11 @@ test_gups(void)
           "optimise");
     canvas_clear(&c, 0);
     qview_draw(&v, r, &st);
-    CHECK(strstr(row(&c, 2),
+    CHECK(strstr(row_text(&c, 2),
                  "optimal split of 5.718 GiB/s (mu proportional "
-                 "to v): saturation 900.9 MiB/s, 1.852 x") == row(&c, 2),
-          "the optimal split's gain: %s", row(&c, 2));
-    CHECK(strstr(row(&c, 5), "optimal") != NULL, "under each level");
+                 "to v): saturation 900.9 MiB/s, 1.852 x") == row_text(&c, 2),
+          "the optimal split's gain: %s", row_text(&c, 2));
+    CHECK(strstr(row_text(&c, 5), "optimal") != NULL, "under each level");
     CHECK(qview_act(QVIEW_SELECT, 1, r, &st, cmd, sizeof cmd) ==
                   QVIEW_REDRAW &&
               st.sel == 1,
@@ -206,7 +188,7 @@ test_links(const char *param, int hidden)
         fputs(strbuf_str(&sb), stdout);
         strbuf_fini(&sb);
     }
-    CHECK(strstr(row(&c, 3), "hottest") != NULL, "a hottest column");
+    CHECK(strstr(row_text(&c, 3), "hottest") != NULL, "a hottest column");
     CHECK(st.links != NULL && st.qid == r->id, "the comparison is kept");
     for (int y = 4; y < 6; y++)
         for (int x = 0; x < c.w; x++)
@@ -214,7 +196,7 @@ test_links(const char *param, int hidden)
     CHECK(warn == hidden, "%s: %s", param,
           hidden ? "twice the aggregate load on the hottest links, hidden"
                  : "nothing hidden");
-    CHECK(strstr(row(&c, 4), hidden ? "180.0%!" : " 90.0%") != NULL,
+    CHECK(strstr(row_text(&c, 4), hidden ? "180.0%!" : " 90.0%") != NULL,
           "the hottest link at %s the level's 90%%", hidden ? "twice" : "");
     qview_state_fini(&st);
     net_result_free(nr);
