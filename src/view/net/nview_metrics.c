@@ -96,40 +96,59 @@ line(struct out *o, int role, const char *fmt, ...)
     o->line++;
 }
 
-/* The table of bytes on links per class. */
+/* The cells of class c's row of the class table. */
 #define NCOLS 8
+static void
+class_cells(const struct net_class_features *c, char b[NCOLS][48])
+{
+    snprintf(b[0], sizeof b[0], "%s", c->name);
+    units_fmt_int(b[1], sizeof b[1], c->links);
+    units_fmt_size(b[2], sizeof b[2], c->avg);
+    units_fmt_size(b[3], sizeof b[3], c->max);
+    units_fmt_size(b[4], sizeof b[4], c->avg_ao);
+    units_fmt_int(b[5], sizeof b[5], c->n_ao);
+    units_fmt_size(b[6], sizeof b[6], c->avg_to);
+    units_fmt_size(b[7], sizeof b[7], c->avg_to_nearmax);
+}
+
+/* The table of bytes on links per class: each column as wide as its
+   widest cell and a blank, the rightmost dropped first when they do not
+   fit. */
 static void
 class_table(struct out *o, const struct net_features *f, int w)
 {
     static const char *const head[NCOLS] = {"class",  "links",      "avg",
                                             "max",    "avg AO",     "#links AO",
                                             "avg TO", "avg TOmax"};
-    int cw[NCOLS] = {5, 6, 11, 11, 11, 10, 11, 12}, ncols = NCOLS, x, row;
+    int cw[NCOLS], ncols, x, row;
     const struct cview *v;
     char buf[NCOLS][48];
 
+    for (int i = 0; i < NCOLS; i++)
+        cw[i] = (int)strlen(head[i]) + (i > 0);
     for (int k = 0; k < f->nclasses; k++) {
-        int n = (int)strlen(f->cls[k].name);
-        if (n > cw[0])
-            cw[0] = n;
+        if (f->cls[k].links == 0)
+            continue;
+        class_cells(&f->cls[k], buf);
+        for (int i = 0; i < NCOLS; i++) {
+            int n = (int)strlen(buf[i]) + (i > 0);
+            if (n > cw[i])
+                cw[i] = n;
+        }
     }
-    for (x = 0, ncols = 0; ncols < NCOLS && x + cw[ncols] <= w; ncols++)
+    for (x = 1, ncols = 0; ncols < NCOLS; ncols++)
+        x += cw[ncols];
+    for (int i = 1; i < NCOLS && x + NCOLS - 1 <= w; i++)
+        cw[i]++; /* two blanks between columns where there is room */
+    for (x = 1, ncols = 0; ncols < NCOLS && x + cw[ncols] <= w; ncols++)
         x += cw[ncols];
     for (int k = -1; k < f->nclasses; k++) {
         const struct net_class_features *c = k >= 0 ? &f->cls[k] : NULL;
         if (c != NULL && c->links == 0)
             continue;
         if ((v = at(o, &row)) != NULL) {
-            if (c != NULL) {
-                snprintf(buf[0], sizeof buf[0], "%s", c->name);
-                units_fmt_int(buf[1], sizeof buf[1], c->links);
-                units_fmt_size(buf[2], sizeof buf[2], c->avg);
-                units_fmt_size(buf[3], sizeof buf[3], c->max);
-                units_fmt_size(buf[4], sizeof buf[4], c->avg_ao);
-                units_fmt_int(buf[5], sizeof buf[5], c->n_ao);
-                units_fmt_size(buf[6], sizeof buf[6], c->avg_to);
-                units_fmt_size(buf[7], sizeof buf[7], c->avg_to_nearmax);
-            }
+            if (c != NULL)
+                class_cells(c, buf);
             x = 1;
             for (int i = 0; i < ncols; i++) {
                 const char *s = c != NULL ? buf[i] : head[i];
