@@ -260,6 +260,7 @@ cli_screen_draw(struct cli_screen *cs, struct canvas *c)
     memset(&x, 0, sizeof x);
     x.ss = cs->ss;
     x.u = &cs->u;
+    ui_settle(&cs->u, cs->ss); /* the Metrics view's indicators: made */
     screen_draw(c, &x);
 }
 

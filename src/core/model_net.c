@@ -6,6 +6,7 @@
 
 #include <math.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,6 +15,145 @@
 #include "core/base/units.h"
 
 static atomic_ulong next_id;
+
+/* The Metrics view's indicators of a run (net_run_features()): a slot per
+   phase, and one job making one phase at a time. The slots are the
+   caller's thread's; the job writes out and err only, which the caller
+   reads after joining it. */
+struct net_run_feat {
+    struct job job;
+    const struct net_run *lr;
+    int phase;                /* the phase the job makes, -1: none */
+    struct net_features *out; /* what it made, or NULL: err */
+    struct rho_err err;
+    int nslots; /* 1 + the result's phases */
+    struct feat_slot {
+        int state; /* enum net_feat_state */
+        struct net_features *f;
+        char why[200];
+    } *slot;
+};
+
+static int
+feat_job(struct job *j, void *arg)
+{
+    struct net_run_feat *q = arg;
+
+    q->out = model_net_features(q->lr->scen, q->lr->res, q->phase, j, &q->err);
+    return q->out != NULL ? 0 : -1;
+}
+
+/* Join the job if it returned (or wait: it was cancelled, and returns
+   within NET_FEATURES_POLL messages) and file what it made; a cancelled
+   one's phase becomes state. */
+static void
+feat_collect(struct net_run_feat *q, int state)
+{
+    struct feat_slot *s;
+
+    if (q->phase < 0 || (job_running(&q->job) && !job_cancelled(&q->job)))
+        return;
+    job_join(&q->job);
+    s = &q->slot[q->phase];
+    if (q->out != NULL) {
+        s->state = NET_FEAT_READY;
+        s->f = q->out;
+    } else if (q->err.code == RHO_ECANCEL || job_cancelled(&q->job)) {
+        s->state = state;
+    } else {
+        s->state = NET_FEAT_FAILED;
+        snprintf(s->why, sizeof s->why, "%.190s", q->err.msg);
+    }
+    q->out = NULL;
+    q->phase = -1;
+}
+
+/* Stop the job (its phase becomes state) and join it. */
+static void
+feat_halt(struct net_run_feat *q, int state)
+{
+    if (q == NULL || q->phase < 0)
+        return;
+    job_cancel(&q->job);
+    feat_collect(q, state);
+}
+
+static struct net_run_feat *
+feat_new(const struct net_run *lr)
+{
+    struct net_run_feat *q = xcalloc(1, sizeof *q);
+
+    job_init(&q->job);
+    q->lr = lr;
+    q->phase = -1;
+    q->nslots = lr->res->nphases + 1;
+    q->slot = xcalloc((size_t)q->nslots, sizeof *q->slot);
+    return q;
+}
+
+static void
+feat_free(struct net_run_feat *q)
+{
+    if (q == NULL)
+        return;
+    feat_halt(q, NET_FEAT_NONE);
+    for (int k = 0; k < q->nslots; k++)
+        net_features_free(q->slot[k].f);
+    free(q->slot);
+    free(q);
+}
+
+int
+net_run_features(const struct net_run *lr, int phase, int start,
+                 const struct net_features **f, double *frac, const char **why)
+{
+    struct net_run_feat *q = lr != NULL ? lr->feat : NULL;
+    struct feat_slot *s;
+
+    *f = NULL;
+    *why = "";
+    if (frac != NULL)
+        *frac = 0;
+    if (q == NULL || phase < 0 || phase >= q->nslots) {
+        *why = q == NULL ? "no result of the link model" : "no such phase";
+        return NET_FEAT_FAILED;
+    }
+    feat_collect(q, NET_FEAT_NONE);
+    s = &q->slot[phase];
+    if ((s->state == NET_FEAT_NONE && start >= NET_FEAT_ASK) ||
+        (s->state == NET_FEAT_STOPPED && start >= NET_FEAT_AGAIN)) {
+        if (q->phase != phase) {
+            feat_halt(q, NET_FEAT_NONE); /* another phase's: given up */
+            q->phase = phase;
+            q->out = NULL;
+            memset(&q->err, 0, sizeof q->err);
+            if (job_start(&q->job, feat_job, q) != 0) {
+                q->phase = -1;
+                s->state = NET_FEAT_FAILED;
+                snprintf(s->why, sizeof s->why, "could not start a thread");
+            }
+        }
+    }
+    if (q->phase == phase) {
+        if (frac != NULL)
+            *frac = job_fraction(&q->job);
+        return NET_FEAT_COMPUTING;
+    }
+    *f = s->f;
+    *why = s->why;
+    return s->state;
+}
+
+int
+net_run_features_stop(const struct net_run *lr)
+{
+    struct net_run_feat *q = lr != NULL ? lr->feat : NULL;
+
+    if (q == NULL || q->phase < 0)
+        return 0;
+    feat_halt(q, NET_FEAT_STOPPED);
+    return 1;
+}
 
 /* The phases of a run, in order (the solve's, then the statistics). */
 static const char *const phases[] = {"count", "route",  "collect",
@@ -167,6 +307,7 @@ net_run_compute(struct net_run *lr, struct scenario *s,
         if (t > lr->peak)
             lr->peak = t;
     }
+    lr->feat = feat_new(lr);
     lr->seconds = rho_wall() - t0;
     lr->id = atomic_fetch_add(&next_id, 1) + 1;
     return 0;
@@ -177,6 +318,7 @@ net_run_fini(struct net_run *lr)
 {
     if (lr == NULL)
         return;
+    feat_free(lr->feat); /* first: its thread reads the rest */
     if (lr->bounds != NULL)
         for (int k = 0; k <= lr->res->nphases; k++)
             net_bounds_free(lr->bounds[k]);
@@ -331,6 +473,7 @@ retire(void *res)
 {
     struct net_run *lr = res;
 
+    feat_halt(lr->feat, NET_FEAT_NONE); /* (its thread reads the result) */
     if (lr->bounds != NULL)
         for (int k = 0; k <= lr->res->nphases; k++)
             net_bounds_free(lr->bounds[k]);
@@ -393,7 +536,7 @@ model_net_run_prev(const struct session *ss)
 
 struct net_features *
 model_net_features(const struct scenario *s, const struct net_result *res,
-                   int phase, struct rho_err *err)
+                   int phase, struct job *job, struct rho_err *err)
 {
     const struct net_scen *l = s->net;
     struct net_job *jobs;
@@ -422,7 +565,7 @@ model_net_features(const struct scenario *s, const struct net_result *res,
         n++;
     }
     f = net_features_new(l->net, jobs, n,
-                         phase > 0 ? res->phase[phase - 1] : res, err);
+                         phase > 0 ? res->phase[phase - 1] : res, job, err);
     free(jobs);
     return f;
 }

@@ -58,6 +58,9 @@ struct net_run {
                                    ([k], 1..res->nphases), made on the
                                    run's thread for the Network view;
                                    else NULL; owned */
+    struct net_run_feat *feat;  /* the Metrics view's indicators, made
+                                   off the loop on first ask
+                                   (net_run_features()); owned */
 };
 
 /* The model's entry: "link", views network links map classes rounds metrics
@@ -111,12 +114,52 @@ int net_run_explain_phase(const struct net_run *lr, int phase, int l,
  * of traffic in phases), phase k (1..res->nphases) phase k alone -- its
  * own bytes (res->phase[k - 1]) and the messages of phase k of the jobs
  * that have one. What `--metrics` reports and the Metrics view shows.
- * Returns a new record (net_features_free()) or NULL with err filled (no
- * such phase, a message that cannot be routed). O(links + messages).
+ * job (may be NULL) gets the progress and stops the pass when cancelled
+ * (within NET_FEATURES_POLL messages). Returns a new record
+ * (net_features_free()) or NULL with err filled (no such phase, a message
+ * that cannot be routed, RHO_ECANCEL). O(links + messages): seconds on
+ * the thesis system.
  */
 struct net_features *model_net_features(const struct scenario *s,
                                         const struct net_result *res, int phase,
-                                        struct rho_err *err);
+                                        struct job *job, struct rho_err *err);
+
+/* Where the indicators of a run's phase are (net_run_features()). */
+enum net_feat_state {
+    NET_FEAT_NONE,      /* not asked yet (or given up for another phase) */
+    NET_FEAT_COMPUTING, /* on their thread now */
+    NET_FEAT_READY,     /* made: *f */
+    NET_FEAT_FAILED,    /* cannot be made: *why */
+    NET_FEAT_STOPPED    /* stopped (net_run_features_stop()) before made */
+};
+
+/* What net_run_features() may start: */
+enum {
+    NET_FEAT_LOOK = 0,  /* nothing: say where they are */
+    NET_FEAT_ASK = 1,   /* the phase's, unless made, failed or stopped */
+    NET_FEAT_AGAIN = 2  /* the phase's, after a stop too */
+};
+
+/*
+ * The indicators of phase (0 the sum, 1..nphases each alone) of lr, made
+ * off the calling thread: the first ask (start NET_FEAT_ASK) starts a
+ * thread computing them (model_net_features(); one phase at a time: a
+ * phase asked while another computes cancels that one, which goes back
+ * to NET_FEAT_NONE) and later calls collect them. Returns their state;
+ * READY: *f (borrowed, lives as long as lr); COMPUTING: *frac (may be
+ * NULL) the fraction done; FAILED: *why (borrowed) says why. The thread
+ * is lr's: net_run_fini() and the model's retire stop it (within
+ * NET_FEATURES_POLL messages) and join it. One thread (the explorer's
+ * loop) calls these for a run; cheap (never waits, but to join a thread
+ * that has returned or was cancelled).
+ */
+int net_run_features(const struct net_run *lr, int phase, int start,
+                     const struct net_features **f, double *frac,
+                     const char **why);
+
+/* Stop the indicators computing (Esc), if any: their phase becomes
+   NET_FEAT_STOPPED. Returns 1 if one was stopped, else 0. */
+int net_run_features_stop(const struct net_run *lr);
 
 /*
  * The cost model of Jain Sec. 8.1.1 (net_stats_coll()) for the collective

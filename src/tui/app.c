@@ -636,6 +636,8 @@ app_run(const char *path, struct scenario **sp, const struct app_opts *o)
             redraw = 1;
         if (poll_runs(&a))
             redraw = 1;
+        if (a.u.pending) /* a view's progress, and its end */
+            redraw = 1;
     }
     /* the runs stop while the rest is put away: quitting waits for none */
     session_cancel(a.ss);

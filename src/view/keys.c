@@ -161,6 +161,9 @@ const struct key_binding key_table[] = {
     {KEY_ENTER_, "links", ACT_OPEN, "Enter",
      "explain the selected link in the status line: its class, bytes, load "
      "and rank in its class"},
+    /* metrics */
+    {KEY_ENTER_, "metrics", ACT_OPEN, "Enter",
+     "compute the metrics again after Esc stopped them"},
     /* map */
     {'x', "map", ACT_MAP_X, "x", "torus: next dimension across"},
     {'y', "map", ACT_MAP_Y, "y", "torus: next dimension down"},

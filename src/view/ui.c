@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "core/base/rho_alloc.h"
 #include "core/base/strbuf.h"
@@ -147,6 +148,7 @@ ui_sync(struct ui *u, struct session *ss)
     int ok = 0, fam[VIEW_MAX], nf;
     const struct view_entry *e;
 
+    u->pending = 0;
     u->ntabs = view_list(ss, u->tabs);
     for (int k = 0; k < u->ntabs; k++)
         ok |= u->tabs[k] == u->view;
@@ -168,6 +170,21 @@ ui_sync(struct ui *u, struct session *ss)
         struct view_ctx vc = ctx_of(u, ss, u->view);
         e->sync(u->state[u->view], &vc);
     }
+}
+
+void
+ui_settle(struct ui *u, struct session *ss)
+{
+    const struct timespec tick = {0, 5 * 1000 * 1000};
+
+    for (ui_sync(u, ss); u->pending; ui_sync(u, ss))
+        nanosleep(&tick, NULL);
+}
+
+void
+ui_pending(struct ui *u)
+{
+    u->pending = 1;
 }
 
 int

@@ -81,6 +81,12 @@ struct ui {
     int body_w, body_h;
     int screen_w, screen_h; /* the whole screen at the last draw */
 
+    int pending; /* the current view waits for something computing off
+                    the loop (the Metrics view's indicators): the loop
+                    redraws every tick, ui_settle() waits; each ui_sync()
+                    clears it and the view's sync sets it again
+                    (ui_pending()) */
+
     /* the views' states (owned): one per entry of view_table, by index,
        and one per family of the table */
     void *state[VIEW_MAX];
@@ -127,6 +133,10 @@ int ui_click(struct ui *u, struct session *ss, int x, int y, int button, int w,
  */
 void ui_sync(struct ui *u, struct session *ss);
 
+/* ui_sync() until the current view waits for nothing (u->pending): what
+   --dump and the tests draw is complete, never "computing". */
+void ui_settle(struct ui *u, struct session *ss);
+
 /*
  * Select item (0-based; -1: leave the selection) and the moment t (NaN:
  * leave it) in every family of the session that selects items, as `rho
@@ -150,6 +160,10 @@ void ui_status(struct ui *u, int error, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
 /* ---- for the views ---- */
+
+/* From a view's sync: it waits for something computing off the loop
+   (u->pending). */
+void ui_pending(struct ui *u);
 
 /* Show the view called name if the session has it: 0, or -1. */
 int ui_show(struct ui *u, const struct session *ss, const char *name);

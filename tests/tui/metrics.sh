@@ -81,3 +81,34 @@ tui_keys P
 expect metrics-placement "placement RDR" 20
 expect_re metrics-placement-all-row "^ $(metrics_all "$dir/dfrdr.txt")\$" 20
 tui_stop
+
+# 20. the metrics route every message once more (seconds on a large
+# system): they are made off the loop -- the view says so with the part
+# done, the other views answer meanwhile, Esc stops them, Enter starts
+# them again -- and then they are the batch's. 240 dragonfly groups of
+# UMesh on random nodes: about two seconds of metrics here.
+cat >"$dir/df240.lua" <<'LUA'
+return rho.scenario {
+  title = "UMesh on 240 groups",
+  topology = rho.dragonfly { groups = 240, chassis = 6, routers = 16, nodes = 4, cores = 24 },
+  routing = "SD", placement = "RDN", seed = 1,
+  traffic = rho.pattern.umesh { size = "512 KiB" },
+}
+LUA
+"$RHO" -b --metrics "$dir/df240.lua" >"$dir/df240.txt"
+tui_start 200 60 "$RHO" "$dir/df240.lua"
+expect metrics-big-start "1 Network" 20
+tui_keys 6
+expect metrics-big-computing "computing the metrics" 60
+tui_keys Escape
+expect metrics-big-stopped "the metrics were stopped (Esc)"
+expect_re metrics-big-stopped-status "stopped the metrics( and the queueing model)?: Enter computes them again"
+tui_keys Enter
+expect metrics-big-again "computing the metrics"
+# while they compute, the Links view answers and says so at once
+tui_keys 2
+expect metrics-big-links-live "# link " 2
+tui_keys 6
+expect_re metrics-big-all-row "^ $(metrics_all "$dir/df240.txt")\$" 60
+expect_not metrics-big-done "computing the metrics"
+tui_stop

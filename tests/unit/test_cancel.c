@@ -232,9 +232,121 @@ session_progress(void)
     }
 }
 
+/* Until the indicators of lr's phase 0 leave COMPUTING (or the fraction
+   done reaches upto, or a minute passes): their state. */
+static int
+feat_wait(const struct net_run *lr, double upto, double *frac)
+{
+    const struct net_features *f;
+    const char *why;
+    int st = NET_FEAT_NONE;
+
+    for (int i = 0; i < 60000; i++) {
+        st = net_run_features(lr, 0, NET_FEAT_LOOK, &f, frac, &why);
+        if (st != NET_FEAT_COMPUTING || *frac >= upto)
+            break;
+        nap_us(1000);
+    }
+    return st;
+}
+
+/* The Metrics view's indicators, made on a thread of the run's
+   (net_run_features()): the pass stops when its job is cancelled; the
+   first ask starts them and returns at once; Esc stops them within
+   100 ms and they stay stopped until asked again; freeing the run while
+   they compute waits for no more than that; made, they are the batch's
+   (model_net_features()). */
+static void
+features_off_loop(void)
+{
+    struct net_run lr;
+    struct rho_err err;
+    struct job j;
+    const struct net_features *f;
+    struct net_features *ref;
+    const char *why;
+    double frac = 0, t0, ms, ms_ask;
+    int st, n, sanitized = getenv("RHO_SANITIZED") != NULL;
+    struct model_ctx c = {2, NULL, MODEL_KEEP_VIEWS};
+
+    /* freeing the run while they compute */
+    if (net_run_compute(&lr, mid("SD"), &c, &err) != 0) {
+        CHECK(0, "mid SD runs: %s", err.msg);
+        return;
+    }
+    /* the pass itself, its job cancelled */
+    job_init(&j);
+    job_cancel(&j);
+    rho_err_clear(&err);
+    CHECK(model_net_features(lr.scen, lr.res, 0, &j, &err) == NULL &&
+              err.code == RHO_ECANCEL,
+          "the features' pass with its job cancelled: RHO_ECANCEL (%s)",
+          err.msg);
+    st = net_run_features(&lr, 0, NET_FEAT_LOOK, &f, &frac, &why);
+    CHECK(st == NET_FEAT_NONE && f == NULL, "not asked: not started (%d)",
+          st);
+    t0 = rho_wall();
+    st = net_run_features(&lr, 0, NET_FEAT_ASK, &f, &frac, &why);
+    ms_ask = (rho_wall() - t0) * 1e3;
+    CHECK(st == NET_FEAT_COMPUTING && f == NULL,
+          "the first ask starts them (%d)", st);
+    st = feat_wait(&lr, 0.1, &frac);
+    t0 = rho_wall();
+    net_run_fini(&lr);
+    ms = (rho_wall() - t0) * 1e3;
+    CHECK(st == NET_FEAT_COMPUTING && frac > 0,
+          "they compute, with progress: %.0f%%", 100 * frac);
+    if (sanitized)
+        CHECK(1, "an ask in %.1f ms, the run freed in %.1f ms (not timed)",
+              ms_ask, ms);
+    else
+        CHECK(ms_ask < 10 && ms < BOUND_MS,
+              "an ask returns in %.1f ms; the run freed while they compute "
+              "in %.1f ms (bound %.0f ms)",
+              ms_ask, ms, BOUND_MS);
+
+    /* Esc, then asked again */
+    if (net_run_compute(&lr, mid("SD"), &c, &err) != 0) {
+        CHECK(0, "mid SD runs: %s", err.msg);
+        return;
+    }
+    net_run_features(&lr, 0, NET_FEAT_ASK, &f, &frac, &why);
+    feat_wait(&lr, 0.1, &frac);
+    t0 = rho_wall();
+    n = net_run_features_stop(&lr);
+    ms = (rho_wall() - t0) * 1e3;
+    st = net_run_features(&lr, 0, NET_FEAT_LOOK, &f, &frac, &why);
+    CHECK(n == 1 && st == NET_FEAT_STOPPED && f == NULL,
+          "Esc stops them (%d, state %d)", n, st);
+    CHECK(sanitized || ms < BOUND_MS, "stopped in %.1f ms (bound %.0f ms%s)",
+          ms, BOUND_MS, sanitized ? ", not timed" : "");
+    CHECK(net_run_features_stop(&lr) == 0, "nothing more to stop");
+    st = net_run_features(&lr, 0, NET_FEAT_ASK, &f, &frac, &why);
+    CHECK(st == NET_FEAT_STOPPED, "an ask leaves them stopped (%d)", st);
+    st = net_run_features(&lr, 0, NET_FEAT_AGAIN, &f, &frac, &why);
+    CHECK(st == NET_FEAT_COMPUTING, "asked again, they compute (%d)", st);
+    st = feat_wait(&lr, 2, &frac);
+    net_run_features(&lr, 0, NET_FEAT_LOOK, &f, &frac, &why);
+    ref = model_net_features(lr.scen, lr.res, 0, NULL, &err);
+    CHECK(st == NET_FEAT_READY && f != NULL && ref != NULL &&
+              f->msgs == ref->msgs && f->msgs > 1000000 &&
+              f->avg_dilation == ref->avg_dilation &&
+              f->sum_dilation_ao == ref->sum_dilation_ao &&
+              f->max_inj_fifo == ref->max_inj_fifo &&
+              f->cls[0].avg_to == ref->cls[0].avg_to,
+          "made, they are the batch's: %lld messages, %g hops on average",
+          f ? f->msgs : -1LL, f ? f->avg_dilation : -1.0);
+    st = net_run_features(&lr, 1, NET_FEAT_ASK, &f, &frac, &why);
+    CHECK(st == NET_FEAT_FAILED && strcmp(why, "no such phase") == 0,
+          "a phase the run does not have: %s", why);
+    net_features_free(ref);
+    net_run_fini(&lr);
+}
+
 int
 main(void)
 {
+    features_off_loop();
     session_progress();
     /* the link model, static: counting, then routing */
     cancel_in(&model_net_entry, mid("SD"), "link SD, counting", "count");

@@ -668,12 +668,16 @@ test_phases(void)
           "the sum is the run's own result");
     ui_key(&u, ss, '6');
     CHECK(on(&u, "metrics"), "6 is Metrics on a network");
-    ui_sync(&u, ss);
+    ui_sync(&u, ss); /* the indicators start on a thread of the run's */
+    CHECK(m->of == lr->id && (m->state == NET_FEAT_COMPUTING ||
+                              m->state == NET_FEAT_READY),
+          "the indicators are asked for: state %d", m->state);
+    ui_settle(&u, ss);
     CHECK(m->f != NULL && m->of == lr->id && m->of_phase == 0 &&
               m->f->msgs == 589824,
           "the indicators of the sum: %lld messages", m->f ? m->f->msgs : -1LL);
     ui_key(&u, ss, ']');
-    ui_sync(&u, ss);
+    ui_settle(&u, ss);
     sh = nview_show(f, lr);
     CHECK(f->phase == 1 && sh.phase == 1 && sh.res == lr->res->phase[0] &&
               sh.st->msgs == 524288 && sh.st->total_bytes == 4.0 * (1 << 30),

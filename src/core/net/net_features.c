@@ -134,6 +134,9 @@ struct pass {
     int maxdeg;      /* out-links of a vertex, at most */
     int *fifo;       /* per (endpoint, out-link index of its first hop) */
     long long maxfifo;
+    struct job *job; /* NULL: none */
+    int stopped;     /* the job was cancelled */
+    int poll;        /* messages until the next look at the job */
 };
 
 static void
@@ -143,8 +146,15 @@ visit(void *v, int src, int dst, double bytes, int step)
     int es, ed, n, first;
 
     (void)step;
-    if (p->failed)
+    if (p->failed || p->stopped)
         return;
+    if (p->job != NULL && --p->poll <= 0) {
+        p->poll = NET_FEATURES_POLL;
+        if (job_cancelled(p->job)) {
+            p->stopped = 1;
+            return;
+        }
+    }
     es = p->map[p->offset + src];
     ed = p->map[p->offset + dst];
     n = route_path(p->rt, es, ed, ROUTE_ONE, 0, p->links);
@@ -169,12 +179,14 @@ visit(void *v, int src, int dst, double bytes, int step)
 
 struct net_features *
 net_features_new(const struct net *net, const struct net_job *jobs, int njobs,
-                 const struct net_result *res, struct rho_err *err)
+                 const struct net_result *res, struct job *job,
+                 struct rho_err *err)
 {
     struct net_features *f;
     struct pass p;
     double *tmp, sum = 0, sumao = 0;
     int nl = net_links(net), maxh;
+    long long units = 0, done = 0;
 
     if (res == NULL || res->nlinks != nl) {
         rho_err_set(err, RHO_EINPUT, "features: no result of this network");
@@ -189,6 +201,8 @@ net_features_new(const struct net *net, const struct net_job *jobs, int njobs,
     free(tmp);
 
     memset(&p, 0, sizeof p);
+    p.job = job;
+    p.poll = NET_FEATURES_POLL;
     p.net = net;
     p.rt = route_new(net);
     maxh = route_max_hops(p.rt);
@@ -200,12 +214,29 @@ net_features_new(const struct net *net, const struct net_job *jobs, int njobs,
             p.maxdeg = net_out_end(net, v) - net_out_begin(net, v);
     p.fifo = xcalloc((size_t)net_endpoints(net) * (size_t)(p.maxdeg + 1),
                      sizeof *p.fifo);
-    for (int j = 0; j < njobs && !p.failed; j++) {
+    for (int j = 0; j < njobs; j++)
+        units += pattern_units(jobs[j].pattern);
+    for (int j = 0; j < njobs && !p.failed && !p.stopped; j++) {
         p.map = placement_map(jobs[j].placement);
         p.offset = jobs[j].offset;
-        for (long long u = 0; u < pattern_units(jobs[j].pattern) && !p.failed;
-             u++)
+        for (long long u = 0; u < pattern_units(jobs[j].pattern) &&
+                              !p.failed && !p.stopped;
+             u++) {
             pattern_emit(jobs[j].pattern, u, visit, &p);
+            /* (a unit of many messages looks inside visit too) */
+            if (job != NULL && (++done & 255) == 0) {
+                job_progress(job, done, units);
+                p.stopped |= job_cancelled(job);
+            }
+        }
+    }
+    if (job != NULL && job_cancelled(job))
+        p.stopped = 1;
+    if (p.stopped) {
+        rho_err_set(err, RHO_ECANCEL, "features: stopped");
+        net_features_free(f);
+        f = NULL;
+        goto out;
     }
     if (p.failed) {
         rho_err_set(err, RHO_EINPUT, "features: a message cannot be routed");

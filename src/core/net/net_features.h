@@ -30,8 +30,9 @@
 
 #include <stddef.h>
 
-#include "core/net/net_model.h"
+#include "core/base/job.h"
 #include "core/base/rho_err.h"
+#include "core/net/net_model.h"
 
 /* The link-load features of one class ("all" or a net class). */
 struct net_class_features {
@@ -60,14 +61,19 @@ struct net_features {
 /*
  * The features of res, the result of solving jobs[0..njobs) on net: link
  * features from res->bytes, message features from a pass over the jobs'
- * patterns (every message, every phase; O(messages), one thread).
+ * patterns (every message, every phase; O(messages), one thread: 115
+ * million messages route for seconds). job (may be NULL) receives the
+ * progress in messages (job_progress(), of an upper bound) and stops the
+ * pass when cancelled: it looks every NET_FEATURES_POLL messages.
  * Returns a new record (caller owns it: net_features_free()) or NULL with
- * err filled (no result, a message between unreachable nodes).
+ * err filled (no result, a message between unreachable nodes,
+ * RHO_ECANCEL).
  */
+#define NET_FEATURES_POLL 4096
 struct net_features *net_features_new(const struct net *net,
                                       const struct net_job *jobs, int njobs,
                                       const struct net_result *res,
-                                      struct rho_err *err);
+                                      struct job *job, struct rho_err *err);
 
 /* Release f. NULL is a no-op. */
 void net_features_free(struct net_features *f);

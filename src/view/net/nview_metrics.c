@@ -12,8 +12,12 @@
  * 6.3/6.4 (net_cost_estimate(), as --compare reports it).
  *
  * Its state: the first line shown (it scrolls), and the indicators of
- * the run and phase shown, made in sync once per run and phase (O(links
- * + messages)) -- only while the view is shown.
+ * the run and phase shown. They cost O(links + messages) -- seconds on
+ * the thesis system -- so the run makes them on a thread of its own the
+ * first time the view shows that run and phase (net_run_features()), and
+ * the view says "computing the metrics" with the part done meanwhile;
+ * the rest of the explorer stays live, Esc stops them, Enter starts them
+ * again.
  */
 #include "view/net/nview_ui.h"
 
@@ -29,35 +33,26 @@
 
 #define COSTS_MAX 16
 
-static void
-metrics_fini(void *st)
-{
-    struct nview_metrics *t = st;
-
-    net_features_free(t->f);
-    t->f = NULL;
-}
-
-/* The indicators of the run and phase shown, once per run and phase. */
+/* The indicators of the run and phase shown: asked of the run (which
+   starts them the first time), collected when made. */
 static void
 metrics_sync(void *st, struct view_ctx *vc)
 {
     struct nview_metrics *t = st;
     const struct net_run *lr = nview_run(vc->ss);
     struct nview_show sh;
-    struct rho_err err;
+    const char *why;
 
     if (lr == NULL)
         return;
     sh = nview_show(vc->fam, lr);
-    if (t->of == lr->id && t->of_phase == sh.phase)
-        return;
-    net_features_free(t->f);
-    t->err[0] = '\0';
-    if ((t->f = model_net_features(lr->scen, lr->res, sh.phase, &err)) == NULL)
-        snprintf(t->err, sizeof t->err, "%.200s", err.msg);
+    t->state =
+        net_run_features(lr, sh.phase, NET_FEAT_ASK, &t->f, &t->frac, &why);
+    snprintf(t->err, sizeof t->err, "%.200s", why);
     t->of = lr->id;
     t->of_phase = sh.phase;
+    if (t->state == NET_FEAT_COMPUTING)
+        ui_pending(vc->u); /* redraw the progress, and the end */
 }
 
 /* Where the lines go: line k of the view is row k - first of v, if v is
@@ -283,8 +278,22 @@ layout(const struct nview_metrics *t, const struct net_run *lr,
     struct out o = {v, first, 0};
     char a[48], b[64], c[48];
 
-    if (f == NULL) {
+    if (t->state == NET_FEAT_STOPPED) {
+        line(&o, ROLE_DIM,
+             "the metrics were stopped (Esc) before they were made: Enter "
+             "computes them again");
+        return o.line;
+    }
+    if (f == NULL && t->state == NET_FEAT_FAILED) {
         line(&o, ROLE_ERROR, "metrics: %s", t->err);
+        return o.line;
+    }
+    if (f == NULL) { /* computing (or about to) */
+        line(&o, ROLE_DIM, "computing the metrics\u2026 %d%% (Esc stops)",
+             (int)(100 * t->frac));
+        line(&o, ROLE_DIM,
+             "(every message is routed once more: seconds on a large "
+             "system; the other views stay live)");
         return o.line;
     }
     line(&o, ROLE_HEADER,
@@ -326,7 +335,7 @@ metrics_draw(const void *st, const struct cview *v,
         return;
     sh = nview_show(dc->fam, lr);
     if (t->of != lr->id || t->of_phase != sh.phase) {
-        cview_text(&b, 1, 0, b.w - 2, ROLE_DIM, "computing the indicators");
+        cview_text(&b, 1, 0, b.w - 2, ROLE_DIM, "computing the metrics\u2026");
         return;
     }
     n = layout(t, lr, &sh, NULL, 0, b.w - 2);
@@ -350,9 +359,37 @@ metrics_key(void *st, struct view_ctx *vc, int act)
     struct nview_show sh;
     int n, rows, page, m, d = keys_motion(act);
 
-    if (lr == NULL || d == 0)
+    if (lr == NULL)
         return VIEW_NOT_MINE;
     sh = nview_show(vc->fam, lr);
+    if (act == ACT_STOP && t->state == NET_FEAT_COMPUTING) {
+        /* the metrics, and the models' runs that compute too */
+        const struct model_entry *me;
+        char what[160] = "";
+        size_t len = 0;
+        for (int k = 0; (me = session_model(vc->ss, k)) != NULL; k++) {
+            struct session_run r;
+            if (session_run(vc->ss, me, &r) == 0 && r.busy &&
+                len < sizeof what)
+                len += (size_t)snprintf(what + len, sizeof what - len,
+                                        " and the %s", me->title);
+        }
+        session_stop(vc->ss);
+        net_run_features_stop(lr);
+        t->state = NET_FEAT_STOPPED;
+        ui_status(vc->u, 0, "stopped the metrics%s: Enter computes them again",
+                  what);
+        return UI_REDRAW;
+    }
+    if (act == ACT_OPEN && t->state == NET_FEAT_STOPPED) {
+        const char *why;
+        t->state = net_run_features(lr, sh.phase, NET_FEAT_AGAIN, &t->f,
+                                    &t->frac, &why);
+        ui_status(vc->u, 0, "the metrics start again");
+        return UI_REDRAW;
+    }
+    if (d == 0)
+        return VIEW_NOT_MINE;
     rows = vc->h - nview_header_rows(vc->ss, vc->fam);
     n = layout(t, lr, &sh, NULL, 0, vc->w - 2);
     if (n > rows)
@@ -370,7 +407,6 @@ const struct view_entry nview_metrics_entry = {
     .title = "Metrics",
     .family = &nview_family,
     .size = sizeof(struct nview_metrics),
-    .fini = metrics_fini,
     .sync = metrics_sync,
     .draw = metrics_draw,
     .key = metrics_key,

@@ -67,11 +67,16 @@ struct nview_rounds {
 
 /* The Metrics view: Jain's Ch. 4 indicators of what the views show. */
 struct nview_metrics {
-    int first;              /* the first line shown */
-    struct net_features *f; /* of the run and phase below; owned */
-    unsigned long of;       /* the run f is of (net_run.id), 0: none */
-    int of_phase;           /* the phase f is of */
-    char err[256];          /* why f is NULL, if it is */
+    int first;                    /* the first line shown */
+    const struct net_features *f; /* of the run and phase below, made on
+                                     a thread of the run's
+                                     (net_run_features()); borrowed from
+                                     the run; NULL until made */
+    unsigned long of;             /* the run f is of (net_run.id), 0: none */
+    int of_phase;                 /* the phase f is of */
+    int state;                    /* enum net_feat_state of f */
+    double frac;                  /* NET_FEAT_COMPUTING: the part done */
+    char err[256];                /* NET_FEAT_FAILED: why */
 };
 
 /* The Jobs view: the jobs of a multi-job workload, a row each. */
