@@ -46,13 +46,18 @@ struct route {
     int *set_off, *set_links;
     int set_cap_paths, set_cap_links;
     struct route_set set;
-    /* route_shares; the last call's answer is kept (memo_n >= 0), as
-       patterns often send many messages between one pair of endpoints in
-       a row (the cores of two nodes) */
+    /* route_shares; the last call's answer is kept (memo_n >= 0) for its
+       routers, as patterns often send many messages between one pair of
+       routers in a row (the cores of two nodes, the nodes of two leaf
+       switches): a call for other endpoints on the same routers only
+       changes the injection and ejection links */
     struct route_share *sh;
     int sh_cap;
-    int memo_s, memo_d, memo_mode, memo_n, memo_ml;
+    int memo_a, memo_b, memo_mode, memo_n, memo_ml;
     double memo_c;
+    /* share_merge of long lists: per link its last epoch and its entry */
+    unsigned *mstamp, mepoch;
+    int *mpos;
     int *tmp;  /* maxhops */
     int *tbuf; /* tree: down links of a path */
 
@@ -131,9 +136,10 @@ cmp_share(const void *a, const void *b)
     return (x->link > y->link) - (x->link < y->link);
 }
 
-/* Merge entries of equal link (sums their fractions); returns the count. */
+/* Merge entries of equal link (sums their fractions, in the order they
+   come) into the order of the links; returns the count. */
 static int
-share_merge(struct route_share *sh, int n)
+share_merge(struct route *rt, struct route_share *sh, int n)
 {
     int m = 0;
 
@@ -150,13 +156,30 @@ share_merge(struct route_share *sh, int n)
         }
         return m;
     }
-    qsort(sh, (size_t)n, sizeof *sh, cmp_share);
-    for (int i = 0; i < n; i++) {
-        if (m > 0 && sh[m - 1].link == sh[i].link)
-            sh[m - 1].frac += sh[i].frac;
-        else
-            sh[m++] = sh[i];
+    /* a path set lists its links many times over (a fat-tree's 64 paths
+       share their first and last hops): each link's first entry takes the
+       sum, and only the distinct links are sorted */
+    if (rt->mstamp == NULL) {
+        int nl = net_links(rt->net) + 2; /* and the pad links */
+        rt->mstamp = xcalloc((size_t)nl, sizeof *rt->mstamp);
+        rt->mpos = xreallocarray(NULL, (size_t)nl, sizeof *rt->mpos);
     }
+    if (++rt->mepoch == 0) {
+        memset(rt->mstamp, 0,
+               (size_t)(net_links(rt->net) + 2) * sizeof *rt->mstamp);
+        rt->mepoch = 1;
+    }
+    for (int i = 0; i < n; i++) {
+        int l = sh[i].link;
+        if (rt->mstamp[l] == rt->mepoch) {
+            sh[rt->mpos[l]].frac += sh[i].frac;
+        } else {
+            rt->mstamp[l] = rt->mepoch;
+            rt->mpos[l] = m;
+            sh[m++] = sh[i];
+        }
+    }
+    qsort(sh, (size_t)m, sizeof *sh, cmp_share); /* distinct keys */
     return m;
 }
 
@@ -1286,6 +1309,8 @@ route_free(struct route *rt)
     free(rt->set_off);
     free(rt->set_links);
     free(rt->sh);
+    free(rt->mstamp);
+    free(rt->mpos);
     free(rt->tmp);
     free(rt->tbuf);
     free(rt->dfr);
@@ -1647,8 +1672,13 @@ route_shares(struct route *rt, int s, int d, int mode,
     double c = 1;
 
     *out = rt->sh;
-    if (rt->memo_n >= 0 && s == rt->memo_s && d == rt->memo_d &&
+    k = ends(rt, s, d, &a, &b);
+    if (k != 0 && rt->memo_n >= 0 && a == rt->memo_a && b == rt->memo_b &&
         mode == rt->memo_mode) {
+        if (rt->inj) {
+            rt->sh[0].link = net_inj_link(rt->net, s);
+            rt->sh[rt->memo_n - 1].link = net_ej_link(rt->net, d);
+        }
         if (npaths != NULL)
             *npaths = rt->memo_c;
         if (maxlen != NULL)
@@ -1656,7 +1686,6 @@ route_shares(struct route *rt, int s, int d, int mode,
         return rt->memo_n;
     }
     rt->memo_n = -1;
-    k = ends(rt, s, d, &a, &b);
     if (npaths != NULL)
         *npaths = k == 0 ? 0 : 1;
     if (maxlen != NULL)
@@ -1681,7 +1710,7 @@ route_shares(struct route *rt, int s, int d, int mode,
             /* torus_shares_all() may move rt->sh: read it after the call
                (as one expression the order was the compiler's choice) */
             n = torus_shares_all(rt, a, b, pre, 0);
-            n = share_merge(rt->sh + pre, n);
+            n = share_merge(rt, rt->sh + pre, n);
         } else if ((n = graph_shares(rt, a, b, pre)) < 0) {
             return -1;
         }
@@ -1701,7 +1730,7 @@ route_shares(struct route *rt, int s, int d, int mode,
                 n++;
             }
         }
-        n = share_merge(rt->sh + pre, n);
+        n = share_merge(rt, rt->sh + pre, n);
     }
 wrapup:
     share_reserve(rt, pre + n + 2);
@@ -1716,8 +1745,8 @@ wrapup:
     if (maxlen != NULL)
         *maxlen = ml;
     *out = rt->sh;
-    rt->memo_s = s;
-    rt->memo_d = d;
+    rt->memo_a = a;
+    rt->memo_b = b;
     rt->memo_mode = mode;
     rt->memo_n = n;
     rt->memo_ml = ml;
