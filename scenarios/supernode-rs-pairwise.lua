@@ -4,7 +4,7 @@
 -- the steps.
 --   thesis  L1 15360 links, 2 GB .. 2 GB; L2 4032 links, 4 GB .. 4 GB
 --   rho     L1 15360 links, 1808 MiB .. 2064 MiB; L2 4032 links, 4 GiB
---   The same at the thesis's one-digit rounding. (About 10 s: 268 million
+--   The same at the thesis's one-digit rounding. (About 4 s: 268 million
 --   messages.)
 -- rho-model(7) compares every column and explains each difference.
 -- gamma: an assumed 4 GB/s reduction per core (the thesis gives none).

@@ -189,6 +189,16 @@ struct fworker {
     int failed;
     long long tick; /* messages since the last checkpoint() */
     struct rho_err err;
+    /* static routing: a run of messages of one job between the same
+       endpoints with the same bytes, routed once with its multiplicity
+       when the run ends (k times one message's integer sums are the sums
+       of k messages): a collective's cores of one node send to the cores
+       of another in a row */
+    struct {
+        int job, es, ed, src, dst;
+        double bytes;
+        fix k;
+    } run;
 };
 
 struct fsolver {
@@ -735,6 +745,26 @@ set_scales(struct fsolver *sv, long long n, double maxb)
     return 0;
 }
 
+/* Route w's run of identical messages (static routing), if any. */
+static void
+flush_run(struct fworker *w)
+{
+    struct fsolver *sv = w->sv;
+    const struct net_job *j;
+
+    if (w->run.k == 0)
+        return;
+    j = &sv->jobs[w->run.job];
+    if (route_static(sv, w->rt, w->buf, j->routing, w->run.es, w->run.ed,
+                     w->run.bytes, 0,
+                     w->acc + (sv->res->job_bytes != NULL
+                                   ? (size_t)w->run.job * (sv->nl + 1)
+                                   : 0),
+                     w->run.k, &w->s) != 0)
+        worker_fail(w, FAIL_REACH, w->run.job, w->run.src, w->run.dst);
+    w->run.k = 0;
+}
+
 static void
 sink_msg(void *v, int src, int dst, double bytes, int step)
 {
@@ -755,10 +785,26 @@ sink_msg(void *v, int src, int dst, double bytes, int step)
     }
     es = map[j->offset + src];
     ed = map[j->offset + dst];
-    key = hmix(hmix(hmix(sv->o.seed, (uint64_t)w->job), (uint64_t)w->unit),
-               (uint64_t)idx);
     w->s.msgs++;
     w->s.total += fx(bytes, sv->sL);
+    if (!sv->adaptive && !sv->keep && j->routing != NET_SI) {
+        /* (SI draws per message, from its key) */
+        if (w->run.k > 0 && (w->run.job != w->job || w->run.es != es ||
+                             w->run.ed != ed || w->run.bytes != bytes))
+            flush_run(w);
+        if (w->run.k == 0) {
+            w->run.job = w->job;
+            w->run.es = es;
+            w->run.ed = ed;
+            w->run.src = src;
+            w->run.dst = dst;
+            w->run.bytes = bytes;
+        }
+        w->run.k++;
+        return;
+    }
+    key = hmix(hmix(hmix(sv->o.seed, (uint64_t)w->job), (uint64_t)w->unit),
+               (uint64_t)idx);
     if (sv->adaptive || sv->keep) {
         struct fmsgs *m = &w->loc;
         fmsgs_reserve(m, m->n + 1);
@@ -816,6 +862,7 @@ chunk_task(void *ctx, long long i, int wi)
             w->idx = 0;
             pattern_emit(j->pattern, u, sink_msg, w);
         }
+    flush_run(w);
     if (!(sv->adaptive || sv->keep)) {
         if (w->failed)
             chunk_failed(sv, w, c);
