@@ -15,7 +15,10 @@ trap 'rm -f "$log"' EXIT
 count() { # count "ok"/"FAIL" lines in $log, print FAIL and skip lines
     p=$(grep -c '^ok ' "$log")
     f=$(grep -c '^FAIL' "$log")
-    grep -E '^(FAIL|skip)' "$log"
+    # (and up to 40 indented lines under a FAIL: the screen a TUI check
+    # saw, a golden's diff)
+    awk '/^(FAIL|skip)/ { print; n = /^FAIL/ ? 40 : 0; next }
+         /^    / && n > 0 { print; n--; next } { n = 0 }' "$log"
     pass=$((pass + p))
     fail=$((fail + f))
 }
