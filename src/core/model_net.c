@@ -26,6 +26,8 @@ struct net_run_feat {
     int phase;                /* the phase the job makes, -1: none */
     struct net_features *out; /* what it made, or NULL: err */
     struct rho_err err;
+    struct net_run_costs *costs;     /* made: the caller's */
+    struct net_run_costs *out_costs; /* made by the job, not collected */
     int nslots; /* 1 + the result's phases */
     struct feat_slot {
         int state; /* enum net_feat_state */
@@ -39,7 +41,20 @@ feat_job(struct job *j, void *arg)
 {
     struct net_run_feat *q = arg;
 
+    const struct net_scen *l = q->lr->scen->net;
+
     q->out = model_net_features(q->lr->scen, q->lr->res, q->phase, j, &q->err);
+    if (q->out != NULL && q->costs == NULL && !job_cancelled(j)) {
+        struct net_run_costs *c = xcalloc(1, sizeof *c);
+        c->ncoll = model_net_costs(q->lr->scen, q->lr->res, c->coll,
+                                   NET_RUN_COLL_MAX);
+        net_cost_estimate(l->net,
+                          l->net_spec.kind == NET_TOPO_PROTO
+                              ? l->net_spec.proto.radix
+                              : 0,
+                          &c->design);
+        q->out_costs = c;
+    }
     return q->out != NULL ? 0 : -1;
 }
 
@@ -54,6 +69,11 @@ feat_collect(struct net_run_feat *q, int state)
     if (q->phase < 0 || (job_running(&q->job) && !job_cancelled(&q->job)))
         return;
     job_join(&q->job);
+    if (q->out_costs != NULL && q->costs == NULL)
+        q->costs = q->out_costs;
+    else
+        free(q->out_costs);
+    q->out_costs = NULL;
     s = &q->slot[q->phase];
     if (q->out != NULL) {
         s->state = NET_FEAT_READY;
@@ -100,6 +120,7 @@ feat_free(struct net_run_feat *q)
     for (int k = 0; k < q->nslots; k++)
         net_features_free(q->slot[k].f);
     free(q->slot);
+    free(q->costs);
     free(q);
 }
 
@@ -142,6 +163,12 @@ net_run_features(const struct net_run *lr, int phase, int start,
     *f = s->f;
     *why = s->why;
     return s->state;
+}
+
+const struct net_run_costs *
+net_run_costs(const struct net_run *lr)
+{
+    return lr != NULL && lr->feat != NULL ? lr->feat->costs : NULL;
 }
 
 int
@@ -262,6 +289,127 @@ make_bounds(struct net_run *lr, const atomic_int *stop)
     return 0;
 }
 
+/* a is hotter than b: more bytes, then a lower id. */
+static int
+hotter(const double *bytes, int a, int b)
+{
+    return bytes[a] > bytes[b] || (bytes[a] == bytes[b] && a < b);
+}
+
+/* Sift down in a min-heap by hotness (the coldest at the root). */
+static void
+sift_down(const double *bytes, int *h, int n, int i)
+{
+    for (;;) {
+        int c = 2 * i + 1, t;
+        if (c >= n)
+            return;
+        if (c + 1 < n && hotter(bytes, h[c], h[c + 1]))
+            c++;
+        if (!hotter(bytes, h[i], h[c]))
+            return;
+        t = h[i];
+        h[i] = h[c];
+        h[c] = t;
+        i = c;
+    }
+}
+
+/* The n hottest of the nl links with bytes into top, hottest first (the
+   views' order); how many. 0 when stop rises (checked every 64Ki
+   links). */
+static int
+hottest(const double *bytes, int nl, int n, int *top, const atomic_int *stop)
+{
+    int k = 0;
+
+    for (int l = 0; l < nl; l++) {
+        if ((l & 0xffff) == 0 && stop != NULL && atomic_load(stop))
+            return 0;
+        if (!(bytes[l] > 0))
+            continue;
+        if (k < n) {
+            int i = k++;
+            top[i] = l;
+            while (i > 0) { /* sift up */
+                int p = (i - 1) / 2, t;
+                if (!hotter(bytes, top[p], top[i]))
+                    break;
+                t = top[p];
+                top[p] = top[i];
+                top[i] = t;
+                i = p;
+            }
+        } else if (hotter(bytes, l, top[0])) {
+            top[0] = l;
+            sift_down(bytes, top, k, 0);
+        }
+    }
+    for (int m = k - 1; m > 0; m--) { /* heap sort: the coldest last */
+        int t = top[0];
+        top[0] = top[m];
+        top[m] = t;
+        sift_down(bytes, top, m, 0);
+    }
+    return k;
+}
+
+/* The hottest links of the sum and each phase (net_run.hot). 0, or -1:
+   stopped. */
+static int
+make_hot(struct net_run *lr, const atomic_int *stop)
+{
+    int n = lr->res->nphases + 1;
+
+    lr->hot = xcalloc((size_t)n * NET_RUN_HOT, sizeof *lr->hot);
+    lr->nhot = xcalloc((size_t)n, sizeof *lr->nhot);
+    for (int k = 0; k < n; k++) {
+        const struct net_result *r = k ? lr->res->phase[k - 1] : lr->res;
+        lr->nhot[k] = hottest(r->bytes, r->nlinks, NET_RUN_HOT,
+                              lr->hot + (size_t)k * NET_RUN_HOT, stop);
+        if (stop != NULL && atomic_load(stop))
+            return -1;
+    }
+    return 0;
+}
+
+/* The L2 bytes of every pair of groups of a dragonfly, for the sum and
+   each phase (net_run.l2pair): each pair's links summed in their order,
+   as the group matrix sums them. 0, or -1: stopped. */
+static int
+make_l2pair(struct net_run *lr, const atomic_int *stop)
+{
+    const struct net *net = lr->scen->net->net;
+    const struct net_dragonfly_params *p = net_dragonfly(net);
+    const int *gl = net_df_globals(net);
+    int n = lr->res->nphases + 1;
+    long long G, gpp;
+
+    if (p == NULL || gl == NULL)
+        return 0;
+    G = p->groups;
+    gpp = p->global_per_pair;
+    lr->l2pair = xcalloc((size_t)n, sizeof *lr->l2pair);
+    for (int k = 0; k < n; k++) {
+        const double *b = k ? lr->res->phase[k - 1]->bytes : lr->res->bytes;
+        double *pr = xmalloc((size_t)(G * G) * sizeof *pr);
+        lr->l2pair[k] = pr;
+        for (long long i = 0; i < G; i++) {
+            if (stop != NULL && atomic_load(stop))
+                return -1;
+            for (long long j = 0; j < G; j++) {
+                const int *e = gl + (i * G + j) * gpp;
+                double s = 0;
+                for (long long q = 0; q < gpp; q++)
+                    if (e[q] >= 0 && !isnan(b[e[q]]))
+                        s += b[e[q]];
+                pr[i * G + j] = s;
+            }
+        }
+    }
+    return 0;
+}
+
 int
 net_run_compute(struct net_run *lr, struct scenario *s,
                 const struct model_ctx *ctx, struct rho_err *err)
@@ -297,7 +445,8 @@ net_run_compute(struct net_run *lr, struct scenario *s,
     }
     if (lr->nrounds == 0)
         lr->recorded = 0;
-    if (views && make_bounds(lr, o.stop) != 0) {
+    if (views && (make_bounds(lr, o.stop) != 0 || make_hot(lr, o.stop) != 0 ||
+                  make_l2pair(lr, o.stop) != 0)) {
         rho_err_set(err, RHO_ECANCEL, "link model: cancelled");
         net_run_fini(lr);
         return -1;
@@ -323,6 +472,12 @@ net_run_fini(struct net_run *lr)
         for (int k = 0; k <= lr->res->nphases; k++)
             net_bounds_free(lr->bounds[k]);
     free(lr->bounds);
+    free(lr->hot);
+    free(lr->nhot);
+    if (lr->l2pair != NULL)
+        for (int k = 0; k <= lr->res->nphases; k++)
+            free(lr->l2pair[k]);
+    free(lr->l2pair);
     net_stats_free(lr->st);
     net_result_free(lr->res);
     scenario_free(lr->scen);
@@ -479,6 +634,11 @@ retire(void *res)
             net_bounds_free(lr->bounds[k]);
     free(lr->bounds);
     lr->bounds = NULL;
+    if (lr->l2pair != NULL)
+        for (int k = 0; k <= lr->res->nphases; k++)
+            free(lr->l2pair[k]);
+    free(lr->l2pair);
+    lr->l2pair = NULL;
     shrink(lr->res);
     free(lr->granted);
     free(lr->remaining);

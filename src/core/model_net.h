@@ -17,11 +17,15 @@
 #include "core/base/rho_err.h"
 #include "core/model.h"
 #include "core/net/net_bounds.h"
+#include "core/net/net_design.h"
 #include "core/net/net_features.h"
 #include "core/net/net_model.h"
 #include "core/net/net_stats.h"
 #include "core/scenario.h"
 #include "core/session.h"
+
+/* The hottest links a run keeps for the views (net_run.hot). */
+#define NET_RUN_HOT 256
 
 /* Per-link arrays of all rounds are kept while rounds x links stays under
    this many values (two arrays of doubles: 16 bytes per value). */
@@ -57,6 +61,22 @@ struct net_run {
                                    for the sum ([0]) and each phase alone
                                    ([k], 1..res->nphases), made on the
                                    run's thread for the Network view;
+                                   else NULL; owned */
+    int *hot;                   /* with MODEL_KEEP_VIEWS: the NET_RUN_HOT
+                                   hottest links of the sum (hot[0 ..
+                                   nhot[0])) and of each phase k alone
+                                   (hot + k * NET_RUN_HOT, nhot[k] of
+                                   them): most bytes first, ties by id,
+                                   none without bytes; made on the run's
+                                   thread for the Links and Map views
+                                   (O(links) each); else NULL; owned */
+    int *nhot;                  /* 1 + res->nphases counts; owned */
+    double **l2pair;            /* with MODEL_KEEP_VIEWS on a dragonfly:
+                                   the L2 bytes from group i to group j
+                                   ([k][i * groups + j], NaN bytes left
+                                   out) of the sum ([0]) and each phase,
+                                   made on the run's thread for the Map
+                                   view's group matrix (O(L2 links));
                                    else NULL; owned */
     struct net_run_feat *feat;  /* the Metrics view's indicators, made
                                    off the loop on first ask
@@ -160,6 +180,22 @@ int net_run_features(const struct net_run *lr, int phase, int start,
 /* Stop the indicators computing (Esc), if any: their phase becomes
    NET_FEAT_STOPPED. Returns 1 if one was stopped, else 0. */
 int net_run_features_stop(const struct net_run *lr);
+
+/* What the Metrics view shows beside the indicators, made by their
+   thread with the first of them (O(links) each: 0.1 s on the thesis
+   system, which no draw may spend): the collectives' cost model of every
+   phase (model_net_costs(): the first NET_RUN_COLL_MAX of ncoll) and the
+   design's cost (net_cost_estimate()). */
+#define NET_RUN_COLL_MAX 16
+struct net_run_costs {
+    int ncoll;
+    struct net_coll_cost coll[NET_RUN_COLL_MAX];
+    struct net_cost design;
+};
+
+/* lr's, once made (net_run_features() collects them), else NULL.
+   Borrowed: lives as long as lr. */
+const struct net_run_costs *net_run_costs(const struct net_run *lr);
 
 /*
  * The cost model of Jain Sec. 8.1.1 (net_stats_coll()) for the collective

@@ -283,8 +283,8 @@ features_off_loop(void)
           "the features' pass with its job cancelled: RHO_ECANCEL (%s)",
           err.msg);
     st = net_run_features(&lr, 0, NET_FEAT_LOOK, &f, &frac, &why);
-    CHECK(st == NET_FEAT_NONE && f == NULL, "not asked: not started (%d)",
-          st);
+    CHECK(st == NET_FEAT_NONE && f == NULL && net_run_costs(&lr) == NULL,
+          "not asked: not started (%d)", st);
     t0 = rho_wall();
     st = net_run_features(&lr, 0, NET_FEAT_ASK, &f, &frac, &why);
     ms_ask = (rho_wall() - t0) * 1e3;
@@ -336,6 +336,20 @@ features_off_loop(void)
               f->cls[0].avg_to == ref->cls[0].avg_to,
           "made, they are the batch's: %lld messages, %g hops on average",
           f ? f->msgs : -1LL, f ? f->avg_dilation : -1.0);
+    {
+        /* the costs beside them come with them */
+        const struct net_run_costs *rc = net_run_costs(&lr);
+        struct net_coll_cost cc[4];
+        struct net_cost design;
+        const struct net_scen *l = lr.scen->net;
+        net_cost_estimate(l->net, 0, &design);
+        CHECK(rc != NULL &&
+                  rc->ncoll == model_net_costs(lr.scen, lr.res, cc, 4) &&
+                  rc->design.usd == design.usd && design.usd > 0 &&
+                  rc->design.cables == design.cables,
+              "the costs come with them: %d collectives, $%.3gM",
+              rc ? rc->ncoll : -1, rc ? rc->design.usd / 1e6 : -1.0);
+    }
     st = net_run_features(&lr, 1, NET_FEAT_ASK, &f, &frac, &why);
     CHECK(st == NET_FEAT_FAILED && strcmp(why, "no such phase") == 0,
           "a phase the run does not have: %s", why);

@@ -176,6 +176,37 @@ main(void)
               "boundaries made with the run: %d groups send %g B on L2",
               nb ? nb->ntop : -1, out);
     }
+    {
+        /* the Links view's hottest links and the Map view's group pairs
+           come made with the run too: the same as a pass over the links */
+        const double *b = lr.res->bytes;
+        const struct net_dragonfly_params *dp = net_dragonfly(net);
+        const int *gl = net_df_globals(net);
+        int used = 0, order = 1, pairs = 1, G = dp->groups;
+        for (int l = 0; l < nl; l++)
+            used += b[l] > 0;
+        for (int i = 1; lr.hot != NULL && i < lr.nhot[0]; i++) {
+            int a = lr.hot[i - 1], c = lr.hot[i];
+            order &= b[a] > b[c] || (b[a] == b[c] && a < c);
+        }
+        for (int l = 0; lr.hot != NULL && lr.nhot[0] > 0 && l < nl; l++)
+            order &= !(b[l] > b[lr.hot[0]]);
+        CHECK(lr.hot != NULL && lr.nhot[0] == (used < 256 ? used : 256) &&
+                  order,
+              "the %d hottest links, hottest first, ties by id", lr.nhot[0]);
+        for (int i = 0; lr.l2pair != NULL && i < G; i++)
+            for (int j = 0; j < G; j++) {
+                double sum = 0;
+                for (int q = 0; q < dp->global_per_pair; q++) {
+                    int l = gl[(i * G + j) * dp->global_per_pair + q];
+                    if (l >= 0)
+                        sum += b[l];
+                }
+                pairs &= lr.l2pair[0][i * G + j] == sum;
+            }
+        CHECK(lr.l2pair != NULL && pairs && lr.l2pair[0][0 * G + 1] > 0,
+              "the L2 bytes of every pair of the %d groups", G);
+    }
     CHECK(lr.nrounds == lr.res->iterations && lr.nrounds == 7,
           "a record per round: %d of %d", lr.nrounds, lr.res->iterations);
     CHECK(lr.recorded && lr.granted && lr.remaining, "per-link arrays kept");

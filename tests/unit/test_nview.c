@@ -1163,7 +1163,7 @@ test_stats(struct strbuf *sb)
     struct five f;
     struct net_stats *st;
     struct canvas c, c2;
-    double *work;
+    struct nview_hist hist;
     int rc, boxcol, bw, y;
 
     five_new(&f);
@@ -1198,13 +1198,24 @@ test_stats(struct strbuf *sb)
     CHECK(y == 29 && starts(row_text(&c, 9), "links") &&
               starts(row_text(&c, 10), "2\u2524"),
           "the histogram of the selected class's 2 used links (%d)", y);
-    /* st computed here and work supplied: the same picture */
+    /* st computed here, the histogram counted before: the same picture */
     canvas_init(&c2, 80, 30, 0);
-    work = malloc(sizeof(double) * (size_t)net_links(f.net));
-    nview_stats(&c2, 0, 0, 80, 30, f.net, f.res->bytes, NULL, 2, work);
+    nview_hist_count(&hist, f.net, f.res->bytes, st->cls[2].cls, 80);
+    CHECK(hist.n == 2 && hist.hi == 2 * MiB && hist.unit == MiB,
+          "the histogram counted: 2 used links, 2 MiB at most (%d)", hist.n);
+    nview_stats(&c2, 0, 0, 80, 30, f.net, f.res->bytes, NULL, 2, &hist);
     CHECK(canvas_diff(&c, &c2, NULL, 0) == 0,
-          "without st, with a work buffer: the same screen");
-    free(work);
+          "without st, with the histogram counted: the same screen");
+    hist.count[0] += 5; /* the counts drawn are the ones given */
+    canvas_clear(&c2, ROLE_DEFAULT);
+    nview_stats(&c2, 0, 0, 80, 30, f.net, f.res->bytes, st, 2, &hist);
+    CHECK(canvas_diff(&c, &c2, NULL, 0) != 0,
+          "the histogram given is the one drawn");
+    hist.w = 79; /* of another width: counted again */
+    canvas_clear(&c2, ROLE_DEFAULT);
+    nview_stats(&c2, 0, 0, 80, 30, f.net, f.res->bytes, st, 2, &hist);
+    CHECK(canvas_diff(&c, &c2, NULL, 0) == 0,
+          "a histogram of another width is counted again");
     canvas_fini(&c2);
     /* short: a note instead of the missing classes */
     canvas_clear(&c, ROLE_DEFAULT);

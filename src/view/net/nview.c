@@ -329,12 +329,9 @@ nview_hottest(struct canvas *c, int x, int y, int w, int h,
               const struct nview_opts *o)
 {
     struct cview r = {c, x, y, w, h};
-    struct nview_opts op;
     int mine[NVIEW_TOP_MAX];
     const int *list = mine;
-    int rows, n = 0, rw, cwid = 0, bw, nw, bytecol, barcol, clscol;
-    int need = 4, avail;
-    char name[NET_NAME_MAX], buf[32];
+    int rows, n = 0;
 
     if (w < 1 || h < 1)
         return -1;
@@ -342,7 +339,6 @@ nview_hottest(struct canvas *c, int x, int y, int w, int h,
         return nview_too_small(&r, "no data");
     if (h < 2 || w < 12)
         return nview_too_small(&r, "too small");
-    op = nview_resolve(net, bytes, o);
     rows = nview_min(h - 1, NVIEW_TOP_MAX);
     if (st && cls >= -1 && cls + 1 < st->nclasses &&
         (st->cls[cls + 1].ntop >= rows ||
@@ -354,7 +350,29 @@ nview_hottest(struct canvas *c, int x, int y, int w, int h,
     } else {
         n = nview_top(net, bytes, cls, rows, mine);
     }
-    if (n == 0) {
+    return nview_hottest_list(c, x, y, w, h, net, bytes, list, n, sel, o);
+}
+
+int
+nview_hottest_list(struct canvas *c, int x, int y, int w, int h,
+                   const struct net *net, const double *bytes,
+                   const int *list, int n, int sel, const struct nview_opts *o)
+{
+    struct cview r = {c, x, y, w, h};
+    struct nview_opts op;
+    int rw, cwid = 0, bw, nw, bytecol, barcol, clscol;
+    int need = 4, avail;
+    char name[NET_NAME_MAX], buf[32];
+
+    if (w < 1 || h < 1)
+        return -1;
+    if (net == NULL || bytes == NULL)
+        return nview_too_small(&r, "no data");
+    if (h < 2 || w < 12)
+        return nview_too_small(&r, "too small");
+    op = nview_resolve(net, bytes, o);
+    n = nview_min(n, nview_min(h - 1, NVIEW_TOP_MAX));
+    if (n <= 0) {
         cview_text(&r, 0, 0, w, ROLE_DIM, "no traffic");
         return 0;
     }

@@ -148,6 +148,14 @@ int nview_hottest(struct canvas *c, int x, int y, int w, int h,
                   const struct net_stats *st, int cls, int sel,
                   const struct nview_opts *o);
 
+/* The same table for the links list[0 .. n) (hottest first, as
+   nview_top() gives them), as many as fit: what a view that keeps the
+   list draws (O(rows)). */
+int nview_hottest_list(struct canvas *c, int x, int y, int w, int h,
+                       const struct net *net, const double *bytes,
+                       const int *list, int n, int sel,
+                       const struct nview_opts *o);
+
 /* ---- the views ---- */
 
 /* Each view has its own header; they are included here so that the

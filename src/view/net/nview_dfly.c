@@ -37,6 +37,7 @@ nview_df_pair(const struct net *net, const double *bytes, int g1, int g2)
 struct l2 {
     const int *gl;
     const double *bytes;
+    const double *pair; /* the pairs' sums made before, or NULL */
     int G, gpp;
 };
 
@@ -47,6 +48,8 @@ l2_pair(const struct l2 *t, int i, int j)
     const int *e = t->gl + ((long long)i * t->G + j) * t->gpp;
     double s = 0;
 
+    if (t->pair != NULL)
+        return t->pair[(long long)i * t->G + j];
     for (int k = 0; k < t->gpp; k++)
         if (e[k] >= 0 && !isnan(t->bytes[e[k]]))
             s += t->bytes[e[k]];
@@ -84,6 +87,16 @@ nview_df_matrix(struct canvas *c, int x, int y, int w, int h,
                 int sel_dst, const struct nview_opts *o,
                 struct nview_grid *grid)
 {
+    return nview_df_matrix_pairs(c, x, y, w, h, net, bytes, NULL, sel_src,
+                                 sel_dst, o, grid);
+}
+
+int
+nview_df_matrix_pairs(struct canvas *c, int x, int y, int w, int h,
+                      const struct net *net, const double *bytes,
+                      const double *pair, int sel_src, int sel_dst,
+                      const struct nview_opts *o, struct nview_grid *grid)
+{
     struct cview r = {c, x, y, w, h}, gr;
     const struct net_dragonfly_params *p;
     struct nview_opts op = o ? *o : nview_defaults;
@@ -106,6 +119,7 @@ nview_df_matrix(struct canvas *c, int x, int y, int w, int h,
     G = p->groups;
     t.gl = net_df_globals(net);
     t.bytes = bytes;
+    t.pair = pair;
     t.G = G;
     t.gpp = p->global_per_pair;
     gw = nview_digits(G - 1);

@@ -37,6 +37,14 @@ int nview_df_matrix(struct canvas *c, int x, int y, int w, int h,
                     int sel_dst, const struct nview_opts *o,
                     struct nview_grid *grid);
 
+/* The same from the pairs' L2 bytes summed before (pair[i * groups + j],
+   as net_run.l2pair holds them; NULL: from the links): O(groups^2), no
+   pass over the links. */
+int nview_df_matrix_pairs(struct canvas *c, int x, int y, int w, int h,
+                          const struct net *net, const double *bytes,
+                          const double *pair, int sel_src, int sel_dst,
+                          const struct nview_opts *o, struct nview_grid *grid);
+
 /* A dragonfly group's traffic in bytes. */
 struct nview_df_totals {
     double l2_out, l2_in; /* on L2 links leaving and entering the group */

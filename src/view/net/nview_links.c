@@ -63,13 +63,14 @@ draw_changes(const struct nview_links *t, const struct cview *b,
 }
 
 /* The hottest links with traffic (at most NVIEW_TOP_MAX): the rows the
-   view can select. */
+   view can select (the run's list: no pass over the links). */
 static int
-links_rows(const struct net *net, const double *bytes)
+links_rows(const struct net_run *lr, const struct nview_show *sh)
 {
     static int top[NVIEW_TOP_MAX];
+    const int *list;
 
-    return nview_top(net, bytes, -1, NVIEW_TOP_MAX, top);
+    return nview_hot(lr, sh, top, &list);
 }
 
 /* The table of the hottest links down to the selected row, drawn whole
@@ -86,7 +87,9 @@ links_draw(const void *st, const struct cview *v,
     struct nview_show sh;
     const struct net_diff *d;
     struct canvas all;
-    int rows, top, n, H;
+    int rows, top, n, H, nhot;
+    static int buf[NVIEW_TOP_MAX];
+    const int *list;
 
     if (lr == NULL || b.h < 2)
         return;
@@ -100,8 +103,9 @@ links_draw(const void *st, const struct cview *v,
     top = t->row - rows + 1 > 0 ? t->row - rows + 1 : 0;
     H = 1 + (top + rows < NVIEW_TOP_MAX ? top + rows : NVIEW_TOP_MAX);
     canvas_init(&all, b.w, H, v->c->ascii);
-    n = nview_hottest(&all, 0, 0, b.w, H, lr->scen->net->net, sh.bytes, sh.st,
-                      -1, t->row, &o);
+    nhot = nview_hot(lr, &sh, buf, &list);
+    n = nview_hottest_list(&all, 0, 0, b.w, H, lr->scen->net->net, sh.bytes,
+                           list, nhot, t->row, &o);
     for (int y = 0; y < b.h; y++) {
         int from = y == 0 ? 0 : top + y;
         if (from >= H)
@@ -115,7 +119,7 @@ links_draw(const void *st, const struct cview *v,
     }
     canvas_fini(&all);
     if (n > 0 && (top > 0 || n >= rows)) { /* where the window is */
-        int total = links_rows(lr->scen->net->net, sh.bytes);
+        int total = nhot;
         char where[48];
         if (total <= rows)
             return;
@@ -130,11 +134,11 @@ static int
 explain_link(struct nview_links *t, struct view_ctx *vc,
              const struct net_run *lr)
 {
-    static int top[NVIEW_TOP_MAX];
-    const struct net *net = lr->scen->net->net;
+    static int buf[NVIEW_TOP_MAX];
+    const int *top;
     struct nview_show sh = nview_show(vc->fam, lr);
     int want = nview_clamp(t->row + 1, 1, NVIEW_TOP_MAX);
-    int n = nview_top(net, sh.bytes, -1, want, top);
+    int n = nview_hot(lr, &sh, buf, &top);
 
     if (n < want) {
         ui_status(vc->u, 1, "no link on row %d carries traffic", t->row + 1);
@@ -191,7 +195,10 @@ links_key(void *st, struct view_ctx *vc, int act)
     }
     if (act == ACT_OPEN)
         return explain_link(t, vc, lr);
-    n = links_rows(lr->scen->net->net, nview_show(vc->fam, lr).bytes);
+    {
+        struct nview_show sh = nview_show(vc->fam, lr);
+        n = links_rows(lr, &sh);
+    }
     if (act == ACT_PAGE_UP || act == ACT_PAGE_DOWN) { /* a window's worth */
         int page = vc->h - nview_header_rows(vc->ss, vc->fam) - 2;
         page = page > 1 ? page : 1;
@@ -209,17 +216,20 @@ links_key(void *st, struct view_ctx *vc, int act)
 static int
 links_find(void *st, struct view_ctx *vc, const char *text, int dir)
 {
-    static int top[NVIEW_TOP_MAX];
+    static int buf[NVIEW_TOP_MAX];
+    const int *top;
     struct nview_links *t = st;
     const struct net_run *lr = nview_run(vc->ss);
     const struct net *net;
+    struct nview_show sh;
     char name[NET_NAME_MAX], what[NET_NAME_MAX + 40];
     int n, wrapped = 0;
 
     if (lr == NULL)
         return 0;
     net = lr->scen->net->net;
-    n = nview_top(net, nview_show(vc->fam, lr).bytes, -1, NVIEW_TOP_MAX, top);
+    sh = nview_show(vc->fam, lr);
+    n = nview_hot(lr, &sh, buf, &top);
     for (int k = 1; k <= n; k++) {
         int i = ui_find_step(t->row, k, n, dir, &wrapped);
         if (strstr(net_link_name(net, top[i], name, sizeof name), text)) {

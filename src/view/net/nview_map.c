@@ -271,11 +271,14 @@ dfly_report(const struct nview_map *t, const struct net *net,
 
 /* Another network (no map): the selected row of its hottest links. */
 static void
-other_report(const struct nview_map *t, const struct net *net,
-             const double *bytes, double peak, char line[3][256])
+other_report(const struct nview_map *t, const struct net_run *lr,
+             const struct nview_show *sh, double peak, char line[3][256])
 {
-    static int top[NVIEW_TOP_MAX];
-    int n = nview_top(net, bytes, -1, NVIEW_TOP_MAX, top);
+    static int buf[NVIEW_TOP_MAX];
+    const struct net *net = lr->scen->net->net;
+    const double *bytes = sh->bytes;
+    const int *top;
+    int n = nview_hot(lr, sh, buf, &top);
     struct linkset e = {0, -1, -1, 0, 0, 0};
     char name[NET_NAME_MAX];
 
@@ -328,8 +331,10 @@ map_paint(const struct nview_map *t, const struct cview *v,
             rc = nview_df_group(m.c, m.x, m.y, m.w, m.h, net, sh.bytes,
                                 t->group, t->y * dp->routers + t->x, &o, grid);
         else
-            rc = nview_df_matrix(m.c, m.x, m.y, m.w, m.h, net, sh.bytes, t->y,
-                                 t->x, &o, grid);
+            rc = nview_df_matrix_pairs(
+                m.c, m.x, m.y, m.w, m.h, net, sh.bytes,
+                lr->l2pair != NULL ? lr->l2pair[sh.phase] : NULL, t->y, t->x,
+                &o, grid);
         if (rc < 0)
             cview_text(&m, 1, 0, m.w - 2, ROLE_WARNING,
                        "too small for the group matrix");
@@ -340,9 +345,12 @@ map_paint(const struct nview_map *t, const struct cview *v,
                    "no map for this kind of network (maps are for tori and "
                    "dragonflies): its hottest links");
         rep = b.h >= 8 ? 2 : 0;
-        nview_hottest(b.c, b.x, b.y + 2, b.w, b.h - 2 - rep, net, sh.bytes,
-                      sh.st, -1, t->y, &o);
-        other_report(t, net, sh.bytes,
+        static int buf[NVIEW_TOP_MAX];
+        const int *top;
+        int n = nview_hot(lr, &sh, buf, &top);
+        nview_hottest_list(b.c, b.x, b.y + 2, b.w, b.h - 2 - rep, net,
+                           sh.bytes, top, n, t->y, &o);
+        other_report(t, lr, &sh,
                      o.peak > 0 ? o.peak : nview_peak(net, sh.bytes), line);
     }
     for (int i = 0; i < rep; i++)
@@ -459,10 +467,11 @@ map_key(void *st, struct view_ctx *vc, int act)
     if (net_dragonfly(net) != NULL)
         return dragonfly_key(st, net_dragonfly(net), act);
     {   /* another network: Up and Down choose among its hottest links */
-        static int top[NVIEW_TOP_MAX];
+        static int buf[NVIEW_TOP_MAX];
+        const int *top;
         struct nview_map *t = st;
-        int n = nview_top(net, nview_show(vc->fam, lr).bytes, -1,
-                          NVIEW_TOP_MAX, top),
+        struct nview_show sh = nview_show(vc->fam, lr);
+        int n = nview_hot(lr, &sh, buf, &top),
             r, shown = vc->h - nview_header_rows(vc->ss, vc->fam) - 5;
         if (shown > 0 && n > shown) /* the rows the list shows */
             n = shown;

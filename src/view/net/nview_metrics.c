@@ -31,7 +31,7 @@
 #include "view/roles.h"
 #include "view/ui.h"
 
-#define COSTS_MAX 16
+#define COSTS_MAX NET_RUN_COLL_MAX
 
 /* The indicators of the run and phase shown: asked of the run (which
    starts them the first time), collected when made. */
@@ -193,8 +193,12 @@ static void
 costs(struct out *o, const struct net_run *lr, const struct nview_show *sh)
 {
     const struct net_scen *l = lr->scen->net;
-    struct net_coll_cost c[COSTS_MAX];
-    int n = model_net_costs(lr->scen, lr->res, c, COSTS_MAX), shown = 0;
+    const struct net_run_costs *rc = net_run_costs(lr);
+    struct net_coll_cost mine[COSTS_MAX];
+    const struct net_coll_cost *c = rc != NULL ? rc->coll : mine;
+    int n = rc != NULL ? rc->ncoll
+                       : model_net_costs(lr->scen, lr->res, mine, COSTS_MAX),
+        shown = 0;
     char a[48], b[48], d[48], e[48], g[48], who[96], red[96];
 
     for (int i = 0; i < n && i < COSTS_MAX; i++) {
@@ -243,13 +247,19 @@ static void
 design(struct out *o, const struct net_run *lr, const struct nview_show *sh)
 {
     const struct net_scen *l = lr->scen->net;
+    const struct net_run_costs *rc = net_run_costs(lr);
     struct net_cost c;
     double time = sh->st->phase_time_ext, rate;
     char a[48], b[48], d[48];
 
-    net_cost_estimate(
-        l->net,
-        l->net_spec.kind == NET_TOPO_PROTO ? l->net_spec.proto.radix : 0, &c);
+    if (rc != NULL) /* made with the indicators */
+        c = rc->design;
+    else
+        net_cost_estimate(l->net,
+                          l->net_spec.kind == NET_TOPO_PROTO
+                              ? l->net_spec.proto.radix
+                              : 0,
+                          &c);
     rate = time > 0 ? sh->st->total_bytes / time : 0;
     line(o, ROLE_DEFAULT, "%s", "");
     line(o, ROLE_HEADER,

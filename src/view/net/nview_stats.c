@@ -48,58 +48,82 @@ used_in(const struct net *net, const double *bytes, int l, int cls)
     return v > 0 && isfinite(v) && (cls < 0 || net_link_class(net, l) == cls);
 }
 
+void
+nview_hist_count(struct nview_hist *h, const struct net *net,
+                 const double *bytes, int cls, int w)
+{
+    int nl = net_links(net);
+    const char *uname;
+
+    memset(h, 0, sizeof *h);
+    h->cls = cls;
+    h->w = w;
+    for (int l = 0; l < nl; l++)
+        if (used_in(net, bytes, l, cls)) {
+            h->n++;
+            if (bytes[l] > h->hi)
+                h->hi = bytes[l];
+        }
+    if (h->n == 0)
+        return;
+    h->unit = unit_pick(h->hi, &uname);
+    /* Rice's rule, at least 5 bins */
+    h->bins = plot_histogram_bins(
+        h->n, 5 + (int)ceil(2 * cbrt((double)h->n)), w);
+    if (w < 1 || h->bins < 1)
+        return;
+    for (int l = 0; l < nl; l++) {
+        int b;
+        if (used_in(net, bytes, l, cls) &&
+            (b = plot_bin_of(bytes[l] / h->unit, h->bins, 0,
+                             h->hi / h->unit)) >= 0)
+            h->count[b]++;
+    }
+}
+
 /*
  * From row of r down: the histogram of the bytes of the used links of
- * class cs, in the IEC unit that suits the largest, or "no traffic". The
- * links are counted into bins in two passes over them, so nothing is
- * copied or allocated.
+ * class cs, in the IEC unit that suits the largest, or "no traffic":
+ * hist's counts when they are of that class and width, else counted
+ * here (two passes over the links; nothing copied or allocated).
  */
 static void
 histogram(const struct cview *r, int row, const struct net *net,
-          const double *bytes, const struct net_class_stats *cs)
+          const double *bytes, const struct net_class_stats *cs,
+          const struct nview_hist *hist)
 {
     struct cview hr = cview_sub(r, 0, row, r->w, r->h - row);
     struct plot_axes ax;
-    int nl = net_links(net), n = 0, bins, count[PLOT_MAX_BINS];
-    double hi = 0, unit;
+    struct nview_hist mine;
+    const struct nview_hist *h = hist;
     const char *uname;
     char xl[96];
 
-    for (int l = 0; l < nl; l++)
-        if (used_in(net, bytes, l, cs->cls)) {
-            n++;
-            if (bytes[l] > hi)
-                hi = bytes[l];
-        }
-    if (n == 0) {
+    if (h == NULL || h->cls != cs->cls || h->w != hr.w) {
+        nview_hist_count(&mine, net, bytes, cs->cls, hr.w);
+        h = &mine;
+    }
+    if (h->n == 0) {
         cview_printf(r, 0, row, r->w, ROLE_DIM, "%s: no traffic", cs->name);
         return;
     }
-    unit = unit_pick(hi, &uname);
+    unit_pick(h->hi, &uname);
     snprintf(xl, sizeof xl, "%s: bytes per used link (%s)", cs->name, uname);
     memset(&ax, 0, sizeof ax);
     ax.xlo = 0;
-    ax.xhi = hi / unit;
+    ax.xhi = h->hi / h->unit;
     ax.xlabel = xl;
     ax.ylabel = "links";
-    /* Rice's rule, at least 5 bins */
-    bins = plot_histogram_bins(n, 5 + (int)ceil(2 * cbrt((double)n)), hr.w);
-    if (hr.w < 1 || hr.h < 1 || bins < 1)
+    if (hr.w < 1 || hr.h < 1 || h->bins < 1)
         return;
-    memset(count, 0, sizeof count);
-    for (int l = 0; l < nl; l++) {
-        int b;
-        if (used_in(net, bytes, l, cs->cls) &&
-            (b = plot_bin_of(bytes[l] / unit, bins, 0, ax.xhi)) >= 0)
-            count[b]++;
-    }
-    plot_histogram_counts(hr.c, hr.x, hr.y, hr.w, hr.h, count, bins, &ax);
+    plot_histogram_counts(hr.c, hr.x, hr.y, hr.w, hr.h, h->count, h->bins,
+                          &ax);
 }
 
 int
 nview_stats(struct canvas *c, int x, int y, int w, int h, const struct net *net,
             const double *bytes, const struct net_stats *st, int sel,
-            double *work)
+            const struct nview_hist *hist)
 {
     struct cview r = {c, x, y, w, h};
     struct net_stats *own = NULL;
@@ -109,7 +133,6 @@ nview_stats(struct canvas *c, int x, int y, int w, int h, const struct net *net,
     int k, row, usedcol, maxcol, boxcol, left, drawn;
     char buf[96];
 
-    (void)work; /* the histogram is counted, not copied */
     if (w < 1 || h < 1)
         return -1;
     if (net == NULL || bytes == NULL)
@@ -216,7 +239,8 @@ nview_stats(struct canvas *c, int x, int y, int w, int h, const struct net *net,
     }
     /* the histogram of the selected class's used links */
     if (sel >= 0 && sel < st->nclasses && h - row >= 6)
-        histogram(&r, row + 1, net, bytes, &st->cls[sel]); /* a blank row */
+        histogram(&r, row + 1, net, bytes, &st->cls[sel],
+                  hist); /* a blank row */
     net_stats_free(own);
     return drawn;
 }

@@ -46,6 +46,19 @@ nview_show(const void *fam, const struct net_run *lr)
     return s;
 }
 
+int
+nview_hot(const struct net_run *lr, const struct nview_show *sh, int *buf,
+          const int **list)
+{
+    _Static_assert(NET_RUN_HOT == NVIEW_TOP_MAX, "one list for both");
+    if (lr->hot != NULL && sh->phase >= 0 && sh->phase <= lr->res->nphases) {
+        *list = lr->hot + (size_t)sh->phase * NET_RUN_HOT;
+        return lr->nhot[sh->phase];
+    }
+    *list = buf;
+    return nview_top(lr->scen->net->net, sh->bytes, -1, NVIEW_TOP_MAX, buf);
+}
+
 const char *
 nview_phase_traffic(const struct net_run *lr, int k, char *buf, size_t n)
 {

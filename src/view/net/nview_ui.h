@@ -19,6 +19,7 @@
 #include "view/scroll.h"
 #include "view/canvas.h"
 #include "view/net/nview.h"
+#include "view/net/nview_stats.h"
 #include "view/view.h"
 
 /* The Network view: the hierarchy of the run, folded. */
@@ -56,7 +57,10 @@ struct nview_map {
 
 /* The Classes view: statistics per link class. */
 struct nview_classes {
-    int row; /* the selected class (0: all links) */
+    int row;               /* the selected class (0: all links) */
+    struct nview_hist hist; /* its histogram, counted in sync */
+    unsigned long hist_of; /* the run hist is of (net_run.id), 0: none */
+    int hist_phase;        /* and the phase */
 };
 
 /* The Rounds view: the adaptive solve's allocation rounds. */
@@ -124,6 +128,13 @@ struct nview_show {
 /* What the views show of lr: the phase the family state fam (NULL: none)
    picked once its statistics are in (the family's sync), else the sum. */
 struct nview_show nview_show(const void *fam, const struct net_run *lr);
+
+/* The hottest links (at most NVIEW_TOP_MAX, hottest first) of what sh
+   shows of lr into *list: the run's own list (net_run.hot, made on its
+   thread) when it kept one, else counted into buf (NVIEW_TOP_MAX ints of
+   the caller's; O(links)). Returns how many. */
+int nview_hot(const struct net_run *lr, const struct nview_show *sh, int *buf,
+              const int **list);
 
 /* What runs in phase k (1-based) of lr, into buf: the pattern of a lone
    job, else the names of the jobs that have a phase k. Returns buf. */
