@@ -535,9 +535,10 @@ scenario_net_defer_seed(struct scenario *s, uint64_t seed, struct rho_err *err)
 }
 
 int
-scenario_net_ready(struct scenario *s, struct rho_err *err)
+scenario_net_ready(struct scenario *s, const atomic_int *stop,
+                   struct rho_err *err)
 {
-    return s->net != NULL ? net_scen_ready(s->net, err) : 0;
+    return s->net != NULL ? net_scen_ready(s->net, stop, err) : 0;
 }
 
 int

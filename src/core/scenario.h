@@ -16,6 +16,7 @@
 #ifndef RHO_CORE_SCENARIO_H
 #define RHO_CORE_SCENARIO_H
 
+#include <stdatomic.h>
 #include <stdint.h>
 
 #include "core/net/net_model.h"
@@ -287,10 +288,13 @@ int scenario_net_defer_seed(struct scenario *s, uint64_t seed,
 
 /*
  * Make what a deferred edit left (net_scen_ready()) before s's link part
- * is read. Returns 0 (also when nothing was left), or -1 with err filled.
- * O(ranks) after a deferred edit, else O(1).
+ * is read; stop (may be NULL: none; a run's job's cancel flag) stops it
+ * within 65536 ranks. Returns 0 (also when nothing was left), or -1 with
+ * err filled (RHO_ECANCEL when stopped). O(ranks) after a deferred edit,
+ * else O(1).
  */
-int scenario_net_ready(struct scenario *s, struct rho_err *err);
+int scenario_net_ready(struct scenario *s, const atomic_int *stop,
+                       struct rho_err *err);
 int scenario_net_set_seed(struct scenario *s, uint64_t seed,
                           struct rho_err *err);
 int scenario_net_set_paths(struct scenario *s, int paths, struct rho_err *err);

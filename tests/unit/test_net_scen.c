@@ -596,20 +596,32 @@ test_edit_placement(void)
     }
     {
         struct scenario *c = scenario_clone(s);
-        CHECK(scenario_net_ready(c, &err) == 0 && !c->net->pending &&
+        CHECK(scenario_net_ready(c, NULL, &err) == 0 && !c->net->pending &&
                   c->net->placement != pl && s->net->pending,
               "made on a copy; the original stays pending");
         CHECK(link_diff(c, want2) == NULL && same_solve(c, want2),
               "the same as the script run with placement=RDN (seeded)");
         CHECK(scenario_net_defer_placement(c, "TABCDE", &err) == 0 &&
                   scenario_net_defer_seed(c, 1, &err) == 0 &&
-                  scenario_net_ready(c, &err) == 0 &&
+                  scenario_net_ready(c, NULL, &err) == 0 &&
                   link_diff(c, want) == NULL && same_solve(c, want),
               "two deferred edits made at once: the script's TABCDE");
         scenario_free(c);
     }
-    CHECK(scenario_net_ready(s, &err) == 0 && !s->net->pending &&
-              scenario_net_ready(s, &err) == 0,
+    {
+        /* a run's job cancelled while it makes them: stopped, pending */
+        atomic_int up;
+        atomic_init(&up, 1);
+        rho_err_clear(&err);
+        CHECK(scenario_net_ready(s, &up, &err) == -1 &&
+                  err.code == RHO_ECANCEL && s->net->pending &&
+                  s->net->placement == pl,
+              "made with the stop flag up: RHO_ECANCEL, still pending, the "
+              "old placement kept (%s)",
+              err.msg);
+    }
+    CHECK(scenario_net_ready(s, NULL, &err) == 0 && !s->net->pending &&
+              scenario_net_ready(s, NULL, &err) == 0,
           "made; made again is nothing");
     scenario_free(want);
     scenario_free(want2);
@@ -664,7 +676,7 @@ test_edit_seed(void)
     scenario_free(s);
     s = lx_run_file("scenarios/dragonfly-workload.lua", NULL, &err);
     CHECK(scenario_net_defer_seed(s, 70, &err) == 0 && s->seed == 70 &&
-              s->net->pending && scenario_net_ready(s, &err) == 0,
+              s->net->pending && scenario_net_ready(s, NULL, &err) == 0,
           "workload: seed 70, deferred, then made");
     CHECK(link_diff(s, w7) == NULL && same_solve(s, w7),
           "deferred: the same as the script with seed = 70");

@@ -64,6 +64,30 @@ test_dragonfly_schemes(void)
     CHECK(placement_endpoint(p, 47) == 23, "a reference keeps it alive");
     placement_free(p);
 
+    {
+        /* a run's job thread, cancelled: every scheme stops */
+        atomic_int up, down;
+        struct rho_err err;
+        int stops = 1;
+        atomic_init(&up, 1);
+        atomic_init(&down, 0);
+        for (int sc = 0; sc < PLACE_COUNT; sc++) {
+            rho_err_clear(&err);
+            stops &= placement_scheme_new_stop(net, sc, 48, 7, &up, &err) ==
+                         NULL &&
+                     err.code == RHO_ECANCEL;
+        }
+        CHECK(stops, "every scheme with the stop flag up: RHO_ECANCEL");
+        p = placement_scheme_new_stop(net, PLACE_RANDOM, 48, 7, &down, &err);
+        q = placement_scheme_new(net, PLACE_RANDOM, 48, 7, NULL);
+        CHECK(p != NULL && q != NULL &&
+                  memcmp(placement_map(p), placement_map(q),
+                         48 * sizeof(int)) == 0,
+              "with the flag down: placement_scheme_new()'s");
+        placement_free(p);
+        placement_free(q);
+    }
+
     p = placement_scheme_new(net, PLACE_RDN, 48, 7, NULL);
     CHECK(blocked_perm(p, 48, 2, 1), "RDN: cores of a node consecutive, "
                                      "nodes a permutation");

@@ -187,7 +187,7 @@ main(void)
         {
             /* the edits' placement made, as a run makes it */
             struct scenario *made = scenario_clone(session_scenario(ss));
-            CHECK(scenario_net_ready(made, &err) == 0, "made");
+            CHECK(scenario_net_ready(made, NULL, &err) == 0, "made");
             r1 = scenario_net_solve(made, NULL, &err);
             scenario_free(made);
         }

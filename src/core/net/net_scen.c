@@ -809,9 +809,22 @@ net_place_parse(const char *text, const struct net *net,
                        text ? text : "");
 }
 
+static struct placement *place_make(const struct net_place_spec *p,
+                                     const struct net *net, int nranks,
+                                     uint64_t seed, const atomic_int *stop,
+                                     struct rho_err *err);
+
 struct placement *
 net_place_make(const struct net_place_spec *p, const struct net *net,
                int nranks, uint64_t seed, struct rho_err *err)
+{
+    return place_make(p, net, nranks, seed, NULL, err);
+}
+
+/* net_place_make(), a scheme stopped when stop rises. */
+static struct placement *
+place_make(const struct net_place_spec *p, const struct net *net, int nranks,
+           uint64_t seed, const atomic_int *stop, struct rho_err *err)
 {
     const struct net_torus_params *tp;
     struct placement *pl = NULL;
@@ -819,7 +832,8 @@ net_place_make(const struct net_place_spec *p, const struct net *net,
 
     switch (p->kind) {
     case NET_PLACE_SCHEME:
-        return placement_scheme_new(net, p->scheme, nranks, seed, err);
+        return placement_scheme_new_stop(net, p->scheme, nranks, seed, stop,
+                                         err);
     case NET_PLACE_ORDER:
         return placement_torus_order(net, p->order, nranks, err);
     case NET_PLACE_BLOCKED:
@@ -1026,15 +1040,16 @@ net_scen_add_job(struct net_scen *l, const char *name,
     return l->njobs++;
 }
 
-int
-net_scen_rebuild(struct net_scen *l, const struct net_place_spec *spec,
-                 uint64_t seed, struct rho_err *err)
+/* net_scen_rebuild(), stopped when stop (may be NULL) rises. */
+static int
+rebuild(struct net_scen *l, const struct net_place_spec *spec, uint64_t seed,
+        const atomic_int *stop, struct rho_err *err)
 {
     struct placement *pl;
     struct pattern **pat;
     int j;
 
-    pl = net_place_make(spec, l->net, l->nranks, seed, err);
+    pl = place_make(spec, l->net, l->nranks, seed, stop, err);
     if (pl == NULL)
         return -1;
     pat = xcalloc((size_t)(l->njobs ? l->njobs : 1), sizeof *pat);
@@ -1042,13 +1057,18 @@ net_scen_rebuild(struct net_scen *l, const struct net_place_spec *spec,
         const struct net_scen_job *jb = &l->job[j];
         int n =
             jb->spec.kind == NET_PAT_FLOWS ? placement_ranks(pl) : jb->ranks;
+        if (stop != NULL && atomic_load(stop)) {
+            rho_err_set(err, RHO_ECANCEL, "placement: stopped");
+            break;
+        }
         pat[j] =
             net_pattern_make(&jb->spec, l->net, n, seed + (uint64_t)j, err);
         if (pat[j] == NULL)
             break;
     }
     if (j < l->njobs) {
-        rho_err_prefix(err, "%s", l->job[j].name);
+        if (err == NULL || err->code != RHO_ECANCEL)
+            rho_err_prefix(err, "%s", l->job[j].name);
         while (j-- > 0)
             pattern_free(pat[j]);
         free(pat);
@@ -1064,6 +1084,13 @@ net_scen_rebuild(struct net_scen *l, const struct net_place_spec *spec,
     free(pat);
     net_scen_set_placement(l, pl, spec, l->nranks);
     return 0;
+}
+
+int
+net_scen_rebuild(struct net_scen *l, const struct net_place_spec *spec,
+                 uint64_t seed, struct rho_err *err)
+{
+    return rebuild(l, spec, seed, NULL, err);
 }
 
 int
@@ -1105,11 +1132,12 @@ net_scen_defer(struct net_scen *l, const struct net_place_spec *spec,
 }
 
 int
-net_scen_ready(struct net_scen *l, struct rho_err *err)
+net_scen_ready(struct net_scen *l, const atomic_int *stop,
+               struct rho_err *err)
 {
     if (l == NULL || !l->pending)
         return 0;
-    if (net_scen_rebuild(l, &l->place, l->pending_seed, err) != 0)
+    if (rebuild(l, &l->place, l->pending_seed, stop, err) != 0)
         return -1;
     l->pending = 0;
     return 0;

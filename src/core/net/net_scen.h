@@ -377,9 +377,13 @@ int net_scen_defer(struct net_scen *l, const struct net_place_spec *spec,
 
 /*
  * Make what net_scen_defer() left pending: net_scen_rebuild(l, &l->place,
- * l->pending_seed). Returns 0 (also when nothing is pending), or -1 with
- * err filled (l stays pending).
+ * l->pending_seed), on a run's job thread: stop (may be NULL) is looked
+ * at every 65536 ranks and between the steps (a quit or an edit must not
+ * wait for the 8.8M ranks of the thesis). Returns 0 (also when nothing
+ * is pending), or -1 with err filled (RHO_ECANCEL when stop rose; l
+ * stays pending).
  */
-int net_scen_ready(struct net_scen *l, struct rho_err *err);
+int net_scen_ready(struct net_scen *l, const atomic_int *stop,
+                   struct rho_err *err);
 
 #endif

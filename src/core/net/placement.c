@@ -156,15 +156,29 @@ placement_new(const struct net *net, int nranks, const int *ep,
     return p;
 }
 
-/* Rank r on order[r / cores]. */
+/* Has *stop (may be NULL) risen? Looked at every STOP_EVERY ranks. */
+#define STOP_EVERY 65536
+static int
+stopped(const atomic_int *stop)
+{
+    return stop != NULL && atomic_load(stop) != 0;
+}
+
+/* Rank r on order[r / cores]; NULL when stop rises. */
 static struct placement *
-from_order(const struct net *net, const int *order, int nranks)
+from_order(const struct net *net, const int *order, int nranks,
+           const atomic_int *stop)
 {
     struct placement *p = pl_alloc(nranks);
     int cores = net_cores(net);
 
-    for (int r = 0; r < nranks; r++)
+    for (int r = 0; r < nranks; r++) {
+        if (r % STOP_EVERY == 0 && stopped(stop)) {
+            placement_free(p);
+            return NULL;
+        }
         p->ep[r] = order[r / cores];
+    }
     return p;
 }
 
@@ -183,6 +197,14 @@ add_routers(const struct net *net, int r0, int r1, int *order, int k)
 struct placement *
 placement_scheme_new(const struct net *net, int scheme, int nranks,
                      uint64_t seed, struct rho_err *err)
+{
+    return placement_scheme_new_stop(net, scheme, nranks, seed, NULL, err);
+}
+
+struct placement *
+placement_scheme_new_stop(const struct net *net, int scheme, int nranks,
+                          uint64_t seed, const atomic_int *stop,
+                          struct rho_err *err)
 {
     const struct net_dragonfly_params *df = net_dragonfly(net);
     int nep = net_endpoints(net), nr = net_routers(net), k = 0;
@@ -215,6 +237,12 @@ placement_scheme_new(const struct net *net, int scheme, int nranks,
         for (int r0 = 0; r0 < nranks; r0 += PL_AHEAD) {
             long long js[PL_AHEAD];
             int n = nranks - r0 < PL_AHEAD ? nranks - r0 : PL_AHEAD;
+            if (r0 % STOP_EVERY == 0 && stopped(stop)) {
+                free(s);
+                placement_free(p);
+                rho_err_set(err, RHO_ECANCEL, "placement: stopped");
+                return NULL;
+            }
             for (int i = 0; i < n; i++) {
                 js[i] = r0 + i +
                         (long long)rng_below(&g, (uint64_t)(slots - r0 - i));
@@ -282,8 +310,10 @@ placement_scheme_new(const struct net *net, int scheme, int nranks,
         break;
     }
     }
-    p = from_order(net, order, nranks);
+    p = from_order(net, order, nranks, stop);
     free(order);
+    if (p == NULL)
+        rho_err_set(err, RHO_ECANCEL, "placement: stopped");
     return p;
 }
 

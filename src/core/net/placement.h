@@ -26,6 +26,7 @@
 #ifndef RHO_CORE_NET_PLACEMENT_H
 #define RHO_CORE_NET_PLACEMENT_H
 
+#include <stdatomic.h>
 #include <stdint.h>
 
 #include "core/net/net.h"
@@ -61,6 +62,15 @@ struct placement *placement_new(const struct net *net, int nranks,
 struct placement *placement_scheme_new(const struct net *net, int scheme,
                                        int nranks, uint64_t seed,
                                        struct rho_err *err);
+
+/* placement_scheme_new(), for a run's job thread: it looks at *stop (may
+   be NULL) every 65536 ranks and returns NULL with err RHO_ECANCEL once
+   it rose (a random placement of the thesis's 8.8M ranks takes 100-250
+   ms). */
+struct placement *placement_scheme_new_stop(const struct net *net, int scheme,
+                                            int nranks, uint64_t seed,
+                                            const atomic_int *stop,
+                                            struct rho_err *err);
 
 /*
  * Torus: order names every dimension once by its name (a net without names
