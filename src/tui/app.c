@@ -63,7 +63,44 @@ struct app {
        them: each model's last result seen (session_run().serial) */
     const struct model_entry *seen_model[MODEL_MAX];
     unsigned long seen_serial[MODEL_MAX];
+
+    /* a run's routine word ("link model: 2.31 s") waits while the
+       message of a key is fresh: STATUS_HOLD s, or until the next key */
+    char routine[160];
+    int has_routine;
+    double key_at;     /* when the last key came (rho_wall()) */
+    double routine_at; /* when the last routine word was shown */
 };
+
+#define STATUS_HOLD 1.5
+
+/* Say a run's routine word now, or when the status line is free: never
+   over an error, not over a message younger than STATUS_HOLD s that no
+   key followed (a key's, the start's; another routine word is
+   replaced). Returns 1 when the status line changed. */
+static int
+routine_status(struct app *a, const char *word)
+{
+    double now = rho_wall();
+
+    if (word != NULL) {
+        snprintf(a->routine, sizeof a->routine, "%s", word);
+        a->has_routine = 1;
+    }
+    if (!a->has_routine)
+        return 0;
+    if (a->u.status_error) { /* an error stays */
+        a->has_routine = 0;
+        return 0;
+    }
+    if (now - a->u.status_at < STATUS_HOLD && a->key_at <= a->u.status_at &&
+        a->u.status_at != a->routine_at)
+        return 0; /* later */
+    ui_status(&a->u, 0, "%s", a->routine);
+    a->routine_at = a->u.status_at;
+    a->has_routine = 0;
+    return 1;
+}
 
 /*
  * Keep the session's runs going; say in the status line when a run that
@@ -85,10 +122,14 @@ poll_runs(struct app *a)
             ;
         if (i == MODEL_MAX)
             continue;
-        /* (an error or a warning stays: SI's cost, a script error) */
+        /* (an error or a warning stays: SI's cost, a script error; a
+           key's message a while) */
         if (a->seen_model[i] == m && a->seen_serial[i] != r.serial &&
-            r.seconds > 0.2 && !a->u.status_error)
-            ui_status(&a->u, 0, "%s: %.2f s", m->title, r.seconds);
+            r.seconds > 0.2 && !a->u.status_error) {
+            char word[160];
+            snprintf(word, sizeof word, "%s: %.2f s", m->title, r.seconds);
+            changed |= routine_status(a, word);
+        }
         a->seen_model[i] = m;
         a->seen_serial[i] = r.serial;
     }
@@ -589,6 +630,8 @@ app_run(const char *path, struct scenario **sp, const struct app_opts *o)
             key = ask_disk_key(&a, key);
             redraw = 1;
         }
+        if (key >= 0 && key != RK_RESIZE)
+            a.key_at = rho_wall();
         if (key == RK_MOUSE)
             fx = ui_click(&a.u, a.ss, m.x, m.y, m.button, a.c.w, a.c.h);
         else if (key >= 0)
@@ -634,7 +677,7 @@ app_run(const char *path, struct scenario **sp, const struct app_opts *o)
             redraw = 1;
         if (poll_search(&a))
             redraw = 1;
-        if (poll_runs(&a))
+        if (poll_runs(&a) || routine_status(&a, NULL))
             redraw = 1;
         if (a.u.pending) /* a view's progress, and its end */
             redraw = 1;

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/base/clock.h"
 #include "core/base/rho_alloc.h"
 #include "core/base/strbuf.h"
 #include "view/command.h"
@@ -30,6 +31,7 @@ ui_status(struct ui *u, int error, const char *fmt, ...)
     vsnprintf(u->status, sizeof u->status, fmt, ap);
     va_end(ap);
     u->status_error = error;
+    u->status_at = rho_wall();
 }
 
 /* ---- the views' states ---- */

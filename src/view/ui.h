@@ -74,6 +74,8 @@ struct ui {
     /* messages */
     char status[256];
     int status_error;
+    double status_at; /* when it was set (rho_wall()): a run's routine
+                         word waits while a key's message is fresh */
     char effect_arg[1024];
 
     /* the current view's rectangle at the last draw (screen_draw() sets

@@ -277,6 +277,7 @@ tui_stop
 
 # 18-19. the Metrics view and the phases of the link views
 . tests/tui/metrics.sh
+. tests/tui/status.sh
 # the Jobs view of a workload of several jobs
 . tests/tui/jobs.sh
 # compare mode: the last result against the one before the last edit
