@@ -149,7 +149,8 @@ const struct key_binding key_table[] = {
     {'R', NULL, ACT_ROUTING, "R",
      "link model: next routing (DOR, SD, SI, AD, AI, AH, BGQ)"},
     {'P', NULL, ACT_PLACEMENT, "P",
-     "link model: next placement (linear, random, RDN, RDR, ...)"},
+     "link model: next placement (linear, random, RDN, RDR, ...); it "
+     "returns at once and the run builds the placement"},
     {'c', NULL, ACT_COMPARE, "c",
      "link model: compare mode on or off -- the last result against the one "
      "before the last edit (R, P, :, u): what changed, the Links view "

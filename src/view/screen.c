@@ -134,7 +134,8 @@ screen_help_text(struct strbuf *out)
                      "  del N, move RANK DEV, undo, redo, save [PATH],\n"
                      "  reload, theme [NAME], search, quit\n"
                      "  link model: routing NAME|next, placement NAME|next,\n"
-                     "  seed N, paths minimal|all\n");
+                     "  seed N, paths minimal|all (placement and seed\n"
+                     "  return at once: the run builds the placement)\n");
 }
 
 /* The help box on a screen of cw x ch: its place and size. */
