@@ -23,6 +23,7 @@ static atomic_ulong next_id;
 struct net_run_feat {
     struct job job;
     const struct net_run *lr;
+    int threads;              /* the pass's (the run's) */
     int phase;                /* the phase the job makes, -1: none */
     struct net_features *out; /* what it made, or NULL: err */
     struct rho_err err;
@@ -43,7 +44,8 @@ feat_job(struct job *j, void *arg)
 
     const struct net_scen *l = q->lr->scen->net;
 
-    q->out = model_net_features(q->lr->scen, q->lr->res, q->phase, j, &q->err);
+    q->out = model_net_features(q->lr->scen, q->lr->res, q->phase, q->threads,
+                                j, &q->err);
     if (q->out != NULL && q->costs == NULL && !job_cancelled(j)) {
         struct net_run_costs *c = xcalloc(1, sizeof *c);
         c->ncoll = model_net_costs(q->lr->scen, q->lr->res, c->coll,
@@ -99,12 +101,13 @@ feat_halt(struct net_run_feat *q, int state)
 }
 
 static struct net_run_feat *
-feat_new(const struct net_run *lr)
+feat_new(const struct net_run *lr, int threads)
 {
     struct net_run_feat *q = xcalloc(1, sizeof *q);
 
     job_init(&q->job);
     q->lr = lr;
+    q->threads = threads;
     q->phase = -1;
     q->nslots = lr->res->nphases + 1;
     q->slot = xcalloc((size_t)q->nslots, sizeof *q->slot);
@@ -456,7 +459,7 @@ net_run_compute(struct net_run *lr, struct scenario *s,
         if (t > lr->peak)
             lr->peak = t;
     }
-    lr->feat = feat_new(lr);
+    lr->feat = feat_new(lr, o.threads);
     lr->seconds = rho_wall() - t0;
     lr->id = atomic_fetch_add(&next_id, 1) + 1;
     return 0;
@@ -696,7 +699,8 @@ model_net_run_prev(const struct session *ss)
 
 struct net_features *
 model_net_features(const struct scenario *s, const struct net_result *res,
-                   int phase, struct job *job, struct rho_err *err)
+                   int phase, int threads, struct job *job,
+                   struct rho_err *err)
 {
     const struct net_scen *l = s->net;
     struct net_job *jobs;
@@ -725,7 +729,8 @@ model_net_features(const struct scenario *s, const struct net_result *res,
         n++;
     }
     f = net_features_new(l->net, jobs, n,
-                         phase > 0 ? res->phase[phase - 1] : res, job, err);
+                         phase > 0 ? res->phase[phase - 1] : res, threads, job,
+                         err);
     free(jobs);
     return f;
 }

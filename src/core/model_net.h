@@ -134,15 +134,17 @@ int net_run_explain_phase(const struct net_run *lr, int phase, int l,
  * of traffic in phases), phase k (1..res->nphases) phase k alone -- its
  * own bytes (res->phase[k - 1]) and the messages of phase k of the jobs
  * that have one. What `--metrics` reports and the Metrics view shows.
- * job (may be NULL) gets the progress and stops the pass when cancelled
- * (within NET_FEATURES_POLL messages). Returns a new record
+ * The pass runs on threads threads (< 1: one; the same result with any
+ * number); job (may be NULL) gets the progress and stops the pass when
+ * cancelled (within NET_FEATURES_POLL messages). Returns a new record
  * (net_features_free()) or NULL with err filled (no such phase, a message
  * that cannot be routed, RHO_ECANCEL). O(links + messages): seconds on
  * the thesis system.
  */
 struct net_features *model_net_features(const struct scenario *s,
                                         const struct net_result *res, int phase,
-                                        struct job *job, struct rho_err *err);
+                                        int threads, struct job *job,
+                                        struct rho_err *err);
 
 /* Where the indicators of a run's phase are (net_run_features()). */
 enum net_feat_state {

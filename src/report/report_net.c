@@ -912,7 +912,7 @@ report_link(FILE *out, const struct scenario *s, const struct net_result *res,
     struct net_features *nf = NULL;
 
     if ((what & REPORT_LINK_METRICS) &&
-        (nf = model_net_features(s, res, 0, NULL, err)) == NULL)
+        (nf = model_net_features(s, res, 0, 1, NULL, err)) == NULL)
         return -1;
     if (f == REPORT_YAML) {
         int rc = link_yaml(out, s, res, st, what, nf, err);

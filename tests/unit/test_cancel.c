@@ -278,7 +278,7 @@ features_off_loop(void)
     job_init(&j);
     job_cancel(&j);
     rho_err_clear(&err);
-    CHECK(model_net_features(lr.scen, lr.res, 0, &j, &err) == NULL &&
+    CHECK(model_net_features(lr.scen, lr.res, 0, 2, &j, &err) == NULL &&
               err.code == RHO_ECANCEL,
           "the features' pass with its job cancelled: RHO_ECANCEL (%s)",
           err.msg);
@@ -327,15 +327,29 @@ features_off_loop(void)
     CHECK(st == NET_FEAT_COMPUTING, "asked again, they compute (%d)", st);
     st = feat_wait(&lr, 2, &frac);
     net_run_features(&lr, 0, NET_FEAT_LOOK, &f, &frac, &why);
-    ref = model_net_features(lr.scen, lr.res, 0, NULL, &err);
+    ref = model_net_features(lr.scen, lr.res, 0, 1, NULL, &err);
     CHECK(st == NET_FEAT_READY && f != NULL && ref != NULL &&
               f->msgs == ref->msgs && f->msgs > 1000000 &&
               f->avg_dilation == ref->avg_dilation &&
               f->sum_dilation_ao == ref->sum_dilation_ao &&
               f->max_inj_fifo == ref->max_inj_fifo &&
+              f->hop_bytes == ref->hop_bytes &&
               f->cls[0].avg_to == ref->cls[0].avg_to,
-          "made, they are the batch's: %lld messages, %g hops on average",
+          "made on the run's 2 threads, they are the batch's on one: %lld "
+          "messages, %g hops on average",
           f ? f->msgs : -1LL, f ? f->avg_dilation : -1.0);
+    {
+        /* three threads: the same again, bit for bit */
+        struct net_features *g =
+            model_net_features(lr.scen, lr.res, 0, 3, NULL, &err);
+        CHECK(g != NULL && ref != NULL && g->msgs == ref->msgs &&
+                  g->hop_bytes == ref->hop_bytes &&
+                  g->avg_dilation == ref->avg_dilation &&
+                  g->n_dilation_ao == ref->n_dilation_ao &&
+                  g->max_inj_fifo == ref->max_inj_fifo,
+              "on three threads, the same bit for bit");
+        net_features_free(g);
+    }
     {
         /* the costs beside them come with them */
         const struct net_run_costs *rc = net_run_costs(&lr);

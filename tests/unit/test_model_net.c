@@ -90,8 +90,8 @@ test_phase_features(void)
         CHECK(net_run_compute(&one[k - 1], phased(k), &c, &err) == 0 &&
                   one[k - 1].res->nphases == 0,
               "phase %d alone", k);
-        a = model_net_features(both.scen, both.res, k, NULL, &err);
-        b = model_net_features(one[k - 1].scen, one[k - 1].res, 0, NULL, &err);
+        a = model_net_features(both.scen, both.res, k, 1, NULL, &err);
+        b = model_net_features(one[k - 1].scen, one[k - 1].res, 0, 1, NULL, &err);
         CHECK(a != NULL && b != NULL, "features of phase %d", k);
         if (a == NULL || b == NULL)
             continue;
@@ -135,12 +135,12 @@ test_phase_features(void)
     {
         /* the sum: phase 0, every message */
         struct net_features *s0 =
-            model_net_features(both.scen, both.res, 0, NULL, &err);
+            model_net_features(both.scen, both.res, 0, 1, NULL, &err);
         CHECK(s0 != NULL && s0->msgs == both.res->msgs,
               "phase 0 is the sum: %lld messages", s0 ? s0->msgs : -1LL);
         net_features_free(s0);
     }
-    CHECK(model_net_features(both.scen, both.res, 3, NULL, &err) == NULL &&
+    CHECK(model_net_features(both.scen, both.res, 3, 1, NULL, &err) == NULL &&
               strstr(err.msg, "no phase 3 (the traffic has 2)") != NULL,
           "phase 3: %s", err.msg);
     net_run_fini(&both);

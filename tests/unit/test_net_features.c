@@ -35,7 +35,7 @@ test_hand(void)
     pat = pattern_list(16, 4, src, dst, b, NULL, NULL);
     job = (struct net_job){pat, pl, 0, NET_DOR};
     res = net_model_solve(net, &job, 1, NULL, NULL);
-    f = net_features_new(net, &job, 1, res, NULL, &e);
+    f = net_features_new(net, &job, 1, res, 1, NULL, &e);
     CHECK(f != NULL && f->msgs == 4, "4 messages");
     /* dilations 1, 2, 4, 1: mean 2; above it only the 4 */
     CHECK(f->avg_dilation == 2 && f->max_dilation == 4 &&
@@ -66,7 +66,7 @@ test_hand(void)
               strcmp(net_feature_names[2], "sum dilation AO") == 0,
           "named as Table 4.2");
     net_features_free(f);
-    CHECK(net_features_new(net, &job, 1, NULL, NULL, &e) == NULL, "no result: %s",
+    CHECK(net_features_new(net, &job, 1, NULL, 1, NULL, &e) == NULL, "no result: %s",
           e.msg);
     net_result_free(res);
     pattern_free(pat);

@@ -8,10 +8,12 @@
 #include "core/net/net_features.h"
 
 #include <math.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/base/pool.h"
 #include "core/base/rho_alloc.h"
 #include "core/base/units.h"
 #include "core/net/net_stats.h"
@@ -123,70 +125,121 @@ class_features(const struct net *net, const double *b, int c, double *tmp,
     out->avg_to = nto > 0 ? sto / (double)nto : 0;
 }
 
+/* The message pass runs on a pool over chunks of FEAT_CHUNK units (of
+   one job each): what each message adds is order-free (counts, a FIFO's
+   count with an atomic add) but for its bytes, which are summed per
+   chunk and the chunks' sums in chunk order -- the same with any number
+   of threads. */
+#define FEAT_CHUNK 1024
+
+struct fworker {
+    struct pass *p;
+    struct route *rt;
+    int *links;      /* route_max_hops() + 1 */
+    long long *hist; /* messages per dilation */
+    double *hb;      /* the current chunk's bytes per dilation */
+    const int *map;  /* the current job's placement */
+    int offset;
+    int poll; /* messages until the next look at the job */
+};
+
 struct pass {
     const struct net *net;
-    struct route *rt;
-    const int *map; /* the job's placement */
-    int offset, failed;
-    int *links;      /* route_max_hops() */
-    long long *hist; /* messages per dilation */
-    double *hbytes;  /* bytes per dilation */
-    int maxdeg;      /* out-links of a vertex, at most */
-    int *fifo;       /* per (endpoint, out-link index of its first hop) */
-    long long maxfifo;
-    struct job *job; /* NULL: none */
-    int stopped;     /* the job was cancelled */
-    int poll;        /* messages until the next look at the job */
+    const struct net_job *jobs;
+    long long nch;   /* chunks */
+    int *ch_job;     /* per chunk: its job */
+    long long *ch_u; /* and its first unit */
+    double *hbytes;  /* nch x (maxh + 1): bytes per dilation per chunk */
+    int maxh;
+    int maxdeg;        /* out-links of a vertex, at most */
+    atomic_int *fifo;  /* per (endpoint, out-link index of its first hop) */
+    struct job *job;   /* NULL: none */
+    atomic_int failed; /* a message cannot be routed */
+    atomic_int stopped;
+    atomic_llong done; /* units */
+    long long units;
+    struct fworker w[POOL_MAX_THREADS];
 };
 
 static void
 visit(void *v, int src, int dst, double bytes, int step)
 {
-    struct pass *p = v;
+    struct fworker *w = v;
+    struct pass *p = w->p;
     int es, ed, n, first;
 
     (void)step;
-    if (p->failed || p->stopped)
+    if (atomic_load_explicit(&p->failed, memory_order_relaxed) ||
+        atomic_load_explicit(&p->stopped, memory_order_relaxed))
         return;
-    if (p->job != NULL && --p->poll <= 0) {
-        p->poll = NET_FEATURES_POLL;
+    if (p->job != NULL && --w->poll <= 0) {
+        w->poll = NET_FEATURES_POLL;
         if (job_cancelled(p->job)) {
-            p->stopped = 1;
+            atomic_store(&p->stopped, 1);
             return;
         }
     }
-    es = p->map[p->offset + src];
-    ed = p->map[p->offset + dst];
-    n = route_path(p->rt, es, ed, ROUTE_ONE, 0, p->links);
+    es = w->map[w->offset + src];
+    ed = w->map[w->offset + dst];
+    n = route_path(w->rt, es, ed, ROUTE_ONE, 0, w->links);
     if (n < 0) {
-        p->failed = 1;
+        atomic_store(&p->failed, 1);
         return;
     }
-    p->hist[n]++;
-    p->hbytes[n] += bytes;
+    w->hist[n]++;
+    w->hb[n] += bytes;
     if (n == 0)
         return;
     /* the FIFO: the first link after the injection link, if any */
-    first = net_inj_link(p->net, es) >= 0 && n > 1 ? p->links[1] : p->links[0];
+    first = net_inj_link(p->net, es) >= 0 && n > 1 ? w->links[1] : w->links[0];
     {
         int v0 = net_link_src(p->net, first);
         long long k =
             (long long)es * p->maxdeg + (first - net_out_begin(p->net, v0));
-        if (++p->fifo[k] > p->maxfifo)
-            p->maxfifo = p->fifo[k];
+        atomic_fetch_add_explicit(&p->fifo[k], 1, memory_order_relaxed);
     }
+}
+
+/* Chunk i of the pass on worker wi. */
+static int
+chunk(void *ctx, long long i, int wi)
+{
+    struct pass *p = ctx;
+    struct fworker *w = &p->w[wi];
+    const struct net_job *jb = &p->jobs[p->ch_job[i]];
+    long long u1 = p->ch_u[i] + FEAT_CHUNK, d;
+
+    if (u1 > pattern_units(jb->pattern))
+        u1 = pattern_units(jb->pattern);
+    w->map = placement_map(jb->placement);
+    w->offset = jb->offset;
+    w->hb = p->hbytes + i * (p->maxh + 1);
+    for (long long u = p->ch_u[i];
+         u < u1 && !atomic_load_explicit(&p->failed, memory_order_relaxed) &&
+         !atomic_load_explicit(&p->stopped, memory_order_relaxed);
+         u++)
+        pattern_emit(jb->pattern, u, visit, w);
+    d = atomic_fetch_add(&p->done, u1 - p->ch_u[i]) + (u1 - p->ch_u[i]);
+    if (p->job != NULL) {
+        job_progress(p->job, d, p->units);
+        if (job_cancelled(p->job))
+            atomic_store(&p->stopped, 1);
+    }
+    return atomic_load(&p->failed) || atomic_load(&p->stopped);
 }
 
 struct net_features *
 net_features_new(const struct net *net, const struct net_job *jobs, int njobs,
-                 const struct net_result *res, struct job *job,
+                 const struct net_result *res, int threads, struct job *job,
                  struct rho_err *err)
 {
     struct net_features *f;
     struct pass p;
-    double *tmp, sum = 0, sumao = 0;
-    int nl = net_links(net), maxh;
-    long long units = 0, done = 0;
+    struct pool *pl;
+    double *tmp, *hbytes, sum = 0, sumao = 0;
+    long long *hist, units = 0, maxfifo = 0;
+    int nl = net_links(net), maxh, nw;
+    size_t nfifo;
 
     if (res == NULL || res->nlinks != nl) {
         rho_err_set(err, RHO_EINPUT, "features: no result of this network");
@@ -202,71 +255,110 @@ net_features_new(const struct net *net, const struct net_job *jobs, int njobs,
 
     memset(&p, 0, sizeof p);
     p.job = job;
-    p.poll = NET_FEATURES_POLL;
     p.net = net;
-    p.rt = route_new(net);
-    maxh = route_max_hops(p.rt);
-    p.links = xmalloc((size_t)(maxh + 1) * sizeof *p.links);
-    p.hist = xcalloc((size_t)maxh + 1, sizeof *p.hist);
-    p.hbytes = xcalloc((size_t)maxh + 1, sizeof *p.hbytes);
+    p.jobs = jobs;
+    pl = pool_new(threads > 0 ? threads : 1);
+    nw = pool_threads(pl);
+    for (int k = 0; k < nw; k++) {
+        struct fworker *w = &p.w[k];
+        w->p = &p;
+        w->rt = route_new(net);
+        w->poll = NET_FEATURES_POLL;
+    }
+    maxh = route_max_hops(p.w[0].rt);
+    p.maxh = maxh;
+    for (int k = 0; k < nw; k++) {
+        p.w[k].links = xmalloc((size_t)(maxh + 1) * sizeof *p.w[k].links);
+        p.w[k].hist = xcalloc((size_t)maxh + 1, sizeof *p.w[k].hist);
+    }
+    hist = xcalloc((size_t)maxh + 1, sizeof *hist);
+    hbytes = xcalloc((size_t)maxh + 1, sizeof *hbytes);
     for (int v = 0; v < net_vertices(net); v++)
         if (net_out_end(net, v) - net_out_begin(net, v) > p.maxdeg)
             p.maxdeg = net_out_end(net, v) - net_out_begin(net, v);
-    p.fifo = xcalloc((size_t)net_endpoints(net) * (size_t)(p.maxdeg + 1),
-                     sizeof *p.fifo);
-    for (int j = 0; j < njobs; j++)
+    nfifo = (size_t)net_endpoints(net) * (size_t)(p.maxdeg + 1);
+    p.fifo = xmalloc(nfifo * sizeof *p.fifo);
+    for (size_t k = 0; k < nfifo; k++)
+        atomic_init(&p.fifo[k], 0);
+    atomic_init(&p.failed, 0);
+    atomic_init(&p.stopped, 0);
+    atomic_init(&p.done, 0);
+    for (int j = 0; j < njobs; j++) {
         units += pattern_units(jobs[j].pattern);
-    for (int j = 0; j < njobs && !p.failed && !p.stopped; j++) {
-        p.map = placement_map(jobs[j].placement);
-        p.offset = jobs[j].offset;
-        for (long long u = 0; u < pattern_units(jobs[j].pattern) &&
-                              !p.failed && !p.stopped;
-             u++) {
-            pattern_emit(jobs[j].pattern, u, visit, &p);
-            /* (a unit of many messages looks inside visit too) */
-            if (job != NULL && (++done & 255) == 0) {
-                job_progress(job, done, units);
-                p.stopped |= job_cancelled(job);
-            }
-        }
+        p.nch += (pattern_units(jobs[j].pattern) + FEAT_CHUNK - 1) / FEAT_CHUNK;
     }
+    p.units = units;
+    p.ch_job = xmalloc((size_t)(p.nch > 0 ? p.nch : 1) * sizeof *p.ch_job);
+    p.ch_u = xmalloc((size_t)(p.nch > 0 ? p.nch : 1) * sizeof *p.ch_u);
+    p.hbytes = xcalloc((size_t)(p.nch > 0 ? p.nch : 1) * (size_t)(maxh + 1),
+                       sizeof *p.hbytes);
+    {
+        long long c = 0;
+        for (int j = 0; j < njobs; j++)
+            for (long long u = 0; u < pattern_units(jobs[j].pattern);
+                 u += FEAT_CHUNK) {
+                p.ch_job[c] = j;
+                p.ch_u[c++] = u;
+            }
+    }
+    if (job == NULL || !job_cancelled(job))
+        pool_for(pl, p.nch, 1, chunk, &p);
     if (job != NULL && job_cancelled(job))
-        p.stopped = 1;
-    if (p.stopped) {
+        atomic_store(&p.stopped, 1);
+    if (atomic_load(&p.stopped)) {
         rho_err_set(err, RHO_ECANCEL, "features: stopped");
         net_features_free(f);
         f = NULL;
         goto out;
     }
-    if (p.failed) {
+    if (atomic_load(&p.failed)) {
         rho_err_set(err, RHO_EINPUT, "features: a message cannot be routed");
         net_features_free(f);
         f = NULL;
         goto out;
     }
+    /* the workers' counts; the chunks' bytes in chunk order */
+    for (int k = 0; k < nw; k++)
+        for (int h = 0; h <= maxh; h++)
+            hist[h] += p.w[k].hist[h];
+    for (long long c = 0; c < p.nch; c++)
+        for (int h = 0; h <= maxh; h++)
+            hbytes[h] += p.hbytes[c * (maxh + 1) + h];
+    for (size_t k = 0; k < nfifo; k++) {
+        long long n = atomic_load_explicit(&p.fifo[k], memory_order_relaxed);
+        if (n > maxfifo)
+            maxfifo = n;
+    }
     for (int h = 0; h <= maxh; h++) {
-        f->msgs += p.hist[h];
-        sum += (double)h * (double)p.hist[h];
-        f->hop_bytes += h * p.hbytes[h];
-        if (p.hist[h] > 0)
+        f->msgs += hist[h];
+        sum += (double)h * (double)hist[h];
+        f->hop_bytes += h * hbytes[h];
+        if (hist[h] > 0)
             f->max_dilation = h;
     }
     f->avg_dilation = f->msgs > 0 ? sum / (double)f->msgs : 0;
     for (int h = 0; h <= maxh; h++)
         if (h > f->avg_dilation) {
-            f->n_dilation_ao += p.hist[h];
-            sumao += (double)h * (double)p.hist[h];
+            f->n_dilation_ao += hist[h];
+            sumao += (double)h * (double)hist[h];
         }
     f->sum_dilation_ao = sumao;
     f->avg_dilation_ao =
         f->n_dilation_ao > 0 ? sumao / (double)f->n_dilation_ao : 0;
-    f->max_inj_fifo = p.maxfifo;
+    f->max_inj_fifo = maxfifo;
 out:
-    free(p.links);
-    free(p.hist);
+    for (int k = 0; k < nw; k++) {
+        free(p.w[k].links);
+        free(p.w[k].hist);
+        route_free(p.w[k].rt);
+    }
+    pool_free(pl);
+    free(hist);
+    free(hbytes);
     free(p.hbytes);
+    free(p.ch_job);
+    free(p.ch_u);
     free(p.fifo);
-    route_free(p.rt);
     return f;
 }
 

@@ -61,10 +61,11 @@ struct net_features {
 /*
  * The features of res, the result of solving jobs[0..njobs) on net: link
  * features from res->bytes, message features from a pass over the jobs'
- * patterns (every message, every phase; O(messages), one thread: 115
- * million messages route for seconds). job (may be NULL) receives the
- * progress in messages (job_progress(), of an upper bound) and stops the
- * pass when cancelled: it looks every NET_FEATURES_POLL messages.
+ * patterns (every message, every phase; O(messages): 115 million
+ * messages route for seconds) on a pool of threads workers (< 1: one),
+ * the same with any number. job (may be NULL) receives the progress in
+ * units (job_progress()) and stops the pass when cancelled: each worker
+ * looks every NET_FEATURES_POLL messages.
  * Returns a new record (caller owns it: net_features_free()) or NULL with
  * err filled (no result, a message between unreachable nodes,
  * RHO_ECANCEL).
@@ -73,7 +74,8 @@ struct net_features {
 struct net_features *net_features_new(const struct net *net,
                                       const struct net_job *jobs, int njobs,
                                       const struct net_result *res,
-                                      struct job *job, struct rho_err *err);
+                                      int threads, struct job *job,
+                                      struct rho_err *err);
 
 /* Release f. NULL is a no-op. */
 void net_features_free(struct net_features *f);
