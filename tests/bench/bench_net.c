@@ -8,9 +8,10 @@
  *  2. every shipped network scenario's adaptive solves (AD, AI, AH) with
  *     the default engine, 2 threads, as rho solves them (phase by phase);
  *     a solve over 200 ms says so;
- *  3. the fast engine against the reference where it compresses the
- *     exposure (df-40 at 1 and 4 ranks per router, and every shipped
- *     scenario whose AI or AH it compresses):
+ *  3. the fast engine against the reference where it departs from the
+ *     exact one (df-40 at 1 and 4 ranks per router, and every shipped
+ *     scenario whose AI or AH exposure it compresses or, on a torus, whose
+ *     identical messages it solves in runs):
  *     the change of every class's six numbers, of the message bandwidths
  *     and of the phase estimate, and whether the routings keep their
  *     order and ratios (the thesis's conclusions); the reference's hashes
@@ -25,7 +26,11 @@
  * printed (getrusage ru_maxrss of the child: network, placement, pattern
  * and solve together) is that solve's. Wall times on a shared machine
  * vary: the CPU time (all threads) is printed beside them. --quick runs
- * parts 1 and 5 (SD, AD) only, --part N part N only.
+ * parts 1 and 5 (SD, AD) only, --part N part N only, --part N NAME
+ * (parts 2 and 3) only the scenarios whose file name contains NAME.
+ * RHO_BENCH_SEED=1 adds to part 3 the reference's own change from the
+ * scenario's seed to the next, for scale; RHO_BENCH_EXACT=1 runs part 2
+ * under the exact engine (the fast one's "before").
  */
 #include <glob.h>
 #include <math.h>
@@ -247,10 +252,10 @@ scenario_solves(int k, int unused, int unused2)
         return;
     for (int i = 0; i < 3; i++) {
         double secs, cpus;
-        struct net_result *r =
-            solve_scen(s, rts[i], NET_ENGINE_DEFAULT, &secs, &cpus);
-        line(s->net->net, name, "", rts[i], NET_ENGINE_FAST, 2, r, secs,
-             cpus);
+        int eng = getenv("RHO_BENCH_EXACT") != NULL ? NET_ENGINE_EXACT
+                                                    : NET_ENGINE_FAST;
+        struct net_result *r = solve_scen(s, rts[i], eng, &secs, &cpus);
+        line(s->net->net, name, "", rts[i], eng, 2, r, secs, cpus);
         if (secs > 0.2)
             printf("%-26s %-2s over 200 ms\n", name,
                    net_routing_name(rts[i]));
@@ -272,7 +277,7 @@ compare(const struct net *net, const char *what, int routing,
 {
     struct net_stats *x = net_stats_result(net, a, 0, NULL);
     struct net_stats *y = net_stats_result(net, b, 0, NULL);
-    double wq = 0, wmean = 0, wmax = 0;
+    double wq = 0, wmean = 0, wmax = 0, wbw = 0;
 
     for (int c = 1; c < x->nclasses; c++) {
         double q[3] = {rel(x->cls[c].q1, y->cls[c].q1),
@@ -285,19 +290,25 @@ compare(const struct net *net, const char *what, int routing,
         if (fabs(rel(x->cls[c].max, y->cls[c].max)) > fabs(wmax))
             wmax = rel(x->cls[c].max, y->cls[c].max);
     }
-    printf("%-26s %-2s f'=%-2d all max %+6.2f%%  class q1-q3 %+6.2f%%  mean "
-           "%+6.3f%%  max %+6.2f%%  msg bw q %+5.2f/%+5.2f/%+5.2f%%  "
-           "phase %+5.2f%%\n",
+    for (int k = 0; k < 4; k++)
+        if (fabs(rel(a->bwq[k], b->bwq[k])) > fabs(wbw))
+            wbw = rel(a->bwq[k], b->bwq[k]);
+    printf("%-26s %-2s f'=%-2d w=%d all max %+6.2f%%  class q1-q3 %+6.2f%%  "
+           "mean %+6.3f%%  max %+6.2f%%  hops %+5.2f%%  msg bw q0-q3 "
+           "%+5.2f%% max %+5.2f%%  phase %+5.2f%%\n",
            what, net_routing_name(routing), b->exposure,
+           b->reps > 0 ? b->reps : 1,
            100 * rel(x->cls[0].max, y->cls[0].max), 100 * wq, 100 * wmean,
-           100 * wmax, 100 * rel(a->bwq[0], b->bwq[0]),
-           100 * rel(a->bwq[2], b->bwq[2]), 100 * rel(a->bwq[4], b->bwq[4]),
+           100 * wmax,
+           100 * rel(a->routed > 0 ? a->hops_sum / a->routed : 0,
+                     b->routed > 0 ? b->hops_sum / b->routed : 0),
+           100 * wbw, 100 * rel(a->bwq[4], b->bwq[4]),
            100 * rel(a->phase_time_ext, b->phase_time_ext));
     net_stats_free(x);
     net_stats_free(y);
 }
 
-/* The min, median and max bandwidth of the messages that obtained some
+/* The quartiles of the bandwidth of the messages that obtained some
    (the same for both engines' results). */
 static void
 ref_bwq(struct net_result *r)
@@ -308,9 +319,8 @@ ref_bwq(struct net_result *r)
     for (long long m = 0; m < r->nmsg; m++)
         if (r->msg_bw[m] > 0)
             v[n++] = r->msg_bw[m];
-    r->bwq[0] = net_stats_quantile(v, n, 0);
-    r->bwq[2] = net_stats_quantile(v, n, 0.5);
-    r->bwq[4] = net_stats_quantile(v, n, 1);
+    for (int q = 0; q < 5; q++)
+        r->bwq[q] = net_stats_quantile(v, n, 0.25 * q);
     free(v);
 }
 
@@ -345,7 +355,7 @@ fast_vs_ref(int which, int unused, int unused2)
         for (int i = 1; i < 3; i++) {
             struct net_result *r =
                 solve_scen(s, rts[i], NET_ENGINE_FAST, &secs, &cpus);
-            squeezed |= r->exposure < r->exposure_model;
+            squeezed |= r->exposure < r->exposure_model || r->reps > 0;
             net_result_free(r);
         }
         if (!squeezed) {
@@ -354,13 +364,34 @@ fast_vs_ref(int which, int unused, int unused2)
         }
         net = s->net->net;
         snprintf(what, sizeof what, "%.*s", (int)(strlen(name) - 4), name);
+        if (getenv("RHO_BENCH_SEED") != NULL) { /* the reference's own
+                                                   change, for scale */
+            uint64_t seed0 = s->seed;
+            for (int i = 1; i < 3; i++) {
+                struct net_result *a, *b;
+                s->seed = seed0 ? seed0 : 1;
+                a = solve_scen(s, rts[i], NET_ENGINE_REFERENCE, &secs, &cpus);
+                s->seed = (seed0 ? seed0 : 1) + 1;
+                b = solve_scen(s, rts[i], NET_ENGINE_REFERENCE, &secs, &cpus);
+                ref_bwq(a);
+                ref_bwq(b);
+                compare(net, "  reference seed+1", rts[i], a, b);
+                net_result_free(a);
+                net_result_free(b);
+            }
+            s->seed = seed0;
+        }
         workload = strcmp(name, "dragonfly-workload.lua") == 0;
     }
     for (int i = 0; i < 3; i++) {
         struct net_job job = {pat, pl, 0, rts[i]};
         if (s != NULL) {
-            ref[i] = solve_scen(s, rts[i], NET_ENGINE_REFERENCE, &secs, &cpus);
+            double rs, rc;
+            ref[i] = solve_scen(s, rts[i], NET_ENGINE_REFERENCE, &rs, &rc);
             fa[i] = solve_scen(s, rts[i], NET_ENGINE_FAST, &secs, &cpus);
+            printf("%-26s %-2s reference %.3f s (cpu %.3f), fast %.3f s "
+                   "(cpu %.3f)\n",
+                   what, net_routing_name(rts[i]), rs, rc, secs, cpus);
         } else {
             ref[i] = solve_jobs(net, &job, 1, NET_ENGINE_REFERENCE, 2, 1,
                                 &secs, &cpus);
@@ -495,6 +526,9 @@ main(int argc, char **argv)
     /* --part N: only part N (1-5) */
     int part = argc > 2 && strcmp(argv[1], "--part") == 0 ? atoi(argv[2])
                                                            : 0;
+    /* --part N NAME: parts 2 and 3 only for the scenarios whose file name
+       contains NAME (df-40: part 3's presets) */
+    const char *only = part > 0 && argc > 3 ? argv[3] : NULL;
     int full = getenv("RHO_BENCH_FULL") != NULL;
     static const int rt[4] = {NET_SD, NET_AD, NET_AI, NET_AH};
     static const int eng[3] = {NET_ENGINE_FAST, NET_ENGINE_EXACT,
@@ -518,12 +552,16 @@ main(int argc, char **argv)
     if (!quick && (part == 0 || part == 2)) {
         printf("-- 2. the shipped network scenarios, default engine\n");
         for (int k = 0; k < (int)scen.gl_pathc; k++)
-            child(scenario_solves, k, 0, 0);
+            if (only == NULL || strstr(scen.gl_pathv[k], only) != NULL)
+                child(scenario_solves, k, 0, 0);
     }
     if (!quick && (part == 0 || part == 3)) {
         printf("-- 3. the fast engine against the reference\n");
         for (int w = 0; w < 2 + (int)scen.gl_pathc; w++)
-            child(fast_vs_ref, w, 0, 0);
+            if (only == NULL ||
+                (w >= 2 && strstr(scen.gl_pathv[w - 2], only) != NULL) ||
+                (w < 2 && strstr("df-40", only) != NULL))
+                child(fast_vs_ref, w, 0, 0);
     }
     if (!quick && (part == 0 || part == 4)) {
         printf("-- 4. Jain Sec. 3.2.4, 31x3x4 dragonfly\n");
