@@ -577,6 +577,12 @@ link_text(FILE *out, const struct scenario *s, const struct net_result *res,
                 "budget; --engine exact keeps it)\n",
                 units_fmt_count(a, sizeof a, res->exposure, "round"),
                 res->exposure_model);
+    if (res->reps > 0)
+        fprintf(out,
+                "sharing    identical AI/AH messages solved in runs of up "
+                "to %d, one set of paths a run (the fast engine's budget; "
+                "--engine exact solves each)\n",
+                res->reps);
     if (msg_bw_summary(s, res, q, &starved)) {
         fprintf(out,
                 "bandwidth  per message: min %s, q1 %s, median %s, q3 %s, "

@@ -55,6 +55,12 @@ for np in 2 4; do
     NP=$np same "link-exact-$np" -b -j 1 --engine exact -p routing=AI scenarios/dragonfly-small.lua
 done
 NP=4 same link-workload-AD-4 -b -p routing=AD scenarios/dragonfly-workload.lua
+# a torus over the fast engine's budget: identical messages in runs that
+# the ranks' shares cut (rho-model(7), The fast engine)
+for np in 2 4; do
+    NP=$np same "link-torus-runs-AI-$np" -b -j 1 --links -f csv -p routing=AI scenarios/bgq-512-umesh.lua
+done
+NP=2 same "link-torus-runs-AH-2" -b -j 1 --messages -p routing=AH scenarios/bgq-512-umesh.lua
 
 # a run one rank may not hold: refused on 1 rank with 40 MiB (exit 3,
 # naming the ranks that would do), done on 4 ranks of 40 MiB each, with

@@ -276,6 +276,14 @@ test_exposure(void)
     CHECK(a.exposure == 50 && a.exposure_model == 50,
           "none compressed: 50 of 50 (%d of %d)", a.exposure,
           a.exposure_model);
+    /* a torus phase in runs of identical messages: the longest runs */
+    c.reps = 4;
+    b.reps = 0;
+    net_result_add(&a, &c);
+    net_result_add(&a, &b);
+    CHECK(a.reps == 4, "a phase in runs of 4, then one without: up to 4 "
+                       "(%d)",
+          a.reps);
 }
 
 int

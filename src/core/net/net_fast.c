@@ -41,12 +41,19 @@
  *    refused (RHO_ELIMIT) with what it needs and on how many ranks it
  *    would fit.
  *
- * NET_ENGINE_FAST only: on a dragonfly or a fat-tree, the incremental
- * exposure of AI and AH (f rounds of 1/f of the bandwidth) is compressed
- * when the run would draw more than opts.samples fresh paths during it:
- * f' = max(1, samples / paths a round) rounds of 1/f' each. Everything
- * else is as EXACT.
- * rho-model(7) bounds what this changes, and says why not on a torus.
+ * NET_ENGINE_FAST only, when the run would draw more than opts.samples
+ * fresh paths during the exposure of AI and AH:
+ *  - on a dragonfly or a fat-tree, the incremental exposure (f rounds of
+ *    1/f of the bandwidth) is compressed: f' = max(1, samples / paths a
+ *    round) rounds of 1/f' each;
+ *  - on a torus (where the exposure is not compressed: see rho-model(7)),
+ *    identical AI and AH messages (one job, the same routers and bytes)
+ *    are cut, in the global emission order, into runs of up to w (the
+ *    fewest that bring the paths under the budget, at most NF_REP_MAX);
+ *    each run is one entity of multiplicity up to w that draws one set of
+ *    paths a round from a key of its group and its place in it, so that
+ *    the result stays the same bits on any threads and ranks.
+ * Everything else is as EXACT. rho-model(7) bounds what this changes.
  */
 #include "core/net/net_engine.h"
 
@@ -241,6 +248,10 @@ struct fsolver {
     long long ne;
     long long *ent_msg; /* first message of the entity */
     int *ent_mult;
+    uint64_t *ent_key; /* grouped fresh entities: the key of their draws
+                          (NULL without grouping) */
+    int reps;          /* > 0: identical AI/AH messages solved as
+                          representatives of at most this many (FAST) */
     double *ent_bw;
     int *msg_ent; /* -1: needs no link */
     unsigned char *ent_rt;
@@ -936,6 +947,33 @@ set_slots(struct fsolver *sv)
     }
 }
 
+/* Representatives (FAST, sv->reps = w > 0): the messages of an AI or AH
+   job with the same routers (endpoints, with injection links) and bytes
+   form a group; its messages, in the global emission order, are cut into
+   runs of w, and each run is one entity (a representative) of
+   multiplicity up to w, drawing its paths from a key of the group and the
+   run alone. A message's run is its position among the messages of the
+   group's slot (the top NF_SLOT_BITS of the group's hash; two groups may
+   share one, which only shortens runs), counted over every rank before it
+   (a reduce of the slots' counts): wherever its messages are (which
+   thread, which MPI rank), a run draws the same paths with the same
+   multiplicity in all, so the integer sums are the same bits. */
+#define NF_SLOT_BITS 18
+#define NF_REP_MAX 4 /* messages a representative stands for, at most */
+
+static int
+grouped(const struct fsolver *sv, int routing)
+{
+    return sv->reps > 0 && (routing == NET_AI || routing == NET_AH);
+}
+
+/* The key entity e draws its fresh paths from. */
+static inline uint64_t
+draw_key(const struct fsolver *sv, long long e)
+{
+    return sv->ent_key != NULL ? sv->ent_key[e] : sv->m.key[sv->ent_msg[e]];
+}
+
 /* Entities are built in three passes (all in fixed blocks, so nothing
    depends on the threads): classify every message and hash the fixed-path
    ones by (job, routers -- or endpoints with injection links --, bytes);
@@ -959,6 +997,9 @@ struct ent_ctx {
     int **pmult;
     long long fail_m;
     int inj;
+    int *run;            /* grouped fresh messages: their run (else 0) */
+    long long *slot_at;  /* per slot: messages before (other ranks), then
+                            counted on */
 };
 
 static int
@@ -991,7 +1032,7 @@ ent_class_task(void *ctx, long long b, int wi)
             sv->msg_ent[m] = ENT_NONE;
             continue;
         }
-        if (fresh_paths(rt) || sv->with_paths) {
+        if (sv->with_paths || (fresh_paths(rt) && !grouped(sv, rt))) {
             sv->msg_ent[m] = ENT_FRESH;
             nfr++;
             continue;
@@ -1036,6 +1077,8 @@ same_key(const struct ent_ctx *c, long long f, long long m)
 
     if (sv->m.job[f] != sv->m.job[m] || sv->m.bytes[f] != sv->m.bytes[m])
         return 0;
+    if (c->run != NULL && c->run[f] != c->run[m])
+        return 0;
     if (c->inj)
         return sv->m.es[f] == sv->m.es[m] && sv->m.ed[f] == sv->m.ed[m];
     return epr[sv->m.es[f]] == epr[sv->m.es[m]] &&
@@ -1066,10 +1109,18 @@ ent_bucket_task(void *ctx, long long q, int wi)
     for (long long i = 0; i < cap; i++)
         tab[i].e = -1;
     for (long long i = a; i < z; i++) {
-        long long m = c->order[i], k = (long long)(c->h[m] & (uint64_t)(cap - 1));
-        long long e = -1;
+        long long m = c->order[i], k, e = -1;
+        uint64_t h = c->h[m];
+        if (c->run != NULL && grouped(sv, sv->jobs[sv->m.job[m]].routing)) {
+            /* (the slot's bits select this bucket: no other task counts
+               on it) */
+            long long pos = c->slot_at[h >> (64 - NF_SLOT_BITS)]++;
+            c->run[m] = (int)(pos / sv->reps);
+            h = hmix(h, (uint64_t)c->run[m]);
+        }
+        k = (long long)(h & (uint64_t)(cap - 1));
         while (tab[k].e >= 0) {
-            if (tab[k].h == c->h[m] && same_key(c, first[tab[k].e], m)) {
+            if (tab[k].h == h && same_key(c, first[tab[k].e], m)) {
                 e = tab[k].e;
                 break;
             }
@@ -1082,7 +1133,7 @@ ent_bucket_task(void *ctx, long long q, int wi)
                 mult = xreallocarray(mult, (size_t)fcap, sizeof *mult);
             }
             e = ne++;
-            tab[k].h = c->h[m];
+            tab[k].h = h;
             tab[k].e = e;
             first[e] = m;
             mult[e] = 0;
@@ -1122,6 +1173,36 @@ ent_number_task(void *ctx, long long b, int wi)
     return 0;
 }
 
+/* Representatives: every grouped message's slot counted; slot_at[s] set
+   to the grouped messages of slot s on the ranks before this one. */
+static int
+run_slots(struct fsolver *sv, struct ent_ctx *c)
+{
+    long long ns = 1LL << NF_SLOT_BITS, N = sv->m.n;
+    int nr = sv->o.nranks > 1 && sv->o.reduce != NULL ? sv->o.nranks : 1;
+    long long *all;
+
+    c->run = xcalloc((size_t)(N > 0 ? N : 1), sizeof(int));
+    c->slot_at = xcalloc((size_t)ns, sizeof(long long));
+    if (nr == 1)
+        return 0;
+    all = xcalloc((size_t)(ns * nr), sizeof(long long));
+    for (long long m = 0; m < N; m++)
+        if (sv->msg_ent[m] == ENT_FIXED &&
+            grouped(sv, sv->jobs[sv->m.job[m]].routing))
+            all[(long long)sv->o.rank * ns +
+                (long long)(c->h[m] >> (64 - NF_SLOT_BITS))]++;
+    if (reduce(sv, all, ns * nr, NET_REDUCE_SUM) != 0) {
+        free(all);
+        return -1;
+    }
+    for (int r = 0; r < sv->o.rank; r++)
+        for (long long k = 0; k < ns; k++)
+            c->slot_at[k] += all[(long long)r * ns + k];
+    free(all);
+    return 0;
+}
+
 /* Group the messages into entities (see above). */
 static void
 make_entities(struct fsolver *sv)
@@ -1142,7 +1223,8 @@ make_entities(struct fsolver *sv)
     c.pmult = xcalloc(NF_PARTS, sizeof *c.pmult);
     sv->msg_ent = xmalloc((size_t)(N > 0 ? N : 1) * sizeof(int));
     pool_for(sv->pool, nblk, 1, ent_class_task, &c);
-    if (stopped(sv))
+    /* (every rank reduces, stopped or not) */
+    if ((sv->reps > 0 && run_slots(sv, &c) != 0) || stopped(sv))
         goto out;
     if (c.fail_m >= 0) {
         long long m = c.fail_m;
@@ -1195,7 +1277,26 @@ make_entities(struct fsolver *sv)
         c.pmult[q] = NULL;
     }
     pool_for(sv->pool, nblk, 1, ent_number_task, &c);
+    if (c.run != NULL) {
+        const int *epr = net_endpoint_routers(sv->net);
+        sv->ent_key = xmalloc((size_t)(ne > 0 ? ne : 1) * sizeof(uint64_t));
+        for (long long e = 0; e < ne; e++) {
+            long long m = sv->ent_msg[e];
+            uint64_t bb, k;
+            if (!grouped(sv, sv->jobs[sv->m.job[m]].routing)) {
+                sv->ent_key[e] = sv->m.key[m];
+                continue;
+            }
+            memcpy(&bb, &sv->m.bytes[m], sizeof bb);
+            k = hmix(hmix(sv->o.seed, 0x9c0u), (uint64_t)sv->m.job[m]);
+            k = hmix(k, (uint64_t)(c.inj ? sv->m.es[m] : epr[sv->m.es[m]]));
+            k = hmix(k, (uint64_t)(c.inj ? sv->m.ed[m] : epr[sv->m.ed[m]]));
+            sv->ent_key[e] = hmix(hmix(k, bb), (uint64_t)c.run[m]);
+        }
+    }
 out:
+    free(c.run);
+    free(c.slot_at);
     for (int q = 0; q < NF_PARTS; q++) { /* (when cancelled) */
         free(c.pfirst[q]);
         free(c.pmult[q]);
@@ -1432,7 +1533,7 @@ loads_of(struct fsolver *sv, struct fworker *w, long long e, int it,
     if (fresh_paths(rt)) {
         if (draw) {
             struct rng g;
-            rng_init(&g, hmix(sv->m.key[m], (uint64_t)it + 1));
+            rng_init(&g, hmix(draw_key(sv, e), (uint64_t)it + 1));
             route_draw_pad(w->rt, sv->m.es[m], sv->m.ed[m], sv->o.minimal,
                            nd, np, &g, dst, lens, sv->nl);
         }
@@ -2079,9 +2180,9 @@ attr_acc(const struct fsolver *sv, struct fworker *w, long long e)
    links of one fresh path at l; returns its length (for the hops). */
 static inline int
 attribute_path(const struct fsolver *sv, fix *acc, const int *l, int n,
-               double c, double a)
+               double c, double a, fix mult)
 {
-    fix v = fx(c * a, sv->sL);
+    fix v = mult * fx(c * a, sv->sL);
 
     return n == 10   ? path_add_len(acc, l, 10, v, sv->nl)
            : n == 12 ? path_add_len(acc, l, 12, v, sv->nl)
@@ -2094,12 +2195,12 @@ attribute_path(const struct fsolver *sv, fix *acc, const int *l, int n,
    them, hmax the longest. */
 static void
 attribute_hops(const struct fsolver *sv, struct fworker *w, double al,
-               double bytes, double bw, int hmax)
+               double bytes, double bw, int hmax, fix mult)
 {
     if (!(al > 0))
         return;
-    w->s.hsum += fx(al / bw, sv->sH);
-    w->s.hopb += fx(bytes * al / bw, sv->sHB);
+    w->s.hsum += mult * fx(al / bw, sv->sH);
+    w->s.hopb += mult * fx(bytes * al / bw, sv->sHB);
     if (hmax > w->s.hmax)
         w->s.hmax = hmax;
 }
@@ -2131,13 +2232,14 @@ rec_attr_task(void *ctx, long long b, int wi)
         fix *acc = attr_acc(sv, w, e);
         int adaptive = net_routing_adaptive(rt) && bw > 0, hmax = 0;
         double cb = bytes / bw, al = 0;
+        fix mult = sv->ent_mult[e];
         if (rr->grants_only) { /* the paths of that round, again */
             struct rng g;
             if (!adaptive) {
                 val += np;
                 continue;
             }
-            rng_init(&g, hmix(sv->m.key[m], (uint64_t)c->r + 1));
+            rng_init(&g, hmix(draw_key(sv, e), (uint64_t)c->r + 1));
             route_draw_pad(w->rt, sv->m.es[m], sv->m.ed[m], sv->o.minimal,
                            nd, np, &g, w->pbuf, NULL, sv->nl);
             l = w->pbuf;
@@ -2145,14 +2247,14 @@ rec_attr_task(void *ctx, long long b, int wi)
         for (int i = 0; i < np; i++) {
             int n = i >= nd ? sv->W : sv->Wd;
             if (adaptive && val[i] > 0) {
-                int len = attribute_path(sv, acc, l, n, cb, val[i]);
+                int len = attribute_path(sv, acc, l, n, cb, val[i], mult);
                 al += val[i] * len;
                 hmax = len > hmax ? len : hmax;
             }
             l += n;
         }
         if (adaptive)
-            attribute_hops(sv, w, al, bytes, bw, hmax);
+            attribute_hops(sv, w, al, bytes, bw, hmax, mult);
         val += np;
         if (rr->grants_only)
             l = NULL;
@@ -2200,11 +2302,11 @@ sweep_task(void *ctx, long long b, int wi)
                 a = (double)PATH_MIN(r->qf, l, n) * w->pl[i];
                 if (!(a > 0))
                     continue;
-                len = attribute_path(sv, acc, l, n, cb, a);
+                len = attribute_path(sv, acc, l, n, cb, a, sv->ent_mult[e]);
                 al += a * len;
                 hmax = len > hmax ? len : hmax;
             }
-            attribute_hops(sv, w, al, bytes, bw, hmax);
+            attribute_hops(sv, w, al, bytes, bw, hmax, sv->ent_mult[e]);
         }
     }
     if ((b & 15) == 15 && progress_work(sv, 16.0 * NF_BLOCK))
@@ -2348,6 +2450,7 @@ solve_adaptive(struct fsolver *sv)
         sv->nfresh_paths = v; /* all ranks' */
     }
     sv->fexpose = exposure(sv, sv->nfresh_paths);
+    sv->res->reps = sv->reps;
 
     sv->res->exposure_model = sv->exact ? sv->fexpose : exposure_of(sv);
     sv->res->exposure = sv->fexpose;
@@ -2732,6 +2835,7 @@ solver_free(struct fsolver *sv)
     fmsgs_free(&sv->m);
     free(sv->ent_msg);
     free(sv->ent_mult);
+    free(sv->ent_key);
     free(sv->ent_bw);
     free(sv->msg_ent);
     free(sv->ent_rt);
@@ -2848,6 +2952,22 @@ exposure(const struct fsolver *sv, long long nfresh_paths)
     return f;
 }
 
+/* How many identical AI or AH messages a representative stands for at
+   most (0: none, every message is solved), for nfp fresh paths a round
+   (every message's, all ranks): on a torus, the fewest that bring the
+   paths of the exposure under opts.samples, at most NF_REP_MAX. */
+static int
+representatives(const struct fsolver *sv, double nfp)
+{
+    double need;
+
+    if (sv->exact || !sv->any_fresh_adaptive || sv->with_paths ||
+        sv->o.samples <= 0 || net_family(sv->net) != NET_TORUS)
+        return 0;
+    need = ceil(nfp * exposure_of(sv) / (double)sv->o.samples);
+    return need < 2 ? 0 : need > NF_REP_MAX ? NF_REP_MAX : (int)need;
+}
+
 /* The plan before the messages are collected (the fixed paths are
    planned again once built): refuse what cannot fit. */
 static int
@@ -2864,6 +2984,7 @@ check_memory(struct fsolver *sv, long long n_all)
             nfp += (double)sv->jcount[j] * npaths_fresh(sv, rt);
         }
     }
+    sv->reps = representatives(sv, nfp);
     sv->rounds_planned = exposure(sv, (long long)nfp) + NF_POST_ROUNDS;
     plan_memory(sv, ceil((double)n_all / nr), ceil(nfresh / nr), 0, 0,
                 sv->rounds_planned, &pl);

@@ -64,9 +64,11 @@
  * blocks; every message and path kept). EXACT solves the same model with
  * the same draws in exact fixed-point sums, identical messages solved
  * once, and a memory plan; it gives the reference's results up to
- * rounding. FAST (the default) is EXACT but on dragonflies and fat-trees
- * compresses the exposure of AI and AH into fewer rounds when a run would draw more than
- * opts.samples fresh paths (rho-model(7) bounds the change).
+ * rounding. FAST (the default) is EXACT but when an AI or AH run would
+ * draw more than opts.samples fresh paths during the exposure: on
+ * dragonflies and fat-trees it compresses the exposure into fewer rounds,
+ * on a torus it solves identical messages in runs of up to 4, one set of
+ * paths a run (rho-model(7) bounds both changes).
  */
 #ifndef RHO_CORE_NET_NET_MODEL_H
 #define RHO_CORE_NET_NET_MODEL_H
@@ -264,6 +266,9 @@ struct net_result {
                       compress the model's, see rho-model(7)) */
     int exposure_model; /* the model's: opts.expose, or 50 with AI or AH,
                            or 1 */
+    int reps;      /* FAST: > 0 when identical AI/AH messages were solved
+                      as at most this many representatives a group (see
+                      rho-model(7)) */
     int engine;    /* enum net_engine that solved it */
 
     /* Kept messages, in emission order (jobs in order, units in order). */

@@ -137,6 +137,8 @@ net_result_add(struct net_result *a, const struct net_result *b)
     } else if (a->exposure >= a->exposure_model &&
                b->exposure_model > a->exposure_model)
         a->exposure = a->exposure_model = b->exposure_model;
+    if (b->reps > a->reps) /* (the most messages a representative) */
+        a->reps = b->reps;
     a->engine = b->engine;
     a->phase_time_ext += b->phase_time_ext;
     if (b->nmsg > 0 || b->path_off != NULL)
