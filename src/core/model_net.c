@@ -292,71 +292,6 @@ make_bounds(struct net_run *lr, const atomic_int *stop)
     return 0;
 }
 
-/* a is hotter than b: more bytes, then a lower id. */
-static int
-hotter(const double *bytes, int a, int b)
-{
-    return bytes[a] > bytes[b] || (bytes[a] == bytes[b] && a < b);
-}
-
-/* Sift down in a min-heap by hotness (the coldest at the root). */
-static void
-sift_down(const double *bytes, int *h, int n, int i)
-{
-    for (;;) {
-        int c = 2 * i + 1, t;
-        if (c >= n)
-            return;
-        if (c + 1 < n && hotter(bytes, h[c], h[c + 1]))
-            c++;
-        if (!hotter(bytes, h[i], h[c]))
-            return;
-        t = h[i];
-        h[i] = h[c];
-        h[c] = t;
-        i = c;
-    }
-}
-
-/* The n hottest of the nl links with bytes into top, hottest first (the
-   views' order); how many. 0 when stop rises (checked every 64Ki
-   links). */
-static int
-hottest(const double *bytes, int nl, int n, int *top, const atomic_int *stop)
-{
-    int k = 0;
-
-    for (int l = 0; l < nl; l++) {
-        if ((l & 0xffff) == 0 && stop != NULL && atomic_load(stop))
-            return 0;
-        if (!(bytes[l] > 0))
-            continue;
-        if (k < n) {
-            int i = k++;
-            top[i] = l;
-            while (i > 0) { /* sift up */
-                int p = (i - 1) / 2, t;
-                if (!hotter(bytes, top[p], top[i]))
-                    break;
-                t = top[p];
-                top[p] = top[i];
-                top[i] = t;
-                i = p;
-            }
-        } else if (hotter(bytes, l, top[0])) {
-            top[0] = l;
-            sift_down(bytes, top, k, 0);
-        }
-    }
-    for (int m = k - 1; m > 0; m--) { /* heap sort: the coldest last */
-        int t = top[0];
-        top[0] = top[m];
-        top[m] = t;
-        sift_down(bytes, top, m, 0);
-    }
-    return k;
-}
-
 /* The hottest links of the sum and each phase (net_run.hot). 0, or -1:
    stopped. */
 static int
@@ -368,8 +303,9 @@ make_hot(struct net_run *lr, const atomic_int *stop)
     lr->nhot = xcalloc((size_t)n, sizeof *lr->nhot);
     for (int k = 0; k < n; k++) {
         const struct net_result *r = k ? lr->res->phase[k - 1] : lr->res;
-        lr->nhot[k] = hottest(r->bytes, r->nlinks, NET_RUN_HOT,
-                              lr->hot + (size_t)k * NET_RUN_HOT, stop);
+        lr->nhot[k] = net_top_links(lr->scen->net->net, r->bytes, -1,
+                                    NET_RUN_HOT,
+                                    lr->hot + (size_t)k * NET_RUN_HOT, stop);
         if (stop != NULL && atomic_load(stop))
             return -1;
     }

@@ -121,6 +121,71 @@ halted(const atomic_int *stop)
     return stop != NULL && atomic_load_explicit(stop, memory_order_relaxed);
 }
 
+/* a is hotter than b: more bytes, then a lower id. */
+static int
+hotter(const double *bytes, int a, int b)
+{
+    return bytes[a] > bytes[b] || (bytes[a] == bytes[b] && a < b);
+}
+
+/* Sift down in a min-heap by hotness (the coldest at the root). */
+static void
+sift_down(const double *bytes, int *h, int n, int i)
+{
+    for (;;) {
+        int c = 2 * i + 1, t;
+        if (c >= n)
+            return;
+        if (c + 1 < n && hotter(bytes, h[c], h[c + 1]))
+            c++;
+        if (!hotter(bytes, h[i], h[c]))
+            return;
+        t = h[i];
+        h[i] = h[c];
+        h[c] = t;
+        i = c;
+    }
+}
+
+int
+net_top_links(const struct net *net, const double *bytes, int cls, int n,
+              int *top, const atomic_int *stop)
+{
+    int nl = net_links(net), k = 0;
+
+    if (n < 1 || bytes == NULL || top == NULL)
+        return 0;
+    for (int l = 0; l < nl; l++) {
+        if ((l & 0xffff) == 0 && halted(stop))
+            return 0;
+        if (!(bytes[l] > 0) || (cls >= 0 && net_link_class(net, l) != cls))
+            continue;
+        if (k < n) {
+            int i = k++;
+            top[i] = l;
+            while (i > 0) { /* sift up */
+                int p = (i - 1) / 2, t;
+                if (!hotter(bytes, top[p], top[i]))
+                    break;
+                t = top[p];
+                top[p] = top[i];
+                top[i] = t;
+                i = p;
+            }
+        } else if (hotter(bytes, l, top[0])) {
+            top[0] = l;
+            sift_down(bytes, top, k, 0);
+        }
+    }
+    for (int m = k - 1; m > 0; m--) { /* heap sort: the coldest last */
+        int t = top[0];
+        top[0] = top[m];
+        top[m] = t;
+        sift_down(bytes, top, m, 0);
+    }
+    return k;
+}
+
 /* One class's statistics; -1 as soon as stop is up (st is then only
    fit for net_stats_free()). */
 static int

@@ -214,4 +214,11 @@ void net_diff_free(struct net_diff *d);
    by linear interpolation; 0 for n == 0. Exposed for tests and views. */
 double net_stats_quantile(double *a, long long n, double q);
 
+/* The (at most) n hottest links of class cls (-1: every link) that carry
+   bytes, hottest first (more bytes, then the lower id), into top; how
+   many. O(links); 0 when stop (may be NULL) rises, checked every 64Ki
+   links. */
+int net_top_links(const struct net *net, const double *bytes, int cls, int n,
+                  int *top, const atomic_int *stop);
+
 #endif
