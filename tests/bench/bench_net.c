@@ -43,6 +43,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core/base/clock.h"
 #include "core/net/net_model.h"
 #include "core/net/net_scen.h"
 #include "core/net/net_stats.h"
@@ -51,15 +52,6 @@
 #include "unit/support_hash.h"
 
 #define MiB 1048576.0
-
-static double
-now(void)
-{
-    struct timespec t;
-
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + t.tv_nsec * 1e-9;
-}
 
 static double
 cpu(void)
@@ -103,10 +95,10 @@ solve_jobs(const struct net *net, const struct net_job *jobs, int njobs,
     o.si_samples = 16;
     o.engine = engine;
     o.per_job = njobs > 1;
-    t0 = now();
+    t0 = rho_wall();
     c0 = cpu();
     r = net_model_solve(net, jobs, njobs, &o, &e);
-    *secs = now() - t0;
+    *secs = rho_wall() - t0;
     *cpus = cpu() - c0;
     if (r == NULL) {
         fprintf(stderr, "bench_net: %s\n", e.msg);
@@ -207,10 +199,10 @@ solve_scen(struct scenario *s, int routing, int engine, double *secs,
     o.threads = 2;
     o.si_samples = 16;
     o.engine = engine;
-    t0 = now();
+    t0 = rho_wall();
     c0 = cpu();
     r = scenario_net_solve(s, &o, &e);
-    *secs = now() - t0;
+    *secs = rho_wall() - t0;
     *cpus = cpu() - c0;
     if (r == NULL) {
         fprintf(stderr, "bench_net: %s\n", e.msg);
@@ -492,19 +484,19 @@ full_system(int scheme, int routing, int threads)
     struct placement *pl;
     struct net_result *r;
     struct net_job job;
-    double t0 = now(), tb, secs, cpus;
+    double t0 = rho_wall(), tb, secs, cpus;
 
     net_preset("df-thesis", &s, NULL);
     net = net_new(&s, NULL);
-    tb = now() - t0;
+    tb = rho_wall() - t0;
     pat = pattern_thesis("umesh", (int)net_slots(net), 0, 5, NULL);
-    t0 = now();
+    t0 = rho_wall();
     pl = placement_scheme_new(net, scheme, (int)net_slots(net), 3, NULL);
     if (routing == NET_SD)
         printf("full system: %d routers, %d links, %lld ranks; built in %.2f "
                "s, placement %s in %.2f s\n",
                net_routers(net), net_links(net), net_slots(net), tb,
-               placement_scheme_name(scheme), now() - t0);
+               placement_scheme_name(scheme), rho_wall() - t0);
     job.pattern = pat;
     job.placement = pl;
     job.offset = 0;

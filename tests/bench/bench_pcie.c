@@ -11,20 +11,12 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "core/base/clock.h"
 #include "core/pcie/pcie_model.h"
 #include "core/pcie/pcie_sim.h"
 #include "core/base/rng.h"
 #include "core/scenario.h"
 #include "script/lx.h"
-
-static double
-now(void)
-{
-    struct timespec ts;
-
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 /* Random priorities: each source's flows in a random order. */
 static void
@@ -54,12 +46,12 @@ bench_schedules(const char *file, int runs)
         sim = scenario_sim(s, &err); /* a fresh memo */
         pcie_sim_set_memo(sim, memo);
         rng_init(&g, 42);
-        t0 = now();
+        t0 = rho_wall();
         for (int r = 0; r < runs; r++) {
             random_prio(&g, s->nflows, prio);
             sum += pcie_sim_run(sim, prio, NULL, NULL);
         }
-        t1 = now();
+        t1 = rho_wall();
         printf("%-26s %d flows, memo %-6s: %8.3f us per schedule "
                "(%d schedules)\n",
                file + 10, s->nflows,
@@ -87,7 +79,7 @@ bench_eval(void)
     struct pcie_sim *sim = scenario_sim(s, &err);
     struct pcie_model *m = pcie_sim_model(sim);
     int present[4] = {0, 1, 2, 3}, n = 1000000;
-    double rho[4], t0 = now(), acc = 0;
+    double rho[4], t0 = rho_wall(), acc = 0;
 
     for (int i = 0; i < n; i++) {
         pcie_model_eval(m, present, 4, rho);
@@ -95,7 +87,7 @@ bench_eval(void)
     }
     printf("Algorithm 1, Table I (4 flows on T2): %.3f us per evaluation "
            "(%.0f)\n",
-           (now() - t0) / n * 1e6, acc / n * 10);
+           (rho_wall() - t0) / n * 1e6, acc / n * 10);
     pcie_sim_free(sim);
     scenario_free(s);
 }

@@ -22,19 +22,11 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core/base/clock.h"
 #include "core/model_queue.h"
 #include "core/net/net_model.h"
 #include "core/queue/queue_traffic.h"
 #include "script/lx.h"
-
-static double
-now(void)
-{
-    struct timespec t;
-
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + t.tv_nsec * 1e-9;
-}
 
 static double
 peak_mib(void)
@@ -81,7 +73,7 @@ run(const char *preset, int model, int threads)
     pl = placement_scheme_new(net, PLACE_RDN, (int)net_slots(net), 3, NULL);
     pat = pattern_thesis("umesh", (int)net_slots(net), 0, 5, NULL);
     job = (struct net_job){pat, pl, 0, NET_SD};
-    t0 = now();
+    t0 = rho_wall();
     if (model == 0) {
         struct queue_traffic_opts o;
         struct queue_traffic *t;
@@ -99,10 +91,10 @@ run(const char *preset, int model, int threads)
         }
         q = queue_from_map(m);
         queue_apply_traffic(q, t, NULL, NULL);
-        secs = now() - t0;
+        secs = rho_wall() - t0;
         msgs = t->msgs;
         /* an edit of load, budget or slimming: the closed forms only */
-        t0 = now();
+        t0 = rho_wall();
         for (int i = 0; i < reps; i++) {
             double U = 0;
             for (int l = 0; l < q->k; l++)
@@ -116,7 +108,7 @@ run(const char *preset, int model, int threads)
             queue_slim(q, q->mu, 0.25, mu);
             queue_eval(q, mu, pt.lambda, NULL, &pt, lv);
         }
-        edit = (now() - t0) / reps;
+        edit = (rho_wall() - t0) / reps;
         queue_traffic_free(t);
         queue_free(q);
         queue_map_free(m);
@@ -126,7 +118,7 @@ run(const char *preset, int model, int threads)
         net_opts_init(&o);
         o.threads = threads;
         r = net_model_solve(net, &job, 1, &o, &err);
-        secs = now() - t0;
+        secs = rho_wall() - t0;
         msgs = r->msgs;
         net_result_free(r);
     }
@@ -160,12 +152,12 @@ edits(const char *unused, int threads, int reps)
         exit(1);
     }
     queue_run_cache_clear();
-    t0 = now();
+    t0 = rho_wall();
     if (queue_run_compute(&r, scenario_clone(s), threads, NULL, &err) != 0) {
         fprintf(stderr, "bench_queue: %s\n", err.msg);
         exit(1);
     }
-    cold = now() - t0;
+    cold = rho_wall() - t0;
     queue_run_fini(&r);
     for (int i = 0; i < reps; i++) {
         struct scenario *c = scenario_clone(s);
@@ -173,9 +165,9 @@ edits(const char *unused, int threads, int reps)
             c->queue = queue_scen_new();
         c->queue->load = 0.05 * (i % 20);
         c->queue->slim = 0.25 * (i % 4);
-        t0 = now();
+        t0 = rho_wall();
         queue_run_compute(&r, c, threads, NULL, &err);
-        warm += now() - t0;
+        warm += rho_wall() - t0;
         queue_run_fini(&r);
     }
     printf("df-40       %-28s %dT  cold %8.3f s  after an edit %7.3f ms  "
