@@ -3,6 +3,7 @@
    cancel, a lean run for sweeps, the explanation of a link, and the
    entry's hooks. */
 #include "harness.h"
+#include "support_scen.h"
 
 #include <math.h>
 #include <string.h>
@@ -10,21 +11,6 @@
 
 #include "core/model_net.h"
 #include "script/lx.h"
-
-static struct scenario *
-load(const char *path, const char *param)
-{
-    struct lx_opts o;
-    struct rho_err err;
-    const char *params[2] = {param, NULL};
-    struct scenario *s;
-
-    memset(&o, 0, sizeof o);
-    o.params = param ? params : NULL;
-    s = lx_run_file(path, &o, &err);
-    CHECK(s != NULL, "load %s", path);
-    return s;
-}
 
 struct bg {
     struct net_run lr;

@@ -2,6 +2,7 @@
    against a whole count, its paths' length, threads, and the warning the
    front ends print. */
 #include "harness.h"
+#include "support_scen.h"
 
 #include <math.h>
 #include <string.h>
@@ -11,21 +12,6 @@
 #include "core/net/pattern.h"
 #include "core/net/placement.h"
 #include "script/lx.h"
-
-static struct scenario *
-load(const char *path, const char *param)
-{
-    struct lx_opts o;
-    struct rho_err err;
-    const char *params[2] = {param, NULL};
-    struct scenario *s;
-
-    memset(&o, 0, sizeof o);
-    o.params = param ? params : NULL;
-    s = lx_run_file(path, &o, &err);
-    CHECK(s != NULL, "load %s", path);
-    return s;
-}
 
 /* The packets of every message that crosses a link, counted whole. */
 struct whole {
