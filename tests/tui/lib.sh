@@ -24,8 +24,20 @@ tui_start() {
     cols=$1 rows=$2
     shift 2
     tui_tmux kill-server 2>/dev/null
-    tui_tmux new-session -d -s "$TUI_SESSION" -x "$cols" -y "$rows" \
-        "TERM=xterm-256color LANG=C.UTF-8 $*; echo \"[exit \$?]\"; sleep 60"
+    # A server killed a moment ago may still hold the socket and turn the
+    # next client away ("server exited unexpectedly", about one start in
+    # six back to back): try again until the session is there.
+    tries=0
+    until tui_tmux new-session -d -s "$TUI_SESSION" -x "$cols" -y "$rows" \
+        "TERM=xterm-256color LANG=C.UTF-8 $*; echo \"[exit \$?]\"; sleep 60" \
+        2>/dev/null && tui_tmux has-session -t "$TUI_SESSION" 2>/dev/null; do
+        tries=$((tries + 1))
+        if [ "$tries" -ge 50 ]; then
+            echo "FAIL tui start: tmux gave no session in 50 tries: $*"
+            return 1
+        fi
+        sleep 0.1
+    done
     tui_tmux set -g status off
     tui_tmux resize-window -t "$TUI_SESSION" -x "$cols" -y "$rows" 2>/dev/null
     :
