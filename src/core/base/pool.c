@@ -5,8 +5,11 @@
  * under the lock, bumps gen and wakes the threads; every worker (the
  * caller too, unless it watches) takes chunks from an atomic counter until
  * the range or the loop is exhausted, and the last thread out signals the
- * caller. Threads sleep on a condition variable between loops, so an idle
- * pool costs nothing.
+ * caller. Between loops a thread first watches gen for POOL_SPIN_US (a
+ * solve runs hundreds of short loops back to back, and waking a sleeping
+ * thread costs tens of microseconds of system time and as much delay),
+ * then sleeps on a condition variable, so an idle pool costs nothing.
+ * The caller waits for the last thread the same way.
  */
 #include "core/base/pool.h"
 
@@ -23,6 +26,8 @@ struct pool_arg {
     int worker;
 };
 
+#define POOL_SPIN_US 50
+
 struct pool {
     pthread_mutex_t mu;
     pthread_cond_t go, idle;
@@ -30,9 +35,11 @@ struct pool {
     int started;  /* threads started (nthreads - 1) */
     pthread_t th[POOL_MAX_THREADS];
     struct pool_arg arg[POOL_MAX_THREADS];
-    unsigned gen; /* loops started; guarded by mu */
-    int busy;     /* threads still in the loop; guarded by mu */
-    int quit;     /* guarded by mu */
+    atomic_uint gen; /* loops started; moves under mu, after the loop is
+                        published (release) */
+    atomic_int busy; /* threads still in the loop */
+    int sleepers;    /* threads waiting on go; guarded by mu */
+    int quit;        /* guarded by mu */
     /* the loop (written under mu before gen moves) */
     pool_fn *fn;
     void *ctx;
@@ -62,6 +69,66 @@ work(struct pool *p, int w)
     }
 }
 
+static double
+now_us(void)
+{
+    struct timespec t;
+
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec * 1e6 + (double)t.tv_nsec * 1e-3;
+}
+
+static inline void
+cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#endif
+}
+
+/* Watch *v for up to POOL_SPIN_US while it equals old; its last value. */
+static unsigned
+spin_while_uint(atomic_uint *v, unsigned old)
+{
+    double t0 = 0;
+    unsigned x;
+
+    for (int i = 0;; i++) {
+        x = atomic_load_explicit(v, memory_order_acquire);
+        if (x != old)
+            return x;
+        if ((i & 31) == 31) {
+            double t = now_us();
+            if (t0 == 0)
+                t0 = t;
+            else if (t - t0 > POOL_SPIN_US)
+                return x;
+        }
+        cpu_relax();
+    }
+}
+
+/* Watch busy for up to POOL_SPIN_US while it is not zero; nonzero if it
+   is still not. */
+static int
+spin_while_busy(struct pool *p)
+{
+    double t0 = 0;
+
+    for (int i = 0;; i++) {
+        if (atomic_load_explicit(&p->busy, memory_order_acquire) == 0)
+            return 0;
+        if ((i & 31) == 31) {
+            double t = now_us();
+            if (t0 == 0)
+                t0 = t;
+            else if (t - t0 > POOL_SPIN_US)
+                return 1;
+        }
+        cpu_relax();
+    }
+}
+
 static void *
 thread_main(void *v)
 {
@@ -69,20 +136,29 @@ thread_main(void *v)
     struct pool *p = a->p;
     unsigned seen = 0;
 
-    pthread_mutex_lock(&p->mu);
     for (;;) {
-        while (p->gen == seen && !p->quit)
-            pthread_cond_wait(&p->go, &p->mu);
-        if (p->quit)
-            break;
-        seen = p->gen;
-        pthread_mutex_unlock(&p->mu);
+        unsigned g = spin_while_uint(&p->gen, seen);
+        if (g == seen) { /* nothing yet: sleep */
+            pthread_mutex_lock(&p->mu);
+            p->sleepers++;
+            while ((g = atomic_load(&p->gen)) == seen && !p->quit)
+                pthread_cond_wait(&p->go, &p->mu);
+            p->sleepers--;
+            if (p->quit) {
+                pthread_mutex_unlock(&p->mu);
+                break;
+            }
+            pthread_mutex_unlock(&p->mu);
+        }
+        seen = g;
         work(p, a->worker);
-        pthread_mutex_lock(&p->mu);
-        if (--p->busy == 0)
+        if (atomic_fetch_sub_explicit(&p->busy, 1, memory_order_acq_rel) ==
+            1) { /* the last one out: wake a caller that sleeps */
+            pthread_mutex_lock(&p->mu);
             pthread_cond_signal(&p->idle);
+            pthread_mutex_unlock(&p->mu);
+        }
     }
-    pthread_mutex_unlock(&p->mu);
     return NULL;
 }
 
@@ -109,6 +185,8 @@ pool_new(int nthreads)
     atomic_init(&p->next, 0);
     atomic_init(&p->done, 0);
     atomic_init(&p->cancel, 0);
+    atomic_init(&p->gen, 0);
+    atomic_init(&p->busy, 0);
     for (int i = 1; i < nthreads; i++) {
         p->arg[p->started].p = p;
         p->arg[p->started].worker = i;
@@ -168,9 +246,23 @@ start(struct pool *p, long long n, long long grain, pool_fn *fn, void *ctx)
     atomic_store(&p->next, 0);
     atomic_store(&p->done, 0);
     atomic_store(&p->cancel, 0);
-    p->busy = p->started;
-    p->gen++;
-    pthread_cond_broadcast(&p->go);
+    atomic_store(&p->busy, p->started);
+    /* (release: a thread that sees the new gen sees the loop) */
+    atomic_fetch_add_explicit(&p->gen, 1, memory_order_release);
+    if (p->sleepers > 0)
+        pthread_cond_broadcast(&p->go);
+    pthread_mutex_unlock(&p->mu);
+}
+
+/* Wait until every thread has left the loop. */
+static void
+wait_idle(struct pool *p)
+{
+    if (!spin_while_busy(p))
+        return;
+    pthread_mutex_lock(&p->mu);
+    while (atomic_load(&p->busy) > 0)
+        pthread_cond_wait(&p->idle, &p->mu);
     pthread_mutex_unlock(&p->mu);
 }
 
@@ -193,20 +285,14 @@ pool_for(struct pool *p, long long n, long long grain, pool_fn *fn, void *ctx)
     }
     start(p, n, grain, fn, ctx);
     work(p, 0);
-    pthread_mutex_lock(&p->mu);
-    while (p->busy > 0)
-        pthread_cond_wait(&p->idle, &p->mu);
-    pthread_mutex_unlock(&p->mu);
+    wait_idle(p);
     return atomic_load(&p->cancel) ? 1 : 0;
 }
 
 static double
 now_ms(void)
 {
-    struct timespec t;
-
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec * 1e-6;
+    return now_us() * 1e-3;
 }
 
 int
@@ -246,14 +332,14 @@ pool_for_watched(struct pool *p, long long n, long long grain, pool_fn *fn,
     } else {
         start(p, n, grain, fn, ctx);
         pthread_mutex_lock(&p->mu);
-        while (p->busy > 0) {
+        while (atomic_load(&p->busy) > 0) {
             struct timespec ts;
             clock_gettime(CLOCK_REALTIME, &ts);
             ts.tv_nsec += (long)interval_ms * 1000000L;
             ts.tv_sec += ts.tv_nsec / 1000000000L;
             ts.tv_nsec %= 1000000000L;
             pthread_cond_timedwait(&p->idle, &p->mu, &ts);
-            if (p->busy > 0 && watch != NULL) {
+            if (atomic_load(&p->busy) > 0 && watch != NULL) {
                 long long d = atomic_load(&p->done);
                 pthread_mutex_unlock(&p->mu);
                 if (watch(wctx, d, n) != 0)

@@ -1638,6 +1638,9 @@ load_task(void *ctx, long long b, int wi)
     long long a = b * NF_BLOCK, z = a + NF_BLOCK < sv->nact ? a + NF_BLOCK
                                                            : sv->nact;
     long long nb = 0, *out = sv->bact + a;
+    /* the record's cursors, in registers: the blocks' records sit side by
+       side, and counting in them from two threads shared their lines */
+    long long rn = 0, rl = 0, rv = 0;
 
     if (stopped(sv))
         return 1;
@@ -1652,8 +1655,8 @@ load_task(void *ctx, long long b, int wi)
             continue;
 
         if (fresh && rb != NULL) {
-            dst = rb->links + rb->nlinks;
-            load = rb->val + rb->nval;
+            dst = rb->links + rl;
+            load = rb->val + rv;
         } else if (!fresh && sv->pload != NULL)
             load = sv->pload + sv->poff[e];
         np = loads_of(sv, w, e, sv->iter, sv->remc, 1, dst, NULL, load,
@@ -1663,9 +1666,9 @@ load_task(void *ctx, long long b, int wi)
 
         out[nb++] = e;
         if (fresh && rb != NULL) {
-            rb->ent[rb->n++] = e;
-            rb->nlinks += fresh_slots(sv, rt);
-            rb->nval += np;
+            rb->ent[rn++] = e;
+            rl += fresh_slots(sv, rt);
+            rv += np;
         } else if (fresh && rr != NULL && rr->asked != NULL)
             set_bit(rr->asked, e);
         {
@@ -1679,6 +1682,11 @@ load_task(void *ctx, long long b, int wi)
                 l += n;
             }
         }
+    }
+    if (rb != NULL) {
+        rb->n = rn;
+        rb->nlinks = rl;
+        rb->nval = rv;
     }
     sv->bnact[b] = nb;
     w->any |= nb > 0;
