@@ -186,7 +186,8 @@ struct fworker {
     int any;
     long long asking; /* paths that asked this round (x multiplicity) */
     struct fsums s;
-    struct fmsgs loc; /* a chunk's messages (collect) */
+    long long at, end; /* collect: where the chunk's next message goes
+                          in sv->m, and where its messages end */
     long long lmax_n; /* count pass */
     long long *jn;    /* per job */
     double lmax_b;
@@ -235,7 +236,8 @@ struct fsolver {
     int *ch_job;
     long long *ch_u0, *ch_u1;
     long long *ch_cnt; /* messages per chunk (all ranks) */
-    int merge_next;
+    long long *ch_at; /* collect: where each chunk's messages start in m
+                         (the count pass knows how many it has) */
     struct fmsgs m; /* this rank's messages, in emission order */
     struct fsums total;
 
@@ -687,7 +689,6 @@ make_chunks(struct fsolver *sv)
         sv->c0 = 0;
         sv->c1 = sv->nchunks;
     }
-    sv->merge_next = sv->c0;
 }
 
 /* The count pass: messages and the largest message of this rank. */
@@ -817,16 +818,17 @@ sink_msg(void *v, int src, int dst, double bytes, int step)
     key = hmix(hmix(hmix(sv->o.seed, (uint64_t)w->job), (uint64_t)w->unit),
                (uint64_t)idx);
     if (sv->adaptive || sv->keep) {
-        struct fmsgs *m = &w->loc;
-        fmsgs_reserve(m, m->n + 1);
-        m->job[m->n] = w->job;
-        m->src[m->n] = src;
-        m->dst[m->n] = dst;
-        m->es[m->n] = es;
-        m->ed[m->n] = ed;
-        m->bytes[m->n] = bytes;
-        m->key[m->n] = key;
-        m->n++;
+        struct fmsgs *m = &sv->m;
+        long long at = w->at++;
+        if (at >= w->end) /* (the count pass said otherwise) */
+            return;
+        m->job[at] = w->job;
+        m->src[at] = src;
+        m->dst[at] = dst;
+        m->es[at] = es;
+        m->ed[at] = ed;
+        m->bytes[at] = bytes;
+        m->key[at] = key;
     }
     if (sv->adaptive)
         return;
@@ -836,6 +838,20 @@ sink_msg(void *v, int src, int dst, double bytes, int step)
                                    : 0),
                      1, &w->s) != 0)
         worker_fail(w, FAIL_REACH, w->job, src, dst);
+}
+
+/* Chunk c need not run: a chunk before it failed. */
+static int
+skip_chunk(struct fsolver *sv, int c)
+{
+    int skip = 0;
+
+    if (sv->fail) {
+        pthread_mutex_lock(&sv->mu);
+        skip = sv->fail_chunk < c;
+        pthread_mutex_unlock(&sv->mu);
+    }
+    return skip;
 }
 
 /* A chunk failed: the solve reports the failure of the earliest chunk
@@ -855,7 +871,9 @@ chunk_failed(struct fsolver *sv, struct fworker *w, int c)
 }
 
 /* Emit chunk i of this rank; static runs route it at once, adaptive ones
-   append its messages to sv->m in chunk order. */
+   write its messages into sv->m where the count pass placed them (chunk
+   order, whichever thread runs the chunk). A chunk starts even after a
+   later one failed, so that the earliest failure is reported. */
 static int
 chunk_task(void *ctx, long long i, int wi)
 {
@@ -864,9 +882,10 @@ chunk_task(void *ctx, long long i, int wi)
     int c = sv->c0 + (int)i;
     const struct net_job *j = &sv->jobs[sv->ch_job[c]];
 
-    w->loc.n = 0;
     w->job = sv->ch_job[c];
-    if (!sv->cancel && !sv->fail)
+    w->at = sv->ch_at != NULL ? sv->ch_at[c - sv->c0] : 0;
+    w->end = sv->ch_at != NULL ? sv->ch_at[c - sv->c0 + 1] : 0;
+    if (!sv->cancel && !skip_chunk(sv, c))
         for (long long u = sv->ch_u0[c];
              u < sv->ch_u1[c] && !w->failed && !sv->cancel; u++) {
             w->unit = u;
@@ -874,34 +893,17 @@ chunk_task(void *ctx, long long i, int wi)
             pattern_emit(j->pattern, u, sink_msg, w);
         }
     flush_run(w);
-    if (!(sv->adaptive || sv->keep)) {
-        if (w->failed)
-            chunk_failed(sv, w, c);
-    } else {
-        pthread_mutex_lock(&sv->mu);
-        while (sv->merge_next != c)
-            pthread_cond_wait(&sv->cv, &sv->mu);
-        pthread_mutex_unlock(&sv->mu);
-        if (w->failed)
-            chunk_failed(sv, w, c);
-        pthread_mutex_lock(&sv->mu);
-        if (!sv->cancel && !sv->fail && w->loc.n > 0) {
-            struct fmsgs *m = &sv->m, *f = &w->loc;
-            long long n0 = m->n;
-            fmsgs_reserve(m, m->n + f->n);
-            memcpy(m->job + n0, f->job, (size_t)f->n * sizeof(int));
-            memcpy(m->src + n0, f->src, (size_t)f->n * sizeof(int));
-            memcpy(m->dst + n0, f->dst, (size_t)f->n * sizeof(int));
-            memcpy(m->es + n0, f->es, (size_t)f->n * sizeof(int));
-            memcpy(m->ed + n0, f->ed, (size_t)f->n * sizeof(int));
-            memcpy(m->bytes + n0, f->bytes, (size_t)f->n * sizeof(double));
-            memcpy(m->key + n0, f->key, (size_t)f->n * sizeof(uint64_t));
-            m->n += f->n;
-        }
-        sv->merge_next++;
-        pthread_cond_broadcast(&sv->cv);
-        pthread_mutex_unlock(&sv->mu);
+    if (sv->ch_at != NULL && !w->failed && !sv->cancel && !skip_chunk(sv, c) &&
+        w->at != w->end) {
+        rho_err_set(&w->err, RHO_EINTERNAL,
+                    "link model: job %d emitted %lld messages in a chunk "
+                    "the count pass gave %lld",
+                    w->job + 1, w->at - (w->end - sv->ch_cnt[c]),
+                    sv->ch_cnt[c]);
+        w->failed = 1;
     }
+    if (w->failed)
+        chunk_failed(sv, w, c);
     (void)i;
     checkpoint(sv, w);
     return sv->cancel || sv->fail;
@@ -2832,7 +2834,6 @@ solver_free(struct fsolver *sv)
         free(sv->w[i].pl);
         free(sv->w[i].acc);
         free(sv->w[i].jn);
-        fmsgs_free(&sv->w[i].loc);
     }
     free(sv->w);
     free(sv->jcount);
@@ -2840,6 +2841,7 @@ solver_free(struct fsolver *sv)
     free(sv->ch_u0);
     free(sv->ch_u1);
     free(sv->ch_cnt);
+    free(sv->ch_at);
     fmsgs_free(&sv->m);
     free(sv->ent_msg);
     free(sv->ent_mult);
@@ -2922,10 +2924,16 @@ count_messages(struct fsolver *sv, long long *n, double *maxb)
             sv->c1 = sv->nchunks;
         if (sv->c1 < sv->c0)
             sv->c1 = sv->c0;
-        sv->merge_next = sv->c0;
     }
-    for (int c = sv->c0; c < sv->c1; c++)
+    if (sv->adaptive || sv->keep)
+        sv->ch_at = xmalloc((size_t)(sv->c1 - sv->c0 + 1) * sizeof(long long));
+    for (int c = sv->c0; c < sv->c1; c++) {
+        if (sv->ch_at != NULL)
+            sv->ch_at[c - sv->c0] = *n;
         *n += sv->ch_cnt[c];
+    }
+    if (sv->ch_at != NULL)
+        sv->ch_at[sv->c1 - sv->c0] = *n;
     sv->msgs_mine = *n;
     return sv->cancel ? -1 : 0;
 }
@@ -3067,6 +3075,8 @@ net_fast_solve(const struct net *net, const struct net_job *jobs, int njobs,
                 fmsgs_reserve(&sv.m, n_msgs > 0 ? n_msgs : 1);
             pool_for(sv.pool, sv.c1 - sv.c0, 1, chunk_task, &sv);
             take_failure(&sv);
+            if ((sv.adaptive || sv.keep) && !sv.cancel && !sv.fail)
+                sv.m.n = n_msgs;
             if (!agree(&sv)) {
                 for (int i = 0; i < sv.nthreads; i++)
                     fsums_add(&sv.total, &sv.w[i].s);
