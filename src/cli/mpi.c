@@ -66,9 +66,15 @@ link_reduce(void *ctx, long long *v, long long n, int op)
     (void)ctx;
     for (long long at = 0; at < n; at += 1 << 28) { /* int counts */
         int k = n - at < (1 << 28) ? (int)(n - at) : 1 << 28;
-        if (MPI_Allreduce(MPI_IN_PLACE, v + at, k, MPI_LONG_LONG,
-                          op == NET_REDUCE_MAX ? MPI_MAX : MPI_SUM,
-                          MPI_COMM_WORLD) != MPI_SUCCESS)
+        if (op == NET_REDUCE_EXSCAN) {
+            if (MPI_Exscan(MPI_IN_PLACE, v + at, k, MPI_LONG_LONG, MPI_SUM,
+                           MPI_COMM_WORLD) != MPI_SUCCESS)
+                return -1;
+            if (mpi_rank == 0) /* (MPI leaves rank 0's undefined) */
+                memset(v + at, 0, (size_t)k * sizeof *v);
+        } else if (MPI_Allreduce(MPI_IN_PLACE, v + at, k, MPI_LONG_LONG,
+                                 op == NET_REDUCE_MAX ? MPI_MAX : MPI_SUM,
+                                 MPI_COMM_WORLD) != MPI_SUCCESS)
             return -1;
     }
     return 0;

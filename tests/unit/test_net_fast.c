@@ -489,6 +489,17 @@ world_reduce(void *ctx, long long *v, long long n, int op)
 
     w->slot[c->rank] = v;
     pthread_barrier_wait(&w->bar);
+    if (op == NET_REDUCE_EXSCAN) { /* each rank its own: the ranks before */
+        long long *mine = calloc((size_t)(n > 0 ? n : 1), sizeof *mine);
+        for (int r = 0; r < c->rank; r++)
+            for (long long i = 0; i < n; i++)
+                mine[i] += w->slot[r][i];
+        pthread_barrier_wait(&w->bar);
+        memcpy(v, mine, sizeof(long long) * (size_t)n);
+        free(mine);
+        pthread_barrier_wait(&w->bar);
+        return 0;
+    }
     if (c->rank == 0) {
         if (n > w->cap) {
             free(w->out);

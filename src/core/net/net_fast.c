@@ -349,12 +349,15 @@ stopped(struct fsolver *sv)
 
 /* ---------------------------------------------------------- reducing */
 
-/* Combine v[0..n) over the ranks (op NET_REDUCE_SUM or _MAX). */
+/* Combine v[0..n) over the ranks (op NET_REDUCE_SUM, _MAX or _EXSCAN). */
 static int
 reduce(struct fsolver *sv, long long *v, long long n, int op)
 {
-    if (sv->o.reduce == NULL || sv->o.nranks <= 1)
+    if (sv->o.reduce == NULL || sv->o.nranks <= 1) {
+        if (op == NET_REDUCE_EXSCAN) /* (no rank before this one) */
+            memset(v, 0, (size_t)n * sizeof *v);
         return 0;
+    }
     if (sv->o.reduce(sv->o.reduce_ctx, v, n, op) != 0) {
         sv->cancel = 1;
         return -1;
@@ -1181,28 +1184,18 @@ static int
 run_slots(struct fsolver *sv, struct ent_ctx *c)
 {
     long long ns = 1LL << NF_SLOT_BITS, N = sv->m.n;
-    int nr = sv->o.nranks > 1 && sv->o.reduce != NULL ? sv->o.nranks : 1;
-    long long *all;
 
     c->run = xcalloc((size_t)(N > 0 ? N : 1), sizeof(int));
     c->slot_at = xcalloc((size_t)ns, sizeof(long long));
-    if (nr == 1)
+    if (sv->o.nranks <= 1 || sv->o.reduce == NULL)
         return 0;
-    all = xcalloc((size_t)(ns * nr), sizeof(long long));
+    /* this rank's count a slot, then the earlier ranks' (one scan of
+       2^NF_SLOT_BITS counts, whatever the number of ranks) */
     for (long long m = 0; m < N; m++)
         if (sv->msg_ent[m] == ENT_FIXED &&
             grouped(sv, sv->jobs[sv->m.job[m]].routing))
-            all[(long long)sv->o.rank * ns +
-                (long long)(c->h[m] >> (64 - NF_SLOT_BITS))]++;
-    if (reduce(sv, all, ns * nr, NET_REDUCE_SUM) != 0) {
-        free(all);
-        return -1;
-    }
-    for (int r = 0; r < sv->o.rank; r++)
-        for (long long k = 0; k < ns; k++)
-            c->slot_at[k] += all[(long long)r * ns + k];
-    free(all);
-    return 0;
+            c->slot_at[c->h[m] >> (64 - NF_SLOT_BITS)]++;
+    return reduce(sv, c->slot_at, ns, NET_REDUCE_EXSCAN) != 0 ? -1 : 0;
 }
 
 /* Group the messages into entities (see above). */

@@ -163,14 +163,21 @@ typedef int net_round_fn(void *ctx, const struct net_round *round);
  * engines then emit and solve only that rank's share of the messages and
  * call reduce to combine sums over the ranks: on return v[0..n) must hold,
  * on every rank, the elementwise sum (NET_REDUCE_SUM) or maximum
- * (NET_REDUCE_MAX) of every rank's v. Return 0, or nonzero to stop (the
+ * (NET_REDUCE_MAX) of every rank's v, or the sum of the ranks' before it
+ * (NET_REDUCE_EXSCAN). Return 0, or nonzero to stop (the
  * solve then fails with RHO_ECANCEL on every rank). Link loads, metrics
  * and convergence are the same bits on every rank and for any number of
  * ranks; each rank's result holds only its own messages (msg_*). Called
  * from the solving thread, the same number of times in the same order on
  * every rank.
  */
-enum { NET_REDUCE_SUM, NET_REDUCE_MAX };
+enum {
+    NET_REDUCE_SUM,
+    NET_REDUCE_MAX,
+    NET_REDUCE_EXSCAN /* on rank r, the elementwise sum of ranks 0..r-1's v
+                         (zero on rank 0): where a rank's part of a count
+                         kept in rank order starts */
+};
 typedef int net_reduce_fn(void *ctx, long long *v, long long n, int op);
 
 /* Distributed solves: concatenate every rank's n elements of size bytes
