@@ -33,7 +33,17 @@ struct dfr {
 };
 
 #define TGROUP_MAX 32
-#define TG_HEAD 2
+#define TG_HEAD 1
+
+/* What a torus DOR walk reads (see struct route), for the loops over
+   many walks to keep in registers. */
+struct twalk {
+    const int *tl, *tg;
+    int ng;
+    int tabled; /* every group has a table */
+    const int *ent[NET_MAX_DIMS];
+    int wg[NET_MAX_DIMS];
+};
 
 struct route {
     const struct net *net;
@@ -75,14 +85,22 @@ struct route {
     int *tsd_buf;
     const int *tsd[NET_MAX_DIMS];
     /* DOR by groups of consecutive dimensions (at most TGROUP_MAX routers
-       a group): per router its index in each group (tg, nr * ng); per
-       group and (index of a, index of b), the group's part of the path
-       from a to b as TG_HEAD + wg ints: its hops, the router id step it
-       makes, then wg indices into tl relative to the router it starts
-       from (0 past its hops). A group of one dimension too large for a
-       table (ent NULL) walks it with torus_run(). */
+       a group): per group and (index of a, index of b), the group's part
+       of the path from a to b as TG_HEAD + wg ints: its hops, then wg
+       indices into tl relative to the router it starts from (0 past its
+       hops). The part of group g starts from the router with the
+       coordinates of b in the groups before g and of a in the others;
+       per router r and group g (tg, nr * ng * 4 ints): r's index i in
+       the group as the offset of its row (i * P * (TG_HEAD + wg)) in ent,
+       the part of r's id of groups g.. (the sum of their indices times
+       their strides) times 2 nd (a row of tl), i's column offset (i *
+       (TG_HEAD + wg)) and the part of r's id of groups ..g-1 times 2 nd,
+       so that the row of tl a part starts from is a sum of two lookups
+       and no part waits for the one before it. A group of one dimension
+       too large for a table (ent NULL) walks it with torus_run(). */
     int ng;
     int *tg;
+    struct twalk tw;
     struct tgroup {
         int k0, k1; /* dimensions [k0, k1) */
         int P, wg;  /* routers in a line of the group, its longest part */
@@ -302,42 +320,95 @@ torus_run(const struct route *rt, int r, int x, int k, int dir, int n,
     return r;
 }
 
+#ifdef __GNUC__
+#define TWALK_INLINE __attribute__((always_inline)) inline
+#else
+#define TWALK_INLINE inline
+#endif
+
+/* The DOR path from router a to router b into links when every group has
+   a table (w->tabled); returns its length. A group's part is copied at
+   its full width wg (the entries past its hops are written and then
+   overwritten or left past the end: the path and its scratch fit maxmin
+   entries), with no branch on the hops. */
+static TWALK_INLINE int
+twalk(const struct twalk *w, int a, int b, int *links)
+{
+    const int *ta = w->tg + (size_t)a * w->ng * 4;
+    const int *tb = w->tg + (size_t)b * w->ng * 4;
+    int n = 0;
+
+    for (int g = 0; g < w->ng; g++, ta += 4, tb += 4) {
+        const int *restrict e = w->ent[g] + ta[0] + tb[2];
+        const int *restrict t = w->tl + ta[1] + tb[3];
+        const int *restrict x = e + TG_HEAD;
+        int *restrict o = links + n;
+        switch (w->wg[g]) {
+        default:
+            for (int i = w->wg[g] - 1; i >= 8; i--)
+                o[i] = t[x[i]];
+            /* fall through */
+        case 8:
+            o[7] = t[x[7]];
+            /* fall through */
+        case 7:
+            o[6] = t[x[6]];
+            /* fall through */
+        case 6:
+            o[5] = t[x[5]];
+            /* fall through */
+        case 5:
+            o[4] = t[x[4]];
+            /* fall through */
+        case 4:
+            o[3] = t[x[3]];
+            /* fall through */
+        case 3:
+            o[2] = t[x[2]];
+            /* fall through */
+        case 2:
+            o[1] = t[x[1]];
+            /* fall through */
+        case 1:
+            o[0] = t[x[0]];
+            /* fall through */
+        case 0:
+            break;
+        }
+        n += e[0];
+    }
+    return n;
+}
+
 /* The DOR path from router a to router b into links; returns its
-   length. A group's part is copied at its full width wg (the entries
-   past its hops are written and then overwritten or left past the end:
-   the path and its scratch fit maxmin entries), with no branch on the
-   hops. */
-static inline int
+   length. */
+static int
 torus_walk(const struct route *rt, int a, int b, int *links)
 {
     const int nd = rt->tp->nd, ng = rt->ng;
-    const int *ga = rt->tg + (size_t)a * ng, *gb = rt->tg + (size_t)b * ng;
-    int n = 0, r = a;
+    const int *ta = rt->tg + (size_t)a * ng * 4;
+    const int *tb = rt->tg + (size_t)b * ng * 4;
+    int n = 0;
 
-    for (int g = 0; g < ng; g++) {
+    if (rt->tw.tabled)
+        return twalk(&rt->tw, a, b, links);
+    for (int g = 0; g < ng; g++, ta += 4, tb += 4) {
         const struct tgroup *G = &rt->grp[g];
+        int r = (ta[1] + tb[3]) / (2 * nd); /* where the part starts */
         if (G->ent != NULL) {
-            const int wg = G->wg;
-            const int *restrict e =
-                G->ent + ((size_t)ga[g] * G->P + gb[g]) * (TG_HEAD + wg);
-            const int *restrict tl = rt->tl + (size_t)r * nd * 2;
-            int *restrict o = links + n;
-#ifdef __GNUC__
-#pragma GCC unroll 8
-#endif
-            for (int i = 0; i < wg; i++)
-                o[i] = tl[e[TG_HEAD + i]];
+            const int *e = G->ent + ta[0] + tb[2];
+            for (int i = 0; i < G->wg; i++)
+                links[n + i] = rt->tl[ta[1] + tb[3] + e[TG_HEAD + i]];
             n += e[0];
-            r += e[1];
         } else {
             /* r's coordinate along k is still a's */
             int k = G->k0, xa = rt->tc[(size_t)a * nd + k];
             int st = rt->tsd[k][rt->tc[(size_t)b * nd + k] - xa];
             if (st > 0) {
-                r = torus_run(rt, r, xa, k, 1, st, links + n);
+                torus_run(rt, r, xa, k, 1, st, links + n);
                 n += st;
             } else if (st < 0) {
-                r = torus_run(rt, r, xa, k, -1, -st, links + n);
+                torus_run(rt, r, xa, k, -1, -st, links + n);
                 n -= st;
             }
         }
@@ -389,7 +460,6 @@ torus_groups_init(struct route *rt)
                     n += st > 0 ? st : -st;
                 }
                 e[0] = n;
-                e[1] = r - r0;
                 /* the index of each hop's entry in tl, from r0's */
                 for (int i = 0, q = r0; i < n; i++) {
                     int j = 0;
@@ -401,13 +471,28 @@ torus_groups_init(struct route *rt)
             }
         free(buf);
     }
-    rt->tg = xmalloc((size_t)rt->nr * rt->ng * sizeof(int));
-    for (int r = 0; r < rt->nr; r++)
-        for (int g = 0; g < rt->ng; g++) {
+    rt->tg = xmalloc((size_t)rt->nr * rt->ng * 4 * sizeof(int));
+    for (int r = 0; r < rt->nr; r++) {
+        int *t = rt->tg + (size_t)r * rt->ng * 4, below = 0;
+        for (int g = 0; g < rt->ng; g++, t += 4) {
             const struct tgroup *G = &rt->grp[g];
-            rt->tg[(size_t)r * rt->ng + g] =
-                (r / rt->stride[G->k0]) % G->P;
+            int i = (r / rt->stride[G->k0]) % G->P;
+            t[0] = G->ent != NULL ? i * G->P * (TG_HEAD + G->wg) : 0;
+            t[1] = (r - below) * 2 * nd;
+            t[2] = G->ent != NULL ? i * (TG_HEAD + G->wg) : 0;
+            t[3] = below * 2 * nd;
+            below += i * rt->stride[G->k0];
         }
+    }
+    rt->tw.tl = rt->tl;
+    rt->tw.tg = rt->tg;
+    rt->tw.ng = rt->ng;
+    rt->tw.tabled = 1;
+    for (int g = 0; g < rt->ng; g++) {
+        rt->tw.ent[g] = rt->grp[g].ent;
+        rt->tw.wg[g] = rt->grp[g].wg;
+        rt->tw.tabled &= rt->grp[g].ent != NULL;
+    }
 }
 
 static int
@@ -1536,13 +1621,19 @@ torus_draw_dor(struct route *rt, int s, int d, int a, int b, int ndirect,
     const int *p0 = NULL;
     int n0 = 0;
     struct rng st = *gen, *g = &st;
+    const struct twalk tw = rt->tw; /* (links may alias rt's fields) */
 
     for (int i = 0; i < np; i++) {
         int w = i < ndirect ? Wd : W, *l = links + inj, n;
         if (i >= ndirect) {
             int x = fbelow(g, nr);
-            n = x == a ? 0 : torus_walk(rt, a, x, l);
-            n += x == b ? 0 : torus_walk(rt, x, b, l + n);
+            if (tw.tabled) {
+                n = x == a ? 0 : twalk(&tw, a, x, l);
+                n += x == b ? 0 : twalk(&tw, x, b, l + n);
+            } else {
+                n = x == a ? 0 : torus_walk(rt, a, x, l);
+                n += x == b ? 0 : torus_walk(rt, x, b, l + n);
+            }
         } else if (p0 == NULL) {
             n = n0 = torus_walk(rt, a, b, l);
             p0 = l;
