@@ -2638,7 +2638,9 @@ fill_messages(struct fsolver *sv)
    for t < T (T <= 10), into out[t]: a radix selection on the values' bit
    patterns (ordered like the values), 16 bits a pass, the histograms
    summed over the ranks. Targets that share their prefix so far share a
-   histogram (on the first pass, all of them). Exact; 4 passes over v. */
+   histogram (on the first pass, all of them). Exact. After each pass only
+   the values under some target's prefix can matter: they are kept (a few
+   bins' worth), and the next pass reads only them. */
 static int
 select_ranks(struct fsolver *sv, const double *v, long long n,
              const long long *k, int T, double *out)
@@ -2647,6 +2649,7 @@ select_ranks(struct fsolver *sv, const double *v, long long n,
     long long rem[10];
     int u[10];
     long long *hist = xmalloc((size_t)T * 65536 * sizeof(long long));
+    uint64_t *cand = NULL; /* the values still under some prefix */
 
     for (int t = 0; t < T; t++) {
         prefix[t] = 0;
@@ -2671,18 +2674,30 @@ select_ranks(struct fsolver *sv, const double *v, long long n,
                 memcpy(&b, &v[i], sizeof b);
                 hist[(b >> shift) & 0xffff]++;
             }
-        else
+        else {
+            /* keep the values under this pass's prefixes (from v on the
+               second pass, from the kept ones after it) */
+            long long nc = 0;
+            if (cand == NULL)
+                cand = xmalloc((size_t)(n > 0 ? n : 1) * sizeof *cand);
             for (long long i = 0; i < n; i++) {
                 uint64_t b;
-                memcpy(&b, &v[i], sizeof b);
+                if (pass == 1)
+                    memcpy(&b, &v[i], sizeof b);
+                else
+                    b = cand[i];
                 for (int d = 0; d < nu; d++)
                     if ((b >> (shift + 16)) == up[d]) {
                         hist[(size_t)d * 65536 + ((b >> shift) & 0xffff)]++;
+                        cand[nc++] = b;
                         break;
                     }
             }
+            n = nc;
+        }
         if (reduce(sv, hist, (long long)nu * 65536, NET_REDUCE_SUM) != 0) {
             free(hist);
+            free(cand);
             return -1;
         }
         for (int t = 0; t < T; t++) {
@@ -2696,6 +2711,7 @@ select_ranks(struct fsolver *sv, const double *v, long long n,
     for (int t = 0; t < T; t++)
         memcpy(&out[t], &prefix[t], sizeof out[t]);
     free(hist);
+    free(cand);
     return 0;
 }
 
