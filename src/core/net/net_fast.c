@@ -133,7 +133,8 @@ fsums_add(struct fsums *to, const struct fsums *s)
         to->hmax = s->hmax;
 }
 
-/* Messages (struct of arrays). */
+/* Messages (struct of arrays). key (what a message's draws start from)
+   only when some job draws (SI, AI, AH): NULL else. */
 struct fmsgs {
     long long n, cap;
     int *job, *src, *dst, *es, *ed;
@@ -142,7 +143,7 @@ struct fmsgs {
 };
 
 static void
-fmsgs_reserve(struct fmsgs *m, long long n)
+fmsgs_reserve(struct fmsgs *m, long long n, int keys)
 {
     size_t c;
 
@@ -155,7 +156,8 @@ fmsgs_reserve(struct fmsgs *m, long long n)
     m->es = xreallocarray(m->es, c, sizeof(int));
     m->ed = xreallocarray(m->ed, c, sizeof(int));
     m->bytes = xreallocarray(m->bytes, c, sizeof(double));
-    m->key = xreallocarray(m->key, c, sizeof(uint64_t));
+    if (keys)
+        m->key = xreallocarray(m->key, c, sizeof(uint64_t));
     m->cap = (long long)c;
 }
 
@@ -222,6 +224,7 @@ struct fsolver {
     struct fworker *w;
     struct net_result *res;
     int adaptive; /* some job adaptive: collect and allocate */
+    int keys;     /* some job draws (SI, AI, AH): messages keep their key */
     int keep;     /* messages go to the result */
     pthread_mutex_t mu;
     pthread_cond_t cv;
@@ -474,7 +477,8 @@ plan_memory(const struct fsolver *sv, double N, double nfresh,
             struct plan *pl)
 {
     double nl = sv->nl;
-    double per_msg = 5 * 4 + 8 + 8 + 4 + 8; /* fields, key, entity, bw */
+    double key = sv->keys ? 8 : 0;
+    double per_msg = 5 * 4 + 8 + key + 4 + 8; /* fields, key, entity, bw */
     double per_ent = 8 + 4 + 8 + 1 + 4 + 8 + 8 + 8;
     double per_fixed_path = 4 + 8 + 8 + 4.0 * sv->Wd;
     double links = 6 * 8 * nl + 2 * 4 * nl;
@@ -484,7 +488,7 @@ plan_memory(const struct fsolver *sv, double N, double nfresh,
 
     pl->base = links + threads;
     if (!sv->adaptive) {
-        pl->share = sv->keep ? N * (5 * 4 + 8 + 8 + 8) : 0;
+        pl->share = sv->keep ? N * (5 * 4 + 8 + key + 8) : 0;
         return;
     }
     pl->share = N * per_msg + (nfresh + nfixed_ent) * per_ent +
@@ -831,7 +835,8 @@ sink_msg(void *v, int src, int dst, double bytes, int step)
         m->es[at] = es;
         m->ed[at] = ed;
         m->bytes[at] = bytes;
-        m->key[at] = key;
+        if (m->key != NULL)
+            m->key[at] = key;
     }
     if (sv->adaptive)
         return;
@@ -2335,7 +2340,8 @@ attribute_task(void *ctx, long long b, int wi)
         fix mult = sv->ent_mult[e], *acc = attr_acc(sv, w, e);
         if (!net_routing_adaptive(rt)) {
             if (route_static(sv, w->rt, w->buf, rt, sv->m.es[m], sv->m.ed[m],
-                             bytes, sv->m.key[m], acc, mult, &w->s) != 0)
+                             bytes, sv->m.key != NULL ? sv->m.key[m] : 0,
+                             acc, mult, &w->s) != 0)
                 worker_fail(w, FAIL_REACH, sv->m.job[m], sv->m.src[m],
                             sv->m.dst[m]);
             continue;
@@ -3040,6 +3046,8 @@ net_fast_solve(const struct net *net, const struct net_job *jobs, int njobs,
         sv.adaptive |= net_routing_adaptive(jobs[j].routing);
         sv.any_fresh_adaptive |=
             jobs[j].routing == NET_AI || jobs[j].routing == NET_AH;
+        sv.keys |= jobs[j].routing == NET_SI || jobs[j].routing == NET_AI ||
+                   jobs[j].routing == NET_AH;
     }
     sv.keep = sv.o.keep_msgs || sv.adaptive;
     sv.with_paths = sv.o.round != NULL && sv.o.round_paths;
@@ -3081,7 +3089,7 @@ net_fast_solve(const struct net *net, const struct net_job *jobs, int njobs,
         }
         if (!agree(&sv)) {
             if (sv.adaptive || sv.keep) /* no growing: the count is known */
-                fmsgs_reserve(&sv.m, n_msgs > 0 ? n_msgs : 1);
+                fmsgs_reserve(&sv.m, n_msgs > 0 ? n_msgs : 1, sv.keys);
             pool_for(sv.pool, sv.c1 - sv.c0, 1, chunk_task, &sv);
             take_failure(&sv);
             if ((sv.adaptive || sv.keep) && !sv.cancel && !sv.fail)
