@@ -21,8 +21,12 @@
  *    obtain and split exactly alike, so they form one entity of
  *    multiplicity k whose integer contributions are k times one message's:
  *    the same bits as k separate messages.
- *  - Fixed paths are stored padded to the longest minimal path (the pad
- *    link nl reads +infinity and sums into a scratch slot), fresh paths to
+ *  - Fixed paths are stored once per set (a pair of routers and a path
+ *    set), shared by every entity between those routers, without the
+ *    injection and ejection links (an entity keeps its own two): a
+ *    fat-tree's all-to-all has millions of paths but thousands of sets.
+ *    They are padded to the longest minimal path (the pad link nl reads
+ *    +infinity and sums into a scratch slot), fresh paths to
  *    route_draw_pad()'s widths, so that every loop over a path has a
  *    constant trip count.
  *  - Fresh paths are drawn as the reference draws them (route_draw_pad()
@@ -261,14 +265,23 @@ struct fsolver {
     int *msg_ent; /* -1: needs no link */
     unsigned char *ent_rt;
     int *poff; /* ne + 1 */
-    long long *ent_slot; /* first slot of the entity's paths in links */
+    long long *ent_slot; /* fixed entities: their first shared path (see
+                            fixed_links()); fresh ones: their first slot
+                            in vpad */
     long long nfixed_paths;
     long long all_paths; /* paths of a round, every message's (all ranks) */
-    int *plen;
-    int *links;   /* fixed paths; fresh ones when stored */
+    int *plen;    /* per path (poff), with a round callback only */
+    /* fixed paths, shared: every set (routers, mode) once, each path
+       without its injection and ejection links, padded to Wf */
+    long long nshared;  /* shared paths */
+    int *links;         /* nshared x Wf */
+    int *flen;          /* per shared path: its length with both ends */
+    int *ent_end;       /* with injection links: per fixed entity, its
+                           injection and ejection links (else NULL) */
     double *pload, *ptotal, *palloc;
     long long nfresh_paths; /* fresh paths a round (this rank) */
     int W, Wd;              /* padded widths */
+    int Wf;                 /* a shared fixed path's: Wd without the ends */
     int slots_rt[NET_ROUTING_COUNT]; /* fresh slots of an entity */
     int nd_ah;
 
@@ -463,9 +476,10 @@ zero_acc(struct fsolver *sv, int k, int zero)
 
 /* Bytes of memory a solve needs on one rank, roughly: for N messages of
    which nfresh have fresh paths, nfixed_ent entities of fixed paths with
-   nfixed_paths paths (0 before they are built: the plan is then made
-   again), with rounds allocation rounds. Rounds of fresh paths recorded
-   for the attribution come on top, within opts.record_budget. */
+   nfixed_paths paths of which nshared are stored (0 before they are
+   built: the plan is then made again), with rounds allocation rounds.
+   Rounds of fresh paths recorded for the attribution come on top, within
+   opts.record_budget. */
 struct plan {
     double base;  /* what every rank needs whatever its share */
     double share; /* what its messages need */
@@ -473,14 +487,15 @@ struct plan {
 
 static void
 plan_memory(const struct fsolver *sv, double N, double nfresh,
-            double nfixed_ent, double nfixed_paths, int rounds,
-            struct plan *pl)
+            double nfixed_ent, double nfixed_paths, double nshared,
+            int rounds, struct plan *pl)
 {
     double nl = sv->nl;
     double key = sv->keys ? 8 : 0;
     double per_msg = 5 * 4 + 8 + key + 4 + 8; /* fields, key, entity, bw */
     double per_ent = 8 + 4 + 8 + 1 + 4 + 8 + 8 + 8;
-    double per_fixed_path = 4 + 8 + 8 + 4.0 * sv->Wd;
+    double per_fixed_path = 8 + 8; /* load, total */
+    double per_shared = 4 + 4.0 * sv->Wf;
     double links = 6 * 8 * nl + 2 * 4 * nl;
     double threads = (double)sv->nthreads *
                      ((nl + 1) * 8 * (sv->o.per_job ? sv->njobs : 1) +
@@ -492,7 +507,8 @@ plan_memory(const struct fsolver *sv, double N, double nfresh,
         return;
     }
     pl->share = N * per_msg + (nfresh + nfixed_ent) * per_ent +
-                nfixed_paths * per_fixed_path;
+                nfixed_ent * 8 + nfixed_paths * per_fixed_path +
+                nshared * per_shared;
     if (N <= NF_KEEP_PATHS) /* the fixed path sets in the result */
         pl->share += nfixed_paths * (8 + 4 + 8 + 4.0 * sv->Wd);
     if (sv->any_fresh_adaptive) {
@@ -1318,77 +1334,252 @@ out:
             (unsigned char)sv->jobs[sv->m.job[sv->ent_msg[e]]].routing;
 }
 
-/* Count (pass 0) and fill (pass 1) the paths of a block of entities.
-   Fixed paths are written padded to sv->Wd links (real links first, then
-   the pad link nl); fresh paths get their slots only when kept. */
+/* ------------------------------------------------------ fixed paths */
+
+/* Fixed paths are shared. The fixed path set of a message depends on its
+   routers and its mode only (route_paths(): the paths between the two
+   routers, each wrapped in the message's injection and ejection links
+   when the network has them), so every set (routers, mode) is built and
+   kept once, its paths without those two links and padded to sv->Wf (the
+   pad link nl). A fixed entity keeps its set's first shared path
+   (ent_slot) and, with injection links, its own two end links (ent_end):
+   path i of the entity is its injection link, shared path i, its
+   ejection link -- as route_paths() gives it. A fat-tree's uniform
+   all-to-all has 65,280 entities with 3.4 million paths, but 64 x 64
+   sets with 210,000. */
+
+/* The links of fixed entity e's first shared path (the others follow,
+   sv->Wf links each). */
+static inline const int *
+fixed_links(const struct fsolver *sv, long long e)
+{
+    return sv->links + sv->ent_slot[e] * sv->Wf;
+}
+
+/* The lengths of fixed entity e's paths, with both end links. */
+static inline const int *
+fixed_lens(const struct fsolver *sv, long long e)
+{
+    return sv->flen + sv->ent_slot[e];
+}
+
+/* Fixed entity e's end links: the injection and ejection links, or the
+   pad link twice without them. */
+static inline void
+fixed_ends(const struct fsolver *sv, long long e, int *ea, int *ez)
+{
+    if (sv->ent_end != NULL) {
+        *ea = sv->ent_end[2 * e];
+        *ez = sv->ent_end[2 * e + 1];
+    } else
+        *ea = *ez = sv->nl;
+}
+
+/* The sets: found in one pass over the entities (in order, so that the
+   numbering does not depend on the threads), then counted and built in
+   parallel. */
 struct paths_ctx {
     struct fsolver *sv;
     int fill;
+    long long nsets;
+    int *set;         /* per entity: its set (fresh entities: -1) */
+    long long *rep;   /* per set: its first entity */
+    int *sa, *sb;     /* per set: its routers */
+    int *mode;        /* per set: its mode */
+    int *n;           /* per set: its paths */
+    long long *first; /* per set: its first shared path */
 };
 
+static void
+find_sets(struct fsolver *sv, struct paths_ctx *c)
+{
+    const int *epr = net_endpoint_routers(sv->net);
+    long long ne = sv->ne, nfe = 0, cap = 16, ns = 0;
+    long long *tab;
+
+    for (long long e = 0; e < ne; e++)
+        nfe += !fresh_paths(sv->ent_rt[e]);
+    while (cap < 2 * nfe)
+        cap *= 2;
+    tab = xmalloc((size_t)cap * sizeof *tab);
+    for (long long i = 0; i < cap; i++)
+        tab[i] = -1;
+    c->set = xmalloc((size_t)(ne > 0 ? ne : 1) * sizeof(int));
+    c->rep = xmalloc((size_t)(nfe > 0 ? nfe : 1) * sizeof(long long));
+    c->sa = xmalloc((size_t)(nfe > 0 ? nfe : 1) * sizeof(int));
+    c->sb = xmalloc((size_t)(nfe > 0 ? nfe : 1) * sizeof(int));
+    c->mode = xmalloc((size_t)(nfe > 0 ? nfe : 1) * sizeof(int));
+    for (long long e = 0; e < ne; e++) {
+        long long m = sv->ent_msg[e], k;
+        int rt = sv->ent_rt[e], a, b, mode;
+        if (fresh_paths(rt)) {
+            c->set[e] = -1;
+            continue;
+        }
+        a = epr[sv->m.es[m]];
+        b = epr[sv->m.ed[m]];
+        mode = mode_of(sv, rt, sv->m.bytes[m]);
+        k = (long long)(hmix(hmix((uint64_t)a, (uint64_t)b), (uint64_t)mode) &
+                        (uint64_t)(cap - 1));
+        while (tab[k] >= 0 && (c->sa[tab[k]] != a || c->sb[tab[k]] != b ||
+                               c->mode[tab[k]] != mode))
+            k = (k + 1) & (cap - 1);
+        if (tab[k] < 0) {
+            tab[k] = ns;
+            c->rep[ns] = e;
+            c->sa[ns] = a;
+            c->sb[ns] = b;
+            c->mode[ns] = mode;
+            ns++;
+        }
+        c->set[e] = (int)tab[k];
+    }
+    free(tab);
+    c->nsets = ns;
+    c->n = xmalloc((size_t)(ns > 0 ? ns : 1) * sizeof(int));
+    c->first = xmalloc((size_t)(ns + 1) * sizeof(long long));
+}
+
+/* Count (pass 0) and build (pass 1) block b of the sets: route_paths()
+   of its first entity, without the end links. */
 static int
-paths_task(void *ctx, long long b, int wi)
+sets_task(void *ctx, long long b, int wi)
 {
     struct paths_ctx *c = ctx;
     struct fsolver *sv = c->sv;
     struct fworker *w = &sv->w[wi];
-    long long e0 = b * NF_BLOCK, e1 = e0 + NF_BLOCK < sv->ne ? e0 + NF_BLOCK
-                                                             : sv->ne;
+    long long s0 = b * NF_BLOCK, s1 = s0 + NF_BLOCK < c->nsets ? s0 + NF_BLOCK
+                                                               : c->nsets;
+    int inj = sv->ent_end != NULL, Wf = sv->Wf;
 
     if (stopped(sv))
         return 1;
-    for (long long e = e0; e < e1 && !w->failed; e++) {
-        long long m = sv->ent_msg[e];
-        int rt = sv->ent_rt[e], n, mode;
+    for (long long s = s0; s < s1 && !w->failed; s++) {
+        long long m = sv->ent_msg[c->rep[s]];
         const struct route_set *set = NULL;
-        if (fresh_paths(rt)) {
-            if (!c->fill) {
-                sv->poff[e + 1] = npaths_fresh(sv, rt);
-                sv->ent_slot[e] = sv->with_paths ? fresh_slots(sv, rt) : 0;
-            }
-            continue;
-        }
-        mode = mode_of(sv, rt, sv->m.bytes[m]);
+        int n;
         if (!c->fill) {
-            double k = route_count(w->rt, sv->m.es[m], sv->m.ed[m], mode);
+            double k = route_count(w->rt, sv->m.es[m], sv->m.ed[m], c->mode[s]);
             n = k <= sv->o.ad_max_paths ? (int)k : sv->o.ad_max_paths;
-            sv->poff[e + 1] = n > 0 ? n : 0;
-            sv->ent_slot[e] = (long long)sv->poff[e + 1] * sv->Wd;
+            c->n[s] = n > 0 ? n : 0;
             continue;
         }
-        n = route_paths(w->rt, sv->m.es[m], sv->m.ed[m], mode,
+        n = route_paths(w->rt, sv->m.es[m], sv->m.ed[m], c->mode[s],
                         sv->o.ad_max_paths, &set);
-        if (n != sv->poff[e + 1] - sv->poff[e]) { /* (counted above) */
+        if (n != c->n[s]) { /* (counted above) */
             worker_fail(w, FAIL_REACH, sv->m.job[m], sv->m.src[m],
                         sv->m.dst[m]);
             break;
         }
         for (int i = 0; i < n; i++) {
-            int *l = sv->links + sv->ent_slot[e] + (long long)i * sv->Wd;
-            int len = set->off[i + 1] - set->off[i];
-            sv->plen[sv->poff[e] + i] = len;
-            memcpy(l, set->links + set->off[i], (size_t)len * sizeof(int));
-            for (int k = len; k < sv->Wd; k++)
-                l[k] = sv->nl;
+            long long p = c->first[s] + i;
+            int *l = sv->links + p * Wf, k = 0;
+            for (int j = set->off[i] + inj; j < set->off[i + 1] - inj; j++)
+                l[k++] = set->links[j];
+            while (k < Wf)
+                l[k++] = sv->nl;
+            sv->flen[p] = set->off[i + 1] - set->off[i];
         }
     }
     return 0;
 }
 
+/* Count (pass 0) and fill (pass 1) block b of the entities: their
+   paths, their set and end links (pass 0); the zeros of their per-path
+   arrays (pass 1: written here, by the thread that first touches them,
+   not by calloc()'s zero page that the first update must copy). */
+static int
+paths_task(void *ctx, long long b, int wi)
+{
+    struct paths_ctx *c = ctx;
+    struct fsolver *sv = c->sv;
+    long long e0 = b * NF_BLOCK, e1 = e0 + NF_BLOCK < sv->ne ? e0 + NF_BLOCK
+                                                             : sv->ne;
+
+    (void)wi;
+    if (stopped(sv))
+        return 1;
+    if (c->fill) {
+        long long p0 = sv->poff[e0], p1 = sv->poff[e1];
+        if (sv->ptotal != NULL)
+            memset(sv->ptotal + p0, 0, (size_t)(p1 - p0) * sizeof(double));
+        if (sv->pload != NULL)
+            memset(sv->pload + p0, 0, (size_t)(p1 - p0) * sizeof(double));
+        if (sv->plen == NULL)
+            return 0;
+        for (long long e = e0; e < e1; e++) /* (fresh: watch_task()) */
+            for (int p = sv->poff[e]; p < sv->poff[e + 1]; p++)
+                sv->plen[p] = fresh_paths(sv->ent_rt[e])
+                                  ? 0
+                                  : fixed_lens(sv, e)[p - sv->poff[e]];
+        return 0;
+    }
+    for (long long e = e0; e < e1; e++) {
+        long long m = sv->ent_msg[e];
+        int rt = sv->ent_rt[e], s = c->set[e];
+        if (fresh_paths(rt)) {
+            sv->poff[e + 1] = npaths_fresh(sv, rt);
+            sv->ent_slot[e] = sv->with_paths ? fresh_slots(sv, rt) : 0;
+            continue;
+        }
+        sv->poff[e + 1] = c->n[s];
+        sv->ent_slot[e] = c->first[s];
+        if (sv->ent_end != NULL) {
+            sv->ent_end[2 * e] = net_inj_link(sv->net, sv->m.es[m]);
+            sv->ent_end[2 * e + 1] = net_ej_link(sv->net, sv->m.ed[m]);
+        }
+    }
+    return 0;
+}
+
+static void
+paths_ctx_free(struct paths_ctx *c)
+{
+    free(c->set);
+    free(c->rep);
+    free(c->sa);
+    free(c->sb);
+    free(c->mode);
+    free(c->n);
+    free(c->first);
+}
+
 static int
 build_paths(struct fsolver *sv)
 {
-    long long ne = sv->ne, np = 0, slots = 0, fslots = 0, nfixed = 0;
-    long long nblk = (ne + NF_BLOCK - 1) / NF_BLOCK;
-    struct paths_ctx c = {sv, 0};
+    long long ne = sv->ne, np = 0, fslots = 0, nfixed = 0, nsh = 0;
+    long long nblk = (ne + NF_BLOCK - 1) / NF_BLOCK, sblk;
+    struct paths_ctx c;
 
+    memset(&c, 0, sizeof c);
+    c.sv = sv;
+    find_sets(sv, &c);
+    sblk = (c.nsets + NF_BLOCK - 1) / NF_BLOCK;
+    pool_for(sv->pool, sblk, 1, sets_task, &c);
+    for (long long s = 0; s < c.nsets; s++) {
+        c.first[s] = nsh;
+        nsh += c.n[s];
+    }
+    c.first[c.nsets] = nsh;
+    sv->nshared = nsh;
+    sv->links = xmalloc((size_t)(nsh * sv->Wf > 0 ? nsh * sv->Wf : 1) *
+                        sizeof(int));
+    sv->flen = xmalloc((size_t)(nsh > 0 ? nsh : 1) * sizeof(int));
+    if (net_inj_link(sv->net, 0) >= 0)
+        sv->ent_end = xmalloc((size_t)(ne > 0 ? 2 * ne : 1) * sizeof(int));
+    c.fill = 1;
+    if (!stopped(sv))
+        pool_for(sv->pool, sblk, 1, sets_task, &c);
+    take_failure(sv); /* (every rank must reach agree() below) */
+    c.fill = 0;
     sv->poff = xcalloc((size_t)ne + 1, sizeof(int));
     sv->ent_slot = xcalloc((size_t)ne + 1, sizeof(long long));
-    pool_for(sv->pool, nblk, 1, paths_task, &c);
+    if (!stopped(sv))
+        pool_for(sv->pool, nblk, 1, paths_task, &c);
+    paths_ctx_free(&c);
     if (stopped(sv))
         return -1;
     for (long long e = 0; e < ne; e++) {
-        long long s = sv->ent_slot[e];
         int k = sv->poff[e + 1];
         np += k;
         if (!fresh_paths(sv->ent_rt[e]))
@@ -1401,11 +1592,9 @@ build_paths(struct fsolver *sv)
         }
         sv->poff[e + 1] = (int)np;
         if (fresh_paths(sv->ent_rt[e])) { /* slots in vpad */
+            long long s = sv->ent_slot[e];
             sv->ent_slot[e] = fslots;
             fslots += s;
-        } else {
-            sv->ent_slot[e] = slots;
-            slots += s;
         }
     }
     sv->nfixed_paths = nfixed;
@@ -1420,7 +1609,7 @@ build_paths(struct fsolver *sv)
                 nfe++;
         }
         plan_memory(sv, (double)sv->m.n, (double)nfr, (double)nfe,
-                    (double)nfixed, sv->rounds_planned, &pl);
+                    (double)nfixed, (double)nsh, sv->rounds_planned, &pl);
         if (!sv->fail)
             check_plan(sv, &pl, sv->n_all);
         if (agree(sv))
@@ -1432,20 +1621,20 @@ build_paths(struct fsolver *sv)
             (long long)sv->ent_mult[e] * (sv->poff[e + 1] - sv->poff[e]);
     if (reduce(sv, &sv->all_paths, 1, NET_REDUCE_SUM) != 0)
         return -1;
-    if (nfixed > 0 || sv->with_paths)
-        sv->plen = xcalloc((size_t)(np > 0 ? np : 1), sizeof(int));
+    /* (zeroed by paths_task()) */
+    if (sv->with_paths)
+        sv->plen = xmalloc((size_t)(np > 0 ? np : 1) * sizeof(int));
     if (nfixed > 0)
-        sv->ptotal = xcalloc((size_t)(np > 0 ? np : 1), sizeof(double));
+        sv->ptotal = xmalloc((size_t)(np > 0 ? np : 1) * sizeof(double));
     if (nfixed > 0 || sv->with_paths)
-        sv->pload = xcalloc((size_t)(np > 0 ? np : 1), sizeof(double));
+        sv->pload = xmalloc((size_t)(np > 0 ? np : 1) * sizeof(double));
     if (sv->with_paths)
         sv->vpad = xcalloc((size_t)(fslots > 0 ? fslots : 1), sizeof(int));
     if (sv->with_paths)
         sv->palloc = xcalloc((size_t)(np > 0 ? np : 1), sizeof(double));
-    sv->links = xmalloc((size_t)(slots > 0 ? slots : 1) * sizeof(int));
     c.fill = 1;
     pool_for(sv->pool, nblk, 1, paths_task, &c);
-    return take_failure(sv);
+    return stopped(sv) ? -1 : 0;
 }
 
 /* ------------------------------------------------------- the rounds */
@@ -1548,9 +1737,14 @@ loads_of(struct fsolver *sv, struct fworker *w, long long e, int it,
             l += n;
         }
     } else {
-        l = sv->links + sv->ent_slot[e];
-        for (int i = 0; i < np; i++, l += sv->Wd) {
-            float mr = PATH_MIN(remc, l, sv->Wd);
+        int ea, ez;
+        float me; /* the ends' (every path has them) */
+        fixed_ends(sv, e, &ea, &ez);
+        me = remc[ea] < remc[ez] ? remc[ea] : remc[ez];
+        l = fixed_links(sv, e);
+        for (int i = 0; i < np; i++, l += sv->Wf) {
+            float mr = PATH_MIN(remc, l, sv->Wf);
+            mr = me < mr ? me : mr;
             if (mr < 0 || mr == INFINITY)
                 mr = 0;
             load[i] = mr;
@@ -1671,16 +1865,31 @@ load_task(void *ctx, long long b, int wi)
             rv += np;
         } else if (fresh && rr != NULL && rr->asked != NULL)
             set_bit(rr->asked, e);
-        {
-            const int *l = fresh ? dst : sv->links + sv->ent_slot[e];
+        if (fresh) {
+            const int *l = dst;
             for (int i = 0; i < np; i++) {
-                int n = fresh && i >= nd ? sv->W : sv->Wd;
+                int n = i >= nd ? sv->W : sv->Wd;
                 if (load[i] > 0) {
                     PATH_ADD(acc, l, n, mult * fx(load[i], sv->sL));
                     w->asking += mult;
                 }
                 l += n;
             }
+        } else { /* the shared links, then the ends (the sum: the same
+                    integers, added at once) */
+            const int *l = fixed_links(sv, e);
+            fix ends = 0;
+            int ea, ez;
+            for (int i = 0; i < np; i++, l += sv->Wf)
+                if (load[i] > 0) {
+                    fix v = mult * fx(load[i], sv->sL);
+                    PATH_ADD(acc, l, sv->Wf, v);
+                    ends = fix_add(ends, v);
+                    w->asking += mult;
+                }
+            fixed_ends(sv, e, &ea, &ez);
+            acc[ea] = fix_add(acc[ea], ends);
+            acc[ez] = fix_add(acc[ez], ends);
         }
     }
     if (rb != NULL) {
@@ -1729,29 +1938,54 @@ alloc_task(void *ctx, long long b, int wi)
                           load, &asked);
             l = w->pbuf;
         } else {
-            l = sv->links + sv->ent_slot[e];
+            l = fixed_links(sv, e);
             load = sv->pload != NULL ? sv->pload + p0 : w->pl;
             np = sv->poff[e + 1] - p0;
             if (sv->pload == NULL)
                 loads_of(sv, w, e, sv->iter, sv->remc, 0, NULL, NULL, load,
                          &asked);
         }
-        for (int i = 0; i < np; i++) {
-            int n = fresh && i >= nd ? sv->W : sv->Wd;
-            double a = 0;
-            if (load[i] > 0) {
-                a = (double)PATH_MIN(sv->qf, l, n) * load[i];
-                PATH_ADD(acc, l, n, mult * fx(a, sv->sG));
-                gain += mult * fx(a, sv->sgain);
-                if (!fresh)
-                    sv->ptotal[p0 + i] += a;
-                bw += a;
+        if (fresh) {
+            for (int i = 0; i < np; i++) {
+                int n = i >= nd ? sv->W : sv->Wd;
+                double a = 0;
+                if (load[i] > 0) {
+                    a = (double)PATH_MIN(sv->qf, l, n) * load[i];
+                    PATH_ADD(acc, l, n, mult * fx(a, sv->sG));
+                    gain += mult * fx(a, sv->sgain);
+                    bw += a;
+                }
+                if (sv->palloc != NULL)
+                    sv->palloc[p0 + i] = a;
+                if (rb != NULL)
+                    load[i] = a; /* the record keeps the grant */
+                l += n;
             }
-            if (sv->palloc != NULL)
-                sv->palloc[p0 + i] = a;
-            if (fresh && rb != NULL)
-                load[i] = a; /* the record keeps the grant */
-            l += n;
+        } else { /* the shared links, then the ends (as load_task()) */
+            const float *qf = sv->qf;
+            fix ends = 0;
+            int ea, ez;
+            float qe;
+            fixed_ends(sv, e, &ea, &ez);
+            qe = qf[ea] < qf[ez] ? qf[ea] : qf[ez];
+            for (int i = 0; i < np; i++, l += sv->Wf) {
+                double a = 0;
+                if (load[i] > 0) {
+                    float q = PATH_MIN(qf, l, sv->Wf);
+                    fix v;
+                    a = (double)(qe < q ? qe : q) * load[i];
+                    v = mult * fx(a, sv->sG);
+                    PATH_ADD(acc, l, sv->Wf, v);
+                    ends = fix_add(ends, v);
+                    gain += mult * fx(a, sv->sgain);
+                    sv->ptotal[p0 + i] += a;
+                    bw += a;
+                }
+                if (sv->palloc != NULL)
+                    sv->palloc[p0 + i] = a;
+            }
+            acc[ea] = fix_add(acc[ea], ends);
+            acc[ez] = fix_add(acc[ez], ends);
         }
         sv->ent_bw[e] += bw;
     }
@@ -1888,15 +2122,21 @@ compact_paths(struct fsolver *sv)
         sv->vlinks = xmalloc((size_t)(slots > 0 ? slots : 1) * sizeof(int));
     }
     for (long long e = 0; e < sv->ne; e++) {
-        int fresh = fresh_paths(sv->ent_rt[e]);
+        int fresh = fresh_paths(sv->ent_rt[e]), ea = sv->nl, ez = sv->nl;
         const int *l = fresh ? sv->vpad + sv->ent_slot[e]
-                             : sv->links + sv->ent_slot[e];
+                             : fixed_links(sv, e);
+        if (!fresh)
+            fixed_ends(sv, e, &ea, &ez);
         for (int p = sv->poff[e]; p < sv->poff[e + 1]; p++) {
-            int n = fresh ? pwidth(sv, sv->ent_rt[e], p - sv->poff[e]) : sv->Wd;
+            int n = fresh ? pwidth(sv, sv->ent_rt[e], p - sv->poff[e]) : sv->Wf;
             sv->vstart[p] = k;
+            if (ea != sv->nl)
+                sv->vlinks[k++] = ea;
             for (int i = 0; i < n; i++)
                 if (l[i] != sv->nl)
                     sv->vlinks[k++] = l[i];
+            if (ez != sv->nl)
+                sv->vlinks[k++] = ez;
             l += n;
         }
     }
@@ -2355,19 +2595,29 @@ attribute_task(void *ctx, long long b, int wi)
             }
             continue;
         }
-        for (int p = p0; p < p0 + np; p++) {
-            const int *l = sv->links + sv->ent_slot[e] +
-                           (long long)(p - p0) * sv->Wd;
-            double f = bw > 0 ? bytes * sv->ptotal[p] / bw : bytes / np;
-            fix v;
-            if (f <= 0)
-                continue;
-            v = mult * fx(f, sv->sL);
-            for (int i = 0; i < sv->plen[p]; i++)
-                acc[l[i]] += v;
-            mean += f * sv->plen[p] / bytes;
-            if (sv->plen[p] > w->s.hmax)
-                w->s.hmax = sv->plen[p];
+        {
+            const int *l = fixed_links(sv, e), *len = fixed_lens(sv, e);
+            int ea, ez, inj = sv->ent_end != NULL;
+            fix ends = 0;
+            for (int i = 0; i < np; i++, l += sv->Wf) {
+                double f = bw > 0 ? bytes * sv->ptotal[p0 + i] / bw
+                                  : bytes / np;
+                fix v;
+                if (f <= 0)
+                    continue;
+                v = mult * fx(f, sv->sL);
+                for (int j = 0; j < len[i] - 2 * inj; j++)
+                    acc[l[j]] += v;
+                ends += v;
+                mean += f * len[i] / bytes;
+                if (len[i] > w->s.hmax)
+                    w->s.hmax = len[i];
+            }
+            fixed_ends(sv, e, &ea, &ez);
+            if (inj) {
+                acc[ea] += ends;
+                acc[ez] += ends;
+            }
         }
         if (mean > 0) {
             w->s.routed += mult;
@@ -2555,11 +2805,12 @@ fill_task(void *ctx, long long b, int wi)
     if (c->pass == 0) {
         for (long long m = m0; m < m1; m++) {
             int e = sv->msg_ent[m], k = 0;
-            if (e >= 0 && !fresh_paths(sv->ent_rt[e]))
-                for (int p = sv->poff[e]; p < sv->poff[e + 1]; p++) {
-                    k++;
-                    nlinks += sv->plen[p];
-                }
+            if (e >= 0 && !fresh_paths(sv->ent_rt[e])) {
+                const int *len = fixed_lens(sv, e);
+                k = sv->poff[e + 1] - sv->poff[e];
+                for (int i = 0; i < k; i++)
+                    nlinks += len[i];
+            }
             res->path_off[m + 1] = k;
         }
         c->blinks[b] = nlinks;
@@ -2570,15 +2821,21 @@ fill_task(void *ctx, long long b, int wi)
         int e = sv->msg_ent[m];
         if (e < 0 || fresh_paths(sv->ent_rt[e]))
             continue;
-        for (int p = sv->poff[e]; p < sv->poff[e + 1]; p++) {
+        const int *l = fixed_links(sv, e), *len = fixed_lens(sv, e);
+        int ea, ez, inj = sv->ent_end != NULL, p0 = sv->poff[e];
+        fixed_ends(sv, e, &ea, &ez);
+        for (int i = 0; i < sv->poff[e + 1] - p0; i++, l += sv->Wf) {
+            int *out = res->links + nlinks, n = len[i] - 2 * inj;
             res->path_start[np] = nlinks;
-            res->path_len[np] = sv->plen[p];
-            res->path_bw[np] = sv->ptotal[p];
-            memcpy(res->links + nlinks,
-                   sv->links + sv->ent_slot[e] +
-                       (long long)(p - sv->poff[e]) * sv->Wd,
-                   (size_t)sv->plen[p] * sizeof(int));
-            nlinks += sv->plen[p];
+            res->path_len[np] = len[i];
+            res->path_bw[np] = sv->ptotal[p0 + i];
+            if (inj)
+                *out++ = ea;
+            for (int j = 0; j < n; j++)
+                out[j] = l[j];
+            if (inj)
+                out[n] = ez;
+            nlinks += len[i];
             np++;
         }
     }
@@ -2868,6 +3125,8 @@ solver_free(struct fsolver *sv)
     free(sv->ent_slot);
     free(sv->plen);
     free(sv->links);
+    free(sv->flen);
+    free(sv->ent_end);
     free(sv->pload);
     free(sv->ptotal);
     free(sv->palloc);
@@ -3017,7 +3276,7 @@ check_memory(struct fsolver *sv, long long n_all)
     }
     sv->reps = representatives(sv, nfp);
     sv->rounds_planned = exposure(sv, (long long)nfp) + NF_POST_ROUNDS;
-    plan_memory(sv, ceil((double)n_all / nr), ceil(nfresh / nr), 0, 0,
+    plan_memory(sv, ceil((double)n_all / nr), ceil(nfresh / nr), 0, 0, 0,
                 sv->rounds_planned, &pl);
     return check_plan(sv, &pl, n_all);
 }
@@ -3073,6 +3332,7 @@ net_fast_solve(const struct net *net, const struct net_job *jobs, int njobs,
     }
     sv.W = route_max_hops(sv.w[0].rt);
     sv.Wd = route_max_min_hops(sv.w[0].rt);
+    sv.Wf = sv.Wd - (net_inj_link(net, 0) >= 0 ? 2 : 0);
     set_slots(&sv);
     sv.maxhops = sv.W;
     pthread_mutex_init(&sv.mu, NULL);
