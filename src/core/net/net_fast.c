@@ -507,7 +507,8 @@ plan_memory(const struct fsolver *sv, double N, double nfresh,
         return;
     }
     pl->share = N * per_msg + (nfresh + nfixed_ent) * per_ent +
-                nfixed_ent * 8 + nfixed_paths * per_fixed_path +
+                nfixed_ent * (sv->Wf < sv->Wd ? 8 : 0) +
+                nfixed_paths * per_fixed_path +
                 nshared * per_shared;
     if (N <= NF_KEEP_PATHS) /* the fixed path sets in the result */
         pl->share += nfixed_paths * (8 + 4 + 8 + 4.0 * sv->Wd);
