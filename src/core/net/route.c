@@ -998,6 +998,61 @@ ft_random(const struct route *rt, int a, int b, int mode, struct rng *g,
     return ft_path(rt, a, b, L, c, links);
 }
 
+/* route_draw_pad() on a fat-tree, leaves a != b (mode already through
+   fam_mode()): ft_random()'s draws and paths, np of them, wrapped and
+   padded. The switch at level l on the way up is the up-port choices
+   below l (C_l) over a's digits from l on; on the way down, over b's:
+   those, and b's digits, are worked out once for the np paths, and
+   ft_path()'s digit lookups and divisions go. */
+static void
+ft_draw(const struct route *rt, int s, int d, int a, int b, int mode,
+        int ndirect, int np, struct rng *gen, int *links, int *len, int pad)
+{
+    struct rng st = *gen, *g = &st; /* (in registers) */
+    const int h = rt->h, n1 = rt->n - 1, SW = rt->W, inj = rt->inj;
+    const int Wd = rt->maxmin + 2 * inj, Wv = rt->maxhops;
+    const int *off = rt->off, *fpw = rt->fpw;
+    int hiA[8], hiB[8], db[8], Lmin = ft_top_level(rt, a, b);
+    int ea = inj ? net_inj_link(rt->net, s) : 0;
+    int ez = inj ? net_ej_link(rt->net, d) : 0;
+
+    for (int l = 0; l < n1; l++) {
+        hiA[l] = a - a % fpw[l];
+        hiB[l] = b - b % fpw[l];
+        db[l] = ft_digit(rt, b, l);
+    }
+    for (int i = 0; i < np; i++) {
+        int valiant = i >= ndirect, w = valiant ? Wv : Wd;
+        int L = valiant ? n1 : Lmin, k = 0, C[9], c = 0, l;
+        int *o = links + inj;
+        C[0] = 0;
+        for (l = 0; l < L; l++) {
+            c = mode == ROUTE_ONE && !valiant ? db[l] : fbelow(g, h);
+            o[k++] = off[l * SW + C[l] + hiA[l]] + c;
+            C[l + 1] = C[l] + c * fpw[l];
+        }
+        l = L;
+        if (L > 0 && L == n1) { /* at a top switch (c: the last up) */
+            int t = C[L - 1] + rt->Wn2 * (c / 2);
+            o[k++] = off[n1 * SW + t] + 2 * db[L - 1] + (c & 1);
+            l = L - 1;
+        }
+        for (; l >= 1; l--) /* down from level l */
+            o[k++] = off[l * SW + C[l] + hiB[l]] + h + db[l - 1];
+        if (inj) {
+            links[0] = ea;
+            links[k + 1] = ez;
+            k += 2;
+        }
+        for (int j = k; j < w; j++)
+            links[j] = pad;
+        if (len != NULL)
+            len[i] = k;
+        links += w;
+    }
+    *gen = st;
+}
+
 /* -------------------------------------------------------------- tree */
 
 static int
@@ -1688,15 +1743,8 @@ route_draw_pad(struct route *rt, int s, int d, int mode, int ndirect, int np,
     }
     if (k == 1 && rt->family == NET_FATTREE) { /* (route_random()'s and
                                                    route_valiant()'s) */
-        int m = fam_mode(rt, mode);
-        for (int i = 0; i < np; links += i < ndirect ? Wd : W, i++) {
-            int n = wrap(rt, s, d, links,
-                         ft_random(rt, a, b, m, g, links + rt->inj,
-                                   i >= ndirect));
-            pad_from(links, n, i < ndirect ? Wd : W, pad);
-            if (len != NULL)
-                len[i] = n;
-        }
+        ft_draw(rt, s, d, a, b, fam_mode(rt, mode), ndirect, np, g, links,
+                len, pad);
         return 0;
     }
     for (int i = 0; i < np; links += i < ndirect ? Wd : W, i++) {
