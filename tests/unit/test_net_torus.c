@@ -8,9 +8,10 @@
  * odd and even, unwrapped ones, injection links or none), and a hash of
  * the default engine's link bytes and message bandwidths on
  * scenarios/bgq-512-umesh.lua under every routing (and the exact engine's
- * under AI and AH: on a torus it is the fast engine) on two threads. The
- * expected values were taken before the change; RHO_HASH_PRINT=1 prints
- * them instead of checking. RHO_TEST_QUICK=1 / RHO_SANITIZED=1 leave out
+ * under AI and AH: on a torus it is the fast engine) on two threads.
+ * route_spread_pads() changes nothing but the pads of route_draw_pad().
+ * The expected values were taken before the change; RHO_HASH_PRINT=1
+ * prints them instead of checking. RHO_TEST_QUICK=1 / RHO_SANITIZED=1 leave out
  * the model solves.
  */
 #include "harness.h"
@@ -129,6 +130,47 @@ route_hash(const struct net *net)
     return h;
 }
 
+/* route_spread_pads(): the same paths, lengths and generator state as
+   with one pad, entry j of a path padded with pad + j % k or pad (two
+   endpoints on one router keep it). Returns the number of pads that
+   moved (0 when a check failed). */
+static long
+spread_check(const struct net *net, int k)
+{
+    struct route *one = route_new(net), *spread = route_new(net);
+    int ne = (int)net_endpoints(net), W = route_max_hops(one);
+    int Wd = route_max_min_hops(one), pad = net_links(net);
+    int *a = malloc(sizeof(int) * (size_t)W * 6);
+    int *b = malloc(sizeof(int) * (size_t)W * 6);
+    int la[6], lb[6], ok = 1;
+    long moved = 0;
+
+    route_spread_pads(spread, k);
+    for (int s = 0; s < ne && ok; s++)
+        for (int d = 0; d < ne && ok; d += 1 + (s + d) % 5) {
+            struct rng ga, gb;
+            rng_init(&ga, (uint64_t)s * 7919 + (uint64_t)d);
+            gb = ga;
+            ok &= route_draw_pad(one, s, d, ROUTE_MIN, 2, 6, &ga, a, la,
+                                 pad) ==
+                  route_draw_pad(spread, s, d, ROUTE_MIN, 2, 6, &gb, b, lb,
+                                 pad);
+            ok &= memcmp(la, lb, sizeof la) == 0 &&
+                  memcmp(&ga, &gb, sizeof ga) == 0;
+            for (int i = 0, at = 0; i < 6; at += i < 2 ? Wd : W, i++)
+                for (int j = 0; j < (i < 2 ? Wd : W); j++) {
+                    int x = a[at + j], y = b[at + j];
+                    ok &= y == x || (x == pad && y == pad + j % k);
+                    moved += y != x;
+                }
+        }
+    free(a);
+    free(b);
+    route_free(one);
+    route_free(spread);
+    return ok ? moved : 0;
+}
+
 static uint64_t
 solve_hash(const struct scenario *s, int routing, int engine)
 {
@@ -201,6 +243,9 @@ main(void)
             CHECK(i < sizeof want_route / sizeof want_route[0] &&
                       h == want_route[i],
                   "torus case %zu: route hash %016" PRIx64, i, h);
+        if (net != NULL)
+            CHECK(spread_check(net, ROUTE_PADS) > 0,
+                  "torus case %zu: spread pads, the paths of one pad", i);
         net_free(net);
     }
     if (quick)

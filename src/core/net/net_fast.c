@@ -28,7 +28,10 @@
  *    They are padded to the longest minimal path (the pad link nl reads
  *    +infinity and sums into a scratch slot), fresh paths to
  *    route_draw_pad()'s widths, so that every loop over a path has a
- *    constant trip count.
+ *    constant trip count. A torus's fresh paths are padded with the links
+ *    nl .. nl + NF_PADS - 1 (route_spread_pads()): about half their
+ *    entries are pads, and with one every addition to it would wait on
+ *    the one before.
  *  - Fresh paths are drawn as the reference draws them (route_draw_pad()
  *    keyed by message and round). Each round's drawn paths and their
  *    grants are recorded while they fit opts.record_budget (the attribution
@@ -79,6 +82,8 @@
 #define NF_BLOCK 2048   /* entities per task of a pass */
 #define NF_LINK_TASKS 64
 #define NF_LIVE_TASKS 8
+#define NF_PADS ROUTE_PADS /* pad links nl .. nl + NF_PADS - 1 of a padded
+                              path (route_spread_pads()) */
 #define NF_POST_ROUNDS 24 /* rounds after the exposure, for planning */
 #define NF_KEEP_PATHS (1LL << 22) /* messages up to which the result lists
                                      the fixed path sets */
@@ -187,7 +192,7 @@ struct fworker {
     int *pbuf; /* padded paths of one entity */
     int *plen; /* their lengths */
     double *pl;
-    fix *acc;  /* (nl + 1) x nacc: this pass's link sums */
+    fix *acc;  /* (nl + NF_PADS) x nacc: this pass's link sums */
     fix gain;  /* this round's grants */
     int any;
     long long asking; /* paths that asked this round (x multiplicity) */
@@ -296,7 +301,7 @@ struct fsolver {
     int fexpose;
     double *rem, *O, *G;
     double *cut;
-    float *remc, *qf; /* nl + 1, the pad at nl */
+    float *remc, *qf; /* nl + NF_PADS, the pads from nl */
     int iter;
     double exposed;
     struct route_live *live;
@@ -401,9 +406,9 @@ agree(struct fsolver *sv)
     return f != 0;
 }
 
-/* Sum the workers' link arrays (k of them each, nl + 1 apart) into out
-   (k x nl), then over the ranks. With clear, the workers' arrays are
-   left zero (but for the pad slot, which is never read), ready for the
+/* Sum the workers' link arrays (k of them each, nl + NF_PADS apart) into
+   out (k x nl), then over the ranks. With clear, the workers' arrays are
+   left zero (but for the pad slots, which are never read), ready for the
    next pass. */
 struct sum_ctx {
     struct fsolver *sv;
@@ -426,7 +431,7 @@ sum_task(void *ctx, long long t, int wi)
     j = a / sv->nl;
     l = a % sv->nl;
     for (long long i = a; i < b; i++) {
-        long long at = j * (sv->nl + 1) + l;
+        long long at = j * (sv->nl + NF_PADS) + l;
         fix s = 0;
         for (int w = 0; w < sv->nthreads; w++) {
             s += sv->w[w].acc[at];
@@ -465,7 +470,8 @@ zero_acc(struct fsolver *sv, int k, int zero)
 {
     for (int w = 0; w < sv->nthreads; w++) {
         if (zero)
-            memset(sv->w[w].acc, 0, (size_t)(sv->nl + 1) * k * sizeof(fix));
+            memset(sv->w[w].acc, 0,
+                   (size_t)(sv->nl + NF_PADS) * k * sizeof(fix));
         sv->w[w].gain = 0;
         sv->w[w].any = 0;
         sv->w[w].asking = 0;
@@ -498,7 +504,7 @@ plan_memory(const struct fsolver *sv, double N, double nfresh,
     double per_shared = 4 + 4.0 * sv->Wf;
     double links = 6 * 8 * nl + 2 * 4 * nl;
     double threads = (double)sv->nthreads *
-                     ((nl + 1) * 8 * (sv->o.per_job ? sv->njobs : 1) +
+                     ((nl + NF_PADS) * 8 * (sv->o.per_job ? sv->njobs : 1) +
                       (double)sv->W * 4 * 64 + 65536);
 
     pl->base = links + threads;
@@ -794,7 +800,7 @@ flush_run(struct fworker *w)
     if (route_static(sv, w->rt, w->buf, j->routing, w->run.es, w->run.ed,
                      w->run.bytes, 0,
                      w->acc + (sv->res->job_bytes != NULL
-                                   ? (size_t)w->run.job * (sv->nl + 1)
+                                   ? (size_t)w->run.job * (sv->nl + NF_PADS)
                                    : 0),
                      w->run.k, &w->s) != 0)
         worker_fail(w, FAIL_REACH, w->run.job, w->run.src, w->run.dst);
@@ -859,7 +865,7 @@ sink_msg(void *v, int src, int dst, double bytes, int step)
         return;
     if (route_static(sv, w->rt, w->buf, j->routing, es, ed, bytes, key,
                      w->acc + (sv->res->job_bytes != NULL
-                                   ? (size_t)w->job * (sv->nl + 1)
+                                   ? (size_t)w->job * (sv->nl + NF_PADS)
                                    : 0),
                      1, &w->s) != 0)
         worker_fail(w, FAIL_REACH, w->job, src, dst);
@@ -1674,7 +1680,8 @@ path_add(fix *acc, const int *l, int n, fix v)
         acc[l[i]] = fix_add(acc[l[i]], v);
 }
 
-/* path_add() that also counts the links that are not the pad. */
+/* path_add() that also counts the links that are not pads (pad is the
+   first). */
 static inline int
 path_add_len(fix *acc, const int *l, int n, fix v, int pad)
 {
@@ -1685,7 +1692,7 @@ path_add_len(fix *acc, const int *l, int n, fix v, int pad)
 #endif
     for (int i = 0; i < n; i++) {
         acc[l[i]] = fix_add(acc[l[i]], v);
-        len += l[i] != pad;
+        len += l[i] < pad;
     }
     return len;
 }
@@ -2069,8 +2076,8 @@ open_round(struct fsolver *sv)
         sv->rec_bytes + need <= sv->o.record_budget)
         r->recorded = r->grants_only = 1;
     if (!r->recorded) {
-        r->remc = xmalloc(((size_t)sv->nl + 1) * sizeof(float));
-        memcpy(r->remc, sv->remc, ((size_t)sv->nl + 1) * sizeof(float));
+        r->remc = xmalloc(((size_t)sv->nl + NF_PADS) * sizeof(float));
+        memcpy(r->remc, sv->remc, ((size_t)sv->nl + NF_PADS) * sizeof(float));
         r->asked = xcalloc((size_t)(sv->ne / 8 + 1), 1);
         return;
     }
@@ -2134,7 +2141,7 @@ compact_paths(struct fsolver *sv)
             if (ea != sv->nl)
                 sv->vlinks[k++] = ea;
             for (int i = 0; i < n; i++)
-                if (l[i] != sv->nl)
+                if (l[i] < sv->nl)
                     sv->vlinks[k++] = l[i];
             if (ez != sv->nl)
                 sv->vlinks[k++] = ez;
@@ -2368,8 +2375,8 @@ iterate(struct fsolver *sv)
         link_step(sv, LT_QF, sums);
         if (cur_round(sv) != NULL && !cur_round(sv)->recorded) {
             struct rround *r = cur_round(sv);
-            r->qf = xmalloc(((size_t)nl + 1) * sizeof(float));
-            memcpy(r->qf, sv->qf, ((size_t)nl + 1) * sizeof(float));
+            r->qf = xmalloc(((size_t)nl + NF_PADS) * sizeof(float));
+            memcpy(r->qf, sv->qf, ((size_t)nl + NF_PADS) * sizeof(float));
         }
         zero_acc(sv, 1, 0);
         if (sv->palloc != NULL)
@@ -2421,7 +2428,7 @@ static fix *
 attr_acc(const struct fsolver *sv, struct fworker *w, long long e)
 {
     return w->acc + (sv->res->job_bytes != NULL
-                         ? (size_t)sv->m.job[sv->ent_msg[e]] * (sv->nl + 1)
+                         ? (size_t)sv->m.job[sv->ent_msg[e]] * (sv->nl + NF_PADS)
                          : 0);
 }
 
@@ -2724,9 +2731,10 @@ solve_adaptive(struct fsolver *sv)
     sv->O = xcalloc((size_t)sv->nl + 1, sizeof(double));
     sv->G = xcalloc((size_t)sv->nl + 1, sizeof(double));
     sv->cut = xcalloc((size_t)sv->nl + 1, sizeof(double));
-    sv->qf = xcalloc((size_t)sv->nl + 1, sizeof(float));
-    sv->remc = xcalloc((size_t)sv->nl + 1, sizeof(float));
-    sv->qf[sv->nl] = sv->remc[sv->nl] = INFINITY; /* the pad link */
+    sv->qf = xcalloc((size_t)sv->nl + NF_PADS, sizeof(float));
+    sv->remc = xcalloc((size_t)sv->nl + NF_PADS, sizeof(float));
+    for (int j = 0; j < NF_PADS; j++) /* the pad links */
+        sv->qf[sv->nl + j] = sv->remc[sv->nl + j] = INFINITY;
     for (int l = 0; l < sv->nl; l++)
         sv->cut[l] = sv->o.cutoff * sv->bw[l];
     sv->act = xmalloc((size_t)(ne > 0 ? ne : 1) * sizeof(long long));
@@ -2764,7 +2772,8 @@ solve_adaptive(struct fsolver *sv)
         long long nblk = (ne + NF_BLOCK - 1) / NF_BLOCK;
         for (int i = 0; i < nt; i++) {
             free(sv->w[i].acc);
-            sv->w[i].acc = xcalloc(((size_t)sv->nl + 1) * k, sizeof(fix));
+            sv->w[i].acc =
+                xcalloc(((size_t)sv->nl + NF_PADS) * k, sizeof(fix));
         }
         for (int r = 0; r < sv->nrec && !stopped(sv); r++) {
             struct attr_ctx c = {sv, r};
@@ -3326,8 +3335,9 @@ net_fast_solve(const struct net *net, const struct net_job *jobs, int njobs,
         struct fworker *w = &sv.w[i];
         w->sv = &sv;
         w->rt = route_new(net);
+        route_spread_pads(w->rt, NF_PADS);
         w->buf = xmalloc(((size_t)route_max_hops(w->rt) + 1) * sizeof(int));
-        w->acc = xcalloc(((size_t)sv.nl + 1) *
+        w->acc = xcalloc(((size_t)sv.nl + NF_PADS) *
                              (size_t)(sv.o.per_job && !sv.adaptive ? njobs : 1),
                          sizeof(fix));
     }

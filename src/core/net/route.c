@@ -51,6 +51,10 @@ struct route {
     int inj;
     int maxmin;  /* longest minimal router path */
     int maxhops; /* longest path of any function, with injection links */
+    int padmask; /* route_spread_pads(): k - 1 */
+    int *padrow; /* maxhops pad entries (torus_draw_dor()) for padrow_pad
+                    and padmask, when padrow_ok */
+    int padrow_pad, padrow_ok;
 
     /* route_paths */
     int *set_off, *set_links;
@@ -1438,6 +1442,7 @@ route_new(const struct net *net)
     if (rt->inj)
         rt->maxhops += 2;
     rt->tmp = xmalloc(((size_t)rt->maxhops + 1) * sizeof(int));
+    rt->padrow = xmalloc(((size_t)rt->maxhops + 1) * sizeof(int));
     return rt;
 }
 
@@ -1452,6 +1457,7 @@ route_free(struct route *rt)
     free(rt->mstamp);
     free(rt->mpos);
     free(rt->tmp);
+    free(rt->padrow);
     free(rt->tbuf);
     free(rt->dfr);
     free(rt->gwl);
@@ -1677,7 +1683,15 @@ torus_draw_dor(struct route *rt, int s, int d, int a, int b, int ndirect,
     int n0 = 0;
     struct rng st = *gen, *g = &st;
     const struct twalk tw = rt->tw; /* (links may alias rt's fields) */
+    const int *pr;
 
+    if (!rt->padrow_ok || rt->padrow_pad != pad) {
+        for (int j = 0; j < W; j++)
+            rt->padrow[j] = pad + (j & rt->padmask);
+        rt->padrow_pad = pad;
+        rt->padrow_ok = 1;
+    }
+    pr = rt->padrow;
     for (int i = 0; i < np; i++) {
         int w = i < ndirect ? Wd : W, *l = links + inj, n;
         if (i >= ndirect) {
@@ -1701,13 +1715,19 @@ torus_draw_dor(struct route *rt, int s, int d, int a, int b, int ndirect,
             links[n + 1] = le;
             n += 2;
         }
-        for (int j = n; j < w; j++)
-            links[j] = pad;
+        memcpy(links + n, pr + n, (size_t)(w - n) * sizeof *links);
         if (len != NULL)
             len[i] = n;
         links += w;
     }
     *gen = st;
+}
+
+void
+route_spread_pads(struct route *rt, int k)
+{
+    rt->padmask = k > 1 && k <= ROUTE_PADS && (k & (k - 1)) == 0 ? k - 1 : 0;
+    rt->padrow_ok = 0;
 }
 
 int

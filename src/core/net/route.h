@@ -139,7 +139,8 @@ int route_max_min_hops(const struct route *rt);
  * number of entries of links, one after the other: route_max_min_hops()
  * entries for each of the first ndirect paths, route_max_hops() for each
  * of the others; a path's links in order, with pad in every other entry
- * (anywhere, not only at the end). pad must not be a link of the net.
+ * (anywhere, not only at the end; see route_spread_pads()). pad must not
+ * be a link of the net.
  * The length of path i goes into len[i] (0 if it needs no link) unless
  * len is NULL. Returns 0, or -1 when d cannot be reached from s. On a
  * dragonfly with one L2 link per group pair (and fewer than 255 routers a
@@ -148,6 +149,19 @@ int route_max_min_hops(const struct route *rt);
  */
 int route_draw_pad(struct route *rt, int s, int d, int mode, int ndirect,
                    int np, struct rng *g, int *links, int *len, int pad);
+
+/*
+ * Let route_draw_pad() write a pad entry as any of pad .. pad + k - 1
+ * (k a power of two up to ROUTE_PADS; 1, the default, is pad alone;
+ * other values count as 1), none of which may be a link: entry j of a
+ * path (from its first) may get pad + j % k. A loop that adds to an
+ * array at every entry of many paths then does not wait on one element
+ * (each addition to it on the one before): on a torus, where about half
+ * a Valiant path's entries are pads, such a loop takes about half the
+ * time. The torus's DOR paths spread their pads; the others keep pad.
+ */
+#define ROUTE_PADS 8
+void route_spread_pads(struct route *rt, int k);
 
 /*
  * Liveness bounds for route_draw_pad(): after route_live_update(lv, v, i,
