@@ -1011,12 +1011,17 @@ draw_key(const struct fsolver *sv, long long e)
    depends on the threads): classify every message and hash the fixed-path
    ones by (job, routers -- or endpoints with injection links --, bytes);
    bucket them by the hash's top bits; in each bucket, the messages in
-   order, give every new key an entity. Entity order: the buckets' in
-   bucket order, then the fresh-path messages in message order. */
+   order, give every new key an entity. Entity order: their first
+   messages' (the emission order), so that when every entity is one
+   message the entities' fixed paths are in the order the result lists
+   them (fill_messages() hands their totals over as they are). */
 #define NF_PARTS 64
 #define ENT_NONE (-1)
 #define ENT_FRESH (-2)
 #define ENT_FIXED (-3)
+/* until numbered, a fixed message's msg_ent is ENT_LOCAL(e, first): its
+   entity's number e in its bucket, and whether it is the first message */
+#define ENT_LOCAL(e, first) (-4 - 2 * (e) - !(first))
 
 struct ent_ctx {
     struct fsolver *sv;
@@ -1026,7 +1031,8 @@ struct ent_ctx {
     int *order;      /* messages bucket by bucket */
     long long *pbeg; /* NF_PARTS + 1 */
     long long *pne;  /* per bucket: entities */
-    long long **pfirst;
+    long long **pfirst; /* per bucket: the entities' first messages, then
+                           their numbers */
     int **pmult;
     long long fail_m;
     int inj;
@@ -1172,7 +1178,7 @@ ent_bucket_task(void *ctx, long long q, int wi)
             mult[e] = 0;
         }
         mult[e]++;
-        sv->msg_ent[m] = (int)e; /* bucket-local for now */
+        sv->msg_ent[m] = (int)ENT_LOCAL(e, mult[e] == 1);
     }
     free(tab);
     c->pne[q] = ne;
@@ -1181,10 +1187,19 @@ ent_bucket_task(void *ctx, long long q, int wi)
     return 0;
 }
 
+/* Numbering, pass 0: the entities whose first message is in block b
+   (into nfr[b]); pass 1: number them, in order from nfr[b]; pass 2: the
+   other messages of the fixed entities take their first's number. */
+struct num_ctx {
+    struct ent_ctx *c;
+    int pass;
+};
+
 static int
 ent_number_task(void *ctx, long long b, int wi)
 {
-    struct ent_ctx *c = ctx;
+    struct num_ctx *nc = ctx;
+    struct ent_ctx *c = nc->c;
     struct fsolver *sv = c->sv;
     long long m0 = b * NF_BLOCK, m1 = m0 + NF_BLOCK < sv->m.n ? m0 + NF_BLOCK
                                                               : sv->m.n;
@@ -1193,14 +1208,31 @@ ent_number_task(void *ctx, long long b, int wi)
     if (stopped(sv))
         return 1;
     (void)wi;
+    if (nc->pass == 0) {
+        next = 0;
+        for (long long m = m0; m < m1; m++) {
+            int v = sv->msg_ent[m];
+            next += v == ENT_FRESH || (v <= -4 && (-4 - v) % 2 == 0);
+        }
+        c->nfr[b] = next;
+        return 0;
+    }
     for (long long m = m0; m < m1; m++) {
-        int e = sv->msg_ent[m];
-        if (e == ENT_FRESH) {
+        int v = sv->msg_ent[m], q;
+        long long e = (-4 - (long long)v) / 2;
+        if (nc->pass == 1 && v == ENT_FRESH) {
             sv->ent_msg[next] = m;
             sv->ent_mult[next] = 1;
             sv->msg_ent[m] = (int)next++;
-        } else if (e >= 0) {
-            sv->msg_ent[m] = (int)(c->pbeg[NF_PARTS + 1 + (c->h[m] >> 58)] + e);
+        } else if (nc->pass == 1 && v <= -4 && (-4 - v) % 2 == 0) {
+            q = (int)(c->h[m] >> 58);
+            sv->ent_msg[next] = m;
+            sv->ent_mult[next] = c->pmult[q][e];
+            c->pfirst[q][e] = next; /* (each entity has one first) */
+            sv->msg_ent[m] = (int)next++;
+        } else if (nc->pass == 2 && v <= -4) {
+            q = (int)(c->h[m] >> 58);
+            sv->msg_ent[m] = (int)c->pfirst[q][e];
         }
     }
     return 0;
@@ -1240,7 +1272,7 @@ make_entities(struct fsolver *sv)
     c.h = xmalloc((size_t)(N > 0 ? N : 1) * sizeof *c.h);
     c.cnt = xcalloc((size_t)(nblk + 1) * NF_PARTS, sizeof *c.cnt);
     c.nfr = xcalloc((size_t)nblk + 1, sizeof *c.nfr);
-    c.pbeg = xcalloc(2 * NF_PARTS + 2, sizeof *c.pbeg);
+    c.pbeg = xcalloc(NF_PARTS + 1, sizeof *c.pbeg);
     c.pne = xcalloc(NF_PARTS, sizeof *c.pne);
     c.pfirst = xcalloc(NF_PARTS, sizeof *c.pfirst);
     c.pmult = xcalloc(NF_PARTS, sizeof *c.pmult);
@@ -1275,31 +1307,27 @@ make_entities(struct fsolver *sv)
         pool_for(sv->pool, NF_PARTS, 1, ent_bucket_task, &c);
     if (stopped(sv))
         goto out;
-    /* entity numbers: buckets first, then the fresh messages */
-    for (int q = 0; q < NF_PARTS; q++) {
-        c.pbeg[NF_PARTS + 1 + q] = ne;
-        ne += c.pne[q];
-    }
-    for (long long b = 0; b < nblk; b++) {
-        long long k = c.nfr[b];
-        c.nfr[b] = ne;
-        ne += k;
-    }
-    sv->ne = ne;
-    sv->ent_msg = xmalloc((size_t)(ne > 0 ? ne : 1) * sizeof(long long));
-    sv->ent_mult = xmalloc((size_t)(ne > 0 ? ne : 1) * sizeof(int));
-    for (int q = 0; q < NF_PARTS; q++) {
-        long long base = c.pbeg[NF_PARTS + 1 + q];
-        for (long long e = 0; e < c.pne[q]; e++) {
-            sv->ent_msg[base + e] = c.pfirst[q][e];
-            sv->ent_mult[base + e] = c.pmult[q][e];
+    /* entity numbers: in their first messages' order */
+    {
+        struct num_ctx nc = {&c, 0};
+        pool_for(sv->pool, nblk, 1, ent_number_task, &nc);
+        for (long long b = 0; b < nblk; b++) {
+            long long k = c.nfr[b];
+            c.nfr[b] = ne;
+            ne += k;
         }
-        free(c.pfirst[q]);
-        free(c.pmult[q]);
-        c.pfirst[q] = NULL;
-        c.pmult[q] = NULL;
+        sv->ne = ne;
+        sv->ent_msg = xmalloc((size_t)(ne > 0 ? ne : 1) * sizeof(long long));
+        sv->ent_mult = xmalloc((size_t)(ne > 0 ? ne : 1) * sizeof(int));
+        nc.pass = 1;
+        if (!stopped(sv))
+            pool_for(sv->pool, nblk, 1, ent_number_task, &nc);
+        nc.pass = 2;
+        if (!stopped(sv))
+            pool_for(sv->pool, nblk, 1, ent_number_task, &nc);
+        if (stopped(sv))
+            goto out;
     }
-    pool_for(sv->pool, nblk, 1, ent_number_task, &c);
     if (c.run != NULL) {
         const int *epr = net_endpoint_routers(sv->net);
         sv->ent_key = xmalloc((size_t)(ne > 0 ? ne : 1) * sizeof(uint64_t));
@@ -2798,6 +2826,7 @@ solve_adaptive(struct fsolver *sv)
 struct fill_ctx {
     struct fsolver *sv;
     int pass;
+    int bw_done; /* path_bw is the totals as they are */
     long long *blinks;
 };
 
@@ -2838,7 +2867,8 @@ fill_task(void *ctx, long long b, int wi)
             int *out = res->links + nlinks, n = len[i] - 2 * inj;
             res->path_start[np] = nlinks;
             res->path_len[np] = len[i];
-            res->path_bw[np] = sv->ptotal[p0 + i];
+            if (!c->bw_done)
+                res->path_bw[np] = sv->ptotal[p0 + i];
             if (inj)
                 *out++ = ea;
             for (int j = 0; j < n; j++)
@@ -2879,10 +2909,16 @@ fill_messages(struct fsolver *sv)
         if (sv->msg_ent[m] >= 0)
             res->msg_bw[m] = sv->ent_bw[sv->msg_ent[m]];
     /* fixed path sets with their total bandwidth, per message: counted
-       and copied by blocks of messages on the pool */
-    if (N <= NF_KEEP_PATHS) {
+       and copied by blocks of messages on the pool (not under MPI:
+       gather_messages() drops them) */
+    if (N <= NF_KEEP_PATHS && sv->o.nranks <= 1) {
         long long nblk = (N + NF_BLOCK - 1) / NF_BLOCK, np = 0, nlinks = 0;
-        struct fill_ctx c = {sv, 0, NULL};
+        struct fill_ctx c = {sv, 0, 1, NULL};
+        /* every entity one message with fixed paths: the entities are in
+           the messages' order, and so are their paths' totals */
+        for (long long e = 0; e < sv->ne && c.bw_done; e++)
+            c.bw_done = !fresh_paths(sv->ent_rt[e]) && sv->ent_mult[e] == 1;
+        c.bw_done = c.bw_done && sv->ptotal != NULL;
         res->path_off = xmalloc(((size_t)N + 1) * sizeof(int));
         res->path_off[0] = 0;
         c.blinks = xcalloc((size_t)nblk + 1, sizeof(long long));
@@ -2896,10 +2932,23 @@ fill_messages(struct fsolver *sv)
             c.blinks[b] = nlinks;
             nlinks += k;
         }
-        res->path_start =
-            xmalloc((size_t)(np > 0 ? np : 1) * sizeof(long long));
+        /* the requests' array is dead and its pages are mapped: when it
+           holds as many (every fixed entity one message), the starts go
+           there rather than into pages the kernel must clear first */
+        if (sv->pload != NULL && np <= sv->poff[sv->ne]) {
+            res->path_start = xreallocarray(
+                sv->pload, (size_t)(np > 0 ? np : 1), sizeof(long long));
+            sv->pload = NULL;
+        } else
+            res->path_start =
+                xmalloc((size_t)(np > 0 ? np : 1) * sizeof(long long));
         res->path_len = xmalloc((size_t)(np > 0 ? np : 1) * sizeof(int));
-        res->path_bw = xmalloc((size_t)(np > 0 ? np : 1) * sizeof(double));
+        if (c.bw_done) { /* (np == poff[ne]) */
+            res->path_bw = sv->ptotal;
+            sv->ptotal = NULL;
+        } else
+            res->path_bw =
+                xmalloc((size_t)(np > 0 ? np : 1) * sizeof(double));
         res->links = xmalloc((size_t)(nlinks > 0 ? nlinks : 1) * sizeof(int));
         c.pass = 1;
         pool_for(sv->pool, nblk, 1, fill_task, &c);
