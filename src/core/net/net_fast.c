@@ -1728,13 +1728,17 @@ path_add_len(fix *acc, const int *l, int n, fix v, int pad)
 #define PATH_MIN(v, l, n)                                                      \
     ((n) == 12   ? path_min(v, l, 12)                                          \
      : (n) == 10 ? path_min(v, l, 10)                                          \
+     : (n) == 8  ? path_min(v, l, 8)                                           \
      : (n) == 7  ? path_min(v, l, 7)                                           \
+     : (n) == 6  ? path_min(v, l, 6)                                           \
      : (n) == 5  ? path_min(v, l, 5)                                           \
                  : path_min(v, l, n))
 #define PATH_ADD(acc, l, n, v)                                                 \
     ((n) == 12   ? path_add(acc, l, 12, v)                                     \
      : (n) == 10 ? path_add(acc, l, 10, v)                                     \
+     : (n) == 8  ? path_add(acc, l, 8, v)                                      \
      : (n) == 7  ? path_add(acc, l, 7, v)                                      \
+     : (n) == 6  ? path_add(acc, l, 6, v)                                      \
      : (n) == 5  ? path_add(acc, l, 5, v)                                      \
                  : path_add(acc, l, n, v))
 
@@ -2470,6 +2474,7 @@ attribute_path(const struct fsolver *sv, fix *acc, const int *l, int n,
 
     return n == 10   ? path_add_len(acc, l, 10, v, sv->nl)
            : n == 12 ? path_add_len(acc, l, 12, v, sv->nl)
+           : n == 8  ? path_add_len(acc, l, 8, v, sv->nl)
            : n == 7  ? path_add_len(acc, l, 7, v, sv->nl)
            : n == 5  ? path_add_len(acc, l, 5, v, sv->nl)
                      : path_add_len(acc, l, n, v, sv->nl);
