@@ -275,20 +275,30 @@ fast_bounds(const char *what, struct net *net, int npat)
    reference (the shipped scenarios: 2.1% at most), maxima within 15%, the
    busiest link and the mean hops within 2%. Without the runs, the
    representatives' own keys change only the noise: within 1%. */
-static void
-torus_bounds(void)
+/* The torus cases: bgq-128, linear, a 4D stencil of 64 KiB messages
+   (identical messages enough for the fast engine's runs). */
+static struct net *
+bgq128_stencil(struct placement **pl, struct pattern **pat)
 {
     struct net_spec sp;
     struct net *net;
-    struct placement *pl;
-    struct pattern *pat;
     int n;
 
     net_preset("bgq-128", &sp, NULL);
     net = net_new(&sp, NULL);
     n = (int)net_slots(net);
-    pl = placement_scheme_new(net, PLACE_LINEAR, n, 5, NULL);
-    pat = pattern_thesis("stencil4d", n, 1 << 16, 3, NULL);
+    *pl = placement_scheme_new(net, PLACE_LINEAR, n, 5, NULL);
+    *pat = pattern_thesis("stencil4d", n, 1 << 16, 3, NULL);
+    return net;
+}
+
+static void
+torus_bounds(void)
+{
+    struct placement *pl;
+    struct pattern *pat;
+    struct net *net = bgq128_stencil(&pl, &pat);
+
     for (int rt = NET_AI; rt <= NET_AH; rt++) {
         struct net_job job = {pat, pl, 0, rt};
         struct net_opts o;
@@ -632,16 +642,9 @@ test_ranks(void)
     /* a torus over the budget (runs of identical messages, some cut by
        the ranks' shares) */
     {
-        struct net_spec sp;
-        struct net *tn;
         struct placement *tpl;
         struct pattern *tpat;
-        int tnn;
-        net_preset("bgq-128", &sp, NULL);
-        tn = net_new(&sp, NULL);
-        tnn = (int)net_slots(tn);
-        tpl = placement_scheme_new(tn, PLACE_LINEAR, tnn, 5, NULL);
-        tpat = pattern_thesis("stencil4d", tnn, 1 << 16, 3, NULL);
+        struct net *tn = bgq128_stencil(&tpl, &tpat);
         for (int rt = NET_AI; rt <= NET_AH; rt++) {
             struct net_job job = {tpat, tpl, 0, rt};
             struct net_opts o;
@@ -771,12 +774,7 @@ test_records(void)
     net_free(net);
     /* the representatives of a torus draw their paths again alike */
     {
-        struct net_spec sp;
-        net_preset("bgq-128", &sp, NULL);
-        net = net_new(&sp, NULL);
-        n = (int)net_slots(net);
-        pl = placement_scheme_new(net, PLACE_LINEAR, n, 5, NULL);
-        pat = pattern_thesis("stencil4d", n, 1 << 16, 3, NULL);
+        net = bgq128_stencil(&pl, &pat);
         for (int rt = NET_AI; rt <= NET_AH; rt++) {
             struct net_job job = {pat, pl, 0, rt};
             struct net_opts o;
