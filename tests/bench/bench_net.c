@@ -526,6 +526,13 @@ main(int argc, char **argv)
     static const int eng[3] = {NET_ENGINE_FAST, NET_ENGINE_EXACT,
                                NET_ENGINE_REFERENCE};
 
+    if ((argc > 1 && !quick && part < 1) || part > 5 ||
+        (quick && argc > 2) || (part > 0 && argc > 4)) {
+        fprintf(stderr,
+                "usage: bench_net [--quick | --part N [NAME]] (N: 1-5; "
+                "NAME: parts 2 and 3, scenarios whose file name has it)\n");
+        return 2;
+    }
     if (glob("scenarios/*.lua", 0, NULL, &scen) != 0) {
         fprintf(stderr, "bench_net: no scenarios/*.lua (run from the "
                         "source directory)\n");
