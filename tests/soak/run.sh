@@ -17,15 +17,7 @@ SEED=${SOAK_SEED:-$(($(date +%s) % 100000))}
 RHO=$(pwd)/$BUILD/rho
 TUI_SOCK=rho-soak-$$
 . tests/tui/lib.sh
-if ! command -v tmux >/dev/null 2>&1; then
-    echo "FAIL soak: tmux is not installed (make installs it)"
-    exit 0
-fi
-dir=$(mktemp -d)
-# recovery files (a fatal signal with unsaved edits) go here, not to $HOME
-XDG_STATE_HOME=$dir/state
-export XDG_STATE_HOME
-trap 'tui_stop; rm -rf "$dir"' EXIT
+tui_suite soak
 f=$dir/s.lua
 rnd=$SEED
 # rand N: a number in 0..N-1 in $r (a linear congruential generator)

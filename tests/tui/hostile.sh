@@ -8,15 +8,7 @@ BUILD=${1:-build}
 RHO=$(pwd)/$BUILD/rho
 TUI_SOCK=rho-hostile-$$
 . tests/tui/lib.sh
-if ! command -v tmux >/dev/null 2>&1; then
-    echo "FAIL tui-hostile: tmux is not installed (make installs it)"
-    exit 0
-fi
-dir=$(mktemp -d)
-# recovery files (a fatal signal with unsaved edits) go here, not to $HOME
-XDG_STATE_HOME=$dir/state
-export XDG_STATE_HOME
-trap 'tui_stop; rm -rf "$dir"' EXIT
+tui_suite tui-hostile
 
 # hang FILE: save a script that runs for ever in C over FILE (as an editor
 # does: a new file renamed over the old one)

@@ -43,6 +43,25 @@ tui_start() {
     :
 }
 
+# tui_suite NAME: what every suite does first, after setting TUI_SOCK if
+# it wants its own (a suite may give each test a server of its own,
+# TUI_SOCK=$TUI_SOCK-1 ...). Without tmux: one FAIL (make installs it)
+# and the suite ends. Else $dir, a scratch folder, removed at exit with
+# the suite's tmux server and the sockets named $TUI_SOCK*; recovery
+# files (a fatal signal with unsaved edits) go to $dir/state, not to
+# $HOME.
+tui_suite() {
+    if ! command -v tmux >/dev/null 2>&1; then
+        echo "FAIL $1: tmux is not installed (make installs it)"
+        exit 0
+    fi
+    dir=$(mktemp -d)
+    XDG_STATE_HOME=$dir/state
+    export XDG_STATE_HOME
+    tui_base=${TUI_SOCK:?}
+    trap 'tui_stop; rm -rf "$dir" "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$tui_base"*' EXIT
+}
+
 tui_stop() {
     tui_tmux kill-server 2>/dev/null
     :

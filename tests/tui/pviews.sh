@@ -3,15 +3,9 @@
 # does not fit scrolls, and the last row says which lines show.
 BUILD=${1:-build}
 RHO=$(pwd)/$BUILD/rho
+TUI_SOCK=rho-pviews-$$
 . tests/tui/lib.sh
-if ! command -v tmux >/dev/null 2>&1; then
-    echo "FAIL tui: tmux is not installed (make installs it)"
-    exit 0
-fi
-dir=$(mktemp -d)
-XDG_STATE_HOME=$dir/state
-export XDG_STATE_HOME
-trap 'tui_stop; rm -rf "$dir" "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)"/rho-pviews-$$-*' EXIT
+tui_suite tui
 
 # 1. Teach at 80x24 (halo2d, time step 4, D8): the frame's sentences, 8
 # flows and 4 chains take 29 lines; the window says so, and G (End), PgUp,

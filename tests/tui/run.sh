@@ -4,15 +4,7 @@
 BUILD=${1:-build}
 RHO=$(pwd)/$BUILD/rho
 . tests/tui/lib.sh
-if ! command -v tmux >/dev/null 2>&1; then
-    echo "FAIL tui: tmux is not installed (make installs it)"
-    exit 0
-fi
-dir=$(mktemp -d)
-# recovery files (a fatal signal with unsaved edits) go here, not to $HOME
-XDG_STATE_HOME=$dir/state
-export XDG_STATE_HOME
-trap 'tui_stop; rm -rf "$dir"' EXIT
+tui_suite tui
 
 # 1. Table I: the tree with its link loads, the flows with their factors
 tui_start 100 30 "$RHO" scenarios/table1.lua

@@ -4,15 +4,9 @@
 # cell.
 BUILD=${1:-build}
 RHO=$(pwd)/$BUILD/rho
+TUI_SOCK=rho-views-$$
 . tests/tui/lib.sh
-if ! command -v tmux >/dev/null 2>&1; then
-    echo "FAIL tui: tmux is not installed (make installs it)"
-    exit 0
-fi
-dir=$(mktemp -d)
-XDG_STATE_HOME=$dir/state
-export XDG_STATE_HOME
-trap 'tui_stop; rm -rf "$dir" "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)"/rho-views-$$-*' EXIT
+tui_suite tui
 
 # 1. / finds forwards, n next, N back; past the first it wraps, and says so
 TUI_SOCK=rho-views-$$-1 # a server of its own: no race with the last one's end
