@@ -7,7 +7,9 @@
  *     the exact one and the reference -- time, CPU and peak memory;
  *  2. every shipped network scenario's adaptive solves (AD, AI, AH) with
  *     the default engine, 2 threads, as rho solves them (phase by phase);
- *     a solve over 200 ms says so;
+ *     a solve over 200 ms says so; one under 2 s runs again in a new
+ *     thread of the same process, as the explorer's next run of it does
+ *     (its scratch blocks warm, core/base/scratch.h);
  *  3. the fast engine against the reference where it departs from the
  *     exact one (df-40 at 1 and 4 ranks per router, and every shipped
  *     scenario whose AI or AH exposure it compresses or, on a torus, whose
@@ -33,6 +35,7 @@
  * under the exact engine (the fast one's "before").
  */
 #include <glob.h>
+#include <pthread.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -127,8 +130,10 @@ line(const struct net *net, const char *what, const char *pl, int routing,
 static void
 child(void (*fn)(int, int, int), int a, int b, int c)
 {
-    pid_t pid = fork();
+    pid_t pid;
 
+    fflush(stdout); /* (else the child writes what is buffered again) */
+    pid = fork();
     if (pid == 0) {
         fn(a, b, c);
         fflush(stdout);
@@ -211,6 +216,24 @@ solve_scen(struct scenario *s, int routing, int engine, double *secs,
     return r;
 }
 
+/* solve_scen() in a thread of its own, as the explorer runs a solve (a
+   job thread per run). */
+struct solve_arg {
+    struct scenario *s;
+    int routing, engine;
+    double secs, cpus;
+    struct net_result *r;
+};
+
+static void *
+solve_thread(void *arg)
+{
+    struct solve_arg *a = arg;
+
+    a->r = solve_scen(a->s, a->routing, a->engine, &a->secs, &a->cpus);
+    return NULL;
+}
+
 /* The scenario k if it has traffic for the link model, else NULL. */
 static struct scenario *
 load_scen(int k, const char **name)
@@ -232,17 +255,16 @@ load_scen(int k, const char **name)
 
 /* 2. every shipped network scenario's adaptive solves */
 static void
-scenario_solves(int k, int unused, int unused2)
+scenario_solves(int k, int i, int unused)
 {
     static const int rts[3] = {NET_AD, NET_AI, NET_AH};
     const char *name;
     struct scenario *s = load_scen(k, &name);
 
     (void)unused;
-    (void)unused2;
     if (s == NULL)
         return;
-    for (int i = 0; i < 3; i++) {
+    {
         double secs, cpus;
         int eng = getenv("RHO_BENCH_EXACT") != NULL ? NET_ENGINE_EXACT
                                                     : NET_ENGINE_FAST;
@@ -252,6 +274,21 @@ scenario_solves(int k, int unused, int unused2)
             printf("%-26s %-2s over 200 ms\n", name,
                    net_routing_name(rts[i]));
         net_result_free(r);
+        /* the explorer's next run of it (an edit, R and back): a new
+           thread, the process warm (solves under 2 s) */
+        if (secs < 2) {
+            struct solve_arg a = {s, rts[i], eng, 0, 0, NULL};
+            pthread_t t;
+            if (pthread_create(&t, NULL, solve_thread, &a) != 0)
+                solve_thread(&a);
+            else
+                pthread_join(t, NULL);
+            printf("%-26s %-2s again, in a new thread %8.3f s (cpu %7.3f)"
+                   "%s\n",
+                   name, net_routing_name(rts[i]), a.secs, a.cpus,
+                   a.secs > 0.2 ? " over 200 ms" : "");
+            net_result_free(a.r);
+        }
     }
     scenario_free(s);
 }
@@ -552,7 +589,9 @@ main(int argc, char **argv)
         printf("-- 2. the shipped network scenarios, default engine\n");
         for (int k = 0; k < (int)scen.gl_pathc; k++)
             if (only == NULL || strstr(scen.gl_pathv[k], only) != NULL)
-                child(scenario_solves, k, 0, 0);
+                for (int i = 0; i < 3; i++) /* (a process each: its
+                                                 peak its own) */
+                    child(scenario_solves, k, i, 0);
     }
     if (!quick && (part == 0 || part == 3)) {
         printf("-- 3. the fast engine against the reference\n");
