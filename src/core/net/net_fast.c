@@ -295,7 +295,8 @@ struct fsolver {
     long long *act;
     long long *bact; /* per block: the entities that asked (alloc pass) */
     long long *bnact;
-    long long *bcount; /* per block: fresh entities, slots, paths */
+    long long *bcount; /* per block: fresh entities, slots, paths,
+                          indirect paths */
 
     /* rounds */
     int fexpose;
@@ -311,6 +312,14 @@ struct fsolver {
     int nrec, rec_cap;
     struct rround *rec;
     double rec_bytes;
+    /* fresh paths fixed by their intermediate routers (route_by_via()):
+       a recorded round keeps those, not the links; the round's links
+       live in a scratch per block (kept from round to round) from the
+       request pass to the grant pass */
+    int via;
+    long long nscr;
+    int **scr;
+    long long *scr_cap;
     int *vpad; /* the round callback's fresh paths (padded) */
     fix *red;                  /* reduce scratch */
     double work_done, work_total;
@@ -1743,14 +1752,15 @@ path_add_len(fix *acc, const int *l, int n, fix v, int pad)
                  : path_add(acc, l, n, v))
 
 /* The loads of entity e's paths in round it against remc, into load[]:
-   fresh paths are drawn into dst (with their lengths into lens unless
+   fresh paths are drawn into dst (with their lengths into lens and the
+   indirect ones' intermediate routers into via (route_draw_via()) unless
    NULL) when draw is set, else read from dst; fixed paths are the
    entity's own. Returns the number of paths; *asked is set when some
    load is positive. The same doubles for the same (e, it, remc). */
 static int
 loads_of(struct fsolver *sv, struct fworker *w, long long e, int it,
-         const float *remc, int draw, int *dst, int *lens, double *load,
-         int *asked)
+         const float *remc, int draw, int *dst, int *lens, int *via,
+         double *load, int *asked)
 {
     long long m = sv->ent_msg[e];
     int rt = sv->ent_rt[e], p0 = sv->poff[e], np = sv->poff[e + 1] - p0;
@@ -1763,8 +1773,13 @@ loads_of(struct fsolver *sv, struct fworker *w, long long e, int it,
         if (draw) {
             struct rng g;
             rng_init(&g, hmix(draw_key(sv, e), (uint64_t)it + 1));
-            route_draw_pad(w->rt, sv->m.es[m], sv->m.ed[m], sv->o.minimal,
-                           nd, np, &g, dst, lens, sv->nl);
+            if (via != NULL)
+                route_draw_via(w->rt, sv->m.es[m], sv->m.ed[m],
+                               sv->o.minimal, nd, np, &g, dst, lens, sv->nl,
+                               via);
+            else
+                route_draw_pad(w->rt, sv->m.es[m], sv->m.ed[m],
+                               sv->o.minimal, nd, np, &g, dst, lens, sv->nl);
         }
         l = dst;
         for (int i = 0; i < np; i++) {
@@ -1819,9 +1834,12 @@ get_bit(const unsigned char *bits, long long i)
 struct rblock {
     long long n;     /* entities */
     long long *ent;  /* n */
-    int *links;      /* their slots, one after the other */
+    int *links;      /* their slots, one after the other (NULL with
+                        sv->via) */
+    int *via;        /* with sv->via: the intermediate routers of their
+                        indirect paths (route_draw_via()) */
     double *val;     /* their paths' values */
-    long long nlinks, nval;
+    long long nlinks, nval, nvia;
 };
 
 /* A round kept for the attribution: recorded (blk) or, when that would
@@ -1843,6 +1861,7 @@ rround_free(struct rround *r)
     for (long long b = 0; b < r->nblk && r->blk != NULL; b++) {
         free(r->blk[b].ent);
         free(r->blk[b].links);
+        free(r->blk[b].via);
         free(r->blk[b].val);
     }
     free(r->blk);
@@ -1874,14 +1893,15 @@ load_task(void *ctx, long long b, int wi)
     long long nb = 0, *out = sv->bact + a;
     /* the record's cursors, in registers: the blocks' records sit side by
        side, and counting in them from two threads shared their lines */
-    long long rn = 0, rl = 0, rv = 0;
+    long long rn = 0, rl = 0, rv = 0, ri = 0;
+    int *links = rb == NULL ? NULL : sv->via ? sv->scr[b] : rb->links;
 
     if (stopped(sv))
         return 1;
     for (long long k = a; k < z; k++) {
         long long e = sv->act[k], m = sv->ent_msg[e];
         int rt = sv->ent_rt[e], np, asked, fresh = fresh_paths(rt);
-        int nd = ndirect_of(sv, rt), *dst = w->pbuf;
+        int nd = ndirect_of(sv, rt), *dst = w->pbuf, *via = NULL;
         double *load = w->pl;
         fix mult = sv->ent_mult[e];
         if (fresh && sv->use_live &&
@@ -1889,11 +1909,12 @@ load_task(void *ctx, long long b, int wi)
             continue;
 
         if (fresh && rb != NULL) {
-            dst = rb->links + rl;
+            dst = links + rl;
             load = rb->val + rv;
+            via = sv->via ? rb->via + ri : NULL;
         } else if (!fresh && sv->pload != NULL)
             load = sv->pload + sv->poff[e];
-        np = loads_of(sv, w, e, sv->iter, sv->remc, 1, dst, NULL, load,
+        np = loads_of(sv, w, e, sv->iter, sv->remc, 1, dst, NULL, via, load,
                       &asked);
         if (!asked)
             continue;
@@ -1903,6 +1924,7 @@ load_task(void *ctx, long long b, int wi)
             rb->ent[rn++] = e;
             rl += fresh_slots(sv, rt);
             rv += np;
+            ri += via != NULL ? np - nd : 0;
         } else if (fresh && rr != NULL && rr->asked != NULL)
             set_bit(rr->asked, e);
         if (fresh) {
@@ -1936,6 +1958,7 @@ load_task(void *ctx, long long b, int wi)
         rb->n = rn;
         rb->nlinks = rl;
         rb->nval = rv;
+        rb->nvia = ri;
     }
     sv->bnact[b] = nb;
     w->any |= nb > 0;
@@ -1955,6 +1978,7 @@ alloc_task(void *ctx, long long b, int wi)
     fix *acc = w->acc, gain = 0;
     const long long *in = sv->bact + b * NF_BLOCK;
     long long rl = 0, rv = 0; /* cursors in rb */
+    const int *links = rb == NULL ? NULL : sv->via ? sv->scr[b] : rb->links;
 
     if (stopped(sv))
         return 1;
@@ -1967,7 +1991,7 @@ alloc_task(void *ctx, long long b, int wi)
         fix mult = sv->ent_mult[e];
         double bw = 0;
         if (fresh && rb != NULL) {
-            l = rb->links + rl;
+            l = links + rl;
             load = rb->val + rv;
             np = sv->poff[e + 1] - p0;
             rl += fresh_slots(sv, rt);
@@ -1975,15 +1999,15 @@ alloc_task(void *ctx, long long b, int wi)
         } else if (fresh) { /* not kept: draw them again */
             load = w->pl;
             np = loads_of(sv, w, e, sv->iter, sv->remc, 1, w->pbuf, NULL,
-                          load, &asked);
+                          NULL, load, &asked);
             l = w->pbuf;
         } else {
             l = fixed_links(sv, e);
             load = sv->pload != NULL ? sv->pload + p0 : w->pl;
             np = sv->poff[e + 1] - p0;
             if (sv->pload == NULL)
-                loads_of(sv, w, e, sv->iter, sv->remc, 0, NULL, NULL, load,
-                         &asked);
+                loads_of(sv, w, e, sv->iter, sv->remc, 0, NULL, NULL, NULL,
+                         load, &asked);
         }
         if (fresh) {
             for (int i = 0; i < np; i++) {
@@ -2052,15 +2076,15 @@ remc_of(const struct fsolver *sv, int l)
                                                       : -1.0f;
 }
 
-/* Per block of the active entities: the fresh ones, their slots and
-   their paths (bcount[3 b .. 3 b + 2]). */
+/* Per block of the active entities: the fresh ones, their slots, their
+   paths and their indirect paths (bcount[4 b .. 4 b + 3]). */
 static int
 fresh_count_task(void *ctx, long long b, int wi)
 {
     struct fsolver *sv = ctx;
     long long a = b * NF_BLOCK, z = a + NF_BLOCK < sv->nact ? a + NF_BLOCK
                                                            : sv->nact;
-    long long ne = 0, nl = 0, nv = 0;
+    long long ne = 0, nl = 0, nv = 0, ni = 0;
 
     (void)wi;
     for (long long k = a; k < z; k++) {
@@ -2070,10 +2094,12 @@ fresh_count_task(void *ctx, long long b, int wi)
         ne++;
         nl += fresh_slots(sv, rt);
         nv += npaths_fresh(sv, rt);
+        ni += npaths_fresh(sv, rt) - ndirect_of(sv, rt);
     }
-    sv->bcount[3 * b] = ne;
-    sv->bcount[3 * b + 1] = nl;
-    sv->bcount[3 * b + 2] = nv;
+    sv->bcount[4 * b] = ne;
+    sv->bcount[4 * b + 1] = nl;
+    sv->bcount[4 * b + 2] = nv;
+    sv->bcount[4 * b + 3] = ni;
     return 0;
 }
 
@@ -2097,9 +2123,17 @@ open_round(struct fsolver *sv)
     pool_for(sv->pool, nblk, 1, fresh_count_task, sv);
     /* (integers: the same doubles in any order) */
     for (long long b = 0; b < nblk; b++) {
-        need += (double)sv->bcount[3 * b + 2] * 8.0 +
-                (double)sv->bcount[3 * b] * 8.0;
-        links_need += (double)sv->bcount[3 * b + 1] * 4.0;
+        long long nl = sv->bcount[4 * b + 1];
+        need += (double)sv->bcount[4 * b + 2] * 8.0 +
+                (double)sv->bcount[4 * b] * 8.0;
+        if (!sv->via)
+            links_need += (double)nl * 4.0;
+        else {
+            need += (double)sv->bcount[4 * b + 3] * 4.0;
+            if (b >= sv->nscr || sv->scr_cap[b] < nl) /* the scratch grows */
+                need += (double)(nl - (b < sv->nscr ? sv->scr_cap[b] : 0)) *
+                        4.0;
+        }
     }
     /* the paths and their grants; else the grants only; else nothing */
     r->recorded = !sv->with_paths &&
@@ -2116,11 +2150,29 @@ open_round(struct fsolver *sv)
     r->nblk = nblk;
     r->blk = xcalloc((size_t)(nblk > 0 ? nblk : 1), sizeof *r->blk);
     for (long long b = 0; b < nblk; b++) {
-        long long ne = sv->bcount[3 * b], nl = sv->bcount[3 * b + 1];
-        long long nv = sv->bcount[3 * b + 2];
+        long long ne = sv->bcount[4 * b], nl = sv->bcount[4 * b + 1];
+        long long nv = sv->bcount[4 * b + 2], ni = sv->bcount[4 * b + 3];
         r->blk[b].ent = xmalloc((size_t)(ne > 0 ? ne : 1) * sizeof(long long));
-        r->blk[b].links = xmalloc((size_t)(nl > 0 ? nl : 1) * sizeof(int));
         r->blk[b].val = xmalloc((size_t)(nv > 0 ? nv : 1) * sizeof(double));
+        if (!sv->via) {
+            r->blk[b].links = xmalloc((size_t)(nl > 0 ? nl : 1) * sizeof(int));
+            continue;
+        }
+        r->blk[b].via = xmalloc((size_t)(ni > 0 ? ni : 1) * sizeof(int));
+        if (b >= sv->nscr) { /* (blocks only get fewer after round 0) */
+            sv->scr = xreallocarray(sv->scr, (size_t)b + 1, sizeof *sv->scr);
+            sv->scr_cap =
+                xreallocarray(sv->scr_cap, (size_t)b + 1, sizeof *sv->scr_cap);
+            sv->scr[b] = NULL;
+            sv->scr_cap[b] = 0;
+            sv->nscr = b + 1;
+        }
+        if (sv->scr_cap[b] < nl) {
+            free(sv->scr[b]);
+            sv->scr[b] = xmalloc((size_t)nl * sizeof(int));
+            sv->rec_bytes += (double)(nl - sv->scr_cap[b]) * 4;
+            sv->scr_cap[b] = nl;
+        }
     }
 }
 
@@ -2136,12 +2188,20 @@ trim_round(struct fsolver *sv)
         struct rblock *k = &r->blk[b];
         k->ent = xreallocarray(k->ent, (size_t)(k->n > 0 ? k->n : 1),
                                sizeof(long long));
-        k->links = xreallocarray(
-            k->links, (size_t)(k->nlinks > 0 ? k->nlinks : 1), sizeof(int));
+        if (k->links != NULL)
+            k->links = xreallocarray(k->links,
+                                     (size_t)(k->nlinks > 0 ? k->nlinks : 1),
+                                     sizeof(int));
+        if (k->via != NULL)
+            k->via = xreallocarray(k->via, (size_t)(k->nvia > 0 ? k->nvia : 1),
+                                   sizeof(int));
         k->val = xreallocarray(k->val, (size_t)(k->nval > 0 ? k->nval : 1),
                                sizeof(double));
         sv->rec_bytes += (double)k->n * 8 + (double)k->nval * 8 +
-                         (r->grants_only ? 0 : (double)k->nlinks * 4);
+                         (double)k->nvia * 4 +
+                         (r->grants_only || k->links == NULL
+                              ? 0
+                              : (double)k->nlinks * 4);
     }
 }
 
@@ -2200,7 +2260,7 @@ watch_task(void *ctx, long long b, int wi)
         if (!fresh_paths(sv->ent_rt[e]))
             continue;
         loads_of(sv, w, e, sv->iter, sv->remc, 1, sv->vpad + sv->ent_slot[e],
-                 sv->plen + p0, sv->pload + p0, &asked);
+                 sv->plen + p0, NULL, sv->pload + p0, &asked);
     }
     return 0;
 }
@@ -2500,6 +2560,63 @@ struct attr_ctx {
     int r;
 };
 
+/* rec_attr_task() for a round recorded by intermediate routers (sv->via):
+   each path walked again (route_via_path()), the direct ones once. The
+   links are those the round drew, so the sums are the same integers. */
+static int
+via_attr_task(void *ctx, long long b, int wi)
+{
+    struct attr_ctx *c = ctx;
+    struct fsolver *sv = c->sv;
+    struct fworker *w = &sv->w[wi];
+    const struct rblock *rb = &sv->rec[c->r].blk[b];
+    const double *val = rb->val;
+    const int *via = rb->via;
+
+    if (stopped(sv))
+        return 1;
+    for (long long k = 0; k < rb->n; k++) {
+        long long e = rb->ent[k], m = sv->ent_msg[e];
+        int rt = sv->ent_rt[e], np = npaths_fresh(sv, rt);
+        int nd = ndirect_of(sv, rt), hmax = 0, dlen = -1;
+        double bw = sv->ent_bw[e], bytes = sv->m.bytes[m];
+        fix *acc = attr_acc(sv, w, e), mult = sv->ent_mult[e];
+        double cb = bytes / bw, al = 0;
+        if (!net_routing_adaptive(rt) || !(bw > 0)) {
+            val += np;
+            via += np - nd;
+            continue;
+        }
+        for (int i = 0; i < np; i++) {
+            const int *l = w->buf;
+            int len;
+            fix v;
+            if (!(val[i] > 0))
+                continue;
+            if (i >= nd) {
+                len = route_via_path(w->rt, sv->m.es[m], sv->m.ed[m],
+                                     via[i - nd], w->pbuf);
+                l = w->pbuf;
+            } else if (dlen < 0)
+                len = dlen = route_via_path(w->rt, sv->m.es[m], sv->m.ed[m],
+                                            -1, w->buf);
+            else
+                len = dlen;
+            v = mult * fx(cb * val[i], sv->sL);
+            for (int j = 0; j < len; j++)
+                acc[l[j]] += v;
+            al += val[i] * len;
+            hmax = len > hmax ? len : hmax;
+        }
+        attribute_hops(sv, w, al, bytes, bw, hmax, mult);
+        val += np;
+        via += np - nd;
+    }
+    if ((b & 15) == 15 && progress_work(sv, 16.0 * NF_BLOCK))
+        return 1;
+    return 0;
+}
+
 static int
 rec_attr_task(void *ctx, long long b, int wi)
 {
@@ -2574,7 +2691,7 @@ sweep_task(void *ctx, long long b, int wi)
         if (!fresh_paths(rt) || !net_routing_adaptive(rt) ||
             !get_bit(r->asked, e) || !(bw > 0))
             continue;
-        np = loads_of(sv, w, e, c->r, r->remc, 1, w->pbuf, NULL, w->pl,
+        np = loads_of(sv, w, e, c->r, r->remc, 1, w->pbuf, NULL, NULL, w->pl,
                       &asked);
         nd = ndirect_of(sv, rt);
         bytes = sv->m.bytes[sv->ent_msg[e]];
@@ -2773,7 +2890,7 @@ solve_adaptive(struct fsolver *sv)
     sv->act = xmalloc((size_t)(ne > 0 ? ne : 1) * sizeof(long long));
     sv->bact = xmalloc((size_t)(ne > 0 ? ne : 1) * sizeof(long long));
     sv->bnact = xcalloc((size_t)(ne / NF_BLOCK + 2), sizeof(long long));
-    sv->bcount = xcalloc((size_t)(ne / NF_BLOCK + 2) * 3, sizeof(long long));
+    sv->bcount = xcalloc((size_t)(ne / NF_BLOCK + 2) * 4, sizeof(long long));
     sv->nact = ne;
     for (long long e = 0; e < ne; e++)
         sv->act[e] = e;
@@ -2812,7 +2929,10 @@ solve_adaptive(struct fsolver *sv)
             struct attr_ctx c = {sv, r};
             struct rround *rr = &sv->rec[r];
             pool_for(sv->pool, rr->recorded ? rr->nblk : nblk, 1,
-                     rr->recorded ? rec_attr_task : sweep_task, &c);
+                     !rr->recorded ? sweep_task
+                     : sv->via     ? via_attr_task
+                                   : rec_attr_task,
+                     &c);
             rround_free(rr);
         }
         if (!sv->cancel) /* (else solver_free() frees the rest) */
@@ -3198,6 +3318,10 @@ solver_free(struct fsolver *sv)
     free(sv->bact);
     free(sv->bnact);
     free(sv->bcount);
+    for (long long b = 0; b < sv->nscr; b++)
+        free(sv->scr[b]);
+    free(sv->scr);
+    free(sv->scr_cap);
     free(sv->rem);
     free(sv->O);
     free(sv->G);
@@ -3400,6 +3524,7 @@ net_fast_solve(const struct net *net, const struct net_job *jobs, int njobs,
     sv.Wf = sv.Wd - (net_inj_link(net, 0) >= 0 ? 2 : 0);
     set_slots(&sv);
     sv.maxhops = sv.W;
+    sv.via = route_by_via(sv.w[0].rt, sv.o.minimal);
     pthread_mutex_init(&sv.mu, NULL);
     pthread_cond_init(&sv.cv, NULL);
     sv.pool = pool_new(sv.nthreads); /* (maybe fewer: workers unused) */

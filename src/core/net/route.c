@@ -1673,7 +1673,8 @@ df_draw_group(struct route *rt, int a, int b, int ndirect, int np,
    kept in a local copy. */
 static void
 torus_draw_dor(struct route *rt, int s, int d, int a, int b, int ndirect,
-               int np, struct rng *gen, int *links, int *len, int pad)
+               int np, struct rng *gen, int *links, int *len, int pad,
+               int *via)
 {
     const int inj = rt->inj, Wd = rt->maxmin + 2 * inj, W = rt->maxhops;
     const int nr = rt->nr;
@@ -1696,6 +1697,8 @@ torus_draw_dor(struct route *rt, int s, int d, int a, int b, int ndirect,
         int w = i < ndirect ? Wd : W, *l = links + inj, n;
         if (i >= ndirect) {
             int x = fbelow(g, nr);
+            if (via != NULL)
+                via[i - ndirect] = x;
             if (tw.tabled) {
                 n = x == a ? 0 : twalk(&tw, a, x, l);
                 n += x == b ? 0 : twalk(&tw, x, b, l + n);
@@ -1731,15 +1734,54 @@ route_spread_pads(struct route *rt, int k)
 }
 
 int
+route_by_via(const struct route *rt, int mode)
+{
+    return rt->family == NET_TORUS && (mode == ROUTE_ONE || mode == ROUTE_MIN);
+}
+
+int
+route_draw_via(struct route *rt, int s, int d, int mode, int ndirect, int np,
+               struct rng *g, int *links, int *len, int pad, int *via)
+{
+    int a, b, k = ends(rt, s, d, &a, &b);
+
+    if (k == 1 && route_by_via(rt, mode)) {
+        torus_draw_dor(rt, s, d, a, b, ndirect, np, g, links, len, pad, via);
+        return 0;
+    }
+    for (int i = ndirect; i < np; i++) /* (no link between routers) */
+        via[i - ndirect] = -1;
+    return route_draw_pad(rt, s, d, mode, ndirect, np, g, links, len, pad);
+}
+
+int
+route_via_path(const struct route *rt, int s, int d, int via, int *links)
+{
+    int a, b, k = ends(rt, s, d, &a, &b), n, *l = links + rt->inj;
+
+    if (k != 1)
+        return k == 2 ? wrap(rt, s, d, links, 0) : 0;
+    if (via < 0)
+        n = rt->tw.tabled ? twalk(&rt->tw, a, b, l) : torus_walk(rt, a, b, l);
+    else if (rt->tw.tabled) {
+        n = via == a ? 0 : twalk(&rt->tw, a, via, l);
+        n += via == b ? 0 : twalk(&rt->tw, via, b, l + n);
+    } else {
+        n = via == a ? 0 : torus_walk(rt, a, via, l);
+        n += via == b ? 0 : torus_walk(rt, via, b, l + n);
+    }
+    return wrap(rt, s, d, links, n);
+}
+
+int
 route_draw_pad(struct route *rt, int s, int d, int mode, int ndirect, int np,
                struct rng *g, int *links, int *len, int pad)
 {
     int a, b, k = ends(rt, s, d, &a, &b);
     int Wd = rt->maxmin + 2 * rt->inj, W = rt->maxhops;
 
-    if (k == 1 && rt->family == NET_TORUS &&
-        (mode == ROUTE_ONE || mode == ROUTE_MIN)) {
-        torus_draw_dor(rt, s, d, a, b, ndirect, np, g, links, len, pad);
+    if (k == 1 && route_by_via(rt, mode)) {
+        torus_draw_dor(rt, s, d, a, b, ndirect, np, g, links, len, pad, NULL);
         return 0;
     }
     if (k == 1 && rt->pseg != NULL && (mode != ROUTE_ONE || ndirect == 0)) {

@@ -151,6 +151,26 @@ int route_draw_pad(struct route *rt, int s, int d, int mode, int ndirect,
                    int np, struct rng *g, int *links, int *len, int pad);
 
 /*
+ * Paths by their intermediate routers. route_by_via() is 1 when every
+ * path route_draw_pad() draws under mode is fixed by its endpoints and,
+ * for an indirect one, its intermediate router (a torus under ROUTE_ONE
+ * or ROUTE_MIN: DOR walks, the direct paths all the same), else 0.
+ * route_draw_via() is route_draw_pad() that also writes, when
+ * route_by_via(), the intermediate router of each indirect path i (i >=
+ * ndirect) into via[i - ndirect] (-1 when s and d share a router).
+ * route_via_path() writes the path from s to d through router via (-1: the
+ * direct path) into links (route_max_hops() + 1 ints; entries past its
+ * length are scratch) and returns its length: the links, in order, that
+ * route_draw_via() wrote for it. Drawing the paths again from their
+ * intermediate routers needs no generator.
+ */
+int route_by_via(const struct route *rt, int mode);
+int route_draw_via(struct route *rt, int s, int d, int mode, int ndirect,
+                   int np, struct rng *g, int *links, int *len, int pad,
+                   int *via);
+int route_via_path(const struct route *rt, int s, int d, int via, int *links);
+
+/*
  * Let route_draw_pad() write a pad entry as any of pad .. pad + k - 1
  * (k a power of two up to ROUTE_PADS; 1, the default, is pad alone;
  * other values count as 1), none of which may be a link: entry j of a
