@@ -801,6 +801,56 @@ test_records(void)
     }
 }
 
+/* A torus's recorded rounds keep their paths' intermediate routers; the
+   attribution walks each path again (per job) or sums the paths' values
+   per pair of routers and walks each pair once (one sum): the same bits,
+   on 1 and 2 threads. */
+static void
+test_torus_via(void)
+{
+    struct net_spec sp;
+    struct net *net;
+    struct placement *pl;
+    struct pattern *p0, *p1;
+    int n;
+
+    net_preset("bgq-128", &sp, NULL);
+    net = net_new(&sp, NULL);
+    n = (int)net_slots(net);
+    pl = placement_scheme_new(net, PLACE_RDN, n, 5, NULL);
+    p0 = pattern_thesis("umesh", n / 2, 1 << 16, 3, NULL);
+    p1 = pattern_thesis("umesh", n - n / 2, 1 << 12, 4, NULL);
+    for (int rt = NET_AI; rt <= NET_AH; rt++)
+        for (int eng = NET_ENGINE_FAST; eng <= NET_ENGINE_EXACT; eng++) {
+            struct net_job jobs[2] = {{p0, pl, 0, rt}, {p1, pl, n / 2, rt}};
+            struct net_opts o;
+            struct net_result *a, *b, *c;
+            int ok;
+            net_opts_init(&o);
+            a = solve(net, jobs, 2, eng, 1, &o);
+            o.per_job = 1;
+            b = solve(net, jobs, 2, eng, 2, &o);
+            c = solve(net, jobs, 2, eng, 1, &o);
+            ok = same_bits(a, b) && same_bits(a, c) &&
+                 memcmp(b->job_bytes, c->job_bytes,
+                        sizeof(double) * 2 * (size_t)b->nlinks) == 0;
+            for (int l = 0; ok && l < a->nlinks; l++)
+                ok = b->job_bytes[l] + b->job_bytes[a->nlinks + l] > 0 ||
+                     a->bytes[l] == 0;
+            CHECK(ok && a->hops_max > 0,
+                  "torus %s %s, two jobs: the paths walked per job or summed "
+                  "per pair of routers, the same bits",
+                  net_engine_name(eng), net_routing_name(rt));
+            net_result_free(a);
+            net_result_free(b);
+            net_result_free(c);
+        }
+    pattern_free(p0);
+    pattern_free(p1);
+    placement_free(pl);
+    net_free(net);
+}
+
 int
 main(void)
 {
@@ -814,6 +864,7 @@ main(void)
     test_threads();
     test_aggregation();
     test_records();
+    test_torus_via();
     test_ranks();
     test_memory();
     TEST_DONE();

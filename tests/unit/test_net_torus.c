@@ -9,7 +9,9 @@
  * the default engine's link bytes and message bandwidths on
  * scenarios/bgq-512-umesh.lua under every routing (and the exact engine's
  * under AI and AH: on a torus it is the fast engine) on two threads.
- * route_spread_pads() changes nothing but the pads of route_draw_pad().
+ * route_spread_pads() changes nothing but the pads of route_draw_pad();
+ * route_draw_via() draws its paths, and route_via_path() and the parts
+ * (route_dor_path()) walk them again from their intermediate routers.
  * The expected values were taken before the change; RHO_HASH_PRINT=1
  * prints them instead of checking. RHO_TEST_QUICK=1 / RHO_SANITIZED=1 leave out
  * the model solves.
@@ -171,6 +173,80 @@ spread_check(const struct net *net, int k)
     return ok ? moved : 0;
 }
 
+/* route_draw_via(): route_draw_pad()'s paths, lengths and generator
+   state; route_via_path() from its intermediate routers writes each path
+   again (without the pads), and so do its parts (route_dor_path() and
+   the injection and ejection links), route_dor_hops() their lengths.
+   Returns the number of indirect paths checked (0 when a check failed). */
+static long
+via_check(const struct net *net)
+{
+    struct route *rt = route_new(net);
+    int ne = (int)net_endpoints(net), W = route_max_hops(rt);
+    int Wd = route_max_min_hops(rt), pad = net_links(net);
+    const int *epr = net_endpoint_routers(net);
+    int *a = malloc(sizeof(int) * (size_t)W * 6);
+    int *b = malloc(sizeof(int) * (size_t)W * 6);
+    int *p = malloc(sizeof(int) * ((size_t)W + 1));
+    int *q = malloc(sizeof(int) * ((size_t)W + 1));
+    int la[6], lb[6], via[4], ok = route_by_via(rt, ROUTE_MIN) &&
+                                   route_by_via(rt, ROUTE_ONE) &&
+                                   !route_by_via(rt, ROUTE_ALL);
+    long checked = 0;
+
+    route_spread_pads(rt, ROUTE_PADS);
+    for (int s = 0; s < ne && ok; s++)
+        for (int d = 0; d < ne && ok; d += 1 + (s + d) % 3) {
+            struct rng ga, gb;
+            rng_init(&ga, (uint64_t)s * 7919 + (uint64_t)d + 1);
+            gb = ga;
+            ok &= route_draw_pad(rt, s, d, ROUTE_MIN, 2, 6, &ga, a, la,
+                                 pad) ==
+                  route_draw_via(rt, s, d, ROUTE_MIN, 2, 6, &gb, b, lb, pad,
+                                 via);
+            ok &= memcmp(la, lb, sizeof la) == 0 &&
+                  memcmp(&ga, &gb, sizeof ga) == 0 &&
+                  memcmp(a, b, sizeof(int) * (size_t)(2 * Wd + 4 * W)) == 0;
+            for (int i = 0, at = 0; i < 6; at += i < 2 ? Wd : W, i++) {
+                int x = i < 2 ? -1 : via[i - 2], n, m = 0, ra, rz;
+                int k = 0;
+                n = route_via_path(rt, s, d, x, p);
+                ok &= n == la[i];
+                for (int j = 0; j < (i < 2 ? Wd : W); j++)
+                    if (a[at + j] < pad) /* the links in order */
+                        ok &= k < n && p[k++] == a[at + j];
+                ok &= k == n;
+                if (s == d || n == 0)
+                    continue;
+                /* the parts */
+                ra = epr[s];
+                rz = epr[d];
+                if (net_inj_link(net, s) >= 0)
+                    q[m++] = net_inj_link(net, s);
+                if (ra != rz && x >= 0 && x != ra) {
+                    int h = route_dor_path(rt, ra, x, q + m);
+                    ok &= h == route_dor_hops(rt, ra, x);
+                    m += h;
+                }
+                if (ra != rz && (x < 0 ? ra : x) != rz) {
+                    int h = route_dor_path(rt, x < 0 ? ra : x, rz, q + m);
+                    ok &= h == route_dor_hops(rt, x < 0 ? ra : x, rz);
+                    m += h;
+                }
+                if (net_ej_link(net, d) >= 0)
+                    q[m++] = net_ej_link(net, d);
+                ok &= m == n && memcmp(p, q, sizeof(int) * (size_t)n) == 0;
+                checked += i >= 2 && ra != rz;
+            }
+        }
+    free(a);
+    free(b);
+    free(p);
+    free(q);
+    route_free(rt);
+    return ok ? checked : 0;
+}
+
 static uint64_t
 solve_hash(const struct scenario *s, int routing, int engine)
 {
@@ -246,6 +322,19 @@ main(void)
         if (net != NULL)
             CHECK(spread_check(net, ROUTE_PADS) > 0,
                   "torus case %zu: spread pads, the paths of one pad", i);
+        if (net != NULL)
+            CHECK(via_check(net) > 0,
+                  "torus case %zu: the paths drawn again from their "
+                  "intermediate routers, whole and in parts",
+                  i);
+        net_free(net);
+    }
+    { /* a dimension too long for a table (walked hop by hop) */
+        static const struct tcase big = {2, {40, 3}, 3, 1, 1};
+        struct net *net = tnet(&big);
+        CHECK(net != NULL && via_check(net) > 0,
+              "a 40x3 torus: the paths drawn again from their intermediate "
+              "routers, whole and in parts");
         net_free(net);
     }
     if (quick)

@@ -85,6 +85,8 @@
 #define NF_PADS ROUTE_PADS /* pad links nl .. nl + NF_PADS - 1 of a padded
                               path (route_spread_pads()) */
 #define NF_POST_ROUNDS 24 /* rounds after the exposure, for planning */
+#define NF_PAIR_MEM (64.0 * 1048576) /* for the attribution's sums per
+                                         pair of routers, at most */
 #define NF_KEEP_PATHS (1LL << 22) /* messages up to which the result lists
                                      the fixed path sets */
 
@@ -193,6 +195,11 @@ struct fworker {
     int *plen; /* their lengths */
     double *pl;
     fix *acc;  /* (nl + NF_PADS) x nacc: this pass's link sums */
+    fix *pair; /* sv->pairs: per pair of routers a, b, the bytes
+                  attributed to the DOR path from a to b: paths that
+                  start at a at a nr + b, the others (from an
+                  intermediate router) at nr^2 + b nr + a, so that the
+                  sums of an entity's paths stay in two rows */
     fix gain;  /* this round's grants */
     int any;
     long long asking; /* paths that asked this round (x multiplicity) */
@@ -317,6 +324,8 @@ struct fsolver {
        live in a scratch per block (kept from round to round) from the
        request pass to the grant pass */
     int via;
+    int nr;    /* routers */
+    int pairs; /* the attribution sums per pair of routers (pair) */
     long long nscr;
     int **scr;
     long long *scr_cap;
@@ -1838,6 +1847,7 @@ struct rblock {
                         sv->via) */
     int *via;        /* with sv->via: the intermediate routers of their
                         indirect paths (route_draw_via()) */
+    unsigned char *vlen; /* and their lengths */
     double *val;     /* their paths' values */
     long long nlinks, nval, nvia;
 };
@@ -1862,6 +1872,7 @@ rround_free(struct rround *r)
         free(r->blk[b].ent);
         free(r->blk[b].links);
         free(r->blk[b].via);
+        free(r->blk[b].vlen);
         free(r->blk[b].val);
     }
     free(r->blk);
@@ -1914,8 +1925,8 @@ load_task(void *ctx, long long b, int wi)
             via = sv->via ? rb->via + ri : NULL;
         } else if (!fresh && sv->pload != NULL)
             load = sv->pload + sv->poff[e];
-        np = loads_of(sv, w, e, sv->iter, sv->remc, 1, dst, NULL, via, load,
-                      &asked);
+        np = loads_of(sv, w, e, sv->iter, sv->remc, 1, dst,
+                      via != NULL ? w->plen : NULL, via, load, &asked);
         if (!asked)
             continue;
 
@@ -1924,7 +1935,11 @@ load_task(void *ctx, long long b, int wi)
             rb->ent[rn++] = e;
             rl += fresh_slots(sv, rt);
             rv += np;
-            ri += via != NULL ? np - nd : 0;
+            if (via != NULL) {
+                for (int i = nd; i < np; i++) /* (< 256: see open_round) */
+                    rb->vlen[ri + i - nd] = (unsigned char)w->plen[i];
+                ri += np - nd;
+            }
         } else if (fresh && rr != NULL && rr->asked != NULL)
             set_bit(rr->asked, e);
         if (fresh) {
@@ -2129,7 +2144,7 @@ open_round(struct fsolver *sv)
         if (!sv->via)
             links_need += (double)nl * 4.0;
         else {
-            need += (double)sv->bcount[4 * b + 3] * 4.0;
+            need += (double)sv->bcount[4 * b + 3] * 5.0;
             if (b >= sv->nscr || sv->scr_cap[b] < nl) /* the scratch grows */
                 need += (double)(nl - (b < sv->nscr ? sv->scr_cap[b] : 0)) *
                         4.0;
@@ -2159,6 +2174,7 @@ open_round(struct fsolver *sv)
             continue;
         }
         r->blk[b].via = xmalloc((size_t)(ni > 0 ? ni : 1) * sizeof(int));
+        r->blk[b].vlen = xmalloc((size_t)(ni > 0 ? ni : 1));
         if (b >= sv->nscr) { /* (blocks only get fewer after round 0) */
             sv->scr = xreallocarray(sv->scr, (size_t)b + 1, sizeof *sv->scr);
             sv->scr_cap =
@@ -2192,13 +2208,16 @@ trim_round(struct fsolver *sv)
             k->links = xreallocarray(k->links,
                                      (size_t)(k->nlinks > 0 ? k->nlinks : 1),
                                      sizeof(int));
-        if (k->via != NULL)
+        if (k->via != NULL) {
             k->via = xreallocarray(k->via, (size_t)(k->nvia > 0 ? k->nvia : 1),
                                    sizeof(int));
+            k->vlen = xreallocarray(k->vlen,
+                                    (size_t)(k->nvia > 0 ? k->nvia : 1), 1);
+        }
         k->val = xreallocarray(k->val, (size_t)(k->nval > 0 ? k->nval : 1),
                                sizeof(double));
         sv->rec_bytes += (double)k->n * 8 + (double)k->nval * 8 +
-                         (double)k->nvia * 4 +
+                         (double)k->nvia * 5 +
                          (r->grants_only || k->links == NULL
                               ? 0
                               : (double)k->nlinks * 4);
@@ -2561,8 +2580,11 @@ struct attr_ctx {
 };
 
 /* rec_attr_task() for a round recorded by intermediate routers (sv->via):
-   each path walked again (route_via_path()), the direct ones once. The
-   links are those the round drew, so the sums are the same integers. */
+   each path walked again (route_via_path()), the direct ones once; or,
+   with sv->pairs, each path's value added to its injection and ejection
+   links and to the sums of its DOR parts' pairs of routers, which
+   pair_task() walks once at the end. The links are those the round drew,
+   so the sums are the same integers. */
 static int
 via_attr_task(void *ctx, long long b, int wi)
 {
@@ -2571,7 +2593,10 @@ via_attr_task(void *ctx, long long b, int wi)
     struct fworker *w = &sv->w[wi];
     const struct rblock *rb = &sv->rec[c->r].blk[b];
     const double *val = rb->val;
-    const int *via = rb->via;
+    const int *via = rb->via, *epr = net_endpoint_routers(sv->net);
+    const unsigned char *vlen = rb->vlen;
+    const int nr = sv->nr, inj = sv->Wf < sv->Wd;
+    fix *pair = w->pair;
 
     if (stopped(sv))
         return 1;
@@ -2579,41 +2604,96 @@ via_attr_task(void *ctx, long long b, int wi)
         long long e = rb->ent[k], m = sv->ent_msg[e];
         int rt = sv->ent_rt[e], np = npaths_fresh(sv, rt);
         int nd = ndirect_of(sv, rt), hmax = 0, dlen = -1;
+        int es = sv->m.es[m], ed = sv->m.ed[m], ra = epr[es], rz = epr[ed];
         double bw = sv->ent_bw[e], bytes = sv->m.bytes[m];
-        fix *acc = attr_acc(sv, w, e), mult = sv->ent_mult[e];
+        fix *acc = attr_acc(sv, w, e), mult = sv->ent_mult[e], ends = 0;
         double cb = bytes / bw, al = 0;
         if (!net_routing_adaptive(rt) || !(bw > 0)) {
             val += np;
             via += np - nd;
+            vlen += np - nd;
             continue;
         }
         for (int i = 0; i < np; i++) {
-            const int *l = w->buf;
             int len;
             fix v;
             if (!(val[i] > 0))
                 continue;
-            if (i >= nd) {
-                len = route_via_path(w->rt, sv->m.es[m], sv->m.ed[m],
-                                     via[i - nd], w->pbuf);
-                l = w->pbuf;
-            } else if (dlen < 0)
-                len = dlen = route_via_path(w->rt, sv->m.es[m], sv->m.ed[m],
-                                            -1, w->buf);
-            else
-                len = dlen;
             v = mult * fx(cb * val[i], sv->sL);
-            for (int j = 0; j < len; j++)
-                acc[l[j]] += v;
+            if (pair == NULL) {
+                const int *l = w->buf;
+                if (i >= nd) {
+                    len = route_via_path(w->rt, es, ed, via[i - nd], w->pbuf);
+                    l = w->pbuf;
+                } else if (dlen < 0)
+                    len = dlen = route_via_path(w->rt, es, ed, -1, w->buf);
+                else
+                    len = dlen;
+                for (int j = 0; j < len; j++)
+                    acc[l[j]] += v;
+            } else {
+                int x = i >= nd ? via[i - nd] : -1;
+                if (ra == rz)
+                    len = 0;
+                else if (x < 0) {
+                    if (dlen < 0)
+                        dlen = route_dor_hops(w->rt, ra, rz);
+                    len = dlen;
+                    pair[(size_t)ra * nr + rz] += v;
+                } else {
+                    if (x != ra)
+                        pair[(size_t)ra * nr + x] += v;
+                    if (x != rz)
+                        pair[((size_t)nr + rz) * nr + x] += v;
+                    len = vlen[i - nd] - 2 * inj;
+                }
+                len += 2 * inj;
+                ends += v;
+            }
             al += val[i] * len;
             hmax = len > hmax ? len : hmax;
+        }
+        if (inj && ends != 0) {
+            acc[net_inj_link(sv->net, es)] += ends;
+            acc[net_ej_link(sv->net, ed)] += ends;
         }
         attribute_hops(sv, w, al, bytes, bw, hmax, mult);
         val += np;
         via += np - nd;
+        vlen += np - nd;
     }
     if ((b & 15) == 15 && progress_work(sv, 16.0 * NF_BLOCK))
         return 1;
+    return 0;
+}
+
+/* The pairs of routers a, z with a in [nr t / T, nr (t + 1) / T): every
+   worker's sums on each, onto the links of its DOR path (z the outer
+   loop, so that both halves of the sums are read a line at a time). */
+#define NF_PAIR_TASKS 64
+
+static int
+pair_task(void *ctx, long long t, int wi)
+{
+    struct fsolver *sv = ctx;
+    struct fworker *w = &sv->w[wi];
+    const size_t nr = (size_t)sv->nr;
+    int a0 = (int)((long long)nr * t / NF_PAIR_TASKS);
+    int a1 = (int)((long long)nr * (t + 1) / NF_PAIR_TASKS);
+
+    for (size_t z = 0; z < nr; z++)
+        for (int a = a0; a < a1; a++) {
+            fix v = 0;
+            int n;
+            for (int i = 0; i < sv->nthreads; i++)
+                v += sv->w[i].pair[a * nr + z] +
+                     sv->w[i].pair[(nr + z) * nr + (size_t)a];
+            if (v == 0)
+                continue;
+            n = route_dor_path(w->rt, a, (int)z, w->buf);
+            for (int j = 0; j < n; j++)
+                w->acc[w->buf[j]] += v;
+        }
     return 0;
 }
 
@@ -2925,6 +3005,11 @@ solve_adaptive(struct fsolver *sv)
             sv->w[i].acc =
                 xcalloc(((size_t)sv->nl + NF_PADS) * k, sizeof(fix));
         }
+        sv->pairs = sv->via && k == 1 &&
+                    2.0 * sv->nr * sv->nr * sizeof(fix) * nt <= NF_PAIR_MEM;
+        for (int i = 0; i < nt && sv->pairs; i++)
+            sv->w[i].pair =
+                xcalloc(2 * (size_t)sv->nr * (size_t)sv->nr, sizeof(fix));
         for (int r = 0; r < sv->nrec && !stopped(sv); r++) {
             struct attr_ctx c = {sv, r};
             struct rround *rr = &sv->rec[r];
@@ -2937,6 +3022,8 @@ solve_adaptive(struct fsolver *sv)
         }
         if (!sv->cancel) /* (else solver_free() frees the rest) */
             sv->nrec = 0;
+        if (sv->pairs && !stopped(sv))
+            pool_for(sv->pool, NF_PAIR_TASKS, 1, pair_task, sv);
         pool_for(sv->pool, nblk, 1, attribute_task, sv);
         take_failure(sv);
         if (agree(sv) || finish_links(sv) != 0)
@@ -3289,6 +3376,7 @@ solver_free(struct fsolver *sv)
         free(sv->w[i].plen);
         free(sv->w[i].pl);
         free(sv->w[i].acc);
+        free(sv->w[i].pair);
         free(sv->w[i].jn);
     }
     free(sv->w);
@@ -3524,7 +3612,8 @@ net_fast_solve(const struct net *net, const struct net_job *jobs, int njobs,
     sv.Wf = sv.Wd - (net_inj_link(net, 0) >= 0 ? 2 : 0);
     set_slots(&sv);
     sv.maxhops = sv.W;
-    sv.via = route_by_via(sv.w[0].rt, sv.o.minimal);
+    sv.via = route_by_via(sv.w[0].rt, sv.o.minimal) && sv.W < 256;
+    sv.nr = net_routers(net);
     pthread_mutex_init(&sv.mu, NULL);
     pthread_cond_init(&sv.cv, NULL);
     sv.pool = pool_new(sv.nthreads); /* (maybe fewer: workers unused) */

@@ -1774,6 +1774,35 @@ route_via_path(const struct route *rt, int s, int d, int via, int *links)
 }
 
 int
+route_dor_hops(const struct route *rt, int a, int b)
+{
+    const int nd = rt->tp->nd, ng = rt->ng;
+    const int *ta = rt->tg + (size_t)a * ng * 4;
+    const int *tb = rt->tg + (size_t)b * ng * 4;
+    int n = 0;
+
+    for (int g = 0; g < ng; g++, ta += 4, tb += 4) {
+        const struct tgroup *G = &rt->grp[g];
+        if (G->ent != NULL)
+            n += G->ent[ta[0] + tb[2]];
+        else {
+            int k = G->k0;
+            int st = rt->tsd[k][rt->tc[(size_t)b * nd + k] -
+                                rt->tc[(size_t)a * nd + k]];
+            n += st < 0 ? -st : st;
+        }
+    }
+    return n;
+}
+
+int
+route_dor_path(const struct route *rt, int a, int b, int *links)
+{
+    return rt->tw.tabled ? twalk(&rt->tw, a, b, links)
+                         : torus_walk(rt, a, b, links);
+}
+
+int
 route_draw_pad(struct route *rt, int s, int d, int mode, int ndirect, int np,
                struct rng *g, int *links, int *len, int pad)
 {

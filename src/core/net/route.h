@@ -171,6 +171,19 @@ int route_draw_via(struct route *rt, int s, int d, int mode, int ndirect,
 int route_via_path(const struct route *rt, int s, int d, int via, int *links);
 
 /*
+ * The parts of such a path: route_via_path() from s to d through via is
+ * the injection link of s (net_inj_link(), when the net has them), the
+ * DOR path from router a = the router of s to via (none when via is -1 or
+ * a), the DOR path from via (a when -1) to router b = the router of d
+ * (none when the same), and the ejection link of d; no link at all when s
+ * == d. route_dor_path() writes the DOR path between routers a and b into
+ * links (as route_via_path()) and returns its length, route_dor_hops() its
+ * length alone (0 when a == b). Torus (route_by_via()) only.
+ */
+int route_dor_path(const struct route *rt, int a, int b, int *links);
+int route_dor_hops(const struct route *rt, int a, int b);
+
+/*
  * Let route_draw_pad() write a pad entry as any of pad .. pad + k - 1
  * (k a power of two up to ROUTE_PADS; 1, the default, is pad alone;
  * other values count as 1), none of which may be a link: entry j of a
