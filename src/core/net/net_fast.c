@@ -1700,7 +1700,7 @@ path_min(const float *v, const int *l, int n)
     float mr = INFINITY;
 
 #ifdef __GNUC__
-#pragma GCC unroll 12
+#pragma GCC unroll 18
 #endif
     for (int i = 0; i < n; i++)
         mr = v[l[i]] < mr ? v[l[i]] : mr;
@@ -1720,7 +1720,7 @@ static inline void
 path_add(fix *acc, const int *l, int n, fix v)
 {
 #ifdef __GNUC__
-#pragma GCC unroll 12
+#pragma GCC unroll 18
 #endif
     for (int i = 0; i < n; i++)
         acc[l[i]] = fix_add(acc[l[i]], v);
@@ -1734,7 +1734,7 @@ path_add_len(fix *acc, const int *l, int n, fix v, int pad)
     int len = 0;
 
 #ifdef __GNUC__
-#pragma GCC unroll 12
+#pragma GCC unroll 18
 #endif
     for (int i = 0; i < n; i++) {
         acc[l[i]] = fix_add(acc[l[i]], v);
@@ -1744,7 +1744,9 @@ path_add_len(fix *acc, const int *l, int n, fix v, int pad)
 }
 
 #define PATH_MIN(v, l, n)                                                      \
-    ((n) == 12   ? path_min(v, l, 12)                                          \
+    ((n) == 18   ? path_min(v, l, 18)                                          \
+     : (n) == 9  ? path_min(v, l, 9)                                           \
+     : (n) == 12 ? path_min(v, l, 12)                                          \
      : (n) == 10 ? path_min(v, l, 10)                                          \
      : (n) == 8  ? path_min(v, l, 8)                                           \
      : (n) == 7  ? path_min(v, l, 7)                                           \
@@ -1752,7 +1754,9 @@ path_add_len(fix *acc, const int *l, int n, fix v, int pad)
      : (n) == 5  ? path_min(v, l, 5)                                           \
                  : path_min(v, l, n))
 #define PATH_ADD(acc, l, n, v)                                                 \
-    ((n) == 12   ? path_add(acc, l, 12, v)                                     \
+    ((n) == 18   ? path_add(acc, l, 18, v)                                     \
+     : (n) == 9  ? path_add(acc, l, 9, v)                                      \
+     : (n) == 12 ? path_add(acc, l, 12, v)                                     \
      : (n) == 10 ? path_add(acc, l, 10, v)                                     \
      : (n) == 8  ? path_add(acc, l, 8, v)                                      \
      : (n) == 7  ? path_add(acc, l, 7, v)                                      \
@@ -1793,7 +1797,9 @@ loads_of(struct fsolver *sv, struct fworker *w, long long e, int it,
         l = dst;
         for (int i = 0; i < np; i++) {
             int n = i < nd ? sv->Wd : sv->W;
-            float mr = PATH_MIN(remc, l, n);
+            /* (with sv->via, the direct paths are one path) */
+            float mr = i > 0 && i < nd && sv->via ? (float)load[0]
+                                                  : PATH_MIN(remc, l, n);
             if (mr < 0 || mr == INFINITY)
                 mr = 0;
             load[i] = mr;
@@ -1944,7 +1950,20 @@ load_task(void *ctx, long long b, int wi)
             set_bit(rr->asked, e);
         if (fresh) {
             const int *l = dst;
-            for (int i = 0; i < np; i++) {
+            int i = 0;
+            if (sv->via && nd > 1) { /* the direct paths are one path: its
+                                        value nd times at once (the same
+                                        integers) */
+                if (load[0] > 0) {
+                    fix v = mult * fx(load[0], sv->sL);
+                    PATH_ADD(acc, l, sv->Wd,
+                             (fix)((unsigned long long)v * (unsigned)nd));
+                    w->asking += mult * nd;
+                }
+                l += nd * sv->Wd;
+                i = nd;
+            }
+            for (; i < np; i++) {
                 int n = i >= nd ? sv->W : sv->Wd;
                 if (load[i] > 0) {
                     PATH_ADD(acc, l, n, mult * fx(load[i], sv->sL));
@@ -2025,7 +2044,30 @@ alloc_task(void *ctx, long long b, int wi)
                          load, &asked);
         }
         if (fresh) {
-            for (int i = 0; i < np; i++) {
+            int i = 0;
+            if (sv->via && nd > 1) { /* the direct paths are one path (as
+                                        load_task()): the same doubles and
+                                        integers */
+                double a = 0;
+                if (load[0] > 0) {
+                    fix v;
+                    a = (double)PATH_MIN(sv->qf, l, sv->Wd) * load[0];
+                    v = mult * fx(a, sv->sG);
+                    PATH_ADD(acc, l, sv->Wd,
+                             (fix)((unsigned long long)v * (unsigned)nd));
+                    gain += mult * fx(a, sv->sgain) * nd;
+                }
+                for (; i < nd; i++) {
+                    if (load[i] > 0)
+                        bw += a;
+                    if (sv->palloc != NULL)
+                        sv->palloc[p0 + i] = a;
+                    if (rb != NULL)
+                        load[i] = a;
+                }
+                l += nd * sv->Wd;
+            }
+            for (; i < np; i++) {
                 int n = i >= nd ? sv->W : sv->Wd;
                 double a = 0;
                 if (load[i] > 0) {
