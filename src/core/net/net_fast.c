@@ -21,6 +21,14 @@
  *    obtain and split exactly alike, so they form one entity of
  *    multiplicity k whose integer contributions are k times one message's:
  *    the same bits as k separate messages.
+ *  - Runs of identical messages are folded (exact): an adaptive solve
+ *    past opts.msgs_limit whose adaptive jobs are all AD and whose caller
+ *    wants no message list keeps a run of messages of one job between the
+ *    same endpoints with the same bytes, one after the other, as one
+ *    record with its count (the count pass counts the runs, so each
+ *    chunk's records have their place); entities add the counts. The
+ *    result then lists no messages: the bandwidth summary and the per-job
+ *    bandwidths are computed from the records with their counts.
  *  - Fixed paths are stored once per set (a pair of routers and a path
  *    set), shared by every entity between those routers, without the
  *    injection and ejection links (an entity keeps its own two): a
@@ -64,6 +72,7 @@
  */
 #include "core/net/net_engine.h"
 
+#include <limits.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -145,16 +154,27 @@ fsums_add(struct fsums *to, const struct fsums *s)
 }
 
 /* Messages (struct of arrays). key (what a message's draws start from)
-   only when some job draws (SI, AI, AH): NULL else. */
+   only when some job draws (SI, AI, AH): NULL else. Folded (sv->fold),
+   each is a run of cnt[i] identical messages (one job, the same
+   endpoints and bytes) that came one after the other, src and dst the
+   first's; cnt NULL else. */
 struct fmsgs {
     long long n, cap;
     int *job, *src, *dst, *es, *ed;
     double *bytes;
     uint64_t *key;
+    int *cnt;
 };
 
+/* How many messages record i of m stands for. */
+static inline int
+fmsgs_cnt(const struct fmsgs *m, long long i)
+{
+    return m->cnt != NULL ? m->cnt[i] : 1;
+}
+
 static void
-fmsgs_reserve(struct fmsgs *m, long long n, int keys)
+fmsgs_reserve(struct fmsgs *m, long long n, int keys, int cnt)
 {
     size_t c;
 
@@ -169,6 +189,8 @@ fmsgs_reserve(struct fmsgs *m, long long n, int keys)
     m->bytes = xreallocarray(m->bytes, c, sizeof(double));
     if (keys)
         m->key = xreallocarray(m->key, c, sizeof(uint64_t));
+    if (cnt)
+        m->cnt = xreallocarray(m->cnt, c, sizeof(int));
     m->cap = (long long)c;
 }
 
@@ -182,6 +204,7 @@ fmsgs_free(struct fmsgs *m)
     free(m->ed);
     free(m->bytes);
     free(m->key);
+    free(m->cnt);
     memset(m, 0, sizeof *m);
 }
 
@@ -207,6 +230,7 @@ struct fworker {
     long long at, end; /* collect: where the chunk's next message goes
                           in sv->m, and where its messages end */
     long long lmax_n; /* count pass */
+    long long nrec;   /* count pass, when the solve may fold: records */
     long long *jn;    /* per job */
     double lmax_b;
     int job;
@@ -219,7 +243,8 @@ struct fworker {
        endpoints with the same bytes, routed once with its multiplicity
        when the run ends (k times one message's integer sums are the sums
        of k messages): a collective's cores of one node send to the cores
-       of another in a row */
+       of another in a row; folding, the run of the last record (the
+       count pass and the collection cut the same runs) */
     struct {
         int job, es, ed, src, dst;
         double bytes;
@@ -242,6 +267,9 @@ struct fsolver {
     int adaptive; /* some job adaptive: collect and allocate */
     int keys;     /* some job draws (SI, AI, AH): messages keep their key */
     int keep;     /* messages go to the result */
+    int may_fold; /* the solve may fold runs of identical messages (see
+                     net_opts.msgs_limit): the count pass counts them */
+    int fold;     /* it does: sv->m holds runs (m.cnt) */
     pthread_mutex_t mu;
     pthread_cond_t cv;
     atomic_int cancel, fail;
@@ -255,6 +283,7 @@ struct fsolver {
     int *ch_job;
     long long *ch_u0, *ch_u1;
     long long *ch_cnt; /* messages per chunk (all ranks) */
+    long long *ch_rec; /* may_fold: records (runs) per chunk */
     long long *ch_at; /* collect: where each chunk's messages start in m
                          (the count pass knows how many it has) */
     struct fmsgs m; /* this rank's messages, in emission order */
@@ -534,7 +563,7 @@ plan_memory(const struct fsolver *sv, double N, double nfresh,
                 nfixed_ent * (sv->Wf < sv->Wd ? 8 : 0) +
                 nfixed_paths * per_fixed_path +
                 nshared * per_shared;
-    if (N <= NF_KEEP_PATHS) /* the fixed path sets in the result */
+    if (N <= NF_KEEP_PATHS && !sv->fold) /* the result's fixed path sets */
         pl->share += nfixed_paths * (8 + 4 + 8 + 4.0 * sv->Wd);
     if (sv->any_fresh_adaptive) {
         pl->base += (double)rounds * 8 * nl;
@@ -739,22 +768,53 @@ make_chunks(struct fsolver *sv)
     }
 }
 
-/* The count pass: messages and the largest message of this rank. */
+/* Folding: a message of w->job between endpoints es and ed with bytes
+   extends w's run (returns 1), or starts a new one (returns 0). The count
+   pass and the collection see the same messages of a chunk in the same
+   order, so they cut the same runs. */
+static int
+run_extend(struct fworker *w, int es, int ed, double bytes)
+{
+    if (w->run.k > 0 && w->run.k < INT_MAX && w->run.job == w->job &&
+        w->run.es == es && w->run.ed == ed && w->run.bytes == bytes) {
+        w->run.k++;
+        return 1;
+    }
+    w->run.job = w->job;
+    w->run.es = es;
+    w->run.ed = ed;
+    w->run.bytes = bytes;
+    w->run.k = 1;
+    return 0;
+}
+
+/* The count pass: messages and the largest message of this rank (and,
+   when the solve may fold, the runs). */
 static void
 count_msg(void *v, int src, int dst, double bytes, int step)
 {
     struct fworker *w = v;
+    struct fsolver *sv = w->sv;
 
-    (void)src;
-    (void)dst;
-    if (w->sv->cancel || (w->sv->o.step >= 0 && step != w->sv->o.step))
+    if (sv->cancel || (sv->o.step >= 0 && step != sv->o.step))
         return;
     if ((++w->tick & (NF_CHECK - 1)) == 0)
-        stopped(w->sv);
+        stopped(sv);
     w->lmax_n++;
     w->jn[w->job]++;
     if (bytes > w->lmax_b)
         w->lmax_b = bytes;
+    if (sv->may_fold) {
+        const struct net_job *j = &sv->jobs[w->job];
+        const int *map = placement_map(j->placement);
+        int n = pattern_ranks(j->pattern);
+        if (src < 0 || src >= n || dst < 0 || dst >= n) {
+            w->run.k = 0; /* (the collection fails the solve) */
+            w->nrec++;
+        } else if (!run_extend(w, map[j->offset + src], map[j->offset + dst],
+                               bytes))
+            w->nrec++;
+    }
 }
 
 static int
@@ -764,15 +824,19 @@ count_task(void *ctx, long long i, int wi)
     struct fworker *w = &sv->w[wi];
     int c = sv->c0 + (int)i;
     const struct pattern *p = sv->jobs[sv->ch_job[c]].pattern;
-    long long n0 = w->lmax_n;
+    long long n0 = w->lmax_n, r0 = w->nrec;
 
     if (stopped(sv))
         return 1;
 
     w->job = sv->ch_job[c];
+    w->run.k = 0;
     for (long long u = sv->ch_u0[c]; u < sv->ch_u1[c] && !sv->cancel; u++)
         pattern_emit(p, u, count_msg, w);
     sv->ch_cnt[c] = w->lmax_n - n0;
+    if (sv->ch_rec != NULL)
+        sv->ch_rec[c] = w->nrec - r0;
+    w->run.k = 0;
     progress(sv, "count",
              (double)(i + 1) / (sv->c1 - sv->c0 > 0 ? sv->c1 - sv->c0 : 1));
     return stopped(sv);
@@ -847,6 +911,26 @@ sink_msg(void *v, int src, int dst, double bytes, int step)
     ed = map[j->offset + dst];
     w->s.msgs++;
     w->s.total += fx(bytes, sv->sL);
+    if (sv->fold) { /* a new record, or one more message of the last */
+        struct fmsgs *m = &sv->m;
+        long long at;
+        if (run_extend(w, es, ed, bytes)) {
+            if (w->at > 0 && w->at <= w->end)
+                m->cnt[w->at - 1]++;
+            return;
+        }
+        at = w->at++;
+        if (at >= w->end) /* (the count pass said otherwise) */
+            return;
+        m->job[at] = w->job;
+        m->src[at] = src;
+        m->dst[at] = dst;
+        m->es[at] = es;
+        m->ed[at] = ed;
+        m->bytes[at] = bytes;
+        m->cnt[at] = 1;
+        return;
+    }
     if (!sv->adaptive && !sv->keep && j->routing != NET_SI) {
         /* (SI draws per message, from its key) */
         if (w->run.k > 0 && (w->run.job != w->job || w->run.es != es ||
@@ -931,9 +1015,12 @@ chunk_task(void *ctx, long long i, int wi)
     int c = sv->c0 + (int)i;
     const struct net_job *j = &sv->jobs[sv->ch_job[c]];
 
+    long long *cnt = sv->fold ? sv->ch_rec : sv->ch_cnt;
+
     w->job = sv->ch_job[c];
     w->at = sv->ch_at != NULL ? sv->ch_at[c - sv->c0] : 0;
     w->end = sv->ch_at != NULL ? sv->ch_at[c - sv->c0 + 1] : 0;
+    w->run.k = 0;
     if (!sv->cancel && !skip_chunk(sv, c))
         for (long long u = sv->ch_u0[c];
              u < sv->ch_u1[c] && !w->failed && !sv->cancel; u++) {
@@ -941,14 +1028,16 @@ chunk_task(void *ctx, long long i, int wi)
             w->idx = 0;
             pattern_emit(j->pattern, u, sink_msg, w);
         }
+    if (sv->fold)
+        w->run.k = 0; /* (records, not routed) */
     flush_run(w);
     if (sv->ch_at != NULL && !w->failed && !sv->cancel && !skip_chunk(sv, c) &&
         w->at != w->end) {
         rho_err_set(&w->err, RHO_EINTERNAL,
-                    "link model: job %d emitted %lld messages in a chunk "
+                    "link model: job %d emitted %lld %s in a chunk "
                     "the count pass gave %lld",
-                    w->job + 1, w->at - (w->end - sv->ch_cnt[c]),
-                    sv->ch_cnt[c]);
+                    w->job + 1, w->at - (w->end - cnt[c]),
+                    sv->fold ? "runs of messages" : "messages", cnt[c]);
         w->failed = 1;
     }
     if (w->failed)
@@ -1125,60 +1214,81 @@ ent_scatter_task(void *ctx, long long b, int wi)
     return 0;
 }
 
-/* Same key: the same job, routers (or endpoints) and bytes. */
-static int
-same_key(const struct ent_ctx *c, long long f, long long m)
-{
-    const struct fsolver *sv = c->sv;
-    const int *epr = net_endpoint_routers(sv->net);
-
-    if (sv->m.job[f] != sv->m.job[m] || sv->m.bytes[f] != sv->m.bytes[m])
-        return 0;
-    if (c->run != NULL && c->run[f] != c->run[m])
-        return 0;
-    if (c->inj)
-        return sv->m.es[f] == sv->m.es[m] && sv->m.ed[f] == sv->m.ed[m];
-    return epr[sv->m.es[f]] == epr[sv->m.es[m]] &&
-           epr[sv->m.ed[f]] == epr[sv->m.ed[m]];
-}
-
+/* A bucket's table of entities, each with its key (the same job, routers
+   -- or endpoints --, bytes, and representatives' run) inline, so that a
+   probe reads one slot: sized to the entities found, not to the
+   messages, it stays in the cache when many messages share one. */
 struct ent_slot {
     uint64_t h;
-    long long e; /* -1: empty */
+    double bytes;
+    int job, a, z, run;
+    int e; /* -1: empty */
 };
+
+static struct ent_slot *
+ent_tab_new(long long cap)
+{
+    struct ent_slot *t = xmalloc((size_t)cap * sizeof *t);
+
+    for (long long i = 0; i < cap; i++)
+        t[i].e = -1;
+    return t;
+}
+
+/* The table twice as large, with the same entries. */
+static struct ent_slot *
+ent_tab_grow(struct ent_slot *t, long long *cap)
+{
+    long long nc = *cap * 2;
+    struct ent_slot *n = ent_tab_new(nc);
+
+    for (long long i = 0; i < *cap; i++)
+        if (t[i].e >= 0) {
+            long long k = (long long)(t[i].h & (uint64_t)(nc - 1));
+            while (n[k].e >= 0)
+                k = (k + 1) & (nc - 1);
+            n[k] = t[i];
+        }
+    free(t);
+    *cap = nc;
+    return n;
+}
 
 static int
 ent_bucket_task(void *ctx, long long q, int wi)
 {
     struct ent_ctx *c = ctx;
     struct fsolver *sv = c->sv;
-    long long a = c->pbeg[q], z = c->pbeg[q + 1], cap = 16, ne = 0, fcap = 0;
+    long long a = c->pbeg[q], z = c->pbeg[q + 1], cap = 1024, ne = 0, fcap = 0;
     struct ent_slot *tab;
     long long *first = NULL;
     int *mult = NULL;
+    const int *epr = net_endpoint_routers(sv->net);
 
     if (stopped(sv))
         return 1;
     (void)wi;
-    while (cap < 2 * (z - a))
-        cap *= 2;
-    tab = xmalloc((size_t)cap * sizeof *tab);
-    for (long long i = 0; i < cap; i++)
-        tab[i].e = -1;
+    tab = ent_tab_new(cap);
     for (long long i = a; i < z; i++) {
         long long m = c->order[i], k, e = -1;
         uint64_t h = c->h[m];
-        if (c->run != NULL && grouped(sv, sv->jobs[sv->m.job[m]].routing)) {
+        int isfirst = 0, job = sv->m.job[m], run = 0;
+        int ea = c->inj ? sv->m.es[m] : epr[sv->m.es[m]];
+        int ez = c->inj ? sv->m.ed[m] : epr[sv->m.ed[m]];
+        double bytes = sv->m.bytes[m];
+        if (c->run != NULL && grouped(sv, sv->jobs[job].routing)) {
             /* (the slot's bits select this bucket: no other task counts
                on it) */
             long long pos = c->slot_at[h >> (64 - NF_SLOT_BITS)]++;
-            c->run[m] = (int)(pos / sv->reps);
-            h = hmix(h, (uint64_t)c->run[m]);
+            run = c->run[m] = (int)(pos / sv->reps);
+            h = hmix(h, (uint64_t)run);
         }
         k = (long long)(h & (uint64_t)(cap - 1));
         while (tab[k].e >= 0) {
-            if (tab[k].h == h && same_key(c, first[tab[k].e], m)) {
-                e = tab[k].e;
+            const struct ent_slot *t = &tab[k];
+            if (t->h == h && t->job == job && t->bytes == bytes &&
+                t->a == ea && t->z == ez && t->run == run) {
+                e = t->e;
                 break;
             }
             k = (k + 1) & (cap - 1);
@@ -1191,12 +1301,20 @@ ent_bucket_task(void *ctx, long long q, int wi)
             }
             e = ne++;
             tab[k].h = h;
-            tab[k].e = e;
+            tab[k].bytes = bytes;
+            tab[k].job = job;
+            tab[k].a = ea;
+            tab[k].z = ez;
+            tab[k].run = run;
+            tab[k].e = (int)e;
             first[e] = m;
             mult[e] = 0;
+            isfirst = 1;
+            if (2 * ne > cap)
+                tab = ent_tab_grow(tab, &cap);
         }
-        mult[e]++;
-        sv->msg_ent[m] = (int)ENT_LOCAL(e, mult[e] == 1);
+        mult[e] += fmsgs_cnt(&sv->m, m); /* (folded: a run's messages) */
+        sv->msg_ent[m] = (int)ENT_LOCAL(e, isfirst);
     }
     free(tab);
     c->pne[q] = ne;
@@ -1240,7 +1358,7 @@ ent_number_task(void *ctx, long long b, int wi)
         long long e = (-4 - (long long)v) / 2;
         if (nc->pass == 1 && v == ENT_FRESH) {
             sv->ent_msg[next] = m;
-            sv->ent_mult[next] = 1;
+            sv->ent_mult[next] = fmsgs_cnt(&sv->m, m);
             sv->msg_ent[m] = (int)next++;
         } else if (nc->pass == 1 && v <= -4 && (-4 - v) % 2 == 0) {
             q = (int)(c->h[m] >> 58);
@@ -3216,9 +3334,10 @@ fill_messages(struct fsolver *sv)
    summed over the ranks. Targets that share their prefix so far share a
    histogram (on the first pass, all of them). Exact. After each pass only
    the values under some target's prefix can matter: they are kept (a few
-   bins' worth), and the next pass reads only them. */
+   bins' worth), and the next pass reads only them. wt: value i stands for
+   wt[i] values (NULL: each for one). */
 static int
-select_ranks(struct fsolver *sv, const double *v, long long n,
+select_ranks(struct fsolver *sv, const double *v, const int *wt, long long n,
              const long long *k, int T, double *out)
 {
     uint64_t prefix[10], up[10];
@@ -3226,6 +3345,7 @@ select_ranks(struct fsolver *sv, const double *v, long long n,
     int u[10];
     long long *hist = xmalloc((size_t)T * 65536 * sizeof(long long));
     uint64_t *cand = NULL; /* the values still under some prefix */
+    int *cw = NULL;        /* their weights (with wt) */
 
     for (int t = 0; t < T; t++) {
         prefix[t] = 0;
@@ -3248,7 +3368,7 @@ select_ranks(struct fsolver *sv, const double *v, long long n,
             for (long long i = 0; i < n; i++) {
                 uint64_t b;
                 memcpy(&b, &v[i], sizeof b);
-                hist[(b >> shift) & 0xffff]++;
+                hist[(b >> shift) & 0xffff] += wt != NULL ? wt[i] : 1;
             }
         else {
             /* keep the values under this pass's prefixes (from v on the
@@ -3256,15 +3376,25 @@ select_ranks(struct fsolver *sv, const double *v, long long n,
             long long nc = 0;
             if (cand == NULL)
                 cand = xmalloc((size_t)(n > 0 ? n : 1) * sizeof *cand);
+            if (cw == NULL && wt != NULL)
+                cw = xmalloc((size_t)(n > 0 ? n : 1) * sizeof *cw);
             for (long long i = 0; i < n; i++) {
                 uint64_t b;
-                if (pass == 1)
+                int x = 1;
+                if (pass == 1) {
                     memcpy(&b, &v[i], sizeof b);
-                else
+                    if (wt != NULL)
+                        x = wt[i];
+                } else {
                     b = cand[i];
+                    if (cw != NULL)
+                        x = cw[i];
+                }
                 for (int d = 0; d < nu; d++)
                     if ((b >> (shift + 16)) == up[d]) {
-                        hist[(size_t)d * 65536 + ((b >> shift) & 0xffff)]++;
+                        hist[(size_t)d * 65536 + ((b >> shift) & 0xffff)] += x;
+                        if (cw != NULL)
+                            cw[nc] = x;
                         cand[nc++] = b;
                         break;
                     }
@@ -3274,6 +3404,7 @@ select_ranks(struct fsolver *sv, const double *v, long long n,
         if (reduce(sv, hist, (long long)nu * 65536, NET_REDUCE_SUM) != 0) {
             free(hist);
             free(cand);
+            free(cw);
             return -1;
         }
         for (int t = 0; t < T; t++) {
@@ -3288,35 +3419,85 @@ select_ranks(struct fsolver *sv, const double *v, long long n,
         memcpy(&out[t], &prefix[t], sizeof out[t]);
     free(hist);
     free(cand);
+    free(cw);
     return 0;
 }
 
+/* Job j's bandwidths: k more messages that obtained bw, of bytes each
+   (as net_stats_jobs() adds them from the messages, one by one). */
+static void
+bw_stats_add(struct net_bw_stats *o, double bw, double bytes, int k)
+{
+    if (o->n == 0 || bw < o->min)
+        o->min = bw;
+    if (o->n == 0 || bw > o->max)
+        o->max = bw;
+    for (int i = 0; i < k; i++)
+        o->sum += bw;
+    o->n += k;
+    if (bw > 0) {
+        if (bytes / bw > o->worst)
+            o->worst = bytes / bw;
+    } else {
+        o->starved += k;
+        o->worst = INFINITY;
+    }
+}
+
 /* The bandwidth summary of the routed messages (every rank's), as
-   net_stats_quantile() computes it on all of them. */
+   net_stats_quantile() computes it on all of them; on one rank, the
+   bandwidths per job too. From the result's messages, or folded from
+   sv->m's runs with their entities' bandwidths. */
 static int
 bw_summary(struct fsolver *sv)
 {
     struct net_result *res = sv->res;
     const int *epr = net_endpoint_routers(sv->net);
-    double *v = xmalloc((size_t)(res->nmsg > 0 ? res->nmsg : 1) *
-                        sizeof(double));
+    long long N = sv->fold ? sv->m.n : res->nmsg;
+    double *v = xmalloc((size_t)(N > 0 ? N : 1) * sizeof(double));
+    int *wt = sv->fold ? xmalloc((size_t)(N > 0 ? N : 1) * sizeof(int))
+                       : NULL;
     long long n = 0, tot[2] = {0, 0}, k[10];
     double sel[10];
     int T = 0, rc;
+    struct net_bw_stats *js = NULL;
 
-    for (long long m = 0; m < res->nmsg; m++) {
-        const struct net_job *j = &sv->jobs[res->msg_job[m]];
-        const int *map = placement_map(j->placement);
-        int a = map[j->offset + res->msg_src[m]];
-        int b = map[j->offset + res->msg_dst[m]];
-        if (!(res->msg_bytes[m] > 0) || epr[a] == epr[b])
+    if (sv->o.nranks <= 1)
+        js = res->job_bws =
+            xcalloc((size_t)(sv->njobs > 0 ? sv->njobs : 1), sizeof *js);
+    for (long long m = 0; m < N; m++) {
+        int a, b, c = 1, job;
+        double bytes, bw;
+        if (sv->fold) {
+            long long e = sv->msg_ent[m];
+            job = sv->m.job[m];
+            a = sv->m.es[m];
+            b = sv->m.ed[m];
+            bytes = sv->m.bytes[m];
+            bw = e >= 0 ? sv->ent_bw[e] : 0;
+            c = sv->m.cnt[m];
+        } else {
+            const struct net_job *j = &sv->jobs[res->msg_job[m]];
+            const int *map = placement_map(j->placement);
+            job = res->msg_job[m];
+            a = map[j->offset + res->msg_src[m]];
+            b = map[j->offset + res->msg_dst[m]];
+            bytes = res->msg_bytes[m];
+            bw = res->msg_bw[m];
+        }
+        if (!(bytes > 0) || a < 0 || b < 0 || epr[a] == epr[b])
             continue;
-        v[n++] = res->msg_bw[m] > 0 ? res->msg_bw[m] : 0;
-        tot[1] += !(res->msg_bw[m] > 0);
+        if (wt != NULL)
+            wt[n] = c;
+        v[n++] = bw > 0 ? bw : 0;
+        tot[0] += c;
+        tot[1] += bw > 0 ? 0 : c;
+        if (js != NULL)
+            bw_stats_add(&js[job], bw, bytes, c);
     }
-    tot[0] = n;
     if (reduce(sv, tot, 2, NET_REDUCE_SUM) != 0) {
         free(v);
+        free(wt);
         return -1;
     }
     res->bwq_n = tot[0];
@@ -3329,9 +3510,10 @@ bw_summary(struct fsolver *sv)
             k[T++] = kk;
             k[T++] = kk + 1 < tot[0] ? kk + 1 : kk;
         }
-        rc = select_ranks(sv, v, n, k, T, sel);
+        rc = select_ranks(sv, v, wt, n, k, T, sel);
         if (rc != 0) {
             free(v);
+            free(wt);
             return -1;
         }
         for (int q = 0; q < 5; q++) {
@@ -3344,6 +3526,7 @@ bw_summary(struct fsolver *sv)
     }
     res->have_bwq = 1;
     free(v);
+    free(wt);
     return 0;
 }
 
@@ -3427,6 +3610,7 @@ solver_free(struct fsolver *sv)
     free(sv->ch_u0);
     free(sv->ch_u1);
     free(sv->ch_cnt);
+    free(sv->ch_rec);
     free(sv->ch_at);
     fmsgs_free(&sv->m);
     free(sv->ent_msg);
@@ -3478,8 +3662,11 @@ count_messages(struct fsolver *sv, long long *n, double *maxb)
     *maxb = 0;
     sv->jcount = xcalloc((size_t)sv->njobs, sizeof(long long));
     sv->ch_cnt = xcalloc((size_t)sv->nchunks + 1, sizeof(long long));
+    if (sv->may_fold)
+        sv->ch_rec = xcalloc((size_t)sv->nchunks + 1, sizeof(long long));
     for (int i = 0; i < sv->nthreads; i++) {
         sv->w[i].lmax_n = 0;
+        sv->w[i].nrec = 0;
         sv->w[i].lmax_b = 0;
         sv->w[i].jn = xcalloc((size_t)sv->njobs, sizeof(long long));
     }
@@ -3576,10 +3763,31 @@ representatives(const struct fsolver *sv, double nfp)
     return need < 2 ? 0 : need > NF_REP_MAX ? NF_REP_MAX : (int)need;
 }
 
+/* Whether the solve folds runs of identical messages (net_opts.msgs_limit:
+   more messages than it, all ranks'): then the records are the runs, and
+   each chunk's start among them is known from the count pass. *nrec: the
+   records to collect (the messages else). */
+static void
+fold_or_not(struct fsolver *sv, long long *nrec)
+{
+    long long lim = sv->o.msgs_limit == 0 ? NET_MSGS_LIMIT : sv->o.msgs_limit;
+
+    if (!sv->may_fold || (lim >= 0 && sv->n_all <= lim))
+        return;
+    sv->fold = 1;
+    sv->keep = 0;
+    *nrec = 0;
+    for (int c = sv->c0; c < sv->c1; c++) {
+        sv->ch_at[c - sv->c0] = *nrec;
+        *nrec += sv->ch_rec[c];
+    }
+    sv->ch_at[sv->c1 - sv->c0] = *nrec;
+}
+
 /* The plan before the messages are collected (the fixed paths are
    planned again once built): refuse what cannot fit. */
 static int
-check_memory(struct fsolver *sv, long long n_all)
+check_memory(struct fsolver *sv, long long n_all, long long nrec)
 {
     struct plan pl;
     double nfresh = 0, nfp = 0;
@@ -3594,8 +3802,8 @@ check_memory(struct fsolver *sv, long long n_all)
     }
     sv->reps = representatives(sv, nfp);
     sv->rounds_planned = exposure(sv, (long long)nfp) + NF_POST_ROUNDS;
-    plan_memory(sv, ceil((double)n_all / nr), ceil(nfresh / nr), 0, 0, 0,
-                sv->rounds_planned, &pl);
+    plan_memory(sv, sv->fold ? (double)nrec : ceil((double)n_all / nr),
+                ceil(nfresh / nr), 0, 0, 0, sv->rounds_planned, &pl);
     return check_plan(sv, &pl, n_all);
 }
 
@@ -3628,6 +3836,8 @@ net_fast_solve(const struct net *net, const struct net_job *jobs, int njobs,
     }
     sv.keep = sv.o.keep_msgs || sv.adaptive;
     sv.with_paths = sv.o.round != NULL && sv.o.round_paths;
+    sv.may_fold = sv.adaptive && !sv.keys && !sv.o.keep_msgs &&
+                  sv.o.nranks <= 1 && !sv.with_paths;
     sv.bw = net_link_bws(net);
     res = xcalloc(1, sizeof *res);
     sv.res = res;
@@ -3663,18 +3873,20 @@ net_fast_solve(const struct net *net, const struct net_job *jobs, int njobs,
 
     count_messages(&sv, &n_msgs, &maxb);
     if (!agree(&sv) && set_scales(&sv, n_msgs, maxb) == 0) {
-        long long n_all = n_msgs;
+        long long n_all = n_msgs, n_recs = n_msgs;
         if (reduce(&sv, &n_all, 1, NET_REDUCE_SUM) == 0) {
             sv.n_all = n_all;
-            check_memory(&sv, n_all);
+            fold_or_not(&sv, &n_recs);
+            check_memory(&sv, n_all, n_recs);
         }
         if (!agree(&sv)) {
             if (sv.adaptive || sv.keep) /* no growing: the count is known */
-                fmsgs_reserve(&sv.m, n_msgs > 0 ? n_msgs : 1, sv.keys);
+                fmsgs_reserve(&sv.m, n_recs > 0 ? n_recs : 1, sv.keys,
+                              sv.fold);
             pool_for(sv.pool, sv.c1 - sv.c0, 1, chunk_task, &sv);
             take_failure(&sv);
             if ((sv.adaptive || sv.keep) && !sv.cancel && !sv.fail)
-                sv.m.n = n_msgs;
+                sv.m.n = n_recs;
             if (!agree(&sv)) {
                 for (int i = 0; i < sv.nthreads; i++)
                     fsums_add(&sv.total, &sv.w[i].s);
@@ -3713,8 +3925,9 @@ net_fast_solve(const struct net *net, const struct net_job *jobs, int njobs,
     sv.pool = NULL;
     res->phase_time_ext = 0;
     if (sv.adaptive) {
+        const double *mb = sv.fold ? sv.m.bytes : res->msg_bytes;
         for (long long e = 0; e < sv.ne; e++) {
-            double t, bytes = res->msg_bytes[sv.ent_msg[e]];
+            double t, bytes = mb[sv.ent_msg[e]];
             if (sv.poff[e + 1] == sv.poff[e] || bytes <= 0)
                 continue;
             t = sv.ent_bw[e] > 0 ? bytes / sv.ent_bw[e] : INFINITY;

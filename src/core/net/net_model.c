@@ -92,6 +92,7 @@ net_result_free(struct net_result *res)
     free(res->msg_dst);
     free(res->msg_bytes);
     free(res->msg_bw);
+    free(res->job_bws);
     free(res->path_off);
     free(res->path_start);
     free(res->path_len);

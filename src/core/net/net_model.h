@@ -189,6 +189,22 @@ typedef int net_reduce_fn(void *ctx, long long *v, long long n, int op);
 typedef int net_gather_fn(void *ctx, const void *mine, long long n, int size,
                           void *all);
 
+/* Messages beyond which an adaptive solve that was not asked for its
+   messages may list none (net_opts.msgs_limit). */
+#define NET_MSGS_LIMIT (1LL << 22)
+
+/* The bandwidths that one job's messages obtained in an adaptive solve,
+   over those that cross from one router to another with some bytes
+   (net_result.job_bws; what net_stats_jobs() reports). */
+struct net_bw_stats {
+    long long n;       /* such messages */
+    long long starved; /* of them, how many obtained no bandwidth */
+    double min, max;   /* B/s (0 when n is 0) */
+    double sum;        /* of their bandwidths, added in emission order */
+    double worst;      /* the longest bytes / bandwidth (s); infinity
+                          when one starved */
+};
+
 /* What a solve may use by default: 16 GiB, or 3/4 of the machine's
    memory if less. */
 #define NET_MEM_LIMIT (16.0 * 1073741824.0)
@@ -235,7 +251,19 @@ struct net_opts {
     net_gather_fn *gather;
     void *reduce_ctx;           /* for reduce and gather */
     int per_job;                /* keep bytes per link per job */
-    int keep_msgs;              /* keep messages (always with adaptive jobs) */
+    int keep_msgs;              /* keep messages (always with adaptive jobs,
+                                   up to msgs_limit) */
+    long long msgs_limit;       /* default engines: an adaptive solve of
+                                   more messages than this (all ranks; 0:
+                                   NET_MSGS_LIMIT, < 0: any number) whose
+                                   adaptive jobs are all AD, on one rank,
+                                   without round_paths and without
+                                   keep_msgs, lists none (nmsg 0, msg_*
+                                   NULL): it folds runs of identical
+                                   messages as it collects them (the same
+                                   link loads and bandwidths, to the bit)
+                                   and reports their bandwidths in bwq and
+                                   job_bws */
     net_progress_fn *progress;
     void *progress_ctx;
     const atomic_int *stop;     /* NULL, or a flag (a job's cancel) that
@@ -278,7 +306,9 @@ struct net_result {
                       rho-model(7)) */
     int engine;    /* enum net_engine that solved it */
 
-    /* Kept messages, in emission order (jobs in order, units in order). */
+    /* Kept messages, in emission order (jobs in order, units in order);
+       none (nmsg 0, NULL) beyond net_opts.msgs_limit when the caller did
+       not ask for them (keep_msgs). */
     long long nmsg;
     int *msg_job, *msg_src, *msg_dst; /* job-local ranks */
     double *msg_bytes;
@@ -290,6 +320,13 @@ struct net_result {
     int have_bwq;
     long long bwq_n, bwq_starved;
     double bwq[5];
+    /* Adaptive runs of the default engines on one rank: per job (njobs),
+       the bandwidths its messages obtained, whether the messages are
+       listed or not (net_stats_jobs() reads them from here); NULL
+       otherwise (then from msg_*). The same numbers as the messages give,
+       to the bit; for traffic in phases the sum's are the phases' merged
+       (sum: the phases' sums added). */
+    struct net_bw_stats *job_bws;
     /* Fixed path sets (DOR, SD, AD in an adaptive run) with the
        bandwidth each path obtained in total; fresh-path messages (SI, AI,
        AH) and static-only runs have none: path_off[m] == path_off[m+1].

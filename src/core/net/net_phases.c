@@ -103,6 +103,42 @@ add_messages(struct net_result *a, const struct net_result *b)
     a->links = links;
 }
 
+/* The per-job bandwidths of the adaptive phases, merged while every
+   adaptive phase has them (call before a's iterations count b's). */
+static void
+add_job_bws(struct net_result *a, const struct net_result *b)
+{
+    if (b->iterations <= 0)
+        return;
+    if (b->job_bws == NULL || (a->iterations > 0 && a->job_bws == NULL)) {
+        free(a->job_bws);
+        a->job_bws = NULL;
+        return;
+    }
+    if (a->job_bws == NULL) {
+        a->job_bws = xcalloc((size_t)(a->njobs > 0 ? a->njobs : 1),
+                             sizeof *a->job_bws);
+        for (int j = 0; j < a->njobs && j < b->njobs; j++)
+            a->job_bws[j] = b->job_bws[j];
+        return;
+    }
+    for (int j = 0; j < a->njobs && j < b->njobs; j++) {
+        struct net_bw_stats *o = &a->job_bws[j];
+        const struct net_bw_stats *s = &b->job_bws[j];
+        if (s->n == 0)
+            continue;
+        if (o->n == 0 || s->min < o->min)
+            o->min = s->min;
+        if (o->n == 0 || s->max > o->max)
+            o->max = s->max;
+        if (s->worst > o->worst)
+            o->worst = s->worst;
+        o->n += s->n;
+        o->starved += s->starved;
+        o->sum += s->sum;
+    }
+}
+
 void
 net_result_add(struct net_result *a, const struct net_result *b)
 {
@@ -115,6 +151,7 @@ net_result_add(struct net_result *a, const struct net_result *b)
         for (size_t i = 0; i < n; i++)
             a->job_bytes[i] += b->job_bytes[i];
     }
+    add_job_bws(a, b);
     a->msgs += b->msgs;
     a->routed += b->routed;
     a->total_bytes += b->total_bytes;

@@ -430,12 +430,27 @@ job_place(const struct net *net, const struct net_job *job,
     }
 }
 
-/* The bandwidths the job's routed messages obtained (adaptive runs that
-   kept them). */
+/* The bandwidths the job's routed messages obtained (adaptive runs): the
+   solver's (job_bws), else from the messages kept. */
 static void
 job_bw(const struct net *net, const struct net_job *jobs, int njobs,
        const struct net_result *res, struct net_jobs_stats *js)
 {
+    if (res->iterations > 0 && res->job_bws != NULL) {
+        for (int j = 0; j < njobs && j < res->njobs; j++) {
+            const struct net_bw_stats *b = &res->job_bws[j];
+            struct net_job_stats *o = &js->job[j];
+            if (b->n == 0)
+                continue;
+            o->bw_n = b->n;
+            o->bw_starved = b->starved;
+            o->bw_min = b->min;
+            o->bw_max = b->max;
+            o->bw_mean = b->sum / (double)b->n;
+            o->worst = b->worst;
+        }
+        return;
+    }
     if (res->iterations <= 0 || res->msg_bw == NULL || res->msg_job == NULL)
         return;
     for (long long m = 0; m < res->nmsg; m++) {

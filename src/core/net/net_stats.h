@@ -137,9 +137,9 @@ struct net_job_stats {
     double other_bytes;   /* that job's bytes on it */
     double with;          /* EXTENSION: busiest_bytes / its bandwidth (s),
                              its phase among the others */
-    /* Adaptive runs whose messages were kept: the bandwidths its routed
-       messages (different routers, some bytes) obtained; bw_n 0
-       otherwise. */
+    /* Adaptive runs whose messages were kept, or whose engine counted
+       them (net_result.job_bws): the bandwidths its routed messages
+       (different routers, some bytes) obtained; bw_n 0 otherwise. */
     long long bw_n, bw_starved; /* how many, and how many got none */
     double bw_min, bw_mean, bw_max; /* B/s */
     double worst; /* max of their bytes / bandwidth (s); infinity if one
@@ -159,8 +159,8 @@ struct net_jobs_stats {
  * The jobs[0..njobs) of res (solved for them on net) one by one: their
  * ranks, routers, messages and bytes, their bytes on the links per class
  * and in all, the links they share with another job, their busiest link
- * and who else crosses it, and with kept messages of an adaptive run the
- * bandwidths they obtained. A job whose pattern is NULL (idle in the
+ * and who else crosses it, and for an adaptive run (its job_bws, else
+ * its kept messages) the bandwidths they obtained. A job whose pattern is NULL (idle in the
  * phase res is of) counts no ranks and no messages. res must hold bytes
  * per job (net_opts.per_job) when njobs > 1. O(jobs x links + messages +
  * ranks) and a pass over every pattern. Returns a new record (caller

@@ -1,0 +1,249 @@
+/*
+ * test_net_fold: an adaptive solve that lists no messages
+ * (net_opts.msgs_limit; here -1, any size) folds identical messages as it
+ * collects them: the same link loads, metrics, bandwidth summary and
+ * per-job bandwidths, to the bit, as the solve that lists every message;
+ * net_stats_jobs() gives the same from the solver's per-job figures as
+ * from the messages; a caller that asks for the messages still gets them.
+ */
+#include "core/net/net_model.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/base/rng.h"
+#include "core/net/net_phases.h"
+#include "core/net/net_stats.h"
+#include "harness.h"
+
+static struct net *
+dragonfly(void)
+{
+    struct net_dragonfly_params p;
+
+    memset(&p, 0, sizeof p);
+    p.groups = 5;
+    p.chassis = 2;
+    p.routers = 3;
+    p.nodes_per_router = 2;
+    p.cores = 4;
+    p.global_per_pair = 1;
+    p.bw_row = 2e9;
+    p.bw_col = 1e9;
+    p.bw_global = 1.5e9;
+    p.inj_bw = 4e9;
+    return net_dragonfly_new(&p, NULL);
+}
+
+static struct net_result *
+solve(const struct net *net, const struct net_job *jobs, int njobs,
+      long long limit, int keep, int engine)
+{
+    struct net_opts o;
+    struct rho_err e;
+    struct net_result *r;
+
+    net_opts_init(&o);
+    o.threads = 2;
+    o.engine = engine;
+    o.per_job = njobs > 1;
+    o.msgs_limit = limit;
+    o.keep_msgs = keep;
+    r = net_phases_solve(net, jobs, njobs, &o, &e);
+    if (r == NULL)
+        printf("# solve failed: %s\n", e.msg);
+    return r;
+}
+
+#define SAME(f) (memcmp(&a->f, &b->f, sizeof a->f) == 0)
+
+/* Everything but the message lists, bit for bit. */
+static int
+same_result(const struct net_result *a, const struct net_result *b)
+{
+    size_t nl = (size_t)a->nlinks;
+
+    if (a == NULL || b == NULL || a->nlinks != b->nlinks ||
+        memcmp(a->bytes, b->bytes, nl * sizeof(double)) != 0 ||
+        (a->job_bytes == NULL) != (b->job_bytes == NULL) ||
+        (a->job_bytes != NULL &&
+         memcmp(a->job_bytes, b->job_bytes,
+                nl * (size_t)a->njobs * sizeof(double)) != 0))
+        return 0;
+    if (!SAME(msgs) || !SAME(routed) || !SAME(total_bytes) ||
+        !SAME(routed_bytes) || !SAME(hop_bytes) || !SAME(hops_sum) ||
+        !SAME(hops_max) || !SAME(iterations) || !SAME(converged) ||
+        !SAME(phase_time_ext) || !SAME(have_bwq) || !SAME(bwq_n) ||
+        !SAME(bwq_starved) || !SAME(bwq) || !SAME(nphases))
+        return 0;
+    if ((a->job_bws == NULL) != (b->job_bws == NULL) ||
+        (a->job_bws != NULL &&
+         memcmp(a->job_bws, b->job_bws,
+                (size_t)a->njobs * sizeof *a->job_bws) != 0))
+        return 0;
+    for (int k = 0; k < a->nphases; k++)
+        if (!same_result(a->phase[k], b->phase[k]))
+            return 0;
+    return 1;
+}
+
+static int
+same_job_bw(const struct net_jobs_stats *a, const struct net_jobs_stats *b)
+{
+    if (a == NULL || b == NULL || a->njobs != b->njobs)
+        return 0;
+    for (int j = 0; j < a->njobs; j++)
+        if (!SAME(job[j].bw_n) || !SAME(job[j].bw_starved) ||
+            !SAME(job[j].bw_min) || !SAME(job[j].bw_mean) ||
+            !SAME(job[j].bw_max) || !SAME(job[j].worst))
+            return 0;
+    return 1;
+}
+
+/* The per-job bandwidths of listed (from its messages, its job_bws set
+   aside) and of folded (from its job_bws) are the same bits. */
+static void
+check_jobs(const struct net *net, const struct net_job *jobs, int njobs,
+           struct net_result *listed, const struct net_result *folded,
+           const char *what)
+{
+    struct net_bw_stats *keep = listed->job_bws;
+    struct net_jobs_stats *a, *b;
+    struct rho_err e;
+    long long n = 0;
+
+    listed->job_bws = NULL;
+    a = net_stats_jobs(net, jobs, njobs, listed, &e);
+    listed->job_bws = keep;
+    b = net_stats_jobs(net, jobs, njobs, folded, &e);
+    for (int j = 0; a != NULL && j < njobs; j++)
+        n += a->job[j].bw_n;
+    CHECK(same_job_bw(a, b) && n > 0,
+          "%s: the per-job bandwidths of %lld messages, from the messages "
+          "and from the folded solve's counts, are the same bits",
+          what, n);
+    net_jobs_stats_free(a);
+    net_jobs_stats_free(b);
+}
+
+static void
+compare(const struct net *net, const struct net_job *jobs, int njobs,
+        const char *what)
+{
+    struct net_result *a = solve(net, jobs, njobs, 0, 0, NET_ENGINE_DEFAULT);
+    struct net_result *b = solve(net, jobs, njobs, -1, 0, NET_ENGINE_DEFAULT);
+    struct net_result *c = solve(net, jobs, njobs, -1, 1, NET_ENGINE_DEFAULT);
+
+    CHECK(a != NULL && b != NULL && c != NULL && a->nmsg == a->msgs &&
+              a->msgs > 0 && b->nmsg == 0 && b->msg_bw == NULL &&
+              c->nmsg == a->nmsg,
+          "%s: %lld messages listed by default, none folded, all when "
+          "asked for",
+          what, a != NULL ? a->msgs : -1);
+    if (a == NULL || b == NULL || c == NULL)
+        goto out;
+    CHECK(same_result(a, b) && same_result(a, c),
+          "%s: folded, the same link loads, metrics and bandwidths to the "
+          "bit",
+          what);
+    check_jobs(net, jobs, njobs, a, b, what);
+    if (a->nphases > 1)
+        for (int k = 0; k < a->nphases; k++) {
+            char w[128];
+            snprintf(w, sizeof w, "%s, phase %d", what, k + 1);
+            check_jobs(net, jobs, njobs, a->phase[k], b->phase[k], w);
+        }
+out:
+    net_result_free(a);
+    net_result_free(b);
+    net_result_free(c);
+}
+
+int
+main(void)
+{
+    struct net *net = dragonfly();
+    int n = (int)net_slots(net), nm = 4000;
+    struct placement *pl = placement_scheme_new(net, PLACE_LINEAR, n, 0, NULL);
+    struct rho_err e;
+    struct pattern *rs = pattern_collective(COLL_RS_PAIRWISE, n, 1 << 20, 1,
+                                            NULL, &e);
+    struct pattern *rab = pattern_collective(COLL_REDUCE_RABENSEIFNER, n,
+                                             1 << 20, 0, NULL, &e);
+    struct pattern *ph[2], *phases, *list;
+    int *src = malloc(sizeof(int) * (size_t)nm);
+    int *dst = malloc(sizeof(int) * (size_t)nm);
+    double *b = malloc(sizeof(double) * (size_t)nm);
+    struct rng g;
+
+    /* runs of identical messages (one core's to every core of a node),
+       and repeats that are not in a run */
+    rng_init(&g, 7);
+    for (int i = 0; i < nm;) {
+        int s = (int)rng_below(&g, 16), d = n - 4 * (1 + (int)rng_below(&g, 6));
+        double by = (double)(1 + rng_below(&g, 2)) * 65536;
+        int k = 1 + (int)rng_below(&g, 4);
+        if (rng_below(&g, 8) == 0)
+            by = 0; /* (no link) */
+        for (int c = 0; c < k && i < nm; c++, i++) {
+            src[i] = s;
+            dst[i] = d + c;
+            b[i] = by;
+        }
+        if (i < nm && rng_below(&g, 8) == 0) { /* within a node */
+            src[i] = s;
+            dst[i] = s ^ 1;
+            b[i++] = by;
+        }
+    }
+    list = pattern_list(n, nm, src, dst, b, NULL, NULL);
+    ph[0] = rs;
+    ph[1] = list;
+    phases = pattern_phases(2, ph, &e);
+    CHECK(rs != NULL && rab != NULL && list != NULL && phases != NULL,
+          "patterns");
+    {
+        struct net_job one = {rs, pl, 0, NET_AD};
+        compare(net, &one, 1, "rs-pairwise AD");
+    }
+    {
+        struct net_job one = {rab, pl, 0, NET_AD};
+        compare(net, &one, 1, "reduce-rabenseifner AD");
+    }
+    {
+        struct net_job one = {list, pl, 0, NET_AD};
+        compare(net, &one, 1, "a list AD");
+    }
+    {
+        struct net_job two[2] = {{list, pl, 0, NET_AD}, {rs, pl, 0, NET_SD}};
+        compare(net, two, 2, "a list AD beside rs-pairwise SD");
+    }
+    {
+        struct net_job two[2] = {{rs, pl, 0, NET_DOR}, {list, pl, 0, NET_AD}};
+        compare(net, two, 2, "rs-pairwise DOR beside a list AD");
+    }
+    {
+        struct net_job one = {phases, pl, 0, NET_AD};
+        compare(net, &one, 1, "two phases AD");
+    }
+    {
+        /* fresh paths are not folded: AI lists its messages */
+        struct net_job one = {list, pl, 0, NET_AI};
+        struct net_result *r = solve(net, &one, 1, -1, 0, NET_ENGINE_DEFAULT);
+        CHECK(r != NULL && r->nmsg == r->msgs && r->msg_bw != NULL &&
+                  r->job_bws != NULL,
+              "AI: not folded, every message listed");
+        net_result_free(r);
+    }
+    pattern_free(rs);
+    pattern_free(rab);
+    pattern_free(list);
+    pattern_free(phases);
+    placement_free(pl);
+    net_free(net);
+    free(src);
+    free(dst);
+    free(b);
+    TEST_DONE();
+}
