@@ -230,7 +230,7 @@ asan:
 # The threaded parts (search, sweep, jobs) under ThreadSanitizer.
 TSAN_TESTS := test_pool test_search test_sweep test_watch_job test_net_model \
               test_net_fast test_model_net test_model test_session test_queue_traffic \
-              test_cancel
+              test_cancel test_scratch
 tsan:
 	$(MAKE) BUILD=build-tsan LDFLAGS=-fsanitize=thread \
 	  OPT='-O1 -g -fsanitize=thread' build-tsan/$(NAME) \

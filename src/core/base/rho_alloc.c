@@ -68,6 +68,12 @@ injected(void)
     return at > 0 && atomic_fetch_add(&nalloc, 1) + 1 >= at;
 }
 
+int
+rho_alloc_injected(void)
+{
+    return injected();
+}
+
 void *
 xmalloc(size_t n)
 {

@@ -50,6 +50,10 @@ void rho_set_fatal_hook(void (*hook)(void));
  */
 void rho_alloc_fail_at(long n);
 
+/* For the core's other allocators (scratch.c): 1 if the allocation about
+   to be made is to fail, as rho_alloc_fail_at() asked. */
+int rho_alloc_injected(void);
+
 /* Grow *cap (doubling, at least min) so that it holds need items. */
 size_t rho_grow_cap(size_t cap, size_t need);
 

@@ -84,6 +84,7 @@
 #include "core/base/pool.h"
 #include "core/base/rho_alloc.h"
 #include "core/base/rng.h"
+#include "core/base/scratch.h"
 #include "core/base/units.h"
 #include "core/net/route.h"
 
@@ -1985,6 +1986,9 @@ struct rround {
                         the paths again (their links live one round) */
     long long nblk;
     struct rblock *blk;
+    void *mem, *lmem; /* scratch blocks (the explorer solves again and
+                         again: their pages stay): the blocks' entities
+                         and values, their links */
     float *remc, *qf;
     unsigned char *asked;
 };
@@ -1992,13 +1996,8 @@ struct rround {
 static void
 rround_free(struct rround *r)
 {
-    for (long long b = 0; b < r->nblk && r->blk != NULL; b++) {
-        free(r->blk[b].ent);
-        free(r->blk[b].links);
-        free(r->blk[b].via);
-        free(r->blk[b].vlen);
-        free(r->blk[b].val);
-    }
+    scratch_put(r->mem);
+    scratch_put(r->lmem);
     free(r->blk);
     free(r->remc);
     free(r->qf);
@@ -2324,58 +2323,66 @@ open_round(struct fsolver *sv)
     }
     r->nblk = nblk;
     r->blk = xcalloc((size_t)(nblk > 0 ? nblk : 1), sizeof *r->blk);
-    for (long long b = 0; b < nblk; b++) {
-        long long ne = sv->bcount[4 * b], nl = sv->bcount[4 * b + 1];
-        long long nv = sv->bcount[4 * b + 2], ni = sv->bcount[4 * b + 3];
-        r->blk[b].ent = xmalloc((size_t)(ne > 0 ? ne : 1) * sizeof(long long));
-        r->blk[b].val = xmalloc((size_t)(nv > 0 ? nv : 1) * sizeof(double));
-        if (!sv->via) {
-            r->blk[b].links = xmalloc((size_t)(nl > 0 ? nl : 1) * sizeof(int));
-            continue;
+    {
+        /* room for every active entity asking; a block uses the start of
+           its part (pages of a new mapping it leaves alone cost nothing).
+           mem: each block's entities, values, intermediate routers and
+           their lengths (a multiple of 8 bytes); lmem: the links */
+        size_t ev = 0, lk = 0;
+        char *p, *q;
+        for (long long b = 0; b < nblk; b++) {
+            long long ni = sv->via ? sv->bcount[4 * b + 3] : 0;
+            ev += (size_t)(sv->bcount[4 * b] + sv->bcount[4 * b + 2]) * 8 +
+                  ((size_t)ni * 5 + 7) / 8 * 8;
+            if (!sv->via)
+                lk += (size_t)sv->bcount[4 * b + 1] * sizeof(int);
         }
-        r->blk[b].via = xmalloc((size_t)(ni > 0 ? ni : 1) * sizeof(int));
-        r->blk[b].vlen = xmalloc((size_t)(ni > 0 ? ni : 1));
-        if (b >= sv->nscr) { /* (blocks only get fewer after round 0) */
-            sv->scr = xreallocarray(sv->scr, (size_t)b + 1, sizeof *sv->scr);
-            sv->scr_cap =
-                xreallocarray(sv->scr_cap, (size_t)b + 1, sizeof *sv->scr_cap);
-            sv->scr[b] = NULL;
-            sv->scr_cap[b] = 0;
-            sv->nscr = b + 1;
-        }
-        if (sv->scr_cap[b] < nl) {
-            free(sv->scr[b]);
-            sv->scr[b] = xmalloc((size_t)nl * sizeof(int));
-            sv->rec_bytes += (double)(nl - sv->scr_cap[b]) * 4;
-            sv->scr_cap[b] = nl;
+        p = r->mem = scratch_get(ev);
+        q = r->lmem = sv->via ? NULL : scratch_get(lk);
+        for (long long b = 0; b < nblk; b++) {
+            long long nl = sv->bcount[4 * b + 1], ni = sv->bcount[4 * b + 3];
+            r->blk[b].ent = (long long *)(void *)p;
+            p += (size_t)sv->bcount[4 * b] * sizeof(long long);
+            r->blk[b].val = (double *)(void *)p;
+            p += (size_t)sv->bcount[4 * b + 2] * sizeof(double);
+            if (!sv->via) {
+                r->blk[b].links = (int *)(void *)q;
+                q += (size_t)nl * sizeof(int);
+                continue;
+            }
+            r->blk[b].via = (int *)(void *)p;
+            r->blk[b].vlen = (unsigned char *)(p + (size_t)ni * sizeof(int));
+            p += ((size_t)ni * 5 + 7) / 8 * 8;
+            if (b >= sv->nscr) { /* (blocks only get fewer after round 0) */
+                sv->scr =
+                    xreallocarray(sv->scr, (size_t)b + 1, sizeof *sv->scr);
+                sv->scr_cap = xreallocarray(sv->scr_cap, (size_t)b + 1,
+                                            sizeof *sv->scr_cap);
+                sv->scr[b] = NULL;
+                sv->scr_cap[b] = 0;
+                sv->nscr = b + 1;
+            }
+            if (sv->scr_cap[b] < nl) {
+                scratch_put(sv->scr[b]);
+                sv->scr[b] = scratch_get((size_t)nl * sizeof(int));
+                sv->rec_bytes += (double)(nl - sv->scr_cap[b]) * 4;
+                sv->scr_cap[b] = nl;
+            }
         }
     }
 }
 
-/* After the request pass: give back what the record did not use. */
+/* After the request pass: count what the record holds (against
+   opts.record_budget). */
 static void
-trim_round(struct fsolver *sv)
+count_round(struct fsolver *sv)
 {
     struct rround *r = cur_round(sv);
 
     if (r == NULL || !r->recorded)
         return;
     for (long long b = 0; b < r->nblk; b++) {
-        struct rblock *k = &r->blk[b];
-        k->ent = xreallocarray(k->ent, (size_t)(k->n > 0 ? k->n : 1),
-                               sizeof(long long));
-        if (k->links != NULL)
-            k->links = xreallocarray(k->links,
-                                     (size_t)(k->nlinks > 0 ? k->nlinks : 1),
-                                     sizeof(int));
-        if (k->via != NULL) {
-            k->via = xreallocarray(k->via, (size_t)(k->nvia > 0 ? k->nvia : 1),
-                                   sizeof(int));
-            k->vlen = xreallocarray(k->vlen,
-                                    (size_t)(k->nvia > 0 ? k->nvia : 1), 1);
-        }
-        k->val = xreallocarray(k->val, (size_t)(k->nval > 0 ? k->nval : 1),
-                               sizeof(double));
+        const struct rblock *k = &r->blk[b];
         sv->rec_bytes += (double)k->n * 8 + (double)k->nval * 8 +
                          (double)k->nvia * 5 +
                          (r->grants_only || k->links == NULL
@@ -2617,7 +2624,7 @@ iterate(struct fsolver *sv)
             rc = -1;
             break;
         }
-        trim_round(sv);
+        count_round(sv);
         if (sv->with_paths)
             pool_for(sv->pool, (sv->ne + NF_BLOCK - 1) / NF_BLOCK, 1,
                      watch_task, sv);
@@ -2655,11 +2662,13 @@ iterate(struct fsolver *sv)
                    (size_t)(sv->poff[sv->ne] > 0 ? sv->poff[sv->ne] : 1) *
                        sizeof(double));
         pool_for(sv->pool, nblk, 1, alloc_task, sv);
-        if (cur_round(sv) != NULL && cur_round(sv)->grants_only)
-            for (long long b = 0; b < cur_round(sv)->nblk; b++) {
-                free(cur_round(sv)->blk[b].links);
-                cur_round(sv)->blk[b].links = NULL;
-            }
+        if (cur_round(sv) != NULL && cur_round(sv)->grants_only) {
+            struct rround *r = cur_round(sv);
+            scratch_put(r->lmem);
+            r->lmem = NULL;
+            for (long long b = 0; b < r->nblk; b++)
+                r->blk[b].links = NULL;
+        }
         if (agree(sv) || sum_links_clear(sv, 1, sums, 1) != 0) {
             rc = -1;
             break;
@@ -3633,7 +3642,7 @@ solver_free(struct fsolver *sv)
     free(sv->bnact);
     free(sv->bcount);
     for (long long b = 0; b < sv->nscr; b++)
-        free(sv->scr[b]);
+        scratch_put(sv->scr[b]);
     free(sv->scr);
     free(sv->scr_cap);
     free(sv->rem);
