@@ -21,14 +21,16 @@
  *    obtain and split exactly alike, so they form one entity of
  *    multiplicity k whose integer contributions are k times one message's:
  *    the same bits as k separate messages.
- *  - Runs of identical messages are folded (exact): an adaptive solve
- *    past opts.msgs_limit whose adaptive jobs are all AD and whose caller
- *    wants no message list keeps a run of messages of one job between the
- *    same endpoints with the same bytes, one after the other, as one
- *    record with its count (the count pass counts the runs, so each
- *    chunk's records have their place); entities add the counts. The
- *    result then lists no messages: the bandwidth summary and the per-job
- *    bandwidths are computed from the records with their counts.
+ *  - Identical messages are folded (exact): an adaptive solve past
+ *    opts.msgs_limit whose adaptive jobs are all AD and whose caller
+ *    wants no message list keeps the messages of a chunk with one job,
+ *    endpoints and bytes as one record with their count, in the order of
+ *    their first messages (the count pass counts the runs of such
+ *    messages, an upper bound of the chunk's records, so that each chunk
+ *    has its room; the records are moved together after). Entities add
+ *    the counts. The result then lists no messages: the bandwidth summary
+ *    and the per-job bandwidths (an exact sum) come from the records with
+ *    their counts.
  *  - Fixed paths are stored once per set (a pair of routers and a path
  *    set), shared by every entity between those routers, without the
  *    injection and ejection links (an entity keeps its own two): a
@@ -211,6 +213,14 @@ fmsgs_free(struct fmsgs *m)
 
 struct fsolver;
 
+/* A folded record of the chunk a worker collects (see fold_record()). */
+struct fold_slot {
+    double bytes;
+    int job, es, ed;
+    unsigned gen; /* the chunk's, or stale */
+    long long at;
+};
+
 struct fworker {
     struct fsolver *sv;
     struct route *rt;
@@ -251,6 +261,12 @@ struct fworker {
         double bytes;
         fix k;
     } run;
+    /* folding: the record the run adds to (-1: none), and the chunk's
+       records by key (job, endpoints, bytes), those of generation gen */
+    long long run_at;
+    struct fold_slot *ftab;
+    long long fcap, fn;
+    unsigned fgen;
 };
 
 struct fsolver {
@@ -284,7 +300,8 @@ struct fsolver {
     int *ch_job;
     long long *ch_u0, *ch_u1;
     long long *ch_cnt; /* messages per chunk (all ranks) */
-    long long *ch_rec; /* may_fold: records (runs) per chunk */
+    long long *ch_rec; /* may_fold: runs per chunk (the records' room) */
+    long long *ch_got; /* folded: records per chunk */
     long long *ch_at; /* collect: where each chunk's messages start in m
                          (the count pass knows how many it has) */
     struct fmsgs m; /* this rank's messages, in emission order */
@@ -890,6 +907,96 @@ flush_run(struct fworker *w)
     w->run.k = 0;
 }
 
+/* Folding: the record of the chunk with w's job, es, ed and bytes, with
+   one more message, or a new one; the run adds to it from now on. A
+   chunk's records are in the order of their first messages, and the
+   messages of one record are identical, so the entities built from them
+   (and their order) are those of the messages; the sums of their counts
+   are integers. */
+static uint64_t
+fold_hash(int job, int es, int ed, double bytes)
+{
+    uint64_t bb;
+
+    memcpy(&bb, &bytes, sizeof bb);
+    return hmix(hmix(((uint64_t)(unsigned)job << 32) ^ (unsigned)es,
+                     (uint64_t)(unsigned)ed),
+                bb);
+}
+
+static void
+fold_record(struct fworker *w, int src, int dst, int es, int ed, double bytes)
+{
+    struct fmsgs *m = &w->sv->m;
+    long long k, at;
+    struct fold_slot *t;
+
+    if (2 * (w->fn + 1) > w->fcap) { /* (grown with the chunk's only) */
+        long long nc = w->fcap > 0 ? 2 * w->fcap : 4096;
+        struct fold_slot *n = xcalloc((size_t)nc, sizeof *n);
+        for (long long i = 0; i < w->fcap; i++) {
+            const struct fold_slot *o = &w->ftab[i];
+            if (o->gen != w->fgen)
+                continue;
+            k = (long long)(fold_hash(o->job, o->es, o->ed, o->bytes) &
+                            (uint64_t)(nc - 1));
+            while (n[k].gen == w->fgen)
+                k = (k + 1) & (nc - 1);
+            n[k] = *o;
+        }
+        free(w->ftab);
+        w->ftab = n;
+        w->fcap = nc;
+    }
+    k = (long long)(fold_hash(w->job, es, ed, bytes) &
+                    (uint64_t)(w->fcap - 1));
+    for (t = &w->ftab[k]; t->gen == w->fgen;
+         k = (k + 1) & (w->fcap - 1), t = &w->ftab[k])
+        if (t->job == w->job && t->es == es && t->ed == ed &&
+            t->bytes == bytes) {
+            if (m->cnt[t->at] < INT_MAX) {
+                m->cnt[t->at]++;
+                w->run_at = t->at;
+                return;
+            }
+            break; /* (full: a new record takes its place) */
+        }
+    at = w->at++;
+    w->run_at = -1;
+    if (at >= w->end) /* (the count pass said otherwise) */
+        return;
+    m->job[at] = w->job;
+    m->src[at] = src;
+    m->dst[at] = dst;
+    m->es[at] = es;
+    m->ed[at] = ed;
+    m->bytes[at] = bytes;
+    m->cnt[at] = 1;
+    w->run_at = at;
+    if (t->gen != w->fgen)
+        w->fn++;
+    t->job = w->job;
+    t->es = es;
+    t->ed = ed;
+    t->bytes = bytes;
+    t->gen = w->fgen;
+    t->at = at;
+}
+
+/* A new chunk: no records, no run. */
+static void
+fold_chunk(struct fworker *w)
+{
+    w->run.k = 0;
+    w->run_at = -1;
+    w->nrec = 0;
+    w->fn = 0;
+    if (++w->fgen == 0) { /* (wrapped: every slot stale again) */
+        memset(w->ftab, 0, (size_t)w->fcap * sizeof *w->ftab);
+        w->fgen = 1;
+    }
+}
+
 static void
 sink_msg(void *v, int src, int dst, double bytes, int step)
 {
@@ -912,24 +1019,16 @@ sink_msg(void *v, int src, int dst, double bytes, int step)
     ed = map[j->offset + dst];
     w->s.msgs++;
     w->s.total += fx(bytes, sv->sL);
-    if (sv->fold) { /* a new record, or one more message of the last */
-        struct fmsgs *m = &sv->m;
-        long long at;
+    if (sv->fold) { /* one more message of the run's record, or */
         if (run_extend(w, es, ed, bytes)) {
-            if (w->at > 0 && w->at <= w->end)
-                m->cnt[w->at - 1]++;
+            if (w->run_at >= 0 && sv->m.cnt[w->run_at] < INT_MAX)
+                sv->m.cnt[w->run_at]++;
+            else
+                fold_record(w, src, dst, es, ed, bytes);
             return;
         }
-        at = w->at++;
-        if (at >= w->end) /* (the count pass said otherwise) */
-            return;
-        m->job[at] = w->job;
-        m->src[at] = src;
-        m->dst[at] = dst;
-        m->es[at] = es;
-        m->ed[at] = ed;
-        m->bytes[at] = bytes;
-        m->cnt[at] = 1;
+        w->nrec++;
+        fold_record(w, src, dst, es, ed, bytes);
         return;
     }
     if (!sv->adaptive && !sv->keep && j->routing != NET_SI) {
@@ -1022,6 +1121,8 @@ chunk_task(void *ctx, long long i, int wi)
     w->at = sv->ch_at != NULL ? sv->ch_at[c - sv->c0] : 0;
     w->end = sv->ch_at != NULL ? sv->ch_at[c - sv->c0 + 1] : 0;
     w->run.k = 0;
+    if (sv->fold)
+        fold_chunk(w);
     if (!sv->cancel && !skip_chunk(sv, c))
         for (long long u = sv->ch_u0[c];
              u < sv->ch_u1[c] && !w->failed && !sv->cancel; u++) {
@@ -1029,15 +1130,18 @@ chunk_task(void *ctx, long long i, int wi)
             w->idx = 0;
             pattern_emit(j->pattern, u, sink_msg, w);
         }
-    if (sv->fold)
+    if (sv->fold) {
         w->run.k = 0; /* (records, not routed) */
+        sv->ch_got[c - sv->c0] = w->at - sv->ch_at[c - sv->c0];
+    }
     flush_run(w);
     if (sv->ch_at != NULL && !w->failed && !sv->cancel && !skip_chunk(sv, c) &&
-        w->at != w->end) {
+        (sv->fold ? w->nrec != cnt[c] || w->at > w->end : w->at != w->end)) {
         rho_err_set(&w->err, RHO_EINTERNAL,
                     "link model: job %d emitted %lld %s in a chunk "
                     "the count pass gave %lld",
-                    w->job + 1, w->at - (w->end - cnt[c]),
+                    w->job + 1,
+                    sv->fold ? w->nrec : w->at - (w->end - cnt[c]),
                     sv->fold ? "runs of messages" : "messages", cnt[c]);
         w->failed = 1;
     }
@@ -3433,7 +3537,8 @@ select_ranks(struct fsolver *sv, const double *v, const int *wt, long long n,
 }
 
 /* Job j's bandwidths: k more messages that obtained bw, of bytes each
-   (as net_stats_jobs() adds them from the messages, one by one). */
+   (as net_stats_jobs() adds them from the messages, one by one: the sum
+   is exact, so in any order). */
 static void
 bw_stats_add(struct net_bw_stats *o, double bw, double bytes, int k)
 {
@@ -3441,8 +3546,7 @@ bw_stats_add(struct net_bw_stats *o, double bw, double bytes, int k)
         o->min = bw;
     if (o->n == 0 || bw > o->max)
         o->max = bw;
-    for (int i = 0; i < k; i++)
-        o->sum += bw;
+    xsum_add(&o->sum, bw, (uint64_t)k);
     o->n += k;
     if (bw > 0) {
         if (bytes / bw > o->worst)
@@ -3612,6 +3716,7 @@ solver_free(struct fsolver *sv)
         free(sv->w[i].acc);
         free(sv->w[i].pair);
         free(sv->w[i].jn);
+        free(sv->w[i].ftab);
     }
     free(sv->w);
     free(sv->jcount);
@@ -3620,6 +3725,7 @@ solver_free(struct fsolver *sv)
     free(sv->ch_u1);
     free(sv->ch_cnt);
     free(sv->ch_rec);
+    free(sv->ch_got);
     free(sv->ch_at);
     fmsgs_free(&sv->m);
     free(sv->ent_msg);
@@ -3772,6 +3878,41 @@ representatives(const struct fsolver *sv, double nfp)
     return need < 2 ? 0 : need > NF_REP_MAX ? NF_REP_MAX : (int)need;
 }
 
+/* Folded: every chunk's records moved down after the previous chunk's
+   (their room was the chunk's runs), the arrays cut to them. Returns the
+   records. */
+static long long
+fold_compact(struct fsolver *sv)
+{
+    struct fmsgs *m = &sv->m;
+    long long n = 0;
+
+    for (int c = 0; c < sv->c1 - sv->c0; c++) {
+        long long a = sv->ch_at[c], k = sv->ch_got[c];
+        if (a != n && k > 0) {
+            memmove(m->job + n, m->job + a, (size_t)k * sizeof *m->job);
+            memmove(m->src + n, m->src + a, (size_t)k * sizeof *m->src);
+            memmove(m->dst + n, m->dst + a, (size_t)k * sizeof *m->dst);
+            memmove(m->es + n, m->es + a, (size_t)k * sizeof *m->es);
+            memmove(m->ed + n, m->ed + a, (size_t)k * sizeof *m->ed);
+            memmove(m->bytes + n, m->bytes + a, (size_t)k * sizeof *m->bytes);
+            memmove(m->cnt + n, m->cnt + a, (size_t)k * sizeof *m->cnt);
+        }
+        n += k;
+    }
+    if (n > 0 && n < m->cap) {
+        m->job = xreallocarray(m->job, (size_t)n, sizeof *m->job);
+        m->src = xreallocarray(m->src, (size_t)n, sizeof *m->src);
+        m->dst = xreallocarray(m->dst, (size_t)n, sizeof *m->dst);
+        m->es = xreallocarray(m->es, (size_t)n, sizeof *m->es);
+        m->ed = xreallocarray(m->ed, (size_t)n, sizeof *m->ed);
+        m->bytes = xreallocarray(m->bytes, (size_t)n, sizeof *m->bytes);
+        m->cnt = xreallocarray(m->cnt, (size_t)n, sizeof *m->cnt);
+        m->cap = n;
+    }
+    return n;
+}
+
 /* Whether the solve folds runs of identical messages (net_opts.msgs_limit:
    more messages than it, all ranks'): then the records are the runs, and
    each chunk's start among them is known from the count pass. *nrec: the
@@ -3785,6 +3926,7 @@ fold_or_not(struct fsolver *sv, long long *nrec)
         return;
     sv->fold = 1;
     sv->keep = 0;
+    sv->ch_got = xcalloc((size_t)(sv->c1 - sv->c0 + 1), sizeof(long long));
     *nrec = 0;
     for (int c = sv->c0; c < sv->c1; c++) {
         sv->ch_at[c - sv->c0] = *nrec;
@@ -3895,7 +4037,7 @@ net_fast_solve(const struct net *net, const struct net_job *jobs, int njobs,
             pool_for(sv.pool, sv.c1 - sv.c0, 1, chunk_task, &sv);
             take_failure(&sv);
             if ((sv.adaptive || sv.keep) && !sv.cancel && !sv.fail)
-                sv.m.n = n_recs;
+                sv.m.n = sv.fold ? fold_compact(&sv) : n_recs;
             if (!agree(&sv)) {
                 for (int i = 0; i < sv.nthreads; i++)
                     fsums_add(&sv.total, &sv.w[i].s);

@@ -76,6 +76,7 @@
 #include <stdatomic.h>
 #include <stdint.h>
 
+#include "core/base/xsum.h"
 #include "core/net/net.h"
 #include "core/net/pattern.h"
 #include "core/net/placement.h"
@@ -200,7 +201,8 @@ struct net_bw_stats {
     long long n;       /* such messages */
     long long starved; /* of them, how many obtained no bandwidth */
     double min, max;   /* B/s (0 when n is 0) */
-    double sum;        /* of their bandwidths, added in emission order */
+    struct xsum sum;   /* of their bandwidths, exact (any order, the
+                          phases merged: the same bits) */
     double worst;      /* the longest bytes / bandwidth (s); infinity
                           when one starved */
 };
@@ -324,8 +326,8 @@ struct net_result {
        the bandwidths its messages obtained, whether the messages are
        listed or not (net_stats_jobs() reads them from here); NULL
        otherwise (then from msg_*). The same numbers as the messages give,
-       to the bit; for traffic in phases the sum's are the phases' merged
-       (sum: the phases' sums added). */
+       to the bit; for traffic in phases the sum's are the phases'
+       merged. */
     struct net_bw_stats *job_bws;
     /* Fixed path sets (DOR, SD, AD in an adaptive run) with the
        bandwidth each path obtained in total; fresh-path messages (SI, AI,

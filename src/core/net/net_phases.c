@@ -135,7 +135,7 @@ add_job_bws(struct net_result *a, const struct net_result *b)
             o->worst = s->worst;
         o->n += s->n;
         o->starved += s->starved;
-        o->sum += s->sum;
+        xsum_merge(&o->sum, &s->sum);
     }
 }
 

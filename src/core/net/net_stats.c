@@ -436,6 +436,8 @@ static void
 job_bw(const struct net *net, const struct net_job *jobs, int njobs,
        const struct net_result *res, struct net_jobs_stats *js)
 {
+    struct xsum *sum;
+
     if (res->iterations > 0 && res->job_bws != NULL) {
         for (int j = 0; j < njobs && j < res->njobs; j++) {
             const struct net_bw_stats *b = &res->job_bws[j];
@@ -446,13 +448,14 @@ job_bw(const struct net *net, const struct net_job *jobs, int njobs,
             o->bw_starved = b->starved;
             o->bw_min = b->min;
             o->bw_max = b->max;
-            o->bw_mean = b->sum / (double)b->n;
+            o->bw_mean = xsum_value(&b->sum) / (double)b->n;
             o->worst = b->worst;
         }
         return;
     }
     if (res->iterations <= 0 || res->msg_bw == NULL || res->msg_job == NULL)
         return;
+    sum = xcalloc((size_t)njobs, sizeof *sum); /* (exact: as job_bws) */
     for (long long m = 0; m < res->nmsg; m++) {
         int j = res->msg_job[m], a, b;
         struct net_job_stats *o;
@@ -471,7 +474,7 @@ job_bw(const struct net *net, const struct net_job *jobs, int njobs,
             o->bw_min = bw;
         if (o->bw_n == 0 || bw > o->bw_max)
             o->bw_max = bw;
-        o->bw_mean += bw; /* the sum until the end */
+        xsum_add(&sum[j], bw, 1);
         o->bw_n++;
         if (bw > 0) {
             if (res->msg_bytes[m] / bw > o->worst)
@@ -483,7 +486,9 @@ job_bw(const struct net *net, const struct net_job *jobs, int njobs,
     }
     for (int j = 0; j < njobs; j++)
         if (js->job[j].bw_n > 0)
-            js->job[j].bw_mean /= (double)js->job[j].bw_n;
+            js->job[j].bw_mean =
+                xsum_value(&sum[j]) / (double)js->job[j].bw_n;
+    free(sum);
 }
 
 struct net_jobs_stats *
