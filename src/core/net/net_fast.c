@@ -245,6 +245,8 @@ struct fworker {
     long long *jn;    /* per job */
     double lmax_b;
     int job;
+    const int *map; /* the job's placement map from its offset, and its */
+    int nr;         /* pattern's ranks (set with job, for every message) */
     long long unit;
     int idx;
     int failed;
@@ -606,7 +608,8 @@ check_plan(struct fsolver *sv, const struct plan *pl, long long n_all)
     units_fmt_size(a, sizeof a, need);
     units_fmt_size(b, sizeof b, lim);
     units_fmt_int(c, sizeof c, n_all);
-    if (ranks > nr && ranks <= 1000000)
+    /* (a folded solve names no ranks: rho-mpi's ranks do not fold) */
+    if (ranks > nr && ranks <= 1000000 && !sv->fold)
         rho_err_set(&sv->ferr, RHO_ELIMIT,
                     "the link model needs about %s for %s messages%s, more "
                     "than the %s allowed: it would fit on %d MPI ranks "
@@ -786,6 +789,17 @@ make_chunks(struct fsolver *sv)
     }
 }
 
+/* w emits job j's messages. */
+static void
+set_job(struct fworker *w, int j)
+{
+    const struct net_job *nj = &w->sv->jobs[j];
+
+    w->job = j;
+    w->map = placement_map(nj->placement) + nj->offset;
+    w->nr = pattern_ranks(nj->pattern);
+}
+
 /* Folding: a message of w->job between endpoints es and ed with bytes
    extends w's run (returns 1), or starts a new one (returns 0). The count
    pass and the collection see the same messages of a chunk in the same
@@ -823,14 +837,10 @@ count_msg(void *v, int src, int dst, double bytes, int step)
     if (bytes > w->lmax_b)
         w->lmax_b = bytes;
     if (sv->may_fold) {
-        const struct net_job *j = &sv->jobs[w->job];
-        const int *map = placement_map(j->placement);
-        int n = pattern_ranks(j->pattern);
-        if (src < 0 || src >= n || dst < 0 || dst >= n) {
+        if (src < 0 || src >= w->nr || dst < 0 || dst >= w->nr) {
             w->run.k = 0; /* (the collection fails the solve) */
             w->nrec++;
-        } else if (!run_extend(w, map[j->offset + src], map[j->offset + dst],
-                               bytes))
+        } else if (!run_extend(w, w->map[src], w->map[dst], bytes))
             w->nrec++;
     }
 }
@@ -847,7 +857,7 @@ count_task(void *ctx, long long i, int wi)
     if (stopped(sv))
         return 1;
 
-    w->job = sv->ch_job[c];
+    set_job(w, sv->ch_job[c]);
     w->run.k = 0;
     for (long long u = sv->ch_u0[c]; u < sv->ch_u1[c] && !sv->cancel; u++)
         pattern_emit(p, u, count_msg, w);
@@ -1003,20 +1013,19 @@ sink_msg(void *v, int src, int dst, double bytes, int step)
     struct fworker *w = v;
     struct fsolver *sv = w->sv;
     const struct net_job *j = &sv->jobs[w->job];
-    const int *map = placement_map(j->placement);
-    int idx = w->idx++, n = pattern_ranks(j->pattern), es, ed;
+    int idx = w->idx++, es, ed;
     uint64_t key;
 
     if (w->failed || sv->cancel || (sv->o.step >= 0 && step != sv->o.step))
         return;
     if (++w->tick >= NF_CHECK && checkpoint(sv, w))
         return;
-    if (src < 0 || src >= n || dst < 0 || dst >= n) {
+    if (src < 0 || src >= w->nr || dst < 0 || dst >= w->nr) {
         worker_fail(w, FAIL_RANGE, w->job, src, dst);
         return;
     }
-    es = map[j->offset + src];
-    ed = map[j->offset + dst];
+    es = w->map[src];
+    ed = w->map[dst];
     w->s.msgs++;
     w->s.total += fx(bytes, sv->sL);
     if (sv->fold) { /* one more message of the run's record, or */
@@ -1117,7 +1126,7 @@ chunk_task(void *ctx, long long i, int wi)
 
     long long *cnt = sv->fold ? sv->ch_rec : sv->ch_cnt;
 
-    w->job = sv->ch_job[c];
+    set_job(w, sv->ch_job[c]);
     w->at = sv->ch_at != NULL ? sv->ch_at[c - sv->c0] : 0;
     w->end = sv->ch_at != NULL ? sv->ch_at[c - sv->c0 + 1] : 0;
     w->run.k = 0;
