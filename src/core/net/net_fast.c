@@ -917,6 +917,19 @@ flush_run(struct fworker *w)
     w->run.k = 0;
 }
 
+/* Message at of the collection. */
+static inline void
+put_msg(struct fmsgs *m, long long at, int job, int src, int dst, int es,
+        int ed, double bytes)
+{
+    m->job[at] = job;
+    m->src[at] = src;
+    m->dst[at] = dst;
+    m->es[at] = es;
+    m->ed[at] = ed;
+    m->bytes[at] = bytes;
+}
+
 /* Folding: the record of the chunk with w's job, es, ed and bytes, with
    one more message, or a new one; the run adds to it from now on. A
    chunk's records are in the order of their first messages, and the
@@ -975,12 +988,7 @@ fold_record(struct fworker *w, int src, int dst, int es, int ed, double bytes)
     w->run_at = -1;
     if (at >= w->end) /* (the count pass said otherwise) */
         return;
-    m->job[at] = w->job;
-    m->src[at] = src;
-    m->dst[at] = dst;
-    m->es[at] = es;
-    m->ed[at] = ed;
-    m->bytes[at] = bytes;
+    put_msg(m, at, w->job, src, dst, es, ed, bytes);
     m->cnt[at] = 1;
     w->run_at = at;
     if (t->gen != w->fgen)
@@ -1063,12 +1071,7 @@ sink_msg(void *v, int src, int dst, double bytes, int step)
         long long at = w->at++;
         if (at >= w->end) /* (the count pass said otherwise) */
             return;
-        m->job[at] = w->job;
-        m->src[at] = src;
-        m->dst[at] = dst;
-        m->es[at] = es;
-        m->ed[at] = ed;
-        m->bytes[at] = bytes;
+        put_msg(m, at, w->job, src, dst, es, ed, bytes);
         if (m->key != NULL)
             m->key[at] = key;
     }
