@@ -92,6 +92,9 @@
 
 #define NF_CHUNKS 1024  /* unit chunks per job */
 #define NF_BLOCK 2048   /* entities per task of a pass */
+#define NF_RBLOCK 512   /* active entities per task of a round's passes
+                           (a few dozen tasks a pass on a torus: the
+                           threads end it together) */
 #define NF_LINK_TASKS 64
 #define NF_LIVE_TASKS 8
 #define NF_PADS ROUTE_PADS /* pad links nl .. nl + NF_PADS - 1 of a padded
@@ -2083,7 +2086,7 @@ get_bit(const unsigned char *bits, long long i)
    links and one double per path (its load, then its grant). */
 struct rblock {
     long long n;     /* entities */
-    long long *ent;  /* n */
+    int *ent;        /* n (entities are numbered in ints: msg_ent) */
     int *links;      /* their slots, one after the other (NULL with
                         sv->via) */
     int *via;        /* with sv->via: the intermediate routers of their
@@ -2138,7 +2141,7 @@ load_task(void *ctx, long long b, int wi)
     struct rround *rr = cur_round(sv);
     struct rblock *rb = rr != NULL && rr->recorded ? &rr->blk[b] : NULL;
     fix *acc = w->acc;
-    long long a = b * NF_BLOCK, z = a + NF_BLOCK < sv->nact ? a + NF_BLOCK
+    long long a = b * NF_RBLOCK, z = a + NF_RBLOCK < sv->nact ? a + NF_RBLOCK
                                                            : sv->nact;
     long long nb = 0, *out = sv->bact + a;
     /* the record's cursors, in registers: the blocks' records sit side by
@@ -2171,7 +2174,7 @@ load_task(void *ctx, long long b, int wi)
 
         out[nb++] = e;
         if (fresh && rb != NULL) {
-            rb->ent[rn++] = e;
+            rb->ent[rn++] = (int)e;
             rl += fresh_slots(sv, rt);
             rv += np;
             if (via != NULL) {
@@ -2229,7 +2232,7 @@ load_task(void *ctx, long long b, int wi)
     }
     sv->bnact[b] = nb;
     w->any |= nb > 0;
-    if ((b & 15) == 15 && progress_work(sv, 16.0 * NF_BLOCK))
+    if ((b & 15) == 15 && progress_work(sv, 16.0 * NF_RBLOCK))
         return 1;
     return 0;
 }
@@ -2243,7 +2246,7 @@ alloc_task(void *ctx, long long b, int wi)
     struct rround *rr = cur_round(sv);
     struct rblock *rb = rr != NULL && rr->recorded ? &rr->blk[b] : NULL;
     fix *acc = w->acc, gain = 0;
-    const long long *in = sv->bact + b * NF_BLOCK;
+    const long long *in = sv->bact + b * NF_RBLOCK;
     long long rl = 0, rv = 0; /* cursors in rb */
     const int *links = rb == NULL ? NULL : sv->via ? sv->scr[b] : rb->links;
 
@@ -2344,7 +2347,7 @@ alloc_task(void *ctx, long long b, int wi)
         sv->ent_bw[e] += bw;
     }
     w->gain += gain;
-    if ((b & 15) == 15 && progress_work(sv, 16.0 * NF_BLOCK))
+    if ((b & 15) == 15 && progress_work(sv, 16.0 * NF_RBLOCK))
         return 1;
     return 0;
 }
@@ -2372,7 +2375,7 @@ static int
 fresh_count_task(void *ctx, long long b, int wi)
 {
     struct fsolver *sv = ctx;
-    long long a = b * NF_BLOCK, z = a + NF_BLOCK < sv->nact ? a + NF_BLOCK
+    long long a = b * NF_RBLOCK, z = a + NF_RBLOCK < sv->nact ? a + NF_RBLOCK
                                                            : sv->nact;
     long long ne = 0, nl = 0, nv = 0, ni = 0;
 
@@ -2400,7 +2403,7 @@ static void
 open_round(struct fsolver *sv)
 {
     struct rround *r;
-    long long nblk = (sv->nact + NF_BLOCK - 1) / NF_BLOCK;
+    long long nblk = (sv->nact + NF_RBLOCK - 1) / NF_RBLOCK;
     double need = 0, links_need = 0;
 
     if (sv->nrec == sv->rec_cap) {
@@ -2415,7 +2418,7 @@ open_round(struct fsolver *sv)
     for (long long b = 0; b < nblk; b++) {
         long long nl = sv->bcount[4 * b + 1];
         need += (double)sv->bcount[4 * b + 2] * 8.0 +
-                (double)sv->bcount[4 * b] * 8.0;
+                (double)sv->bcount[4 * b] * 4.0;
         if (!sv->via)
             links_need += (double)nl * 4.0;
         else {
@@ -2448,7 +2451,8 @@ open_round(struct fsolver *sv)
         char *p, *q;
         for (long long b = 0; b < nblk; b++) {
             long long ni = sv->via ? sv->bcount[4 * b + 3] : 0;
-            ev += (size_t)(sv->bcount[4 * b] + sv->bcount[4 * b + 2]) * 8 +
+            ev += ((size_t)sv->bcount[4 * b] * sizeof(int) + 7) / 8 * 8 +
+                  (size_t)sv->bcount[4 * b + 2] * 8 +
                   ((size_t)ni * 5 + 7) / 8 * 8;
             if (!sv->via)
                 lk += (size_t)sv->bcount[4 * b + 1] * sizeof(int);
@@ -2457,8 +2461,8 @@ open_round(struct fsolver *sv)
         q = r->lmem = sv->via ? NULL : scratch_get(lk);
         for (long long b = 0; b < nblk; b++) {
             long long nl = sv->bcount[4 * b + 1], ni = sv->bcount[4 * b + 3];
-            r->blk[b].ent = (long long *)(void *)p;
-            p += (size_t)sv->bcount[4 * b] * sizeof(long long);
+            r->blk[b].ent = (int *)(void *)p;
+            p += ((size_t)sv->bcount[4 * b] * sizeof(int) + 7) / 8 * 8;
             r->blk[b].val = (double *)(void *)p;
             p += (size_t)sv->bcount[4 * b + 2] * sizeof(double);
             if (!sv->via) {
@@ -2499,7 +2503,7 @@ count_round(struct fsolver *sv)
         return;
     for (long long b = 0; b < r->nblk; b++) {
         const struct rblock *k = &r->blk[b];
-        sv->rec_bytes += (double)k->n * 8 + (double)k->nval * 8 +
+        sv->rec_bytes += (double)k->n * 4 + (double)k->nval * 8 +
                          (double)k->nvia * 5 +
                          (r->grants_only || k->links == NULL
                               ? 0
@@ -2681,7 +2685,7 @@ static int
 keep_task(void *ctx, long long b, int wi)
 {
     struct fsolver *sv = ctx;
-    long long a = b * NF_BLOCK, z = a + NF_BLOCK < sv->nact ? a + NF_BLOCK
+    long long a = b * NF_RBLOCK, z = a + NF_RBLOCK < sv->nact ? a + NF_RBLOCK
                                                            : sv->nact;
     long long k = a;
 
@@ -2722,10 +2726,10 @@ iterate(struct fsolver *sv)
         /* after the exposure, an entity that cannot ask never will */
         if (sv->use_live && sv->iter >= f) {
             long long k = 0;
-            nblk = (sv->nact + NF_BLOCK - 1) / NF_BLOCK;
+            nblk = (sv->nact + NF_RBLOCK - 1) / NF_RBLOCK;
             pool_for(sv->pool, nblk, 1, keep_task, sv);
             for (long long b = 0; b < nblk; b++) {
-                memmove(sv->act + k, sv->bact + b * NF_BLOCK,
+                memmove(sv->act + k, sv->bact + b * NF_RBLOCK,
                         (size_t)sv->bnact[b] * sizeof(long long));
                 k += sv->bnact[b];
             }
@@ -2733,7 +2737,7 @@ iterate(struct fsolver *sv)
         }
         if (sv->any_fresh_adaptive)
             open_round(sv);
-        nblk = (sv->nact + NF_BLOCK - 1) / NF_BLOCK;
+        nblk = (sv->nact + NF_RBLOCK - 1) / NF_RBLOCK;
         zero_acc(sv, 1, sv->iter == 0);
         pool_for(sv->pool, nblk, 1, load_task, sv);
         if (agree(sv)) {
@@ -2947,7 +2951,7 @@ via_attr_task(void *ctx, long long b, int wi)
         via += np - nd;
         vlen += np - nd;
     }
-    if ((b & 15) == 15 && progress_work(sv, 16.0 * NF_BLOCK))
+    if ((b & 15) == 15 && progress_work(sv, 16.0 * NF_RBLOCK))
         return 1;
     return 0;
 }
@@ -3030,7 +3034,7 @@ rec_attr_task(void *ctx, long long b, int wi)
         if (rr->grants_only)
             l = NULL;
     }
-    if ((b & 15) == 15 && progress_work(sv, 16.0 * NF_BLOCK))
+    if ((b & 15) == 15 && progress_work(sv, 16.0 * NF_RBLOCK))
         return 1;
     return 0;
 }
@@ -3254,8 +3258,8 @@ solve_adaptive(struct fsolver *sv)
         sv->cut[l] = sv->o.cutoff * sv->bw[l];
     sv->act = xmalloc((size_t)(ne > 0 ? ne : 1) * sizeof(long long));
     sv->bact = xmalloc((size_t)(ne > 0 ? ne : 1) * sizeof(long long));
-    sv->bnact = xcalloc((size_t)(ne / NF_BLOCK + 2), sizeof(long long));
-    sv->bcount = xcalloc((size_t)(ne / NF_BLOCK + 2) * 4, sizeof(long long));
+    sv->bnact = xcalloc((size_t)(ne / NF_RBLOCK + 2), sizeof(long long));
+    sv->bcount = xcalloc((size_t)(ne / NF_RBLOCK + 2) * 4, sizeof(long long));
     sv->nact = ne;
     for (long long e = 0; e < ne; e++)
         sv->act[e] = e;
