@@ -45,7 +45,11 @@
  *  - Fresh paths are drawn as the reference draws them (route_draw_pad()
  *    keyed by message and round). Each round's drawn paths and their
  *    grants are recorded while they fit opts.record_budget (the attribution
- *    then reads them back); past it a round keeps only its per-link state
+ *    then reads them back; on a torus under DOR, where a path is fixed by
+ *    its endpoints and intermediate router (route_by_via()), the record
+ *    keeps that router and the path's length, and the attribution adds the
+ *    path's bytes to the sums of its parts' pairs of routers, each pair
+ *    walked once at the end); past it a round keeps only its per-link state
  *    (remaining bandwidth above the cutoff and grant per unit of request,
  *    two floats a link) and which entities asked, the grant pass draws the
  *    paths again, and so does an attribution sweep that recomputes every
@@ -3294,11 +3298,23 @@ solve_adaptive(struct fsolver *sv)
             sv->w[i].acc =
                 xcalloc(((size_t)sv->nl + NF_PADS) * k, sizeof(fix));
         }
-        sv->pairs = sv->via && k == 1 &&
-                    2.0 * sv->nr * sv->nr * sizeof(fix) * nt <= NF_PAIR_MEM;
-        for (int i = 0; i < nt && sv->pairs; i++)
-            sv->w[i].pair =
-                xcalloc(2 * (size_t)sv->nr * (size_t)sv->nr, sizeof(fix));
+        for (long long b = 0; b < sv->nscr; b++) { /* (the rounds' links) */
+            scratch_put(sv->scr[b]);
+            sv->scr[b] = NULL;
+            sv->rec_bytes -= (double)sv->scr_cap[b] * 4;
+            sv->scr_cap[b] = 0;
+        }
+        {
+            double pb = 2.0 * sv->nr * sv->nr * sizeof(fix) * nt;
+            sv->pairs = sv->via && k == 1 && pb <= NF_PAIR_MEM &&
+                        pb <= net_mem_limit(&sv->o) - sv->planned -
+                                  sv->rec_bytes;
+        }
+        for (int i = 0; i < nt && sv->pairs; i++) {
+            size_t n = 2 * (size_t)sv->nr * (size_t)sv->nr * sizeof(fix);
+            sv->w[i].pair = scratch_get(n);
+            memset(sv->w[i].pair, 0, n);
+        }
         for (int r = 0; r < sv->nrec && !stopped(sv); r++) {
             struct attr_ctx c = {sv, r};
             struct rround *rr = &sv->rec[r];
@@ -3730,7 +3746,7 @@ solver_free(struct fsolver *sv)
         free(sv->w[i].plen);
         free(sv->w[i].pl);
         free(sv->w[i].acc);
-        free(sv->w[i].pair);
+        scratch_put(sv->w[i].pair);
         free(sv->w[i].jn);
         free(sv->w[i].ftab);
     }
