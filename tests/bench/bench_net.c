@@ -7,9 +7,10 @@
  *     the exact one and the reference -- time, CPU and peak memory;
  *  2. every shipped network scenario's adaptive solves (AD, AI, AH) with
  *     the default engine, 2 threads, as rho solves them (phase by phase);
- *     a solve over 200 ms says so; one under 2 s runs again in a new
- *     thread of the same process, as the explorer's next run of it does
- *     (its scratch blocks warm, core/base/scratch.h);
+ *     a solve over 200 ms says so; one under 2 s runs twice more, each
+ *     in a new thread of the same process, as the explorer's next runs
+ *     of it do (the scratch blocks, core/base/scratch.h, and the
+ *     threads' heaps warm), and the last of them is shown;
  *  3. the fast engine against the reference where it departs from the
  *     exact one (df-40 at 1 and 4 ranks per router, and every shipped
  *     scenario whose AI or AH exposure it compresses or, on a torus, whose
@@ -274,19 +275,21 @@ scenario_solves(int k, int i, int unused)
             printf("%-26s %-2s over 200 ms\n", name,
                    net_routing_name(rts[i]));
         net_result_free(r);
-        /* the explorer's next run of it (an edit, R and back): a new
-           thread, the process warm (solves under 2 s) */
-        if (secs < 2) {
+        /* the explorer's runs of it after the first (an edit, R and
+           back): each in a new thread, the process warm; the second such
+           run is the one shown (solves under 2 s) */
+        for (int again = 0; again < 2 && secs < 2; again++) {
             struct solve_arg a = {s, rts[i], eng, 0, 0, NULL};
             pthread_t t;
             if (pthread_create(&t, NULL, solve_thread, &a) != 0)
                 solve_thread(&a);
             else
                 pthread_join(t, NULL);
-            printf("%-26s %-2s again, in a new thread %8.3f s (cpu %7.3f)"
-                   "%s\n",
-                   name, net_routing_name(rts[i]), a.secs, a.cpus,
-                   a.secs > 0.2 ? " over 200 ms" : "");
+            if (again == 1)
+                printf("%-26s %-2s again, in a new thread %8.3f s (cpu "
+                       "%7.3f)%s\n",
+                       name, net_routing_name(rts[i]), a.secs, a.cpus,
+                       a.secs > 0.2 ? " over 200 ms" : "");
             net_result_free(a.r);
         }
     }
