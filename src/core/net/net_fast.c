@@ -2074,10 +2074,14 @@ loads_of(struct fsolver *sv, struct fworker *w, long long e, int it,
     return np;
 }
 
+/* (atomic: the request pass sets the bits of the entities of a task,
+   and after the liveness compaction two tasks' entities may share a
+   byte -- a plain |= of two threads lost one of the bits) */
 static void
 set_bit(unsigned char *bits, long long i)
 {
-    bits[i >> 3] |= (unsigned char)(1u << (i & 7));
+    __atomic_fetch_or(&bits[i >> 3], (unsigned char)(1u << (i & 7)),
+                      __ATOMIC_RELAXED);
 }
 
 static int
