@@ -1762,11 +1762,8 @@ route_via_path(const struct route *rt, int s, int d, int via, int *links)
     if (k != 1)
         return k == 2 ? wrap(rt, s, d, links, 0) : 0;
     if (via < 0)
-        n = rt->tw.tabled ? twalk(&rt->tw, a, b, l) : torus_walk(rt, a, b, l);
-    else if (rt->tw.tabled) {
-        n = via == a ? 0 : twalk(&rt->tw, a, via, l);
-        n += via == b ? 0 : twalk(&rt->tw, via, b, l + n);
-    } else {
+        n = torus_walk(rt, a, b, l);
+    else {
         n = via == a ? 0 : torus_walk(rt, a, via, l);
         n += via == b ? 0 : torus_walk(rt, via, b, l + n);
     }
@@ -1798,8 +1795,7 @@ route_dor_hops(const struct route *rt, int a, int b)
 int
 route_dor_path(const struct route *rt, int a, int b, int *links)
 {
-    return rt->tw.tabled ? twalk(&rt->tw, a, b, links)
-                         : torus_walk(rt, a, b, links);
+    return torus_walk(rt, a, b, links);
 }
 
 int
