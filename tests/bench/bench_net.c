@@ -12,11 +12,13 @@
  *     of it do (the scratch blocks, core/base/scratch.h, and the
  *     threads' heaps warm), and the last of them is shown;
  *  3. the fast engine against the reference where it departs from the
- *     exact one (df-40 at 1 and 4 ranks per router, and every shipped
- *     scenario whose AI or AH exposure it compresses or, on a torus, whose
- *     identical messages it solves in runs):
+ *     exact one (df-40 at 1 and 4 ranks per router, part 4's 31x3x4
+ *     dragonfly at RDC and RDG, and every shipped scenario whose AI or AH
+ *     exposure it compresses or, on a torus, whose identical messages it
+ *     solves in runs):
  *     the change of every class's six numbers, of the message bandwidths
- *     and of the phase estimate, and whether the routings keep their
+ *     and of the phase estimate (for the presets also with the exposure
+ *     in one round, as the full system's), and whether the routings keep their
  *     order and ratios (the thesis's conclusions); the reference's hashes
  *     of dragonfly-workload's AI and AH (test_net_hash leaves them here);
  *  4. Jain Sec. 3.2.4 on a small balanced dragonfly: UMesh under every
@@ -30,9 +32,10 @@
  * and solve together) is that solve's. Wall times on a shared machine
  * vary: the CPU time (all threads) is printed beside them. --quick runs
  * parts 1 and 5 (SD, AD) only, --part N part N only, --part N NAME
- * (parts 2 and 3) only the scenarios whose file name contains NAME.
+ * (parts 2 and 3) only the scenarios whose file name contains NAME (and
+ * in part 3 the presets whose name does: df-40, 31x3x4).
  * RHO_BENCH_SEED=1 adds to part 3 the reference's own change from the
- * scenario's seed to the next, for scale; RHO_BENCH_EXACT=1 runs part 2
+ * scenario's seed (a preset's: 1) to the next, for scale; RHO_BENCH_EXACT=1 runs part 2
  * under the exact engine (the fast one's "before").
  */
 #include <glob.h>
@@ -83,6 +86,10 @@ ename(int engine)
                                           : "fast";
 }
 
+/* > 0: the fast engine's budget of fresh paths (net_opts.samples) for
+   the next solve_jobs() */
+static long long samples_cap;
+
 static struct net_result *
 solve_jobs(const struct net *net, const struct net_job *jobs, int njobs,
            int engine, int threads, uint64_t seed, double *secs,
@@ -99,6 +106,8 @@ solve_jobs(const struct net *net, const struct net_job *jobs, int njobs,
     o.si_samples = 16;
     o.engine = engine;
     o.per_job = njobs > 1;
+    if (samples_cap > 0)
+        o.samples = samples_cap;
     t0 = rho_wall();
     c0 = cpu();
     r = net_model_solve(net, jobs, njobs, &o, &e);
@@ -157,6 +166,28 @@ df40(int npr, struct placement **pl, struct pattern **pat)
     net = net_new(&s, NULL);
     *pl = placement_scheme_new(net, PLACE_RDN, (int)net_slots(net), 3, NULL);
     *pat = pattern_thesis("umesh", (int)net_slots(net), 0, 5, NULL);
+    return net;
+}
+
+/* Jain Sec. 3.2.4's dragonfly: 31 groups of 3x4 routers, 2 nodes of 12
+   cores a router, UMesh, placed by scheme. */
+static struct net *
+df31(int scheme, struct placement **pl, struct pattern **pat)
+{
+    struct net_dragonfly_params p;
+    struct net *net;
+
+    memset(&p, 0, sizeof p);
+    p.groups = 31;
+    p.chassis = 3;
+    p.routers = 4;
+    p.nodes_per_router = 2;
+    p.cores = 12;
+    p.global_per_pair = 1;
+    p.bw_row = p.bw_col = p.bw_global = 5120 * MiB;
+    net = net_dragonfly_new(&p, NULL);
+    *pat = pattern_thesis("umesh", (int)net_slots(net), 0, 17, NULL);
+    *pl = placement_scheme_new(net, scheme, (int)net_slots(net), 23, NULL);
     return net;
 }
 
@@ -356,13 +387,43 @@ ref_bwq(struct net_result *r)
     free(v);
 }
 
-/* which 0, 1: df-40 at 1 and 4 ranks per router; 2 + k: the shipped
+/* The thesis's conclusions, the reference's (ref) and another's (b, of
+   AD, AI and AH): which routing has the least busy busiest link, and the
+   ratios of the busiest links. */
+static void
+conclusions(const struct net *net, const char *what, const char *name,
+            struct net_result *const ref[3], struct net_result *const b[3])
+{
+    double mr[3], mf[3];
+
+    for (int i = 0; i < 3; i++) {
+        struct net_stats *x = net_stats_result(net, ref[i], 0, NULL);
+        struct net_stats *y = net_stats_result(net, b[i], 0, NULL);
+        mr[i] = x->cls[0].max;
+        mf[i] = y->cls[0].max;
+        net_stats_free(x);
+        net_stats_free(y);
+    }
+    printf("%-26s busiest link AD:AI:AH  reference 1:%.4f:%.4f  %s "
+           "1:%.4f:%.4f  order %s\n",
+           what, mr[1] / mr[0], mr[2] / mr[0], name, mf[1] / mf[0],
+           mf[2] / mf[0],
+           ((mr[1] > mr[2]) == (mf[1] > mf[2]) &&
+            (mr[0] > mr[2]) == (mf[0] > mf[2]) &&
+            (mr[0] > mr[1]) == (mf[0] > mf[1]))
+               ? "kept"
+               : "CHANGED");
+}
+
+/* which 0, 1: df-40 at 1 and 4 ranks per router; 2, 3: Jain Sec.
+   3.2.4's 31x3x4 dragonfly at RDC and RDG; NPRESETS + k: the shipped
    scenario k, if the fast engine compresses its AI or AH exposure */
+#define NPRESETS 4
 static void
 fast_vs_ref(int which, int unused, int unused2)
 {
     static const int rts[3] = {NET_AD, NET_AI, NET_AH};
-    struct net_result *ref[3], *fa[3];
+    struct net_result *ref[3], *fa[3], *one[3];
     const struct net *net;
     struct scenario *s = NULL;
     struct net *owned = NULL;
@@ -379,10 +440,16 @@ fast_vs_ref(int which, int unused, int unused2)
         net = owned;
         snprintf(what, sizeof what, "df-40 (%d rank%s/router)",
                  which ? 4 : 1, which ? "s" : "");
+    } else if (which < NPRESETS) {
+        int sc = which == 2 ? PLACE_RDC : PLACE_RDG;
+        owned = df31(sc, &pl, &pat);
+        net = owned;
+        snprintf(what, sizeof what, "31x3x4 UMesh %s",
+                 placement_scheme_name(sc));
     } else {
         const char *name;
         int squeezed = 0;
-        if ((s = load_scen(which - 2, &name)) == NULL)
+        if ((s = load_scen(which - NPRESETS, &name)) == NULL)
             return;
         for (int i = 1; i < 3; i++) {
             struct net_result *r =
@@ -415,6 +482,20 @@ fast_vs_ref(int which, int unused, int unused2)
         }
         workload = strcmp(name, "dragonfly-workload.lua") == 0;
     }
+    if (s == NULL && getenv("RHO_BENCH_SEED") != NULL)
+        for (int i = 1; i < 3; i++) { /* the reference's own change */
+            struct net_job job = {pat, pl, 0, rts[i]};
+            struct net_result *a, *b;
+            a = solve_jobs(net, &job, 1, NET_ENGINE_REFERENCE, 2, 1, &secs,
+                           &cpus);
+            b = solve_jobs(net, &job, 1, NET_ENGINE_REFERENCE, 2, 2, &secs,
+                           &cpus);
+            ref_bwq(a);
+            ref_bwq(b);
+            compare(net, "  reference seed+1", rts[i], a, b);
+            net_result_free(a);
+            net_result_free(b);
+        }
     for (int i = 0; i < 3; i++) {
         struct net_job job = {pat, pl, 0, rts[i]};
         if (s != NULL) {
@@ -433,6 +514,18 @@ fast_vs_ref(int which, int unused, int unused2)
         ref_bwq(ref[i]);
         ref_bwq(fa[i]);
         compare(net, what, rts[i], ref[i], fa[i]);
+        one[i] = NULL;
+        if (s == NULL && rts[i] != NET_AD) {
+            /* the exposure in one round, as on the full system */
+            char w1[80];
+            samples_cap = 1;
+            one[i] = solve_jobs(net, &job, 1, NET_ENGINE_FAST, 2, 1, &secs,
+                                &cpus);
+            samples_cap = 0;
+            ref_bwq(one[i]);
+            snprintf(w1, sizeof w1, "  %s", what);
+            compare(net, w1, rts[i], ref[i], one[i]);
+        }
         if (workload && rts[i] != NET_AD)
             printf("%-26s %-2s reference hash %016llx (test_net_hash: "
                    "%s)\n",
@@ -444,31 +537,16 @@ fast_vs_ref(int which, int unused, int unused2)
                        ? "the same"
                        : "DIFFERS");
     }
-    /* the conclusions: which routing has the least busy busiest link, and
-       the ratios of the busiest links */
-    {
-        double mr[3], mf[3];
-        for (int i = 0; i < 3; i++) {
-            struct net_stats *a = net_stats_result(net, ref[i], 0, NULL);
-            struct net_stats *b = net_stats_result(net, fa[i], 0, NULL);
-            mr[i] = a->cls[0].max;
-            mf[i] = b->cls[0].max;
-            net_stats_free(a);
-            net_stats_free(b);
-        }
-        printf("%-26s busiest link AD:AI:AH  reference 1:%.4f:%.4f  fast "
-               "1:%.4f:%.4f  order %s\n",
-               what, mr[1] / mr[0], mr[2] / mr[0], mf[1] / mf[0],
-               mf[2] / mf[0],
-               ((mr[1] > mr[2]) == (mf[1] > mf[2]) &&
-                (mr[0] > mr[2]) == (mf[0] > mf[2]) &&
-                (mr[0] > mr[1]) == (mf[0] > mf[1]))
-                   ? "kept"
-                   : "CHANGED");
+    conclusions(net, what, "fast", ref, fa);
+    if (one[1] != NULL) {
+        one[0] = fa[0];
+        conclusions(net, what, "1 round", ref, one);
+        one[0] = NULL;
     }
     for (int i = 0; i < 3; i++) {
         net_result_free(ref[i]);
         net_result_free(fa[i]);
+        net_result_free(one[i]);
     }
     fflush(stdout);
     pattern_free(pat);
@@ -481,7 +559,6 @@ fast_vs_ref(int which, int unused, int unused2)
 static void
 findings(int scheme, int routing, int unused)
 {
-    struct net_dragonfly_params p;
     struct net *net;
     struct pattern *pat;
     struct placement *pl;
@@ -490,17 +567,7 @@ findings(int scheme, int routing, int unused)
     double secs, cpus;
 
     (void)unused;
-    memset(&p, 0, sizeof p);
-    p.groups = 31;
-    p.chassis = 3;
-    p.routers = 4;
-    p.nodes_per_router = 2;
-    p.cores = 12;
-    p.global_per_pair = 1;
-    p.bw_row = p.bw_col = p.bw_global = 5120 * MiB;
-    net = net_dragonfly_new(&p, NULL);
-    pat = pattern_thesis("umesh", (int)net_slots(net), 0, 17, NULL);
-    pl = placement_scheme_new(net, scheme, (int)net_slots(net), 23, NULL);
+    net = df31(scheme, &pl, &pat);
     job.pattern = pat;
     job.placement = pl;
     job.offset = 0;
@@ -559,7 +626,7 @@ main(int argc, char **argv)
     int part = argc > 2 && strcmp(argv[1], "--part") == 0 ? atoi(argv[2])
                                                            : 0;
     /* --part N NAME: parts 2 and 3 only for the scenarios whose file name
-       contains NAME (df-40: part 3's presets) */
+       contains NAME (df-40, 31x3x4: part 3's presets) */
     const char *only = part > 0 && argc > 3 ? argv[3] : NULL;
     int full = getenv("RHO_BENCH_FULL") != NULL;
     static const int rt[4] = {NET_SD, NET_AD, NET_AI, NET_AH};
@@ -598,10 +665,12 @@ main(int argc, char **argv)
     }
     if (!quick && (part == 0 || part == 3)) {
         printf("-- 3. the fast engine against the reference\n");
-        for (int w = 0; w < 2 + (int)scen.gl_pathc; w++)
+        for (int w = 0; w < NPRESETS + (int)scen.gl_pathc; w++)
             if (only == NULL ||
-                (w >= 2 && strstr(scen.gl_pathv[w - 2], only) != NULL) ||
-                (w < 2 && strstr("df-40", only) != NULL))
+                (w >= NPRESETS &&
+                 strstr(scen.gl_pathv[w - NPRESETS], only) != NULL) ||
+                (w < 2 && strstr("df-40", only) != NULL) ||
+                (w >= 2 && w < NPRESETS && strstr("31x3x4", only) != NULL))
                 child(fast_vs_ref, w, 0, 0);
     }
     if (!quick && (part == 0 || part == 4)) {
