@@ -20,20 +20,6 @@ net_phases_count(const struct net_job *jobs, int njobs)
     return k;
 }
 
-/* a[0..na) followed by b[0..nb) in a new array of elem-byte entries (at
-   least one entry). */
-static void *
-concat(const void *a, long long na, const void *b, long long nb, size_t elem)
-{
-    char *c = xmalloc((size_t)(na + nb > 0 ? na + nb : 1) * elem);
-
-    if (na > 0)
-        memcpy(c, a, (size_t)na * elem);
-    if (nb > 0)
-        memcpy(c + (size_t)na * elem, b, (size_t)nb * elem);
-    return c;
-}
-
 /* The paths of a result (0 without path sets) and their links. */
 static long long
 npaths(const struct net_result *r)
@@ -49,36 +35,74 @@ npath_links(const struct net_result *r)
     return p > 0 ? r->path_start[p - 1] + r->path_len[p - 1] : 0;
 }
 
-static void
-add_messages(struct net_result *a, const struct net_result *b)
+static int
+has_messages(const struct net_result *r)
 {
-    long long na = a->nmsg, nb = b->nmsg, n = na + nb;
-    long long pa = npaths(a), pb = npaths(b), la = npath_links(a);
-    int *job, *src, *dst, *off = NULL, *len = NULL, *links = NULL;
+    return r->nmsg > 0 || r->path_off != NULL;
+}
+
+/* The kept messages of r[0..k), with their paths, one after the other,
+   as a's (a may be r[0]; its arrays are replaced). Each array is made
+   once at its full size and every message copied once: appending phase
+   by phase copied the first phase's messages once per later phase, into
+   new pages each time (a third of pf3d-rubik's AD solve). */
+static void
+gather_messages(struct net_result *a, const struct net_result *const *r,
+                int k)
+{
+    long long n = 0, np = 0, nl = 0, m0 = 0, p0 = 0, l0 = 0;
+    int paths = 0, *job, *src, *dst, *off = NULL, *len = NULL, *links = NULL;
     double *bytes, *bw, *pbw = NULL;
     long long *start = NULL;
 
-    job = concat(a->msg_job, na, b->msg_job, nb, sizeof *job);
-    src = concat(a->msg_src, na, b->msg_src, nb, sizeof *src);
-    dst = concat(a->msg_dst, na, b->msg_dst, nb, sizeof *dst);
-    bytes = concat(a->msg_bytes, na, b->msg_bytes, nb, sizeof *bytes);
-    bw = xcalloc((size_t)(n > 0 ? n : 1), sizeof *bw);
-    if (a->msg_bw != NULL && na > 0)
-        memcpy(bw, a->msg_bw, (size_t)na * sizeof *bw);
-    if (b->msg_bw != NULL && nb > 0)
-        memcpy(bw + na, b->msg_bw, (size_t)nb * sizeof *bw);
-    if (a->path_off != NULL || b->path_off != NULL) {
+    for (int i = 0; i < k; i++) {
+        n += r[i]->nmsg;
+        np += npaths(r[i]);
+        nl += npath_links(r[i]);
+        paths |= r[i]->path_off != NULL;
+    }
+    job = xmalloc((size_t)(n > 0 ? n : 1) * sizeof *job);
+    src = xmalloc((size_t)(n > 0 ? n : 1) * sizeof *src);
+    dst = xmalloc((size_t)(n > 0 ? n : 1) * sizeof *dst);
+    bytes = xmalloc((size_t)(n > 0 ? n : 1) * sizeof *bytes);
+    bw = xmalloc((size_t)(n > 0 ? n : 1) * sizeof *bw);
+    if (paths) {
         off = xmalloc(((size_t)n + 1) * sizeof *off);
-        for (long long m = 0; m <= na; m++)
-            off[m] = a->path_off != NULL ? a->path_off[m] : 0;
-        for (long long m = 1; m <= nb; m++)
-            off[na + m] = (int)pa + (b->path_off != NULL ? b->path_off[m] : 0);
-        start = concat(a->path_start, pa, b->path_start, pb, sizeof *start);
-        for (long long p = 0; p < pb; p++)
-            start[pa + p] += la;
-        len = concat(a->path_len, pa, b->path_len, pb, sizeof *len);
-        pbw = concat(a->path_bw, pa, b->path_bw, pb, sizeof *pbw);
-        links = concat(a->links, la, b->links, npath_links(b), sizeof *links);
+        start = xmalloc((size_t)(np > 0 ? np : 1) * sizeof *start);
+        len = xmalloc((size_t)(np > 0 ? np : 1) * sizeof *len);
+        pbw = xmalloc((size_t)(np > 0 ? np : 1) * sizeof *pbw);
+        links = xmalloc((size_t)(nl > 0 ? nl : 1) * sizeof *links);
+        off[0] = 0;
+    }
+    for (int i = 0; i < k; i++) {
+        const struct net_result *b = r[i];
+        size_t nb = (size_t)b->nmsg, pb = (size_t)npaths(b);
+        if (nb > 0) {
+            memcpy(job + m0, b->msg_job, nb * sizeof *job);
+            memcpy(src + m0, b->msg_src, nb * sizeof *src);
+            memcpy(dst + m0, b->msg_dst, nb * sizeof *dst);
+            memcpy(bytes + m0, b->msg_bytes, nb * sizeof *bytes);
+            if (b->msg_bw != NULL)
+                memcpy(bw + m0, b->msg_bw, nb * sizeof *bw);
+            else
+                memset(bw + m0, 0, nb * sizeof *bw);
+        }
+        if (paths) {
+            for (size_t m = 1; m <= nb; m++)
+                off[m0 + (long long)m] =
+                    (int)p0 + (b->path_off != NULL ? b->path_off[m] : 0);
+            if (pb > 0) {
+                for (size_t p = 0; p < pb; p++)
+                    start[p0 + (long long)p] = b->path_start[p] + l0;
+                memcpy(len + p0, b->path_len, pb * sizeof *len);
+                memcpy(pbw + p0, b->path_bw, pb * sizeof *pbw);
+                memcpy(links + l0, b->links,
+                       (size_t)npath_links(b) * sizeof *links);
+            }
+        }
+        m0 += b->nmsg;
+        p0 += npaths(b);
+        l0 += npath_links(b);
     }
     free(a->msg_job);
     free(a->msg_src);
@@ -139,8 +163,9 @@ add_job_bws(struct net_result *a, const struct net_result *b)
     }
 }
 
-void
-net_result_add(struct net_result *a, const struct net_result *b)
+/* net_result_add() but for the messages. */
+static void
+add_sums(struct net_result *a, const struct net_result *b)
 {
     for (int l = 0; l < a->nlinks && l < b->nlinks; l++)
         a->bytes[l] += b->bytes[l];
@@ -178,8 +203,16 @@ net_result_add(struct net_result *a, const struct net_result *b)
         a->reps = b->reps;
     a->engine = b->engine;
     a->phase_time_ext += b->phase_time_ext;
-    if (b->nmsg > 0 || b->path_off != NULL)
-        add_messages(a, b);
+}
+
+void
+net_result_add(struct net_result *a, const struct net_result *b)
+{
+    add_sums(a, b);
+    if (has_messages(b)) {
+        const struct net_result *r[2] = {a, b};
+        gather_messages(a, r, 2);
+    }
 }
 
 struct net_result *
@@ -221,8 +254,19 @@ net_phases_solve(const struct net *net, const struct net_job *jobs, int njobs,
             sum = NULL;
             break;
         }
-        net_result_add(sum, r);
+        add_sums(sum, r);
         sum->phase[sum->nphases++] = r;
+    }
+    if (sum != NULL) { /* the messages, once all are there */
+        const struct net_result **with =
+            xcalloc((size_t)K, sizeof *with);
+        int k = 0;
+        for (int i = 0; i < sum->nphases; i++)
+            if (has_messages(sum->phase[i]))
+                with[k++] = sum->phase[i];
+        if (k > 0)
+            gather_messages(sum, with, k);
+        free(with);
     }
     for (int j = 0; j < njobs; j++)
         pattern_free(empty[j]);

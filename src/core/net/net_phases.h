@@ -44,7 +44,8 @@ struct net_result *net_phases_solve(const struct net *net,
  * and per job, counts, hop-bytes and the phase estimate add; hops_max and
  * iterations take the max and the sum; the exposure is the most
  * compressed phase's (else the longest asked for), the engine b's; kept
- * messages of b are appended with their paths. Exposed for tests.
+ * messages of b are appended with their paths (net_phases_solve() gathers
+ * every phase's at once, at the end). Exposed for tests.
  */
 void net_result_add(struct net_result *a, const struct net_result *b);
 
