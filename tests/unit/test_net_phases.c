@@ -164,6 +164,84 @@ test_static(void)
     net_free(net);
 }
 
+/* Whether the kept messages of sum (and their paths) are its phases',
+   one phase after the other, each as that phase lists them. */
+static int
+gathered(const struct net_result *sum)
+{
+    long long m0 = 0;
+
+    for (int k = 0; k < sum->nphases; k++) {
+        const struct net_result *r = sum->phase[k];
+        for (long long i = 0; i < r->nmsg; i++) {
+            long long m = m0 + i;
+            if (m >= sum->nmsg || sum->msg_job[m] != r->msg_job[i] ||
+                sum->msg_src[m] != r->msg_src[i] ||
+                sum->msg_dst[m] != r->msg_dst[i] ||
+                sum->msg_bytes[m] != r->msg_bytes[i] ||
+                sum->msg_bw[m] != r->msg_bw[i])
+                return 0;
+            if ((sum->path_off != NULL) != (r->path_off != NULL))
+                return 0;
+            if (r->path_off == NULL)
+                continue;
+            if (sum->path_off[m + 1] - sum->path_off[m] !=
+                r->path_off[i + 1] - r->path_off[i])
+                return 0;
+            for (int j = 0; j < r->path_off[i + 1] - r->path_off[i]; j++) {
+                int ps = sum->path_off[m] + j, pr = r->path_off[i] + j;
+                if (sum->path_len[ps] != r->path_len[pr] ||
+                    sum->path_bw[ps] != r->path_bw[pr])
+                    return 0;
+                for (int h = 0; h < r->path_len[pr]; h++)
+                    if (sum->links[sum->path_start[ps] + h] !=
+                        r->links[r->path_start[pr] + h])
+                        return 0;
+            }
+        }
+        m0 += r->nmsg;
+    }
+    return m0 == sum->nmsg;
+}
+
+/* Three adaptive phases: the sum lists every phase's messages and paths
+   once, in order. */
+static void
+test_three_phases(void)
+{
+    struct net *net = torus44();
+    struct pattern *a = pattern_perm(16, PERM_SHIFT, 1, 1 << 20, 0, NULL);
+    struct pattern *b = pattern_perm(16, PERM_REVERSE, 1, 1 << 19, 0, NULL);
+    struct pattern *c = pattern_perm(16, PERM_SHIFT, 1, 1 << 18, 0, NULL);
+    struct pattern *p =
+        pattern_phases(3, (struct pattern *[]){a, b, c}, NULL);
+    struct placement *pl = placement_scheme_new(net, PLACE_RDN, 16, 3, NULL);
+    struct net_job job = {p, pl, 0, NET_AD};
+    struct net_result *sum;
+    struct rho_err e;
+
+    sum = net_phases_solve(net, &job, 1, NULL, &e);
+    CHECK(sum != NULL && sum->nphases == 3 && sum->nmsg == 48 &&
+              sum->path_off != NULL &&
+              sum->path_off[48] == sum->phase[0]->path_off[16] +
+                                       sum->phase[1]->path_off[16] +
+                                       sum->phase[2]->path_off[16] &&
+              sum->path_off[48] > 16,
+          "3 phases, 48 messages with their paths");
+    CHECK(sum != NULL && gathered(sum),
+          "the sum lists the phases' messages and paths, in order");
+    CHECK(sum != NULL && sum->msg_bytes[0] == 1 << 20 &&
+              sum->msg_bytes[16] == 1 << 19 && sum->msg_bytes[47] == 1 << 18,
+          "phase by phase");
+    net_result_free(sum);
+    pattern_free(p);
+    pattern_free(a);
+    pattern_free(b);
+    pattern_free(c);
+    placement_free(pl);
+    net_free(net);
+}
+
 static int cancel_after;
 
 static int
@@ -222,6 +300,7 @@ test_adaptive_jobs(void)
               sum->links[sum->path_start[sum->path_off[32]]] ==
                   sum->phase[1]->links[0],
           "and their paths");
+    CHECK(gathered(sum), "every message and path, as its phase lists it");
     CHECK(sum->iterations ==
               sum->phase[0]->iterations + sum->phase[1]->iterations,
           "allocation rounds add up (%d)", sum->iterations);
@@ -292,6 +371,7 @@ main(void)
     test_pattern();
     test_static();
     test_adaptive_jobs();
+    test_three_phases();
     test_exposure();
     TEST_DONE();
 }
