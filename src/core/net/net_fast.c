@@ -138,6 +138,32 @@ hmix(uint64_t h, uint64_t v)
     return rng_splitmix64(&s);
 }
 
+/* The solve's big arrays (per message, entity, path or link) come from
+   the scratch cache (scratch.h), not from malloc(): the explorer solves
+   again on every edit, and a cached block's pages are already there, so
+   the next solve does not fault (and the kernel does not zero) them
+   again. n elements of size bytes (at least one), contents undefined;
+   released with scratch_put() where free() was. */
+static void *
+sarray(long long n, size_t size)
+{
+    size_t k = n > 0 ? (size_t)n : 1;
+
+    if (k > SIZE_MAX / size)
+        rho_fatal("out of memory (%lld x %zu bytes)", n, size);
+    return scratch_get(k * size);
+}
+
+/* As sarray(), zeroed (where calloc() was). */
+static void *
+sarray0(long long n, size_t size)
+{
+    void *p = sarray(n, size);
+
+    memset(p, 0, (n > 0 ? (size_t)n : 1) * size);
+    return p;
+}
+
 static int
 fresh_paths(int routing)
 {
@@ -167,13 +193,16 @@ fsums_add(struct fsums *to, const struct fsums *s)
    only when some job draws (SI, AI, AH): NULL else. Folded (sv->fold),
    each is a run of cnt[i] identical messages (one job, the same
    endpoints and bytes) that came one after the other, src and dst the
-   first's; cnt NULL else. */
+   first's; cnt NULL else. job, src, dst and bytes go to the result
+   (fill_messages()); es, ed and key are scratch (sarray()) unless folded
+   (fold_compact() shrinks them), as scr says. */
 struct fmsgs {
     long long n, cap;
     int *job, *src, *dst, *es, *ed;
     double *bytes;
     uint64_t *key;
     int *cnt;
+    int scr;
 };
 
 /* How many messages record i of m stands for. */
@@ -183,6 +212,19 @@ fmsgs_cnt(const struct fmsgs *m, long long i)
     return m->cnt != NULL ? m->cnt[i] : 1;
 }
 
+/* A scratch array of n elements of size bytes holding the first k of p
+   (a scratch array, or NULL), which it replaces. */
+static void *
+sregrow(void *p, long long k, long long n, size_t size)
+{
+    void *q = sarray(n, size);
+
+    if (p != NULL && k > 0)
+        memcpy(q, p, (size_t)k * size);
+    scratch_put(p);
+    return q;
+}
+
 static void
 fmsgs_reserve(struct fmsgs *m, long long n, int keys, int cnt)
 {
@@ -190,15 +232,24 @@ fmsgs_reserve(struct fmsgs *m, long long n, int keys, int cnt)
 
     if (n <= m->cap)
         return;
+    if (m->cap == 0)
+        m->scr = !cnt;
     c = m->cap == 0 ? (size_t)n : rho_grow_cap((size_t)m->cap, (size_t)n);
     m->job = xreallocarray(m->job, c, sizeof(int));
     m->src = xreallocarray(m->src, c, sizeof(int));
     m->dst = xreallocarray(m->dst, c, sizeof(int));
-    m->es = xreallocarray(m->es, c, sizeof(int));
-    m->ed = xreallocarray(m->ed, c, sizeof(int));
     m->bytes = xreallocarray(m->bytes, c, sizeof(double));
-    if (keys)
-        m->key = xreallocarray(m->key, c, sizeof(uint64_t));
+    if (m->scr) {
+        m->es = sregrow(m->es, m->cap, (long long)c, sizeof(int));
+        m->ed = sregrow(m->ed, m->cap, (long long)c, sizeof(int));
+        if (keys)
+            m->key = sregrow(m->key, m->cap, (long long)c, sizeof(uint64_t));
+    } else {
+        m->es = xreallocarray(m->es, c, sizeof(int));
+        m->ed = xreallocarray(m->ed, c, sizeof(int));
+        if (keys)
+            m->key = xreallocarray(m->key, c, sizeof(uint64_t));
+    }
     if (cnt)
         m->cnt = xreallocarray(m->cnt, c, sizeof(int));
     m->cap = (long long)c;
@@ -210,10 +261,16 @@ fmsgs_free(struct fmsgs *m)
     free(m->job);
     free(m->src);
     free(m->dst);
-    free(m->es);
-    free(m->ed);
     free(m->bytes);
-    free(m->key);
+    if (m->scr) {
+        scratch_put(m->es);
+        scratch_put(m->ed);
+        scratch_put(m->key);
+    } else {
+        free(m->es);
+        free(m->ed);
+        free(m->key);
+    }
     free(m->cnt);
     memset(m, 0, sizeof *m);
 }
@@ -1505,7 +1562,7 @@ run_slots(struct fsolver *sv, struct ent_ctx *c)
 {
     long long ns = 1LL << NF_SLOT_BITS, N = sv->m.n;
 
-    c->run = xcalloc((size_t)(N > 0 ? N : 1), sizeof(int));
+    c->run = sarray0(N, sizeof(int));
     c->slot_at = xcalloc((size_t)ns, sizeof(long long));
     if (sv->o.nranks <= 1 || sv->o.reduce == NULL)
         return 0;
@@ -1529,14 +1586,14 @@ make_entities(struct fsolver *sv)
     c.sv = sv;
     c.fail_m = -1;
     c.inj = net_inj_link(sv->net, 0) >= 0;
-    c.h = xmalloc((size_t)(N > 0 ? N : 1) * sizeof *c.h);
+    c.h = sarray(N, sizeof *c.h);
     c.cnt = xcalloc((size_t)(nblk + 1) * NF_PARTS, sizeof *c.cnt);
     c.nfr = xcalloc((size_t)nblk + 1, sizeof *c.nfr);
     c.pbeg = xcalloc(NF_PARTS + 1, sizeof *c.pbeg);
     c.pne = xcalloc(NF_PARTS, sizeof *c.pne);
     c.pfirst = xcalloc(NF_PARTS, sizeof *c.pfirst);
     c.pmult = xcalloc(NF_PARTS, sizeof *c.pmult);
-    sv->msg_ent = xmalloc((size_t)(N > 0 ? N : 1) * sizeof(int));
+    sv->msg_ent = sarray(N, sizeof(int));
     pool_for(sv->pool, nblk, 1, ent_class_task, &c);
     /* (every rank reduces, stopped or not) */
     if ((sv->reps > 0 && run_slots(sv, &c) != 0) || stopped(sv))
@@ -1560,7 +1617,7 @@ make_entities(struct fsolver *sv)
             }
         }
         c.pbeg[NF_PARTS] = at;
-        c.order = xmalloc((size_t)(at > 0 ? at : 1) * sizeof *c.order);
+        c.order = sarray(at, sizeof *c.order);
     }
     pool_for(sv->pool, nblk, 1, ent_scatter_task, &c);
     if (!stopped(sv))
@@ -1577,8 +1634,8 @@ make_entities(struct fsolver *sv)
             ne += k;
         }
         sv->ne = ne;
-        sv->ent_msg = xmalloc((size_t)(ne > 0 ? ne : 1) * sizeof(long long));
-        sv->ent_mult = xmalloc((size_t)(ne > 0 ? ne : 1) * sizeof(int));
+        sv->ent_msg = sarray(ne, sizeof(long long));
+        sv->ent_mult = sarray(ne, sizeof(int));
         nc.pass = 1;
         if (!stopped(sv))
             pool_for(sv->pool, nblk, 1, ent_number_task, &nc);
@@ -1590,7 +1647,7 @@ make_entities(struct fsolver *sv)
     }
     if (c.run != NULL) {
         const int *epr = net_endpoint_routers(sv->net);
-        sv->ent_key = xmalloc((size_t)(ne > 0 ? ne : 1) * sizeof(uint64_t));
+        sv->ent_key = sarray(ne, sizeof(uint64_t));
         for (long long e = 0; e < ne; e++) {
             long long m = sv->ent_msg[e];
             uint64_t bb, k;
@@ -1606,24 +1663,24 @@ make_entities(struct fsolver *sv)
         }
     }
 out:
-    free(c.run);
+    scratch_put(c.run);
     free(c.slot_at);
     for (int q = 0; q < NF_PARTS; q++) { /* (when cancelled) */
         free(c.pfirst[q]);
         free(c.pmult[q]);
     }
-    free(c.h);
+    scratch_put(c.h);
     free(c.cnt);
     free(c.nfr);
-    free(c.order);
+    scratch_put(c.order);
     free(c.pbeg);
     free(c.pne);
     free(c.pfirst);
     free(c.pmult);
     if (sv->cancel)
         return;
-    sv->ent_bw = xcalloc((size_t)(ne > 0 ? ne : 1), sizeof(double));
-    sv->ent_rt = xmalloc((size_t)(ne > 0 ? ne : 1));
+    sv->ent_bw = sarray0(ne, sizeof(double));
+    sv->ent_rt = sarray(ne, 1);
     for (long long e = 0; e < ne; e++)
         sv->ent_rt[e] =
             (unsigned char)sv->jobs[sv->m.job[sv->ent_msg[e]]].routing;
@@ -1696,14 +1753,14 @@ find_sets(struct fsolver *sv, struct paths_ctx *c)
         nfe += !fresh_paths(sv->ent_rt[e]);
     while (cap < 2 * nfe)
         cap *= 2;
-    tab = xmalloc((size_t)cap * sizeof *tab);
+    tab = sarray(cap, sizeof *tab);
     for (long long i = 0; i < cap; i++)
         tab[i] = -1;
-    c->set = xmalloc((size_t)(ne > 0 ? ne : 1) * sizeof(int));
-    c->rep = xmalloc((size_t)(nfe > 0 ? nfe : 1) * sizeof(long long));
-    c->sa = xmalloc((size_t)(nfe > 0 ? nfe : 1) * sizeof(int));
-    c->sb = xmalloc((size_t)(nfe > 0 ? nfe : 1) * sizeof(int));
-    c->mode = xmalloc((size_t)(nfe > 0 ? nfe : 1) * sizeof(int));
+    c->set = sarray(ne, sizeof(int));
+    c->rep = sarray(nfe, sizeof(long long));
+    c->sa = sarray(nfe, sizeof(int));
+    c->sb = sarray(nfe, sizeof(int));
+    c->mode = sarray(nfe, sizeof(int));
     for (long long e = 0; e < ne; e++) {
         long long m = sv->ent_msg[e], k;
         int rt = sv->ent_rt[e], a, b, mode;
@@ -1729,10 +1786,10 @@ find_sets(struct fsolver *sv, struct paths_ctx *c)
         }
         c->set[e] = (int)tab[k];
     }
-    free(tab);
+    scratch_put(tab);
     c->nsets = ns;
-    c->n = xmalloc((size_t)(ns > 0 ? ns : 1) * sizeof(int));
-    c->first = xmalloc((size_t)(ns + 1) * sizeof(long long));
+    c->n = sarray(ns, sizeof(int));
+    c->first = sarray(ns + 1, sizeof(long long));
 }
 
 /* Count (pass 0) and build (pass 1) block b of the sets: route_paths()
@@ -1830,13 +1887,13 @@ paths_task(void *ctx, long long b, int wi)
 static void
 paths_ctx_free(struct paths_ctx *c)
 {
-    free(c->set);
-    free(c->rep);
-    free(c->sa);
-    free(c->sb);
-    free(c->mode);
-    free(c->n);
-    free(c->first);
+    scratch_put(c->set);
+    scratch_put(c->rep);
+    scratch_put(c->sa);
+    scratch_put(c->sb);
+    scratch_put(c->mode);
+    scratch_put(c->n);
+    scratch_put(c->first);
 }
 
 static int
@@ -1857,18 +1914,17 @@ build_paths(struct fsolver *sv)
     }
     c.first[c.nsets] = nsh;
     sv->nshared = nsh;
-    sv->links = xmalloc((size_t)(nsh * sv->Wf > 0 ? nsh * sv->Wf : 1) *
-                        sizeof(int));
-    sv->flen = xmalloc((size_t)(nsh > 0 ? nsh : 1) * sizeof(int));
+    sv->links = sarray(nsh * sv->Wf, sizeof(int));
+    sv->flen = sarray(nsh, sizeof(int));
     if (net_inj_link(sv->net, 0) >= 0)
-        sv->ent_end = xmalloc((size_t)(ne > 0 ? 2 * ne : 1) * sizeof(int));
+        sv->ent_end = sarray(2 * ne, sizeof(int));
     c.fill = 1;
     if (!stopped(sv))
         pool_for(sv->pool, sblk, 1, sets_task, &c);
     take_failure(sv); /* (every rank must reach agree() below) */
     c.fill = 0;
-    sv->poff = xcalloc((size_t)ne + 1, sizeof(int));
-    sv->ent_slot = xcalloc((size_t)ne + 1, sizeof(long long));
+    sv->poff = sarray0(ne + 1, sizeof(int));
+    sv->ent_slot = sarray0(ne + 1, sizeof(long long));
     if (!stopped(sv))
         pool_for(sv->pool, nblk, 1, paths_task, &c);
     paths_ctx_free(&c);
@@ -1918,15 +1974,15 @@ build_paths(struct fsolver *sv)
         return -1;
     /* (zeroed by paths_task()) */
     if (sv->with_paths)
-        sv->plen = xmalloc((size_t)(np > 0 ? np : 1) * sizeof(int));
+        sv->plen = sarray(np, sizeof(int));
     if (nfixed > 0)
         sv->ptotal = xmalloc((size_t)(np > 0 ? np : 1) * sizeof(double));
     if (nfixed > 0 || sv->with_paths)
         sv->pload = xmalloc((size_t)(np > 0 ? np : 1) * sizeof(double));
     if (sv->with_paths)
-        sv->vpad = xcalloc((size_t)(fslots > 0 ? fslots : 1), sizeof(int));
+        sv->vpad = sarray0(fslots, sizeof(int));
     if (sv->with_paths)
-        sv->palloc = xcalloc((size_t)(np > 0 ? np : 1), sizeof(double));
+        sv->palloc = sarray0(np, sizeof(double));
     c.fill = 1;
     pool_for(sv->pool, nblk, 1, paths_task, &c);
     return stopped(sv) ? -1 : 0;
@@ -2713,7 +2769,7 @@ static int
 iterate(struct fsolver *sv)
 {
     int f = sv->fexpose, nl = sv->nl;
-    fix *sums = xmalloc(((size_t)nl + 2) * sizeof(fix));
+    fix *sums = sarray((long long)nl + 2, sizeof(fix));
     int rc = 0, neg = 0;
 
     sv->res->converged = 0;
@@ -2825,7 +2881,7 @@ iterate(struct fsolver *sv)
             break;
         }
     }
-    free(sums);
+    scratch_put(sums);
     sv->res->iterations = sv->iter;
     return rc;
 }
@@ -3169,10 +3225,10 @@ static int
 finish_links(struct fsolver *sv)
 {
     int k = sv->res->job_bytes != NULL ? sv->njobs : 1, nl = sv->nl;
-    fix *out = xmalloc((size_t)nl * k * sizeof(fix));
+    fix *out = sarray((long long)nl * k, sizeof(fix));
 
     if (sum_links(sv, k, out) != 0) {
-        free(out);
+        scratch_put(out);
         return -1;
     }
     for (int l = 0; l < nl; l++) {
@@ -3185,7 +3241,7 @@ finish_links(struct fsolver *sv)
         }
         sv->res->bytes[l] = (double)s / sv->sL;
     }
-    free(out);
+    scratch_put(out);
     return 0;
 }
 
@@ -3254,18 +3310,18 @@ solve_adaptive(struct fsolver *sv)
     build_paths(sv);
     if (agree(sv))
         return -1;
-    sv->rem = xcalloc((size_t)sv->nl + 1, sizeof(double));
-    sv->O = xcalloc((size_t)sv->nl + 1, sizeof(double));
-    sv->G = xcalloc((size_t)sv->nl + 1, sizeof(double));
-    sv->cut = xcalloc((size_t)sv->nl + 1, sizeof(double));
-    sv->qf = xcalloc((size_t)sv->nl + NF_PADS, sizeof(float));
-    sv->remc = xcalloc((size_t)sv->nl + NF_PADS, sizeof(float));
+    sv->rem = sarray0((long long)sv->nl + 1, sizeof(double));
+    sv->O = sarray0((long long)sv->nl + 1, sizeof(double));
+    sv->G = sarray0((long long)sv->nl + 1, sizeof(double));
+    sv->cut = sarray0((long long)sv->nl + 1, sizeof(double));
+    sv->qf = sarray0((long long)sv->nl + NF_PADS, sizeof(float));
+    sv->remc = sarray0((long long)sv->nl + NF_PADS, sizeof(float));
     for (int j = 0; j < NF_PADS; j++) /* the pad links */
         sv->qf[sv->nl + j] = sv->remc[sv->nl + j] = INFINITY;
     for (int l = 0; l < sv->nl; l++)
         sv->cut[l] = sv->o.cutoff * sv->bw[l];
-    sv->act = xmalloc((size_t)(ne > 0 ? ne : 1) * sizeof(long long));
-    sv->bact = xmalloc((size_t)(ne > 0 ? ne : 1) * sizeof(long long));
+    sv->act = sarray(ne, sizeof(long long));
+    sv->bact = sarray(ne, sizeof(long long));
     sv->bnact = xcalloc((size_t)(ne / NF_RBLOCK + 2), sizeof(long long));
     sv->bcount = xcalloc((size_t)(ne / NF_RBLOCK + 2) * 4, sizeof(long long));
     sv->nact = ne;
@@ -3298,9 +3354,9 @@ solve_adaptive(struct fsolver *sv)
         int k = sv->res->job_bytes != NULL ? sv->njobs : 1;
         long long nblk = (ne + NF_BLOCK - 1) / NF_BLOCK;
         for (int i = 0; i < nt; i++) {
-            free(sv->w[i].acc);
+            scratch_put(sv->w[i].acc);
             sv->w[i].acc =
-                xcalloc(((size_t)sv->nl + NF_PADS) * k, sizeof(fix));
+                sarray0(((long long)sv->nl + NF_PADS) * k, sizeof(fix));
         }
         for (long long b = 0; b < sv->nscr; b++) { /* (the rounds' links) */
             scratch_put(sv->scr[b]);
@@ -3492,7 +3548,7 @@ select_ranks(struct fsolver *sv, const double *v, const int *wt, long long n,
     uint64_t prefix[10], up[10];
     long long rem[10];
     int u[10];
-    long long *hist = xmalloc((size_t)T * 65536 * sizeof(long long));
+    long long *hist = sarray((long long)T * 65536, sizeof(long long));
     uint64_t *cand = NULL; /* the values still under some prefix */
     int *cw = NULL;        /* their weights (with wt) */
 
@@ -3524,9 +3580,9 @@ select_ranks(struct fsolver *sv, const double *v, const int *wt, long long n,
                second pass, from the kept ones after it) */
             long long nc = 0;
             if (cand == NULL)
-                cand = xmalloc((size_t)(n > 0 ? n : 1) * sizeof *cand);
+                cand = sarray(n, sizeof *cand);
             if (cw == NULL && wt != NULL)
-                cw = xmalloc((size_t)(n > 0 ? n : 1) * sizeof *cw);
+                cw = sarray(n, sizeof *cw);
             for (long long i = 0; i < n; i++) {
                 uint64_t b;
                 int x = 1;
@@ -3551,9 +3607,9 @@ select_ranks(struct fsolver *sv, const double *v, const int *wt, long long n,
             n = nc;
         }
         if (reduce(sv, hist, (long long)nu * 65536, NET_REDUCE_SUM) != 0) {
-            free(hist);
-            free(cand);
-            free(cw);
+            scratch_put(hist);
+            scratch_put(cand);
+            scratch_put(cw);
             return -1;
         }
         for (int t = 0; t < T; t++) {
@@ -3566,9 +3622,9 @@ select_ranks(struct fsolver *sv, const double *v, const int *wt, long long n,
     }
     for (int t = 0; t < T; t++)
         memcpy(&out[t], &prefix[t], sizeof out[t]);
-    free(hist);
-    free(cand);
-    free(cw);
+    scratch_put(hist);
+    scratch_put(cand);
+    scratch_put(cw);
     return 0;
 }
 
@@ -3603,9 +3659,8 @@ bw_summary(struct fsolver *sv)
     struct net_result *res = sv->res;
     const int *epr = net_endpoint_routers(sv->net);
     long long N = sv->fold ? sv->m.n : res->nmsg;
-    double *v = xmalloc((size_t)(N > 0 ? N : 1) * sizeof(double));
-    int *wt = sv->fold ? xmalloc((size_t)(N > 0 ? N : 1) * sizeof(int))
-                       : NULL;
+    double *v = sarray(N, sizeof(double));
+    int *wt = sv->fold ? sarray(N, sizeof(int)) : NULL;
     long long n = 0, tot[2] = {0, 0}, k[10];
     double sel[10];
     int T = 0, rc;
@@ -3645,8 +3700,8 @@ bw_summary(struct fsolver *sv)
             bw_stats_add(&js[job], bw, bytes, c);
     }
     if (reduce(sv, tot, 2, NET_REDUCE_SUM) != 0) {
-        free(v);
-        free(wt);
+        scratch_put(v);
+        scratch_put(wt);
         return -1;
     }
     res->bwq_n = tot[0];
@@ -3661,8 +3716,8 @@ bw_summary(struct fsolver *sv)
         }
         rc = select_ranks(sv, v, wt, n, k, T, sel);
         if (rc != 0) {
-            free(v);
-            free(wt);
+            scratch_put(v);
+            scratch_put(wt);
             return -1;
         }
         for (int q = 0; q < 5; q++) {
@@ -3674,8 +3729,8 @@ bw_summary(struct fsolver *sv)
         }
     }
     res->have_bwq = 1;
-    free(v);
-    free(wt);
+    scratch_put(v);
+    scratch_put(wt);
     return 0;
 }
 
@@ -3749,7 +3804,7 @@ solver_free(struct fsolver *sv)
         free(sv->w[i].pbuf);
         free(sv->w[i].plen);
         free(sv->w[i].pl);
-        free(sv->w[i].acc);
+        scratch_put(sv->w[i].acc);
         scratch_put(sv->w[i].pair);
         free(sv->w[i].jn);
         free(sv->w[i].ftab);
@@ -3764,40 +3819,40 @@ solver_free(struct fsolver *sv)
     free(sv->ch_got);
     free(sv->ch_at);
     fmsgs_free(&sv->m);
-    free(sv->ent_msg);
-    free(sv->ent_mult);
-    free(sv->ent_key);
-    free(sv->ent_bw);
-    free(sv->msg_ent);
-    free(sv->ent_rt);
-    free(sv->poff);
-    free(sv->ent_slot);
-    free(sv->plen);
-    free(sv->links);
-    free(sv->flen);
-    free(sv->ent_end);
+    scratch_put(sv->ent_msg);
+    scratch_put(sv->ent_mult);
+    scratch_put(sv->ent_key);
+    scratch_put(sv->ent_bw);
+    scratch_put(sv->msg_ent);
+    scratch_put(sv->ent_rt);
+    scratch_put(sv->poff);
+    scratch_put(sv->ent_slot);
+    scratch_put(sv->plen);
+    scratch_put(sv->links);
+    scratch_put(sv->flen);
+    scratch_put(sv->ent_end);
     free(sv->pload);
     free(sv->ptotal);
-    free(sv->palloc);
-    free(sv->act);
-    free(sv->bact);
+    scratch_put(sv->palloc);
+    scratch_put(sv->act);
+    scratch_put(sv->bact);
     free(sv->bnact);
     free(sv->bcount);
     for (long long b = 0; b < sv->nscr; b++)
         scratch_put(sv->scr[b]);
     free(sv->scr);
     free(sv->scr_cap);
-    free(sv->rem);
-    free(sv->O);
-    free(sv->G);
-    free(sv->cut);
-    free(sv->qf);
-    free(sv->remc);
+    scratch_put(sv->rem);
+    scratch_put(sv->O);
+    scratch_put(sv->G);
+    scratch_put(sv->cut);
+    scratch_put(sv->qf);
+    scratch_put(sv->remc);
     route_live_free(sv->live);
     for (int r = 0; r < sv->nrec; r++)
         rround_free(&sv->rec[r]);
     free(sv->rec);
-    free(sv->vpad);
+    scratch_put(sv->vpad);
     free(sv->vstart);
     free(sv->vlinks);
 }
@@ -4042,8 +4097,8 @@ net_fast_solve(const struct net *net, const struct net_job *jobs, int njobs,
         w->rt = route_new(net);
         route_spread_pads(w->rt, NF_PADS);
         w->buf = xmalloc(((size_t)route_max_hops(w->rt) + 1) * sizeof(int));
-        w->acc = xcalloc(((size_t)sv.nl + NF_PADS) *
-                             (size_t)(sv.o.per_job && !sv.adaptive ? njobs : 1),
+        w->acc = sarray0(((long long)sv.nl + NF_PADS) *
+                             (sv.o.per_job && !sv.adaptive ? njobs : 1),
                          sizeof(fix));
     }
     sv.W = route_max_hops(sv.w[0].rt);
