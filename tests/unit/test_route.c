@@ -254,6 +254,70 @@ test_dragonfly(void)
     net_free(net);
 }
 
+/* A dragonfly's table of intra-group segments gives what is computed hop
+   by hop (route_plain()): every path by index, every random minimal and
+   Valiant path from the same numbers (the generator left alike), on
+   groups of 1x4, 3x4 (Jain Sec. 3.2.4's) and 6x16 routers (the thesis's),
+   with and without injection links. */
+static int
+table_matches(struct net *net, int trials)
+{
+    struct route *rt = route_new(net), *plain = route_new(net);
+    int ne = net_endpoints(net), W = route_max_hops(rt), ok = 1;
+    int *a = malloc(sizeof(int) * (size_t)W), *b = malloc(sizeof(int) * (size_t)W);
+    static const int modes[3] = {ROUTE_MIN, ROUTE_ALL, ROUTE_ONE};
+    struct rng r;
+
+    route_plain(plain);
+    rng_init(&r, 5);
+    for (int t = 0; t < trials && ok; t++) {
+        int s = (int)rng_below(&r, (uint64_t)ne);
+        int d = (int)rng_below(&r, (uint64_t)ne);
+        int mode = modes[t % 3], na, nb;
+        double c = route_count(rt, s, d, mode);
+        struct rng g1, g2;
+        ok &= c == route_count(plain, s, d, mode);
+        for (long long i = 0; i < (long long)c && ok; i++) {
+            na = route_path(rt, s, d, mode, i, a);
+            nb = route_path(plain, s, d, mode, i, b);
+            ok &= na == nb && (na <= 0 || memcmp(a, b, sizeof(int) * (size_t)na) == 0);
+        }
+        rng_init(&g1, (uint64_t)t + 1);
+        g2 = g1;
+        na = route_random(rt, s, d, mode, &g1, a);
+        nb = route_random(plain, s, d, mode, &g2, b);
+        ok &= na == nb && (na <= 0 || memcmp(a, b, sizeof(int) * (size_t)na) == 0);
+        na = route_valiant(rt, s, d, mode, &g1, a);
+        nb = route_valiant(plain, s, d, mode, &g2, b);
+        ok &= na == nb && (na <= 0 || memcmp(a, b, sizeof(int) * (size_t)na) == 0) &&
+              path_ok(net, s, d, a, na > 0 ? na : 0) &&
+              memcmp(&g1, &g2, sizeof g1) == 0;
+    }
+    free(a);
+    free(b);
+    route_free(rt);
+    route_free(plain);
+    return ok;
+}
+
+static void
+test_dragonfly_table(void)
+{
+    static const int shape[4][4] = {
+        {9, 1, 4, 0}, {31, 3, 4, 0}, {7, 3, 4, 1}, {5, 6, 16, 0}};
+
+    for (int k = 0; k < 4; k++) {
+        struct net *net =
+            dragonfly(shape[k][0], shape[k][1], shape[k][2], shape[k][3]);
+        CHECK(table_matches(net, 4000),
+              "%dx%dx%d dragonfly%s: the segment table's paths are the "
+              "computed ones",
+              shape[k][0], shape[k][1], shape[k][2],
+              shape[k][3] ? " with injection links" : "");
+        net_free(net);
+    }
+}
+
 static void
 test_fattree(void)
 {
@@ -450,6 +514,7 @@ main(void)
     test_dor();
     test_torus_all();
     test_dragonfly();
+    test_dragonfly_table();
     test_fattree();
     test_tree_graph();
     TEST_DONE();

@@ -10,10 +10,13 @@
  *
  * The random paths of the adaptive indirect routings are the hot path of
  * the link model (hundreds of millions of draws): on a dragonfly with one
- * L2 link per group pair, route_draw_pad() reads every intra-group
- * segment from a table built once (pseg, per local router pair and
- * option) and route_live_*() bound which messages can still find a path;
- * both are checked against the general code by test_net_model.
+ * L2 link per group pair, every intra-group segment is read from a table
+ * built once (pseg, per local router pair and option): route_draw_pad()
+ * writes them into fixed slots, and every other path (SI's packets, the
+ * queueing model's Valiant samples, the path sets) takes them from
+ * df_seg(); route_live_*() bound which messages can still find a path.
+ * test_route and test_net_model check them against the code without
+ * tables (route_plain()).
  */
 #include "core/net/route.h"
 
@@ -743,9 +746,10 @@ df_col(const struct route *rt, const struct dfr *x, int c_b)
 }
 
 /* Intra-group segment a -> b, option opt (0 row first, 1 column first;
-   ignored when there is one way). */
+   ignored when there is one way), computed; df_seg() reads it from
+   rt->pseg when there is one. */
 static int
-df_seg(const struct route *rt, int a, int b, int opt, int *links)
+df_seg_calc(const struct route *rt, int a, int b, int opt, int *links)
 {
     const struct dfr *x = &rt->dfr[a], *y = &rt->dfr[b];
 
@@ -767,6 +771,26 @@ df_seg(const struct route *rt, int a, int b, int opt, int *links)
         links[1] = df_row(&rt->dfr[a + (y->c - x->c) * rt->Rr], y->s);
     }
     return 2;
+}
+
+/* df_seg_calc()'s segment, from the table when there is one: a load
+   and no branch on the segment's shape (which mispredicts on every other
+   path of a random draw). */
+static inline int
+df_seg(const struct route *rt, int a, int b, int opt, int *links)
+{
+    if (rt->pseg != NULL) {
+        int R = rt->R, g = rt->dfr[a].g, la = a - g * R, lb = b - g * R;
+        const int *off = rt->off + (long long)g * R;
+        uint32_t e = rt->pseg[(la * R + lb) * 2 + opt];
+        int n = rt->phops[la * R + lb];
+        if (n > 0)
+            links[0] = off[e & 0xff] + (int)(e >> 8 & 0xff);
+        if (n > 1)
+            links[1] = off[e >> 16 & 0xff] + (int)(e >> 24);
+        return n;
+    }
+    return df_seg_calc(rt, a, b, opt, links);
 }
 
 static inline int
@@ -897,7 +921,7 @@ df_pad_init(struct route *rt)
         for (int b = 0; b < R; b++)
             for (int opt = 0; opt < 2; opt++) {
                 /* routers a and b of group 0 */
-                int n = df_seg(rt, a, b, opt, tmp);
+                int n = df_seg_calc(rt, a, b, opt, tmp);
                 rt->phops[a * R + b] = (unsigned char)n;
                 uint32_t h[2] = {(uint32_t)R, (uint32_t)R};
                 for (int k = 0; k < n; k++) {
@@ -1444,6 +1468,17 @@ route_new(const struct net *net)
     rt->tmp = xmalloc(((size_t)rt->maxhops + 1) * sizeof(int));
     rt->padrow = xmalloc(((size_t)rt->maxhops + 1) * sizeof(int));
     return rt;
+}
+
+void
+route_plain(struct route *rt)
+{
+    free(rt->pseg);
+    free(rt->phops);
+    free(rt->poff);
+    rt->pseg = NULL;
+    rt->phops = NULL;
+    rt->poff = NULL;
 }
 
 void

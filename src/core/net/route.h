@@ -78,6 +78,11 @@ struct route *route_new(const struct net *net);
 /* Release rt. NULL is a no-op. */
 void route_free(struct route *rt);
 
+/* Drop rt's lookup tables (a dragonfly's table of intra-group segments):
+   every path is then computed hop by hop, the same links from the same
+   random numbers. The reference the tests hold the tables to. */
+void route_plain(struct route *rt);
+
 /* An upper bound on the length of any path route_path(), route_random()
    or route_valiant() can return (the size of a caller's links buffer). */
 int route_max_hops(const struct route *rt);
