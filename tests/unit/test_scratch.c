@@ -4,8 +4,9 @@
  * one), small blocks are not cached, the cache keeps to its limit and
  * lets the oldest go, a fork neither copies a block nor makes the parent
  * fault on it again (what a plain mapping does, measured beside it), a
- * forked child starts with an empty cache, threads share the cache, and
- * an injected failure is fatal.
+ * forked child starts with an empty cache, threads share the cache, a
+ * zeroed block is zero (a new one without its pages touched), and an
+ * injected failure is fatal.
  */
 #define _GNU_SOURCE /* MAP_ANONYMOUS */
 #include "core/base/scratch.h"
@@ -115,6 +116,39 @@ main(void)
         memset(a, 1, 1000);
         scratch_put(a);
         CHECK(scratch_cached() == before, "small: not cached");
+    }
+
+    /* zeroed: a new block untouched (its pages come when written, as
+       calloc()'s), a cached one cleared, a small one too */
+    {
+        long f0;
+        int zero = 1;
+        scratch_drop();
+        f0 = minflt();
+        a = scratch_get0(8 * MiB);
+        CHECK(minflt() - f0 < 100, "new, zeroed: no page touched (%ld faults)",
+              minflt() - f0);
+        for (size_t i = 0; i < 8 * MiB; i += 4096)
+            zero &= a[i] == 0;
+        CHECK(zero && a[8 * MiB - 1] == 0, "new: zero");
+        touch(a, 8 * MiB, 7);
+        scratch_put(a);
+        b = scratch_get0(8 * MiB - 4096);
+        CHECK(b == a, "the cached block again");
+        zero = 1;
+        for (size_t i = 0; i < 8 * MiB - 4096; i++)
+            zero &= b[i] == 0;
+        CHECK(zero, "cached: cleared");
+        scratch_put(b);
+        a = scratch_get(1000);
+        memset(a, 5, 1000);
+        scratch_put(a);
+        a = scratch_get0(1000);
+        zero = 1;
+        for (size_t i = 0; i < 1000; i++)
+            zero &= a[i] == 0;
+        CHECK(zero, "small: zero");
+        scratch_put(a);
     }
 
     /* the limit */

@@ -136,8 +136,10 @@ evict(size_t room, int slot_too, struct head **out, int *nout)
         out[(*nout)++] = take_slot(0);
 }
 
-void *
-scratch_get(size_t n)
+/* scratch_get(), and with zero scratch_get0(): a new mapping is zero
+   already (its pages are faulted in only when touched, as calloc()'s). */
+static void *
+get(size_t n, int zero)
 {
     size_t size = size_class(n ? n : 1);
     struct head *h = NULL;
@@ -154,6 +156,8 @@ scratch_get(size_t n)
         h = p;
         h->size = 0;
         h->tag = SCRATCH_TAG;
+        if (zero)
+            memset((char *)h + SCRATCH_HEAD, 0, n);
         return (char *)h + SCRATCH_HEAD;
     }
     pthread_mutex_lock(&lock);
@@ -180,9 +184,25 @@ scratch_get(size_t n)
         h->size = size;
         h->tag = SCRATCH_TAG;
         POISON((char *)h + SCRATCH_HEAD, size - SCRATCH_HEAD);
+        UNPOISON((char *)h + SCRATCH_HEAD, n);
+    } else {
+        UNPOISON((char *)h + SCRATCH_HEAD, n);
+        if (zero)
+            memset((char *)h + SCRATCH_HEAD, 0, n);
     }
-    UNPOISON((char *)h + SCRATCH_HEAD, n);
     return (char *)h + SCRATCH_HEAD;
+}
+
+void *
+scratch_get(size_t n)
+{
+    return get(n, 0);
+}
+
+void *
+scratch_get0(size_t n)
+{
+    return get(n, 1);
 }
 
 void

@@ -13,7 +13,7 @@
  * a fault per page again on the next write. A forked child must not touch
  * a block (it is not mapped there).
  *
- * The contents of a block are undefined. Blocks under 256 KiB come from
+ * The contents of a block are undefined (zero from scratch_get0()). Blocks under 256 KiB come from
  * malloc() and go back to it. Sizes are rounded up to one of
  * eight steps per power of two, so that a solve that needs a little more
  * than the last time still finds its blocks. The cache keeps at most
@@ -36,6 +36,11 @@
 /* A block of at least n bytes (n 0 is 1), aligned to 64 bytes, contents
    undefined. Release it with scratch_put(), never free(). */
 void *scratch_get(size_t n);
+
+/* As scratch_get(), zeroed: a new block is zero as mapped (a page is
+   faulted in when first touched, as calloc()'s), a cached one is
+   cleared. */
+void *scratch_get0(size_t n);
 
 /* Give back p (from scratch_get(); NULL is a no-op): it is cached, or
    unmapped when the cache would pass its limit. */

@@ -154,14 +154,16 @@ sarray(long long n, size_t size)
     return scratch_get(k * size);
 }
 
-/* As sarray(), zeroed (where calloc() was). */
+/* As sarray(), zeroed (where calloc() was): a new block's pages are
+   faulted in only when touched, as calloc()'s. */
 static void *
 sarray0(long long n, size_t size)
 {
-    void *p = sarray(n, size);
+    size_t k = n > 0 ? (size_t)n : 1;
 
-    memset(p, 0, (n > 0 ? (size_t)n : 1) * size);
-    return p;
+    if (k > SIZE_MAX / size)
+        rho_fatal("out of memory (%lld x %zu bytes)", n, size);
+    return scratch_get0(k * size);
 }
 
 static int
