@@ -3367,8 +3367,15 @@ solve_adaptive(struct fsolver *sv)
             sv->scr_cap[b] = 0;
         }
         {
+            /* (only rounds recorded by intermediate router add to the
+               pairs: without one, as under AD, the tables would be
+               cleared and scanned for nothing -- 32 MiB a phase on
+               pf3d-rubik) */
             double pb = 2.0 * sv->nr * sv->nr * sizeof(fix) * nt;
-            sv->pairs = sv->via && k == 1 && pb <= NF_PAIR_MEM &&
+            int recorded = 0;
+            for (int r = 0; r < sv->nrec; r++)
+                recorded |= sv->rec[r].recorded;
+            sv->pairs = sv->via && recorded && k == 1 && pb <= NF_PAIR_MEM &&
                         pb <= net_mem_limit(&sv->o) - sv->planned -
                                   sv->rec_bytes;
         }
