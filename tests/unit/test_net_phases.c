@@ -213,8 +213,7 @@ test_three_phases(void)
     struct pattern *a = pattern_perm(16, PERM_SHIFT, 1, 1 << 20, 0, NULL);
     struct pattern *b = pattern_perm(16, PERM_REVERSE, 1, 1 << 19, 0, NULL);
     struct pattern *c = pattern_perm(16, PERM_SHIFT, 1, 1 << 18, 0, NULL);
-    struct pattern *p =
-        pattern_phases(3, (struct pattern *[]){a, b, c}, NULL);
+    struct pattern *p = pattern_phases(3, (struct pattern *[]){a, b, c}, NULL);
     struct placement *pl = placement_scheme_new(net, PLACE_RDN, 16, 3, NULL);
     struct net_job job = {p, pl, 0, NET_AD};
     struct net_result *sum;

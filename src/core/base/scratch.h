@@ -13,10 +13,10 @@
  * a fault per page again on the next write. A forked child must not touch
  * a block (it is not mapped there).
  *
- * The contents of a block are undefined (zero from scratch_get0()). Blocks under 256 KiB come from
- * malloc() and go back to it. Sizes are rounded up to one of
- * eight steps per power of two, so that a solve that needs a little more
- * than the last time still finds its blocks. The cache keeps at most
+ * The contents of a block are undefined (zero from scratch_get0()).
+ * Blocks under 256 KiB come from malloc() and go back to it. Sizes are
+ * rounded up to one of eight steps per power of two, so that a solve that
+ * needs a little more than the last time still finds its blocks. The cache keeps at most
  * scratch_set_limit() bytes, the blocks returned first leave first; a block
  * that does not fit goes back to the system at once. Under
  * AddressSanitizer a cached block, and the part of a block beyond what

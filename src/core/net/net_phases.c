@@ -47,8 +47,7 @@ has_messages(const struct net_result *r)
    by phase copied the first phase's messages once per later phase, into
    new pages each time (a third of pf3d-rubik's AD solve). */
 static void
-gather_messages(struct net_result *a, const struct net_result *const *r,
-                int k)
+gather_messages(struct net_result *a, const struct net_result *const *r, int k)
 {
     long long n = 0, np = 0, nl = 0, m0 = 0, p0 = 0, l0 = 0;
     int paths = 0, *job, *src, *dst, *off = NULL, *len = NULL, *links = NULL;
@@ -258,8 +257,7 @@ net_phases_solve(const struct net *net, const struct net_job *jobs, int njobs,
         sum->phase[sum->nphases++] = r;
     }
     if (sum != NULL) { /* the messages, once all are there */
-        const struct net_result **with =
-            xcalloc((size_t)K, sizeof *with);
+        const struct net_result **with = xcalloc((size_t)K, sizeof *with);
         int k = 0;
         for (int i = 0; i < sum->nphases; i++)
             if (has_messages(sum->phase[i]))
