@@ -144,14 +144,20 @@ hmix(uint64_t h, uint64_t v)
    the next solve does not fault (and the kernel does not zero) them
    again. n elements of size bytes (at least one), contents undefined;
    released with scratch_put() where free() was. */
-static void *
-sarray(long long n, size_t size)
+static size_t
+sbytes(long long n, size_t size)
 {
     size_t k = n > 0 ? (size_t)n : 1;
 
     if (k > SIZE_MAX / size)
         rho_fatal("out of memory (%lld x %zu bytes)", n, size);
-    return scratch_get(k * size);
+    return k * size;
+}
+
+static void *
+sarray(long long n, size_t size)
+{
+    return scratch_get(sbytes(n, size));
 }
 
 /* As sarray(), zeroed (where calloc() was): a new block's pages are
@@ -159,11 +165,7 @@ sarray(long long n, size_t size)
 static void *
 sarray0(long long n, size_t size)
 {
-    size_t k = n > 0 ? (size_t)n : 1;
-
-    if (k > SIZE_MAX / size)
-        rho_fatal("out of memory (%lld x %zu bytes)", n, size);
-    return scratch_get0(k * size);
+    return scratch_get0(sbytes(n, size));
 }
 
 static int
