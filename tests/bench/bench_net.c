@@ -387,6 +387,29 @@ ref_bwq(struct net_result *r)
     free(v);
 }
 
+/* Part 3's case: the scenario s, else net with pat placed by pl; routing
+   and engine for all its jobs, seed (0: the scenario's own; a preset's
+   is 1). */
+static struct net_result *
+solve_case(struct scenario *s, const struct net *net, struct pattern *pat,
+           struct placement *pl, int routing, int engine, uint64_t seed,
+           double *secs, double *cpus)
+{
+    struct net_job job = {pat, pl, 0, routing};
+    struct net_result *r;
+    uint64_t seed0;
+
+    if (s == NULL)
+        return solve_jobs(net, &job, 1, engine, 2, seed ? seed : 1, secs,
+                          cpus);
+    seed0 = s->seed;
+    if (seed != 0)
+        s->seed = seed;
+    r = solve_scen(s, routing, engine, secs, cpus);
+    s->seed = seed0;
+    return r;
+}
+
 /* The thesis's conclusions, the reference's (ref) and another's (b, of
    AD, AI and AH): which routing has the least busy busiest link, and the
    ratios of the busiest links. */
@@ -463,54 +486,34 @@ fast_vs_ref(int which, int unused, int unused2)
         }
         net = s->net->net;
         snprintf(what, sizeof what, "%.*s", (int)(strlen(name) - 4), name);
-        if (getenv("RHO_BENCH_SEED") != NULL) { /* the reference's own
-                                                   change, for scale */
-            uint64_t seed0 = s->seed;
-            for (int i = 1; i < 3; i++) {
-                struct net_result *a, *b;
-                s->seed = seed0 ? seed0 : 1;
-                a = solve_scen(s, rts[i], NET_ENGINE_REFERENCE, &secs, &cpus);
-                s->seed = (seed0 ? seed0 : 1) + 1;
-                b = solve_scen(s, rts[i], NET_ENGINE_REFERENCE, &secs, &cpus);
-                ref_bwq(a);
-                ref_bwq(b);
-                compare(net, "  reference seed+1", rts[i], a, b);
-                net_result_free(a);
-                net_result_free(b);
-            }
-            s->seed = seed0;
-        }
         workload = strcmp(name, "dragonfly-workload.lua") == 0;
     }
-    if (s == NULL && getenv("RHO_BENCH_SEED") != NULL)
-        for (int i = 1; i < 3; i++) { /* the reference's own change */
-            struct net_job job = {pat, pl, 0, rts[i]};
+    if (getenv("RHO_BENCH_SEED") != NULL) { /* the reference's own change
+                                               from its seed, for scale */
+        uint64_t seed = s != NULL && s->seed != 0 ? s->seed : 1;
+        for (int i = 1; i < 3; i++) {
             struct net_result *a, *b;
-            a = solve_jobs(net, &job, 1, NET_ENGINE_REFERENCE, 2, 1, &secs,
-                           &cpus);
-            b = solve_jobs(net, &job, 1, NET_ENGINE_REFERENCE, 2, 2, &secs,
-                           &cpus);
+            a = solve_case(s, net, pat, pl, rts[i], NET_ENGINE_REFERENCE,
+                           seed, &secs, &cpus);
+            b = solve_case(s, net, pat, pl, rts[i], NET_ENGINE_REFERENCE,
+                           seed + 1, &secs, &cpus);
             ref_bwq(a);
             ref_bwq(b);
             compare(net, "  reference seed+1", rts[i], a, b);
             net_result_free(a);
             net_result_free(b);
         }
+    }
     for (int i = 0; i < 3; i++) {
-        struct net_job job = {pat, pl, 0, rts[i]};
-        if (s != NULL) {
-            double rs, rc;
-            ref[i] = solve_scen(s, rts[i], NET_ENGINE_REFERENCE, &rs, &rc);
-            fa[i] = solve_scen(s, rts[i], NET_ENGINE_FAST, &secs, &cpus);
+        double rs, rc;
+        ref[i] = solve_case(s, net, pat, pl, rts[i], NET_ENGINE_REFERENCE, 0,
+                            &rs, &rc);
+        fa[i] = solve_case(s, net, pat, pl, rts[i], NET_ENGINE_FAST, 0, &secs,
+                           &cpus);
+        if (s != NULL)
             printf("%-26s %-2s reference %.3f s (cpu %.3f), fast %.3f s "
                    "(cpu %.3f)\n",
                    what, net_routing_name(rts[i]), rs, rc, secs, cpus);
-        } else {
-            ref[i] = solve_jobs(net, &job, 1, NET_ENGINE_REFERENCE, 2, 1,
-                                &secs, &cpus);
-            fa[i] = solve_jobs(net, &job, 1, NET_ENGINE_FAST, 2, 1, &secs,
-                               &cpus);
-        }
         ref_bwq(ref[i]);
         ref_bwq(fa[i]);
         compare(net, what, rts[i], ref[i], fa[i]);
@@ -519,8 +522,8 @@ fast_vs_ref(int which, int unused, int unused2)
             /* the exposure in one round, as on the full system */
             char w1[80];
             samples_cap = 1;
-            one[i] = solve_jobs(net, &job, 1, NET_ENGINE_FAST, 2, 1, &secs,
-                                &cpus);
+            one[i] = solve_case(s, net, pat, pl, rts[i], NET_ENGINE_FAST, 0,
+                                &secs, &cpus);
             samples_cap = 0;
             ref_bwq(one[i]);
             snprintf(w1, sizeof w1, "  %s", what);

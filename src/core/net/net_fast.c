@@ -3381,11 +3381,9 @@ solve_adaptive(struct fsolver *sv)
                         pb <= net_mem_limit(&sv->o) - sv->planned -
                                   sv->rec_bytes;
         }
-        for (int i = 0; i < nt && sv->pairs; i++) {
-            size_t n = 2 * (size_t)sv->nr * (size_t)sv->nr * sizeof(fix);
-            sv->w[i].pair = scratch_get(n);
-            memset(sv->w[i].pair, 0, n);
-        }
+        for (int i = 0; i < nt && sv->pairs; i++)
+            sv->w[i].pair =
+                sarray0(2 * (long long)sv->nr * sv->nr, sizeof(fix));
         for (int r = 0; r < sv->nrec && !stopped(sv); r++) {
             struct attr_ctx c = {sv, r};
             struct rround *rr = &sv->rec[r];
