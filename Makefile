@@ -30,9 +30,11 @@ LDLIBS_THREAD := -lpthread
 # Debian packages the build and the tests use. `make` installs the missing
 # ones itself when it runs as root (or with password-less sudo).
 # librsvg2-bin (rsvg-convert), zlib1g-dev and a font render exported SVGs
-# into pixels for tests/export.
-DEB_PKGS := pkg-config liblua5.4-dev libyaml-dev libncurses-dev libhwloc-dev tmux man-db \
-            librsvg2-bin zlib1g-dev fonts-dejavu-core
+# into pixels for tests/export. libhwloc-plugins (which apt-get installs
+# with libhwloc-dev only when it takes recommended packages) holds hwloc's
+# XML reader on libxml2, whose errors the importer's tests expect.
+DEB_PKGS := pkg-config liblua5.4-dev libyaml-dev libncurses-dev libhwloc-dev \
+            libhwloc-plugins tmux man-db librsvg2-bin zlib1g-dev fonts-dejavu-core
 ifeq ($(MPI),1)
 DEB_PKGS += libopenmpi-dev openmpi-bin
 endif
