@@ -851,6 +851,83 @@ test_torus_via(void)
     net_free(net);
 }
 
+/* The rounds of AI and AH on a torus by the cells of its DOR paths
+   (route_cells_new()) give what they give by the paths' links, bit for
+   bit: tori and meshes with and without injection links (two nodes a
+   router: messages between them cross those links alone), one job or
+   two (per job: the attribution walks the paths), every round recorded or
+   none (the grant pass draws the paths again, the attribution sweeps),
+   1 and 2 threads, both default engines. */
+static struct net *
+torus_net(int nd, const int *dim, int wrap, int npr, int inj)
+{
+    struct net_torus_params p;
+
+    memset(&p, 0, sizeof p);
+    p.nd = nd;
+    for (int k = 0; k < nd; k++) {
+        p.dim[k] = dim[k];
+        p.wrap[k] = wrap >> k & 1;
+    }
+    p.nodes_per_router = npr;
+    p.cores = 4;
+    p.bw = 1e9;
+    p.inj_bw = inj ? 2e9 : 0;
+    return net_torus_new(&p, NULL);
+}
+
+static void
+test_torus_cells(void)
+{
+    static const struct {
+        int nd, dim[5], wrap, npr, inj;
+    } tc[] = {
+        {5, {4, 4, 4, 2, 2}, 23, 1, 1}, /* a mesh in D */
+        {3, {3, 6, 2}, 5, 2, 1},
+        {2, {5, 5}, 3, 1, 0},
+    };
+    for (size_t i = 0; i < sizeof tc / sizeof tc[0]; i++) {
+        struct net *net =
+            torus_net(tc[i].nd, tc[i].dim, tc[i].wrap, tc[i].npr, tc[i].inj);
+        int n = (int)net_slots(net), ok = 1, used = 1;
+        struct placement *pl =
+            placement_scheme_new(net, PLACE_RANDOM, n, (int)i + 3, NULL);
+        struct pattern *p0 = pattern_thesis("umesh", n / 2, 1 << 16, 3, NULL);
+        struct pattern *p1 = pattern_thesis("spread", n - n / 2, 4096, 4, NULL);
+        for (int rt = NET_AI; rt <= NET_AH; rt++)
+            for (int eng = NET_ENGINE_FAST; eng <= NET_ENGINE_EXACT; eng++)
+                for (int v = 0; v < 8; v++) {
+                    struct net_job jobs[2] = {{p0, pl, 0, rt},
+                                              {p1, pl, n / 2, rt}};
+                    struct net_opts o;
+                    struct net_result *a, *b;
+                    net_opts_init(&o);
+                    o.per_job = v & 1;
+                    o.record_budget = v & 2 ? 0 : o.record_budget;
+                    o.samples = 4000; /* FAST: runs of identical messages */
+                    b = solve(net, jobs, 2, eng, 1 + (v >> 2), &o);
+                    o.no_cells = 1;
+                    a = solve(net, jobs, 2, eng, 1 + (v >> 2), &o);
+                    ok &= same_bits(a, b) && a->cells == 0 &&
+                          (!o.per_job ||
+                           memcmp(a->job_bytes, b->job_bytes,
+                                  sizeof(double) * 2 * (size_t)a->nlinks) == 0);
+                    used &= b != NULL && b->cells == 1;
+                    net_result_free(a);
+                    net_result_free(b);
+                }
+        CHECK(ok && used,
+              "torus %dd, %d nodes a router%s: AI and AH by the cells of "
+              "the DOR paths (%s) the same bits as by their links",
+              tc[i].nd, tc[i].npr, tc[i].inj ? ", injection links" : "",
+              used ? "used" : "NOT USED");
+        pattern_free(p0);
+        pattern_free(p1);
+        placement_free(pl);
+        net_free(net);
+    }
+}
+
 int
 main(void)
 {
@@ -865,6 +942,7 @@ main(void)
     test_aggregation();
     test_records();
     test_torus_via();
+    test_torus_cells();
     test_ranks();
     test_memory();
     TEST_DONE();

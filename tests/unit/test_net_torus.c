@@ -11,7 +11,8 @@
  * under AI and AH: on a torus it is the fast engine) on two threads.
  * route_spread_pads() changes nothing but the pads of route_draw_pad();
  * route_draw_via() draws its paths, and route_via_path() and the parts
- * (route_dor_path()) walk them again from their intermediate routers.
+ * (route_dor_path()) walk them again from their intermediate routers;
+ * route_cells_new()'s cells are the DOR paths.
  * The expected values were taken before the change; RHO_HASH_PRINT=1
  * prints them instead of checking. RHO_TEST_QUICK=1 / RHO_SANITIZED=1 leave out
  * the model solves.
@@ -247,6 +248,52 @@ via_check(const struct net *net)
     return ok ? checked : 0;
 }
 
+/* route_cells_new(): for every pair of routers the cells of the DOR path,
+   each unrolled through its parents, are route_dor_path()'s links in
+   order and their hops route_dor_hops(); every row starts with its cell
+   of no hop and goes by hops. Returns the number of paths checked (0
+   when a check failed or there are no cells). */
+static long
+cells_check(const struct net *net)
+{
+    struct route *rt = route_new(net);
+    struct route_cells *c = route_cells_new(rt, 1LL << 24);
+    int nr = net_routers(net), W = route_max_hops(rt), ok = c != NULL;
+    int *p = malloc(sizeof(int) * ((size_t)W + 1));
+    int *q = malloc(sizeof(int) * ((size_t)W + 1));
+    long checked = 0;
+
+    for (int r = 0; ok && r < c->nrows; r++) {
+        long long f = c->rfirst[r], z = c->rfirst[r + 1];
+        ok &= z > f && c->hops[c->ord[f]] == 0 && c->last[c->ord[f]] < 0;
+        for (long long i = f + 1; i < z; i++)
+            ok &= c->hops[c->ord[i]] >= c->hops[c->ord[i - 1]] &&
+                  c->hops[c->ord[i]] > 0 &&
+                  c->hops[c->par[c->ord[i]]] == c->hops[c->ord[i]] - 1;
+    }
+    ok &= c == NULL || c->rfirst[c->nrows] == c->n;
+    for (int a = 0; ok && a < nr; a++)
+        for (int z = 0; ok && z < nr; z++) {
+            int n = route_dor_path(rt, a, z, p), m = 0;
+            for (int g = 0; g < c->ng; g++) {
+                int cell =
+                    c->ft[a * 2 * c->ng + g] + c->ft[z * 2 * c->ng + c->ng + g];
+                int h = c->hops[cell];
+                for (int k = h - 1, x = cell; k >= 0; k--, x = c->par[x])
+                    q[m + k] = c->last[x];
+                m += h;
+            }
+            ok &= m == n && n == route_dor_hops(rt, a, z) &&
+                  memcmp(p, q, sizeof(int) * (size_t)n) == 0;
+            checked++;
+        }
+    free(p);
+    free(q);
+    route_cells_free(c);
+    route_free(rt);
+    return ok ? checked : 0;
+}
+
 static uint64_t
 solve_hash(const struct scenario *s, int routing, int engine)
 {
@@ -327,6 +374,9 @@ main(void)
                   "torus case %zu: the paths drawn again from their "
                   "intermediate routers, whole and in parts",
                   i);
+        if (net != NULL)
+            CHECK(cells_check(net) > 0,
+                  "torus case %zu: the DOR paths' cells are their links", i);
         net_free(net);
     }
     { /* a dimension too long for a table (walked hop by hop) */
@@ -335,6 +385,15 @@ main(void)
         CHECK(net != NULL && via_check(net) > 0,
               "a 40x3 torus: the paths drawn again from their intermediate "
               "routers, whole and in parts");
+        {
+            struct route *rt = net != NULL ? route_new(net) : NULL;
+            struct route_cells *c =
+                rt != NULL ? route_cells_new(rt, 1LL << 24) : NULL;
+            CHECK(rt != NULL && c == NULL,
+                  "a 40x3 torus: no cells (a dimension has no table)");
+            route_cells_free(c);
+            route_free(rt);
+        }
         net_free(net);
     }
     if (quick)

@@ -58,6 +58,15 @@ rng_next(struct rng *r)
     return result;
 }
 
+/* A uniform integer in [0, n), 0 < n < 2^31, by multiply-shift of the
+   next 32 high bits (no division; a bias below n / 2^32): the draws of
+   the link model's random paths (route.c), inline for its hot loops. */
+static inline int
+rng_below32(struct rng *r, int n)
+{
+    return (int)(((rng_next(r) >> 32) * (uint64_t)n) >> 32);
+}
+
 /* A uniform integer in [0, n). n must be > 0. Unbiased. */
 uint64_t rng_below(struct rng *r, uint64_t n);
 

@@ -43,7 +43,14 @@
  *    entries are pads, and with one every addition to it would wait on
  *    the one before.
  *  - Fresh paths are drawn as the reference draws them (route_draw_pad()
- *    keyed by message and round). Each round's drawn paths and their
+ *    keyed by message and round). On a torus whose DOR paths come in cells
+ *    (route_cells_new(): a DOR path is a few parts, one a group of
+ *    dimensions, each a cell), a fresh path is its intermediate router
+ *    alone: a pass reads the minima of its cells, made once a round from
+ *    the links' (one step a cell), and adds its value to sums per cell,
+ *    which go onto the links after the pass (one step a cell) -- the same
+ *    floats and integers as over its links, a few cells a path instead
+ *    of a walk and a pass over every link. Each round's drawn paths and their
  *    grants are recorded while they fit opts.record_budget (the attribution
  *    then reads them back; on a torus under DOR, where a path is fixed by
  *    its endpoints and intermediate router (route_by_via()), the record
@@ -108,6 +115,7 @@
                                          pair of routers, at most */
 #define NF_KEEP_PATHS (1LL << 22) /* messages up to which the result lists
                                      the fixed path sets */
+#define NF_CELLS_MAX (1LL << 22)  /* cells of a torus's DOR paths, at most */
 
 typedef long long fix; /* the reduce hook takes long long */
 
@@ -296,12 +304,16 @@ struct fworker {
     int *pbuf; /* padded paths of one entity */
     int *plen; /* their lengths */
     double *pl;
+    double *pg; /* sv->cells: the grants of one entity's paths */
+    fix *pv;    /* sv->cells: the values of one entity's paths */
     fix *acc;  /* (nl + NF_PADS) x nacc: this pass's link sums */
     fix *pair; /* sv->pairs: per pair of routers a, b, the bytes
                   attributed to the DOR path from a to b: paths that
                   start at a at a nr + b, the others (from an
                   intermediate router) at nr^2 + b nr + a, so that the
                   sums of an entity's paths stay in two rows */
+    fix *csum; /* sv->cells: this pass's sums per cell (push_task() adds
+                  them onto the links and leaves them zero) */
     fix gain;  /* this round's grants */
     int any;
     long long asking; /* paths that asked this round (x multiplicity) */
@@ -443,10 +455,22 @@ struct fsolver {
     int via;
     int nr;    /* routers */
     int pairs; /* the attribution sums per pair of routers (pair) */
+    int cell_attr; /* the attribution sums per cell (cells, csum) */
     long long nscr;
     int **scr;
     long long *scr_cap;
     int *vpad; /* the round callback's fresh paths (padded) */
+    /* with sv->via, when the torus's DOR paths come in cells
+       (route_cells_new()): a fresh path is its injection and ejection
+       links and the cells of its parts (from its source's router to its
+       intermediate one and on to its destination's), so that the passes
+       neither walk nor store its links: they read the minima of its
+       cells (cmr: of remc, cmq: of qf; cells_min()) and add to its
+       worker's sums per cell (fworker.csum), which push_task() adds onto
+       the links after the pass -- the same floats and integers */
+    struct route_cells *cells;
+    struct cend *cend; /* per entity (fresh ones) */
+    float *cmr, *cmq;
     fix *red;                  /* reduce scratch */
     double work_done, work_total;
     double planned; /* bytes the plan gives the solve (this rank) */
@@ -2134,6 +2158,269 @@ loads_of(struct fsolver *sv, struct fworker *w, long long e, int it,
     return np;
 }
 
+/* ------------------------------------------------ paths by their cells */
+
+/* A fresh entity's ends as its paths see them (sv->cend, with sv->cells):
+   its routers a and b, and its injection and ejection links (-1 without);
+   a is -1 when its paths have no link at all (route.c's ends() 0: the
+   same endpoint, or the same router without injection links). */
+struct cend {
+    int a, b, li, le;
+};
+
+/* A cell pass's body for ng parts (a constant where it is inlined, so
+   that the loops over the parts unroll): per router its row of ft, the
+   ng cells where its parts start (from) then the ng where they end (to),
+   so that part g of the path from u to v is ft[u][g] + ft[v][ng + g]. */
+#define CELL_ROW(ft, r, ng) ((ft) + 2 * (size_t)(r) * (ng))
+
+#ifdef __GNUC__
+#define CELL_INLINE __attribute__((always_inline)) inline
+#else
+#define CELL_INLINE inline
+#endif
+
+/* The smallest of cm over the cells of the DOR path from u to v (rows
+   fu, fv); +infinity when u == v. */
+static CELL_INLINE float
+cmin_ng(const float *cm, const int *fu, const int *fv, int ng)
+{
+    float mr = INFINITY;
+
+    for (int g = 0; g < ng; g++) {
+        float x = cm[fu[g] + fv[ng + g]];
+        mr = x < mr ? x : mr;
+    }
+    return mr;
+}
+
+static CELL_INLINE void
+cadd_ng(fix *cs, const int *fu, const int *fv, int ng, fix v)
+{
+    for (int g = 0; g < ng; g++)
+        cs[fu[g] + fv[ng + g]] = fix_add(cs[fu[g] + fv[ng + g]], v);
+}
+
+static CELL_INLINE int
+chops_ng(const unsigned char *hops, const int *fu, const int *fv, int ng)
+{
+    int n = 0;
+
+    for (int g = 0; g < ng; g++)
+        n += hops[fu[g] + fv[ng + g]];
+    return n;
+}
+
+/* Dispatch body(ng) on the number of parts, constant for the usual ones. */
+#define CELL_DISPATCH(ng, body)                                                \
+    switch (ng) {                                                              \
+    case 1:                                                                    \
+        body(1);                                                               \
+    case 2:                                                                    \
+        body(2);                                                               \
+    case 3:                                                                    \
+        body(3);                                                               \
+    case 4:                                                                    \
+        body(4);                                                               \
+    default:                                                                   \
+        body(ng);                                                              \
+    }
+
+/* loads_of() for a fresh entity with sv->cells: its intermediate routers
+   drawn into via (with draw; else read from it), the minima of its paths
+   from the cells' (cm) and from v at its ends. The same doubles. */
+static CELL_INLINE int
+cell_loads_ng(const struct fsolver *sv, long long e, int it, const float *cm,
+              const float *v, int draw, int *via, double *load, int *asked,
+              int ng)
+{
+    const struct cend ce = sv->cend[e];
+    const int *ft = sv->cells->ft;
+    long long m = sv->ent_msg[e];
+    int rt = sv->ent_rt[e], np = sv->poff[e + 1] - sv->poff[e];
+    int adaptive = net_routing_adaptive(rt), nd = ndirect_of(sv, rt);
+    double sum = 0, bytes = sv->m.bytes[m];
+    float me = INFINITY, md;
+
+    *asked = 0;
+    if (draw) { /* (route_draw_via()'s draws: torus_draw_dor() draws one
+                   router an indirect path, from router to router) */
+        struct rng g;
+        rng_init(&g, hmix(draw_key(sv, e), (uint64_t)it + 1));
+        for (int i = nd; i < np; i++)
+            via[i - nd] =
+                ce.a >= 0 && ce.a != ce.b ? rng_below32(&g, sv->nr) : -1;
+    }
+    if (ce.a >= 0 && ce.li >= 0)
+        me = v[ce.li] < v[ce.le] ? v[ce.li] : v[ce.le];
+    md = me;
+    if (ce.a >= 0 && ce.a != ce.b) {
+        /* (row 0 for an entity whose paths have no link: never read) */
+    const int *fa = CELL_ROW(ft, ce.a < 0 ? 0 : ce.a, ng);
+    const int *fb = CELL_ROW(ft, ce.b < 0 ? 0 : ce.b, ng);
+        if (nd > 0) {
+            float x = cmin_ng(cm, fa, fb, ng);
+            md = x < md ? x : md;
+        }
+        for (int i = nd; i < np; i++) {
+            const int *fy = CELL_ROW(ft, via[i - nd], ng);
+            float mr = cmin_ng(cm, fa, fy, ng), z = cmin_ng(cm, fy, fb, ng);
+            mr = z < mr ? z : mr;
+            mr = me < mr ? me : mr;
+            load[i] = mr < 0 || mr == INFINITY ? 0 : mr;
+        }
+    } else
+        for (int i = nd; i < np; i++)
+            load[i] = me < 0 || me == INFINITY ? 0 : me;
+    if (md < 0 || md == INFINITY)
+        md = 0;
+    for (int i = 0; i < nd; i++)
+        load[i] = md;
+    for (int i = 0; i < np; i++) /* (in loads_of()'s order) */
+        sum += (float)load[i];
+    for (int i = 0; i < np; i++) {
+        if (load[i] <= 0) {
+            load[i] = 0;
+            continue;
+        }
+        load[i] = adaptive ? bytes * load[i] / sum : bytes / (double)np;
+        *asked = 1;
+    }
+    return np;
+}
+
+static int
+cell_loads(const struct fsolver *sv, long long e, int it, const float *cm,
+           const float *v, int draw, int *via, double *load, int *asked)
+{
+#define CL(n) return cell_loads_ng(sv, e, it, cm, v, draw, via, load, asked, n)
+    CELL_DISPATCH(sv->cells->ng, CL)
+#undef CL
+}
+
+/* A fresh entity's values val[i] (per path, added where load[i] > 0) onto
+   the cells of its paths (via: their intermediate routers) in cs and its
+   ends in acc: the direct paths are one path, their value nd times at
+   once (as the link passes do). Returns the paths that had a value. */
+static CELL_INLINE int
+cell_put_ng(const struct fsolver *sv, long long e, const int *via,
+            const fix *val, const double *load, fix *cs, fix *acc, int ng)
+{
+    const struct cend ce = sv->cend[e];
+    const int *ft = sv->cells->ft;
+    int rt = sv->ent_rt[e], np = sv->poff[e + 1] - sv->poff[e];
+    int nd = ndirect_of(sv, rt), n = 0, apart = ce.a != ce.b;
+    /* (row 0 for an entity whose paths have no link: never read) */
+    const int *fa = CELL_ROW(ft, ce.a < 0 ? 0 : ce.a, ng);
+    const int *fb = CELL_ROW(ft, ce.b < 0 ? 0 : ce.b, ng);
+    fix ends = 0;
+
+    if (ce.a < 0)
+        return 0;
+    if (nd > 0 && load[0] > 0) {
+        fix v = (fix)((unsigned long long)val[0] * (unsigned)nd);
+        if (apart)
+            cadd_ng(cs, fa, fb, ng, v);
+        ends = fix_add(ends, v);
+        n += nd;
+    }
+    for (int i = nd; i < np; i++) {
+        if (!(load[i] > 0))
+            continue;
+        if (apart) {
+            const int *fy = CELL_ROW(ft, via[i - nd], ng);
+            cadd_ng(cs, fa, fy, ng, val[i]);
+            cadd_ng(cs, fy, fb, ng, val[i]);
+        }
+        ends = fix_add(ends, val[i]);
+        n++;
+    }
+    if (ce.li >= 0) {
+        acc[ce.li] = fix_add(acc[ce.li], ends);
+        acc[ce.le] = fix_add(acc[ce.le], ends);
+    }
+    return n;
+}
+
+static int
+cell_put(const struct fsolver *sv, long long e, const int *via, const fix *val,
+         const double *load, fix *cs, fix *acc)
+{
+#define CP(n) return cell_put_ng(sv, e, via, val, load, cs, acc, n)
+    CELL_DISPATCH(sv->cells->ng, CP)
+#undef CP
+}
+
+/* The grant pass's part of alloc_task() for a fresh entity with
+   sv->cells: the grants of its paths (of their loads, load; qf per link
+   and cq its minima per cell) into w->pg and their values into w->pv,
+   the round's gain added to *gain; returns the bandwidth the entity
+   obtained. The same doubles and integers as the links give. */
+static CELL_INLINE double
+cell_grants_ng(const struct fsolver *sv, struct fworker *w, long long e,
+               const int *via, const double *load, const float *qf,
+               const float *cq, fix mult, fix *gain, int ng)
+{
+    const struct cend ce = sv->cend[e];
+    const int *ft = sv->cells->ft;
+    int rt = sv->ent_rt[e], np = sv->poff[e + 1] - sv->poff[e];
+    int nd = ndirect_of(sv, rt), apart = ce.a >= 0 && ce.a != ce.b;
+    /* (row 0 for an entity whose paths have no link: never read) */
+    const int *fa = CELL_ROW(ft, ce.a < 0 ? 0 : ce.a, ng);
+    const int *fb = CELL_ROW(ft, ce.b < 0 ? 0 : ce.b, ng);
+    float qe = INFINITY;
+    double bw = 0, *ga = w->pg;
+
+    if (ce.a >= 0 && ce.li >= 0)
+        qe = qf[ce.li] < qf[ce.le] ? qf[ce.li] : qf[ce.le];
+    if (nd > 0) { /* one path (as alloc_task()) */
+        double ad = 0;
+        if (load[0] > 0) {
+            float q = qe;
+            if (apart) {
+                float x = cmin_ng(cq, fa, fb, ng);
+                q = x < q ? x : q;
+            }
+            ad = (double)q * load[0];
+            *gain += mult * fx(ad, sv->sgain) * nd;
+        }
+        for (int i = 0; i < nd; i++) {
+            if (load[i] > 0)
+                bw += ad;
+            ga[i] = ad;
+        }
+        w->pv[0] = mult * fx(ad, sv->sG);
+    }
+    for (int i = nd; i < np; i++) {
+        double ai = 0;
+        if (load[i] > 0) {
+            float q = qe;
+            if (apart) {
+                const int *fy = CELL_ROW(ft, via[i - nd], ng);
+                float x = cmin_ng(cq, fa, fy, ng), z = cmin_ng(cq, fy, fb, ng);
+                x = z < x ? z : x;
+                q = x < q ? x : q;
+            }
+            ai = (double)q * load[i];
+            *gain += mult * fx(ai, sv->sgain);
+            bw += ai;
+        }
+        ga[i] = ai;
+        w->pv[i] = mult * fx(ai, sv->sG);
+    }
+    return bw;
+}
+
+static double
+cell_grants(const struct fsolver *sv, struct fworker *w, long long e,
+            const int *via, const double *load, const float *qf,
+            const float *cq, fix mult, fix *gain)
+{
+#define CG(n) return cell_grants_ng(sv, w, e, via, load, qf, cq, mult, gain, n)
+    CELL_DISPATCH(sv->cells->ng, CG)
+#undef CG
+}
+
 /* (atomic: the request pass sets the bits of the entities of a task,
    and after the liveness compaction two tasks' entities may share a
    byte -- a plain |= of two threads lost one of the bits) */
@@ -2215,7 +2502,10 @@ load_task(void *ctx, long long b, int wi)
     /* the record's cursors, in registers: the blocks' records sit side by
        side, and counting in them from two threads shared their lines */
     long long rn = 0, rl = 0, rv = 0, ri = 0;
-    int *links = rb == NULL ? NULL : sv->via ? sv->scr[b] : rb->links;
+    int *links = rb == NULL          ? NULL
+                 : sv->cells != NULL ? NULL
+                 : sv->via           ? sv->scr[b]
+                                     : rb->links;
 
     if (stopped(sv))
         return 1;
@@ -2229,6 +2519,26 @@ load_task(void *ctx, long long b, int wi)
             !route_live_may(sv->live, sv->m.es[m], sv->m.ed[m]))
             continue;
 
+        if (fresh && sv->cells != NULL) { /* (by their cells) */
+            int *cv = rb != NULL ? rb->via + ri : w->plen;
+            if (rb != NULL)
+                load = rb->val + rv;
+            np = cell_loads(sv, e, sv->iter, sv->cmr, sv->remc, 1, cv, load,
+                            &asked);
+            if (!asked)
+                continue;
+            out[nb++] = e;
+            if (rb != NULL) {
+                rb->ent[rn++] = (int)e;
+                rv += np;
+                ri += np - nd;
+            } else if (rr != NULL && rr->asked != NULL)
+                set_bit(rr->asked, e);
+            for (int i = 0; i < np; i++)
+                w->pv[i] = load[i] > 0 ? mult * fx(load[i], sv->sL) : 0;
+            w->asking += mult * cell_put(sv, e, cv, w->pv, load, w->csum, acc);
+            continue;
+        }
         if (fresh && rb != NULL) {
             dst = links + rl;
             load = rb->val + rv;
@@ -2315,8 +2625,11 @@ alloc_task(void *ctx, long long b, int wi)
     struct rblock *rb = rr != NULL && rr->recorded ? &rr->blk[b] : NULL;
     fix *acc = w->acc, gain = 0;
     const long long *in = sv->bact + b * NF_RBLOCK;
-    long long rl = 0, rv = 0; /* cursors in rb */
-    const int *links = rb == NULL ? NULL : sv->via ? sv->scr[b] : rb->links;
+    long long rl = 0, rv = 0, ri = 0; /* cursors in rb */
+    const int *links = rb == NULL          ? NULL
+                       : sv->cells != NULL ? NULL
+                       : sv->via           ? sv->scr[b]
+                                           : rb->links;
 
     if (stopped(sv))
         return 1;
@@ -2328,6 +2641,27 @@ alloc_task(void *ctx, long long b, int wi)
         double *load;
         fix mult = sv->ent_mult[e];
         double bw = 0;
+        if (fresh && sv->cells != NULL) { /* (by their cells) */
+            int *cv;
+            if (rb != NULL) {
+                load = rb->val + rv;
+                cv = rb->via + ri;
+                np = sv->poff[e + 1] - p0;
+                rv += np;
+                ri += np - nd;
+            } else { /* not kept: drawn again */
+                load = w->pl;
+                cv = w->plen;
+                np = cell_loads(sv, e, sv->iter, sv->cmr, sv->remc, 1, cv, load,
+                                &asked);
+            }
+            bw = cell_grants(sv, w, e, cv, load, sv->qf, sv->cmq, mult, &gain);
+            cell_put(sv, e, cv, w->pv, w->pg, w->csum, acc);
+            if (rb != NULL) /* the record keeps the grants */
+                memcpy(load, w->pg, (size_t)np * sizeof *load);
+            sv->ent_bw[e] += bw;
+            continue;
+        }
         if (fresh && rb != NULL) {
             l = links + rl;
             load = rb->val + rv;
@@ -2491,7 +2825,8 @@ open_round(struct fsolver *sv)
             links_need += (double)nl * 4.0;
         else {
             need += (double)sv->bcount[4 * b + 3] * 5.0;
-            if (b >= sv->nscr || sv->scr_cap[b] < nl) /* the scratch grows */
+            if (sv->cells == NULL && /* the scratch grows */
+                (b >= sv->nscr || sv->scr_cap[b] < nl))
                 need += (double)(nl - (b < sv->nscr ? sv->scr_cap[b] : 0)) *
                         4.0;
         }
@@ -2541,6 +2876,8 @@ open_round(struct fsolver *sv)
             r->blk[b].via = (int *)(void *)p;
             r->blk[b].vlen = (unsigned char *)(p + (size_t)ni * sizeof(int));
             p += ((size_t)ni * 5 + 7) / 8 * 8;
+            if (sv->cells != NULL) /* (no links: the cells) */
+                continue;
             if (b >= sv->nscr) { /* (blocks only get fewer after round 0) */
                 sv->scr =
                     xreallocarray(sv->scr, (size_t)b + 1, sizeof *sv->scr);
@@ -2747,6 +3084,86 @@ link_step(struct fsolver *sv, int mode, const fix *sums)
     return neg;
 }
 
+/* The cells' passes over rows [nrows t / T, nrows (t + 1) / T): the
+   minima of v per cell (cells_min()), or the workers' sums per cell onto
+   the links (push_cells(): into the running worker's acc, leaving the
+   sums zero). */
+#define NF_CELL_TASKS 64
+
+struct cell_ctx {
+    struct fsolver *sv;
+    const float *v;
+    float *out;
+};
+
+static int
+cmin_task(void *ctx, long long t, int wi)
+{
+    struct cell_ctx *x = ctx;
+    const struct route_cells *c = x->sv->cells;
+    const float *v = x->v;
+    float *out = x->out;
+    int r0 = (int)((long long)c->nrows * t / NF_CELL_TASKS);
+    int r1 = (int)((long long)c->nrows * (t + 1) / NF_CELL_TASKS);
+
+    (void)wi;
+    for (int r = r0; r < r1; r++) {
+        long long f = c->rfirst[r], z = c->rfirst[r + 1];
+        out[c->ord[f]] = INFINITY; /* (no hop) */
+        for (long long i = f + 1; i < z; i++) {
+            int y = c->ord[i];
+            float m = v[c->last[y]], p = out[c->par[y]];
+            out[y] = p < m ? p : m;
+        }
+    }
+    return 0;
+}
+
+static void
+cells_min(struct fsolver *sv, const float *v, float *out)
+{
+    struct cell_ctx x = {sv, v, out};
+
+    pool_for(sv->pool, NF_CELL_TASKS, 1, cmin_task, &x);
+}
+
+static int
+push_task(void *ctx, long long t, int wi)
+{
+    struct fsolver *sv = ctx;
+    const struct route_cells *c = sv->cells;
+    fix *acc = sv->w[wi].acc, *c0 = sv->w[0].csum;
+    int r0 = (int)((long long)c->nrows * t / NF_CELL_TASKS);
+    int r1 = (int)((long long)c->nrows * (t + 1) / NF_CELL_TASKS);
+
+    for (int r = r0; r < r1; r++) {
+        long long f = c->rfirst[r], z = c->rfirst[r + 1];
+        /* (longest first: a cell's sum goes onto its last link and into
+           its parent's, which comes before it in the row) */
+        for (long long i = z - 1; i > f; i--) {
+            int y = c->ord[i];
+            fix v = 0;
+            for (int k = 0; k < sv->nthreads; k++) {
+                v = fix_add(v, sv->w[k].csum[y]);
+                sv->w[k].csum[y] = 0;
+            }
+            if (v != 0) {
+                acc[c->last[y]] = fix_add(acc[c->last[y]], v);
+                c0[c->par[y]] = fix_add(c0[c->par[y]], v);
+            }
+        }
+        for (int k = 0; k < sv->nthreads; k++)
+            sv->w[k].csum[c->ord[f]] = 0;
+    }
+    return 0;
+}
+
+static void
+push_cells(struct fsolver *sv)
+{
+    pool_for(sv->pool, NF_CELL_TASKS, 1, push_task, sv);
+}
+
 /* After the exposure: keep, of block b of the active entities, those that
    may still ask (into bact, their count into bnact). */
 static int
@@ -2807,7 +3224,11 @@ iterate(struct fsolver *sv)
             open_round(sv);
         nblk = (sv->nact + NF_RBLOCK - 1) / NF_RBLOCK;
         zero_acc(sv, 1, sv->iter == 0);
+        if (sv->cells != NULL)
+            cells_min(sv, sv->remc, sv->cmr);
         pool_for(sv->pool, nblk, 1, load_task, sv);
+        if (sv->cells != NULL)
+            push_cells(sv);
         if (agree(sv)) {
             rc = -1;
             break;
@@ -2839,6 +3260,8 @@ iterate(struct fsolver *sv)
             break;
         }
         link_step(sv, LT_QF, sums);
+        if (sv->cells != NULL)
+            cells_min(sv, sv->qf, sv->cmq);
         if (cur_round(sv) != NULL && !cur_round(sv)->recorded) {
             struct rround *r = cur_round(sv);
             r->qf = xmalloc(((size_t)nl + NF_PADS) * sizeof(float));
@@ -2850,6 +3273,8 @@ iterate(struct fsolver *sv)
                    (size_t)(sv->poff[sv->ne] > 0 ? sv->poff[sv->ne] : 1) *
                        sizeof(double));
         pool_for(sv->pool, nblk, 1, alloc_task, sv);
+        if (sv->cells != NULL)
+            push_cells(sv);
         if (cur_round(sv) != NULL && cur_round(sv)->grants_only) {
             struct rround *r = cur_round(sv);
             scratch_put(r->lmem);
@@ -2936,6 +3361,71 @@ struct attr_ctx {
     int r;
 };
 
+/* Attribute fresh entity e by the cells (sv->cell_attr): val[i] the grant
+   of its path i (via: the intermediate routers of the indirect ones),
+   bytes / bandwidth times it onto the cells of the path's parts and its
+   ends; and the entity's hops. As via_attr_task() by pairs: the same
+   integers and doubles. */
+static CELL_INLINE void
+cell_attribute_ng(const struct fsolver *sv, struct fworker *w, long long e,
+                  const int *via, const double *val, int ng)
+{
+    const struct route_cells *cc = sv->cells;
+    const struct cend ce = sv->cend[e];
+    const int *ft = cc->ft;
+    long long m = sv->ent_msg[e];
+    int np = sv->poff[e + 1] - sv->poff[e], nd = ndirect_of(sv, sv->ent_rt[e]);
+    int hmax = 0, dlen = -1, inj = ce.li >= 0, apart = ce.a != ce.b;
+    double bw = sv->ent_bw[e], bytes = sv->m.bytes[m], cb = bytes / bw;
+    double al = 0;
+    fix *acc = attr_acc(sv, w, e), mult = sv->ent_mult[e], ends = 0;
+    /* (row 0 for an entity whose paths have no link: never read) */
+    const int *fa = CELL_ROW(ft, ce.a < 0 ? 0 : ce.a, ng);
+    const int *fb = CELL_ROW(ft, ce.b < 0 ? 0 : ce.b, ng);
+
+    if (ce.a < 0)
+        return;
+    for (int i = 0; i < np; i++) {
+        int len = 0;
+        fix v;
+        if (!(val[i] > 0))
+            continue;
+        v = mult * fx(cb * val[i], sv->sL);
+        if (apart && i < nd) {
+            if (dlen < 0)
+                dlen = chops_ng(cc->hops, fa, fb, ng);
+            len = dlen;
+            cadd_ng(w->csum, fa, fb, ng, v);
+        } else if (apart) {
+            const int *fy = CELL_ROW(ft, via[i - nd], ng);
+            cadd_ng(w->csum, fa, fy, ng, v);
+            cadd_ng(w->csum, fy, fb, ng, v);
+            len =
+                chops_ng(cc->hops, fa, fy, ng) + chops_ng(cc->hops, fy, fb, ng);
+        }
+        len += 2 * inj;
+        ends += v;
+        al += val[i] * len;
+        hmax = len > hmax ? len : hmax;
+    }
+    if (inj && ends != 0) {
+        acc[ce.li] += ends;
+        acc[ce.le] += ends;
+    }
+    attribute_hops(sv, w, al, bytes, bw, hmax, mult);
+}
+
+static void
+cell_attribute(const struct fsolver *sv, struct fworker *w, long long e,
+               const int *via, const double *val)
+{
+#define CA(n)                                                                  \
+    cell_attribute_ng(sv, w, e, via, val, n);                                  \
+    return
+    CELL_DISPATCH(sv->cells->ng, CA)
+#undef CA
+}
+
 /* rec_attr_task() for a round recorded by intermediate routers (sv->via):
    each path walked again (route_via_path()), the direct ones once; or,
    with sv->pairs, each path's value added to its injection and ejection
@@ -2954,6 +3444,7 @@ via_attr_task(void *ctx, long long b, int wi)
     const unsigned char *vlen = rb->vlen;
     const int nr = sv->nr, inj = sv->Wf < sv->Wd;
     fix *pair = w->pair;
+    const struct route_cells *cc = sv->cell_attr ? sv->cells : NULL;
 
     if (stopped(sv))
         return 1;
@@ -2965,7 +3456,9 @@ via_attr_task(void *ctx, long long b, int wi)
         double bw = sv->ent_bw[e], bytes = sv->m.bytes[m];
         fix *acc = attr_acc(sv, w, e), mult = sv->ent_mult[e], ends = 0;
         double cb = bytes / bw, al = 0;
-        if (!net_routing_adaptive(rt) || !(bw > 0)) {
+        if (!net_routing_adaptive(rt) || !(bw > 0) || cc != NULL) {
+            if (cc != NULL && net_routing_adaptive(rt) && bw > 0)
+                cell_attribute(sv, w, e, via, val);
             val += np;
             via += np - nd;
             vlen += np - nd;
@@ -3128,6 +3621,16 @@ sweep_task(void *ctx, long long b, int wi)
         if (!fresh_paths(rt) || !net_routing_adaptive(rt) ||
             !get_bit(r->asked, e) || !(bw > 0))
             continue;
+        if (sv->cell_attr) { /* by the cells of the round (sv->cmr and
+                                sv->cmq hold its minima) */
+            fix gain = 0;
+            cell_loads(sv, e, c->r, sv->cmr, r->remc, 1, w->plen, w->pl,
+                       &asked);
+            cell_grants(sv, w, e, w->plen, w->pl, r->qf, sv->cmq,
+                        sv->ent_mult[e], &gain);
+            cell_attribute(sv, w, e, w->plen, w->pg);
+            continue;
+        }
         np = loads_of(sv, w, e, c->r, r->remc, 1, w->pbuf, NULL, NULL, w->pl,
                       &asked);
         nd = ndirect_of(sv, rt);
@@ -3284,6 +3787,57 @@ finish_sums(struct fsolver *sv)
 static int exposure(const struct fsolver *sv, long long nfresh_paths);
 static int exposure_of(const struct fsolver *sv);
 
+/* The cells of the torus's DOR paths (sv->cells), when the rounds' fresh
+   paths are recorded by intermediate router, no callback watches their
+   links, and a round's passes over the cells (about four steps a cell)
+   cost less than what they save on the paths (nfp fresh paths a round
+   on this rank, each of several links a pass); within the memory the
+   plan leaves. */
+static void
+use_cells(struct fsolver *sv, long long nfp)
+{
+    long long cap = 4 * nfp < NF_CELLS_MAX ? 4 * nfp : NF_CELLS_MAX;
+    const struct route_cells *c;
+    size_t np;
+
+    if (!sv->via || sv->with_paths || nfp <= 0 || sv->o.no_cells)
+        return;
+    sv->cells = route_cells_new(sv->w[0].rt, cap);
+    if (sv->cells == NULL)
+        return;
+    c = sv->cells;
+    if ((double)c->n * (21.0 + 8.0 * sv->nthreads) + 16.0 * sv->ne >
+        net_mem_limit(&sv->o) - sv->planned) {
+        route_cells_free(sv->cells);
+        sv->cells = NULL;
+        return;
+    }
+    sv->res->cells = 1;
+    sv->cmr = sarray(c->n, sizeof(float));
+    sv->cmq = sarray(c->n, sizeof(float));
+    np = (size_t)(npaths_fresh(sv, NET_AH) > sv->o.ai_paths
+                      ? npaths_fresh(sv, NET_AH)
+                      : sv->o.ai_paths);
+    sv->cend = sarray(sv->ne, sizeof *sv->cend);
+    for (long long e = 0; e < sv->ne; e++) {
+        struct cend *x = &sv->cend[e];
+        long long m = sv->ent_msg[e];
+        int es = sv->m.es[m], ed = sv->m.ed[m];
+        const int *epr = net_endpoint_routers(sv->net);
+        x->li = net_inj_link(sv->net, es);
+        x->le = net_ej_link(sv->net, ed);
+        x->a = es == ed ? -1 : epr[es];
+        x->b = es == ed ? -1 : epr[ed];
+        if (x->a >= 0 && x->a == x->b && x->li < 0)
+            x->a = x->b = -1; /* (no link at all) */
+    }
+    for (int i = 0; i < sv->nthreads; i++) {
+        sv->w[i].csum = sarray0(c->n, sizeof(fix));
+        sv->w[i].pv = xmalloc(np * sizeof(fix));
+        sv->w[i].pg = xmalloc(np * sizeof(double));
+    }
+}
+
 static int
 solve_adaptive(struct fsolver *sv)
 {
@@ -3348,6 +3902,7 @@ solve_adaptive(struct fsolver *sv)
             (size_t)(np > sv->o.ad_max_paths ? np : sv->o.ad_max_paths) *
             sizeof(double));
     }
+    use_cells(sv, nfp);
     sv->work_total = (double)ne * 2 * (sv->fexpose + 2) +
                      (sv->any_fresh_adaptive ? (double)ne * sv->fexpose : 0);
     if (iterate(sv) != 0)
@@ -3377,9 +3932,11 @@ solve_adaptive(struct fsolver *sv)
             int recorded = 0;
             for (int r = 0; r < sv->nrec; r++)
                 recorded |= sv->rec[r].recorded;
-            sv->pairs = sv->via && recorded && k == 1 && pb <= NF_PAIR_MEM &&
-                        pb <= net_mem_limit(&sv->o) - sv->planned -
-                                  sv->rec_bytes;
+            sv->cell_attr = sv->cells != NULL && k == 1;
+            sv->pairs =
+                sv->via && !sv->cell_attr && recorded && k == 1 &&
+                pb <= NF_PAIR_MEM &&
+                pb <= net_mem_limit(&sv->o) - sv->planned - sv->rec_bytes;
         }
         for (int i = 0; i < nt && sv->pairs; i++)
             sv->w[i].pair =
@@ -3387,6 +3944,10 @@ solve_adaptive(struct fsolver *sv)
         for (int r = 0; r < sv->nrec && !stopped(sv); r++) {
             struct attr_ctx c = {sv, r};
             struct rround *rr = &sv->rec[r];
+            if (!rr->recorded && sv->cell_attr) {
+                cells_min(sv, rr->remc, sv->cmr);
+                cells_min(sv, rr->qf, sv->cmq);
+            }
             pool_for(sv->pool, rr->recorded ? rr->nblk : nblk, 1,
                      !rr->recorded ? sweep_task
                      : sv->via     ? via_attr_task
@@ -3398,6 +3959,8 @@ solve_adaptive(struct fsolver *sv)
             sv->nrec = 0;
         if (sv->pairs && !stopped(sv))
             pool_for(sv->pool, NF_PAIR_TASKS, 1, pair_task, sv);
+        if (sv->cell_attr && !stopped(sv))
+            push_cells(sv);
         pool_for(sv->pool, nblk, 1, attribute_task, sv);
         take_failure(sv);
         if (agree(sv) || finish_links(sv) != 0)
@@ -3815,6 +4378,9 @@ solver_free(struct fsolver *sv)
         free(sv->w[i].pl);
         scratch_put(sv->w[i].acc);
         scratch_put(sv->w[i].pair);
+        scratch_put(sv->w[i].csum);
+        free(sv->w[i].pv);
+        free(sv->w[i].pg);
         free(sv->w[i].jn);
         free(sv->w[i].ftab);
     }
@@ -3857,6 +4423,10 @@ solver_free(struct fsolver *sv)
     scratch_put(sv->cut);
     scratch_put(sv->qf);
     scratch_put(sv->remc);
+    scratch_put(sv->cend);
+    scratch_put(sv->cmr);
+    scratch_put(sv->cmq);
+    route_cells_free(sv->cells);
     route_live_free(sv->live);
     for (int r = 0; r < sv->nrec; r++)
         rround_free(&sv->rec[r]);

@@ -248,6 +248,10 @@ struct net_opts {
                                    it too) */
     int round_paths;            /* default engines: give the round callback
                                    every path (slower) */
+    int no_cells;               /* default engines: 1 forbids the cells of a
+                                   torus's DOR paths (route_cells_new())
+                                   for the rounds of AI and AH: the same
+                                   bits, slower (for tests) */
     int nranks, rank;           /* distributed solve (see above): 0, 0 */
     net_reduce_fn *reduce;
     net_gather_fn *gather;
@@ -306,6 +310,9 @@ struct net_result {
     int reps;      /* FAST: > 0 when identical AI/AH messages were solved
                       as at most this many representatives a group (see
                       rho-model(7)) */
+    int cells;     /* default engines: 1 when the rounds' fresh paths went
+                      by the cells of a torus's DOR paths (a way to
+                      compute, not a change: net_opts.no_cells) */
     int engine;    /* enum net_engine that solved it */
 
     /* Kept messages, in emission order (jobs in order, units in order);

@@ -20,6 +20,7 @@
  */
 #include "core/net/route.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -216,12 +217,11 @@ digit(int w, int l, int h)
     return w % h;
 }
 
-/* A uniform integer in [0, n), n < 2^31, by multiply-shift (no division;
-   bias below n / 2^32). */
+/* A uniform integer in [0, n), n < 2^31 (rng_below32()). */
 static inline int
 fbelow(struct rng *g, int n)
 {
-    return (int)(((rng_next(g) >> 32) * (uint64_t)n) >> 32);
+    return rng_below32(g, n);
 }
 
 static inline int
@@ -1831,6 +1831,114 @@ int
 route_dor_path(const struct route *rt, int a, int b, int *links)
 {
     return torus_walk(rt, a, b, links);
+}
+
+/* The cells of group g (see route_cells_new()), from cell off on: a row
+   of P cells a start router s, cell v of it the part from s to index v
+   of group g (s's other coordinates kept), its parent the same part one
+   hop shorter; the rows' order into c->ord from *o on. Returns 0, or -1
+   when some part is not its parent and a hop (a DOR path's prefix is
+   the DOR path to where it ends, so this does not happen). */
+static int
+cells_group(const struct route *rt, int g, struct route_cells *c, long long off,
+            long long *o)
+{
+    const struct tgroup *G = &rt->grp[g];
+    const int nd2 = 2 * rt->tp->nd, P = G->P, wg = G->wg;
+    const int st = rt->stride[G->k0];
+
+    for (int s = 0; s < rt->nr; s++) {
+        long long base = off + (long long)s * P;
+        int u = (s / st) % P, r0 = u * st;
+        const int *row = G->ent + (size_t)u * P * (TG_HEAD + wg);
+        /* the row's cells by hops (a stable counting sort: hops <= wg) */
+        c->rfirst[c->nrows++] = *o;
+        for (int h = 0; h <= wg; h++)
+            for (int v = 0; v < P; v++)
+                if (row[(size_t)v * (TG_HEAD + wg)] == h)
+                    c->ord[(*o)++] = (int)(base + v);
+        for (int v = 0; v < P; v++) {
+            const int *e = row + (size_t)v * (TG_HEAD + wg), n = e[0];
+            long long cv = base + v;
+            c->hops[cv] = (unsigned char)n;
+            c->last[cv] = -1;
+            c->par[cv] = -1;
+            if (n == 0)
+                continue;
+            c->last[cv] = rt->tl[(size_t)s * nd2 + e[TG_HEAD + n - 1]];
+            /* the router before the last hop, relative to r0 */
+            {
+                int x = e[TG_HEAD + n - 1];
+                int q = r0 + (x >= 0 ? x / nd2 : -((-x + nd2 - 1) / nd2));
+                int pv = (q / st) % P;
+                const int *pe = row + (size_t)pv * (TG_HEAD + wg);
+                if (pe[0] != n - 1 ||
+                    memcmp(pe + TG_HEAD, e + TG_HEAD,
+                           (size_t)(n - 1) * sizeof(int)) != 0)
+                    return -1;
+                c->par[cv] = (int)(base + pv);
+            }
+        }
+    }
+    return 0;
+}
+
+struct route_cells *
+route_cells_new(const struct route *rt, long long max_cells)
+{
+    struct route_cells *c;
+    long long n = 0, off[NET_MAX_DIMS], o = 0;
+    int *ft;
+
+    if (rt->family != NET_TORUS || !rt->tw.tabled || rt->ng < 1)
+        return NULL;
+    for (int g = 0; g < rt->ng; g++) {
+        off[g] = n;
+        n += (long long)rt->nr * rt->grp[g].P;
+    }
+    if (n > max_cells || n >= INT_MAX)
+        return NULL;
+    c = xcalloc(1, sizeof *c);
+    c->ng = rt->ng;
+    c->n = n;
+    c->ft = ft = xmalloc((size_t)rt->nr * rt->ng * 2 * sizeof(int));
+    c->last = xmalloc((size_t)n * sizeof(int));
+    c->par = xmalloc((size_t)n * sizeof(int));
+    c->hops = xmalloc((size_t)n);
+    c->ord = xmalloc((size_t)n * sizeof(int));
+    c->rfirst = xmalloc(((size_t)rt->nr * rt->ng + 1) * sizeof(long long));
+    for (int r = 0; r < rt->nr; r++) {
+        int below = 0;
+        for (int g = 0; g < rt->ng; g++) {
+            const struct tgroup *G = &rt->grp[g];
+            int i = (r / rt->stride[G->k0]) % G->P;
+            ft[(size_t)r * rt->ng * 2 + g] =
+                (int)(off[g] + (long long)(r - below) * G->P);
+            ft[(size_t)r * rt->ng * 2 + rt->ng + g] = below * G->P + i;
+            below += i * rt->stride[G->k0];
+        }
+    }
+    for (int g = 0; g < rt->ng; g++)
+        if (cells_group(rt, g, c, off[g], &o) != 0) {
+            route_cells_free(c);
+            return NULL;
+        }
+    c->rfirst[c->nrows] = o;
+    return c;
+}
+
+void
+route_cells_free(struct route_cells *c)
+{
+    if (c == NULL)
+        return;
+    free(c->ft);
+    free(c->last);
+    free(c->par);
+    free(c->hops);
+    free(c->ord);
+    free(c->rfirst);
+    free(c);
 }
 
 int

@@ -189,6 +189,40 @@ int route_dor_path(const struct route *rt, int a, int b, int *links);
 int route_dor_hops(const struct route *rt, int a, int b);
 
 /*
+ * DOR paths as cells, for sums and minima over many paths at once. On a
+ * torus whose every group of dimensions has a table (route.c: groups of
+ * consecutive dimensions of at most 32 routers), the DOR path from router
+ * a to router b is, group by group, ng parts: part g is the cell
+ * ft[2 ng a + g] + ft[2 ng b + ng + g] (the cell of no hop when a and b
+ * agree in group g): per router, where its parts start, then where they
+ * end. A cell of h >= 1 hops crosses the links of its parent cell
+ * par[] (the same part one hop shorter, in the same row) and then its
+ * last link last[]; the cell of no hop has par and last -1. Cells come in
+ * rows (a group and a start router): row r's cells are ord[rfirst[r] ..
+ * rfirst[r + 1]), its cell of no hop first, then by increasing hops, so
+ * that a value per cell over a row is a minimum over its links in one
+ * step a cell (in ord's order), and sums per cell go onto the links in
+ * one step a cell (in reverse). hops[] is each cell's length.
+ * route_cells_new() returns NULL but on such a torus, or when it would
+ * have more than max_cells cells; else the caller owns the result
+ * (route_cells_free(), NULL-safe). It holds 13 bytes a cell and 8 ng a
+ * router, and does not borrow rt.
+ */
+struct route_cells {
+    int ng;
+    long long n; /* cells */
+    int nrows;
+    int *ft; /* routers x 2 ng */
+    int *last, *par;
+    unsigned char *hops;
+    int *ord;          /* n */
+    long long *rfirst; /* nrows + 1 */
+};
+struct route_cells *route_cells_new(const struct route *rt,
+                                    long long max_cells);
+void route_cells_free(struct route_cells *c);
+
+/*
  * Let route_draw_pad() write a pad entry as any of pad .. pad + k - 1
  * (k a power of two up to ROUTE_PADS; 1, the default, is pad alone;
  * other values count as 1), none of which may be a link: entry j of a
