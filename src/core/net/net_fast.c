@@ -2163,9 +2163,12 @@ loads_of(struct fsolver *sv, struct fworker *w, long long e, int it,
 /* A fresh entity's ends as its paths see them (sv->cend, with sv->cells):
    its routers a and b, and its injection and ejection links (-1 without);
    a is -1 when its paths have no link at all (route.c's ends() 0: the
-   same endpoint, or the same router without injection links). */
+   same endpoint, or the same router without injection links); and its
+   message's bytes, beside them (the passes read the entities in order,
+   their messages far apart). */
 struct cend {
     int a, b, li, le;
+    double bytes;
 };
 
 /* A cell pass's body for ng parts (a constant where it is inlined, so
@@ -2236,10 +2239,9 @@ cell_loads_ng(const struct fsolver *sv, long long e, int it, const float *cm,
 {
     const struct cend ce = sv->cend[e];
     const int *ft = sv->cells->ft;
-    long long m = sv->ent_msg[e];
     int rt = sv->ent_rt[e], np = sv->poff[e + 1] - sv->poff[e];
     int adaptive = net_routing_adaptive(rt), nd = ndirect_of(sv, rt);
-    double sum = 0, bytes = sv->m.bytes[m];
+    double sum = 0, bytes = ce.bytes;
     float me = INFINITY, md;
 
     *asked = 0;
@@ -3373,10 +3375,9 @@ cell_attribute_ng(const struct fsolver *sv, struct fworker *w, long long e,
     const struct route_cells *cc = sv->cells;
     const struct cend ce = sv->cend[e];
     const int *ft = cc->ft;
-    long long m = sv->ent_msg[e];
     int np = sv->poff[e + 1] - sv->poff[e], nd = ndirect_of(sv, sv->ent_rt[e]);
     int hmax = 0, dlen = -1, inj = ce.li >= 0, apart = ce.a != ce.b;
-    double bw = sv->ent_bw[e], bytes = sv->m.bytes[m], cb = bytes / bw;
+    double bw = sv->ent_bw[e], bytes = ce.bytes, cb = bytes / bw;
     double al = 0;
     fix *acc = attr_acc(sv, w, e), mult = sv->ent_mult[e], ends = 0;
     /* (row 0 for an entity whose paths have no link: never read) */
@@ -3806,7 +3807,7 @@ use_cells(struct fsolver *sv, long long nfp)
     if (sv->cells == NULL)
         return;
     c = sv->cells;
-    if ((double)c->n * (21.0 + 8.0 * sv->nthreads) + 16.0 * sv->ne >
+    if ((double)c->n * (21.0 + 8.0 * sv->nthreads) + 24.0 * sv->ne >
         net_mem_limit(&sv->o) - sv->planned) {
         route_cells_free(sv->cells);
         sv->cells = NULL;
@@ -3824,6 +3825,7 @@ use_cells(struct fsolver *sv, long long nfp)
         long long m = sv->ent_msg[e];
         int es = sv->m.es[m], ed = sv->m.ed[m];
         const int *epr = net_endpoint_routers(sv->net);
+        x->bytes = sv->m.bytes[m];
         x->li = net_inj_link(sv->net, es);
         x->le = net_ej_link(sv->net, ed);
         x->a = es == ed ? -1 : epr[es];
