@@ -852,12 +852,14 @@ test_torus_via(void)
 }
 
 /* The rounds of AI and AH on a torus by the cells of its DOR paths
-   (route_cells_new()) give what they give by the paths' links, bit for
-   bit: tori and meshes with and without injection links (two nodes a
-   router: messages between them cross those links alone), one job or
-   two (per job: the attribution walks the paths), every round recorded or
-   none (the grant pass draws the paths again, the attribution sweeps),
-   1 and 2 threads, both default engines. */
+   (route_cells_new()), which also skip, and after the exposure drop, the
+   entities none of whose paths crosses only links above the cutoff, give
+   what they give by the paths' links, bit for bit: tori and meshes with
+   and without injection links (two nodes a router: messages between them
+   cross those links alone), one job or two (per job: the attribution
+   walks the paths), every round recorded or none (the grant pass draws
+   the paths again, the attribution sweeps), 1 and 2 threads, both default
+   engines. */
 static struct net *
 torus_net(int nd, const int *dim, int wrap, int npr, int inj)
 {

@@ -116,6 +116,7 @@
 #define NF_KEEP_PATHS (1LL << 22) /* messages up to which the result lists
                                      the fixed path sets */
 #define NF_CELLS_MAX (1LL << 22)  /* cells of a torus's DOR paths, at most */
+#define NF_CELL_TASKS 64          /* tasks of a pass over the cells' rows */
 
 typedef long long fix; /* the reduce hook takes long long */
 
@@ -471,6 +472,13 @@ struct fsolver {
     struct route_cells *cells;
     struct cend *cend; /* per entity (fresh ones) */
     float *cmr, *cmq;
+    /* with cells, when some link is below the cutoff: per pair of routers
+       a, b whether the DOR path from a to b crosses only links above it
+       (dor_ok), and whether some path through an intermediate router
+       does (via_ok; the direct path is the one through a): rows of nr
+       bits, rw 64-bit words a row (cells_live()) */
+    uint64_t *dor_ok, *via_ok;
+    int rw;
     fix *red;                  /* reduce scratch */
     double work_done, work_total;
     double planned; /* bytes the plan gives the solve (this rank) */
@@ -2423,6 +2431,84 @@ cell_grants(const struct fsolver *sv, struct fworker *w, long long e,
 #undef CG
 }
 
+/* With cells, while sv->use_live: whether fresh entity e may ask in this
+   round. 0 proves it will not: each of its paths crosses its injection
+   and ejection links and, from router to router, is the DOR path from its
+   source's router to some intermediate one and on to its destination's
+   (the direct one: through the source's), and via_ok says whether any
+   such path crosses only links above the cutoff. After the exposure,
+   bandwidth only shrinks: 0 is then for good. */
+static int
+cell_live(const struct fsolver *sv, long long e)
+{
+    const struct cend ce = sv->cend[e];
+
+    if (ce.a < 0)
+        return 0;
+    if (ce.li >= 0 && (sv->remc[ce.li] < 0 || sv->remc[ce.le] < 0))
+        return 0;
+    return ce.a == ce.b ||
+           (sv->via_ok[(size_t)ce.a * sv->rw + (ce.b >> 6)] >> (ce.b & 63) & 1);
+}
+
+/* cells_live()'s tasks over the routers a in [nr t / T, nr (t + 1) / T):
+   dor_ok's rows from the cells' minima (pass 0), then via_ok's as the
+   union of the rows of dor_ok of every router x that a reaches (pass 1:
+   a boolean product, nr^3 / 64 word operations in all). */
+struct live_ctx {
+    struct fsolver *sv;
+    int pass;
+};
+
+static int
+alive_task(void *ctx, long long t, int wi)
+{
+    struct live_ctx *x = ctx;
+    struct fsolver *sv = x->sv;
+    const struct route_cells *c = sv->cells;
+    const int ng = c->ng, nr = sv->nr, rw = sv->rw;
+    int a0 = (int)((long long)nr * t / NF_CELL_TASKS);
+    int a1 = (int)((long long)nr * (t + 1) / NF_CELL_TASKS);
+
+    (void)wi;
+    for (int a = a0; a < a1; a++) {
+        uint64_t *row =
+            (x->pass == 0 ? sv->dor_ok : sv->via_ok) + (size_t)a * rw;
+        const uint64_t *own = sv->dor_ok + (size_t)a * rw;
+        memset(row, 0, (size_t)rw * sizeof *row);
+        if (x->pass == 0) {
+            const int *fa = c->ft + 2 * (size_t)a * ng;
+            for (int b = 0; b < nr; b++) {
+                const int *fb = c->ft + 2 * (size_t)b * ng + ng;
+                int ok = 1;
+                for (int g = 0; g < ng; g++)
+                    ok &= sv->cmr[fa[g] + fb[g]] >= 0;
+                row[b >> 6] |= (uint64_t)ok << (b & 63);
+            }
+            continue;
+        }
+        for (int w = 0; w < rw; w++)
+            for (uint64_t m = own[w]; m != 0; m &= m - 1) {
+                int y = w * 64 + __builtin_ctzll(m);
+                const uint64_t *oy = sv->dor_ok + (size_t)y * rw;
+                for (int k = 0; k < rw; k++)
+                    row[k] |= oy[k];
+            }
+    }
+    return 0;
+}
+
+/* dor_ok and via_ok from sv->cmr (the cells' minima of remc). */
+static void
+cells_live(struct fsolver *sv)
+{
+    struct live_ctx x = {sv, 0};
+
+    pool_for(sv->pool, NF_CELL_TASKS, 1, alive_task, &x);
+    x.pass = 1;
+    pool_for(sv->pool, NF_CELL_TASKS, 1, alive_task, &x);
+}
+
 /* (atomic: the request pass sets the bits of the entities of a task,
    and after the liveness compaction two tasks' entities may share a
    byte -- a plain |= of two threads lost one of the bits) */
@@ -2518,7 +2604,9 @@ load_task(void *ctx, long long b, int wi)
         double *load = w->pl;
         fix mult = sv->ent_mult[e];
         if (fresh && sv->use_live &&
-            !route_live_may(sv->live, sv->m.es[m], sv->m.ed[m]))
+            !(sv->cells != NULL
+                  ? cell_live(sv, e)
+                  : route_live_may(sv->live, sv->m.es[m], sv->m.ed[m])))
             continue;
 
         if (fresh && sv->cells != NULL) { /* (by their cells) */
@@ -3090,8 +3178,6 @@ link_step(struct fsolver *sv, int mode, const fix *sums)
    minima of v per cell (cells_min()), or the workers' sums per cell onto
    the links (push_cells(): into the running worker's acc, leaving the
    sums zero). */
-#define NF_CELL_TASKS 64
-
 struct cell_ctx {
     struct fsolver *sv;
     const float *v;
@@ -3180,7 +3266,9 @@ keep_task(void *ctx, long long b, int wi)
     for (long long i = a; i < z; i++) {
         long long e = sv->act[i], m = sv->ent_msg[e];
         if (!fresh_paths(sv->ent_rt[e]) ||
-            route_live_may(sv->live, sv->m.es[m], sv->m.ed[m]))
+            (sv->cells != NULL
+                 ? cell_live(sv, e)
+                 : route_live_may(sv->live, sv->m.es[m], sv->m.ed[m])))
             sv->bact[k++] = e;
     }
     sv->bnact[b] = k - a;
@@ -3205,10 +3293,15 @@ iterate(struct fsolver *sv)
             sv->exposed = (double)(sv->iter + 1) / f;
         }
         sv->use_live = 0;
+        if (sv->cells != NULL)
+            cells_min(sv, sv->remc, sv->cmr);
         if (sv->live != NULL && !sv->with_paths) {
             sv->use_live = neg;
             if (sv->use_live)
                 pool_for(sv->pool, NF_LIVE_TASKS, 1, live_task, sv);
+        } else if (sv->dor_ok != NULL && neg) {
+            sv->use_live = 1;
+            cells_live(sv);
         }
         /* after the exposure, an entity that cannot ask never will */
         if (sv->use_live && sv->iter >= f) {
@@ -3226,8 +3319,6 @@ iterate(struct fsolver *sv)
             open_round(sv);
         nblk = (sv->nact + NF_RBLOCK - 1) / NF_RBLOCK;
         zero_acc(sv, 1, sv->iter == 0);
-        if (sv->cells != NULL)
-            cells_min(sv, sv->remc, sv->cmr);
         pool_for(sv->pool, nblk, 1, load_task, sv);
         if (sv->cells != NULL)
             push_cells(sv);
@@ -3814,6 +3905,14 @@ use_cells(struct fsolver *sv, long long nfp)
         return;
     }
     sv->res->cells = 1;
+    /* the liveness of pairs of routers (cells_live(): nr^3 / 64 word
+       operations a round, while some link is below the cutoff) when it
+       costs less than a round's paths */
+    sv->rw = (sv->nr + 63) / 64;
+    if ((double)sv->nr * sv->nr * sv->rw <= 64.0 * (double)nfp)
+        for (int k = 0; k < 2; k++)
+            *(k ? &sv->via_ok : &sv->dor_ok) =
+                xmalloc((size_t)sv->nr * sv->rw * sizeof(uint64_t));
     sv->cmr = sarray(c->n, sizeof(float));
     sv->cmq = sarray(c->n, sizeof(float));
     np = (size_t)(npaths_fresh(sv, NET_AH) > sv->o.ai_paths
@@ -4426,6 +4525,8 @@ solver_free(struct fsolver *sv)
     scratch_put(sv->qf);
     scratch_put(sv->remc);
     scratch_put(sv->cend);
+    free(sv->dor_ok);
+    free(sv->via_ok);
     scratch_put(sv->cmr);
     scratch_put(sv->cmq);
     route_cells_free(sv->cells);
