@@ -479,6 +479,7 @@ struct fsolver {
        bits, rw 64-bit words a row (cells_live()) */
     uint64_t *dor_ok, *via_ok;
     int rw;
+    uint64_t rlast;            /* the bits of routers in a row's last word */
     fix *red;                  /* reduce scratch */
     double work_done, work_total;
     double planned; /* bytes the plan gives the solve (this rank) */
@@ -2487,12 +2488,21 @@ alive_task(void *ctx, long long t, int wi)
             }
             continue;
         }
+        /* (until the row is full: while few links are below the cutoff,
+           after a few routers) */
         for (int w = 0; w < rw; w++)
             for (uint64_t m = own[w]; m != 0; m &= m - 1) {
                 int y = w * 64 + __builtin_ctzll(m);
                 const uint64_t *oy = sv->dor_ok + (size_t)y * rw;
-                for (int k = 0; k < rw; k++)
+                uint64_t all = ~(uint64_t)0;
+                for (int k = 0; k < rw; k++) {
                     row[k] |= oy[k];
+                    all &= row[k] | (k == rw - 1 ? ~sv->rlast : 0);
+                }
+                if (all == ~(uint64_t)0) {
+                    w = rw;
+                    break;
+                }
             }
     }
     return 0;
@@ -3909,7 +3919,9 @@ use_cells(struct fsolver *sv, long long nfp)
        operations a round, while some link is below the cutoff) when it
        costs less than a round's paths */
     sv->rw = (sv->nr + 63) / 64;
-    if ((double)sv->nr * sv->nr * sv->rw <= 64.0 * (double)nfp)
+    sv->rlast =
+        sv->nr % 64 == 0 ? ~(uint64_t)0 : ((uint64_t)1 << (sv->nr % 64)) - 1;
+    if ((double)sv->nr * sv->nr * sv->rw <= 256.0 * (double)nfp)
         for (int k = 0; k < 2; k++)
             *(k ? &sv->via_ok : &sv->dor_ok) =
                 xmalloc((size_t)sv->nr * sv->rw * sizeof(uint64_t));
