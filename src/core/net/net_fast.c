@@ -2613,7 +2613,8 @@ load_task(void *ctx, long long b, int wi)
         int nd = ndirect_of(sv, rt), *dst = w->pbuf, *via = NULL;
         double *load = w->pl;
         fix mult = sv->ent_mult[e];
-        if (fresh && sv->use_live &&
+        /* (after the exposure keep_task() has just asked the same) */
+        if (fresh && sv->use_live && sv->iter < sv->fexpose &&
             !(sv->cells != NULL
                   ? cell_live(sv, e)
                   : route_live_may(sv->live, sv->m.es[m], sv->m.ed[m])))
