@@ -1,8 +1,9 @@
 /*
  * test_route: path sets per family -- DOR and its tie rule, every minimal
  * path of a torus (the counting recurrence against explicit enumeration),
- * dragonfly L1*-L2-L1* and Valiant paths, fat-tree up/down, tree and
- * graph shortest paths, injection links.
+ * dragonfly L1*-L2-L1* and Valiant paths (from tables, and left out where
+ * liveness bounds rule them out), fat-tree up/down, tree and graph
+ * shortest paths, injection links.
  */
 #include "core/net/route.h"
 
@@ -326,6 +327,88 @@ test_dragonfly_table(void)
     }
 }
 
+/* route_draw_live() against route_draw_pad(): the generator left alike,
+   every path it does not mark dead written entry for entry as
+   route_draw_pad() writes it (with the same length), every path it marks
+   dead one that crosses a link that is not usable -- on random sets of
+   usable links, with and without injection links; and without bounds
+   route_draw_pad() itself. Returns 0 on a mismatch; *ndead counts the
+   dead paths. */
+static int
+live_draw_matches(struct net *net, double pdead, int trials, long long *ndead)
+{
+    struct route *rt = route_new(net);
+    struct route_live *lv = route_live_new(net);
+    int nl = net_links(net), ne = net_endpoints(net), ok = lv != NULL;
+    int W = route_max_hops(rt), Wd = route_max_min_hops(rt);
+    float *v = malloc(sizeof(float) * (size_t)(nl + 1));
+    int *a = malloc(sizeof(int) * (size_t)(6 * W)), la[6];
+    int *b = malloc(sizeof(int) * (size_t)(6 * W)), lb[6];
+    unsigned char dead[6];
+    struct rng r;
+
+    rng_init(&r, 17);
+    for (int l = 0; l < nl; l++)
+        v[l] = rng_double(&r) < pdead ? -1.0f : 1.0f;
+    v[nl] = INFINITY;
+    route_live_update(lv, v, 0, 1);
+    for (int t = 0; t < trials && ok; t++) {
+        int s = (int)rng_below(&r, (uint64_t)ne);
+        int d = (int)rng_below(&r, (uint64_t)ne);
+        int nd = (int)rng_below(&r, 3), np = nd + 1 + (int)rng_below(&r, 3);
+        int mode = rng_below(&r, 2) ? ROUTE_MIN : ROUTE_ALL, off = 0;
+        struct rng g1, g2;
+        rng_init(&g1, (uint64_t)t * 5 + 3);
+        g2 = g1;
+        ok &= route_draw_pad(rt, s, d, mode, nd, np, &g1, a, la, nl) == 0 &&
+              route_draw_live(rt, t % 7 ? lv : NULL, s, d, mode, nd, np, &g2, b,
+                              lb, nl, dead) == 0 &&
+              memcmp(&g1, &g2, sizeof g1) == 0;
+        for (int i = 0; i < np && ok; i++) {
+            int w = i < nd ? Wd : W, usable = 1;
+            for (int j = 0; j < w; j++)
+                usable &= v[a[off + j]] >= 0;
+            if (dead[i]) {
+                ok &= !usable && t % 7 != 0;
+                (*ndead)++;
+            } else
+                ok &= memcmp(a + off, b + off, sizeof(int) * (size_t)w) == 0 &&
+                      la[i] == lb[i];
+            off += w;
+        }
+    }
+    free(v);
+    free(a);
+    free(b);
+    route_live_free(lv);
+    route_free(rt);
+    return ok;
+}
+
+static void
+test_dragonfly_live(void)
+{
+    static const int shape[4][4] = {
+        {9, 1, 4, 0}, {31, 3, 4, 0}, {7, 3, 4, 1}, {5, 6, 16, 0}};
+    static const double pdead[3] = {0.02, 0.1, 0.3};
+
+    for (int k = 0; k < 4; k++) {
+        struct net *net =
+            dragonfly(shape[k][0], shape[k][1], shape[k][2], shape[k][3]);
+        for (int q = 0; q < 3; q++) {
+            long long ndead = 0;
+            int ok = live_draw_matches(net, pdead[q], 3000, &ndead);
+            CHECK(ok && (pdead[q] < 0.1 || ndead > 0),
+                  "%dx%dx%d dragonfly%s, %g of the links unusable: "
+                  "route_draw_live() draws route_draw_pad()'s paths and "
+                  "leaves out only blocked ones (%lld)",
+                  shape[k][0], shape[k][1], shape[k][2],
+                  shape[k][3] ? " with injection links" : "", pdead[q], ndead);
+        }
+        net_free(net);
+    }
+}
+
 static void
 test_fattree(void)
 {
@@ -523,6 +606,7 @@ main(void)
     test_torus_all();
     test_dragonfly();
     test_dragonfly_table();
+    test_dragonfly_live();
     test_fattree();
     test_tree_graph();
     TEST_DONE();

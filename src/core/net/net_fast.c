@@ -64,6 +64,9 @@
  *  - Once the exposure is over, remaining bandwidth only shrinks: a fresh
  *    entity whose every possible path crosses a link below the cutoff
  *    (route_live) can never ask again and leaves the active list for good.
+ *    In a round with links below the cutoff, a drawn dragonfly path that
+ *    the same bounds rule out is not built (route_draw_live()): its
+ *    numbers are drawn, its load is 0.
  *  - Memory is planned before anything is built (a counting pass over the
  *    patterns gives the messages per job): a run over opts.mem_limit is
  *    refused (RHO_ELIMIT) with what it needs and on how many ranks it
@@ -305,6 +308,7 @@ struct fworker {
     int *pbuf; /* padded paths of one entity */
     int *plen; /* their lengths */
     double *pl;
+    unsigned char *dead; /* route_draw_live()'s, one entity's paths */
     double *pg; /* sv->cells: the grants of one entity's paths */
     fix *pv;    /* sv->cells: the values of one entity's paths */
     fix *acc;  /* (nl + NF_PADS) x nacc: this pass's link sums */
@@ -2103,25 +2107,33 @@ path_add_len(fix *acc, const int *l, int n, fix v, int pad)
    fresh paths are drawn into dst (with their lengths into lens and the
    indirect ones' intermediate routers into via (route_draw_via()) unless
    NULL) when draw is set, else read from dst; fixed paths are the
-   entity's own. Returns the number of paths; *asked is set when some
-   load is positive. The same doubles for the same (e, it, remc). */
+   entity's own. With lv (route_live bounds updated for remc; else NULL)
+   a drawn path that lv rules out is not written into dst (its load is
+   0). Returns the number of paths; *asked is set when some load is
+   positive. The same doubles for the same (e, it, remc). */
 static int
 loads_of(struct fsolver *sv, struct fworker *w, long long e, int it,
          const float *remc, int draw, int *dst, int *lens, int *via,
-         double *load, int *asked)
+         const struct route_live *lv, double *load, int *asked)
 {
     long long m = sv->ent_msg[e];
     int rt = sv->ent_rt[e], p0 = sv->poff[e], np = sv->poff[e + 1] - p0;
     int adaptive = net_routing_adaptive(rt), nd = ndirect_of(sv, rt);
     double sum = 0, bytes = sv->m.bytes[m];
     const int *l;
+    const unsigned char *dead = NULL;
 
     *asked = 0;
     if (fresh_paths(rt)) {
         if (draw) {
             struct rng g;
             rng_init(&g, hmix(draw_key(sv, e), (uint64_t)it + 1));
-            if (via != NULL)
+            if (lv != NULL && via == NULL) {
+                route_draw_live(w->rt, lv, sv->m.es[m], sv->m.ed[m],
+                                sv->o.minimal, nd, np, &g, dst, lens, sv->nl,
+                                w->dead);
+                dead = w->dead;
+            } else if (via != NULL)
                 route_draw_via(w->rt, sv->m.es[m], sv->m.ed[m],
                                sv->o.minimal, nd, np, &g, dst, lens, sv->nl,
                                via);
@@ -2133,8 +2145,9 @@ loads_of(struct fsolver *sv, struct fworker *w, long long e, int it,
         for (int i = 0; i < np; i++) {
             int n = i < nd ? sv->Wd : sv->W;
             /* (with sv->via, the direct paths are one path) */
-            float mr = i > 0 && i < nd && sv->via ? (float)load[0]
-                                                  : PATH_MIN(remc, l, n);
+            float mr = dead != NULL && dead[i]      ? 0
+                       : i > 0 && i < nd && sv->via ? (float)load[0]
+                                                    : PATH_MIN(remc, l, n);
             if (mr < 0 || mr == INFINITY)
                 mr = 0;
             load[i] = mr;
@@ -2647,7 +2660,8 @@ load_task(void *ctx, long long b, int wi)
         } else if (!fresh && sv->pload != NULL)
             load = sv->pload + sv->poff[e];
         np = loads_of(sv, w, e, sv->iter, sv->remc, 1, dst,
-                      via != NULL ? w->plen : NULL, via, load, &asked);
+                      via != NULL ? w->plen : NULL, via,
+                      sv->use_live ? sv->live : NULL, load, &asked);
         if (!asked)
             continue;
 
@@ -2771,8 +2785,8 @@ alloc_task(void *ctx, long long b, int wi)
             rv += np;
         } else if (fresh) { /* not kept: draw them again */
             load = w->pl;
-            np = loads_of(sv, w, e, sv->iter, sv->remc, 1, w->pbuf, NULL,
-                          NULL, load, &asked);
+            np = loads_of(sv, w, e, sv->iter, sv->remc, 1, w->pbuf, NULL, NULL,
+                          sv->use_live ? sv->live : NULL, load, &asked);
             l = w->pbuf;
         } else {
             l = fixed_links(sv, e);
@@ -2780,7 +2794,7 @@ alloc_task(void *ctx, long long b, int wi)
             np = sv->poff[e + 1] - p0;
             if (sv->pload == NULL)
                 loads_of(sv, w, e, sv->iter, sv->remc, 0, NULL, NULL, NULL,
-                         load, &asked);
+                         NULL, load, &asked);
         }
         if (fresh) {
             int i = 0;
@@ -3072,7 +3086,7 @@ watch_task(void *ctx, long long b, int wi)
         if (!fresh_paths(sv->ent_rt[e]))
             continue;
         loads_of(sv, w, e, sv->iter, sv->remc, 1, sv->vpad + sv->ent_slot[e],
-                 sv->plen + p0, NULL, sv->pload + p0, &asked);
+                 sv->plen + p0, NULL, NULL, sv->pload + p0, &asked);
     }
     return 0;
 }
@@ -3734,8 +3748,8 @@ sweep_task(void *ctx, long long b, int wi)
             cell_attribute(sv, w, e, w->plen, w->pg);
             continue;
         }
-        np = loads_of(sv, w, e, c->r, r->remc, 1, w->pbuf, NULL, NULL, w->pl,
-                      &asked);
+        np = loads_of(sv, w, e, c->r, r->remc, 1, w->pbuf, NULL, NULL, NULL,
+                      w->pl, &asked);
         nd = ndirect_of(sv, rt);
         bytes = sv->m.bytes[sv->ent_msg[e]];
         acc = attr_acc(sv, w, e);
@@ -4015,6 +4029,7 @@ solve_adaptive(struct fsolver *sv)
         sv->w[i].pl = xmalloc(
             (size_t)(np > sv->o.ad_max_paths ? np : sv->o.ad_max_paths) *
             sizeof(double));
+        sv->w[i].dead = xmalloc((size_t)np);
     }
     use_cells(sv, nfp);
     sv->work_total = (double)ne * 2 * (sv->fexpose + 2) +
@@ -4490,6 +4505,7 @@ solver_free(struct fsolver *sv)
         free(sv->w[i].pbuf);
         free(sv->w[i].plen);
         free(sv->w[i].pl);
+        free(sv->w[i].dead);
         scratch_put(sv->w[i].acc);
         scratch_put(sv->w[i].pair);
         scratch_put(sv->w[i].csum);

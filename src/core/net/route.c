@@ -14,7 +14,8 @@
  * built once (pseg, per local router pair and option): route_draw_pad()
  * writes them into fixed slots, and every other path (SI's packets, the
  * queueing model's Valiant samples, the path sets) takes them from
- * df_seg(); route_live_*() bound which messages can still find a path.
+ * df_seg(); route_live_*() bound which messages can still find a path,
+ * and route_draw_live() leaves out the drawn paths they rule out.
  * test_route and test_net_model check them against the code without
  * tables (route_plain()).
  */
@@ -885,6 +886,12 @@ df_valiant(const struct route *rt, int a, int b, struct rng *g, int *links)
     }
 }
 
+#ifdef __GNUC__
+#define DF_INLINE __attribute__((always_inline)) inline
+#else
+#define DF_INLINE inline
+#endif
+
 /* Padded dragonfly paths (gp == 1): the choices of df_random() and
    df_valiant() from the same random numbers, with every segment read
    from the table rt->pseg instead of computed, and no branch on the
@@ -1618,10 +1625,15 @@ pad_from(int *links, int n, int w, int pad)
 
 /* route_draw_pad() on a dragonfly with rt->pseg, routers a != b, for
    groups ga != gb. The generator state is kept in a local copy, so that
-   it can stay in registers. */
-static inline void
+   it can stay in registers. With out and in (route_live's sets of groups
+   for a and b; else NULL), a path whose intermediate group (or, minimal,
+   whose destination and source groups) is not in both is marked in
+   dead[] and not written: it crosses a link that is not usable (its
+   numbers are drawn all the same). */
+static DF_INLINE void
 df_draw_apart(struct route *rt, int a, int b, int ndirect, int np,
-              struct rng *gen, int *links, int *len, int pad)
+              struct rng *gen, int *links, int *len, int pad,
+              const uint64_t *out, const uint64_t *in, unsigned char *dead)
 {
     const int R = rt->R, G = rt->G, inj = rt->inj;
     const int Wd = rt->maxmin + 2 * inj, W = rt->maxhops;
@@ -1634,6 +1646,8 @@ df_draw_apart(struct route *rt, int a, int b, int ndirect, int np,
     const int *bB = poff + (long long)gb * (R + 1);
     const int *glA = glink + (long long)ga * G;
     struct rng st = *gen, *g = &st;
+    int min_dead = out != NULL && !((out[gb >> 6] >> (gb & 63)) &
+                                    (in[ga >> 6] >> (ga & 63)) & 1);
 
     links += inj;
     for (int i = 0; i < np; links += i < ndirect ? Wd : W, i++) {
@@ -1643,6 +1657,14 @@ df_draw_apart(struct route *rt, int a, int b, int ndirect, int np,
             ig += ig >= ga;
         }
         if (ig == gb) { /* minimal */
+            if (out != NULL) {
+                dead[i] = (unsigned char)min_dead;
+                if (min_dead) {
+                    (void)fbit(g);
+                    (void)fbit(g);
+                    continue;
+                }
+            }
             df_pseg(seg, R, bA, la, ljb, fbit(g), links);
             links[2] = glA[gb];
             df_pseg(seg, R, bB, lja, lb, fbit(g), links + 3);
@@ -1653,6 +1675,18 @@ df_draw_apart(struct route *rt, int a, int b, int ndirect, int np,
         } else { /* through router il of group ig */
             int il = fbelow(g, R), lji = gwl[ig];
             const int *bI = poff + (long long)ig * (R + 1);
+            if (out != NULL) {
+                int x = !((out[ig >> 6] >> (ig & 63)) &
+                          (in[ig >> 6] >> (ig & 63)) & 1);
+                dead[i] = (unsigned char)x;
+                if (x) {
+                    (void)fbit(g);
+                    (void)fbit(g);
+                    (void)fbit(g);
+                    (void)fbit(g);
+                    continue;
+                }
+            }
             df_pseg(seg, R, bA, la, lji, fbit(g), links);
             links[2] = glA[ig];
             df_pseg(seg, R, bI, lja, il, fbit(g), links + 3);
@@ -1668,7 +1702,7 @@ df_draw_apart(struct route *rt, int a, int b, int ndirect, int np,
 }
 
 /* The same for a and b in one group. */
-static void
+static DF_INLINE void
 df_draw_group(struct route *rt, int a, int b, int ndirect, int np,
               struct rng *g, int *links, int *len, int pad)
 {
@@ -1941,9 +1975,14 @@ route_cells_free(struct route_cells *c)
     free(c);
 }
 
-int
-route_draw_pad(struct route *rt, int s, int d, int mode, int ndirect, int np,
-               struct rng *g, int *links, int *len, int pad)
+/* route_draw_pad(), and with out and in (route_live's, else NULL) its
+   paths between groups that they rule out marked in dead[] and not
+   written (inlined in both callers, so that route_draw_pad() tests
+   nothing). */
+static DF_INLINE int
+draw_pad(struct route *rt, int s, int d, int mode, int ndirect, int np,
+         struct rng *g, int *links, int *len, int pad, const uint64_t *out,
+         const uint64_t *in, unsigned char *dead)
 {
     int a, b, k = ends(rt, s, d, &a, &b);
     int Wd = rt->maxmin + 2 * rt->inj, W = rt->maxhops;
@@ -1959,7 +1998,8 @@ route_draw_pad(struct route *rt, int s, int d, int mode, int ndirect, int np,
             rt->ppad = pad;
         }
         if (rt->dfr[a].g != rt->dfr[b].g)
-            df_draw_apart(rt, a, b, ndirect, np, g, links, len, pad);
+            df_draw_apart(rt, a, b, ndirect, np, g, links, len, pad, out, in,
+                          dead);
         else
             df_draw_group(rt, a, b, ndirect, np, g, links, len, pad);
         if (rt->inj)
@@ -1987,6 +2027,14 @@ route_draw_pad(struct route *rt, int s, int d, int mode, int ndirect, int np,
             len[i] = n;
     }
     return 0;
+}
+
+int
+route_draw_pad(struct route *rt, int s, int d, int mode, int ndirect, int np,
+               struct rng *g, int *links, int *len, int pad)
+{
+    return draw_pad(rt, s, d, mode, ndirect, np, g, links, len, pad, NULL, NULL,
+                    NULL);
 }
 
 int
@@ -2244,6 +2292,24 @@ route_live_may(const struct route_live *lv, int s, int d)
         if (out[i] & in[i])
             return 1;
     return 0;
+}
+
+int
+route_draw_live(struct route *rt, const struct route_live *lv, int s, int d,
+                int mode, int ndirect, int np, struct rng *g, int *links,
+                int *len, int pad, unsigned char *dead)
+{
+    int a, b;
+
+    if (lv != NULL && ends(rt, s, d, &a, &b) == 1 && rt->pseg != NULL &&
+        rt->dfr[a].g != rt->dfr[b].g && (mode != ROUTE_ONE || ndirect == 0))
+        return draw_pad(rt, s, d, mode, ndirect, np, g, links, len, pad,
+                        lv->out + (long long)a * lv->words,
+                        lv->in + (long long)b * lv->words, dead);
+    for (int i = 0; i < np; i++)
+        dead[i] = 0;
+    return draw_pad(rt, s, d, mode, ndirect, np, g, links, len, pad, NULL, NULL,
+                    NULL);
 }
 
 int

@@ -256,6 +256,19 @@ void route_live_update(struct route_live *lv, const float *v, int part,
                        int nparts);
 int route_live_may(const struct route_live *lv, int s, int d);
 
+/*
+ * route_draw_pad() with lv (NULL: route_draw_pad() itself, dead[] all 0):
+ * the same numbers drawn (g ends in the same state) and the same paths
+ * written, but for those between groups that lv rules out (as
+ * route_live_may() would if they were the only ones drawn): their
+ * entries of links and len are not written, and dead[i] is 1 (else 0;
+ * np bytes). Such a path crosses a link that is not usable. lv must have
+ * been updated for the v the caller tests the paths against.
+ */
+int route_draw_live(struct route *rt, const struct route_live *lv, int s, int d,
+                    int mode, int ndirect, int np, struct rng *g, int *links,
+                    int *len, int pad, unsigned char *dead);
+
 /* Parse "one"/"dor", "min", "all", "bgq" (any case) into a mode; -1 if
    unknown. */
 int route_mode_parse(const char *name);
