@@ -3444,8 +3444,9 @@ attr_acc(const struct fsolver *sv, struct fworker *w, long long e)
 }
 
 /* c * a bytes (c = bytes / bandwidth of the message) on the n padded
-   links of one fresh path at l; returns its length (for the hops). */
-static inline int
+   links of one fresh path at l; returns its length (for the hops).
+   (Inlined: called for every path of every recorded round.) */
+static CELL_INLINE int
 attribute_path(const struct fsolver *sv, fix *acc, const int *l, int n,
                double c, double a, fix mult)
 {
