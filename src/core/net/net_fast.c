@@ -3126,7 +3126,11 @@ report_round(struct fsolver *sv, long long asking)
    the exposure's share of the bandwidth (LT_EXPOSE), the grant per unit
    of request from the requests' sums (LT_QF), the grants from theirs
    (LT_GRANT). Those that set remc say whether some link is below the
-   cutoff (neg). */
+   cutoff (neg). With sums NULL (a solve without other ranks) a task sums
+   the workers' link arrays over its links itself, leaving them zero as
+   sum_links_clear() does: one pass over the links instead of two and no
+   array of sums between them. O and G are kept only for a round
+   callback. */
 enum { LT_EXPOSE, LT_QF, LT_GRANT };
 
 struct link_ctx {
@@ -3136,12 +3140,25 @@ struct link_ctx {
     unsigned char neg[NF_LINK_TASKS];
 };
 
+/* Link l's sum over the workers' arrays (left zero). */
+static inline fix
+take_sum(const struct fsolver *sv, int l)
+{
+    fix s = 0;
+
+    for (int w = 0; w < sv->nthreads; w++) {
+        s += sv->w[w].acc[l];
+        sv->w[w].acc[l] = 0;
+    }
+    return s;
+}
+
 static int
 link_task(void *ctx, long long t, int wi)
 {
     struct link_ctx *c = ctx;
     struct fsolver *sv = c->sv;
-    int nl = sv->nl, f = c->f, neg = 0;
+    int nl = sv->nl, f = c->f, neg = 0, keep = sv->o.round != NULL;
     int a = (int)((long long)nl * t / NF_LINK_TASKS);
     int b = (int)((long long)nl * (t + 1) / NF_LINK_TASKS);
     const fix *sums = c->sums;
@@ -3157,9 +3174,11 @@ link_task(void *ctx, long long t, int wi)
         break;
     case LT_QF:
         for (int l = a; l < b; l++) {
-            double s = (double)sums[l] / sv->sL;
+            double s =
+                (double)(sums != NULL ? sums[l] : take_sum(sv, l)) / sv->sL;
             float qf = s > 0 ? (float)(sv->rem[l] / s) : 0;
-            sv->O[l] = s;
+            if (keep)
+                sv->O[l] = s;
             /* rounded down, so that the grants never exceed Rem */
             if (s > 0 && (double)qf > sv->rem[l] / s)
                 qf = nextafterf(qf, 0);
@@ -3168,8 +3187,11 @@ link_task(void *ctx, long long t, int wi)
         break;
     default:
         for (int l = a; l < b; l++) {
-            sv->G[l] = (double)sums[l] / sv->sG;
-            sv->rem[l] -= sv->G[l];
+            double g =
+                (double)(sums != NULL ? sums[l] : take_sum(sv, l)) / sv->sG;
+            if (keep)
+                sv->G[l] = g;
+            sv->rem[l] -= g;
             if (sv->rem[l] < 0)
                 sv->rem[l] = 0;
             sv->remc[l] = remc_of(sv, l);
@@ -3307,6 +3329,9 @@ iterate(struct fsolver *sv)
     int f = sv->fexpose, nl = sv->nl;
     fix *sums = sarray((long long)nl + 2, sizeof(fix));
     int rc = 0, neg = 0;
+    /* no other rank to add its sums: the link steps take the workers'
+       sums themselves */
+    int alone = sv->o.reduce == NULL || sv->o.nranks <= 1;
 
     sv->res->converged = 0;
     for (sv->iter = 0; sv->iter < sv->o.max_iters; sv->iter++) {
@@ -3373,11 +3398,11 @@ iterate(struct fsolver *sv)
                 rround_free(&sv->rec[--sv->nrec]);
             break;
         }
-        if (sum_links_clear(sv, 1, sums, 1) != 0) {
+        if (!alone && sum_links_clear(sv, 1, sums, 1) != 0) {
             rc = -1;
             break;
         }
-        link_step(sv, LT_QF, sums);
+        link_step(sv, LT_QF, alone ? NULL : sums);
         if (sv->cells != NULL)
             cells_min(sv, sv->qf, sv->cmq);
         if (cur_round(sv) != NULL && !cur_round(sv)->recorded) {
@@ -3400,7 +3425,7 @@ iterate(struct fsolver *sv)
             for (long long b = 0; b < r->nblk; b++)
                 r->blk[b].links = NULL;
         }
-        if (agree(sv) || sum_links_clear(sv, 1, sums, 1) != 0) {
+        if (agree(sv) || (!alone && sum_links_clear(sv, 1, sums, 1) != 0)) {
             rc = -1;
             break;
         }
@@ -3411,7 +3436,7 @@ iterate(struct fsolver *sv)
             rc = -1;
             break;
         }
-        neg = link_step(sv, LT_GRANT, sums);
+        neg = link_step(sv, LT_GRANT, alone ? NULL : sums);
         gain = (double)sums[nl] / sv->sgain;
         sv->bwsum += gain;
         if (report_round(sv, v[1]) != 0)
