@@ -1336,31 +1336,39 @@ draw_key(const struct fsolver *sv, long long e)
     return sv->ent_key != NULL ? sv->ent_key[e] : sv->m.key[sv->ent_msg[e]];
 }
 
-/* Entities are built in three passes (all in fixed blocks, so nothing
-   depends on the threads): classify every message and hash the fixed-path
-   ones by (job, routers -- or endpoints with injection links --, bytes);
-   bucket them by the hash's top bits; in each bucket, the messages in
-   order, give every new key an entity. Entity order: their first
-   messages' (the emission order), so that when every entity is one
-   message the entities' fixed paths are in the order the result lists
-   them (fill_messages() hands their totals over as they are). */
-#define NF_PARTS 64
+/* Entities are built in passes over fixed blocks of messages and over
+   parts of the hash space, and neither changes what they are: classify
+   every message and hash the fixed-path ones by (job, routers
+   -- or endpoints with injection links --, bytes), counting each block's
+   messages of each part; in each part (a range of the hash's top bits),
+   the messages in order, give every new key an entity; number the
+   entities. Entity order: their first messages' (the emission order), so
+   that when every entity is one message the entities' fixed paths are in
+   the order the result lists them (fill_messages() hands their totals
+   over as they are). A part's pass reads the messages in order, skipping
+   the other parts' (sorted into 64 buckets first, as they once were, the
+   messages of a bucket were read at random: a cache miss a field, a fifth
+   of pf3d-rubik's AD solve); there are as many parts as threads, which
+   changes how the work is split, not the entities. */
+#define NF_PARTS 64 /* parts at most (ranges of the top 6 bits) */
 #define ENT_NONE (-1)
 #define ENT_FRESH (-2)
 #define ENT_FIXED (-3)
 /* until numbered, a fixed message's msg_ent is ENT_LOCAL(e, first): its
-   entity's number e in its bucket, and whether it is the first message */
+   entity's number e in its part, and whether it is the first message */
 #define ENT_LOCAL(e, first) (-4 - 2 * (e) - !(first))
 
 struct ent_ctx {
     struct fsolver *sv;
     uint64_t *h;
-    long long *cnt;  /* per block x NF_PARTS, then bucket positions */
+    int nparts;
+    long long *cnt;  /* per block x nparts: fixed messages, then where the
+                        block's start in the part's loc */
     long long *nfr;  /* per block: fresh messages, then their first id */
-    int *order;      /* messages bucket by bucket */
-    long long *pbeg; /* NF_PARTS + 1 */
-    long long *pne;  /* per bucket: entities */
-    long long **pfirst; /* per bucket: the entities' first messages, then
+    int *loc;        /* the parts' fixed messages' ENT_LOCAL(), part by
+                        part, each in message order */
+    long long *pbeg; /* nparts + 1: where each part's start in loc */
+    long long **pfirst; /* per part: the entities' first messages, then
                            their numbers */
     int **pmult;
     long long fail_m;
@@ -1370,6 +1378,14 @@ struct ent_ctx {
                             counted on */
 };
 
+/* The part of a fixed message with hash h: its top-6-bit bucket's (a
+   representatives' slot, NF_SLOT_BITS bits, is in one part). */
+static inline int
+ent_part(const struct ent_ctx *c, uint64_t h)
+{
+    return (int)((h >> 58) * (uint64_t)c->nparts >> 6);
+}
+
 static int
 ent_class_task(void *ctx, long long b, int wi)
 {
@@ -1378,7 +1394,7 @@ ent_class_task(void *ctx, long long b, int wi)
     struct fworker *w = &sv->w[wi];
     long long m0 = b * NF_BLOCK, m1 = m0 + NF_BLOCK < sv->m.n ? m0 + NF_BLOCK
                                                               : sv->m.n;
-    long long *cnt = c->cnt + b * NF_PARTS, nfr = 0;
+    long long *cnt = c->cnt + b * c->nparts, nfr = 0;
     const int *epr = net_endpoint_routers(sv->net);
 
     if (stopped(sv))
@@ -1412,31 +1428,13 @@ ent_class_task(void *ctx, long long b, int wi)
         h = hmix(hmix(hmix((uint64_t)sv->m.job[m] + 1, (uint64_t)a), (uint64_t)z),
                  bb);
         c->h[m] = h;
-        cnt[h >> 58]++;
+        cnt[ent_part(c, h)]++;
     }
     c->nfr[b] = nfr;
     return 0;
 }
 
-static int
-ent_scatter_task(void *ctx, long long b, int wi)
-{
-    struct ent_ctx *c = ctx;
-    struct fsolver *sv = c->sv;
-    long long m0 = b * NF_BLOCK, m1 = m0 + NF_BLOCK < sv->m.n ? m0 + NF_BLOCK
-                                                              : sv->m.n;
-    long long *pos = c->cnt + b * NF_PARTS;
-
-    if (stopped(sv))
-        return 1;
-    (void)wi;
-    for (long long m = m0; m < m1; m++)
-        if (sv->msg_ent[m] == ENT_FIXED)
-            c->order[pos[c->h[m] >> 58]++] = (int)m;
-    return 0;
-}
-
-/* A bucket's table of entities, each with its key (the same job, routers
+/* A part's table of entities, each with its key (the same job, routers
    -- or endpoints --, bytes, and representatives' run) inline, so that a
    probe reads one slot: sized to the entities found, not to the
    messages, it stays in the cache when many messages share one. */
@@ -1476,30 +1474,36 @@ ent_tab_grow(struct ent_slot *t, long long *cap)
     return n;
 }
 
+/* Part q: its messages in order, each one's ENT_LOCAL() into loc. */
 static int
-ent_bucket_task(void *ctx, long long q, int wi)
+ent_part_task(void *ctx, long long q, int wi)
 {
     struct ent_ctx *c = ctx;
     struct fsolver *sv = c->sv;
-    long long a = c->pbeg[q], z = c->pbeg[q + 1], cap = 1024, ne = 0, fcap = 0;
+    long long N = sv->m.n, at = c->pbeg[q], cap = 1024, ne = 0, fcap = 0;
     struct ent_slot *tab;
     long long *first = NULL;
     int *mult = NULL;
     const int *epr = net_endpoint_routers(sv->net);
 
-    if (stopped(sv))
-        return 1;
     (void)wi;
     tab = ent_tab_new(cap);
-    for (long long i = a; i < z; i++) {
-        long long m = c->order[i], k, e = -1;
-        uint64_t h = c->h[m];
-        int isfirst = 0, job = sv->m.job[m], run = 0;
-        int ea = c->inj ? sv->m.es[m] : epr[sv->m.es[m]];
-        int ez = c->inj ? sv->m.ed[m] : epr[sv->m.ed[m]];
-        double bytes = sv->m.bytes[m];
+    for (long long m = 0; m < N; m++) {
+        long long k, e = -1;
+        uint64_t h;
+        int isfirst = 0, job, run = 0, ea, ez;
+        double bytes;
+        if ((m & 65535) == 65535 && stopped(sv))
+            break;
+        if (sv->msg_ent[m] != ENT_FIXED || ent_part(c, c->h[m]) != q)
+            continue;
+        h = c->h[m];
+        job = sv->m.job[m];
+        ea = c->inj ? sv->m.es[m] : epr[sv->m.es[m]];
+        ez = c->inj ? sv->m.ed[m] : epr[sv->m.ed[m]];
+        bytes = sv->m.bytes[m];
         if (c->run != NULL && grouped(sv, sv->jobs[job].routing)) {
-            /* (the slot's bits select this bucket: no other task counts
+            /* (the slot's bits select this part: no other task counts
                on it) */
             long long pos = c->slot_at[h >> (64 - NF_SLOT_BITS)]++;
             run = c->run[m] = (int)(pos / sv->reps);
@@ -1536,18 +1540,18 @@ ent_bucket_task(void *ctx, long long q, int wi)
                 tab = ent_tab_grow(tab, &cap);
         }
         mult[e] += fmsgs_cnt(&sv->m, m); /* (folded: a run's messages) */
-        sv->msg_ent[m] = (int)ENT_LOCAL(e, isfirst);
+        c->loc[at++] = (int)ENT_LOCAL(e, isfirst);
     }
     free(tab);
-    c->pne[q] = ne;
     c->pfirst[q] = first;
     c->pmult[q] = mult;
-    return 0;
+    return stopped(sv);
 }
 
-/* Numbering, pass 0: the entities whose first message is in block b
-   (into nfr[b]); pass 1: number them, in order from nfr[b]; pass 2: the
-   other messages of the fixed entities take their first's number. */
+/* Numbering, pass 0: the fixed messages take their ENT_LOCAL() from loc,
+   and the entities whose first message is in block b are counted (into
+   nfr[b]); pass 1: number them, in order from nfr[b]; pass 2: the other
+   messages of the fixed entities take their first's number. */
 struct num_ctx {
     struct ent_ctx *c;
     int pass;
@@ -1567,9 +1571,12 @@ ent_number_task(void *ctx, long long b, int wi)
         return 1;
     (void)wi;
     if (nc->pass == 0) {
+        long long *at = c->cnt + b * c->nparts;
         next = 0;
         for (long long m = m0; m < m1; m++) {
             int v = sv->msg_ent[m];
+            if (v == ENT_FIXED)
+                v = sv->msg_ent[m] = c->loc[at[ent_part(c, c->h[m])]++];
             next += v == ENT_FRESH || (v <= -4 && (-4 - v) % 2 == 0);
         }
         c->nfr[b] = next;
@@ -1583,13 +1590,13 @@ ent_number_task(void *ctx, long long b, int wi)
             sv->ent_mult[next] = fmsgs_cnt(&sv->m, m);
             sv->msg_ent[m] = (int)next++;
         } else if (nc->pass == 1 && v <= -4 && (-4 - v) % 2 == 0) {
-            q = (int)(c->h[m] >> 58);
+            q = ent_part(c, c->h[m]);
             sv->ent_msg[next] = m;
             sv->ent_mult[next] = c->pmult[q][e];
             c->pfirst[q][e] = next; /* (each entity has one first) */
             sv->msg_ent[m] = (int)next++;
         } else if (nc->pass == 2 && v <= -4) {
-            q = (int)(c->h[m] >> 58);
+            q = ent_part(c, c->h[m]);
             sv->msg_ent[m] = (int)c->pfirst[q][e];
         }
     }
@@ -1622,18 +1629,19 @@ make_entities(struct fsolver *sv)
 {
     long long N = sv->m.n, nblk = (N + NF_BLOCK - 1) / NF_BLOCK, ne = 0;
     struct ent_ctx c;
+    int P = pool_threads(sv->pool);
 
     memset(&c, 0, sizeof c);
     c.sv = sv;
     c.fail_m = -1;
     c.inj = net_inj_link(sv->net, 0) >= 0;
+    c.nparts = P < 1 ? 1 : P > NF_PARTS ? NF_PARTS : P;
     c.h = sarray(N, sizeof *c.h);
-    c.cnt = xcalloc((size_t)(nblk + 1) * NF_PARTS, sizeof *c.cnt);
+    c.cnt = xcalloc((size_t)(nblk + 1) * c.nparts, sizeof *c.cnt);
     c.nfr = xcalloc((size_t)nblk + 1, sizeof *c.nfr);
-    c.pbeg = xcalloc(NF_PARTS + 1, sizeof *c.pbeg);
-    c.pne = xcalloc(NF_PARTS, sizeof *c.pne);
-    c.pfirst = xcalloc(NF_PARTS, sizeof *c.pfirst);
-    c.pmult = xcalloc(NF_PARTS, sizeof *c.pmult);
+    c.pbeg = xcalloc((size_t)c.nparts + 1, sizeof *c.pbeg);
+    c.pfirst = xcalloc((size_t)c.nparts, sizeof *c.pfirst);
+    c.pmult = xcalloc((size_t)c.nparts, sizeof *c.pmult);
     sv->msg_ent = sarray(N, sizeof(int));
     pool_for(sv->pool, nblk, 1, ent_class_task, &c);
     /* (every rank reduces, stopped or not) */
@@ -1646,23 +1654,22 @@ make_entities(struct fsolver *sv)
                     "job %d: rank %d cannot reach rank %d", sv->m.job[m],
                     sv->m.src[m], sv->m.dst[m]);
     }
-    /* bucket positions: bucket by bucket, blocks in order */
+    /* where each part's messages start in loc, and each block's in its
+       part's */
     {
         long long at = 0;
-        for (int q = 0; q < NF_PARTS; q++) {
+        for (int q = 0; q < c.nparts; q++) {
             c.pbeg[q] = at;
             for (long long b = 0; b < nblk; b++) {
-                long long k = c.cnt[b * NF_PARTS + q];
-                c.cnt[b * NF_PARTS + q] = at;
+                long long k = c.cnt[b * c.nparts + q];
+                c.cnt[b * c.nparts + q] = at;
                 at += k;
             }
         }
-        c.pbeg[NF_PARTS] = at;
-        c.order = sarray(at, sizeof *c.order);
+        c.pbeg[c.nparts] = at;
+        c.loc = sarray(at, sizeof *c.loc);
     }
-    pool_for(sv->pool, nblk, 1, ent_scatter_task, &c);
-    if (!stopped(sv))
-        pool_for(sv->pool, NF_PARTS, 1, ent_bucket_task, &c);
+    pool_for(sv->pool, c.nparts, 1, ent_part_task, &c);
     if (stopped(sv))
         goto out;
     /* entity numbers: in their first messages' order */
@@ -1706,16 +1713,15 @@ make_entities(struct fsolver *sv)
 out:
     scratch_put(c.run);
     free(c.slot_at);
-    for (int q = 0; q < NF_PARTS; q++) { /* (when cancelled) */
+    for (int q = 0; q < c.nparts; q++) { /* (when cancelled) */
         free(c.pfirst[q]);
         free(c.pmult[q]);
     }
     scratch_put(c.h);
     free(c.cnt);
     free(c.nfr);
-    scratch_put(c.order);
+    scratch_put(c.loc);
     free(c.pbeg);
-    free(c.pne);
     free(c.pfirst);
     free(c.pmult);
     if (sv->cancel)
