@@ -4384,48 +4384,55 @@ bw_stats_add(struct net_bw_stats *o, double bw, double bytes, int k)
 
 /* The bandwidth summary of the routed messages (every rank's), as
    net_stats_quantile() computes it on all of them; on one rank, the
-   bandwidths per job too. From the result's messages, or folded from
-   sv->m's runs with their entities' bandwidths. */
+   bandwidths per job too. By entity, each standing for its messages
+   (those of an entity have one job, the same routers and bytes, and its
+   bandwidth; the selection and the sums are exact, so k values of one
+   entity count as k messages'), then the messages (or folded runs)
+   without one, as the result lists them. */
 static int
 bw_summary(struct fsolver *sv)
 {
     struct net_result *res = sv->res;
     const int *epr = net_endpoint_routers(sv->net);
-    long long N = sv->fold ? sv->m.n : res->nmsg;
-    double *v = sarray(N, sizeof(double));
-    int *wt = sv->fold ? sarray(N, sizeof(int)) : NULL;
-    long long n = 0, tot[2] = {0, 0}, k[10];
+    long long N = sv->m.n, nv = sv->ne;
+    const int *mjob = sv->fold ? sv->m.job : res->msg_job;
+    const double *mbytes = sv->fold ? sv->m.bytes : res->msg_bytes;
+    double *v;
+    int *wt;
+    long long n = 0, next = 0, tot[2] = {0, 0}, k[10];
     double sel[10];
     int T = 0, rc;
     struct net_bw_stats *js = NULL;
 
+    for (long long m = 0; m < N; m++)
+        nv += sv->msg_ent[m] < 0;
+    v = sarray(nv, sizeof(double));
+    wt = sarray(nv, sizeof(int));
     if (sv->o.nranks <= 1)
         js = res->job_bws =
             xcalloc((size_t)(sv->njobs > 0 ? sv->njobs : 1), sizeof *js);
-    for (long long m = 0; m < N; m++) {
-        int a, b, c = 1, job;
+    for (long long i = 0; i < nv; i++) {
+        long long m;
+        int a, b, c, job;
         double bytes, bw;
-        if (sv->fold) {
-            long long e = sv->msg_ent[m];
-            job = sv->m.job[m];
-            a = sv->m.es[m];
-            b = sv->m.ed[m];
-            bytes = sv->m.bytes[m];
-            bw = e >= 0 ? sv->ent_bw[e] : 0;
-            c = sv->m.cnt[m];
-        } else {
-            const struct net_job *j = &sv->jobs[res->msg_job[m]];
-            const int *map = placement_map(j->placement);
-            job = res->msg_job[m];
-            a = map[j->offset + res->msg_src[m]];
-            b = map[j->offset + res->msg_dst[m]];
-            bytes = res->msg_bytes[m];
-            bw = res->msg_bw[m];
+        if (i < sv->ne) {
+            m = sv->ent_msg[i];
+            bw = sv->ent_bw[i];
+            c = sv->ent_mult[i];
+        } else { /* the next message without one (it obtained none) */
+            while (sv->msg_ent[next] >= 0)
+                next++;
+            m = next++;
+            bw = 0;
+            c = fmsgs_cnt(&sv->m, m);
         }
+        job = mjob[m];
+        a = sv->m.es[m];
+        b = sv->m.ed[m];
+        bytes = mbytes[m];
         if (!(bytes > 0) || a < 0 || b < 0 || epr[a] == epr[b])
             continue;
-        if (wt != NULL)
-            wt[n] = c;
+        wt[n] = c;
         v[n++] = bw > 0 ? bw : 0;
         tot[0] += c;
         tot[1] += bw > 0 ? 0 : c;
