@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/base/pool.h"
 #include "core/base/rho_alloc.h"
 
 int
@@ -41,18 +42,94 @@ has_messages(const struct net_result *r)
     return r->nmsg > 0 || r->path_off != NULL;
 }
 
-/* The kept messages of r[0..k), with their paths, one after the other,
-   as a's (a may be r[0]; its arrays are replaced). Each array is made
-   once at its full size and every message copied once: appending phase
-   by phase copied the first phase's messages once per later phase, into
-   new pages each time (a third of pf3d-rubik's AD solve). */
+/* Gathering is copying pieces of arrays, each a task of its own (on
+   several threads, the faults of the new pages and the copies of a 1.6
+   million message result go together). A piece: n elements of one array
+   of one phase into dst, as they are (size bytes each), or, for the
+   offsets into the path arrays, ints or long longs with add added, or
+   the int add n times (a phase without paths), or zeros (a phase without
+   bandwidths). */
+enum { PIECE_COPY, PIECE_ADD_INT, PIECE_ADD_LL, PIECE_FILL_INT, PIECE_ZERO };
+
+#define PIECE_MAX (1LL << 18) /* elements a piece, at most */
+
+struct piece {
+    void *dst;
+    const void *src;
+    long long n, add;
+    int kind, size;
+};
+
+struct pieces {
+    struct piece *p;
+    long long n, cap;
+};
+
+/* The pieces of n elements at dst (from src) from element 0 on. */
 static void
-gather_messages(struct net_result *a, const struct net_result *const *r, int k)
+add_pieces(struct pieces *ps, void *dst, const void *src, long long n, int kind,
+           int size, long long add)
+{
+    for (long long i = 0; i < n; i += PIECE_MAX) {
+        struct piece *p;
+        if (ps->n == ps->cap) {
+            ps->cap =
+                (long long)rho_grow_cap((size_t)ps->cap, (size_t)ps->n + 1);
+            ps->p = xreallocarray(ps->p, (size_t)ps->cap, sizeof *ps->p);
+        }
+        p = &ps->p[ps->n++];
+        p->dst = (char *)dst + i * size;
+        p->src = src != NULL ? (const char *)src + i * size : NULL;
+        p->n = n - i < PIECE_MAX ? n - i : PIECE_MAX;
+        p->kind = kind;
+        p->size = size;
+        p->add = add;
+    }
+}
+
+static int
+piece_task(void *ctx, long long i, int wi)
+{
+    const struct piece *p = &((const struct pieces *)ctx)->p[i];
+
+    (void)wi;
+    switch (p->kind) {
+    case PIECE_COPY:
+        memcpy(p->dst, p->src, (size_t)p->n * (size_t)p->size);
+        break;
+    case PIECE_ADD_INT:
+        for (long long j = 0; j < p->n; j++)
+            ((int *)p->dst)[j] = (int)(((const int *)p->src)[j] + p->add);
+        break;
+    case PIECE_ADD_LL:
+        for (long long j = 0; j < p->n; j++)
+            ((long long *)p->dst)[j] = ((const long long *)p->src)[j] + p->add;
+        break;
+    case PIECE_FILL_INT:
+        for (long long j = 0; j < p->n; j++)
+            ((int *)p->dst)[j] = (int)p->add;
+        break;
+    default:
+        memset(p->dst, 0, (size_t)p->n * (size_t)p->size);
+    }
+    return 0;
+}
+
+/* The kept messages of r[0..k), with their paths, one after the other,
+   as a's (a may be r[0]; its arrays are replaced), on up to threads
+   threads. Each array is made once at its full size and every message
+   copied once: appending phase by phase copied the first phase's
+   messages once per later phase, into new pages each time (a third of
+   pf3d-rubik's AD solve). */
+static void
+gather_messages(struct net_result *a, const struct net_result *const *r, int k,
+                int threads)
 {
     long long n = 0, np = 0, nl = 0, m0 = 0, p0 = 0, l0 = 0;
     int paths = 0, *job, *src, *dst, *off = NULL, *len = NULL, *links = NULL;
     double *bytes, *bw, *pbw = NULL;
     long long *start = NULL;
+    struct pieces ps = {NULL, 0, 0};
 
     for (int i = 0; i < k; i++) {
         n += r[i]->nmsg;
@@ -75,34 +152,42 @@ gather_messages(struct net_result *a, const struct net_result *const *r, int k)
     }
     for (int i = 0; i < k; i++) {
         const struct net_result *b = r[i];
-        size_t nb = (size_t)b->nmsg, pb = (size_t)npaths(b);
-        if (nb > 0) {
-            memcpy(job + m0, b->msg_job, nb * sizeof *job);
-            memcpy(src + m0, b->msg_src, nb * sizeof *src);
-            memcpy(dst + m0, b->msg_dst, nb * sizeof *dst);
-            memcpy(bytes + m0, b->msg_bytes, nb * sizeof *bytes);
-            if (b->msg_bw != NULL)
-                memcpy(bw + m0, b->msg_bw, nb * sizeof *bw);
-            else
-                memset(bw + m0, 0, nb * sizeof *bw);
-        }
+        long long nb = b->nmsg, pb = npaths(b);
+        add_pieces(&ps, job + m0, b->msg_job, nb, PIECE_COPY, sizeof *job, 0);
+        add_pieces(&ps, src + m0, b->msg_src, nb, PIECE_COPY, sizeof *src, 0);
+        add_pieces(&ps, dst + m0, b->msg_dst, nb, PIECE_COPY, sizeof *dst, 0);
+        add_pieces(&ps, bytes + m0, b->msg_bytes, nb, PIECE_COPY, sizeof *bytes,
+                   0);
+        add_pieces(&ps, bw + m0, b->msg_bw, nb,
+                   b->msg_bw != NULL ? PIECE_COPY : PIECE_ZERO, sizeof *bw, 0);
         if (paths) {
-            for (size_t m = 1; m <= nb; m++)
-                off[m0 + (long long)m] =
-                    (int)p0 + (b->path_off != NULL ? b->path_off[m] : 0);
-            if (pb > 0) {
-                for (size_t p = 0; p < pb; p++)
-                    start[p0 + (long long)p] = b->path_start[p] + l0;
-                memcpy(len + p0, b->path_len, pb * sizeof *len);
-                memcpy(pbw + p0, b->path_bw, pb * sizeof *pbw);
-                memcpy(links + l0, b->links,
-                       (size_t)npath_links(b) * sizeof *links);
-            }
+            if (b->path_off != NULL)
+                add_pieces(&ps, off + m0 + 1, b->path_off + 1, nb,
+                           PIECE_ADD_INT, sizeof *off, p0);
+            else
+                add_pieces(&ps, off + m0 + 1, NULL, nb, PIECE_FILL_INT,
+                           sizeof *off, p0);
+            add_pieces(&ps, start + p0, b->path_start, pb, PIECE_ADD_LL,
+                       sizeof *start, l0);
+            add_pieces(&ps, len + p0, b->path_len, pb, PIECE_COPY, sizeof *len,
+                       0);
+            add_pieces(&ps, pbw + p0, b->path_bw, pb, PIECE_COPY, sizeof *pbw,
+                       0);
+            add_pieces(&ps, links + l0, b->links, npath_links(b), PIECE_COPY,
+                       sizeof *links, 0);
         }
         m0 += b->nmsg;
         p0 += npaths(b);
         l0 += npath_links(b);
     }
+    if (threads > 1 && ps.n > 1) {
+        struct pool *pool = pool_new(threads < ps.n ? threads : (int)ps.n);
+        pool_for(pool, ps.n, 1, piece_task, &ps);
+        pool_free(pool);
+    } else
+        for (long long i = 0; i < ps.n; i++)
+            piece_task(&ps, i, 0);
+    free(ps.p);
     free(a->msg_job);
     free(a->msg_src);
     free(a->msg_dst);
@@ -211,7 +296,7 @@ net_result_add(struct net_result *a, const struct net_result *b)
     add_sums(a, b);
     if (has_messages(b)) {
         const struct net_result *r[2] = {a, b};
-        gather_messages(a, r, 2);
+        gather_messages(a, r, 2, 1);
     }
 }
 
@@ -264,7 +349,7 @@ net_phases_solve(const struct net *net, const struct net_job *jobs, int njobs,
             if (has_messages(sum->phase[i]))
                 with[k++] = sum->phase[i];
         if (k > 0)
-            gather_messages(sum, with, k);
+            gather_messages(sum, with, k, opts != NULL ? opts->threads : 1);
         free(with);
     }
     for (int j = 0; j < njobs; j++)
