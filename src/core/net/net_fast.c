@@ -1435,8 +1435,12 @@ ent_class_task(void *ctx, long long b, int wi)
         h = hmix(hmix(hmix((uint64_t)sv->m.job[m] + 1, (uint64_t)a), (uint64_t)z),
                  bb);
         c->h[m] = h;
-        cnt[ent_part(c, h)]++;
     }
+    /* (counted apart: a count's address known only at the end of its
+       hash made the loop above wait on it) */
+    for (long long m = m0; m < m1; m++)
+        if (sv->msg_ent[m] == ENT_FIXED)
+            cnt[ent_part(c, c->h[m])]++;
     c->nfr[b] = nfr;
     return 0;
 }
