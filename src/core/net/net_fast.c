@@ -1127,6 +1127,16 @@ fold_chunk(struct fworker *w)
     }
 }
 
+/* The key of w's message idx of its unit (what its draws start from),
+   made only where it is used: kept when some job draws, handed to a
+   static route (SI draws from it); an AD collection has no use for it. */
+static inline uint64_t
+msg_key(const struct fsolver *sv, const struct fworker *w, int idx)
+{
+    return hmix(hmix(hmix(sv->o.seed, (uint64_t)w->job), (uint64_t)w->unit),
+                (uint64_t)idx);
+}
+
 static void
 sink_msg(void *v, int src, int dst, double bytes, int step)
 {
@@ -1176,8 +1186,6 @@ sink_msg(void *v, int src, int dst, double bytes, int step)
         w->run.k++;
         return;
     }
-    key = hmix(hmix(hmix(sv->o.seed, (uint64_t)w->job), (uint64_t)w->unit),
-               (uint64_t)idx);
     if (sv->adaptive || sv->keep) {
         struct fmsgs *m = &sv->m;
         long long at = w->at++;
@@ -1185,10 +1193,11 @@ sink_msg(void *v, int src, int dst, double bytes, int step)
             return;
         put_msg(m, at, w->job, src, dst, es, ed, bytes);
         if (m->key != NULL)
-            m->key[at] = key;
+            m->key[at] = msg_key(sv, w, idx);
     }
     if (sv->adaptive)
         return;
+    key = msg_key(sv, w, idx);
     if (route_static(sv, w->rt, w->buf, j->routing, es, ed, bytes, key,
                      w->acc + (sv->res->job_bytes != NULL
                                    ? (size_t)w->job * (sv->nl + NF_PADS)
