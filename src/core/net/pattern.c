@@ -445,28 +445,41 @@ pattern_subcomm_a2a(int nd, const int *dims, unsigned mask, double bytes,
     return p;
 }
 
+/* r's all-to-all: every q that differs from r only in the dimensions of
+   mask, the last such dimension varying fastest, r itself left out. The
+   masked coordinates are counted up like an odometer, q kept as they
+   move (a division and a rank a message, once, were most of its time). */
 static void
 suba2a_emit(const struct pattern *p, int r, pattern_emit_fn *fn, void *sink)
 {
-    int x[PAT_MAX_DIMS], y[PAT_MAX_DIMS], nd = p->nd;
-    long long combos = 1;
+    int x[PAT_MAX_DIMS], y[PAT_MAX_DIMS], km[PAT_MAX_DIMS], nd = p->nd;
+    int st[PAT_MAX_DIMS], nm = 0, q = r, s = 1;
 
     coords_of(p->dims, nd, r, x);
-    for (int k = 0; k < nd; k++)
-        if (p->mask >> k & 1)
-            combos *= p->dims[k];
-    for (long long c = 0; c < combos; c++) {
-        long long rest = c;
-        int q;
-        memcpy(y, x, sizeof y);
-        for (int k = nd - 1; k >= 0; k--)
-            if (p->mask >> k & 1) {
-                y[k] = (int)(rest % p->dims[k]);
-                rest /= p->dims[k];
-            }
-        q = rank_of(p->dims, nd, y);
+    for (int k = nd - 1; k >= 0; k--) {
+        st[k] = s;
+        s *= p->dims[k];
+        if (p->mask >> k & 1) { /* from the last dimension on */
+            km[nm++] = k;
+            q -= x[k] * st[k];
+            y[k] = 0;
+        }
+    }
+    for (;;) {
+        int i = 0;
         if (q != r)
             fn(sink, r, q, p->bytes, 0);
+        for (; i < nm; i++) {
+            int k = km[i];
+            if (++y[k] < p->dims[k]) {
+                q += st[k];
+                break;
+            }
+            q -= (p->dims[k] - 1) * st[k];
+            y[k] = 0;
+        }
+        if (i == nm)
+            break;
     }
 }
 
