@@ -557,11 +557,56 @@ test_suba2a(void)
     cap_free(&a);
 }
 
+/* pattern_units_msgs() against emitting: stencils without corners
+   (periodic or not, along some dimensions, of sizes 1, 2 and more) and
+   sub all-to-alls over ranges of units, -1 for what must be emitted. */
+static void
+test_units_msgs(void)
+{
+    static const int dims[4] = {3, 1, 2, 5};
+    struct cap a = {0};
+    int ok = 1, cases = 0;
+    double mb;
+
+    for (int kind = 0; kind < 3; kind++)
+        for (unsigned mask = 1; mask < 16; mask++) {
+            struct pattern *p =
+                kind < 2
+                    ? pattern_stencil_along(4, dims, mask, kind, 0, 96, NULL)
+                    : pattern_subcomm_a2a(4, dims, mask, 96, NULL);
+            for (long long u0 = 0; u0 <= 30; u0 += 7)
+                for (long long u1 = u0; u1 <= 31; u1 += 5) {
+                    long long n = 0;
+                    for (long long u = u0; u < u1 && u < 30; u++) {
+                        unit(p, u, &a);
+                        n += a.n;
+                    }
+                    ok &= pattern_units_msgs(p, u0, u1, &mb) == n &&
+                          mb == (n > 0 ? 96 : 0);
+                    cases++;
+                }
+            pattern_free(p);
+        }
+    CHECK(ok, "units' messages without emitting: as emitted (%d ranges)",
+          cases);
+    {
+        struct pattern *c = pattern_stencil(4, dims, 1, 1, 8, NULL);
+        struct pattern *u = pattern_thesis("umesh", 1000, 0, 5, NULL);
+        CHECK(pattern_units_msgs(c, 0, 30, NULL) == -1 &&
+                  pattern_units_msgs(u, 0, 10, NULL) == -1,
+              "corners, near neighbours: -1 (emit them)");
+        pattern_free(c);
+        pattern_free(u);
+    }
+    cap_free(&a);
+}
+
 int
 main(void)
 {
     test_near_spread();
     test_suba2a();
+    test_units_msgs();
     test_grids();
     test_perm_list();
     test_stencil_along();

@@ -1347,6 +1347,39 @@ pattern_emit(const struct pattern *p, long long u, pattern_emit_fn *fn,
     }
 }
 
+long long
+pattern_units_msgs(const struct pattern *p, long long u0, long long u1,
+                   double *maxb)
+{
+    long long n = 0;
+
+    u0 = u0 < 0 ? 0 : u0;
+    u1 = u1 > p->units ? p->units : u1;
+    if (u1 <= u0)
+        u0 = u1 = 0;
+    if (p->kind == K_SUBA2A) { /* (every combination but r's own) */
+        long long combos = 1;
+        for (int k = 0; k < p->nd; k++)
+            if (p->mask >> k & 1)
+                combos *= p->dims[k];
+        n = (u1 - u0) * (combos - 1);
+    } else if (p->kind == K_STENCIL && !p->corners) {
+        /* (as stencil_emit(): both neighbours of every stencil dimension
+           of 2 or more, those past a border only when periodic) */
+        for (long long u = u0; u < u1; u++) {
+            int x[PAT_MAX_DIMS];
+            coords_of(p->dims, p->nd, (int)u, x);
+            for (int k = 0; k < p->nd; k++)
+                if (p->dims[k] >= 2 && (p->mask >> k & 1))
+                    n += p->periodic ? 2 : (x[k] > 0) + (x[k] < p->dims[k] - 1);
+        }
+    } else
+        return -1;
+    if (maxb != NULL)
+        *maxb = n > 0 ? p->bytes : 0;
+    return n;
+}
+
 struct counter {
     long long msgs;
     double bytes;

@@ -236,6 +236,14 @@ const char *pattern_name(const struct pattern *p);
 void pattern_emit(const struct pattern *p, long long u, pattern_emit_fn *fn,
                   void *sink);
 
+/* The messages of units [u0, u1) of p (clipped to its units), when p
+   can tell without producing them: a sub-communicator all-to-all, a
+   stencil without corners. *maxb (may be NULL) is then set to their
+   largest bytes (0 for none). -1 when p cannot tell (the caller emits
+   the units). O(u1 - u0) at most. */
+long long pattern_units_msgs(const struct pattern *p, long long u0,
+                             long long u1, double *maxb);
+
 /* Walk every unit and count messages and bytes (a whole pass). */
 void pattern_count(const struct pattern *p, long long *msgs, double *bytes);
 
