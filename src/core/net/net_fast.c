@@ -251,7 +251,9 @@ fmsgs_reserve(struct fmsgs *m, long long n, int keys, int cnt)
     if (m->cap == 0)
         m->scr = !cnt;
     c = m->cap == 0 ? (size_t)n : rho_grow_cap((size_t)m->cap, (size_t)n);
-    if (m->cap == 0) { /* (the result's: written whole) */
+    if (m->cap == 0 && !cnt) {
+        /* the result's, written whole (folded, each chunk writes the
+           start of its room: huge pages would make the rest resident) */
         m->job = xmalloc_huge(c * sizeof(int));
         m->src = xmalloc_huge(c * sizeof(int));
         m->dst = xmalloc_huge(c * sizeof(int));
