@@ -4152,14 +4152,17 @@ solve_adaptive(struct fsolver *sv)
     return 0;
 }
 
-/* The fixed path sets of the result, block b of the messages: pass 0
-   counts every message's paths (into path_off[m + 1]) and the block's
-   links (blinks[b]); pass 1, the offsets known, copies them. */
+/* The per-message results, block b of the messages: pass 0 writes
+   every message's bandwidth and, with paths, counts its paths (into
+   path_off[m + 1]) and the block's paths and links (bpaths[b],
+   blinks[b]); pass 1, the blocks' starts known, turns the counts into
+   offsets and copies the paths. */
 struct fill_ctx {
     struct fsolver *sv;
     int pass;
+    int paths;   /* the result lists the fixed path sets */
     int bw_done; /* path_bw is the totals as they are */
-    long long *blinks;
+    long long *bpaths, *blinks;
 };
 
 static int
@@ -4170,12 +4173,15 @@ fill_task(void *ctx, long long b, int wi)
     struct net_result *res = sv->res;
     long long m0 = b * NF_BLOCK;
     long long m1 = m0 + NF_BLOCK < sv->m.n ? m0 + NF_BLOCK : sv->m.n;
-    long long nlinks = c->blinks[b], np;
+    long long nlinks = 0, np = 0;
 
     (void)wi;
     if (c->pass == 0) {
         for (long long m = m0; m < m1; m++) {
             int e = sv->msg_ent[m], k = 0;
+            res->msg_bw[m] = e >= 0 ? sv->ent_bw[e] : 0;
+            if (!c->paths)
+                continue;
             if (e >= 0 && !fresh_paths(sv->ent_rt[e])) {
                 const int *len = fixed_lens(sv, e);
                 k = sv->poff[e + 1] - sv->poff[e];
@@ -4183,13 +4189,17 @@ fill_task(void *ctx, long long b, int wi)
                     nlinks += len[i];
             }
             res->path_off[m + 1] = k;
+            np += k;
         }
+        c->bpaths[b] = np;
         c->blinks[b] = nlinks;
         return 0;
     }
-    np = res->path_off[m0];
+    np = c->bpaths[b];
+    nlinks = c->blinks[b];
     for (long long m = m0; m < m1; m++) {
         int e = sv->msg_ent[m];
+        res->path_off[m + 1] = (int)(np + res->path_off[m + 1]);
         if (e < 0 || fresh_paths(sv->ent_rt[e]))
             continue;
         const int *l = fixed_links(sv, e), *len = fixed_lens(sv, e);
@@ -4219,7 +4229,9 @@ static void
 fill_messages(struct fsolver *sv)
 {
     struct net_result *res = sv->res;
-    long long N = sv->m.n;
+    long long N = sv->m.n, nblk = (N + NF_BLOCK - 1) / NF_BLOCK, np = 0,
+              nlinks = 0;
+    struct fill_ctx c = {sv, 0, 0, 1, NULL, NULL};
 
     res->nmsg = N;
     res->msg_job = sv->m.job;
@@ -4239,14 +4251,11 @@ fill_messages(struct fsolver *sv)
         return;
     }
     res->msg_bw = xmalloc_huge((size_t)(N > 0 ? N : 1) * sizeof(double));
-    for (long long m = 0; m < N; m++)
-        res->msg_bw[m] = sv->msg_ent[m] >= 0 ? sv->ent_bw[sv->msg_ent[m]] : 0;
     /* fixed path sets with their total bandwidth, per message: counted
        and copied by blocks of messages on the pool (not under MPI:
        gather_messages() drops them) */
-    if (N <= NF_KEEP_PATHS && sv->o.nranks <= 1) {
-        long long nblk = (N + NF_BLOCK - 1) / NF_BLOCK, np = 0, nlinks = 0;
-        struct fill_ctx c = {sv, 0, 1, NULL};
+    c.paths = N <= NF_KEEP_PATHS && sv->o.nranks <= 1;
+    if (c.paths) {
         /* every entity one message with fixed paths: the entities are in
            the messages' order, and so are their paths' totals */
         for (long long e = 0; e < sv->ne && c.bw_done; e++)
@@ -4254,16 +4263,17 @@ fill_messages(struct fsolver *sv)
         c.bw_done = c.bw_done && sv->ptotal != NULL;
         res->path_off = xmalloc_huge(((size_t)N + 1) * sizeof(int));
         res->path_off[0] = 0;
-        c.blinks = xcalloc((size_t)nblk + 1, sizeof(long long));
-        pool_for(sv->pool, nblk, 1, fill_task, &c);
-        for (long long m = 0; m < N; m++) { /* counts to offsets */
-            np += res->path_off[m + 1];
-            res->path_off[m + 1] = (int)np;
-        }
-        for (long long b = 0; b < nblk; b++) {
-            long long k = c.blinks[b];
+    }
+    c.bpaths = xcalloc((size_t)nblk + 1, sizeof(long long));
+    c.blinks = xcalloc((size_t)nblk + 1, sizeof(long long));
+    pool_for(sv->pool, nblk, 1, fill_task, &c);
+    if (c.paths) {
+        for (long long b = 0; b < nblk; b++) { /* counts to starts */
+            long long k = c.bpaths[b], l = c.blinks[b];
+            c.bpaths[b] = np;
             c.blinks[b] = nlinks;
-            nlinks += k;
+            np += k;
+            nlinks += l;
         }
         /* the requests' array is dead and its pages are mapped: when it
            holds as many (every fixed entity one message), the starts go
@@ -4286,8 +4296,9 @@ fill_messages(struct fsolver *sv)
             xmalloc_huge((size_t)(nlinks > 0 ? nlinks : 1) * sizeof(int));
         c.pass = 1;
         pool_for(sv->pool, nblk, 1, fill_task, &c);
-        free(c.blinks);
     }
+    free(c.bpaths);
+    free(c.blinks);
 }
 
 /* The k[t]-th smallest (0-based) of the n values v >= 0 of every rank,
