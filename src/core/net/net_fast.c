@@ -1380,6 +1380,7 @@ struct ent_ctx {
     struct fsolver *sv;
     uint64_t *h;
     int nparts;
+    long long nblk;
     long long *cnt;  /* per block x nparts: fixed messages, then where the
                         block's start in the part's loc */
     long long *nfr;  /* per block: fresh messages, then their first id */
@@ -1388,9 +1389,12 @@ struct ent_ctx {
     long long *pbeg; /* nparts + 1: where each part's start in loc */
     long long **pfirst; /* per part: the entities' first messages, then
                            their numbers */
+    long long *pfb;     /* per part x block: the part's entities whose
+                           first message is in the block */
     int **pmult;
     long long fail_m;
     int inj;
+    int pass;            /* ent_number_task()'s */
     int *run;            /* grouped fresh messages: their run (else 0) */
     long long *slot_at;  /* per slot: messages before (other ranks), then
                             counted on */
@@ -1554,6 +1558,7 @@ ent_part_task(void *ctx, long long q, int wi)
             first[e] = m;
             mult[e] = 0;
             isfirst = 1;
+            c->pfb[q * c->nblk + m / NF_BLOCK]++;
             if (2 * ne > cap) {
                 free(tab);
                 cap *= 2;
@@ -1570,55 +1575,46 @@ ent_part_task(void *ctx, long long q, int wi)
     return stopped(sv);
 }
 
-/* Numbering, pass 0: the fixed messages take their ENT_LOCAL() from loc,
-   and the entities whose first message is in block b are counted (into
-   nfr[b]); pass 1: number them, in order from nfr[b]; pass 2: the other
+/* Numbering, the entities of block b counted (nfr[b]: its fresh
+   messages and the parts' entities first in it) and summed over the
+   blocks before it: pass 0 numbers them in order from there (a fixed
+   message takes its ENT_LOCAL() from loc first); pass 1: the other
    messages of the fixed entities take their first's number. */
-struct num_ctx {
-    struct ent_ctx *c;
-    int pass;
-};
-
 static int
 ent_number_task(void *ctx, long long b, int wi)
 {
-    struct num_ctx *nc = ctx;
-    struct ent_ctx *c = nc->c;
+    struct ent_ctx *c = ctx;
     struct fsolver *sv = c->sv;
     long long m0 = b * NF_BLOCK, m1 = m0 + NF_BLOCK < sv->m.n ? m0 + NF_BLOCK
                                                               : sv->m.n;
-    long long next = c->nfr[b];
+    long long next = c->nfr[b], *at = c->cnt + b * c->nparts;
 
     if (stopped(sv))
         return 1;
     (void)wi;
-    if (nc->pass == 0) {
-        long long *at = c->cnt + b * c->nparts;
-        next = 0;
-        for (long long m = m0; m < m1; m++) {
-            int v = sv->msg_ent[m];
-            if (v == ENT_FIXED)
-                v = sv->msg_ent[m] = c->loc[at[ent_part(c, c->h[m])]++];
-            next += v == ENT_FRESH || (v <= -4 && (-4 - v) % 2 == 0);
-        }
-        c->nfr[b] = next;
-        return 0;
-    }
     for (long long m = m0; m < m1; m++) {
         int v = sv->msg_ent[m], q;
-        long long e = (-4 - (long long)v) / 2;
-        if (nc->pass == 1 && v == ENT_FRESH) {
+        long long e;
+        if (c->pass == 0 && v == ENT_FRESH) {
             sv->ent_msg[next] = m;
             sv->ent_mult[next] = fmsgs_cnt(&sv->m, m);
             sv->msg_ent[m] = (int)next++;
-        } else if (nc->pass == 1 && v <= -4 && (-4 - v) % 2 == 0) {
+            continue;
+        }
+        if (c->pass == 0 && v == ENT_FIXED) {
             q = ent_part(c, c->h[m]);
-            sv->ent_msg[next] = m;
-            sv->ent_mult[next] = c->pmult[q][e];
-            c->pfirst[q][e] = next; /* (each entity has one first) */
-            sv->msg_ent[m] = (int)next++;
-        } else if (nc->pass == 2 && v <= -4) {
+            v = c->loc[at[q]++];
+            e = (-4 - (long long)v) / 2;
+            if ((-4 - v) % 2 == 0) { /* (each entity has one first) */
+                sv->ent_msg[next] = m;
+                sv->ent_mult[next] = c->pmult[q][e];
+                c->pfirst[q][e] = next;
+                v = (int)next++;
+            }
+            sv->msg_ent[m] = v;
+        } else if (c->pass == 1 && v <= -4) {
             q = ent_part(c, c->h[m]);
+            e = (-4 - (long long)v) / 2;
             sv->msg_ent[m] = (int)c->pfirst[q][e];
         }
     }
@@ -1663,6 +1659,8 @@ make_entities(struct fsolver *sv)
     c.nfr = xcalloc((size_t)nblk + 1, sizeof *c.nfr);
     c.pbeg = xcalloc((size_t)c.nparts + 1, sizeof *c.pbeg);
     c.pfirst = xcalloc((size_t)c.nparts, sizeof *c.pfirst);
+    c.nblk = nblk;
+    c.pfb = xcalloc((size_t)c.nparts * (size_t)(nblk + 1), sizeof *c.pfb);
     c.pmult = xcalloc((size_t)c.nparts, sizeof *c.pmult);
     sv->msg_ent = sarray(N, sizeof(int));
     pool_for(sv->pool, nblk, 1, ent_class_task, &c);
@@ -1695,26 +1693,23 @@ make_entities(struct fsolver *sv)
     if (stopped(sv))
         goto out;
     /* entity numbers: in their first messages' order */
-    {
-        struct num_ctx nc = {&c, 0};
-        pool_for(sv->pool, nblk, 1, ent_number_task, &nc);
-        for (long long b = 0; b < nblk; b++) {
-            long long k = c.nfr[b];
-            c.nfr[b] = ne;
-            ne += k;
-        }
-        sv->ne = ne;
-        sv->ent_msg = sarray(ne, sizeof(long long));
-        sv->ent_mult = sarray(ne, sizeof(int));
-        nc.pass = 1;
-        if (!stopped(sv))
-            pool_for(sv->pool, nblk, 1, ent_number_task, &nc);
-        nc.pass = 2;
-        if (!stopped(sv))
-            pool_for(sv->pool, nblk, 1, ent_number_task, &nc);
-        if (stopped(sv))
-            goto out;
+    for (long long b = 0; b < nblk; b++) {
+        long long k = c.nfr[b];
+        for (int q = 0; q < c.nparts; q++)
+            k += c.pfb[q * nblk + b];
+        c.nfr[b] = ne;
+        ne += k;
     }
+    sv->ne = ne;
+    sv->ent_msg = sarray(ne, sizeof(long long));
+    sv->ent_mult = sarray(ne, sizeof(int));
+    c.pass = 0;
+    pool_for(sv->pool, nblk, 1, ent_number_task, &c);
+    c.pass = 1;
+    if (!stopped(sv))
+        pool_for(sv->pool, nblk, 1, ent_number_task, &c);
+    if (stopped(sv))
+        goto out;
     if (c.run != NULL) {
         const int *epr = net_endpoint_routers(sv->net);
         sv->ent_key = sarray(ne, sizeof(uint64_t));
@@ -1745,6 +1740,7 @@ out:
     scratch_put(c.loc);
     free(c.pbeg);
     free(c.pfirst);
+    free(c.pfb);
     free(c.pmult);
     if (sv->cancel)
         return;
