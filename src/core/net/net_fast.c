@@ -418,6 +418,7 @@ struct fsolver {
                           representatives of at most this many (FAST) */
     double *ent_bw;
     int *msg_ent; /* -1: needs no link */
+    long long n_none; /* messages (or records) that need no link */
     unsigned char *ent_rt;
     int *poff; /* ne + 1 */
     long long *ent_slot; /* fixed entities: their first shared path (see
@@ -1384,6 +1385,7 @@ struct ent_ctx {
     long long *cnt;  /* per block x nparts: fixed messages, then where the
                         block's start in the part's loc */
     long long *nfr;  /* per block: fresh messages, then their first id */
+    long long *nnone; /* per block: messages without an entity */
     int *loc;        /* the parts' fixed messages' ENT_LOCAL(), part by
                         part, each in message order */
     long long *pbeg; /* nparts + 1: where each part's start in loc */
@@ -1416,7 +1418,7 @@ ent_class_task(void *ctx, long long b, int wi)
     struct fworker *w = &sv->w[wi];
     long long m0 = b * NF_BLOCK, m1 = m0 + NF_BLOCK < sv->m.n ? m0 + NF_BLOCK
                                                               : sv->m.n;
-    long long *cnt = c->cnt + b * c->nparts, nfr = 0;
+    long long *cnt = c->cnt + b * c->nparts, nfr = 0, none = 0;
     const int *epr = net_endpoint_routers(sv->net);
 
     if (stopped(sv))
@@ -1436,6 +1438,7 @@ ent_class_task(void *ctx, long long b, int wi)
         }
         if (n <= 0) {
             sv->msg_ent[m] = ENT_NONE;
+            none++;
             continue;
         }
         if (sv->with_paths || (fresh_paths(rt) && !grouped(sv, rt))) {
@@ -1457,6 +1460,7 @@ ent_class_task(void *ctx, long long b, int wi)
         if (sv->msg_ent[m] == ENT_FIXED)
             cnt[ent_part(c, c->h[m])]++;
     c->nfr[b] = nfr;
+    c->nnone[b] = none;
     return 0;
 }
 
@@ -1657,6 +1661,7 @@ make_entities(struct fsolver *sv)
     c.h = sarray(N, sizeof *c.h);
     c.cnt = xcalloc((size_t)(nblk + 1) * c.nparts, sizeof *c.cnt);
     c.nfr = xcalloc((size_t)nblk + 1, sizeof *c.nfr);
+    c.nnone = xcalloc((size_t)nblk + 1, sizeof *c.nnone);
     c.pbeg = xcalloc((size_t)c.nparts + 1, sizeof *c.pbeg);
     c.pfirst = xcalloc((size_t)c.nparts, sizeof *c.pfirst);
     c.nblk = nblk;
@@ -1664,6 +1669,9 @@ make_entities(struct fsolver *sv)
     c.pmult = xcalloc((size_t)c.nparts, sizeof *c.pmult);
     sv->msg_ent = sarray(N, sizeof(int));
     pool_for(sv->pool, nblk, 1, ent_class_task, &c);
+    sv->n_none = 0;
+    for (long long b = 0; b < nblk; b++)
+        sv->n_none += c.nnone[b];
     /* (every rank reduces, stopped or not) */
     if ((sv->reps > 0 && run_slots(sv, &c) != 0) || stopped(sv))
         goto out;
@@ -1737,6 +1745,7 @@ out:
     scratch_put(c.h);
     free(c.cnt);
     free(c.nfr);
+    free(c.nnone);
     scratch_put(c.loc);
     free(c.pbeg);
     free(c.pfirst);
@@ -4332,7 +4341,7 @@ select_ranks(struct fsolver *sv, const double *v, const int *wt, long long n,
 {
     uint64_t prefix[10], up[10];
     long long rem[10];
-    int u[10];
+    int u[10], ord[10];
     long long *hist = sarray((long long)T * 65536, sizeof(long long));
     uint64_t *cand = NULL; /* the values still under some prefix */
     int *cw = NULL;        /* their weights (with wt) */
@@ -4397,12 +4406,29 @@ select_ranks(struct fsolver *sv, const double *v, const int *wt, long long n,
             scratch_put(cw);
             return -1;
         }
-        for (int t = 0; t < T; t++) {
-            const long long *h = hist + (size_t)u[t] * 65536;
+        /* each histogram walked once for all its targets, in the order
+           of their ranks (a target's bin is the first whose count takes
+           the histogram's sum past its rank: a higher rank's is never
+           before it) */
+        for (int t = 0; t < T; t++) { /* (insertion: stable, T <= 10) */
+            int i = t;
+            for (; i > 0 && rem[ord[i - 1]] > rem[t]; i--)
+                ord[i] = ord[i - 1];
+            ord[i] = t;
+        }
+        for (int d = 0; d < nu; d++) {
+            const long long *h = hist + (size_t)d * 65536;
+            long long below = 0;
             int bin = 0;
-            while (bin < 65535 && rem[t] >= h[bin])
-                rem[t] -= h[bin++];
-            prefix[t] = (prefix[t] << 16) | (uint64_t)bin;
+            for (int i = 0; i < T; i++) {
+                int t = ord[i];
+                if (u[t] != d)
+                    continue;
+                while (bin < 65535 && rem[t] >= below + h[bin])
+                    below += h[bin++];
+                rem[t] -= below;
+                prefix[t] = (prefix[t] << 16) | (uint64_t)bin;
+            }
         }
     }
     for (int t = 0; t < T; t++)
@@ -4446,7 +4472,7 @@ bw_summary(struct fsolver *sv)
 {
     struct net_result *res = sv->res;
     const int *epr = net_endpoint_routers(sv->net);
-    long long N = sv->m.n, nv = sv->ne;
+    long long nv = sv->ne + sv->n_none;
     const int *mjob = sv->fold ? sv->m.job : res->msg_job;
     const double *mbytes = sv->fold ? sv->m.bytes : res->msg_bytes;
     double *v;
@@ -4456,8 +4482,6 @@ bw_summary(struct fsolver *sv)
     int T = 0, rc;
     struct net_bw_stats *js = NULL;
 
-    for (long long m = 0; m < N; m++)
-        nv += sv->msg_ent[m] < 0;
     v = sarray(nv, sizeof(double));
     wt = sarray(nv, sizeof(int));
     if (sv->o.nranks <= 1)
