@@ -1,7 +1,6 @@
 /*
  * rho_alloc: checked allocation for the core. See rho_alloc.h.
  */
-#define _GNU_SOURCE /* MADV_HUGEPAGE */
 #include "core/base/rho_alloc.h"
 
 #include <stdarg.h>
@@ -10,7 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
 static void (*fatal_hook)(void);
@@ -83,24 +81,6 @@ xmalloc(size_t n)
 
     if (p == NULL)
         rho_fatal("out of memory (%zu bytes)", n);
-    return p;
-}
-
-#define HUGE_PAGE ((uintptr_t)2 << 20)
-
-void *
-xmalloc_huge(size_t n)
-{
-    void *p = xmalloc(n);
-#ifdef MADV_HUGEPAGE
-    /* (the whole huge pages inside the block: a hint, its failure
-       changes nothing) */
-    uintptr_t a = ((uintptr_t)p + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
-    uintptr_t z = ((uintptr_t)p + n) & ~(HUGE_PAGE - 1);
-
-    if (z > a)
-        (void)madvise((void *)a, (size_t)(z - a), MADV_HUGEPAGE);
-#endif
     return p;
 }
 

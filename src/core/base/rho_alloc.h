@@ -14,17 +14,6 @@
 /* Allocate n bytes. Caller owns the result; release with free(). */
 void *xmalloc(size_t n);
 
-/*
- * As xmalloc(), for a big array (a few MiB and more) that the caller
- * writes whole soon after, as a solve does its result: the system is
- * asked to back the block's whole 2 MiB pages with huge pages (Linux's
- * transparent huge pages, when on request or always), so that the first
- * writes fault once every 2 MiB rather than every 4 KiB page -- half the
- * time of copying a 1.6 million message result into new memory. Pages
- * left unwritten may be resident all the same. Release with free().
- */
-void *xmalloc_huge(size_t n);
-
 /* Allocate n * size zeroed bytes, checking the product for overflow. */
 void *xcalloc(size_t n, size_t size);
 

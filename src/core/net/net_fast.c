@@ -251,19 +251,10 @@ fmsgs_reserve(struct fmsgs *m, long long n, int keys, int cnt)
     if (m->cap == 0)
         m->scr = !cnt;
     c = m->cap == 0 ? (size_t)n : rho_grow_cap((size_t)m->cap, (size_t)n);
-    if (m->cap == 0 && !cnt) {
-        /* the result's, written whole (folded, each chunk writes the
-           start of its room: huge pages would make the rest resident) */
-        m->job = xmalloc_huge(c * sizeof(int));
-        m->src = xmalloc_huge(c * sizeof(int));
-        m->dst = xmalloc_huge(c * sizeof(int));
-        m->bytes = xmalloc_huge(c * sizeof(double));
-    } else {
-        m->job = xreallocarray(m->job, c, sizeof(int));
-        m->src = xreallocarray(m->src, c, sizeof(int));
-        m->dst = xreallocarray(m->dst, c, sizeof(int));
-        m->bytes = xreallocarray(m->bytes, c, sizeof(double));
-    }
+    m->job = xreallocarray(m->job, c, sizeof(int));
+    m->src = xreallocarray(m->src, c, sizeof(int));
+    m->dst = xreallocarray(m->dst, c, sizeof(int));
+    m->bytes = xreallocarray(m->bytes, c, sizeof(double));
     if (m->scr) {
         m->es = sregrow(m->es, m->cap, (long long)c, sizeof(int));
         m->ed = sregrow(m->ed, m->cap, (long long)c, sizeof(int));
@@ -2071,9 +2062,9 @@ build_paths(struct fsolver *sv)
     if (sv->with_paths)
         sv->plen = sarray(np, sizeof(int));
     if (nfixed > 0)
-        sv->ptotal = xmalloc_huge((size_t)(np > 0 ? np : 1) * sizeof(double));
+        sv->ptotal = xmalloc((size_t)(np > 0 ? np : 1) * sizeof(double));
     if (nfixed > 0 || sv->with_paths)
-        sv->pload = xmalloc_huge((size_t)(np > 0 ? np : 1) * sizeof(double));
+        sv->pload = xmalloc((size_t)(np > 0 ? np : 1) * sizeof(double));
     if (sv->with_paths)
         sv->vpad = sarray0(fslots, sizeof(int));
     if (sv->with_paths)
@@ -4276,7 +4267,7 @@ fill_messages(struct fsolver *sv)
         res->msg_bw = xcalloc((size_t)(N > 0 ? N : 1), sizeof(double));
         return;
     }
-    res->msg_bw = xmalloc_huge((size_t)(N > 0 ? N : 1) * sizeof(double));
+    res->msg_bw = xmalloc((size_t)(N > 0 ? N : 1) * sizeof(double));
     /* fixed path sets with their total bandwidth, per message: counted
        and copied by blocks of messages on the pool (not under MPI:
        gather_messages() drops them) */
@@ -4287,7 +4278,7 @@ fill_messages(struct fsolver *sv)
         for (long long e = 0; e < sv->ne && c.bw_done; e++)
             c.bw_done = !fresh_paths(sv->ent_rt[e]) && sv->ent_mult[e] == 1;
         c.bw_done = c.bw_done && sv->ptotal != NULL;
-        res->path_off = xmalloc_huge(((size_t)N + 1) * sizeof(int));
+        res->path_off = xmalloc(((size_t)N + 1) * sizeof(int));
         res->path_off[0] = 0;
     }
     c.bpaths = xcalloc((size_t)nblk + 1, sizeof(long long));
@@ -4310,16 +4301,14 @@ fill_messages(struct fsolver *sv)
             sv->pload = NULL;
         } else
             res->path_start =
-                xmalloc_huge((size_t)(np > 0 ? np : 1) * sizeof(long long));
-        res->path_len = xmalloc_huge((size_t)(np > 0 ? np : 1) * sizeof(int));
+                xmalloc((size_t)(np > 0 ? np : 1) * sizeof(long long));
+        res->path_len = xmalloc((size_t)(np > 0 ? np : 1) * sizeof(int));
         if (c.bw_done) { /* (np == poff[ne]) */
             res->path_bw = sv->ptotal;
             sv->ptotal = NULL;
         } else
-            res->path_bw =
-                xmalloc_huge((size_t)(np > 0 ? np : 1) * sizeof(double));
-        res->links =
-            xmalloc_huge((size_t)(nlinks > 0 ? nlinks : 1) * sizeof(int));
+            res->path_bw = xmalloc((size_t)(np > 0 ? np : 1) * sizeof(double));
+        res->links = xmalloc((size_t)(nlinks > 0 ? nlinks : 1) * sizeof(int));
         c.pass = 1;
         pool_for(sv->pool, nblk, 1, fill_task, &c);
     }

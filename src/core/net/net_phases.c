@@ -137,17 +137,17 @@ gather_messages(struct net_result *a, const struct net_result *const *r, int k,
         nl += npath_links(r[i]);
         paths |= r[i]->path_off != NULL;
     }
-    job = xmalloc_huge((size_t)(n > 0 ? n : 1) * sizeof *job);
-    src = xmalloc_huge((size_t)(n > 0 ? n : 1) * sizeof *src);
-    dst = xmalloc_huge((size_t)(n > 0 ? n : 1) * sizeof *dst);
-    bytes = xmalloc_huge((size_t)(n > 0 ? n : 1) * sizeof *bytes);
-    bw = xmalloc_huge((size_t)(n > 0 ? n : 1) * sizeof *bw);
+    job = xmalloc((size_t)(n > 0 ? n : 1) * sizeof *job);
+    src = xmalloc((size_t)(n > 0 ? n : 1) * sizeof *src);
+    dst = xmalloc((size_t)(n > 0 ? n : 1) * sizeof *dst);
+    bytes = xmalloc((size_t)(n > 0 ? n : 1) * sizeof *bytes);
+    bw = xmalloc((size_t)(n > 0 ? n : 1) * sizeof *bw);
     if (paths) {
-        off = xmalloc_huge(((size_t)n + 1) * sizeof *off);
-        start = xmalloc_huge((size_t)(np > 0 ? np : 1) * sizeof *start);
-        len = xmalloc_huge((size_t)(np > 0 ? np : 1) * sizeof *len);
-        pbw = xmalloc_huge((size_t)(np > 0 ? np : 1) * sizeof *pbw);
-        links = xmalloc_huge((size_t)(nl > 0 ? nl : 1) * sizeof *links);
+        off = xmalloc(((size_t)n + 1) * sizeof *off);
+        start = xmalloc((size_t)(np > 0 ? np : 1) * sizeof *start);
+        len = xmalloc((size_t)(np > 0 ? np : 1) * sizeof *len);
+        pbw = xmalloc((size_t)(np > 0 ? np : 1) * sizeof *pbw);
+        links = xmalloc((size_t)(nl > 0 ? nl : 1) * sizeof *links);
         off[0] = 0;
     }
     for (int i = 0; i < k; i++) {
