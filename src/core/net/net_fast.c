@@ -4674,11 +4674,11 @@ solver_free(struct fsolver *sv)
 }
 
 /* The count pass without emitting (one rank, every step): when every
-   chunk's pattern knows its messages (pattern_units_msgs()) and there
-   are too few of them to fold (whose runs only emitting counts), their
-   counts go to ch_cnt and the largest message to *maxb, and it returns
-   1; else 0, ch_cnt left zero. pf3d-rubik's all-to-alls and milc-bgq's
-   stencil are counted so. */
+   chunk's pattern knows its messages (pattern_units_msgs()) and they are
+   too few for the solve to fold (folding needs the runs of identical
+   messages, which only emitting counts), their counts go to ch_cnt and
+   the largest message to *maxb, and it returns 1; else 0, ch_cnt left
+   zero. pf3d-rubik's all-to-alls and milc-bgq's stencil are counted so. */
 static int
 quick_count(struct fsolver *sv, double *maxb)
 {
