@@ -1475,7 +1475,7 @@ struct ent_key {
 static struct ent_slot *
 ent_tab_new(long long cap, const struct ent_key *keys, long long ne)
 {
-    struct ent_slot *t = sarray0(cap, sizeof *t);
+    struct ent_slot *t = xcalloc((size_t)cap, sizeof *t);
 
     for (long long e = 0; e < ne; e++) {
         long long k = (long long)(keys[e].h & (uint64_t)(cap - 1));
@@ -1535,12 +1535,11 @@ ent_part_task(void *ctx, long long q, int wi)
             k = (k + 1) & (cap - 1);
         }
         if (e < 0) {
-            if (ne == fcap) { /* (scratch: warm from the last solve) */
-                long long f = fcap;
+            if (ne == fcap) {
                 fcap = (long long)rho_grow_cap((size_t)fcap, (size_t)ne + 1);
-                first = sregrow(first, f, fcap, sizeof *first);
-                mult = sregrow(mult, f, fcap, sizeof *mult);
-                keys = sregrow(keys, f, fcap, sizeof *keys);
+                first = xreallocarray(first, (size_t)fcap, sizeof *first);
+                mult = xreallocarray(mult, (size_t)fcap, sizeof *mult);
+                keys = xreallocarray(keys, (size_t)fcap, sizeof *keys);
             }
             e = ne++;
             keys[e].h = h;
@@ -1556,7 +1555,7 @@ ent_part_task(void *ctx, long long q, int wi)
             isfirst = 1;
             c->pfb[q * c->nblk + m / NF_BLOCK]++;
             if (2 * ne > cap) {
-                scratch_put(tab);
+                free(tab);
                 cap *= 2;
                 tab = ent_tab_new(cap, keys, ne);
             }
@@ -1564,8 +1563,8 @@ ent_part_task(void *ctx, long long q, int wi)
         mult[e] += fmsgs_cnt(&sv->m, m); /* (folded: a run's messages) */
         c->loc[at++] = (int)ENT_LOCAL(e, isfirst);
     }
-    scratch_put(tab);
-    scratch_put(keys);
+    free(tab);
+    free(keys);
     c->pfirst[q] = first;
     c->pmult[q] = mult;
     return stopped(sv);
@@ -1731,8 +1730,8 @@ out:
     scratch_put(c.run);
     free(c.slot_at);
     for (int q = 0; q < c.nparts; q++) { /* (when cancelled) */
-        scratch_put(c.pfirst[q]);
-        scratch_put(c.pmult[q]);
+        free(c.pfirst[q]);
+        free(c.pmult[q]);
     }
     scratch_put(c.h);
     free(c.cnt);
