@@ -11,6 +11,7 @@
 #include <langinfo.h>
 #include <stdio.h>
 #include <locale.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -250,8 +251,16 @@ tui_key(int timeout_ms, struct tui_mouse *m)
 
     wtimeout(stdscr, timeout_ms);
     rc = wget_wch(stdscr, &wc);
-    if (rc == ERR)
+    if (rc == ERR) {
+        /* the terminal hung up without a SIGHUP for rho (not its
+           controlling terminal, as under setsid): curses returns at once,
+           again and again -- it counts as SIGHUP */
+        struct pollfd p = {STDIN_FILENO, POLLIN, 0};
+        if (poll(&p, 1, 0) == 1 &&
+            (p.revents & (POLLHUP | POLLERR | POLLNVAL)) != 0)
+            on_quit(SIGHUP);
         return -1;
+    }
     if (rc == KEY_CODE_YES) {
         switch (wc) {
         case KEY_UP:

@@ -53,7 +53,8 @@ struct tui_mouse {
 int tui_key(int timeout_ms, struct tui_mouse *m);
 
 /* Signals seen since the last call: bit 1 a request to quit (SIGINT,
-   SIGTERM, SIGHUP, SIGQUIT), bit 2 a request to reload (SIGUSR2). */
+   SIGTERM, SIGHUP, SIGQUIT; and a terminal that hung up, as SIGHUP, when
+   tui_key() saw it), bit 2 a request to reload (SIGUSR2). */
 int tui_signals(void);
 
 /* The number of the last signal that asked to quit (0: none). */

@@ -197,6 +197,38 @@ else
     echo "ok - tui recover-taken"
 fi
 
+# 6d. the terminal goes away without a SIGHUP for rho (it runs in a
+# session of its own, so the terminal is not its controlling one): rho
+# sees the hang-up itself, keeps the unsaved edits as for SIGHUP and
+# ends, instead of spinning on a terminal that is gone
+cp scenarios/table1.lua "$dir/s.lua"
+tui_start 100 30 setsid -w "$RHO" "$dir/s.lua"
+expect hangup-start "rho  Table I"
+tui_keys :
+tui_type "tau 0.1"
+tui_keys Enter
+expect hangup-edited "edited"
+tui_stop
+gone=0
+for _ in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
+    if ! pgrep -f "rho $dir/s.lua" >/dev/null; then
+        gone=1
+        break
+    fi
+    sleep 0.1
+done
+if [ "$gone" = 1 ]; then
+    echo "ok - tui hangup-ends"
+else
+    echo "FAIL tui hangup-ends: rho still runs 2 s after its terminal went away"
+    pkill -f "rho $dir/s.lua"
+fi
+if ls "$dir/state/rho/recover/" 2>/dev/null | grep -q "s.lua"; then
+    echo "ok - tui hangup-recovers"
+else
+    echo "FAIL tui hangup-recovers: no recovery file for the unsaved edits"
+fi
+
 # 6c. Ctrl-C in batch mode: rho dies of SIGINT, status 130 in the shell
 # (which catches SIGINT itself, or it would die with rho and take the
 # pane along)
