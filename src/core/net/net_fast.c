@@ -2156,6 +2156,24 @@ path_add_len(fix *acc, const int *l, int n, fix v, int pad)
    a drawn path that lv rules out is not written into dst (its load is
    0). Returns the number of paths; *asked is set when some load is
    positive. The same doubles for the same (e, it, remc). */
+/* An entity's bytes over its np paths from their minima (load[]): in
+   proportion to them (adaptive) or evenly, none on a path with nothing
+   left; *asked set if some path asks. Returns np. */
+static inline int
+share_loads(double *load, int np, double bytes, double sum, int adaptive,
+            int *asked)
+{
+    for (int i = 0; i < np; i++) {
+        if (load[i] <= 0) {
+            load[i] = 0;
+            continue;
+        }
+        load[i] = adaptive ? bytes * load[i] / sum : bytes / (double)np;
+        *asked = 1;
+    }
+    return np;
+}
+
 static int
 loads_of(struct fsolver *sv, struct fworker *w, long long e, int it,
          const float *remc, int draw, int *dst, int *lens, int *via,
@@ -2214,15 +2232,7 @@ loads_of(struct fsolver *sv, struct fworker *w, long long e, int it,
             sum += mr;
         }
     }
-    for (int i = 0; i < np; i++) {
-        if (load[i] <= 0) {
-            load[i] = 0;
-            continue;
-        }
-        load[i] = adaptive ? bytes * load[i] / sum : bytes / (double)np;
-        *asked = 1;
-    }
-    return np;
+    return share_loads(load, np, bytes, sum, adaptive, asked);
 }
 
 /* ------------------------------------------------ paths by their cells */
@@ -2347,15 +2357,7 @@ cell_loads_ng(const struct fsolver *sv, long long e, int it, const float *cm,
         load[i] = md;
     for (int i = 0; i < np; i++) /* (in loads_of()'s order) */
         sum += (float)load[i];
-    for (int i = 0; i < np; i++) {
-        if (load[i] <= 0) {
-            load[i] = 0;
-            continue;
-        }
-        load[i] = adaptive ? bytes * load[i] / sum : bytes / (double)np;
-        *asked = 1;
-    }
-    return np;
+    return share_loads(load, np, bytes, sum, adaptive, asked);
 }
 
 static int
