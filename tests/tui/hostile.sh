@@ -208,7 +208,7 @@ tui_keys :
 tui_type "tau 0.1"
 tui_keys Enter
 expect hangup-edited "edited"
-tui_stop
+tui_hangup
 gone=0
 for _ in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
     if ! pgrep -f "rho $dir/s.lua" >/dev/null; then
