@@ -2148,14 +2148,6 @@ path_add_len(fix *acc, const int *l, int n, fix v, int pad)
      : (n) == 5  ? path_add(acc, l, 5, v)                                      \
                  : path_add(acc, l, n, v))
 
-/* The loads of entity e's paths in round it against remc, into load[]:
-   fresh paths are drawn into dst (with their lengths into lens and the
-   indirect ones' intermediate routers into via (route_draw_via()) unless
-   NULL) when draw is set, else read from dst; fixed paths are the
-   entity's own. With lv (route_live bounds updated for remc; else NULL)
-   a drawn path that lv rules out is not written into dst (its load is
-   0). Returns the number of paths; *asked is set when some load is
-   positive. The same doubles for the same (e, it, remc). */
 /* An entity's bytes over its np paths from their minima (load[]): in
    proportion to them (adaptive) or evenly, none on a path with nothing
    left; *asked set if some path asks. Returns np. */
@@ -2174,6 +2166,14 @@ share_loads(double *load, int np, double bytes, double sum, int adaptive,
     return np;
 }
 
+/* The loads of entity e's paths in round it against remc, into load[]:
+   fresh paths are drawn into dst (with their lengths into lens and the
+   indirect ones' intermediate routers into via (route_draw_via()) unless
+   NULL) when draw is set, else read from dst; fixed paths are the
+   entity's own. With lv (route_live bounds updated for remc; else NULL)
+   a drawn path that lv rules out is not written into dst (its load is
+   0). Returns the number of paths; *asked is set when some load is
+   positive. The same doubles for the same (e, it, remc). */
 static int
 loads_of(struct fsolver *sv, struct fworker *w, long long e, int it,
          const float *remc, int draw, int *dst, int *lens, int *via,
@@ -4009,10 +4009,10 @@ use_cells(struct fsolver *sv, long long nfp)
     sv->rw = (sv->nr + 63) / 64;
     sv->rlast =
         sv->nr % 64 == 0 ? ~(uint64_t)0 : ((uint64_t)1 << (sv->nr % 64)) - 1;
-    if ((double)sv->nr * sv->nr * sv->rw <= 256.0 * (double)nfp)
-        for (int k = 0; k < 2; k++)
-            *(k ? &sv->via_ok : &sv->dor_ok) =
-                xmalloc((size_t)sv->nr * sv->rw * sizeof(uint64_t));
+    if ((double)sv->nr * sv->nr * sv->rw <= 256.0 * (double)nfp) {
+        sv->dor_ok = xmalloc((size_t)sv->nr * sv->rw * sizeof(uint64_t));
+        sv->via_ok = xmalloc((size_t)sv->nr * sv->rw * sizeof(uint64_t));
+    }
     sv->cmr = sarray(c->n, sizeof(float));
     sv->cmq = sarray(c->n, sizeof(float));
     np = (size_t)(npaths_fresh(sv, NET_AH) > sv->o.ai_paths
