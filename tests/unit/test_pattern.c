@@ -601,9 +601,84 @@ test_units_msgs(void)
     cap_free(&a);
 }
 
+/* A run as the messages it stands for. */
+static long long empty_runs;
+
+static void
+push_run(void *v, int s, int d, int k, double b, int st)
+{
+    empty_runs += k < 1;
+    for (int i = 0; i < k; i++)
+        push(v, s + i, d + i, b, st);
+}
+
+/* pattern_emit_runs(): the runs of a pairwise reduce-scatter's steps (and
+   of Rabenseifner's, before its gather) are pattern_emit()'s messages in
+   its order; the units it does not know as runs produce nothing. */
+static void
+test_runs(void)
+{
+    static const int ns[] = {1, 2, 3, 8, 17, 64};
+    struct cap a = {0}, b = {0};
+
+    for (int c = 0; c < 3; c++)
+        for (size_t i = 0; i < sizeof ns / sizeof ns[0]; i++) {
+            int coll = c == 0   ? COLL_RS_PAIRWISE
+                       : c == 1 ? COLL_REDUCE_RABENSEIFNER
+                                : COLL_ALLGATHER_RING;
+            struct pattern *p =
+                pattern_collective(coll, ns[i], 1 << 20, 0, NULL, NULL);
+            long long runs = 0, same = 0;
+            CHECK(p != NULL, "collective %d over %d ranks", coll, ns[i]);
+            if (p == NULL)
+                continue;
+            for (long long u = 0; u < pattern_units(p); u++) {
+                int rc;
+                unit(p, u, &a);
+                b.n = 0;
+                rc = pattern_emit_runs(p, u, push_run, &b);
+                if (rc != 0) {
+                    CHECK(rc == -1 && b.n == 0, "no runs: nothing emitted");
+                    continue;
+                }
+                runs++;
+                same += a.n == b.n && a.n > 0 &&
+                        !memcmp(a.s, b.s, sizeof(int) * (size_t)a.n) &&
+                        !memcmp(a.d, b.d, sizeof(int) * (size_t)a.n) &&
+                        !memcmp(a.st, b.st, sizeof(int) * (size_t)a.n) &&
+                        !memcmp(a.b, b.b, sizeof(double) * (size_t)a.n);
+            }
+            CHECK(pattern_has_runs(p) == (runs > 0),
+                  "collective %d over %d ranks: has runs %d, %lld runs",
+                  coll, ns[i], pattern_has_runs(p), runs);
+            if (coll == COLL_ALLGATHER_RING)
+                CHECK(runs == 0, "the ring has no runs (%lld units)", runs);
+            else
+                CHECK(runs == ns[i] - 1 && same == runs,
+                      "%s over %d ranks: %lld of %d steps as runs, %lld "
+                      "the same messages",
+                      coll == COLL_RS_PAIRWISE ? "pairwise RS" : "Rabenseifner",
+                      ns[i], runs, ns[i] - 1, same);
+            pattern_free(p);
+        }
+    CHECK(empty_runs == 0, "every run has a message (%lld have none)",
+          empty_runs);
+    {
+        struct pattern *p = pattern_thesis("umesh", 1000, 0, 5, NULL);
+        b.n = 0;
+        CHECK(pattern_emit_runs(p, 0, push_run, &b) == -1 && b.n == 0 &&
+                  !pattern_has_runs(p),
+              "UMesh has no runs");
+        pattern_free(p);
+    }
+    cap_free(&a);
+    cap_free(&b);
+}
+
 int
 main(void)
 {
+    test_runs();
     test_near_spread();
     test_suba2a();
     test_units_msgs();

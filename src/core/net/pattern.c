@@ -1347,6 +1347,48 @@ pattern_emit(const struct pattern *p, long long u, pattern_emit_fn *fn,
     }
 }
 
+/* r -> (r + t) mod n for every r, as runs (t in [0, n)). */
+static void
+shift_runs(int n, int t, pattern_run_fn *fn, void *sink, double b, int step)
+{
+    if (n - t > 0)
+        fn(sink, 0, t, n - t, b, step);
+    if (t > 0)
+        fn(sink, n - t, 0, t, b, step);
+}
+
+int
+pattern_emit_runs(const struct pattern *p, long long u, pattern_run_fn *fn,
+                  void *sink)
+{
+    int n = p->n, step = (int)u;
+
+    if (p->kind != K_COLL || u < 0 || u >= p->units || n < 1)
+        return -1;
+    switch (p->coll) { /* (as coll_emit()) */
+    case COLL_RS_PAIRWISE:
+        shift_runs(n, (int)(((long long)step + 1) % n), fn, sink,
+                   p->bytes / n, step);
+        return 0;
+    case COLL_REDUCE_RABENSEIFNER:
+        if (step >= n - 1)
+            return -1;
+        shift_runs(n, (int)(((long long)step + 1) % n), fn, sink,
+                   p->bytes / n, step);
+        return 0;
+    default:
+        return -1;
+    }
+}
+
+int
+pattern_has_runs(const struct pattern *p)
+{
+    return p->kind == K_COLL && p->units > 0 &&
+           (p->coll == COLL_RS_PAIRWISE ||
+            p->coll == COLL_REDUCE_RABENSEIFNER);
+}
+
 long long
 pattern_units_msgs(const struct pattern *p, long long u0, long long u1,
                    double *maxb)

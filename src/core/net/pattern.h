@@ -236,6 +236,21 @@ const char *pattern_name(const struct pattern *p);
 void pattern_emit(const struct pattern *p, long long u, pattern_emit_fn *fn,
                   void *sink);
 
+/* Receives k >= 1 messages at once: src + i to dst + i for i = 0 .. k-1,
+   in that order, each of bytes, all in step. */
+typedef void pattern_run_fn(void *sink, int src, int dst, int k, double bytes,
+                            int step);
+
+/* Unit u's messages as pattern_emit() produces them, in the same order,
+   but as runs, when p knows them so (a pairwise reduce-scatter's step is
+   two runs of n messages in all): returns 0. Returns -1, and produces
+   nothing, when p does not (the caller uses pattern_emit()). */
+int pattern_emit_runs(const struct pattern *p, long long u, pattern_run_fn *fn,
+                      void *sink);
+
+/* Whether pattern_emit_runs() gives some unit of p as runs. */
+int pattern_has_runs(const struct pattern *p);
+
 /* The messages of units [u0, u1) of p (clipped to its units), when p
    can tell without producing them: a sub-communicator all-to-all, a
    stencil without corners. *maxb (may be NULL) is then set to their
