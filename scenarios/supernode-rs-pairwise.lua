@@ -4,8 +4,9 @@
 -- the steps.
 --   thesis  L1 15360 links, 2 GB .. 2 GB; L2 4032 links, 4 GB .. 4 GB
 --   rho     L1 15360 links, 1808 MiB .. 2064 MiB; L2 4032 links, 4 GiB
---   The same at the thesis's one-digit rounding. (About 4 s: 268 million
---   messages.)
+--   The same at the thesis's one-digit rounding. (268 million messages,
+--   in 0.3 s: a step is two runs of consecutive ranks, routed a stretch of
+--   16 cores between two nodes at once.)
 -- rho-model(7) compares every column and explains each difference.
 -- gamma: an assumed 4 GB/s reduction per core (the thesis gives none).
 return rho.scenario {

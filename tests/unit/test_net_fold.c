@@ -5,6 +5,8 @@
  * per-job bandwidths, to the bit, as the solve that lists every message;
  * net_stats_jobs() gives the same from the solver's per-job figures as
  * from the messages; a caller that asks for the messages still gets them.
+ * A static solve of a collective's runs (pattern_emit_runs()) is the
+ * solve of its messages one by one.
  */
 #include "core/net/net_model.h"
 
@@ -18,7 +20,7 @@
 #include "harness.h"
 
 static struct net *
-dragonfly(void)
+dragonfly(int cores)
 {
     struct net_dragonfly_params p;
 
@@ -27,7 +29,7 @@ dragonfly(void)
     p.chassis = 2;
     p.routers = 3;
     p.nodes_per_router = 2;
-    p.cores = 4;
+    p.cores = cores;
     p.global_per_pair = 1;
     p.bw_row = 2e9;
     p.bw_col = 1e9;
@@ -160,10 +162,74 @@ out:
     net_result_free(c);
 }
 
+struct expand {
+    long long n, cap;
+    int *s, *d, *st;
+    double *b;
+};
+
+static void
+take(void *v, int s, int d, double b, int st)
+{
+    struct expand *x = v;
+
+    if (x->n == x->cap) {
+        x->cap = x->cap ? 2 * x->cap : 1024;
+        x->s = realloc(x->s, sizeof(int) * (size_t)x->cap);
+        x->d = realloc(x->d, sizeof(int) * (size_t)x->cap);
+        x->st = realloc(x->st, sizeof(int) * (size_t)x->cap);
+        x->b = realloc(x->b, sizeof(double) * (size_t)x->cap);
+    }
+    x->s[x->n] = s;
+    x->d[x->n] = d;
+    x->st[x->n] = st;
+    x->b[x->n++] = b;
+}
+
+/* A static solve of a pattern that gives its steps as runs (a stretch of
+   a run's messages between the same endpoints at once, routed once a
+   chunk per record) is the solve of the same messages one by one (a
+   list), to the bit, on 1 and 2 threads. */
+static void
+static_runs(const struct net *net, const struct pattern *p,
+            const struct placement *pl, int routing, const char *what)
+{
+    struct expand x = {0};
+    struct pattern *list;
+    int ok = 1;
+
+    for (long long u = 0; u < pattern_units(p); u++)
+        pattern_emit(p, u, take, &x);
+    list = pattern_list(pattern_ranks(p), x.n, x.s, x.d, x.b, x.st, NULL);
+    for (int th = 1; th <= 2 && list != NULL; th++) {
+        struct net_job a = {(struct pattern *)p, pl, 0, routing};
+        struct net_job b = {list, pl, 0, routing};
+        struct net_opts o;
+        struct rho_err e;
+        struct net_result *ra, *rb;
+        net_opts_init(&o);
+        o.threads = th;
+        ra = net_phases_solve(net, &a, 1, &o, &e);
+        rb = net_phases_solve(net, &b, 1, &o, &e);
+        ok &= ra != NULL && rb != NULL && ra->msgs == x.n &&
+              same_result(ra, rb);
+        net_result_free(ra);
+        net_result_free(rb);
+    }
+    CHECK(list != NULL && ok && pattern_has_runs(p),
+          "%s: %lld messages by runs, the same bits as one by one", what,
+          x.n);
+    pattern_free(list);
+    free(x.s);
+    free(x.d);
+    free(x.st);
+    free(x.b);
+}
+
 int
 main(void)
 {
-    struct net *net = dragonfly();
+    struct net *net = dragonfly(4);
     int n = (int)net_slots(net), nm = 4000;
     struct placement *pl = placement_scheme_new(net, PLACE_LINEAR, n, 0, NULL);
     struct rho_err e;
@@ -226,6 +292,29 @@ main(void)
     {
         struct net_job one = {phases, pl, 0, NET_AD};
         compare(net, &one, 1, "two phases AD");
+    }
+    {
+        struct placement *rnd =
+            placement_scheme_new(net, PLACE_RANDOM, n, 3, NULL);
+        static_runs(net, rs, pl, NET_SD, "rs-pairwise SD, in order");
+        static_runs(net, rab, pl, NET_SD, "reduce-rabenseifner SD, in order");
+        static_runs(net, rs, rnd, NET_SD, "rs-pairwise SD, random");
+        static_runs(net, rab, pl, NET_DOR, "reduce-rabenseifner DOR, in order");
+        placement_free(rnd);
+    }
+    {
+        /* 1,080 ranks: 1,079 steps, two a chunk, so that a chunk's
+           records of stretches of 18 cores take more than one stretch */
+        struct net *big = dragonfly(18);
+        int nb = (int)net_slots(big);
+        struct placement *lin =
+            placement_scheme_new(big, PLACE_LINEAR, nb, 0, NULL);
+        struct pattern *brs =
+            pattern_collective(COLL_RS_PAIRWISE, nb, 1 << 20, 1, NULL, &e);
+        static_runs(big, brs, lin, NET_SD, "rs-pairwise SD, 1,080 ranks");
+        pattern_free(brs);
+        placement_free(lin);
+        net_free(big);
     }
     {
         /* fresh paths are not folded: AI lists its messages */

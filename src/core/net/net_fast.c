@@ -330,6 +330,8 @@ struct fworker {
     long long *jn;    /* per job */
     double lmax_b;
     int job;
+    const int *mend; /* with runs: where each rank's stretch of ranks on
+                        its endpoint ends (sv->jend) */
     const int *map; /* the job's placement map from its offset, and its */
     int nr;         /* pattern's ranks (set with job, for every message) */
     long long unit;
@@ -354,6 +356,26 @@ struct fworker {
     struct fold_slot *ftab;
     long long fcap, fn;
     unsigned fgen;
+    /* static routing of a pattern's runs (pattern_emit_runs()): the
+       chunk's stretches between the same endpoints, one record per job,
+       endpoints and bytes in the order of their first messages, routed
+       once each with their multiplicity (static_flush()) */
+    struct srec *srec;
+    long long sn, scap;
+    struct sslot *stab;
+    long long stcap;
+    unsigned sgen;
+};
+
+struct srec {
+    int job, es, ed, src, dst;
+    double bytes;
+    fix k;
+};
+
+struct sslot {
+    unsigned gen;
+    int rec;
 };
 
 struct fsolver {
@@ -384,6 +406,10 @@ struct fsolver {
 
     /* chunks of units: all jobs, in order; this rank's are [c0, c1) */
     int nchunks, c0, c1;
+    int **jend; /* per job whose pattern has runs (pattern_has_runs()):
+                   per rank r, the first rank after r on another endpoint
+                   (or the pattern's ranks), so that a run's stretches
+                   between the same endpoints take a step each */
     int *ch_job;
     long long *ch_u0, *ch_u1;
     long long *ch_cnt; /* messages per chunk (all ranks) */
@@ -904,6 +930,26 @@ set_job(struct fworker *w, int j)
     w->job = j;
     w->map = placement_map(nj->placement) + nj->offset;
     w->nr = pattern_ranks(nj->pattern);
+    w->mend = w->sv->jend != NULL ? w->sv->jend[j] : NULL;
+}
+
+/* sv->jend (NULL when no job's pattern has runs). */
+static void
+make_stretches(struct fsolver *sv)
+{
+    for (int j = 0; j < sv->njobs; j++) {
+        const struct net_job *nj = &sv->jobs[j];
+        const int *map = placement_map(nj->placement) + nj->offset;
+        int n = pattern_ranks(nj->pattern), *e;
+        if (!pattern_has_runs(nj->pattern) || n < 1)
+            continue;
+        if (sv->jend == NULL)
+            sv->jend = xcalloc((size_t)sv->njobs, sizeof *sv->jend);
+        sv->jend[j] = e = xmalloc((size_t)n * sizeof *e);
+        e[n - 1] = n;
+        for (int r = n - 2; r >= 0; r--)
+            e[r] = map[r + 1] == map[r] ? e[r + 1] : r + 1;
+    }
 }
 
 /* Folding: a message of w->job between endpoints es and ed with bytes
@@ -951,6 +997,89 @@ count_msg(void *v, int src, int dst, double bytes, int step)
     }
 }
 
+/* m more messages of w->job between es and ed with bytes: m calls of
+   run_extend(); returns how many of them started a run. */
+static long long
+run_extend_n(struct fworker *w, int es, int ed, double bytes, int m)
+{
+    long long fresh = !run_extend(w, es, ed, bytes);
+
+    for (m--; m > 0;) { /* (the run's own messages from here) */
+        fix room = INT_MAX - w->run.k;
+        if (room >= m) {
+            w->run.k += m;
+            break;
+        }
+        w->run.k += room;
+        m -= (int)room;
+        fresh += !run_extend(w, es, ed, bytes); /* (full: a new run) */
+        m--;
+    }
+    return fresh;
+}
+
+/* The length of the stretch of w's run of k messages from i on (src + i
+   to dst + i, ...) between the same endpoints (w->map's). */
+static inline int
+stretch(const struct fworker *w, int src, int dst, int i, int k)
+{
+    const int *map = w->map;
+    int es, ed, j;
+
+    if (w->mend != NULL) { /* (where the first of the two ends changes) */
+        int a = w->mend[src + i] - src, b = w->mend[dst + i] - dst;
+        j = a < b ? a : b;
+        return (j < k ? j : k) - i;
+    }
+    es = map[src + i];
+    ed = map[dst + i];
+    for (j = i + 1; j < k && map[src + j] == es && map[dst + j] == ed; j++)
+        ;
+    return j - i;
+}
+
+/* count_msg() for a run of k messages (pattern_emit_runs()): the same
+   counts and, when the solve may fold, the same runs, a stretch of
+   messages between the same endpoints at once. */
+static void
+count_run(void *v, int src, int dst, int k, double bytes, int step)
+{
+    struct fworker *w = v;
+    struct fsolver *sv = w->sv;
+    long long t0 = w->tick;
+
+    if (src < 0 || dst < 0 || src > w->nr - k || dst > w->nr - k) {
+        for (int i = 0; i < k; i++) /* (as count_msg() fails them) */
+            count_msg(v, src + i, dst + i, bytes, step);
+        return;
+    }
+    if (sv->cancel || (sv->o.step >= 0 && step != sv->o.step))
+        return;
+    w->tick += k;
+    if (t0 / NF_CHECK != w->tick / NF_CHECK)
+        stopped(sv);
+    w->lmax_n += k;
+    w->jn[w->job] += k;
+    if (bytes > w->lmax_b)
+        w->lmax_b = bytes;
+    if (sv->may_fold)
+        for (int i = 0, m; i < k; i += m) {
+            m = stretch(w, src, dst, i, k);
+            w->nrec += run_extend_n(w, w->map[src + i], w->map[dst + i],
+                                    bytes, m);
+        }
+}
+
+/* Unit u of chunk task w's pattern p through fn, as runs when p has them
+   (runs: runfn) and the count or collection takes them. */
+static void
+emit_unit(struct fworker *w, const struct pattern *p, long long u,
+          pattern_emit_fn *fn, pattern_run_fn *runfn)
+{
+    if (runfn == NULL || pattern_emit_runs(p, u, runfn, w) != 0)
+        pattern_emit(p, u, fn, w);
+}
+
 static int
 count_task(void *ctx, long long i, int wi)
 {
@@ -966,7 +1095,7 @@ count_task(void *ctx, long long i, int wi)
     set_job(w, sv->ch_job[c]);
     w->run.k = 0;
     for (long long u = sv->ch_u0[c]; u < sv->ch_u1[c] && !sv->cancel; u++)
-        pattern_emit(p, u, count_msg, w);
+        emit_unit(w, p, u, count_msg, count_run);
     sv->ch_cnt[c] = w->lmax_n - n0;
     if (sv->ch_rec != NULL)
         sv->ch_rec[c] = w->nrec - r0;
@@ -1131,6 +1260,97 @@ msg_key(const struct fsolver *sv, const struct fworker *w, int idx)
                 (uint64_t)idx);
 }
 
+/* Route w's static records (the chunk's so far), in the order of their
+   first messages, each once with its multiplicity; the first that fails
+   fails the chunk, as its first message would have. */
+static void
+static_flush(struct fworker *w)
+{
+    flush_run(w);
+    for (long long i = 0; i < w->sn && !w->failed; i++) {
+        const struct srec *r = &w->srec[i];
+        w->run.job = r->job;
+        w->run.es = r->es;
+        w->run.ed = r->ed;
+        w->run.src = r->src;
+        w->run.dst = r->dst;
+        w->run.bytes = r->bytes;
+        w->run.k = r->k;
+        flush_run(w);
+    }
+    w->sn = 0;
+    if (++w->sgen == 0) { /* (wrapped: every slot stale again) */
+        memset(w->stab, 0, (size_t)w->stcap * sizeof *w->stab);
+        w->sgen = 1;
+    }
+}
+
+#define NF_SREC_MAX 65536 /* static records a worker keeps before routing */
+
+/* m messages of w->job from src to dst (the first of them) between
+   endpoints es and ed with bytes, for static routing: onto their record. */
+static void
+static_add(struct fworker *w, int src, int dst, int es, int ed, double bytes,
+           int m)
+{
+    long long k;
+    struct sslot *t;
+
+    if (w->sn >= NF_SREC_MAX)
+        static_flush(w);
+    if (2 * (w->sn + 1) > w->stcap) { /* (the table grows with the records) */
+        long long nc = w->stcap > 0 ? 2 * w->stcap : 4096;
+        free(w->stab);
+        w->stab = xcalloc((size_t)nc, sizeof *w->stab);
+        w->stcap = nc;
+        w->sgen = 1;
+        for (long long i = 0; i < w->sn; i++) {
+            const struct srec *r = &w->srec[i];
+            k = (long long)(fold_hash(r->job, r->es, r->ed, r->bytes) &
+                            (uint64_t)(nc - 1));
+            while (w->stab[k].gen == w->sgen)
+                k = (k + 1) & (nc - 1);
+            w->stab[k].gen = w->sgen;
+            w->stab[k].rec = (int)i;
+        }
+    }
+    k = (long long)(fold_hash(w->job, es, ed, bytes) & (uint64_t)(w->stcap - 1));
+    for (t = &w->stab[k]; t->gen == w->sgen;
+         k = (k + 1) & (w->stcap - 1), t = &w->stab[k]) {
+        struct srec *r = &w->srec[t->rec];
+        if (r->job == w->job && r->es == es && r->ed == ed &&
+            r->bytes == bytes) {
+            r->k += m;
+            return;
+        }
+    }
+    if (w->sn == w->scap) {
+        w->scap = w->scap > 0 ? 2 * w->scap : 1024;
+        w->srec = xreallocarray(w->srec, (size_t)w->scap, sizeof *w->srec);
+    }
+    w->srec[w->sn] = (struct srec){w->job, es, ed, src, dst, bytes, m};
+    t->gen = w->sgen;
+    t->rec = (int)w->sn++;
+}
+
+/* Folding, one message (its endpoints es and ed): one more message of
+   the run's record, or of another record. */
+static void
+fold_one(struct fworker *w, int src, int dst, int es, int ed, double bytes)
+{
+    struct fsolver *sv = w->sv;
+
+    if (run_extend(w, es, ed, bytes)) {
+        if (w->run_at >= 0 && sv->m.cnt[w->run_at] < INT_MAX)
+            sv->m.cnt[w->run_at]++;
+        else
+            fold_record(w, src, dst, es, ed, bytes);
+        return;
+    }
+    w->nrec++;
+    fold_record(w, src, dst, es, ed, bytes);
+}
+
 static void
 sink_msg(void *v, int src, int dst, double bytes, int step)
 {
@@ -1152,20 +1372,14 @@ sink_msg(void *v, int src, int dst, double bytes, int step)
     ed = w->map[dst];
     w->s.msgs++;
     w->s.total += fx(bytes, sv->sL);
-    if (sv->fold) { /* one more message of the run's record, or */
-        if (run_extend(w, es, ed, bytes)) {
-            if (w->run_at >= 0 && sv->m.cnt[w->run_at] < INT_MAX)
-                sv->m.cnt[w->run_at]++;
-            else
-                fold_record(w, src, dst, es, ed, bytes);
-            return;
-        }
-        w->nrec++;
-        fold_record(w, src, dst, es, ed, bytes);
+    if (sv->fold) {
+        fold_one(w, src, dst, es, ed, bytes);
         return;
     }
     if (!sv->adaptive && !sv->keep && j->routing != NET_SI) {
         /* (SI draws per message, from its key) */
+        if (w->sn > 0)
+            static_flush(w); /* (records of runs before) */
         if (w->run.k > 0 && (w->run.job != w->job || w->run.es != es ||
                              w->run.ed != ed || w->run.bytes != bytes))
             flush_run(w);
@@ -1198,6 +1412,57 @@ sink_msg(void *v, int src, int dst, double bytes, int step)
                                    : 0),
                      1, &w->s) != 0)
         worker_fail(w, FAIL_REACH, w->job, src, dst);
+}
+
+/* sink_msg() for a run of k messages (pattern_emit_runs()), when the
+   solve folds or routes them statically (else one by one): a stretch of
+   messages between the same endpoints at once, with the same sums,
+   records and runs. Static routing adds the stretches to records
+   (static_add()) routed once a chunk: a pairwise reduce-scatter's
+   16,384 ranks send from 1,024 nodes to 1,024 in runs of 16 in every
+   step, and a chunk's 16 steps are only 2,048 to 3,072 records. */
+static void
+sink_run(void *v, int src, int dst, int k, double bytes, int step)
+{
+    struct fworker *w = v;
+    struct fsolver *sv = w->sv;
+    int job_static = !sv->adaptive && !sv->keep &&
+                     sv->jobs[w->job].routing != NET_SI;
+    fix one;
+
+    if ((!sv->fold && !job_static) || src < 0 || dst < 0 ||
+        src > w->nr - k || dst > w->nr - k) {
+        for (int i = 0; i < k; i++)
+            sink_msg(v, src + i, dst + i, bytes, step);
+        return;
+    }
+    w->idx += k;
+    if (w->failed || sv->cancel || (sv->o.step >= 0 && step != sv->o.step))
+        return;
+    w->tick += k;
+    if (w->tick >= NF_CHECK && checkpoint(sv, w))
+        return;
+    if (!sv->fold && w->run.k > 0)
+        flush_run(w); /* (a run of single messages before) */
+    one = fx(bytes, sv->sL);
+    for (int i = 0, m; i < k && !w->failed; i += m) {
+        int s = src + i, d = dst + i, es = w->map[s], ed = w->map[d];
+        m = stretch(w, src, dst, i, k);
+        w->s.msgs += m;
+        w->s.total += one * m;
+        if (!sv->fold) {
+            static_add(w, s, d, es, ed, bytes, m);
+            continue;
+        }
+        fold_one(w, s, d, es, ed, bytes);
+        if (m > 1 && w->run_at >= 0 && w->run.k <= INT_MAX - (m - 1) &&
+            sv->m.cnt[w->run_at] <= INT_MAX - (m - 1)) {
+            w->run.k += m - 1; /* (what m - 1 fold_one() calls do) */
+            sv->m.cnt[w->run_at] += m - 1;
+        } else
+            for (int j = 1; j < m; j++)
+                fold_one(w, s + j, d + j, es, ed, bytes);
+    }
 }
 
 /* Chunk c need not run: a chunk before it failed. */
@@ -1255,13 +1520,13 @@ chunk_task(void *ctx, long long i, int wi)
              u < sv->ch_u1[c] && !w->failed && !sv->cancel; u++) {
             w->unit = u;
             w->idx = 0;
-            pattern_emit(j->pattern, u, sink_msg, w);
+            emit_unit(w, j->pattern, u, sink_msg, sink_run);
         }
     if (sv->fold) {
         w->run.k = 0; /* (records, not routed) */
         sv->ch_got[c - sv->c0] = w->at - sv->ch_at[c - sv->c0];
     }
-    flush_run(w);
+    static_flush(w);
     if (sv->ch_at != NULL && !w->failed && !sv->cancel && !skip_chunk(sv, c) &&
         (sv->fold ? w->nrec != cnt[c] || w->at > w->end : w->at != w->end)) {
         rho_err_set(&w->err, RHO_EINTERNAL,
@@ -4605,6 +4870,9 @@ gather_messages(struct fsolver *sv)
 static void
 solver_free(struct fsolver *sv)
 {
+    for (int j = 0; j < sv->njobs && sv->jend != NULL; j++)
+        free(sv->jend[j]);
+    free(sv->jend);
     for (int i = 0; i < sv->nthreads && sv->w != NULL; i++) {
         route_free(sv->w[i].rt);
         free(sv->w[i].buf);
@@ -4619,6 +4887,8 @@ solver_free(struct fsolver *sv)
         free(sv->w[i].pg);
         free(sv->w[i].jn);
         free(sv->w[i].ftab);
+        free(sv->w[i].srec);
+        free(sv->w[i].stab);
     }
     free(sv->w);
     free(sv->jcount);
@@ -4963,6 +5233,7 @@ net_fast_solve(const struct net *net, const struct net_job *jobs, int njobs,
     pthread_cond_init(&sv.cv, NULL);
     sv.pool = pool_new(sv.nthreads); /* (maybe fewer: workers unused) */
     make_chunks(&sv);
+    make_stretches(&sv);
 
     count_messages(&sv, &n_msgs, &maxb);
     if (!agree(&sv) && set_scales(&sv, n_msgs, maxb) == 0) {
