@@ -61,6 +61,9 @@ for np in 2 4; do
     NP=$np same "link-torus-runs-AI-$np" -b -j 1 --links -f csv -p routing=AI scenarios/bgq-512-umesh.lua
 done
 NP=2 same "link-torus-runs-AH-2" -b -j 1 --messages -p routing=AH scenarios/bgq-512-umesh.lua
+# a collective's steps as runs, each rank routing its chunks' records
+# (268 million messages; rho-model(7), Identical messages)
+NP=2 same "link-pairwise-runs-SD-2" -b -m link --links -f csv scenarios/supernode-rs-pairwise.lua
 
 # a run one rank may not hold: refused on 1 rank with 40 MiB (exit 3,
 # naming the ranks that would do), done on 4 ranks of 40 MiB each, with
