@@ -2177,6 +2177,11 @@ struct route_live {
     struct route *rt; /* its tables */
     const float *v;
     int words;     /* 64-bit words of a set of groups */
+    /* route_live_mark(): per link between two routers whether it was
+       usable at the last mark (2: not marked yet), and per group whether
+       its rows must be made again (a link of it, or an L2 link from or
+       to it, changed) */
+    unsigned char *was, *dirty;
     uint64_t *out; /* per router a: groups g whose L2 link from a's group
                       is usable and reachable from a by a usable segment */
     uint64_t *in;  /* per router b: groups g whose L2 link to b's group
@@ -2194,7 +2199,7 @@ route_live_new(const struct net *net)
     if (net_family(net) != NET_DRAGONFLY)
         return NULL;
     rt = route_new(net);
-    if (rt->pseg == NULL || nr * rt->G > (1LL << 24)) {
+    if (rt->pseg == NULL || nr * rt->G > (1LL << 27)) {
         route_free(rt);
         return NULL;
     }
@@ -2203,6 +2208,10 @@ route_live_new(const struct net *net)
     lv->words = (rt->G + 63) / 64;
     lv->out = xcalloc((size_t)(nr * lv->words), sizeof(uint64_t));
     lv->in = xcalloc((size_t)(nr * lv->words), sizeof(uint64_t));
+    lv->was = xmalloc((size_t)net_links(net) + 1);
+    memset(lv->was, 2, (size_t)net_links(net) + 1);
+    lv->dirty = xmalloc((size_t)rt->G);
+    memset(lv->dirty, 1, (size_t)rt->G);
     return lv;
 }
 
@@ -2214,7 +2223,27 @@ route_live_free(struct route_live *lv)
     route_free(lv->rt);
     free(lv->out);
     free(lv->in);
+    free(lv->was);
+    free(lv->dirty);
     free(lv);
+}
+
+void
+route_live_mark(struct route_live *lv, const float *v)
+{
+    const struct route *rt = lv->rt;
+    const int *src = net_link_srcs(rt->net), *dst = net_link_dsts(rt->net);
+    int nl = net_links(rt->net), nr = net_routers(rt->net), R = rt->R;
+
+    memset(lv->dirty, 0, (size_t)rt->G);
+    for (int l = 0; l < nl; l++) {
+        unsigned char now = v[l] < 0;
+        if (now == lv->was[l] || src[l] >= nr || dst[l] >= nr)
+            continue; /* (an injection link: route_live_may()'s own) */
+        lv->was[l] = now;
+        lv->dirty[src[l] / R] = 1;
+        lv->dirty[dst[l] / R] = 1;
+    }
 }
 
 /* Some option of the segment from local router la to lb of group g uses
@@ -2235,6 +2264,79 @@ live_seg(const struct route_live *lv, const float *v, int g, int la, int lb)
     return 0;
 }
 
+/* Group g's rows of out and in, group by group. */
+static void
+live_rows(struct route_live *lv, const float *v, int g)
+{
+    const struct route *rt = lv->rt;
+    int R = rt->R, G = rt->G, w = lv->words;
+
+    for (int o = 0; o < R; o++) {
+        uint64_t *out = lv->out + ((long long)g * R + o) * w;
+        uint64_t *in = lv->in + ((long long)g * R + o) * w;
+        memset(out, 0, (size_t)w * sizeof(uint64_t));
+        memset(in, 0, (size_t)w * sizeof(uint64_t));
+        for (int h = 0; h < G; h++) {
+            if (h == g)
+                continue;
+            if (v[rt->glink[(long long)g * G + h]] >= 0 &&
+                live_seg(lv, v, g, o, rt->gwl[h]))
+                out[h / 64] |= 1ULL << (h % 64);
+            if (v[rt->glink[(long long)h * G + g]] >= 0 &&
+                live_seg(lv, v, g, rt->gwl[h], o))
+                in[h / 64] |= 1ULL << (h % 64);
+        }
+    }
+}
+
+/* The same when the groups outnumber the routers of a group (the full
+   system: 960 and 96). The L2 links from g to h and from h to g both leave
+   and land at its router gwl[h], so the groups h whose links are usable
+   are first gathered by that router (om and im: a set of groups per
+   router of g), and router o's out-set is the union of om[x] over the
+   routers x it reaches by a usable segment (its in-set: im[x] over those
+   reaching it) -- R x R segments a group at most, not R x G, and none
+   to a router without a usable L2 link (any[x]: bit 0 out, bit 1 in). */
+static void
+live_group(struct route_live *lv, const float *v, int g, uint64_t *om,
+           uint64_t *im, unsigned char *any)
+{
+    const struct route *rt = lv->rt;
+    int R = rt->R, G = rt->G, w = lv->words;
+
+    memset(om, 0, (size_t)R * w * sizeof(uint64_t));
+    memset(im, 0, (size_t)R * w * sizeof(uint64_t));
+    memset(any, 0, (size_t)R);
+    for (int h = 0; h < G; h++) {
+        int x = rt->gwl[h];
+        if (h == g)
+            continue;
+        if (v[rt->glink[(long long)g * G + h]] >= 0) {
+            om[(long long)x * w + h / 64] |= 1ULL << (h % 64);
+            any[x] |= 1;
+        }
+        if (v[rt->glink[(long long)h * G + g]] >= 0) {
+            im[(long long)x * w + h / 64] |= 1ULL << (h % 64);
+            any[x] |= 2;
+        }
+    }
+    for (int o = 0; o < R; o++) {
+        uint64_t *out = lv->out + ((long long)g * R + o) * w;
+        uint64_t *in = lv->in + ((long long)g * R + o) * w;
+        memset(out, 0, (size_t)w * sizeof(uint64_t));
+        memset(in, 0, (size_t)w * sizeof(uint64_t));
+        for (int x = 0; x < R; x++) {
+            const uint64_t *a = om + (long long)x * w, *b = im + (long long)x * w;
+            if ((any[x] & 1) && live_seg(lv, v, g, o, x))
+                for (int i = 0; i < w; i++)
+                    out[i] |= a[i];
+            if ((any[x] & 2) && live_seg(lv, v, g, x, o))
+                for (int i = 0; i < w; i++)
+                    in[i] |= b[i];
+        }
+    }
+}
+
 void
 route_live_update(struct route_live *lv, const float *v, int part, int nparts)
 {
@@ -2242,26 +2344,23 @@ route_live_update(struct route_live *lv, const float *v, int part, int nparts)
     int R = rt->R, G = rt->G, w = lv->words;
     int g0 = (int)((long long)G * part / nparts);
     int g1 = (int)((long long)G * (part + 1) / nparts);
+    uint64_t *m = NULL;
 
     if (part == 0)
         lv->v = v;
-    for (int g = g0; g < g1; g++)
-        for (int o = 0; o < R; o++) {
-            uint64_t *out = lv->out + ((long long)g * R + o) * w;
-            uint64_t *in = lv->in + ((long long)g * R + o) * w;
-            memset(out, 0, (size_t)w * sizeof(uint64_t));
-            memset(in, 0, (size_t)w * sizeof(uint64_t));
-            for (int h = 0; h < G; h++) {
-                if (h == g)
-                    continue;
-                if (v[rt->glink[(long long)g * G + h]] >= 0 &&
-                    live_seg(lv, v, g, o, rt->gwl[h]))
-                    out[h / 64] |= 1ULL << (h % 64);
-                if (v[rt->glink[(long long)h * G + g]] >= 0 &&
-                    live_seg(lv, v, g, rt->gwl[h], o))
-                    in[h / 64] |= 1ULL << (h % 64);
-            }
+    for (int g = g0; g < g1; g++) {
+        if (!lv->dirty[g])
+            continue;
+        if (G <= R) { /* (fewer groups than routers: bit by bit) */
+            live_rows(lv, v, g);
+            continue;
         }
+        if (m == NULL)
+            m = xmalloc(2 * (size_t)R * w * sizeof(uint64_t) + (size_t)R);
+        live_group(lv, v, g, m, m + (size_t)R * w,
+                   (unsigned char *)(m + 2 * (size_t)R * w));
+    }
+    free(m);
 }
 
 int

@@ -243,15 +243,21 @@ void route_spread_pads(struct route *rt, int k);
  * (direct or indirect, any number of them) crosses a link that is not
  * usable; 1 otherwise (which proves nothing). route_live_new() returns
  * NULL when it has no bound for net (anything but a dragonfly with one L2
- * link per group pair, of at most 2^24 router-group pairs); else the
+ * link per group pair, of at most 2^27 router-group pairs: the full
+ * 8.8M-core system has 88 million, 22 MiB of bounds); else the
  * caller owns the result (route_live_free(), NULL-safe). net must outlive
  * it. v is borrowed until the next update; route_live_may() only reads,
  * so threads may share lv between updates. An update costs O(routers x
- * groups) in all.
+ * groups) in all; after route_live_mark(lv, v) (before the parts, on one
+ * thread: O(links)), it makes again only the groups that a link whose
+ * usability changed since the last mark touches (its own, or the two an
+ * L2 link joins), every group at the first mark (a run of rounds after
+ * the exposure on the full system: a few groups a round).
  */
 struct route_live;
 struct route_live *route_live_new(const struct net *net);
 void route_live_free(struct route_live *lv);
+void route_live_mark(struct route_live *lv, const float *v);
 void route_live_update(struct route_live *lv, const float *v, int part,
                        int nparts);
 int route_live_may(const struct route_live *lv, int s, int d);
