@@ -6,7 +6,8 @@
 -- from their generator, never stored; the thesis needed 512 cores for
 -- about 5 minutes, rho takes seconds on two. Try -p placement=RDN for
 -- random nodes (slower: most messages then leave their router), and
--- -p routing=AD, AI or AH for adaptive routing (minutes, and GiBs).
+-- -p routing=AD, AI or AH for adaptive routing (AI and AH: half a minute
+-- in order, 5 minutes at RDN, and 7 to 11 GiB).
 return rho.scenario {
   title = "UMesh on the full 8.8M-core prototype",
   topology = rho.network "df-thesis",

@@ -25,8 +25,8 @@
  *     routing for RDC and RDG (AI lowers SI's maximum, AH best);
  *  5. batch: the full 8.8M-core thesis system (92,160 routers, 8,847,360
  *     ranks, UMesh, about 115 million messages), in order and RDN, 2
- *     threads: SD, AD -- and AI and AH with RHO_BENCH_FULL=1 (minutes to
- *     half an hour each on two cores).
+ *     threads: SD, AD -- and AI and AH with RHO_BENCH_FULL=1 (half a minute
+ *     in order, four to six minutes at RDN, on two cores).
  * Every solve runs in a child process of its own, so that the peak memory
  * printed (getrusage ru_maxrss of the child: network, placement, pattern
  * and solve together) is that solve's. Wall times on a shared machine
