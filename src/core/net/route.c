@@ -2264,18 +2264,28 @@ live_seg(const struct route_live *lv, const float *v, int g, int la, int lb)
     return 0;
 }
 
-/* Group g's rows of out and in, group by group. */
+/* Router o of group g's rows of out and in, empty. */
+static void
+live_clear(struct route_live *lv, int g, int o, uint64_t **out, uint64_t **in)
+{
+    long long at = ((long long)g * lv->rt->R + o) * lv->words;
+
+    *out = lv->out + at;
+    *in = lv->in + at;
+    memset(*out, 0, (size_t)lv->words * sizeof(uint64_t));
+    memset(*in, 0, (size_t)lv->words * sizeof(uint64_t));
+}
+
+/* Group g's rows of out and in, bit by bit. */
 static void
 live_rows(struct route_live *lv, const float *v, int g)
 {
     const struct route *rt = lv->rt;
-    int R = rt->R, G = rt->G, w = lv->words;
+    int R = rt->R, G = rt->G;
 
     for (int o = 0; o < R; o++) {
-        uint64_t *out = lv->out + ((long long)g * R + o) * w;
-        uint64_t *in = lv->in + ((long long)g * R + o) * w;
-        memset(out, 0, (size_t)w * sizeof(uint64_t));
-        memset(in, 0, (size_t)w * sizeof(uint64_t));
+        uint64_t *out, *in;
+        live_clear(lv, g, o, &out, &in);
         for (int h = 0; h < G; h++) {
             if (h == g)
                 continue;
@@ -2321,10 +2331,8 @@ live_group(struct route_live *lv, const float *v, int g, uint64_t *om,
         }
     }
     for (int o = 0; o < R; o++) {
-        uint64_t *out = lv->out + ((long long)g * R + o) * w;
-        uint64_t *in = lv->in + ((long long)g * R + o) * w;
-        memset(out, 0, (size_t)w * sizeof(uint64_t));
-        memset(in, 0, (size_t)w * sizeof(uint64_t));
+        uint64_t *out, *in;
+        live_clear(lv, g, o, &out, &in);
         for (int x = 0; x < R; x++) {
             const uint64_t *a = om + (long long)x * w, *b = im + (long long)x * w;
             if ((any[x] & 1) && live_seg(lv, v, g, o, x))
