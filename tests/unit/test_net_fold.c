@@ -18,6 +18,7 @@
 #include "core/net/net_phases.h"
 #include "core/net/net_stats.h"
 #include "harness.h"
+#include "support_msgs.h"
 
 static struct net *
 dragonfly(int cores)
@@ -162,30 +163,6 @@ out:
     net_result_free(c);
 }
 
-struct expand {
-    long long n, cap;
-    int *s, *d, *st;
-    double *b;
-};
-
-static void
-take(void *v, int s, int d, double b, int st)
-{
-    struct expand *x = v;
-
-    if (x->n == x->cap) {
-        x->cap = x->cap ? 2 * x->cap : 1024;
-        x->s = realloc(x->s, sizeof(int) * (size_t)x->cap);
-        x->d = realloc(x->d, sizeof(int) * (size_t)x->cap);
-        x->st = realloc(x->st, sizeof(int) * (size_t)x->cap);
-        x->b = realloc(x->b, sizeof(double) * (size_t)x->cap);
-    }
-    x->s[x->n] = s;
-    x->d[x->n] = d;
-    x->st[x->n] = st;
-    x->b[x->n++] = b;
-}
-
 /* A static solve of a pattern that gives its steps as runs (a stretch of
    a run's messages between the same endpoints at once, routed once a
    chunk per record) is the solve of the same messages one by one (a
@@ -194,12 +171,12 @@ static void
 static_runs(const struct net *net, const struct pattern *p,
             const struct placement *pl, int routing, const char *what)
 {
-    struct expand x = {0};
+    struct msg_cap x = {0};
     struct pattern *list;
     int ok = 1;
 
     for (long long u = 0; u < pattern_units(p); u++)
-        pattern_emit(p, u, take, &x);
+        pattern_emit(p, u, msg_cap_push, &x);
     list = pattern_list(pattern_ranks(p), x.n, x.s, x.d, x.b, x.st, NULL);
     for (int th = 1; th <= 2 && list != NULL; th++) {
         struct net_job a = {(struct pattern *)p, pl, 0, routing};
@@ -220,10 +197,7 @@ static_runs(const struct net *net, const struct pattern *p,
           "%s: %lld messages by runs, the same bits as one by one", what,
           x.n);
     pattern_free(list);
-    free(x.s);
-    free(x.d);
-    free(x.st);
-    free(x.b);
+    msg_cap_free(&x);
 }
 
 int

@@ -16,6 +16,7 @@
 #include "core/net/net_stats.h"
 #include "core/net/route.h"
 #include "harness.h"
+#include "support_msgs.h"
 
 #define MiB 1048576.0
 
@@ -231,30 +232,6 @@ test_mesh_fattree_dragonfly_hand(void)
     }
 }
 
-struct cap {
-    long long n, cap;
-    int *s, *d;
-    double *b;
-};
-
-static void
-push(void *v, int s, int d, double b, int st)
-{
-    struct cap *c = v;
-
-    (void)st;
-    if (c->n == c->cap) {
-        c->cap = c->cap ? 2 * c->cap : 256;
-        c->s = realloc(c->s, sizeof(int) * (size_t)c->cap);
-        c->d = realloc(c->d, sizeof(int) * (size_t)c->cap);
-        c->b = realloc(c->b, sizeof(double) * (size_t)c->cap);
-    }
-    c->s[c->n] = s;
-    c->d[c->n] = d;
-    c->b[c->n] = b;
-    c->n++;
-}
-
 /* Sum over messages of bytes x mean path length, by enumerating every path
    of the set (a reference independent of the solve). */
 static double
@@ -264,10 +241,10 @@ reference_hop_bytes(const struct net *net, const struct pattern *pat,
     struct route *rt = route_new(net);
     int *links = malloc(sizeof(int) * (size_t)(route_max_hops(rt) + 1));
     double total = 0;
-    struct cap c = {0, 0, NULL, NULL, NULL};
+    struct msg_cap c = {0};
 
     for (long long u = 0; u < pattern_units(pat); u++)
-        pattern_emit(pat, u, push, &c);
+        pattern_emit(pat, u, msg_cap_push, &c);
     for (long long i = 0; i < c.n; i++) {
         int es = placement_endpoint(pl, c.s[i]);
         int ed = placement_endpoint(pl, c.d[i]);
@@ -277,9 +254,7 @@ reference_hop_bytes(const struct net *net, const struct pattern *pat,
         if (cnt > 0)
             total += c.b[i] * len / cnt;
     }
-    free(c.s);
-    free(c.d);
-    free(c.b);
+    msg_cap_free(&c);
     free(links);
     route_free(rt);
     return total;

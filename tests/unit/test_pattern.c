@@ -10,54 +10,20 @@
 #include <string.h>
 
 #include "harness.h"
-
-struct cap {
-    long long n, cap;
-    int *s, *d, *st;
-    double *b;
-};
+#include "support_msgs.h"
 
 static void
-push(void *v, int s, int d, double b, int st)
-{
-    struct cap *c = v;
-
-    if (c->n == c->cap) {
-        c->cap = c->cap ? 2 * c->cap : 64;
-        c->s = realloc(c->s, sizeof(int) * (size_t)c->cap);
-        c->d = realloc(c->d, sizeof(int) * (size_t)c->cap);
-        c->st = realloc(c->st, sizeof(int) * (size_t)c->cap);
-        c->b = realloc(c->b, sizeof(double) * (size_t)c->cap);
-    }
-    c->s[c->n] = s;
-    c->d[c->n] = d;
-    c->st[c->n] = st;
-    c->b[c->n] = b;
-    c->n++;
-}
-
-static void
-cap_free(struct cap *c)
-{
-    free(c->s);
-    free(c->d);
-    free(c->st);
-    free(c->b);
-    memset(c, 0, sizeof *c);
-}
-
-static void
-unit(const struct pattern *p, long long u, struct cap *c)
+unit(const struct pattern *p, long long u, struct msg_cap *c)
 {
     c->n = 0;
-    pattern_emit(p, u, push, c);
+    pattern_emit(p, u, msg_cap_push, c);
 }
 
 static void
 test_near_spread(void)
 {
     struct pattern *p = pattern_thesis("umesh", 1000, 0, 5, NULL);
-    struct cap a = {0}, b = {0};
+    struct msg_cap a = {0}, b = {0};
     int ok = 1, same = 1, cnt_lo = 100, cnt_hi = 0;
 
     CHECK(p != NULL && pattern_units(p) == 1000 && pattern_steps(p) == 1,
@@ -140,14 +106,14 @@ test_near_spread(void)
                   e.code == RHO_EINPUT,
               "dmax < dmin is an error: %s", e.msg);
     }
-    cap_free(&a);
-    cap_free(&b);
+    msg_cap_free(&a);
+    msg_cap_free(&b);
 }
 
 static void
 test_grids(void)
 {
-    struct cap a = {0};
+    struct msg_cap a = {0};
     struct pattern *p = pattern_thesis("stencil4d", 8847360, 0, 1, NULL);
     int r = ((10 * 48 + 7) * 48 + 20) * 48 + 30, ok = 1;
     int want[8] = {1, -1, 48, -48, 2304, -2304, 110592, -110592};
@@ -216,13 +182,13 @@ test_grids(void)
     unit(p, 0, &a);
     CHECK(a.n == 4 && a.b[0] == 64 * 1024.0, "2D stencil: 4 x 64 KiB");
     pattern_free(p);
-    cap_free(&a);
+    msg_cap_free(&a);
 }
 
 static void
 test_perm_list(void)
 {
-    struct cap a = {0};
+    struct msg_cap a = {0};
     struct pattern *p = pattern_perm(10, PERM_REVERSE, 1, 3, 0, NULL);
     long long m;
     double b;
@@ -274,14 +240,14 @@ test_perm_list(void)
                   strstr(e.msg, "message 2") != NULL,
               "a rank outside the list's range: %s", e.msg);
     }
-    cap_free(&a);
+    msg_cap_free(&a);
 }
 
 /* A stencil along some dimensions only: pF3D's sends between planes. */
 static void
 test_stencil_along(void)
 {
-    struct cap a = {0};
+    struct msg_cap a = {0};
     int dims[3] = {4, 2, 8};
     struct pattern *p = pattern_stencil_along(3, dims, 1, 0, 0, 7, NULL);
     struct rho_err e;
@@ -296,13 +262,13 @@ test_stencil_along(void)
     pattern_free(p);
     CHECK(pattern_stencil_along(3, dims, 8, 0, 0, 7, &e) == NULL,
           "a mask beyond the dimensions: %s", e.msg);
-    cap_free(&a);
+    msg_cap_free(&a);
 }
 
 static void
 test_collectives(void)
 {
-    struct cap a = {0};
+    struct msg_cap a = {0};
     struct pattern *p;
     long long m;
     double b, n = 1 << 20;
@@ -418,7 +384,7 @@ test_collectives(void)
               pattern_coll_parse("bcast-degeijn") == COLL_BCAST_DEGEIJN &&
               strcmp(pattern_coll_name(COLL_RS_TWOTIER), "rs-twotier") == 0,
           "collective names");
-    cap_free(&a);
+    msg_cap_free(&a);
 }
 
 /* Jain Tables 8.1 and 8.2 evaluated for the Ch. 8 machine (sn = 64, nps
@@ -494,10 +460,10 @@ test_presets(void)
           "unknown preset lists names");
     p = pattern_thesis("nn", 5000, 0, 1, NULL);
     {
-        struct cap a = {0};
+        struct msg_cap a = {0};
         unit(p, 2500, &a);
         CHECK(a.n >= 20 && a.n <= 30, "Ch.6 near neighbour: 20-30");
-        cap_free(&a);
+        msg_cap_free(&a);
     }
     pattern_free(p);
 }
@@ -510,7 +476,7 @@ static void
 test_suba2a(void)
 {
     static const int dims[5] = {3, 1, 4, 2, 5};
-    struct cap a = {0};
+    struct msg_cap a = {0};
     int ok = 1, cases = 0;
 
     for (int nd = 1; nd <= 5; nd++)
@@ -554,7 +520,7 @@ test_suba2a(void)
           "sub all-to-all: the definition's messages, in its order "
           "(%d grids and masks)",
           cases);
-    cap_free(&a);
+    msg_cap_free(&a);
 }
 
 /* pattern_units_msgs() against emitting: stencils without corners
@@ -564,7 +530,7 @@ static void
 test_units_msgs(void)
 {
     static const int dims[4] = {3, 1, 2, 5};
-    struct cap a = {0};
+    struct msg_cap a = {0};
     int ok = 1, cases = 0;
     double mb;
 
@@ -598,7 +564,7 @@ test_units_msgs(void)
         pattern_free(c);
         pattern_free(u);
     }
-    cap_free(&a);
+    msg_cap_free(&a);
 }
 
 /* A run as the messages it stands for. */
@@ -609,7 +575,7 @@ push_run(void *v, int s, int d, int k, double b, int st)
 {
     empty_runs += k < 1;
     for (int i = 0; i < k; i++)
-        push(v, s + i, d + i, b, st);
+        msg_cap_push(v, s + i, d + i, b, st);
 }
 
 /* pattern_emit_runs(): the runs of a pairwise reduce-scatter's steps (and
@@ -619,7 +585,7 @@ static void
 test_runs(void)
 {
     static const int ns[] = {1, 2, 3, 8, 17, 64};
-    struct cap a = {0}, b = {0};
+    struct msg_cap a = {0}, b = {0};
 
     for (int c = 0; c < 3; c++)
         for (size_t i = 0; i < sizeof ns / sizeof ns[0]; i++) {
@@ -671,8 +637,8 @@ test_runs(void)
               "UMesh has no runs");
         pattern_free(p);
     }
-    cap_free(&a);
-    cap_free(&b);
+    msg_cap_free(&a);
+    msg_cap_free(&b);
 }
 
 int
