@@ -180,6 +180,22 @@ sarray0(long long n, size_t size)
     return scratch_get0(sbytes(n, size));
 }
 
+/* As sarray0(), for a table that is probed (read) before it is written:
+   its pages written now. A new block's page that is read first maps the
+   kernel's shared zero page, and the write after it copies that page and
+   flushes the old mapping from every CPU the solve's threads run on (an
+   interrupt each): the supernode's entity tables, filled by two threads,
+   spent a quarter of an AD solve there. */
+static void *
+table0(long long n, size_t size)
+{
+    size_t b = sbytes(n, size);
+    void *p = scratch_get(b);
+
+    memset(p, 0, b);
+    return p;
+}
+
 static int
 fresh_paths(int routing)
 {
@@ -1195,7 +1211,7 @@ fold_record(struct fworker *w, int src, int dst, int es, int ed, double bytes)
 
     if (2 * (w->fn + 1) > w->fcap) { /* (grown with the chunk's only) */
         long long nc = w->fcap > 0 ? 2 * w->fcap : 4096;
-        struct fold_slot *n = xcalloc((size_t)nc, sizeof *n);
+        struct fold_slot *n = table0(nc, sizeof *n);
         for (long long i = 0; i < w->fcap; i++) {
             const struct fold_slot *o = &w->ftab[i];
             if (o->gen != w->fgen)
@@ -1206,7 +1222,7 @@ fold_record(struct fworker *w, int src, int dst, int es, int ed, double bytes)
                 k = (k + 1) & (nc - 1);
             n[k] = *o;
         }
-        free(w->ftab);
+        scratch_put(w->ftab);
         w->ftab = n;
         w->fcap = nc;
     }
@@ -1304,8 +1320,8 @@ static_add(struct fworker *w, int src, int dst, int es, int ed, double bytes,
         static_flush(w);
     if (2 * (w->sn + 1) > w->stcap) { /* (the table grows with the records) */
         long long nc = w->stcap > 0 ? 2 * w->stcap : 4096;
-        free(w->stab);
-        w->stab = xcalloc((size_t)nc, sizeof *w->stab);
+        scratch_put(w->stab);
+        w->stab = table0(nc, sizeof *w->stab);
         w->stcap = nc;
         w->sgen = 1;
         for (long long i = 0; i < w->sn; i++) {
@@ -1744,7 +1760,7 @@ struct ent_key {
 static struct ent_slot *
 ent_tab_new(long long cap, const struct ent_key *keys, long long ne)
 {
-    struct ent_slot *t = xcalloc((size_t)cap, sizeof *t);
+    struct ent_slot *t = table0(cap, sizeof *t);
 
     for (long long e = 0; e < ne; e++) {
         long long k = (long long)(keys[e].h & (uint64_t)(cap - 1));
@@ -1824,7 +1840,7 @@ ent_part_task(void *ctx, long long q, int wi)
             isfirst = 1;
             c->pfb[q * c->nblk + m / NF_BLOCK]++;
             if (2 * ne > cap) {
-                free(tab);
+                scratch_put(tab);
                 cap *= 2;
                 tab = ent_tab_new(cap, keys, ne);
             }
@@ -1832,7 +1848,7 @@ ent_part_task(void *ctx, long long q, int wi)
         mult[e] += fmsgs_cnt(&sv->m, m); /* (folded: a run's messages) */
         c->loc[at++] = (int)ENT_LOCAL(e, isfirst);
     }
-    free(tab);
+    scratch_put(tab);
     free(keys);
     c->pfirst[q] = first;
     c->pmult[q] = mult;
@@ -2083,18 +2099,54 @@ struct set_slot {
 
 #define NF_SETS_AHEAD 64 /* entities whose slots are fetched together */
 
+/* Set s's slot for routers a, b and mode m in find_sets()'s tables: the
+   slot of the pair (a, b) when there are few routers (a direct table,
+   its slot one array access where the hash table's probes missed the
+   cache: on the supernode machine, 1,024 routers and a million pairs,
+   94 of an AD solve's 640 ms went there), and the hash table's for the
+   pairs of another mode than the one that took their direct slot first
+   (messages of different sizes under BGQ, or of jobs of different
+   routings). */
+struct set_tabs {
+    struct set_slot *tab, *dir;
+    long long cap;
+    int nr;
+};
+
+static struct set_slot *
+set_slot_of(struct set_tabs *t, int a, int b, int m, long long k)
+{
+    struct set_slot *s;
+
+    if (t->dir != NULL) {
+        s = &t->dir[(long long)a * t->nr + b];
+        if (s->s1 == 0 || s->mode == m)
+            return s;
+        if (t->tab == NULL)
+            t->tab = table0(t->cap, sizeof *t->tab);
+    }
+    for (s = &t->tab[k]; s->s1 != 0 && (s->a != a || s->b != b || s->mode != m);
+         s = &t->tab[k])
+        k = (k + 1) & (t->cap - 1);
+    return s;
+}
+
 static void
 find_sets(struct fsolver *sv, struct paths_ctx *c)
 {
     const int *epr = net_endpoint_routers(sv->net);
-    long long ne = sv->ne, nfe = 0, cap = 16, ns = 0;
-    struct set_slot *tab;
+    long long ne = sv->ne, nfe = 0, ns = 0;
+    struct set_tabs t = {NULL, NULL, 16, sv->nr};
 
     for (long long e = 0; e < ne; e++)
         nfe += !fresh_paths(sv->ent_rt[e]);
-    while (cap < 2 * nfe)
-        cap *= 2;
-    tab = sarray0(cap, sizeof *tab);
+    while (t.cap < 2 * nfe)
+        t.cap *= 2;
+    /* (the direct table when it is no larger than the hash table) */
+    if ((double)sv->nr * sv->nr <= (double)t.cap)
+        t.dir = table0((long long)sv->nr * sv->nr, sizeof *t.dir);
+    else
+        t.tab = table0(t.cap, sizeof *t.tab);
     c->set = sarray(ne, sizeof(int));
     c->rep = sarray(nfe, sizeof(long long));
     c->mode = sarray(nfe, sizeof(int));
@@ -2117,33 +2169,33 @@ find_sets(struct fsolver *sv, struct paths_ctx *c)
             km[i] = mode_of(sv, rt, sv->m.bytes[m]);
             kk[i] = (long long)(hmix(hmix((uint64_t)ka[i], (uint64_t)kb[i]),
                                      (uint64_t)km[i]) &
-                                (uint64_t)(cap - 1));
-            __builtin_prefetch(&tab[kk[i]]);
+                                (uint64_t)(t.cap - 1));
+            __builtin_prefetch(t.dir != NULL
+                                   ? &t.dir[(long long)ka[i] * t.nr + kb[i]]
+                                   : &t.tab[kk[i]]);
         }
         for (int i = 0; i < nb; i++) {
-            long long e = e0 + i, k = kk[i];
-            struct set_slot *t;
-            if (k < 0) {
+            long long e = e0 + i;
+            struct set_slot *s;
+            if (kk[i] < 0) {
                 c->set[e] = -1;
                 continue;
             }
-            for (t = &tab[k]; t->s1 != 0 && (t->a != ka[i] || t->b != kb[i] ||
-                                             t->mode != km[i]);
-                 t = &tab[k])
-                k = (k + 1) & (cap - 1);
-            if (t->s1 == 0) {
-                t->a = ka[i];
-                t->b = kb[i];
-                t->mode = km[i];
-                t->s1 = (int)ns + 1;
+            s = set_slot_of(&t, ka[i], kb[i], km[i], kk[i]);
+            if (s->s1 == 0) {
+                s->a = ka[i];
+                s->b = kb[i];
+                s->mode = km[i];
+                s->s1 = (int)ns + 1;
                 c->rep[ns] = e;
                 c->mode[ns] = km[i];
                 ns++;
             }
-            c->set[e] = t->s1 - 1;
+            c->set[e] = s->s1 - 1;
         }
     }
-    scratch_put(tab);
+    scratch_put(t.tab);
+    scratch_put(t.dir);
     c->nsets = ns;
     c->n = sarray(ns, sizeof(int));
     c->first = sarray(ns + 1, sizeof(long long));
@@ -4919,9 +4971,9 @@ solver_free(struct fsolver *sv)
         free(sv->w[i].pv);
         free(sv->w[i].pg);
         free(sv->w[i].jn);
-        free(sv->w[i].ftab);
+        scratch_put(sv->w[i].ftab);
         free(sv->w[i].srec);
-        free(sv->w[i].stab);
+        scratch_put(sv->w[i].stab);
     }
     free(sv->w);
     free(sv->jcount);
