@@ -85,7 +85,14 @@ same_bits(const struct net_result *a, const struct net_result *b)
            a->hop_bytes == b->hop_bytes && a->hops_sum == b->hops_sum &&
            a->total_bytes == b->total_bytes && a->routed == b->routed &&
            a->iterations == b->iterations &&
-           a->phase_time_ext == b->phase_time_ext;
+           a->phase_time_ext == b->phase_time_ext &&
+           a->have_bwq == b->have_bwq && a->bwq_n == b->bwq_n &&
+           a->bwq_starved == b->bwq_starved &&
+           memcmp(a->bwq, b->bwq, sizeof a->bwq) == 0 &&
+           (a->job_bws == NULL) == (b->job_bws == NULL) &&
+           (a->job_bws == NULL ||
+            memcmp(a->job_bws, b->job_bws,
+                   (size_t)a->njobs * sizeof *a->job_bws) == 0);
 }
 
 /* Rank i of k's result r[i] against one process's: the links and the
