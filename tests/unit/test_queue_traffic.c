@@ -19,6 +19,7 @@
 #include "core/net/placement.h"
 #include "core/net/route.h"
 #include "harness.h"
+#include "support_msgs.h"
 
 static struct pattern *
 alltoall(int n, double size)
@@ -510,6 +511,106 @@ test_errors(void)
     net_free(net);
 }
 
+/* The largest relative difference of two level arrays (0 where equal). */
+static double
+level_diff(const double *a, const double *b, int n)
+{
+    double w = 0;
+
+    for (int i = 0; i < n; i++) {
+        double d = a[i] == b[i] ? 0 : fabs(a[i] - b[i]) / fabs(a[i]);
+        if (d > w)
+            w = d;
+    }
+    return w;
+}
+
+/* A collective whose steps are runs (pattern_emit_runs()): under the
+   routings of fixed paths its stretches are routed at once, weighted by
+   their bytes; the counts are the messages', the level sums those of its
+   messages one by one up to rounding (a stretch's bytes are added once,
+   not once a message). Under AI, whose draws are a message's own, it is
+   taken message by message: the same bits as before. A 5-group
+   dragonfly, 2 nodes a router of 4 cores, in order. */
+static void
+test_runs(void)
+{
+    struct net_dragonfly_params dp;
+    struct net *net;
+    struct placement *pl;
+    struct rho_err e;
+    int n;
+    static const int coll[2] = {COLL_RS_PAIRWISE, COLL_REDUCE_RABENSEIFNER};
+
+    memset(&dp, 0, sizeof dp);
+    dp.groups = 5;
+    dp.chassis = 2;
+    dp.routers = 3;
+    dp.nodes_per_router = 2;
+    dp.cores = 4;
+    dp.global_per_pair = 1;
+    dp.bw_row = dp.bw_col = dp.bw_global = 1e9;
+    dp.inj_bw = 4e9;
+    net = net_dragonfly_new(&dp, NULL);
+    n = (int)net_slots(net);
+    pl = placement_scheme_new(net, PLACE_LINEAR, n, 0, NULL);
+    for (int c = 0; c < 2; c++) {
+        struct pattern *p = pattern_collective(coll[c], n, 3e6, 0, NULL, &e);
+        struct msg_cap x;
+        struct pattern *list;
+        memset(&x, 0, sizeof x);
+        for (long long u = 0; u < pattern_units(p); u++)
+            pattern_emit(p, u, msg_cap_push, &x);
+        list = pattern_list(n, x.n, x.s, x.d, x.b, NULL, NULL);
+        for (int r = NET_DOR; r <= NET_AI; r++) {
+            struct queue_traffic *a = NULL, *b = NULL;
+            struct queue *qa, *qb;
+            double d;
+            int k;
+            if (r == NET_SI)
+                continue;
+            qa = model(net, NULL, p, pl, r, 2, &a, NULL);
+            qb = model(net, NULL, list, pl, r, 2, &b, NULL);
+            if (qa == NULL || qb == NULL)
+                break;
+            k = qa->k;
+            d = level_diff(b->H, a->H, k);
+            if (level_diff(b->F, a->F, k) > d)
+                d = level_diff(b->F, a->F, k);
+            if (level_diff(b->L, a->L, k) > d)
+                d = level_diff(b->L, a->L, k);
+            if (level_diff(b->top, a->top, k) > d)
+                d = level_diff(b->top, a->top, k);
+            if (level_diff(b->T, a->T, k * k) > d)
+                d = level_diff(b->T, a->T, k * k);
+            if (level_diff(&b->W, &a->W, 1) > d)
+                d = level_diff(&b->W, &a->W, 1);
+            if (level_diff(&b->bytes, &a->bytes, 1) > d)
+                d = level_diff(&b->bytes, &a->bytes, 1);
+            if (r == NET_AI) /* (its keys: the unit's, not the list's) */
+                CHECK(a->msgs == b->msgs && a->routed == b->routed,
+                      "%s AI: %lld messages one by one", pattern_name(p),
+                      a->msgs);
+            else
+                CHECK(a->msgs == b->msgs && a->routed == b->routed &&
+                          a->sampled == b->sampled && a->msgs == x.n &&
+                          d < 1e-12,
+                      "%s %s: %lld messages by stretches, their levels "
+                      "within %.2g of one by one",
+                      pattern_name(p), net_routing_name(r), a->msgs, d);
+            queue_traffic_free(a);
+            queue_traffic_free(b);
+            queue_free(qa);
+            queue_free(qb);
+        }
+        pattern_free(list);
+        pattern_free(p);
+        msg_cap_free(&x);
+    }
+    placement_free(pl);
+    net_free(net);
+}
+
 int
 main(void)
 {
@@ -518,6 +619,7 @@ main(void)
     test_example4();
     test_reference();
     test_threads();
+    test_runs();
     test_groupings();
     test_errors();
     TEST_DONE();

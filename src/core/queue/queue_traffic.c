@@ -269,6 +269,51 @@ sink(void *v, int src, int dst, double bytes, int step)
     }
 }
 
+/* sink() for a run of k messages (pattern_emit_runs()): where their
+   paths do not depend on the message (DOR, SD, AD, BGQ: route_min()), a
+   stretch of the run between the same two endpoints at once, weighted by
+   its bytes; else message by message. A pairwise reduce-scatter's 268
+   million messages on the supernode machine are 33 million stretches
+   of 8 (16 cores a node): 5.8 s message by message. */
+static void
+sink_run(void *v, int src, int dst, int k, double bytes, int step)
+{
+    struct worker *w = v;
+    struct run *r = w->r;
+    const struct net_job *j = &r->jobs[w->job];
+    const int *map = placement_map(j->placement) + j->offset;
+    int n = pattern_ranks(j->pattern);
+
+    if (j->routing == NET_SI || j->routing == NET_AI ||
+        j->routing == NET_AH || src < 0 || dst < 0 || src > n - k ||
+        dst > n - k) {
+        for (int i = 0; i < k; i++)
+            sink(v, src + i, dst + i, bytes, step);
+        return;
+    }
+    w->idx += k;
+    for (int i = 0, m; i < k && !w->failed; i += m) {
+        int es = map[src + i], ed = map[dst + i], rc;
+        long long sampled = w->s.sampled;
+        for (m = 1; i + m < k && map[src + i + m] == es &&
+                    map[dst + i + m] == ed;
+             m++)
+            ;
+        w->s.msgs += m;
+        w->s.bytes += bytes * m;
+        if (!(bytes > 0))
+            continue;
+        rc = route_min(w, es, ed, j->routing, bytes * m);
+        w->s.sampled += (w->s.sampled - sampled) * (m - 1);
+        if (rc < 0)
+            fail(w, FAIL_REACH, w->job, src + i, dst + i);
+        else if (rc > 0) {
+            w->s.routed += m;
+            w->s.W += bytes * m;
+        }
+    }
+}
+
 static void
 do_chunk(struct worker *w, int c)
 {
@@ -280,7 +325,8 @@ do_chunk(struct worker *w, int c)
          u < r->ch_u1[c] && !w->failed && !atomic_load(&r->stop); u++) {
         w->unit = u;
         w->idx = 0;
-        pattern_emit(j->pattern, u, sink, w);
+        if (pattern_emit_runs(j->pattern, u, sink_run, w) != 0)
+            pattern_emit(j->pattern, u, sink, w);
     }
     pthread_mutex_lock(&r->mu);
     while (r->merge_next != c)
