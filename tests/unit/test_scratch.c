@@ -107,6 +107,9 @@ main(void)
     c = scratch_get(2 * MiB); /* a fifth: not that block */
     CHECK(c != a, "much smaller: a block of its own");
     scratch_put(c);
+    d = scratch_get(3 * MiB); /* a third: that block, its pages there */
+    CHECK(d == a, "a third as large: the cached block");
+    scratch_put(d);
 
     /* small blocks: malloc()'d, never cached */
     {
