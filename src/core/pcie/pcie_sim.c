@@ -318,7 +318,9 @@ memo_put(struct memo *mo, uint64_t key, const double *rho, int n)
         int *ooff = mo->off;
 
         mo->cap = mo->cap ? mo->cap * 2 : 1024;
-        mo->key = xcalloc((size_t)mo->cap, sizeof *mo->key);
+        /* (probed before written: its pages written now, see factors()) */
+        mo->key = xreallocarray(NULL, (size_t)mo->cap, sizeof *mo->key);
+        memset(mo->key, 0, (size_t)mo->cap * sizeof *mo->key);
         mo->off = xcalloc((size_t)mo->cap, sizeof *mo->off);
         for (int j = 0; j < ocap; j++) {
             if (okey[j] == 0)
@@ -357,9 +359,16 @@ factors(struct pcie_sim *s, const int *act, int na, long state)
     if (s->use_memo == PCIE_MEMO_DIRECT && s->nstates > 0) {
         double *cell;
         if (s->direct == NULL) {
+            /* (known is read before it is written: its pages are
+               written now, else each would map the zero page on the
+               read and be copied on the write, and the copy flushes it
+               from the CPU of every other searching thread: a fifth
+               of t1-alltoall's search went there. A cell is written
+               before it is read.) */
             s->direct = xcalloc((size_t)s->nstates * (size_t)s->nsrc,
                                 sizeof *s->direct);
-            s->known = xcalloc((size_t)s->nstates, 1);
+            s->known = xmalloc((size_t)s->nstates);
+            memset(s->known, 0, (size_t)s->nstates);
         }
         cell = s->direct + state * s->nsrc;
         if (s->known[state]) {
