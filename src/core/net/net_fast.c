@@ -317,6 +317,19 @@ struct fold_slot {
     long long at;
 };
 
+/* fold_record()'s hints: the record last found or made for a source
+   endpoint and the parity of a destination, in front of the table (a
+   collective's step sends from each node to two, and the chunk's next
+   step to the same two: the table's slot, out of the first-level cache,
+   was a third of the collection). A hint is the table's record for its
+   key while its generation is the chunk's. */
+#define NF_HINTS 2048 /* a power of 2 */
+struct fold_hint {
+    int job, es, ed;
+    unsigned gen;
+    long long at;
+};
+
 struct fworker {
     struct fsolver *sv;
     struct route *rt;
@@ -370,6 +383,7 @@ struct fworker {
        records by key (job, endpoints, bytes), those of generation gen */
     long long run_at;
     struct fold_slot *ftab;
+    struct fold_hint *fhint; /* NF_HINTS */
     long long fcap, fn;
     unsigned fgen;
     /* static routing of a pattern's runs (pattern_emit_runs()): the
@@ -1208,6 +1222,18 @@ fold_record(struct fworker *w, int src, int dst, int es, int ed, double bytes)
     struct fmsgs *m = &w->sv->m;
     long long k, at;
     struct fold_slot *t;
+    struct fold_hint *hn;
+
+    if (w->fhint == NULL)
+        w->fhint = xcalloc(NF_HINTS, sizeof *w->fhint);
+    hn = &w->fhint[((unsigned)es * 2u + ((unsigned)ed & 1u)) & (NF_HINTS - 1)];
+    if (hn->gen == w->fgen && hn->es == es && hn->ed == ed &&
+        hn->job == w->job && m->bytes[hn->at] == bytes &&
+        m->cnt[hn->at] < INT_MAX) {
+        m->cnt[hn->at]++;
+        w->run_at = hn->at;
+        return;
+    }
 
     if (2 * (w->fn + 1) > w->fcap) { /* (grown with the chunk's only) */
         long long nc = w->fcap > 0 ? 2 * w->fcap : 4096;
@@ -1235,6 +1261,7 @@ fold_record(struct fworker *w, int src, int dst, int es, int ed, double bytes)
             if (m->cnt[t->at] < INT_MAX) {
                 m->cnt[t->at]++;
                 w->run_at = t->at;
+                *hn = (struct fold_hint){w->job, es, ed, w->fgen, t->at};
                 return;
             }
             break; /* (full: a new record takes its place) */
@@ -1254,6 +1281,7 @@ fold_record(struct fworker *w, int src, int dst, int es, int ed, double bytes)
     t->bytes = bytes;
     t->gen = w->fgen;
     t->at = at;
+    *hn = (struct fold_hint){w->job, es, ed, w->fgen, at};
 }
 
 /* A new chunk: no records, no run. */
@@ -1266,6 +1294,8 @@ fold_chunk(struct fworker *w)
     w->fn = 0;
     if (++w->fgen == 0) { /* (wrapped: every slot stale again) */
         memset(w->ftab, 0, (size_t)w->fcap * sizeof *w->ftab);
+        if (w->fhint != NULL)
+            memset(w->fhint, 0, NF_HINTS * sizeof *w->fhint);
         w->fgen = 1;
     }
 }
@@ -5043,6 +5073,7 @@ solver_free(struct fsolver *sv)
         free(sv->w[i].pg);
         free(sv->w[i].jn);
         scratch_put(sv->w[i].ftab);
+        free(sv->w[i].fhint);
         free(sv->w[i].srec);
         scratch_put(sv->w[i].stab);
     }
