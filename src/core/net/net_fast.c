@@ -2059,7 +2059,7 @@ out:
     free(c.pmult);
     if (sv->cancel)
         return;
-    sv->ent_bw = sarray0(ne, sizeof(double));
+    sv->ent_bw = table0(ne, sizeof(double)); /* (added to) */
     sv->ent_rt = sarray(ne, 1);
     for (long long e = 0; e < ne; e++)
         sv->ent_rt[e] =
@@ -4454,7 +4454,7 @@ solve_adaptive(struct fsolver *sv)
     build_paths(sv);
     if (agree(sv))
         return -1;
-    sv->rem = sarray0((long long)sv->nl + 1, sizeof(double));
+    sv->rem = table0((long long)sv->nl + 1, sizeof(double)); /* (added to) */
     sv->O = sarray0((long long)sv->nl + 1, sizeof(double));
     sv->G = sarray0((long long)sv->nl + 1, sizeof(double));
     sv->cut = sarray0((long long)sv->nl + 1, sizeof(double));
