@@ -4831,135 +4831,64 @@ bw_stats_add(struct net_bw_stats *o, double bw, double bytes, int k)
     }
 }
 
-/* The entities' part of the bandwidth summary, block b of them, on
-   worker wi: entity e's bandwidth and weight into v[e] and wt[e] (weight
-   0 where its messages are not counted: a zero weight adds nothing to the
-   selection's histograms), its worker's counts and job sums, and the
-   longest time of an entity with paths (the phase estimate). Every part
-   is exact (counts, exact sums, minima and maxima), so the threads' add
-   up to the bits of one pass in order. */
-struct bws_ctx {
-    struct fsolver *sv;
-    double *v;
-    int *wt;
-    const int *mjob;
-    const double *mbytes;
-    struct bws_part {
-        long long tot[2];
-        double phase;
-        struct net_bw_stats *js; /* njobs, or NULL */
-        char pad[64];            /* (the workers' parts apart) */
-    } *part;
-};
-
-static int
-bws_task(void *ctx, long long b, int wi)
-{
-    struct bws_ctx *c = ctx;
-    struct fsolver *sv = c->sv;
-    struct bws_part *q = &c->part[wi];
-    const int *epr = net_endpoint_routers(sv->net);
-    long long e0 = b * NF_BLOCK, e1 = e0 + NF_BLOCK < sv->ne ? e0 + NF_BLOCK
-                                                           : sv->ne;
-
-    for (long long e = e0; e < e1; e++) {
-        long long m = sv->ent_msg[e];
-        double bw = sv->ent_bw[e], bytes = c->mbytes[m];
-        int a = sv->m.es[m], z = sv->m.ed[m], k = sv->ent_mult[e];
-        if (sv->poff[e + 1] > sv->poff[e] && bytes > 0) {
-            double t = bw > 0 ? bytes / bw : INFINITY;
-            if (t > q->phase)
-                q->phase = t;
-        }
-        c->v[e] = bw > 0 ? bw : 0;
-        c->wt[e] = 0;
-        if (!(bytes > 0) || a < 0 || z < 0 || epr[a] == epr[z])
-            continue;
-        c->wt[e] = k;
-        q->tot[0] += k;
-        q->tot[1] += bw > 0 ? 0 : k;
-        if (q->js != NULL)
-            bw_stats_add(&q->js[c->mjob[m]], bw, bytes, k);
-    }
-    return 0;
-}
-
 /* The bandwidth summary of the routed messages (every rank's), as
    net_stats_quantile() computes it on all of them; on one rank, the
-   bandwidths per job too; and the phase estimate (the longest time of a
-   message with paths). By entity, each standing for its messages (those
-   of an entity have one job, the same routers and bytes, and its
+   bandwidths per job too. By entity, each standing for its messages
+   (those of an entity have one job, the same routers and bytes, and its
    bandwidth; the selection and the sums are exact, so k values of one
-   entity count as k messages'), over the threads, then the messages (or
-   folded runs) without one, as the result lists them. */
+   entity count as k messages'), then the messages (or folded runs)
+   without one, as the result lists them. */
 static int
 bw_summary(struct fsolver *sv)
 {
     struct net_result *res = sv->res;
     const int *epr = net_endpoint_routers(sv->net);
-    long long nv = sv->ne + sv->n_none, n = sv->ne, next = 0;
-    long long tot[2] = {0, 0}, k[10];
+    long long nv = sv->ne + sv->n_none;
+    const int *mjob = sv->fold ? sv->m.job : res->msg_job;
+    const double *mbytes = sv->fold ? sv->m.bytes : res->msg_bytes;
+    double *v;
+    int *wt;
+    long long n = 0, next = 0, tot[2] = {0, 0}, k[10];
     double sel[10];
-    int T = 0, rc, P = pool_threads(sv->pool);
+    int T = 0, rc;
     struct net_bw_stats *js = NULL;
-    struct bws_ctx c;
 
-    memset(&c, 0, sizeof c);
-    c.sv = sv;
-    c.mjob = sv->fold ? sv->m.job : res->msg_job;
-    c.mbytes = sv->fold ? sv->m.bytes : res->msg_bytes;
-    c.v = sarray(nv, sizeof(double));
-    c.wt = sarray(nv, sizeof(int));
-    c.part = xcalloc((size_t)P, sizeof *c.part);
-    if (sv->o.nranks <= 1) {
-        size_t nj = (size_t)(sv->njobs > 0 ? sv->njobs : 1);
-        js = res->job_bws = xcalloc(nj, sizeof *js);
-        for (int w = 0; w < P; w++)
-            c.part[w].js = xcalloc(nj, sizeof *js);
-    }
-    pool_for(sv->pool, (sv->ne + NF_BLOCK - 1) / NF_BLOCK, 1, bws_task, &c);
-    res->phase_time_ext = 0;
-    for (int w = 0; w < P; w++) {
-        tot[0] += c.part[w].tot[0];
-        tot[1] += c.part[w].tot[1];
-        if (c.part[w].phase > res->phase_time_ext)
-            res->phase_time_ext = c.part[w].phase;
-        for (int j = 0; js != NULL && j < sv->njobs; j++)
-            net_bw_stats_merge(&js[j], &c.part[w].js[j]);
-        free(c.part[w].js);
-    }
-    free(c.part);
-    for (; n < nv; n++) { /* the messages without an entity (none) */
+    v = sarray(nv, sizeof(double));
+    wt = sarray(nv, sizeof(int));
+    if (sv->o.nranks <= 1)
+        js = res->job_bws =
+            xcalloc((size_t)(sv->njobs > 0 ? sv->njobs : 1), sizeof *js);
+    for (long long i = 0; i < nv; i++) {
         long long m;
-        int a, b, cnt, job;
-        double bytes;
-        while (sv->msg_ent[next] >= 0)
-            next++;
-        m = next++;
-        cnt = fmsgs_cnt(&sv->m, m);
-        job = c.mjob[m];
+        int a, b, c, job;
+        double bytes, bw;
+        if (i < sv->ne) {
+            m = sv->ent_msg[i];
+            bw = sv->ent_bw[i];
+            c = sv->ent_mult[i];
+        } else { /* the next message without one (it obtained none) */
+            while (sv->msg_ent[next] >= 0)
+                next++;
+            m = next++;
+            bw = 0;
+            c = fmsgs_cnt(&sv->m, m);
+        }
+        job = mjob[m];
         a = sv->m.es[m];
         b = sv->m.ed[m];
-        bytes = c.mbytes[m];
-        c.v[n] = 0;
-        c.wt[n] = 0;
+        bytes = mbytes[m];
         if (!(bytes > 0) || a < 0 || b < 0 || epr[a] == epr[b])
             continue;
-        c.wt[n] = cnt;
-        tot[0] += cnt;
-        tot[1] += cnt;
+        wt[n] = c;
+        v[n++] = bw > 0 ? bw : 0;
+        tot[0] += c;
+        tot[1] += bw > 0 ? 0 : c;
         if (js != NULL)
-            bw_stats_add(&js[job], 0, bytes, cnt);
-    }
-    if (sv->o.nranks > 1 && sv->o.reduce != NULL) {
-        long long b;
-        memcpy(&b, &res->phase_time_ext, sizeof b); /* >= 0: ordered */
-        sv->o.reduce(sv->o.reduce_ctx, &b, 1, NET_REDUCE_MAX);
-        memcpy(&res->phase_time_ext, &b, sizeof b);
+            bw_stats_add(&js[job], bw, bytes, c);
     }
     if (reduce(sv, tot, 2, NET_REDUCE_SUM) != 0) {
-        scratch_put(c.v);
-        scratch_put(c.wt);
+        scratch_put(v);
+        scratch_put(wt);
         return -1;
     }
     res->bwq_n = tot[0];
@@ -4972,10 +4901,10 @@ bw_summary(struct fsolver *sv)
             k[T++] = kk;
             k[T++] = kk + 1 < tot[0] ? kk + 1 : kk;
         }
-        rc = select_ranks(sv, c.v, c.wt, nv, k, T, sel);
+        rc = select_ranks(sv, v, wt, n, k, T, sel);
         if (rc != 0) {
-            scratch_put(c.v);
-            scratch_put(c.wt);
+            scratch_put(v);
+            scratch_put(wt);
             return -1;
         }
         for (int q = 0; q < 5; q++) {
@@ -4987,8 +4916,8 @@ bw_summary(struct fsolver *sv)
         }
     }
     res->have_bwq = 1;
-    scratch_put(c.v);
-    scratch_put(c.wt);
+    scratch_put(v);
+    scratch_put(wt);
     return 0;
 }
 
@@ -5472,20 +5401,37 @@ net_fast_solve(const struct net *net, const struct net_job *jobs, int njobs,
     }
     if (sv.keep)
         fill_messages(&sv);
+    pool_free(sv.pool);
+    sv.pool = NULL;
     res->phase_time_ext = 0;
-    if (!sv.adaptive) /* (bw_summary() gives the adaptive one) */
+    if (sv.adaptive) {
+        const double *mb = sv.fold ? sv.m.bytes : res->msg_bytes;
+        for (long long e = 0; e < sv.ne; e++) {
+            double t, bytes = mb[sv.ent_msg[e]];
+            if (sv.poff[e + 1] == sv.poff[e] || bytes <= 0)
+                continue;
+            t = sv.ent_bw[e] > 0 ? bytes / sv.ent_bw[e] : INFINITY;
+            if (t > res->phase_time_ext)
+                res->phase_time_ext = t;
+        }
+        if (sv.o.nranks > 1 && sv.o.reduce != NULL) {
+            long long b;
+            memcpy(&b, &res->phase_time_ext, sizeof b); /* >= 0: ordered */
+            sv.o.reduce(sv.o.reduce_ctx, &b, 1, NET_REDUCE_MAX);
+            memcpy(&res->phase_time_ext, &b, sizeof b);
+        }
+    } else {
         for (int l = 0; l < sv.nl; l++)
             if (res->bytes[l] / sv.bw[l] > res->phase_time_ext)
                 res->phase_time_ext = res->bytes[l] / sv.bw[l];
+    }
     if ((sv.adaptive && bw_summary(&sv) != 0) ||
         (sv.o.nranks > 1 && gather_messages(&sv) != 0)) {
-        pool_free(sv.pool);
         solver_free(&sv);
         net_result_free(res);
         rho_err_set(err, RHO_ECANCEL, "link model: cancelled");
         return NULL;
     }
-    pool_free(sv.pool);
     solver_free(&sv);
     return res;
 }
