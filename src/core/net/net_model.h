@@ -207,9 +207,6 @@ struct net_bw_stats {
                           when one starved */
 };
 
-/* o gains s's messages: exact, so merged in any order. */
-void net_bw_stats_merge(struct net_bw_stats *o, const struct net_bw_stats *s);
-
 /* What a solve may use by default: 16 GiB, or 3/4 of the machine's
    memory if less. */
 #define NET_MEM_LIMIT (16.0 * 1073741824.0)
