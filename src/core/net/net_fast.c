@@ -1053,19 +1053,12 @@ run_extend_n(struct fworker *w, int es, int ed, double bytes, int m)
 static inline int
 stretch(const struct fworker *w, int src, int dst, int i, int k)
 {
-    const int *map = w->map;
-    int es, ed, j;
-
     if (w->mend != NULL) { /* (where the first of the two ends changes) */
         int a = w->mend[src + i] - src, b = w->mend[dst + i] - dst;
-        j = a < b ? a : b;
+        int j = a < b ? a : b;
         return (j < k ? j : k) - i;
     }
-    es = map[src + i];
-    ed = map[dst + i];
-    for (j = i + 1; j < k && map[src + j] == es && map[dst + j] == ed; j++)
-        ;
-    return j - i;
+    return placement_stretch(w->map, src, dst, i, k);
 }
 
 /* count_msg() for a run of k messages (pattern_emit_runs()): the same

@@ -131,6 +131,19 @@ void placement_free(struct placement *p);
 int placement_ranks(const struct placement *p);
 int placement_endpoint(const struct placement *p, int r);
 const int *placement_map(const struct placement *p);
+/* In a run of k messages from src + i to dst + i (pattern_emit_runs()),
+   the length of the stretch from i on (i < k) between the same two
+   endpoints of map. */
+static inline int
+placement_stretch(const int *map, int src, int dst, int i, int k)
+{
+    int es = map[src + i], ed = map[dst + i], j = i + 1;
+
+    while (j < k && map[src + j] == es && map[dst + j] == ed)
+        j++;
+    return j - i;
+}
+
 /* The largest endpoint a rank of p runs on (-1 without ranks); computed
    once, then cached (thread-safe). */
 int placement_max_endpoint(const struct placement *p);

@@ -295,10 +295,7 @@ sink_run(void *v, int src, int dst, int k, double bytes, int step)
     for (int i = 0, m; i < k && !w->failed; i += m) {
         int es = map[src + i], ed = map[dst + i], rc;
         long long sampled = w->s.sampled;
-        for (m = 1; i + m < k && map[src + i + m] == es &&
-                    map[dst + i + m] == ed;
-             m++)
-            ;
+        m = placement_stretch(map, src, dst, i, k);
         w->s.msgs += m;
         w->s.bytes += bytes * m;
         if (!(bytes > 0))
