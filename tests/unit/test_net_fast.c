@@ -1000,6 +1000,61 @@ test_sets_direct(void)
     free(b);
 }
 
+/* Entities found by their ends (ent_part_task()'s table a pair of
+   ends, when there are few pairs): every pair carries two sizes in each
+   of two jobs, so that three of a pair's four entities find the pair's
+   slot taken and go to the hash table. */
+static void
+test_ents_direct(void)
+{
+    int dim[2] = {4, 4}, nm = 0, ok = 1;
+    struct net *net = torus_net(2, dim, 3, 1, 0);
+    int n = (int)net_slots(net);
+    int *src = malloc(sizeof(int) * 2 * (size_t)n * (size_t)n);
+    int *dst = malloc(sizeof(int) * 2 * (size_t)n * (size_t)n);
+    double *b = malloc(sizeof(double) * 2 * (size_t)n * (size_t)n);
+    struct placement *pl = placement_scheme_new(net, PLACE_LINEAR, n, 0, NULL);
+    struct pattern *pat;
+    double worst = 0;
+
+    for (int k = 0; k < 2; k++)
+        for (int i = 0; i < n; i++)
+            for (int j = 0; j < n; j++)
+                if (i != j) {
+                    src[nm] = i;
+                    dst[nm] = j;
+                    b[nm] = (i + j + k) % 2 ? 4096 : 1 << 20;
+                    nm++;
+                }
+    pat = pattern_list(n, nm, src, dst, b, NULL, NULL);
+    for (int t = 1; t <= 2; t++) {
+        struct net_job jobs[2] = {{pat, pl, 0, NET_AD}, {pat, pl, 0, NET_AD}};
+        struct net_result *a, *c;
+        double d;
+        a = solve(net, jobs, 2, NET_ENGINE_REFERENCE, t, NULL);
+        c = solve(net, jobs, 2, NET_ENGINE_EXACT, t, NULL);
+        ok &= a != NULL && c != NULL && a->nmsg == c->nmsg;
+        if (a == NULL || c == NULL || a->nmsg != c->nmsg)
+            break;
+        d = reldiff(a->bytes, c->bytes, a->nlinks);
+        if (reldiff(a->msg_bw, c->msg_bw, a->nmsg) > d)
+            d = reldiff(a->msg_bw, c->msg_bw, a->nmsg);
+        worst = d > worst ? d : worst;
+        net_result_free(a);
+        net_result_free(c);
+    }
+    CHECK(ok && worst < 1e-9,
+          "a 4x4 torus's entities by their ends, two sizes and two jobs a "
+          "pair, 1 and 2 threads: the reference's links and bandwidths "
+          "(%.2g)", worst);
+    pattern_free(pat);
+    placement_free(pl);
+    net_free(net);
+    free(src);
+    free(dst);
+    free(b);
+}
+
 int
 main(void)
 {
@@ -1013,6 +1068,7 @@ main(void)
     test_threads();
     test_aggregation();
     test_sets_direct();
+    test_ents_direct();
     test_records();
     test_torus_via();
     test_torus_cells();

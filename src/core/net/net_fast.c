@@ -1779,13 +1779,15 @@ struct ent_key {
     int job, a, z, run;
 };
 
-/* A new table of cap slots with the entities of keys[0..ne). */
+/* A new table of cap slots with the entities in[0..n) of keys. */
 static struct ent_slot *
-ent_tab_new(long long cap, const struct ent_key *keys, long long ne)
+ent_tab_new(long long cap, const struct ent_key *keys, const int *in,
+            long long n)
 {
     struct ent_slot *t = table0(cap, sizeof *t);
 
-    for (long long e = 0; e < ne; e++) {
+    for (long long i = 0; i < n; i++) {
+        int e = in[i];
         long long k = (long long)(keys[e].h & (uint64_t)(cap - 1));
         while (t[k].e1 != 0)
             k = (k + 1) & (cap - 1);
@@ -1795,25 +1797,47 @@ ent_tab_new(long long cap, const struct ent_key *keys, long long ne)
     return t;
 }
 
-/* Part q: its messages in order, each one's ENT_LOCAL() into loc. */
+/* The key of entity e of keys[] is (h, job, bytes, ea, ez, run). */
+static inline int
+ent_is(const struct ent_key *keys, int e, uint64_t h, int job, double bytes,
+       int ea, int ez, int run)
+{
+    const struct ent_key *y = &keys[e];
+
+    return y->h == h && y->job == job && y->bytes == bytes && y->a == ea &&
+           y->z == ez && y->run == run;
+}
+
+/* Part q: its messages in order, each one's ENT_LOCAL() into loc. An
+   entity is found by its ends when there are no more pairs of ends than
+   twice the part's messages (a slot a pair, ea * nends + ez: the first
+   entity between them, whose messages come in runs from one source,
+   so that its slots sit together), else, or when that slot holds
+   another entity (another job or size), in a hash table (the supernode
+   reduce-scatter's 3 million records, a million entities: one slot
+   read for each, where the hash table's probes waited on two). */
 static int
 ent_part_task(void *ctx, long long q, int wi)
 {
     struct ent_ctx *c = ctx;
     struct fsolver *sv = c->sv;
     long long N = sv->m.n, at = c->pbeg[q], cap = 1024, ne = 0, fcap = 0;
+    long long nh = 0, hcap = 0, nends = c->inj ? net_endpoints(sv->net)
+                                               : sv->nr;
     struct ent_slot *tab;
     struct ent_key *keys = NULL;
     long long *first = NULL;
-    int *mult = NULL;
+    int *mult = NULL, *dir = NULL, *hashed = NULL; /* (the table's) */
     const int *epr = net_endpoint_routers(sv->net);
 
     (void)wi;
-    tab = ent_tab_new(cap, NULL, 0);
+    if ((double)nends * nends <= 2.0 * (double)(c->pbeg[q + 1] - c->pbeg[q]))
+        dir = table0(nends * nends, sizeof *dir);
+    tab = ent_tab_new(cap, NULL, NULL, 0);
     for (long long m = 0; m < N; m++) {
-        long long k, e = -1;
+        long long k = -1, e = -1;
         uint64_t h;
-        int isfirst = 0, job, run = 0, ea, ez;
+        int isfirst = 0, job, run = 0, ea, ez, *d = NULL;
         double bytes;
         if ((m & 65535) == 65535 && stopped(sv))
             break;
@@ -1831,16 +1855,23 @@ ent_part_task(void *ctx, long long q, int wi)
             run = c->run[m] = (int)(pos / sv->reps);
             h = hmix(h, (uint64_t)run);
         }
-        k = (long long)(h & (uint64_t)(cap - 1));
-        while (tab[k].e1 != 0) {
-            const struct ent_key *y = &keys[tab[k].e1 - 1];
-            if (tab[k].tag == (uint32_t)(h >> 32) && y->h == h &&
-                y->job == job && y->bytes == bytes && y->a == ea &&
-                y->z == ez && y->run == run) {
-                e = tab[k].e1 - 1;
-                break;
+        if (dir != NULL) {
+            d = &dir[(long long)ea * nends + ez];
+            if (*d != 0 && ent_is(keys, *d - 1, h, job, bytes, ea, ez, run))
+                e = *d - 1;
+            else if (*d != 0)
+                d = NULL; /* (taken: the hash table) */
+        }
+        if (e < 0 && d == NULL) {
+            k = (long long)(h & (uint64_t)(cap - 1));
+            while (tab[k].e1 != 0) {
+                if (tab[k].tag == (uint32_t)(h >> 32) &&
+                    ent_is(keys, tab[k].e1 - 1, h, job, bytes, ea, ez, run)) {
+                    e = tab[k].e1 - 1;
+                    break;
+                }
+                k = (k + 1) & (cap - 1);
             }
-            k = (k + 1) & (cap - 1);
         }
         if (e < 0) {
             if (ne == fcap) {
@@ -1856,22 +1887,35 @@ ent_part_task(void *ctx, long long q, int wi)
             keys[e].a = ea;
             keys[e].z = ez;
             keys[e].run = run;
-            tab[k].tag = (uint32_t)(h >> 32);
-            tab[k].e1 = (int)e + 1;
             first[e] = m;
             mult[e] = 0;
             isfirst = 1;
             c->pfb[q * c->nblk + m / NF_BLOCK]++;
-            if (2 * ne > cap) {
-                scratch_put(tab);
-                cap *= 2;
-                tab = ent_tab_new(cap, keys, ne);
+            if (d != NULL)
+                *d = (int)e + 1;
+            else {
+                if (nh == hcap) {
+                    hcap = (long long)rho_grow_cap((size_t)hcap,
+                                                   (size_t)nh + 1);
+                    hashed = xreallocarray(hashed, (size_t)hcap,
+                                           sizeof *hashed);
+                }
+                hashed[nh++] = (int)e;
+                tab[k].tag = (uint32_t)(h >> 32);
+                tab[k].e1 = (int)e + 1;
+                if (2 * nh > cap) {
+                    scratch_put(tab);
+                    cap *= 2;
+                    tab = ent_tab_new(cap, keys, hashed, nh);
+                }
             }
         }
         mult[e] += fmsgs_cnt(&sv->m, m); /* (folded: a run's messages) */
         c->loc[at++] = (int)ENT_LOCAL(e, isfirst);
     }
     scratch_put(tab);
+    scratch_put(dir);
+    free(hashed);
     free(keys);
     c->pfirst[q] = first;
     c->pmult[q] = mult;
