@@ -5243,28 +5243,46 @@ representatives(const struct fsolver *sv, double nfp)
     return need < 2 ? 0 : need > NF_REP_MAX ? NF_REP_MAX : (int)need;
 }
 
+/* fold_compact()'s array t of the records. */
+static int
+compact_task(void *ctx, long long t, int wi)
+{
+    struct fsolver *sv = ctx;
+    struct fmsgs *m = &sv->m;
+    char *v = t == 0   ? (char *)m->job
+              : t == 1 ? (char *)m->src
+              : t == 2 ? (char *)m->dst
+              : t == 3 ? (char *)m->es
+              : t == 4 ? (char *)m->ed
+              : t == 5 ? (char *)m->cnt
+                       : (char *)m->bytes;
+    size_t z = t == 6 ? sizeof *m->bytes : sizeof *m->job;
+    long long n = 0;
+
+    (void)wi;
+    for (int c = 0; c < sv->c1 - sv->c0; c++) {
+        long long a = sv->ch_at[c], k = sv->ch_got[c];
+        if (a != n && k > 0)
+            memmove(v + (size_t)n * z, v + (size_t)a * z, (size_t)k * z);
+        n += k;
+    }
+    return 0;
+}
+
 /* Folded: every chunk's records moved down after the previous chunk's
    (their room was the chunk's runs), the arrays cut to them. Returns the
-   records. */
+   records. The arrays are moved on the threads, one a task: most of the
+   time goes in faulting in the pages they move to (the supernode
+   reduce-scatter's 3 million records: 46 ms in one thread). */
 static long long
 fold_compact(struct fsolver *sv)
 {
     struct fmsgs *m = &sv->m;
     long long n = 0;
 
-    for (int c = 0; c < sv->c1 - sv->c0; c++) {
-        long long a = sv->ch_at[c], k = sv->ch_got[c];
-        if (a != n && k > 0) {
-            memmove(m->job + n, m->job + a, (size_t)k * sizeof *m->job);
-            memmove(m->src + n, m->src + a, (size_t)k * sizeof *m->src);
-            memmove(m->dst + n, m->dst + a, (size_t)k * sizeof *m->dst);
-            memmove(m->es + n, m->es + a, (size_t)k * sizeof *m->es);
-            memmove(m->ed + n, m->ed + a, (size_t)k * sizeof *m->ed);
-            memmove(m->bytes + n, m->bytes + a, (size_t)k * sizeof *m->bytes);
-            memmove(m->cnt + n, m->cnt + a, (size_t)k * sizeof *m->cnt);
-        }
-        n += k;
-    }
+    for (int c = 0; c < sv->c1 - sv->c0; c++)
+        n += sv->ch_got[c];
+    pool_for(sv->pool, 7, 1, compact_task, sv);
     if (n > 0 && n < m->cap) {
         m->job = xreallocarray(m->job, (size_t)n, sizeof *m->job);
         m->src = xreallocarray(m->src, (size_t)n, sizeof *m->src);
