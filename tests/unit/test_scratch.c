@@ -104,6 +104,44 @@ main(void)
     f = touch(b, 10 * MiB, 3);
     CHECK(f < 100, "its pages are there: %ld faults", f);
     scratch_put(b);
+    b = scratch_get(16 * MiB); /* (larger than the cached block) */
+    c = scratch_get(1000);     /* (from malloc()) */
+    scratch_release(b);
+    scratch_release(c);
+    CHECK(scratch_cached() >= 10 * MiB && scratch_cached() < 12 * MiB,
+          "released blocks are not cached (%zu bytes)", scratch_cached());
+    b = scratch_get(10 * MiB);
+    CHECK(b == a, "and leave the cache as it was");
+    scratch_put(b);
+    /* grown as it fills: a mapped block's pages move, a small one is
+       copied; the contents kept either way (the sizes such that none
+       takes the cached block) */
+    {
+        char *g = scratch_get(2 * MiB), *h;
+        int same = 1;
+        for (size_t i = 0; i < 2 * MiB; i++)
+            g[i] = (char)(i * 7);
+        f = minflt();
+        h = scratch_grow(g, 2 * MiB, 16 * MiB);
+        f = minflt() - f + touch(h, 2 * MiB, 0);
+        for (size_t i = 1; i < 2 * MiB; i++)
+            same &= i % 4096 == 0 || i == 2 * MiB - 1 ||
+                    h[i] == (char)(i * 7);
+        CHECK(same && ((uintptr_t)h & 63) == 0,
+              "a block grown from 2 to 16 MiB keeps its 2 MiB");
+        CHECK(f < 100, "whose pages moved: %ld faults growing it and "
+              "writing them (a copy: 512)", f);
+        touch(h + 2 * MiB, 14 * MiB, 1); /* (the rest is there) */
+        scratch_release(h);
+        g = scratch_get(1000);
+        memset(g, 9, 1000);
+        h = scratch_grow(g, 1000, 1 * MiB);
+        CHECK(h[0] == 9 && h[999] == 9, "a small block grown: copied");
+        h[MiB - 1] = 1;
+        scratch_release(h);
+        CHECK(scratch_cached() >= 10 * MiB && scratch_cached() < 12 * MiB,
+              "none of them cached (%zu bytes)", scratch_cached());
+    }
     c = scratch_get(2 * MiB); /* a fifth: not that block */
     CHECK(c != a, "much smaller: a block of its own");
     scratch_put(c);

@@ -242,6 +242,61 @@ scratch_put(void *p)
         unmap(out[i]);
 }
 
+void *
+scratch_grow(void *p, size_t keep, size_t n)
+{
+    struct head *h;
+    size_t size = size_class(n ? n : 1);
+    void *q;
+
+    if (p == NULL)
+        return get(n, 0);
+    h = (struct head *)(void *)((char *)p - SCRATCH_HEAD);
+    if (h->tag != SCRATCH_TAG)
+        rho_fatal("scratch_grow: %p is not a scratch block", p);
+    if (size < n) /* (overflow) */
+        rho_fatal("out of memory (%zu bytes)", n);
+    if (h->size >= size) {
+        UNPOISON(p, n);
+        return p;
+    }
+#ifdef MREMAP_MAYMOVE
+    if (h->size > 0) {
+        UNPOISON(h, h->size);
+        q = rho_alloc_injected()
+                ? MAP_FAILED
+                : mremap(h, h->size, size, MREMAP_MAYMOVE);
+        if (q == MAP_FAILED)
+            rho_fatal("out of memory (%zu bytes)", n);
+        h = q;
+        h->size = size;
+        POISON((char *)h + SCRATCH_HEAD, size - SCRATCH_HEAD);
+        UNPOISON((char *)h + SCRATCH_HEAD, n);
+        return (char *)h + SCRATCH_HEAD;
+    }
+#endif
+    q = get(n, 0);
+    memcpy(q, p, keep);
+    scratch_release(p);
+    return q;
+}
+
+void
+scratch_release(void *p)
+{
+    struct head *h;
+
+    if (p == NULL)
+        return;
+    h = (struct head *)(void *)((char *)p - SCRATCH_HEAD);
+    if (h->tag != SCRATCH_TAG)
+        rho_fatal("scratch_release: %p is not a scratch block", p);
+    if (h->size == 0)
+        free(h);
+    else
+        unmap(h);
+}
+
 size_t
 scratch_set_limit(size_t max)
 {

@@ -46,6 +46,17 @@ void *scratch_get0(size_t n);
    unmapped when the cache would pass its limit. */
 void scratch_put(void *p);
 
+/* A block of at least n bytes whose first keep bytes are p's (from
+   scratch_get(), or NULL), which it replaces: a mapped block is
+   remapped, its pages moved rather than copied (none is faulted in
+   again), a small one copied. For an array that grows as it fills. */
+void *scratch_grow(void *p, size_t keep, size_t n);
+
+/* Give back p (from scratch_get(); NULL is a no-op) to the system at
+   once, not to the cache: a block a computation has grown out of, whose
+   pages the cache would only keep resident. */
+void scratch_release(void *p);
+
 /* Cache at most max bytes from now on (blocks beyond it are unmapped);
    returns the limit before. */
 size_t scratch_set_limit(size_t max);
