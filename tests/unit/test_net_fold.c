@@ -163,6 +163,48 @@ out:
     net_result_free(c);
 }
 
+/* A folded solve under memory limits from 64 MiB down, halved: each
+   either gives the bits of the unlimited solve or is refused (RHO_ELIMIT,
+   no result); once some refusal comes from the records as they are
+   folded (the plan before them fits: they are not known before they are
+   collected), and the unlimited solve took more than one worker's first
+   room for them (4,096 records: its growth). */
+static void
+fold_memory(const struct net *net, const struct net_job *job, const char *what)
+{
+    struct net_result *all = solve(net, job, 1, -1, 0, NET_ENGINE_DEFAULT);
+    int ok = all != NULL, fits = 0, grown = 0, refused = 0;
+
+    for (double lim = 64.0 * 1048576; ok && lim >= 4096; lim /= 2) {
+        struct net_opts o;
+        struct rho_err e;
+        struct net_result *r;
+        net_opts_init(&o);
+        o.threads = 2;
+        o.msgs_limit = -1;
+        o.mem_limit = lim;
+        memset(&e, 0, sizeof e);
+        r = net_phases_solve(net, job, 1, &o, &e);
+        if (r != NULL) {
+            ok &= same_result(all, r);
+            fits++;
+        } else {
+            ok &= e.code == RHO_ELIMIT;
+            if (strstr(e.msg, "before all were collected") != NULL) {
+                grown++;
+                printf("# %s\n", e.msg);
+            } else
+                refused++;
+        }
+        net_result_free(r);
+    }
+    CHECK(ok && fits > 0 && grown > 0 && refused > 0,
+          "%s folded under a memory limit: %d limits fit (the same bits), "
+          "%d refused as the records grew, %d before",
+          what, fits, grown, refused);
+    net_result_free(all);
+}
+
 /* A static solve of a pattern that gives its steps as runs (a stretch of
    a run's messages between the same endpoints at once, routed once a
    chunk per record) is the solve of the same messages one by one (a
@@ -286,6 +328,11 @@ main(void)
         struct pattern *brs =
             pattern_collective(COLL_RS_PAIRWISE, nb, 1 << 20, 1, NULL, &e);
         static_runs(big, brs, lin, NET_SD, "rs-pairwise SD, 1,080 ranks");
+        {
+            struct net_job one = {brs, lin, 0, NET_AD};
+            compare(big, &one, 1, "rs-pairwise AD, 1,080 ranks");
+            fold_memory(big, &one, "rs-pairwise AD, 1,080 ranks");
+        }
         pattern_free(brs);
         placement_free(lin);
         net_free(big);

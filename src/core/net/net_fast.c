@@ -25,12 +25,13 @@
  *    opts.msgs_limit whose adaptive jobs are all AD and whose caller
  *    wants no message list keeps the messages of a chunk with one job,
  *    endpoints and bytes as one record with their count, in the order of
- *    their first messages (the count pass counts the runs of such
- *    messages, an upper bound of the chunk's records, so that each chunk
- *    has its room; the records are moved together after). Entities add
- *    the counts. The result then lists no messages: the bandwidth summary
- *    and the per-job bandwidths (an exact sum) come from the records with
- *    their counts.
+ *    their first messages (a worker keeps the records of the chunks it
+ *    collects, as many as there turn out to be; they are put in chunk
+ *    order after, and the memory they take is checked as they grow: no
+ *    count pass emits every message twice to count them first). Entities
+ *    add the counts. The result then lists no messages: the bandwidth
+ *    summary and the per-job bandwidths (an exact sum) come from the
+ *    records with their counts.
  *  - Fixed paths are stored once per set (a pair of routers and a path
  *    set), shared by every entity between those routers, without the
  *    injection and ejection links (an entity keeps its own two): a
@@ -226,15 +227,16 @@ fsums_add(struct fsums *to, const struct fsums *s)
    each is a run of cnt[i] identical messages (one job, the same
    endpoints and bytes) that came one after the other, src and dst the
    first's; cnt NULL else. job, src, dst and bytes go to the result
-   (fill_messages()); es, ed and key are scratch (sarray()) unless folded
-   (fold_compact() shrinks them), as scr says. */
+   (fill_messages()); es, ed and key are scratch (sarray()) unless folded,
+   as scr says. A worker folding keeps its records in one of its own
+   (fworker.rec); folded, every array is scratch. */
 struct fmsgs {
     long long n, cap;
     int *job, *src, *dst, *es, *ed;
     double *bytes;
     uint64_t *key;
     int *cnt;
-    int scr;
+    int scr; /* es, ed and key are scratch arrays (1), or every one (2) */
 };
 
 /* How many messages record i of m stands for. */
@@ -287,9 +289,47 @@ fmsgs_reserve(struct fmsgs *m, long long n, int keys, int cnt)
     m->cap = (long long)c;
 }
 
+/* Room for c records in m, every array scratch (scr 2): a folding
+   worker's, and the records they are gathered into. A worker's arrays
+   grow as they fill (scratch_grow(): their pages move, none is copied;
+   copied to new blocks, the growth took as long as the count pass it
+   replaced). */
+static void *
+sgrow(void *p, long long k, long long c, size_t size)
+{
+    return scratch_grow(p, (size_t)k * size, (size_t)c * size);
+}
+
+static void
+frecs_reserve(struct fmsgs *m, long long c)
+{
+    long long k = m->n;
+
+    if (c <= m->cap)
+        return;
+    m->scr = 2;
+    m->job = sgrow(m->job, k, c, sizeof *m->job);
+    m->src = sgrow(m->src, k, c, sizeof *m->src);
+    m->dst = sgrow(m->dst, k, c, sizeof *m->dst);
+    m->es = sgrow(m->es, k, c, sizeof *m->es);
+    m->ed = sgrow(m->ed, k, c, sizeof *m->ed);
+    m->bytes = sgrow(m->bytes, k, c, sizeof *m->bytes);
+    m->cnt = sgrow(m->cnt, k, c, sizeof *m->cnt);
+    m->cap = c;
+}
+
 static void
 fmsgs_free(struct fmsgs *m)
 {
+    if (m->scr == 2) {
+        scratch_put(m->job);
+        scratch_put(m->src);
+        scratch_put(m->dst);
+        scratch_put(m->bytes);
+        scratch_put(m->cnt);
+        m->job = m->src = m->dst = m->cnt = NULL;
+        m->bytes = NULL;
+    }
     free(m->job);
     free(m->src);
     free(m->dst);
@@ -355,7 +395,6 @@ struct fworker {
     long long at, end; /* collect: where the chunk's next message goes
                           in sv->m, and where its messages end */
     long long lmax_n; /* count pass */
-    long long nrec;   /* count pass, when the solve may fold: records */
     long long *jn;    /* per job */
     double lmax_b;
     int job;
@@ -372,15 +411,17 @@ struct fworker {
        endpoints with the same bytes, routed once with its multiplicity
        when the run ends (k times one message's integer sums are the sums
        of k messages): a collective's cores of one node send to the cores
-       of another in a row; folding, the run of the last record (the
-       count pass and the collection cut the same runs) */
+       of another in a row; folding, the run of the last record */
     struct {
         int job, es, ed, src, dst;
         double bytes;
         fix k;
     } run;
-    /* folding: the record the run adds to (-1: none), and the chunk's
-       records by key (job, endpoints, bytes), those of generation gen */
+    /* folding: the records of the chunks this worker collected, one
+       after the other (each chunk's start and number in ch_off, ch_got),
+       the record the run adds to (-1: none), and the chunk's records by
+       key (job, endpoints, bytes), those of generation gen */
+    struct fmsgs rec;
     long long run_at;
     struct fold_slot *ftab;
     struct fold_hint *fhint; /* NF_HINTS */
@@ -424,7 +465,7 @@ struct fsolver {
     int keys;     /* some job draws (SI, AI, AH): messages keep their key */
     int keep;     /* messages go to the result */
     int may_fold; /* the solve may fold runs of identical messages (see
-                     net_opts.msgs_limit): the count pass counts them */
+                     net_opts.msgs_limit) */
     int fold;     /* it does: sv->m holds runs (m.cnt) */
     pthread_mutex_t mu;
     pthread_cond_t cv;
@@ -443,8 +484,11 @@ struct fsolver {
     int *ch_job;
     long long *ch_u0, *ch_u1;
     long long *ch_cnt; /* messages per chunk (all ranks) */
-    long long *ch_rec; /* may_fold: runs per chunk (the records' room) */
-    long long *ch_got; /* folded: records per chunk */
+    long long *ch_got; /* folded: records per chunk, */
+    long long *ch_off; /* where they start in its worker's rec */
+    int *ch_w;         /* and that worker */
+    atomic_llong fold_cap; /* folded: the records the workers have room
+                              for, all together */
     long long *ch_at; /* collect: where each chunk's messages start in m
                          (the count pass knows how many it has) */
     struct fmsgs m; /* this rank's messages, in emission order */
@@ -753,38 +797,85 @@ plan_memory(const struct fsolver *sv, double N, double nfresh,
     }
 }
 
-/* Refuse when pl (this rank's) passes the limit: say what it needs and on
-   how many ranks it would fit. Returns 0 or -1. */
+/* Whether pl (this rank's) passes the limit (-1, else 0); if so, err
+   says what it needs and on how many ranks it would fit, or (lower: pl
+   is of a folded solve's records so far) that it needs more. */
 static int
-check_plan(struct fsolver *sv, const struct plan *pl, long long n_all)
+plan_refusal(const struct fsolver *sv, const struct plan *pl, long long n_all,
+             int lower, struct rho_err *err)
 {
     double lim = net_mem_limit(&sv->o), need = pl->base + pl->share;
     int nr = sv->o.nranks > 1 ? sv->o.nranks : 1, ranks;
     char a[32], b[32], c[32];
 
-    sv->planned = need;
     if (need <= lim)
         return 0;
     ranks = lim > pl->base ? (int)ceil(pl->share * nr / (lim - pl->base)) : -1;
-    sv->fail = 1;
     units_fmt_size(a, sizeof a, need);
     units_fmt_size(b, sizeof b, lim);
     units_fmt_int(c, sizeof c, n_all);
     /* (a folded solve names no ranks: rho-mpi's ranks do not fold) */
-    if (ranks > nr && ranks <= 1000000 && !sv->fold)
-        rho_err_set(&sv->ferr, RHO_ELIMIT,
+    if (lower)
+        rho_err_set(err, RHO_ELIMIT,
+                    "the link model needs more than %s for %s messages "
+                    "(counted while folding identical ones, before all "
+                    "were collected), more than the %s allowed (raise it "
+                    "with --max-memory)",
+                    a, c, b);
+    else if (ranks > nr && ranks <= 1000000 && !sv->fold)
+        rho_err_set(err, RHO_ELIMIT,
                     "the link model needs about %s for %s messages%s, more "
                     "than the %s allowed: it would fit on %d MPI ranks "
                     "(rho-mpi), or with --max-memory %.0fMiB",
                     a, c, nr > 1 ? " on each rank" : "", b, ranks,
                     ceil(need / 1048576.0));
     else
-        rho_err_set(&sv->ferr, RHO_ELIMIT,
+        rho_err_set(err, RHO_ELIMIT,
                     "the link model needs about %s for %s messages%s, more "
                     "than the %s allowed (--max-memory %.0fMiB would do)",
                     a, c, nr > 1 ? " on each rank" : "", b,
                     ceil(need / 1048576.0));
     return -1;
+}
+
+/* Refuse when pl (this rank's) passes the limit (plan_refusal()).
+   Returns 0 or -1. */
+static int
+check_plan(struct fsolver *sv, const struct plan *pl, long long n_all)
+{
+    sv->planned = pl->base + pl->share;
+    if (plan_refusal(sv, pl, n_all, 0, &sv->ferr) == 0)
+        return 0;
+    sv->fail = 1;
+    return -1;
+}
+
+/* Room for one more record in folding worker w's (grown as they come:
+   no count pass counts them before). 0, or -1 when the room of every
+   worker's records would pass the memory limit: w fails with the
+   refusal. */
+static int
+fold_room(struct fworker *w)
+{
+    struct fsolver *sv = w->sv;
+    struct fmsgs *m = &w->rec;
+    long long c, all;
+    struct plan pl;
+
+    if (m->n < m->cap)
+        return 0;
+    c = (long long)rho_grow_cap((size_t)m->cap, (size_t)m->n + 1);
+    if (c < 4096)
+        c = 4096;
+    all = atomic_fetch_add(&sv->fold_cap, c - m->cap) + (c - m->cap);
+    plan_memory(sv, (double)all, 0, 0, 0, 0, sv->rounds_planned, &pl);
+    if (plan_refusal(sv, &pl, sv->n_all, 1, &w->err) != 0) {
+        atomic_fetch_sub(&sv->fold_cap, c - m->cap);
+        w->failed = 1;
+        return -1;
+    }
+    frecs_reserve(m, c);
+    return 0;
 }
 
 /* --------------------------------------------------------- progress */
@@ -983,9 +1074,7 @@ make_stretches(struct fsolver *sv)
 }
 
 /* Folding: a message of w->job between endpoints es and ed with bytes
-   extends w's run (returns 1), or starts a new one (returns 0). The count
-   pass and the collection see the same messages of a chunk in the same
-   order, so they cut the same runs. */
+   extends w's run (returns 1), or starts a new one (returns 0). */
 static int
 run_extend(struct fworker *w, int es, int ed, double bytes)
 {
@@ -1002,8 +1091,7 @@ run_extend(struct fworker *w, int es, int ed, double bytes)
     return 0;
 }
 
-/* The count pass: messages and the largest message of this rank (and,
-   when the solve may fold, the runs). */
+/* The count pass: messages and the largest message of this rank. */
 static void
 count_msg(void *v, int src, int dst, double bytes, int step)
 {
@@ -1018,34 +1106,8 @@ count_msg(void *v, int src, int dst, double bytes, int step)
     w->jn[w->job]++;
     if (bytes > w->lmax_b)
         w->lmax_b = bytes;
-    if (sv->may_fold) {
-        if (src < 0 || src >= w->nr || dst < 0 || dst >= w->nr) {
-            w->run.k = 0; /* (the collection fails the solve) */
-            w->nrec++;
-        } else if (!run_extend(w, w->map[src], w->map[dst], bytes))
-            w->nrec++;
-    }
-}
-
-/* m more messages of w->job between es and ed with bytes: m calls of
-   run_extend(); returns how many of them started a run. */
-static long long
-run_extend_n(struct fworker *w, int es, int ed, double bytes, int m)
-{
-    long long fresh = !run_extend(w, es, ed, bytes);
-
-    for (m--; m > 0;) { /* (the run's own messages from here) */
-        fix room = INT_MAX - w->run.k;
-        if (room >= m) {
-            w->run.k += m;
-            break;
-        }
-        w->run.k += room;
-        m -= (int)room;
-        fresh += !run_extend(w, es, ed, bytes); /* (full: a new run) */
-        m--;
-    }
-    return fresh;
+    (void)src;
+    (void)dst;
 }
 
 /* The length of the stretch of w's run of k messages from i on (src + i
@@ -1062,8 +1124,7 @@ stretch(const struct fworker *w, int src, int dst, int i, int k)
 }
 
 /* count_msg() for a run of k messages (pattern_emit_runs()): the same
-   counts and, when the solve may fold, the same runs, a stretch of
-   messages between the same endpoints at once. */
+   counts at once. */
 static void
 count_run(void *v, int src, int dst, int k, double bytes, int step)
 {
@@ -1085,12 +1146,6 @@ count_run(void *v, int src, int dst, int k, double bytes, int step)
     w->jn[w->job] += k;
     if (bytes > w->lmax_b)
         w->lmax_b = bytes;
-    if (sv->may_fold)
-        for (int i = 0, m; i < k; i += m) {
-            m = stretch(w, src, dst, i, k);
-            w->nrec += run_extend_n(w, w->map[src + i], w->map[dst + i],
-                                    bytes, m);
-        }
 }
 
 /* Unit u of chunk task w's pattern p through fn, as runs when p has them
@@ -1110,19 +1165,15 @@ count_task(void *ctx, long long i, int wi)
     struct fworker *w = &sv->w[wi];
     int c = sv->c0 + (int)i;
     const struct pattern *p = sv->jobs[sv->ch_job[c]].pattern;
-    long long n0 = w->lmax_n, r0 = w->nrec;
+    long long n0 = w->lmax_n;
 
     if (stopped(sv))
         return 1;
 
     set_job(w, sv->ch_job[c]);
-    w->run.k = 0;
     for (long long u = sv->ch_u0[c]; u < sv->ch_u1[c] && !sv->cancel; u++)
         emit_unit(w, p, u, count_msg, count_run);
     sv->ch_cnt[c] = w->lmax_n - n0;
-    if (sv->ch_rec != NULL)
-        sv->ch_rec[c] = w->nrec - r0;
-    w->run.k = 0;
     progress(sv, "count",
              (double)(i + 1) / (sv->c1 - sv->c0 > 0 ? sv->c1 - sv->c0 : 1));
     return stopped(sv);
@@ -1212,7 +1263,7 @@ fold_hash(int job, int es, int ed, double bytes)
 static void
 fold_record(struct fworker *w, int src, int dst, int es, int ed, double bytes)
 {
-    struct fmsgs *m = &w->sv->m;
+    struct fmsgs *m = &w->rec;
     long long k, at;
     struct fold_slot *t;
     struct fold_hint *hn;
@@ -1259,10 +1310,10 @@ fold_record(struct fworker *w, int src, int dst, int es, int ed, double bytes)
             }
             break; /* (full: a new record takes its place) */
         }
-    at = w->at++;
     w->run_at = -1;
-    if (at >= w->end) /* (the count pass said otherwise) */
+    if (fold_room(w) != 0)
         return;
+    at = m->n++;
     put_msg(m, at, w->job, src, dst, es, ed, bytes);
     m->cnt[at] = 1;
     w->run_at = at;
@@ -1283,7 +1334,6 @@ fold_chunk(struct fworker *w)
 {
     w->run.k = 0;
     w->run_at = -1;
-    w->nrec = 0;
     w->fn = 0;
     if (++w->fgen == 0) { /* (wrapped: every slot stale again) */
         memset(w->ftab, 0, (size_t)w->fcap * sizeof *w->ftab);
@@ -1383,14 +1433,12 @@ fold_one(struct fworker *w, int src, int dst, int es, int ed, double bytes)
 {
     struct fsolver *sv = w->sv;
 
-    if (run_extend(w, es, ed, bytes)) {
-        if (w->run_at >= 0 && sv->m.cnt[w->run_at] < INT_MAX)
-            sv->m.cnt[w->run_at]++;
-        else
-            fold_record(w, src, dst, es, ed, bytes);
+    (void)sv;
+    if (run_extend(w, es, ed, bytes) && w->run_at >= 0 &&
+        w->rec.cnt[w->run_at] < INT_MAX) {
+        w->rec.cnt[w->run_at]++;
         return;
     }
-    w->nrec++;
     fold_record(w, src, dst, es, ed, bytes);
 }
 
@@ -1499,9 +1547,9 @@ sink_run(void *v, int src, int dst, int k, double bytes, int step)
         }
         fold_one(w, s, d, es, ed, bytes);
         if (m > 1 && w->run_at >= 0 && w->run.k <= INT_MAX - (m - 1) &&
-            sv->m.cnt[w->run_at] <= INT_MAX - (m - 1)) {
+            w->rec.cnt[w->run_at] <= INT_MAX - (m - 1)) {
             w->run.k += m - 1; /* (what m - 1 fold_one() calls do) */
-            sv->m.cnt[w->run_at] += m - 1;
+            w->rec.cnt[w->run_at] += m - 1;
         } else
             for (int j = 1; j < m; j++)
                 fold_one(w, s + j, d + j, es, ed, bytes);
@@ -1540,8 +1588,9 @@ chunk_failed(struct fsolver *sv, struct fworker *w, int c)
 
 /* Emit chunk i of this rank; static runs route it at once, adaptive ones
    write its messages into sv->m where the count pass placed them (chunk
-   order, whichever thread runs the chunk). A chunk starts even after a
-   later one failed, so that the earliest failure is reported. */
+   order, whichever thread runs the chunk), folded ones their records
+   after the worker's (fold_gather() orders them). A chunk starts even
+   after a later one failed, so that the earliest failure is reported. */
 static int
 chunk_task(void *ctx, long long i, int wi)
 {
@@ -1550,7 +1599,7 @@ chunk_task(void *ctx, long long i, int wi)
     int c = sv->c0 + (int)i;
     const struct net_job *j = &sv->jobs[sv->ch_job[c]];
 
-    long long *cnt = sv->fold ? sv->ch_rec : sv->ch_cnt;
+    long long *cnt = sv->ch_cnt, r0 = w->rec.n, m0 = w->s.msgs;
 
     set_job(w, sv->ch_job[c]);
     w->at = sv->ch_at != NULL ? sv->ch_at[c - sv->c0] : 0;
@@ -1567,17 +1616,19 @@ chunk_task(void *ctx, long long i, int wi)
         }
     if (sv->fold) {
         w->run.k = 0; /* (records, not routed) */
-        sv->ch_got[c - sv->c0] = w->at - sv->ch_at[c - sv->c0];
+        sv->ch_w[c - sv->c0] = wi;
+        sv->ch_off[c - sv->c0] = r0;
+        sv->ch_got[c - sv->c0] = w->rec.n - r0;
     }
     static_flush(w);
     if (sv->ch_at != NULL && !w->failed && !sv->cancel && !skip_chunk(sv, c) &&
-        (sv->fold ? w->nrec != cnt[c] || w->at > w->end : w->at != w->end)) {
+        (sv->fold ? w->s.msgs - m0 != cnt[c] : w->at != w->end)) {
         rho_err_set(&w->err, RHO_EINTERNAL,
-                    "link model: job %d emitted %lld %s in a chunk "
+                    "link model: job %d emitted %lld messages in a chunk "
                     "the count pass gave %lld",
                     w->job + 1,
-                    sv->fold ? w->nrec : w->at - (w->end - cnt[c]),
-                    sv->fold ? "runs of messages" : "messages", cnt[c]);
+                    sv->fold ? w->s.msgs - m0 : w->at - (w->end - cnt[c]),
+                    cnt[c]);
         w->failed = 1;
     }
     if (w->failed)
@@ -5033,6 +5084,7 @@ solver_free(struct fsolver *sv)
         free(sv->w[i].pl);
         free(sv->w[i].dead);
         scratch_put(sv->w[i].acc);
+        fmsgs_free(&sv->w[i].rec);
         scratch_put(sv->w[i].pair);
         scratch_put(sv->w[i].csum);
         free(sv->w[i].pv);
@@ -5049,8 +5101,9 @@ solver_free(struct fsolver *sv)
     free(sv->ch_u0);
     free(sv->ch_u1);
     free(sv->ch_cnt);
-    free(sv->ch_rec);
     free(sv->ch_got);
+    free(sv->ch_off);
+    free(sv->ch_w);
     free(sv->ch_at);
     fmsgs_free(&sv->m);
     scratch_put(sv->ent_msg);
@@ -5106,8 +5159,6 @@ solver_free(struct fsolver *sv)
 static int
 quick_count(struct fsolver *sv, double *maxb)
 {
-    long long lim = sv->o.msgs_limit == 0 ? NET_MSGS_LIMIT : sv->o.msgs_limit;
-    long long n = 0;
     double mb = 0;
 
     if (sv->o.nranks > 1 || sv->o.step >= 0)
@@ -5116,12 +5167,11 @@ quick_count(struct fsolver *sv, double *maxb)
         double b;
         long long k = pattern_units_msgs(sv->jobs[sv->ch_job[c]].pattern,
                                          sv->ch_u0[c], sv->ch_u1[c], &b);
-        if (k < 0 || (sv->may_fold && (lim < 0 || n + k > lim))) {
+        if (k < 0) {
             memset(sv->ch_cnt, 0, (size_t)sv->nchunks * sizeof *sv->ch_cnt);
             return 0;
         }
         sv->ch_cnt[c] = k;
-        n += k;
         if (b > mb)
             mb = b;
     }
@@ -5141,11 +5191,8 @@ count_messages(struct fsolver *sv, long long *n, double *maxb)
     *maxb = 0;
     sv->jcount = xcalloc((size_t)sv->njobs, sizeof(long long));
     sv->ch_cnt = xcalloc((size_t)sv->nchunks + 1, sizeof(long long));
-    if (sv->may_fold)
-        sv->ch_rec = xcalloc((size_t)sv->nchunks + 1, sizeof(long long));
     for (int i = 0; i < sv->nthreads; i++) {
         sv->w[i].lmax_n = 0;
-        sv->w[i].nrec = 0;
         sv->w[i].lmax_b = 0;
         sv->w[i].jn = xcalloc((size_t)sv->njobs, sizeof(long long));
     }
@@ -5243,79 +5290,87 @@ representatives(const struct fsolver *sv, double nfp)
     return need < 2 ? 0 : need > NF_REP_MAX ? NF_REP_MAX : (int)need;
 }
 
-/* fold_compact()'s array t of the records. */
+/* Array t of the records m (where m keeps it), and its element size. */
+static void **
+rec_array(struct fmsgs *m, long long t, size_t *z)
+{
+    *z = t == 6 ? sizeof *m->bytes : sizeof *m->job;
+    return t == 0   ? (void **)&m->job
+           : t == 1 ? (void **)&m->src
+           : t == 2 ? (void **)&m->dst
+           : t == 3 ? (void **)&m->es
+           : t == 4 ? (void **)&m->ed
+           : t == 5 ? (void **)&m->cnt
+                    : (void **)&m->bytes;
+}
+
+/* fold_gather()'s array t: every chunk's records, in chunk order, from
+   its worker's, whose array t then goes back to the system (so that the
+   records are not all twice in memory). */
 static int
-compact_task(void *ctx, long long t, int wi)
+gather_task(void *ctx, long long t, int wi)
 {
     struct fsolver *sv = ctx;
-    struct fmsgs *m = &sv->m;
-    char *v = t == 0   ? (char *)m->job
-              : t == 1 ? (char *)m->src
-              : t == 2 ? (char *)m->dst
-              : t == 3 ? (char *)m->es
-              : t == 4 ? (char *)m->ed
-              : t == 5 ? (char *)m->cnt
-                       : (char *)m->bytes;
-    size_t z = t == 6 ? sizeof *m->bytes : sizeof *m->job;
+    size_t z;
+    char *to = *rec_array(&sv->m, t, &z);
     long long n = 0;
 
     (void)wi;
     for (int c = 0; c < sv->c1 - sv->c0; c++) {
-        long long a = sv->ch_at[c], k = sv->ch_got[c];
-        if (a != n && k > 0)
-            memmove(v + (size_t)n * z, v + (size_t)a * z, (size_t)k * z);
+        long long k = sv->ch_got[c];
+        if (k > 0)
+            memcpy(to + (size_t)n * z,
+                   (char *)*rec_array(&sv->w[sv->ch_w[c]].rec, t, &z) +
+                       (size_t)sv->ch_off[c] * z,
+                   (size_t)k * z);
         n += k;
+    }
+    for (int i = 0; i < sv->nthreads; i++) {
+        void **a = rec_array(&sv->w[i].rec, t, &z);
+        scratch_release(*a);
+        *a = NULL;
     }
     return 0;
 }
 
-/* Folded: every chunk's records moved down after the previous chunk's
-   (their room was the chunk's runs), the arrays cut to them. Returns the
-   records. The arrays are moved on the threads, one a task: most of the
-   time goes in faulting in the pages they move to (the supernode
-   reduce-scatter's 3 million records: 46 ms in one thread). */
+/* Folded: the records in sv->m, every chunk's after the one before
+   (each worker kept those of the chunks it collected), an array a task.
+   Returns the records. */
 static long long
-fold_compact(struct fsolver *sv)
+fold_gather(struct fsolver *sv)
 {
-    struct fmsgs *m = &sv->m;
     long long n = 0;
 
     for (int c = 0; c < sv->c1 - sv->c0; c++)
         n += sv->ch_got[c];
-    pool_for(sv->pool, 7, 1, compact_task, sv);
-    if (n > 0 && n < m->cap) {
-        m->job = xreallocarray(m->job, (size_t)n, sizeof *m->job);
-        m->src = xreallocarray(m->src, (size_t)n, sizeof *m->src);
-        m->dst = xreallocarray(m->dst, (size_t)n, sizeof *m->dst);
-        m->es = xreallocarray(m->es, (size_t)n, sizeof *m->es);
-        m->ed = xreallocarray(m->ed, (size_t)n, sizeof *m->ed);
-        m->bytes = xreallocarray(m->bytes, (size_t)n, sizeof *m->bytes);
-        m->cnt = xreallocarray(m->cnt, (size_t)n, sizeof *m->cnt);
-        m->cap = n;
-    }
+    frecs_reserve(&sv->m, n > 0 ? n : 1);
+    pool_for(sv->pool, 7, 1, gather_task, sv);
+    for (int i = 0; i < sv->nthreads; i++)
+        fmsgs_free(&sv->w[i].rec);
     return n;
 }
 
 /* Whether the solve folds runs of identical messages (net_opts.msgs_limit:
-   more messages than it, all ranks'): then the records are the runs, and
-   each chunk's start among them is known from the count pass. *nrec: the
-   records to collect (the messages else). */
+   more messages than it, all ranks'): then the workers keep the records
+   of the chunks they collect, as many as they turn out to be (no count
+   pass counts them first: it would emit every message twice), and
+   fold_gather() puts them in order. *nrec: the records to plan before
+   collecting (0 when folded: fold_room() checks them as they grow, and
+   the plan is made again once they are known). */
 static void
 fold_or_not(struct fsolver *sv, long long *nrec)
 {
     long long lim = sv->o.msgs_limit == 0 ? NET_MSGS_LIMIT : sv->o.msgs_limit;
+    size_t nc = (size_t)(sv->c1 - sv->c0 + 1);
 
     if (!sv->may_fold || (lim >= 0 && sv->n_all <= lim))
         return;
     sv->fold = 1;
     sv->keep = 0;
-    sv->ch_got = xcalloc((size_t)(sv->c1 - sv->c0 + 1), sizeof(long long));
+    sv->ch_got = xcalloc(nc, sizeof(long long));
+    sv->ch_off = xcalloc(nc, sizeof(long long));
+    sv->ch_w = xcalloc(nc, sizeof(int));
     *nrec = 0;
-    for (int c = sv->c0; c < sv->c1; c++) {
-        sv->ch_at[c - sv->c0] = *nrec;
-        *nrec += sv->ch_rec[c];
-    }
-    sv->ch_at[sv->c1 - sv->c0] = *nrec;
 }
 
 /* The plan before the messages are collected (the fixed paths are
@@ -5354,6 +5409,7 @@ net_fast_solve(const struct net *net, const struct net_job *jobs, int njobs,
     atomic_init(&sv.cancel, 0);
     atomic_init(&sv.fail, 0);
     atomic_init(&sv.msgs_done, 0);
+    atomic_init(&sv.fold_cap, 0);
     sv.o = *opts;
     sv.exact = exact;
     sv.net = net;
@@ -5415,13 +5471,15 @@ net_fast_solve(const struct net *net, const struct net_job *jobs, int njobs,
             check_memory(&sv, n_all, n_recs);
         }
         if (!agree(&sv)) {
-            if (sv.adaptive || sv.keep) /* no growing: the count is known */
-                fmsgs_reserve(&sv.m, n_recs > 0 ? n_recs : 1, sv.keys,
-                              sv.fold);
+            if ((sv.adaptive || sv.keep) && !sv.fold) /* (no growing: the
+                                                         count is known) */
+                fmsgs_reserve(&sv.m, n_recs > 0 ? n_recs : 1, sv.keys, 0);
             pool_for(sv.pool, sv.c1 - sv.c0, 1, chunk_task, &sv);
             take_failure(&sv);
             if ((sv.adaptive || sv.keep) && !sv.cancel && !sv.fail)
-                sv.m.n = sv.fold ? fold_compact(&sv) : n_recs;
+                sv.m.n = sv.fold ? fold_gather(&sv) : n_recs;
+            if (sv.fold && !sv.cancel && !sv.fail)
+                check_memory(&sv, n_all, sv.m.n); /* (the records known) */
             if (!agree(&sv)) {
                 for (int i = 0; i < sv.nthreads; i++)
                     fsums_add(&sv.total, &sv.w[i].s);
