@@ -368,6 +368,8 @@ struct fold_hint {
     int job, es, ed;
     unsigned gen;
     long long at;
+    double bytes; /* the record's (beside its key: reading them from the
+                     records waited on a miss a stretch) */
 };
 
 struct fworker {
@@ -1272,7 +1274,7 @@ fold_record(struct fworker *w, int src, int dst, int es, int ed, double bytes)
         w->fhint = xcalloc(NF_HINTS, sizeof *w->fhint);
     hn = &w->fhint[((unsigned)es * 2u + ((unsigned)ed & 1u)) & (NF_HINTS - 1)];
     if (hn->gen == w->fgen && hn->es == es && hn->ed == ed &&
-        hn->job == w->job && m->bytes[hn->at] == bytes &&
+        hn->job == w->job && hn->bytes == bytes &&
         m->cnt[hn->at] < INT_MAX) {
         m->cnt[hn->at]++;
         w->run_at = hn->at;
@@ -1305,7 +1307,8 @@ fold_record(struct fworker *w, int src, int dst, int es, int ed, double bytes)
             if (m->cnt[t->at] < INT_MAX) {
                 m->cnt[t->at]++;
                 w->run_at = t->at;
-                *hn = (struct fold_hint){w->job, es, ed, w->fgen, t->at};
+                *hn = (struct fold_hint){w->job, es, ed, w->fgen, t->at,
+                                         bytes};
                 return;
             }
             break; /* (full: a new record takes its place) */
@@ -1325,7 +1328,7 @@ fold_record(struct fworker *w, int src, int dst, int es, int ed, double bytes)
     t->bytes = bytes;
     t->gen = w->fgen;
     t->at = at;
-    *hn = (struct fold_hint){w->job, es, ed, w->fgen, at};
+    *hn = (struct fold_hint){w->job, es, ed, w->fgen, at, bytes};
 }
 
 /* A new chunk: no records, no run. */
