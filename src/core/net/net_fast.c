@@ -1868,7 +1868,7 @@ ent_is(const struct ent_key *keys, int e, uint64_t h, int job, double bytes,
    entity between them, whose messages come in runs from one source,
    so that its slots sit together), else, or when that slot holds
    another entity (another job or size), in a hash table (the supernode
-   reduce-scatter's 3 million records, a million entities: one slot
+   reduce-scatter's 2.1 million records, a million entities: one slot
    read for each, where the hash table's probes waited on two). */
 static int
 ent_part_task(void *ctx, long long q, int wi)
