@@ -136,6 +136,16 @@ run(struct cli_args *a, struct scenario **sp)
     }
     c.lo = n * rank / size;
     c.hi = n * (rank + 1) / size;
+#if defined(__SANITIZE_ADDRESS__)
+    /* AddressSanitizer's allocator (GCC's) is not safe across a fork in a
+       threaded process: a point that runs its script forks (lx_proc.c),
+       and a child forked while another point's thread holds the
+       allocator's lock waits on it for ever, until the script's 10 s
+       budget stops it (3 sweeps of queue-gups in 120 here). A sanitized
+       build runs the points one at a time; glibc's malloc is fork-safe. */
+    if (c.lua)
+        a->threads = 1;
+#endif
     if (sweep_run(&a->sweep, a->threads, c.width, eval_point, &c, data,
                   cli_progress_init(&p, a) ? cli_progress_draw : NULL, &p,
                   &err) != 0)
