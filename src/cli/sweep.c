@@ -111,7 +111,7 @@ run(struct cli_args *a, struct scenario **sp)
     struct cli_progress p;
     struct rho_err err;
     long n = sweep_count(&a->sweep);
-    int rank = cli_mpi_rank(), size = cli_mpi_size(), rc = 0;
+    int rank = cli_mpi_rank(), size = cli_mpi_size(), rc = 0, threads;
     double *data;
 
     for (int k = 0; k < a->sweep.naxes; k++) {
@@ -136,6 +136,7 @@ run(struct cli_args *a, struct scenario **sp)
     }
     c.lo = n * rank / size;
     c.hi = n * (rank + 1) / size;
+    threads = a->threads;
 #if defined(__SANITIZE_ADDRESS__)
     /* AddressSanitizer's allocator (GCC's) is not safe across a fork in a
        threaded process: a point that runs its script forks (lx_proc.c),
@@ -144,9 +145,9 @@ run(struct cli_args *a, struct scenario **sp)
        budget stops it (3 sweeps of queue-gups in 120 here). A sanitized
        build runs the points one at a time; glibc's malloc is fork-safe. */
     if (c.lua)
-        a->threads = 1;
+        threads = 1;
 #endif
-    if (sweep_run(&a->sweep, a->threads, c.width, eval_point, &c, data,
+    if (sweep_run(&a->sweep, threads, c.width, eval_point, &c, data,
                   cli_progress_init(&p, a) ? cli_progress_draw : NULL, &p,
                   &err) != 0)
         rc = cli_exit_code(&err);
