@@ -227,16 +227,16 @@ fsums_add(struct fsums *to, const struct fsums *s)
    each is a run of cnt[i] identical messages (one job, the same
    endpoints and bytes) that came one after the other, src and dst the
    first's; cnt NULL else. job, src, dst and bytes go to the result
-   (fill_messages()); es, ed and key are scratch (sarray()) unless folded,
-   as scr says. A worker folding keeps its records in one of its own
-   (fworker.rec); folded, every array is scratch. */
+   (fill_messages()); es, ed and key are scratch arrays (scr 1). A worker
+   folding keeps its records in one of its own (fworker.rec), and folded
+   every array is scratch (scr 2). */
 struct fmsgs {
     long long n, cap;
     int *job, *src, *dst, *es, *ed;
     double *bytes;
     uint64_t *key;
     int *cnt;
-    int scr; /* es, ed and key are scratch arrays (1), or every one (2) */
+    int scr;
 };
 
 /* How many messages record i of m stands for. */
@@ -247,59 +247,38 @@ fmsgs_cnt(const struct fmsgs *m, long long i)
 }
 
 /* A scratch array of n elements of size bytes holding the first k of p
-   (a scratch array, or NULL), which it replaces. */
+   (a scratch array, or NULL), which it replaces (scratch_grow(): a
+   mapped block's pages move, none is copied). */
 static void *
 sregrow(void *p, long long k, long long n, size_t size)
 {
-    void *q = sarray(n, size);
-
-    if (p != NULL && k > 0)
-        memcpy(q, p, (size_t)k * size);
-    scratch_put(p);
-    return q;
+    return scratch_grow(p, k > 0 ? sbytes(k, size) : 0, sbytes(n, size));
 }
 
 static void
-fmsgs_reserve(struct fmsgs *m, long long n, int keys, int cnt)
+fmsgs_reserve(struct fmsgs *m, long long n, int keys)
 {
     size_t c;
 
     if (n <= m->cap)
         return;
-    if (m->cap == 0)
-        m->scr = !cnt;
+    m->scr = 1;
     c = m->cap == 0 ? (size_t)n : rho_grow_cap((size_t)m->cap, (size_t)n);
     m->job = xreallocarray(m->job, c, sizeof(int));
     m->src = xreallocarray(m->src, c, sizeof(int));
     m->dst = xreallocarray(m->dst, c, sizeof(int));
     m->bytes = xreallocarray(m->bytes, c, sizeof(double));
-    if (m->scr) {
-        m->es = sregrow(m->es, m->cap, (long long)c, sizeof(int));
-        m->ed = sregrow(m->ed, m->cap, (long long)c, sizeof(int));
-        if (keys)
-            m->key = sregrow(m->key, m->cap, (long long)c, sizeof(uint64_t));
-    } else {
-        m->es = xreallocarray(m->es, c, sizeof(int));
-        m->ed = xreallocarray(m->ed, c, sizeof(int));
-        if (keys)
-            m->key = xreallocarray(m->key, c, sizeof(uint64_t));
-    }
-    if (cnt)
-        m->cnt = xreallocarray(m->cnt, c, sizeof(int));
+    m->es = sregrow(m->es, m->cap, (long long)c, sizeof(int));
+    m->ed = sregrow(m->ed, m->cap, (long long)c, sizeof(int));
+    if (keys)
+        m->key = sregrow(m->key, m->cap, (long long)c, sizeof(uint64_t));
     m->cap = (long long)c;
 }
 
 /* Room for c records in m, every array scratch (scr 2): a folding
-   worker's, and the records they are gathered into. A worker's arrays
-   grow as they fill (scratch_grow(): their pages move, none is copied;
-   copied to new blocks, the growth took as long as the count pass it
-   replaced). */
-static void *
-sgrow(void *p, long long k, long long c, size_t size)
-{
-    return scratch_grow(p, (size_t)k * size, (size_t)c * size);
-}
-
+   worker's, which grow as they fill (copied to new blocks, the growth
+   took as long as the count pass it replaced), and the records they are
+   gathered into. */
 static void
 frecs_reserve(struct fmsgs *m, long long c)
 {
@@ -308,13 +287,13 @@ frecs_reserve(struct fmsgs *m, long long c)
     if (c <= m->cap)
         return;
     m->scr = 2;
-    m->job = sgrow(m->job, k, c, sizeof *m->job);
-    m->src = sgrow(m->src, k, c, sizeof *m->src);
-    m->dst = sgrow(m->dst, k, c, sizeof *m->dst);
-    m->es = sgrow(m->es, k, c, sizeof *m->es);
-    m->ed = sgrow(m->ed, k, c, sizeof *m->ed);
-    m->bytes = sgrow(m->bytes, k, c, sizeof *m->bytes);
-    m->cnt = sgrow(m->cnt, k, c, sizeof *m->cnt);
+    m->job = sregrow(m->job, k, c, sizeof *m->job);
+    m->src = sregrow(m->src, k, c, sizeof *m->src);
+    m->dst = sregrow(m->dst, k, c, sizeof *m->dst);
+    m->es = sregrow(m->es, k, c, sizeof *m->es);
+    m->ed = sregrow(m->ed, k, c, sizeof *m->ed);
+    m->bytes = sregrow(m->bytes, k, c, sizeof *m->bytes);
+    m->cnt = sregrow(m->cnt, k, c, sizeof *m->cnt);
     m->cap = c;
 }
 
@@ -327,23 +306,15 @@ fmsgs_free(struct fmsgs *m)
         scratch_put(m->dst);
         scratch_put(m->bytes);
         scratch_put(m->cnt);
-        m->job = m->src = m->dst = m->cnt = NULL;
-        m->bytes = NULL;
-    }
-    free(m->job);
-    free(m->src);
-    free(m->dst);
-    free(m->bytes);
-    if (m->scr) {
-        scratch_put(m->es);
-        scratch_put(m->ed);
-        scratch_put(m->key);
     } else {
-        free(m->es);
-        free(m->ed);
-        free(m->key);
+        free(m->job);
+        free(m->src);
+        free(m->dst);
+        free(m->bytes);
     }
-    free(m->cnt);
+    scratch_put(m->es);
+    scratch_put(m->ed);
+    scratch_put(m->key);
     memset(m, 0, sizeof *m);
 }
 
@@ -1833,7 +1804,8 @@ struct ent_key {
     int job, a, z, run;
 };
 
-/* A new table of cap slots with the entities in[0..n) of keys. */
+/* A new table of cap slots with the entities in[0..n) of keys (in NULL:
+   entities 0 .. n - 1). */
 static struct ent_slot *
 ent_tab_new(long long cap, const struct ent_key *keys, const int *in,
             long long n)
@@ -1841,7 +1813,7 @@ ent_tab_new(long long cap, const struct ent_key *keys, const int *in,
     struct ent_slot *t = table0(cap, sizeof *t);
 
     for (long long i = 0; i < n; i++) {
-        int e = in[i];
+        long long e = in != NULL ? in[i] : i;
         long long k = (long long)(keys[e].h & (uint64_t)(cap - 1));
         while (t[k].e1 != 0)
             k = (k + 1) & (cap - 1);
@@ -1948,13 +1920,15 @@ ent_part_task(void *ctx, long long q, int wi)
             if (d != NULL)
                 *d = (int)e + 1;
             else {
-                if (nh == hcap) {
+                if (dir != NULL && nh == hcap) { /* (else every one) */
                     hcap = (long long)rho_grow_cap((size_t)hcap,
                                                    (size_t)nh + 1);
                     hashed = xreallocarray(hashed, (size_t)hcap,
                                            sizeof *hashed);
                 }
-                hashed[nh++] = (int)e;
+                if (dir != NULL)
+                    hashed[nh] = (int)e;
+                nh++;
                 tab[k].tag = (uint32_t)(h >> 32);
                 tab[k].e1 = (int)e + 1;
                 if (2 * nh > cap) {
@@ -5476,7 +5450,7 @@ net_fast_solve(const struct net *net, const struct net_job *jobs, int njobs,
         if (!agree(&sv)) {
             if ((sv.adaptive || sv.keep) && !sv.fold) /* (no growing: the
                                                          count is known) */
-                fmsgs_reserve(&sv.m, n_recs > 0 ? n_recs : 1, sv.keys, 0);
+                fmsgs_reserve(&sv.m, n_recs > 0 ? n_recs : 1, sv.keys);
             pool_for(sv.pool, sv.c1 - sv.c0, 1, chunk_task, &sv);
             take_failure(&sv);
             if ((sv.adaptive || sv.keep) && !sv.cancel && !sv.fail)
