@@ -531,29 +531,47 @@ session_poll(struct session *ss)
     return changed;
 }
 
+/* Run r to the end for the current version (joining its job). Returns
+   0, or -1 with err filled (may be NULL) when it failed. */
+static int
+wait_run(struct session *ss, struct run *r, struct rho_err *err)
+{
+    if (r->job.started) {
+        if (!r->on || r->job_version != ss->version)
+            job_cancel(&r->job);
+        take_job(r);
+    }
+    if (!r->on)
+        return 0;
+    if (!current(ss, r))
+        run_here(ss, r);
+    if (r->failed && r->err_version == ss->version) {
+        if (err != NULL)
+            *err = r->err;
+        return -1;
+    }
+    return 0;
+}
+
 int
 session_wait(struct session *ss, struct rho_err *err)
 {
     int rc = 0;
 
-    for (int k = 0; k < ss->nruns; k++) {
-        struct run *r = &ss->run[k];
-        if (r->job.started) {
-            if (!r->on || r->job_version != ss->version)
-                job_cancel(&r->job);
-            take_job(r);
-        }
-        if (!r->on)
-            continue;
-        if (!current(ss, r))
-            run_here(ss, r);
-        if (r->failed && r->err_version == ss->version && rc == 0) {
-            if (err != NULL)
-                *err = r->err;
+    for (int k = 0; k < ss->nruns; k++)
+        if (wait_run(ss, &ss->run[k], rc == 0 ? err : NULL) != 0)
             rc = -1;
-        }
-    }
     return rc;
+}
+
+int
+session_wait_model(struct session *ss, const struct model_entry *m,
+                   struct rho_err *err)
+{
+    for (int k = 0; k < ss->nruns; k++)
+        if (ss->run[k].m == m)
+            return wait_run(ss, &ss->run[k], err);
+    return 0;
 }
 
 static void

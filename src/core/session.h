@@ -153,6 +153,12 @@ int session_poll(struct session *ss);
  * run's own error stays in session_run().
  */
 int session_wait(struct session *ss, struct rho_err *err);
+/* The same for model m alone (the others go on as they were): a batch
+   that stops at a failed model does not wait for the ones after it.
+   Returns 0 (also when the session does not run m), or -1 with err filled
+   (may be NULL). */
+int session_wait_model(struct session *ss, const struct model_entry *m,
+                       struct rho_err *err);
 
 /* Edits: each returns 0, or -1 with err filled and nothing changed.
    session_set_flow() keeps flow i's id (it is the same flow, edited);
