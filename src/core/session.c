@@ -66,6 +66,7 @@ struct snap {
 };
 
 struct session {
+    const struct model_entry *focus; /* session_focus() */
     struct scenario *cur;
     unsigned long cur_id, next_id;
     struct snap undo[SESSION_HISTORY];
@@ -480,6 +481,28 @@ sleep_ms(int ms)
     nanosleep(&ts, NULL);
 }
 
+/* Does r wait to start until the focused model's run of the current
+   version has ended? (It computes, or is about to start.) */
+static int
+waits_for_focus(const struct session *ss, const struct run *r)
+{
+    if (ss->focus == NULL || ss->focus == r->m)
+        return 0;
+    for (int k = 0; k < ss->nruns; k++) {
+        const struct run *f = &ss->run[k];
+        if (f->m == ss->focus)
+            return f->on && f->m->background && !current(ss, f) &&
+                   !(f->stopped && f->stop_version == ss->version);
+    }
+    return 0;
+}
+
+void
+session_focus(struct session *ss, const struct model_entry *m)
+{
+    ss->focus = m;
+}
+
 int
 session_poll(struct session *ss)
 {
@@ -505,7 +528,8 @@ session_poll(struct session *ss)
             changed = 1;
         }
         if (!r->on || !r->m->background || current(ss, r) ||
-            (r->stopped && r->stop_version == ss->version))
+            (r->stopped && r->stop_version == ss->version) ||
+            waits_for_focus(ss, r))
             continue;
         r->job_scen = scenario_clone(ss->cur);
         r->job_version = ss->version;

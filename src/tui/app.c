@@ -63,6 +63,9 @@ struct app {
        them: each model's last result seen (session_run().serial) */
     const struct model_entry *seen_model[MODEL_MAX];
     unsigned long seen_serial[MODEL_MAX];
+    int seen_state[MODEL_MAX]; /* busy, and failed (bits 0, 1) */
+    int busy;                  /* a run computes: the loop ticks faster */
+    double progress_at;        /* when a run's progress was last drawn */
 
     /* a run's routine word ("link model: 2.31 s") waits while the
        message of a key is fresh: STATUS_HOLD s, or until the next key */
@@ -110,12 +113,18 @@ static int
 poll_runs(struct app *a)
 {
     const struct model_entry *m;
-    int changed = session_poll(a->ss);
+    int changed, fresh = 0;
 
+    /* the model on screen first: the others wait until it ends */
+    session_focus(a->ss, view_model(a->ss, a->u.view));
+    changed = session_poll(a->ss);
+    a->busy = 0;
     for (int k = 0; (m = session_model(a->ss, k)) != NULL; k++) {
         struct session_run r;
-        int i;
+        int i, state;
         session_run(a->ss, m, &r);
+        state = (r.busy ? 1 : 0) | (r.error != NULL ? 2 : 0);
+        a->busy |= r.busy;
         for (i = 0;
              i < MODEL_MAX && a->seen_model[i] != NULL && a->seen_model[i] != m;
              i++)
@@ -130,10 +139,22 @@ poll_runs(struct app *a)
             snprintf(word, sizeof word, "%s: %.2f s", m->title, r.seconds);
             changed |= routine_status(a, word);
         }
+        if (a->seen_model[i] != m || a->seen_serial[i] != r.serial ||
+            a->seen_state[i] != state)
+            fresh = 1;
         a->seen_model[i] = m;
         a->seen_serial[i] = r.serial;
+        a->seen_state[i] = state;
     }
-    return changed;
+    /* a result or an error at once; a run's progress ten times a second
+       (the loop ticks every 10 ms while one computes) */
+    if (fresh)
+        return 1;
+    if (changed && rho_wall() - a->progress_at >= 0.1) {
+        a->progress_at = rho_wall();
+        return 1;
+    }
+    return 0;
 }
 
 static int
@@ -615,7 +636,9 @@ app_run(const char *path, struct scenario **sp, const struct app_opts *o)
         if (redraw)
             draw(&a);
         redraw = 0;
-        key = tui_key(100, &m);
+        /* while a run computes, its result is drawn within 10 ms of
+           its end, not at the next 100 ms tick */
+        key = tui_key(a.busy ? 10 : 100, &m);
         sig = tui_signals();
         if (sig & 1) {
             quit_sig = tui_quit_signal();

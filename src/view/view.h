@@ -220,4 +220,8 @@ const char *view_name(int k);
  */
 int view_list(const struct session *ss, int *views);
 
+/* The first model ss runs whose entry lists view v (the model a screen
+   of v shows), or NULL. */
+const struct model_entry *view_model(const struct session *ss, int v);
+
 #endif

@@ -65,6 +65,23 @@ view_name(int k)
     return k >= 0 && k < view_count() ? view_table[k]->name : "?";
 }
 
+const struct model_entry *
+view_model(const struct session *ss, int v)
+{
+    const struct model_entry *m;
+    const char *name = v >= 0 && v < view_count() ? view_table[v]->name : NULL;
+
+    for (int k = 0; name != NULL && (m = session_model(ss, k)) != NULL; k++)
+        for (const char *p = m->views; *p != '\0';) {
+            size_t len = strcspn(p, " ");
+            if (strncmp(name, p, len) == 0 && name[len] == '\0')
+                return m;
+            p += len;
+            p += strspn(p, " ");
+        }
+    return NULL;
+}
+
 int
 view_list(const struct session *ss, int *views)
 {

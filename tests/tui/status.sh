@@ -13,16 +13,17 @@ status_row() {
     tui_screen | tail -2 | head -1
 }
 
-# 21. 60 dragonfly groups of UMesh: each run takes about half a second
-cat >"$dir/df60.lua" <<'LUA'
+# 21. 200 dragonfly groups of UMesh: each run takes about half a second
+# (the link model first, then the queueing model: one at a time)
+cat >"$dir/df200.lua" <<'LUA'
 return rho.scenario {
-  title = "UMesh on 60 groups",
-  topology = rho.dragonfly { groups = 60, chassis = 6, routers = 16, nodes = 4, cores = 24 },
+  title = "UMesh on 200 groups",
+  topology = rho.dragonfly { groups = 200, chassis = 6, routers = 16, nodes = 4, cores = 24 },
   routing = "SD", placement = "linear", seed = 1,
   traffic = rho.pattern.umesh { size = "512 KiB" },
 }
 LUA
-tui_start 120 30 "$RHO" "$dir/df60.lua"
+tui_start 120 30 "$RHO" "$dir/df200.lua"
 expect status-start "1 Network" 20
 expect_re status-first-run "^ (link|queueing) model: [0-9.]+ s" 30
 tui_wait_gone_computing

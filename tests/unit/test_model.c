@@ -31,6 +31,7 @@ struct bytes_res {
 };
 
 static atomic_int gate;      /* 0: "slow" runs on a job wait */
+static atomic_int gate2;     /* 0: "later" runs on a job wait */
 static atomic_int cancelled; /* runs that saw their job cancelled */
 static atomic_ulong runs;
 
@@ -48,16 +49,17 @@ applies(const struct scenario *s)
     return s->pcie != NULL; /* a tree with flows */
 }
 
-/* Fails (RHO_EINPUT) when flow 1 has 13 bytes. */
+/* Fails (RHO_EINPUT) when flow 1 has 13 bytes. On a job, waits for g. */
 static void *
-run(struct scenario *s, const struct model_ctx *ctx, struct rho_err *err)
+run_gated(atomic_int *g, struct scenario *s, const struct model_ctx *ctx,
+          struct rho_err *err)
 {
     struct bytes_res *r;
     double sum = 0;
 
     if (ctx->job != NULL) {
         job_progress(ctx->job, 1, 2);
-        while (!atomic_load(&gate)) {
+        while (!atomic_load(g)) {
             if (job_cancelled(ctx->job)) {
                 atomic_fetch_add(&cancelled, 1);
                 scenario_free(s);
@@ -78,6 +80,18 @@ run(struct scenario *s, const struct model_ctx *ctx, struct rho_err *err)
     r->bytes = sum;
     r->serial = atomic_fetch_add(&runs, 1) + 1;
     return r;
+}
+
+static void *
+run(struct scenario *s, const struct model_ctx *ctx, struct rho_err *err)
+{
+    return run_gated(&gate, s, ctx, err);
+}
+
+static void *
+run_later(struct scenario *s, const struct model_ctx *ctx, struct rho_err *err)
+{
+    return run_gated(&gate2, s, ctx, err);
 }
 
 static void
@@ -133,6 +147,13 @@ static const struct model_entry slow_entry = {
 };
 static const struct model_entry *const table[] = {&bytes_entry, &slow_entry,
                                                   NULL};
+/* a second background model, for the focus */
+static const struct model_entry later_entry = {
+    "later", "later model", "heat", 1,    applies, run_later, result_free,
+    NULL,    NULL,          cols,   2,    NULL,    sweep,     NULL,
+};
+static const struct model_entry *const table2[] = {&bytes_entry, &slow_entry,
+                                                   &later_entry, NULL};
 
 static struct session *
 table1_prev(unsigned only, int prev)
@@ -425,6 +446,64 @@ main(void)
         session_free(s2);
     }
     session_free(ss);
+
+    /* ---- the focus: the model on screen runs first ---- */
+    {
+        struct session_opts o = {table2, 0, 1, 0, 0};
+        struct scenario *s = lx_run_file("scenarios/table1.lua", NULL, &err);
+        atomic_store(&gate, 0);
+        atomic_store(&gate2, 0);
+        ss = session_new_with(s, &o);
+        CHECK(view_model(ss, view_find("heat")) == &later_entry &&
+                  view_model(ss, view_find("links")) == &slow_entry &&
+                  view_model(ss, view_find("flows")) == &bytes_entry &&
+                  view_model(ss, view_find("tree")) == NULL &&
+                  view_model(ss, -1) == NULL,
+              "view_model: the model whose entry lists the view");
+        session_focus(ss, &later_entry);
+        session_poll(ss);
+        CHECK(session_run(ss, &later_entry, &r) == 0 && r.busy,
+              "the focused model starts");
+        CHECK(session_run(ss, &slow_entry, &r) == 0 && !r.busy &&
+                  r.result == NULL && r.error == NULL,
+              "the other background model waits for it");
+        atomic_store(&gate, 1); /* slow would end at once: it never began */
+        for (int i = 0; i < 20; i++)
+            session_poll(ss);
+        CHECK(session_run(ss, &slow_entry, &r) == 0 && !r.busy &&
+                  r.result == NULL,
+              "and keeps waiting while it computes");
+        atomic_store(&gate, 0);
+        atomic_store(&gate2, 1);
+        CHECK(poll_until(ss, &later_entry), "the focused run ends");
+        session_poll(ss);
+        CHECK(session_run(ss, &slow_entry, &r) == 0 && r.busy,
+              "then the other starts");
+        /* an edit while the other computes: the focus has a new version
+           to run, the other's stale run stops and waits again */
+        atomic_store(&gate2, 0);
+        CHECK(set_bytes(ss, 4096) == 0, "an edit");
+        for (int i = 0; i < 100; i++) { /* its stale run is joined */
+            session_poll(ss);
+            nap();
+        }
+        CHECK(session_run(ss, &slow_entry, &r) == 0 && !r.busy &&
+                  session_run(ss, &later_entry, &r) == 0 && r.busy,
+              "after an edit the focused model runs alone");
+        session_focus(ss, NULL);
+        session_poll(ss);
+        CHECK(session_run(ss, &slow_entry, &r) == 0 && r.busy,
+              "no focus: every run starts");
+        atomic_store(&gate, 1);
+        atomic_store(&gate2, 1);
+        CHECK(session_wait(ss, &err) == 0 &&
+                  ((struct bytes_res *)session_result(ss, &slow_entry))
+                          ->bytes == total(ss) &&
+                  ((struct bytes_res *)session_result(ss, &later_entry))
+                          ->bytes == total(ss),
+              "both of the edited scenario");
+        session_free(ss);
+    }
 
     /* ---- a sweep prints their columns ---- */
     {
