@@ -17,6 +17,17 @@
 #include "view/view.h"
 
 int
+cli_wait(struct session *ss, struct rho_err *err)
+{
+    const struct model_entry *m;
+
+    for (int k = 0; (m = session_model(ss, k)) != NULL; k++)
+        if (session_wait_model(ss, m, err) != 0)
+            return -1;
+    return 0;
+}
+
+int
 cli_exit_code(const struct rho_err *err)
 {
     switch (err->code) {
@@ -229,7 +240,7 @@ cli_screen_open(struct cli_screen *cs, const struct cli_args *a,
     }
     if (a->dump_view >= 0)
         cs->u.view = a->dump_view;
-    if (session_wait(cs->ss, &err) != 0) {
+    if (cli_wait(cs->ss, &err) != 0) {
         fprintf(stderr, "rho: %s: %s\n", a->file, err.msg);
         rc = cli_exit_code(&err);
         goto out;

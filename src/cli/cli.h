@@ -110,6 +110,13 @@ extern const struct cli_mode cli_tui_mode;     /* tui.c */
 
 /* ---- shared (cli.c) ---- */
 
+/* session_wait() that stops at the first model (table order) that
+   fails: -1 with its error, and the models after it are not run (their
+   output would not be printed: on the supernode machine under AI the
+   link model refuses at once, and the queueing model would take most of
+   a minute). */
+int cli_wait(struct session *ss, struct rho_err *err);
+
 /* The exit status for err: 1 starved, 3 a budget ran out, else 2. */
 int cli_exit_code(const struct rho_err *err);
 
@@ -192,7 +199,7 @@ struct cli_screen {
 };
 
 /*
- * A session on a copy of s with every model's result (session_wait()),
+ * A session on a copy of s with every model's result (cli_wait()),
  * and a ui showing a->dump_view with --explain, --at and --frame applied:
  * what the terminal would show. Returns 0 (release with
  * cli_screen_close()), or the exit status after saying why on stderr

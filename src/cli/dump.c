@@ -1,7 +1,7 @@
 /*
  * dump: --dump WxH:VIEW, the interactive screen drawn into a canvas of
  * that size and printed as text: what the terminal would show once every
- * model that runs has its result (session_wait). The golden screens.
+ * model that runs has its result (cli_wait()). The golden screens.
  * WxH:VIEW,VIEW,... or WxH:all prints several views of one run, each
  * after a line "=== WxH:VIEW" naming it (the models run once).
  */

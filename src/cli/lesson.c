@@ -171,7 +171,7 @@ run(struct cli_args *a, struct scenario **sp)
         fprintf(stderr, "rho: %s: --%s: the scenario has no lesson\n", a->file,
                 a->handout ? "handout" : "answer");
         rc = 2;
-    } else if (session_wait(ss, &err) != 0) {
+    } else if (cli_wait(ss, &err) != 0) {
         fprintf(stderr, "rho: %s: %s\n", a->file, err.msg);
         rc = cli_exit_code(&err);
     } else if (a->answer != NULL) {

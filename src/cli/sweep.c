@@ -87,7 +87,7 @@ eval_point(void *vctx, long i, const char *const *values, double *out,
         struct session_opts so = {NULL, c->a->run, 1, 0, 0};
         struct session *ss = session_new_with(s, &so);
         const struct model_entry *m;
-        if ((rc = session_wait(ss, err)) == 0)
+        if ((rc = cli_wait(ss, err)) == 0)
             for (int k = 0; (m = session_model(ss, k)) != NULL; k++) {
                 int at = c->off[model_find(NULL, m->name)];
                 out[at + m->ncols] = m->sweep(session_result(ss, m), out + at);

@@ -124,3 +124,8 @@ t net-memory-first 3 - "rho: $dir/sn-ai.lua: the link model needs about 25.03 Gi
 ms=$((($(date +%s%N) - t0) / 1000000))
 [ "$ms" -lt 5000 ] && echo "ok - limits net-memory-first-quick" ||
     echo "FAIL limits net-memory-first-quick: $ms ms (the queueing model ran on)"
+t0=$(date +%s%N)
+t dump-memory-first 3 - "rho: $dir/sn-ai.lua: the link model needs about 25.03 GiB for 268,419,072 messages, more than the 16 GiB allowed: it would fit on 2 MPI ranks (rho-mpi), or with --max-memory 25636MiB" -- --dump 100x30:network "$dir/sn-ai.lua"
+ms=$((($(date +%s%N) - t0) / 1000000))
+[ "$ms" -lt 5000 ] && echo "ok - limits dump-memory-first-quick" ||
+    echo "FAIL limits dump-memory-first-quick: $ms ms (the queueing model ran on)"
