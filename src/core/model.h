@@ -129,6 +129,14 @@ struct model_entry {
        a comparison needs (the link model: its bytes per link and its
        scenario, not its messages). NULL: kept whole. */
     void (*retire)(void *res);
+
+    /* res leaves the screen for another state of the scenario, and the
+       session remembers it whole, to show it again at once should that
+       state come back (an undo, R round to the same routing): stop what
+       it computes in the background and return about how many bytes it
+       holds. NULL: the model's results are not remembered (a cheap
+       model's, or one with a cache of its own). */
+    size_t (*shelve)(void *res);
 };
 
 /* The models, in the order their reports, views and sweep columns come;

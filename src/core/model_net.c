@@ -585,6 +585,41 @@ retire(void *res)
     lr->recorded = 0;
 }
 
+/* The bytes of r's arrays (and its phases'), about. */
+static size_t
+result_bytes(const struct net_result *r)
+{
+    size_t n = (size_t)r->nlinks * sizeof(double), np;
+
+    if (r->job_bytes != NULL)
+        n += (size_t)r->njobs * (size_t)r->nlinks * sizeof(double);
+    if (r->msg_job != NULL)
+        n += (size_t)r->nmsg * (3 * sizeof(int) + 2 * sizeof(double));
+    if (r->path_off != NULL && (np = (size_t)r->path_off[r->nmsg]) > 0)
+        n += (size_t)(r->nmsg + 1) * sizeof(int) +
+             np * (sizeof(long long) + sizeof(int) + sizeof(double)) +
+             (size_t)(r->path_start[np - 1] + r->path_len[np - 1]) *
+                 sizeof(int);
+    for (int k = 0; k < r->nphases; k++)
+        n += result_bytes(r->phase[k]);
+    return n;
+}
+
+/* Remembered by the session: the Metrics view's indicators stop (asked
+   again, they start again). */
+static size_t
+shelve(void *res)
+{
+    struct net_run *lr = res;
+    size_t n = sizeof *lr + result_bytes(lr->res);
+
+    feat_halt(lr->feat, NET_FEAT_NONE);
+    if (lr->recorded)
+        n += 2 * (size_t)lr->nrounds * (size_t)lr->res->nlinks *
+             sizeof(double);
+    return n;
+}
+
 static const struct model_col cols[] = {
     {"max link", "max_link_bytes", MODEL_COL_BYTES},
     {"mean link", "mean_link_bytes", MODEL_COL_BYTES},
@@ -619,6 +654,7 @@ const struct model_entry model_net_entry = {
     .failed_word = NULL,
     .sweep = sweep,
     .retire = retire,
+    .shelve = shelve,
 };
 
 const struct net_run *

@@ -27,6 +27,20 @@
 #include "core/base/rho_alloc.h"
 #include "core/base/strbuf.h"
 
+/* A state of the scenario as scenario_to_lua() writes it (exact). */
+struct key {
+    char *s; /* owned, or NULL */
+    size_t len;
+};
+
+/* A result remembered with the state it is of. */
+struct memo {
+    struct key key;
+    void *res;
+    double seconds;
+    size_t bytes;
+};
+
 struct run {
     const struct model_entry *m;
     int on;                /* the model runs on the current scenario */
@@ -56,6 +70,15 @@ struct run {
        its phase began and how far it was then (for the estimate) */
     double job_t0, ph_t0, ph_f0;
     char ph[32];
+
+    /* the memory (model_entry.shelve): the state res is of, as
+       scenario_to_lua() writes it (NULL: not known), the job's, results
+       of other states oldest first, and whether res came from there */
+    struct key key, job_key;
+    struct memo memo[SESSION_MEMO];
+    int nmemo;
+    int recalled;
+    int prev_borrowed; /* prev is a memo entry's result (not owned) */
 };
 
 /* A state of the scenario in the history, and its identity: every edit
@@ -67,6 +90,9 @@ struct snap {
 
 struct session {
     const struct model_entry *focus; /* session_focus() */
+    struct strbuf cur_lua;           /* cur as Lua, of version cur_lua_of */
+    unsigned long cur_lua_of;
+    int cur_lua_made;
     struct scenario *cur;
     unsigned long cur_id, next_id;
     struct snap undo[SESSION_HISTORY];
@@ -95,17 +121,121 @@ model_ctx_of(const struct session *ss, struct job *j, struct model_ctx *c)
 }
 
 static void
+key_free(struct key *k)
+{
+    free(k->s);
+    k->s = NULL;
+    k->len = 0;
+}
+
+/* The current state as Lua (made once a version). */
+static const struct strbuf *
+cur_lua(struct session *ss)
+{
+    if (!ss->cur_lua_made || ss->cur_lua_of != ss->version) {
+        strbuf_reset(&ss->cur_lua);
+        scenario_to_lua(ss->cur, &ss->cur_lua);
+        ss->cur_lua_of = ss->version;
+        ss->cur_lua_made = 1;
+    }
+    return &ss->cur_lua;
+}
+
+/* The current state's key for r's model (none when it is not
+   remembered). */
+static struct key
+cur_key(struct session *ss, const struct run *r)
+{
+    struct key k = {NULL, 0};
+
+    if (r->m->shelve != NULL && r->m->background) {
+        const struct strbuf *sb = cur_lua(ss);
+        k.len = sb->len;
+        k.s = xmalloc(k.len + 1);
+        memcpy(k.s, strbuf_str(sb), k.len + 1);
+    }
+    return k;
+}
+
+static void
 drop_result(struct run *r)
 {
     r->m->result_free(r->res);
     r->res = NULL;
+    key_free(&r->key);
+    r->recalled = 0;
 }
 
 static void
 drop_prev(struct run *r)
 {
-    r->m->result_free(r->prev);
+    if (!r->prev_borrowed)
+        r->m->result_free(r->prev);
     r->prev = NULL;
+    r->prev_borrowed = 0;
+}
+
+/* Take memo entry i out of r's memory (its result and key to the caller,
+   NULL: freed). */
+static void
+memo_take(struct run *r, int i, struct memo *out)
+{
+    if (r->prev_borrowed && r->prev == r->memo[i].res) {
+        r->prev = NULL;
+        r->prev_borrowed = 0;
+    }
+    if (out != NULL) {
+        *out = r->memo[i];
+    } else {
+        r->m->result_free(r->memo[i].res);
+        key_free(&r->memo[i].key);
+    }
+    memmove(r->memo + i, r->memo + i + 1,
+            (size_t)(r->nmemo - i - 1) * sizeof *r->memo);
+    r->nmemo--;
+}
+
+static void
+memo_clear(struct run *r)
+{
+    while (r->nmemo > 0)
+        memo_take(r, r->nmemo - 1, NULL);
+}
+
+/* Remember res (of another state than the one coming) when the model
+   allows and it fits, forgetting the oldest to make room. Returns 1 when
+   res went to the memory. */
+static int
+remember(struct run *r)
+{
+    size_t bytes, total = 0;
+
+    if (r->res == NULL || r->key.s == NULL || r->m->shelve == NULL)
+        return 0;
+    bytes = r->m->shelve(r->res);
+    if (bytes > SESSION_MEMO_BYTES)
+        return 0;
+    for (int i = 0; i < r->nmemo; i++)
+        if (r->memo[i].key.len == r->key.len &&
+            memcmp(r->memo[i].key.s, r->key.s, r->key.len) == 0)
+            memo_take(r, i--, NULL); /* (an older result of it) */
+    for (int i = 0; i < r->nmemo; i++)
+        total += r->memo[i].bytes;
+    while (r->nmemo > 0 &&
+           (r->nmemo == SESSION_MEMO || total + bytes > SESSION_MEMO_BYTES)) {
+        total -= r->memo[0].bytes;
+        memo_take(r, 0, NULL);
+    }
+    r->memo[r->nmemo].key = r->key;
+    r->memo[r->nmemo].res = r->res;
+    r->memo[r->nmemo].seconds = r->seconds;
+    r->memo[r->nmemo].bytes = bytes;
+    r->nmemo++;
+    r->key.s = NULL;
+    r->key.len = 0;
+    r->res = NULL;
+    r->recalled = 0;
+    return 1;
 }
 
 /* res goes one generation back (with session_opts.prev), else away. */
@@ -120,19 +250,70 @@ retire_result(struct run *r, int keep)
     r->prev = r->res;
     r->prev_version = r->version;
     r->res = NULL;
+    key_free(&r->key);
+    r->recalled = 0;
     if (r->m->retire != NULL)
         r->m->retire(r->prev);
 }
 
+/* res (of the state key, taken; may be empty) replaces r's result: the
+   last one, of another state, goes to the memory (and is then the one
+   kept back with session_opts.prev), else one generation back or away. */
 static void
-set_result(struct run *r, void *res, unsigned long version, double seconds)
+set_result(struct run *r, void *res, unsigned long version, double seconds,
+           struct key key)
 {
-    retire_result(r, r->ss->o.prev && r->version != version);
+    int other = r->version != version || r->res == NULL;
+
+    if (other && remember(r)) {
+        if (r->ss->o.prev) {
+            drop_prev(r);
+            r->prev = r->memo[r->nmemo - 1].res;
+            r->prev_version = r->version;
+            r->prev_borrowed = 1;
+        }
+    } else {
+        retire_result(r, r->ss->o.prev && r->version != version);
+    }
     r->res = res;
+    r->key = key;
+    r->recalled = 0;
     r->version = version;
     r->seconds = seconds;
     r->serial++;
     r->failed = 0;
+}
+
+/* The current state's result from r's memory, if it has it. */
+static int
+recall(struct session *ss, struct run *r)
+{
+    const struct strbuf *sb;
+
+    if (r->nmemo == 0 && (r->res == NULL || r->key.s == NULL))
+        return 0;
+    sb = cur_lua(ss);
+    if (r->res != NULL && r->key.s != NULL && r->key.len == sb->len &&
+        memcmp(r->key.s, strbuf_str(sb), sb->len) == 0) {
+        /* the one shown: back to its state before another's run ended
+           (Esc stopped it, or it failed) */
+        r->version = ss->version;
+        r->recalled = 1;
+        r->serial++;
+        r->failed = 0;
+        return 1;
+    }
+    for (int i = r->nmemo - 1; i >= 0; i--) {
+        struct memo e;
+        if (r->memo[i].key.len != sb->len ||
+            memcmp(r->memo[i].key.s, strbuf_str(sb), sb->len) != 0)
+            continue;
+        memo_take(r, i, &e);
+        set_result(r, e.res, ss->version, e.seconds, e.key);
+        r->recalled = 1;
+        return 1;
+    }
+    return 0;
 }
 
 static void
@@ -176,7 +357,7 @@ run_here(struct session *ss, struct run *r)
     rho_err_clear(&err);
     res = run_model(r->m, scenario_clone(ss->cur), &c, &err);
     if (res != NULL)
-        set_result(r, res, ss->version, rho_wall() - t0);
+        set_result(r, res, ss->version, rho_wall() - t0, cur_key(ss, r));
     else
         set_error(r, &err, ss->version);
 }
@@ -190,13 +371,17 @@ take_job(struct run *r)
 {
     job_join(&r->job);
     if (r->job_res != NULL) {
-        if (r->on && r->job_version >= r->version)
-            set_result(r, r->job_res, r->job_version, r->job_seconds);
-        else
+        if (r->on && r->job_version >= r->version) {
+            set_result(r, r->job_res, r->job_version, r->job_seconds,
+                       r->job_key);
+            r->job_key.s = NULL;
+        } else {
             r->m->result_free(r->job_res);
+        }
     } else if (r->job_err.code != RHO_ECANCEL) {
         set_error(r, &r->job_err, r->job_version);
     }
+    key_free(&r->job_key);
     r->job_res = NULL;
     scenario_free(r->job_scen); /* when the job never took it */
     r->job_scen = NULL;
@@ -227,6 +412,7 @@ compute(struct session *ss)
         if (!r->on) {
             drop_result(r);
             drop_prev(r);
+            memo_clear(r);
             r->failed = 0;
             if (r->job.started)
                 job_cancel(&r->job); /* joined by the next poll */
@@ -253,6 +439,7 @@ session_new_with(struct scenario *s, const struct session_opts *o)
     ss->saved_id = 1;
     ss->saved = scenario_clone(s);
     strbuf_init(&ss->saved_lua);
+    strbuf_init(&ss->cur_lua);
     if (o != NULL)
         ss->o = *o;
     else
@@ -293,7 +480,9 @@ session_free(struct session *ss)
         stop_job(&ss->run[k]);
         drop_result(&ss->run[k]);
         drop_prev(&ss->run[k]);
+        memo_clear(&ss->run[k]);
     }
+    strbuf_fini(&ss->cur_lua);
     drop_stack(ss->undo, &ss->nundo);
     drop_stack(ss->redo, &ss->nredo);
     scenario_free(ss->cur);
@@ -409,6 +598,7 @@ session_run(const struct session *ss, const struct model_entry *m,
     out->serial = r->serial;
     if (r->failed && r->err_version == ss->version)
         out->error = &r->err;
+    out->remembered = r->recalled;
     out->stopped = r->stopped && r->stop_version == ss->version &&
                    !(r->res != NULL && r->version == ss->version);
     out->left = -1;
@@ -520,18 +710,29 @@ session_poll(struct session *ss)
                 }
                 /* an edit made it stale: it stops within a tick, and a
                    later poll joins it and starts anew (an edit never
-                   waits for a run to stop) */
+                   waits for a run to stop) -- unless the state is one
+                   the memory has: its result now (what the stale run
+                   makes, if it ends first, is older: thrown away) */
                 job_cancel(&r->job);
+                if (r->on && !current(ss, r) && recall(ss, r))
+                    changed = 1;
                 continue;
             }
             take_job(r);
             changed = 1;
         }
         if (!r->on || !r->m->background || current(ss, r) ||
-            (r->stopped && r->stop_version == ss->version) ||
-            waits_for_focus(ss, r))
+            (r->stopped && r->stop_version == ss->version))
+            continue;
+        if (recall(ss, r)) { /* a state seen before: its result at once */
+            changed = 1;
+            continue;
+        }
+        if (waits_for_focus(ss, r))
             continue;
         r->job_scen = scenario_clone(ss->cur);
+        key_free(&r->job_key);
+        r->job_key = cur_key(ss, r);
         r->job_version = ss->version;
         r->job_res = NULL;
         r->job_t0 = r->ph_t0 = rho_wall();
@@ -567,7 +768,7 @@ wait_run(struct session *ss, struct run *r, struct rho_err *err)
     }
     if (!r->on)
         return 0;
-    if (!current(ss, r))
+    if (!current(ss, r) && !recall(ss, r))
         run_here(ss, r);
     if (r->failed && r->err_version == ss->version) {
         if (err != NULL)
@@ -620,7 +821,7 @@ push(struct snap *st, int *n, struct scenario *s, unsigned long id)
 static void
 update_dirty(struct session *ss)
 {
-    struct strbuf cur;
+    const struct strbuf *cur;
 
     if (ss->cur_id == ss->saved_id) {
         ss->dirty = 0;
@@ -630,12 +831,10 @@ update_dirty(struct session *ss)
         scenario_to_lua(ss->saved, &ss->saved_lua);
         ss->saved_lua_made = 1;
     }
-    strbuf_init(&cur);
-    scenario_to_lua(ss->cur, &cur);
+    cur = cur_lua(ss);
     ss->dirty =
-        cur.len != ss->saved_lua.len ||
-        memcmp(strbuf_str(&cur), strbuf_str(&ss->saved_lua), cur.len) != 0;
-    strbuf_fini(&cur);
+        cur->len != ss->saved_lua.len ||
+        memcmp(strbuf_str(cur), strbuf_str(&ss->saved_lua), cur->len) != 0;
 }
 
 /* Make state s (with its id) current, and run the models on it. */

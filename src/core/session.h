@@ -30,6 +30,11 @@
 #include "core/scenario.h"
 
 #define SESSION_HISTORY 200
+/* Results a background model's run remembers of other states (with
+   model_entry.shelve), and the bytes they may hold, at most: R goes
+   round the seven routings and back to a remembered one. */
+#define SESSION_MEMO 8
+#define SESSION_MEMO_BYTES ((size_t)256 << 20)
 
 struct session;
 
@@ -97,6 +102,11 @@ struct session_run {
     int stopped;                 /* session_stop() stopped the run of the
                                     current version: result is older */
     double elapsed;              /* busy: seconds since the run started */
+    int remembered;              /* result was remembered from when the
+                                    scenario was in the same state before
+                                    (an undo, R round to the same routing):
+                                    shown again, not computed; seconds is
+                                    what computing it took */
     double left;                 /* busy: about how many seconds its phase
                                     needs to end, at the pace the polls
                                     saw since it began; < 0: not known

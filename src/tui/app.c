@@ -136,7 +136,12 @@ poll_runs(struct app *a)
         if (a->seen_model[i] == m && a->seen_serial[i] != r.serial &&
             r.seconds > 0.2 && !a->u.status_error) {
             char word[160];
-            snprintf(word, sizeof word, "%s: %.2f s", m->title, r.seconds);
+            if (r.remembered) /* (shown again, not computed) */
+                snprintf(word, sizeof word, "%s: remembered (it took %.2f s)",
+                         m->title, r.seconds);
+            else
+                snprintf(word, sizeof word, "%s: %.2f s", m->title,
+                         r.seconds);
             changed |= routine_status(a, word);
         }
         if (a->seen_model[i] != m || a->seen_serial[i] != r.serial ||

@@ -59,6 +59,24 @@ expect progress-stopped-label "old: AI's numbers; AH was stopped (Esc)" 10
 # an edit runs it again; q q while it computes quits at once
 tui_keys u
 expect progress-undo "routing AI" 10
+# AI's numbers are of this state: shown again as they are, not computed
+if tui_gone "old: AI's numbers" 5; then
+    echo "ok - tui progress-undo-remembered"
+else
+    echo "FAIL tui progress-undo-remembered: computed again"
+    tui_screen | sed 's/^/    | /'
+fi
+expect_not progress-undo-not-computing "computing"
+# back to AD by a command (a new state, the same scenario): its result
+# from the memory, at once, and the status line says so
+tui_keys :
+tui_type "routing AD"
+tui_keys Enter
+expect progress-memory-ad "routing AD" 10
+expect_re progress-memory-status "link model: remembered \(it took [0-9.]+ s\)" 10
+expect_not progress-memory-not-old "old: AI's numbers"
+tui_keys u
+expect progress-memory-undo "routing AI" 10
 tui_keys R
 expect progress-again "old: AI's numbers; computing AH" 20
 t0=$(date +%s.%N)

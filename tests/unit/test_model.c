@@ -127,7 +127,7 @@ sweep(const void *res, double *out)
 
 static const struct model_entry bytes_entry = {
     "bytes", "bytes model", "flows", 0,    applies, run,   result_free,
-    NULL,    explain,       cols,    2, NULL, sweep,   NULL,
+    NULL,    explain,       cols,    2, NULL, sweep,   NULL, NULL,
 };
 static const struct model_entry slow_entry = {
     "slow",
@@ -144,13 +144,27 @@ static const struct model_entry slow_entry = {
     NULL,
     sweep,
     NULL,
+    NULL,
 };
 static const struct model_entry *const table[] = {&bytes_entry, &slow_entry,
                                                   NULL};
-/* a second background model, for the focus */
+
+/* later's results as the session's memory sees them */
+static size_t shelve_bytes = 1000; /* what shelve() says they hold */
+static atomic_int shelved;
+
+static size_t
+shelve(void *res)
+{
+    (void)res;
+    atomic_fetch_add(&shelved, 1);
+    return shelve_bytes;
+}
+
+/* a second background model, for the focus and the memory */
 static const struct model_entry later_entry = {
     "later", "later model", "heat", 1,    applies, run_later, result_free,
-    NULL,    NULL,          cols,   2,    NULL,    sweep,     NULL,
+    NULL,    NULL,          cols,   2,    NULL,    sweep,     NULL, shelve,
 };
 static const struct model_entry *const table2[] = {&bytes_entry, &slow_entry,
                                                    &later_entry, NULL};
@@ -503,6 +517,107 @@ main(void)
                           ->bytes == total(ss),
               "both of the edited scenario");
         session_free(ss);
+    }
+
+    /* ---- the memory: a state seen before gets its result at once ---- */
+    {
+        struct session_opts o = {table2, 1u << 2, 1, 0, 1};
+        struct scenario *s = lx_run_file("scenarios/table1.lua", NULL, &err);
+        const struct bytes_res *a = NULL, *b = NULL;
+        unsigned long n0;
+        int sh0 = atomic_load(&shelved);
+        atomic_store(&gate2, 1);
+        ss = session_new_with(s, &o);
+        CHECK(session_wait(ss, &err) == 0 &&
+                  (a = session_result(ss, &later_entry)) != NULL,
+              "state A: computed");
+        CHECK(set_bytes(ss, 4096) == 0 && session_wait(ss, &err) == 0 &&
+                  (b = session_result(ss, &later_entry)) != NULL &&
+                  b->bytes == total(ss) && atomic_load(&shelved) == sh0 + 1,
+              "an edit, state B: computed; A's result shelved");
+        CHECK(session_result_prev(ss, &later_entry, NULL) == a,
+              "A's (whole) is the one kept back");
+        n0 = atomic_load(&runs);
+        CHECK(session_undo(ss) == 0 && poll_until(ss, &later_entry) &&
+                  session_result(ss, &later_entry) == a &&
+                  session_run(ss, &later_entry, &r) == 0 && r.remembered &&
+                  r.version == session_version(ss) && r.serial == 3 &&
+                  atomic_load(&runs) == n0,
+              "undo to A: A's result again, remembered, not computed");
+        CHECK(session_result_prev(ss, &later_entry, NULL) == b,
+              "and B's kept back");
+        CHECK(session_redo(ss) == 0 && session_wait(ss, &err) == 0 &&
+                  session_result(ss, &later_entry) == b &&
+                  atomic_load(&runs) == n0,
+              "redo to B: B's again (session_wait remembers too)");
+        CHECK(set_bytes(ss, 8192) == 0 && session_wait(ss, &err) == 0 &&
+                  atomic_load(&runs) == n0 + 1,
+              "state C: computed");
+        CHECK(set_bytes(ss, 4096) == 0 && session_wait(ss, &err) == 0 &&
+                  session_result(ss, &later_entry) == b &&
+                  atomic_load(&runs) == n0 + 1,
+              "an edit back to B's sizes (a new state, the same "
+              "scenario): B's");
+        n0 = atomic_load(&runs);
+        CHECK(set_bytes(ss, 77) == 0 && session_wait(ss, &err) == 0 &&
+                  atomic_load(&runs) == n0 + 1 &&
+                  session_run(ss, &later_entry, &r) == 0 && !r.remembered,
+              "a state not seen: computed, not remembered");
+        /* SESSION_MEMO other states remembered at most: as many new
+           ones less one push out A and C */
+        for (int i = 0; i < SESSION_MEMO - 1; i++)
+            set_bytes(ss, 100 + i), session_wait(ss, &err);
+        n0 = atomic_load(&runs);
+        CHECK(set_bytes(ss, 77) == 0 && session_wait(ss, &err) == 0 &&
+                  atomic_load(&runs) == n0,
+              "a state SESSION_MEMO results back: remembered");
+        CHECK(set_bytes(ss, 999) == 0 && session_wait(ss, &err) == 0 &&
+                  set_bytes(ss, 4096) == 0 && session_wait(ss, &err) == 0 &&
+                  atomic_load(&runs) == n0 + 2,
+              "B, pushed out by newer ones: computed again");
+        /* a result larger than the memory holds is not remembered */
+        shelve_bytes = SESSION_MEMO_BYTES + 1;
+        CHECK(set_bytes(ss, 5000) == 0 && session_wait(ss, &err) == 0 &&
+                  session_undo(ss) == 0 && session_wait(ss, &err) == 0 &&
+                  atomic_load(&runs) == n0 + 4,
+              "too large: B's computed again after an undo");
+        shelve_bytes = 1000;
+        /* the result shown is of the state an undo comes back to: a run
+           of the state after it was stopped (Esc) */
+        {
+            const void *shown = session_result(ss, &later_entry);
+            atomic_store(&gate2, 0);
+            set_bytes(ss, 31337);
+            session_poll(ss);
+            CHECK(session_stop(ss) == 1, "the next state's run stopped");
+            n0 = atomic_load(&runs);
+            CHECK(session_undo(ss) == 0 && session_poll(ss) == 1 &&
+                      session_run(ss, &later_entry, &r) == 0 &&
+                      r.result == shown && r.remembered && !r.busy &&
+                      r.version == session_version(ss) &&
+                      atomic_load(&runs) == n0,
+                  "undo: the result shown is the state's, not computed");
+            /* and while the next state's run still computes: at the
+               first poll, without waiting for it to stop */
+            set_bytes(ss, 31338);
+            for (int i = 0; i < 1000; i++) { /* (the stopped run joined) */
+                session_poll(ss);
+                if (session_run(ss, &later_entry, &r) == 0 && r.busy)
+                    break;
+                nap();
+            }
+            CHECK(session_run(ss, &later_entry, &r) == 0 && r.busy,
+                  "the next state's run computes");
+            CHECK(session_undo(ss) == 0 && session_poll(ss) == 1 &&
+                      session_run(ss, &later_entry, &r) == 0 &&
+                      r.result == shown && r.remembered &&
+                      r.version == session_version(ss) &&
+                      atomic_load(&runs) == n0,
+                  "undo: the state's result at the first poll");
+            atomic_store(&gate2, 1);
+        }
+        session_free(ss);
+        CHECK(1, "freed with results in the memory");
     }
 
     /* ---- a sweep prints their columns ---- */

@@ -278,7 +278,8 @@ main(void)
                               "the saved state: clean");
     session_free(ss);
 
-    /* the link model's result one generation back: shrunk to its bytes */
+    /* the link model's result one generation back: remembered whole,
+       and shown again at once when its state comes back */
     {
         struct session_opts o = {NULL, 0, 1, MODEL_KEEP_VIEWS, 1};
         const struct net_run *a = NULL, *p;
@@ -302,17 +303,49 @@ main(void)
         CHECK(p != NULL && p->scen->net->routing == NET_AD &&
                   model_net_run(ss)->scen->net->routing == NET_SD,
               "the AD result is one generation back, SD's current");
-        CHECK(p != NULL && p->res->nmsg == 0 && p->res->msg_bw == NULL &&
-                  p->res->path_off == NULL && p->granted == NULL &&
-                  !p->recorded,
-              "shrunk: no messages, no paths, no rounds' records");
+        CHECK(p == a && p->res->nmsg > 0 && p->recorded,
+              "whole: the session remembers it");
         CHECK(p != NULL && p->res->nlinks == nl &&
                   memcmp(p->res->bytes, bytes, (size_t)nl * sizeof *bytes) ==
                       0 &&
                   p->st != NULL,
-              "its bytes per link and statistics stay");
+              "its bytes per link and statistics");
+        {
+            struct session_run r;
+            const struct net_run *sd = model_net_run(ss);
+            CHECK(session_undo(ss) == 0 && session_poll(ss) == 1 &&
+                      model_net_run(ss) == a &&
+                      session_run(ss, &model_net_entry, &r) == 0 &&
+                      r.remembered && !r.busy &&
+                      r.version == session_version(ss),
+                  "undo to AD: its result at the first poll, remembered");
+            CHECK(model_net_run_prev(ss) == sd, "and SD's kept back");
+        }
         free(bytes);
         session_free(ss);
+    }
+
+    /* a result that is not remembered (larger than the memory holds)
+       goes one generation back shrunk to its bytes (retire) */
+    {
+        struct scenario *ds =
+            lx_run_file("scenarios/dragonfly-small.lua", NULL, &err);
+        struct model_ctx c = {1, NULL, MODEL_KEEP_VIEWS};
+        struct net_run *lr = model_net_entry.run(ds, &c, &err);
+        CHECK(lr != NULL && lr->res->nmsg > 0 && lr->recorded &&
+                  model_net_entry.shelve(lr) > (size_t)lr->res->nlinks * 8,
+              "AD: messages and rounds, counted by shelve()");
+        if (lr != NULL) {
+            double b0 = lr->res->bytes[0];
+            model_net_entry.retire(lr);
+            CHECK(lr->res->nmsg == 0 && lr->res->msg_bw == NULL &&
+                      lr->res->path_off == NULL && lr->granted == NULL &&
+                      !lr->recorded && lr->res->bytes[0] == b0 &&
+                      lr->st != NULL,
+                  "retired: no messages, no paths, no rounds' records; its "
+                  "bytes per link and statistics stay");
+            model_net_entry.result_free(lr);
+        }
     }
     TEST_DONE();
 }
