@@ -133,8 +133,10 @@ poll_runs(struct app *a)
             continue;
         /* (an error or a warning stays: SI's cost, a script error; a
            key's message a while) */
+        /* (a remembered result is said however quick it was: its
+           numbers are from before) */
         if (a->seen_model[i] == m && a->seen_serial[i] != r.serial &&
-            r.seconds > 0.2 && !a->u.status_error) {
+            (r.seconds > 0.2 || r.remembered) && !a->u.status_error) {
             char word[160];
             if (r.remembered) /* (shown again, not computed) */
                 snprintf(word, sizeof word, "%s: remembered (it took %.2f s)",
