@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "core/base/clock.h"
 #include "core/base/job.h"
@@ -202,18 +203,31 @@ memo_clear(struct run *r)
         memo_take(r, r->nmemo - 1, NULL);
 }
 
+/* The bytes a run's memory may hold: SESSION_MEMO_BYTES, or an eighth of
+   the machine's memory when that is less. */
+static size_t
+memo_budget(void)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), ps = sysconf(_SC_PAGESIZE);
+    size_t b = SESSION_MEMO_BYTES;
+
+    if (pages > 0 && ps > 0 && (size_t)pages / 8 < b / (size_t)ps)
+        b = (size_t)pages / 8 * (size_t)ps;
+    return b;
+}
+
 /* Remember res (of another state than the one coming) when the model
    allows and it fits, forgetting the oldest to make room. Returns 1 when
    res went to the memory. */
 static int
 remember(struct run *r)
 {
-    size_t bytes, total = 0;
+    size_t bytes, total = 0, budget = memo_budget();
 
     if (r->res == NULL || r->key.s == NULL || r->m->shelve == NULL)
         return 0;
     bytes = r->m->shelve(r->res);
-    if (bytes > SESSION_MEMO_BYTES)
+    if (bytes > budget)
         return 0;
     for (int i = 0; i < r->nmemo; i++)
         if (r->memo[i].key.len == r->key.len &&
@@ -222,7 +236,7 @@ remember(struct run *r)
     for (int i = 0; i < r->nmemo; i++)
         total += r->memo[i].bytes;
     while (r->nmemo > 0 &&
-           (r->nmemo == SESSION_MEMO || total + bytes > SESSION_MEMO_BYTES)) {
+           (r->nmemo == SESSION_MEMO || total + bytes > budget)) {
         total -= r->memo[0].bytes;
         memo_take(r, 0, NULL);
     }
