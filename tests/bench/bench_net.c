@@ -26,13 +26,19 @@
  *  5. batch: the full 8.8M-core thesis system (92,160 routers, 8,847,360
  *     ranks, UMesh, about 115 million messages), in order and RDN, 2
  *     threads: SD, AD -- and AI and AH with RHO_BENCH_FULL=1 (half a minute
- *     in order, four to six minutes at RDN, on two cores).
+ *     in order, four to six minutes at RDN, on two cores);
+ *  6. the explorer's path on four large scenarios: a session on two
+ *     threads, as the TUI runs it, with the focus on the link model
+ *     ("link first") and without (the queueing model beside it): the time
+ *     to the link model's first result, then from an edit of the routing
+ *     (AD, AI, AH, then the three again) to its result, computed, then
+ *     remembered.
  * Every solve runs in a child process of its own, so that the peak memory
  * printed (getrusage ru_maxrss of the child: network, placement, pattern
  * and solve together) is that solve's. Wall times on a shared machine
  * vary: the CPU time (all threads) is printed beside them. --quick runs
  * parts 1 and 5 (SD, AD) only, --part N part N only, --part N NAME
- * (parts 2 and 3) only the scenarios whose file name contains NAME (and
+ * (parts 2, 3 and 6) only the scenarios whose file name contains NAME (and
  * in part 3 the presets whose name does: df-40, 31x3x4).
  * RHO_BENCH_SEED=1 adds to part 3 the reference's own change from the
  * scenario's seed (a preset's: 1) to the next, for scale; RHO_BENCH_EXACT=1 runs part 2
@@ -51,10 +57,12 @@
 #include <unistd.h>
 
 #include "core/base/clock.h"
+#include "core/model.h"
 #include "core/net/net_model.h"
 #include "core/net/net_scen.h"
 #include "core/net/net_stats.h"
 #include "core/scenario.h"
+#include "core/session.h"
 #include "script/lx.h"
 #include "unit/support_hash.h"
 
@@ -621,6 +629,70 @@ full_system(int scheme, int routing, int threads)
     net_free(net);
 }
 
+/* 6. the explorer's path */
+
+/* Poll ss until the link model (m) has a result or an error of the
+   current version; its wall time. */
+static double
+until_link(struct session *ss, const struct model_entry *m, int *remembered,
+           int *failed)
+{
+    double t0 = rho_wall();
+    struct session_run r;
+
+    for (;;) {
+        struct timespec ts = {0, 1000000};
+        session_poll(ss);
+        session_run(ss, m, &r);
+        if (!r.busy && (r.error != NULL ||
+                        (r.result != NULL && r.version == session_version(ss))))
+            break;
+        nanosleep(&ts, NULL);
+    }
+    *remembered = r.remembered;
+    *failed = r.error != NULL;
+    return rho_wall() - t0;
+}
+
+static void
+explorer(int k, int focus, int unused)
+{
+    static const int rts[3] = {NET_AD, NET_AI, NET_AH};
+    const char *name;
+    struct scenario *s = load_scen(k, &name);
+    struct session_opts o = {NULL, 0, 2, MODEL_KEEP_VIEWS, 1};
+    const struct model_entry *link = model_table[model_find(NULL, "link")];
+    struct session *ss;
+    int rem, failed;
+    double t;
+
+    (void)unused;
+    if (s == NULL)
+        return;
+    ss = session_new_with(s, &o);
+    if (focus)
+        session_focus(ss, link);
+    t = until_link(ss, link, &rem, &failed);
+    printf("%-26s %-13s first %7.3f s\n", name,
+           focus ? "link first" : "both at once", t);
+    for (int i = 0; i < 6; i++) {
+        struct rho_err err;
+        if (session_set_routing(ss, rts[i % 3], &err) != 0) {
+            printf("%-26s %s: %s\n", name, net_routing_name(rts[i % 3]),
+                   err.msg);
+            break;
+        }
+        t = until_link(ss, link, &rem, &failed);
+        printf("%-26s %-13s %-5s %7.3f s%s\n", name,
+               focus ? "link first" : "both at once",
+               net_routing_name(rts[i % 3]), t,
+               failed ? " (refused)"
+               : rem  ? " (remembered)"
+                      : "");
+    }
+    session_free(ss);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -636,11 +708,12 @@ main(int argc, char **argv)
     static const int eng[3] = {NET_ENGINE_FAST, NET_ENGINE_EXACT,
                                NET_ENGINE_REFERENCE};
 
-    if ((argc > 1 && !quick && part < 1) || part > 5 ||
+    if ((argc > 1 && !quick && part < 1) || part > 6 ||
         (quick && argc > 2) || (part > 0 && argc > 4)) {
         fprintf(stderr,
-                "usage: bench_net [--quick | --part N [NAME]] (N: 1-5; "
-                "NAME: parts 2 and 3, scenarios whose file name has it)\n");
+                "usage: bench_net [--quick | --part N [NAME]] (N: 1-6; "
+                "NAME: parts 2, 3 and 6, scenarios whose file name has "
+                "it)\n");
         return 2;
     }
     if (glob("scenarios/*.lua", 0, NULL, &scen) != 0) {
@@ -691,6 +764,18 @@ main(int argc, char **argv)
                 child(full_system, sc, rt[i], 2);
         if (!quick)
             child(full_system, PLACE_RDN, NET_SD, 1);
+    }
+    if (!quick && (part == 0 || part == 6)) {
+        static const char *const big[] = {"supernode-rs-pairwise",
+                                          "dragonfly-workload", "milc-bgq",
+                                          "pf3d-rubik"};
+        printf("-- 6. the explorer: first result, then R's routings\n");
+        for (int k = 0; k < (int)scen.gl_pathc; k++)
+            for (int b = 0; b < 4; b++)
+                if (strstr(scen.gl_pathv[k], big[b]) != NULL &&
+                    (only == NULL || strstr(scen.gl_pathv[k], only) != NULL))
+                    for (int focus = 0; focus <= 1; focus++)
+                        child(explorer, k, focus, 0);
     }
     globfree(&scen);
     return 0;
