@@ -21,7 +21,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "core/base/clock.h"
 #include "core/base/job.h"
@@ -203,26 +202,14 @@ memo_clear(struct run *r)
         memo_take(r, r->nmemo - 1, NULL);
 }
 
-/* The bytes a run's memory may hold: SESSION_MEMO_BYTES, or an eighth of
-   the machine's memory when that is less. */
-static size_t
-memo_budget(void)
-{
-    long pages = sysconf(_SC_PHYS_PAGES), ps = sysconf(_SC_PAGESIZE);
-    size_t b = SESSION_MEMO_BYTES;
-
-    if (pages > 0 && ps > 0 && (size_t)pages / 8 < b / (size_t)ps)
-        b = (size_t)pages / 8 * (size_t)ps;
-    return b;
-}
-
 /* Remember res (of another state than the one coming) when the model
    allows and it fits, forgetting the oldest to make room. Returns 1 when
    res went to the memory. */
 static int
 remember(struct run *r)
 {
-    size_t bytes, total = 0, budget = memo_budget();
+    /* (SESSION_MEMO_BYTES, or an eighth of the memory if less) */
+    size_t bytes, total = 0, budget = rho_mem_share(SESSION_MEMO_BYTES, 8);
 
     if (r->res == NULL || r->key.s == NULL || r->m->shelve == NULL)
         return 0;

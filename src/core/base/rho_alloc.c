@@ -141,3 +141,14 @@ rho_grow_cap(size_t cap, size_t need)
     }
     return cap;
 }
+
+size_t
+rho_mem_share(size_t cap, unsigned share)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), ps = sysconf(_SC_PAGESIZE);
+
+    if (pages > 0 && ps > 0 && share > 0 &&
+        (size_t)pages / share < cap / (size_t)ps)
+        return (size_t)pages / share * (size_t)ps;
+    return cap;
+}

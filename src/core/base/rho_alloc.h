@@ -57,4 +57,8 @@ int rho_alloc_injected(void);
 /* Grow *cap (doubling, at least min) so that it holds need items. */
 size_t rho_grow_cap(size_t cap, size_t need);
 
+/* cap bytes, or 1/share of the machine's memory when that is less (cap
+   when it is not known): the caches' budgets. */
+size_t rho_mem_share(size_t cap, unsigned share);
+
 #endif

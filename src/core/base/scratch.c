@@ -102,12 +102,7 @@ size_class(size_t n)
 static size_t
 default_limit(void)
 {
-    long pages = sysconf(_SC_PHYS_PAGES), ps = sysconf(_SC_PAGESIZE);
-    size_t l = SCRATCH_LIMIT;
-
-    if (pages > 0 && ps > 0 && (size_t)pages / 8 < l / (size_t)ps)
-        l = (size_t)pages / 8 * (size_t)ps;
-    return l;
+    return rho_mem_share(SCRATCH_LIMIT, 8);
 }
 
 /* Remove slot i (the lock held). */
