@@ -157,6 +157,13 @@ cur_key(struct session *ss, const struct run *r)
     return k;
 }
 
+/* Is k the state of len bytes at s? */
+static int
+key_is(const struct key *k, const char *s, size_t len)
+{
+    return k->s != NULL && k->len == len && memcmp(k->s, s, len) == 0;
+}
+
 static void
 drop_result(struct run *r)
 {
@@ -217,8 +224,7 @@ remember(struct run *r)
     if (bytes > budget)
         return 0;
     for (int i = 0; i < r->nmemo; i++)
-        if (r->memo[i].key.len == r->key.len &&
-            memcmp(r->memo[i].key.s, r->key.s, r->key.len) == 0)
+        if (key_is(&r->memo[i].key, r->key.s, r->key.len))
             memo_take(r, i--, NULL); /* (an older result of it) */
     for (int i = 0; i < r->nmemo; i++)
         total += r->memo[i].bytes;
@@ -235,7 +241,6 @@ remember(struct run *r)
     r->key.s = NULL;
     r->key.len = 0;
     r->res = NULL;
-    r->recalled = 0;
     return 1;
 }
 
@@ -252,7 +257,6 @@ retire_result(struct run *r, int keep)
     r->prev_version = r->version;
     r->res = NULL;
     key_free(&r->key);
-    r->recalled = 0;
     if (r->m->retire != NULL)
         r->m->retire(r->prev);
 }
@@ -264,9 +268,7 @@ static void
 set_result(struct run *r, void *res, unsigned long version, double seconds,
            struct key key)
 {
-    int other = r->version != version || r->res == NULL;
-
-    if (other && remember(r)) {
+    if (r->version != version && remember(r)) {
         if (r->ss->o.prev) {
             drop_prev(r);
             r->prev = r->memo[r->nmemo - 1].res;
@@ -294,8 +296,7 @@ recall(struct session *ss, struct run *r)
     if (r->nmemo == 0 && (r->res == NULL || r->key.s == NULL))
         return 0;
     sb = cur_lua(ss);
-    if (r->res != NULL && r->key.s != NULL && r->key.len == sb->len &&
-        memcmp(r->key.s, strbuf_str(sb), sb->len) == 0) {
+    if (r->res != NULL && key_is(&r->key, strbuf_str(sb), sb->len)) {
         /* the one shown: back to its state before another's run ended
            (Esc stopped it, or it failed) */
         r->version = ss->version;
@@ -306,8 +307,7 @@ recall(struct session *ss, struct run *r)
     }
     for (int i = r->nmemo - 1; i >= 0; i--) {
         struct memo e;
-        if (r->memo[i].key.len != sb->len ||
-            memcmp(r->memo[i].key.s, strbuf_str(sb), sb->len) != 0)
+        if (!key_is(&r->memo[i].key, strbuf_str(sb), sb->len))
             continue;
         memo_take(r, i, &e);
         set_result(r, e.res, ss->version, e.seconds, e.key);

@@ -65,20 +65,28 @@ view_name(int k)
     return k >= 0 && k < view_count() ? view_table[k]->name : "?";
 }
 
+/* Does the space-separated list name w? */
+static int
+has_word(const char *list, const char *w)
+{
+    size_t n = strlen(w);
+
+    for (const char *p = list; (p = strstr(p, w)) != NULL; p += n)
+        if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
+            return 1;
+    return 0;
+}
+
 const struct model_entry *
 view_model(const struct session *ss, int v)
 {
     const struct model_entry *m;
-    const char *name = v >= 0 && v < view_count() ? view_table[v]->name : NULL;
 
-    for (int k = 0; name != NULL && (m = session_model(ss, k)) != NULL; k++)
-        for (const char *p = m->views; *p != '\0';) {
-            size_t len = strcspn(p, " ");
-            if (strncmp(name, p, len) == 0 && name[len] == '\0')
-                return m;
-            p += len;
-            p += strspn(p, " ");
-        }
+    if (v < 0 || v >= view_count())
+        return NULL;
+    for (int k = 0; (m = session_model(ss, k)) != NULL; k++)
+        if (has_word(m->views, view_table[v]->name))
+            return m;
     return NULL;
 }
 
