@@ -39,6 +39,7 @@ struct memo {
     void *res;
     double seconds;
     size_t bytes;
+    int ahead; /* computed by a look-ahead, never shown */
 };
 
 struct run {
@@ -55,8 +56,11 @@ struct run {
     unsigned long err_version;
     struct rho_err err;
 
-    /* a background run in progress (started: job.started) */
+    /* a background run in progress (started: job.started): of
+       job_version, or a look-ahead (job_ahead: of the state job_key,
+       which no version may be yet) */
     struct job job;
+    int job_ahead;
     struct session *ss;        /* for the job's threads and keep */
     struct scenario *job_scen; /* taken by the run on the job's thread */
     void *job_res;
@@ -78,6 +82,7 @@ struct run {
     struct memo memo[SESSION_MEMO];
     int nmemo;
     int recalled;
+    int recalled_ahead; /* and a look-ahead computed it */
     int prev_borrowed; /* prev is a memo entry's result (not owned) */
 };
 
@@ -107,6 +112,10 @@ struct session {
     struct strbuf saved_lua;
     int saved_lua_made;
     int dirty; /* the current state differs from the saved one */
+    /* session_ahead(): the state asked for (owned) and its key, until
+       the runs start on it */
+    struct scenario *ahead;
+    struct key ahead_key;
     struct session_opts o;
     int nruns;
     struct run run[MODEL_MAX];
@@ -209,22 +218,23 @@ memo_clear(struct run *r)
         memo_take(r, r->nmemo - 1, NULL);
 }
 
-/* Remember res (of another state than the one coming) when the model
-   allows and it fits, forgetting the oldest to make room. Returns 1 when
-   res went to the memory. */
+/* Put res (of the state *key, that took seconds) in r's memory when the
+   model allows and it fits, forgetting the oldest to make room. Returns
+   1 when it went there (res and the key with it: *key is emptied), else
+   0 (both still the caller's). */
 static int
-remember(struct run *r)
+memo_add(struct run *r, struct key *key, void *res, double seconds, int ahead)
 {
     /* (SESSION_MEMO_BYTES, or an eighth of the memory if less) */
     size_t bytes, total = 0, budget = rho_mem_share(SESSION_MEMO_BYTES, 8);
 
-    if (r->res == NULL || r->key.s == NULL || r->m->shelve == NULL)
+    if (res == NULL || key->s == NULL || r->m->shelve == NULL)
         return 0;
-    bytes = r->m->shelve(r->res);
+    bytes = r->m->shelve(res);
     if (bytes > budget)
         return 0;
     for (int i = 0; i < r->nmemo; i++)
-        if (key_is(&r->memo[i].key, r->key.s, r->key.len))
+        if (key_is(&r->memo[i].key, key->s, key->len))
             memo_take(r, i--, NULL); /* (an older result of it) */
     for (int i = 0; i < r->nmemo; i++)
         total += r->memo[i].bytes;
@@ -233,13 +243,35 @@ remember(struct run *r)
         total -= r->memo[0].bytes;
         memo_take(r, 0, NULL);
     }
-    r->memo[r->nmemo].key = r->key;
-    r->memo[r->nmemo].res = r->res;
-    r->memo[r->nmemo].seconds = r->seconds;
+    r->memo[r->nmemo].key = *key;
+    r->memo[r->nmemo].res = res;
+    r->memo[r->nmemo].seconds = seconds;
     r->memo[r->nmemo].bytes = bytes;
+    r->memo[r->nmemo].ahead = ahead;
     r->nmemo++;
-    r->key.s = NULL;
-    r->key.len = 0;
+    key->s = NULL;
+    key->len = 0;
+    return 1;
+}
+
+/* Does r's memory hold, or its result come from, the state k? */
+static int
+memo_has(const struct run *r, const struct key *k)
+{
+    if (key_is(&r->key, k->s, k->len))
+        return 1;
+    for (int i = 0; i < r->nmemo; i++)
+        if (key_is(&r->memo[i].key, k->s, k->len))
+            return 1;
+    return 0;
+}
+
+/* Remember res (of another state than the one coming): memo_add(). */
+static int
+remember(struct run *r)
+{
+    if (!memo_add(r, &r->key, r->res, r->seconds, 0))
+        return 0;
     r->res = NULL;
     return 1;
 }
@@ -301,6 +333,7 @@ recall(struct session *ss, struct run *r)
            (Esc stopped it, or it failed) */
         r->version = ss->version;
         r->recalled = 1;
+        r->recalled_ahead = 0;
         r->serial++;
         r->failed = 0;
         return 1;
@@ -312,6 +345,7 @@ recall(struct session *ss, struct run *r)
         memo_take(r, i, &e);
         set_result(r, e.res, ss->version, e.seconds, e.key);
         r->recalled = 1;
+        r->recalled_ahead = e.ahead;
         return 1;
     }
     return 0;
@@ -363,15 +397,37 @@ run_here(struct session *ss, struct run *r)
         set_error(r, &err, ss->version);
 }
 
+static int current(const struct session *ss, const struct run *r);
+
+/* Is k the current state? */
+static int
+key_is_cur(struct session *ss, const struct key *k)
+{
+    const struct strbuf *sb = cur_lua(ss);
+
+    return key_is(k, strbuf_str(sb), sb->len);
+}
+
 /* Wait for r's job and take what it made: its result replaces the last
    one (even when an edit made it stale: it is newer than the one shown),
    unless the model no longer runs; its error is kept for its version; a
-   cancel leaves nothing. */
+   cancel leaves nothing. A look-ahead's result is the current state's
+   when it has come to be, else goes to the memory; its error is left to
+   the run of its state, if one comes. */
 static void
 take_job(struct run *r)
 {
     job_join(&r->job);
-    if (r->job_res != NULL) {
+    if (r->job_ahead && r->job_res != NULL) {
+        struct session *ss = r->ss;
+        if (r->on && key_is_cur(ss, &r->job_key) && !current(ss, r)) {
+            set_result(r, r->job_res, ss->version, r->job_seconds, r->job_key);
+            r->job_key.s = NULL;
+        } else if (!r->on ||
+                   !memo_add(r, &r->job_key, r->job_res, r->job_seconds, 1)) {
+            r->m->result_free(r->job_res);
+        }
+    } else if (r->job_res != NULL) {
         if (r->on && r->job_version >= r->version) {
             set_result(r, r->job_res, r->job_version, r->job_seconds,
                        r->job_key);
@@ -379,11 +435,12 @@ take_job(struct run *r)
         } else {
             r->m->result_free(r->job_res);
         }
-    } else if (r->job_err.code != RHO_ECANCEL) {
+    } else if (r->job_err.code != RHO_ECANCEL && !r->job_ahead) {
         set_error(r, &r->job_err, r->job_version);
     }
     key_free(&r->job_key);
     r->job_res = NULL;
+    r->job_ahead = 0;
     scenario_free(r->job_scen); /* when the job never took it */
     r->job_scen = NULL;
     job_init(&r->job);
@@ -423,9 +480,12 @@ compute(struct session *ss)
             /* never shown for another version */
             retire_result(r, ss->o.prev);
             run_here(ss, r);
-        } else if (r->job.started && r->job_version != ss->version) {
+        } else if (r->job.started && !r->job_ahead &&
+                   r->job_version != ss->version) {
             job_cancel(&r->job); /* stale: the next poll starts anew */
         }
+        /* (a look-ahead goes on until the next poll: the edit may have
+           made its state current) */
     }
 }
 
@@ -483,6 +543,8 @@ session_free(struct session *ss)
         drop_prev(&ss->run[k]);
         memo_clear(&ss->run[k]);
     }
+    scenario_free(ss->ahead);
+    key_free(&ss->ahead_key);
     strbuf_fini(&ss->cur_lua);
     drop_stack(ss->undo, &ss->nundo);
     drop_stack(ss->redo, &ss->nredo);
@@ -499,6 +561,10 @@ session_stop(struct session *ss)
 
     for (int k = 0; k < ss->nruns; k++) {
         struct run *r = &ss->run[k];
+        if (r->job.started && r->job_ahead) { /* (not shown: not counted) */
+            job_cancel(&r->job);
+            continue;
+        }
         if (!r->job.started || !job_running(&r->job) ||
             r->job_version != ss->version)
             continue;
@@ -600,10 +666,11 @@ session_run(const struct session *ss, const struct model_entry *m,
     if (r->failed && r->err_version == ss->version)
         out->error = &r->err;
     out->remembered = r->recalled;
+    out->ahead = r->recalled && r->recalled_ahead;
     out->stopped = r->stopped && r->stop_version == ss->version &&
                    !(r->res != NULL && r->version == ss->version);
     out->left = -1;
-    if (r->job.started && job_running(&r->job) &&
+    if (r->job.started && !r->job_ahead && job_running(&r->job) &&
         r->job_version == ss->version) {
         double now = rho_wall(), el, df;
         out->busy = 1;
@@ -694,6 +761,95 @@ session_focus(struct session *ss, const struct model_entry *m)
     ss->focus = m;
 }
 
+/* Does a model that a look-ahead gives way to have the current state to
+   compute still (its run to start, or computing)? The model on screen
+   (session_focus()), or with none every model. */
+static int
+pending(const struct session *ss)
+{
+    for (int k = 0; k < ss->nruns; k++) {
+        const struct run *r = &ss->run[k];
+        if (ss->focus != NULL && r->m != ss->focus)
+            continue;
+        if (r->on && r->m->background && !current(ss, r) &&
+            !(r->stopped && r->stop_version == ss->version))
+            return 1;
+    }
+    return 0;
+}
+
+/* Start r's job on scen (taken) of the state key (taken) -- of version,
+   or a look-ahead. Returns 0, or -1 (both freed) when no thread starts. */
+static int
+start_job(struct run *r, struct scenario *scen, struct key key,
+          unsigned long version, int ahead)
+{
+    r->job_scen = scen;
+    key_free(&r->job_key);
+    r->job_key = key;
+    r->job_version = version;
+    r->job_ahead = ahead;
+    r->job_res = NULL;
+    r->job_t0 = r->ph_t0 = rho_wall();
+    r->ph_f0 = 0;
+    r->ph[0] = '\0';
+    if (job_start(&r->job, job_run, r) == 0)
+        return 0;
+    scenario_free(r->job_scen);
+    r->job_scen = NULL;
+    key_free(&r->job_key);
+    r->job_ahead = 0;
+    return -1;
+}
+
+/* The look-ahead asked for: its runs start, for every model that
+   remembers and has not got that state, once none pending() computes and
+   the model's own run (a stale one being stopped) has ended. */
+static void
+start_ahead(struct session *ss)
+{
+    if (pending(ss))
+        return;
+    for (int k = 0; k < ss->nruns; k++) {
+        const struct run *r = &ss->run[k];
+        if (r->on && r->m->background && r->m->shelve != NULL && r->job.started)
+            return;
+    }
+    for (int k = 0; k < ss->nruns; k++) {
+        struct run *r = &ss->run[k];
+        struct key key;
+        if (!r->on || !r->m->background || r->m->shelve == NULL ||
+            memo_has(r, &ss->ahead_key))
+            continue;
+        key.len = ss->ahead_key.len;
+        key.s = xmalloc(key.len + 1);
+        memcpy(key.s, ss->ahead_key.s, key.len + 1);
+        (void)start_job(r, scenario_clone(ss->ahead), key, 0, 1);
+    }
+    scenario_free(ss->ahead);
+    ss->ahead = NULL;
+    key_free(&ss->ahead_key);
+}
+
+void
+session_ahead(struct session *ss, struct scenario *s)
+{
+    struct strbuf sb;
+
+    scenario_free(ss->ahead);
+    ss->ahead = NULL;
+    key_free(&ss->ahead_key);
+    if (s == NULL)
+        return;
+    strbuf_init(&sb);
+    scenario_to_lua(s, &sb);
+    ss->ahead_key.len = sb.len;
+    ss->ahead_key.s = xmalloc(sb.len + 1);
+    memcpy(ss->ahead_key.s, strbuf_str(&sb), sb.len + 1);
+    strbuf_fini(&sb);
+    ss->ahead = s;
+}
+
 int
 session_poll(struct session *ss)
 {
@@ -702,6 +858,23 @@ session_poll(struct session *ss)
 
     for (int k = 0; k < ss->nruns; k++) {
         struct run *r = &ss->run[k];
+        if (r->job.started && r->job_ahead && job_running(&r->job)) {
+            /* the edit it looked ahead to came: it goes on as the
+               current state's run; another state's runs it gives way
+               to (what it computed is lost) */
+            if (r->on && !current(ss, r) && key_is_cur(ss, &r->job_key)) {
+                r->job_ahead = 0;
+                r->job_version = ss->version;
+                track_phase(r);
+                changed = 1;
+                continue;
+            }
+            if (r->on && !current(ss, r) && recall(ss, r))
+                changed = 1;
+            if (pending(ss))
+                job_cancel(&r->job);
+            continue;
+        }
         if (r->job.started) {
             if (job_running(&r->job)) {
                 changed = 1; /* progress to draw */
@@ -731,18 +904,9 @@ session_poll(struct session *ss)
         }
         if (waits_for_focus(ss, r))
             continue;
-        r->job_scen = scenario_clone(ss->cur);
-        key_free(&r->job_key);
-        r->job_key = cur_key(ss, r);
-        r->job_version = ss->version;
-        r->job_res = NULL;
-        r->job_t0 = r->ph_t0 = rho_wall();
-        r->ph_f0 = 0;
-        r->ph[0] = '\0';
-        if (job_start(&r->job, job_run, r) != 0) {
+        if (start_job(r, scenario_clone(ss->cur), cur_key(ss, r), ss->version,
+                      0) != 0) {
             struct rho_err err;
-            scenario_free(r->job_scen);
-            r->job_scen = NULL;
             rho_err_set(&err, RHO_EINPUT, "could not start a thread");
             set_error(r, &err, ss->version);
             changed = 1;
@@ -754,6 +918,8 @@ session_poll(struct session *ss)
             take_job(r);
         changed = 1;
     }
+    if (ss->ahead != NULL)
+        start_ahead(ss);
     return changed;
 }
 
@@ -763,7 +929,9 @@ static int
 wait_run(struct session *ss, struct run *r, struct rho_err *err)
 {
     if (r->job.started) {
-        if (!r->on || r->job_version != ss->version)
+        /* (a look-ahead of the current state is its run) */
+        if (!r->on || (r->job_ahead ? !key_is_cur(ss, &r->job_key)
+                                    : r->job_version != ss->version))
             job_cancel(&r->job);
         take_job(r);
     }
@@ -845,6 +1013,7 @@ set_current(struct session *ss, struct scenario *s, unsigned long id)
     ss->cur = s;
     ss->cur_id = id;
     ss->version++;
+    session_ahead(ss, NULL); /* (asked for the state before) */
     update_dirty(ss);
     compute(ss);
 }
@@ -970,8 +1139,10 @@ session_move_rank(struct session *ss, int r, int node, struct rho_err *err)
 /* The link model's edits: one scenario_net_set_* on a copy. */
 enum { EDIT_ROUTING, EDIT_PLACEMENT, EDIT_SEED, EDIT_PATHS };
 
-static int
-link_edit(struct session *ss, int what, uint64_t v, const char *text,
+/* The state a link-model edit makes of the current one, checked as
+   try_commit() checks it: NULL, err filled, when it fails. */
+static struct scenario *
+link_next(struct session *ss, int what, uint64_t v, const char *text,
           struct rho_err *err)
 {
     struct scenario *next = scenario_clone(ss->cur);
@@ -983,17 +1154,42 @@ link_edit(struct session *ss, int what, uint64_t v, const char *text,
              : what == EDIT_SEED ? scenario_net_defer_seed(next, v, err)
                                  : scenario_net_set_paths(next, (int)v, err);
 
-    if (rc != 0) {
+    if (rc != 0 || scenario_check(next, err) != 0 ||
+        scenario_net_sync_tree(next, err) != 0) {
         scenario_free(next);
-        return -1;
+        return NULL;
     }
-    return try_commit(ss, next, err);
+    return next;
+}
+
+static int
+link_edit(struct session *ss, int what, uint64_t v, const char *text,
+          struct rho_err *err)
+{
+    struct scenario *next = link_next(ss, what, v, text, err);
+
+    if (next == NULL)
+        return -1;
+    commit(ss, next);
+    return 0;
 }
 
 int
 session_set_routing(struct session *ss, int routing, struct rho_err *err)
 {
     return link_edit(ss, EDIT_ROUTING, (uint64_t)routing, NULL, err);
+}
+
+int
+session_ahead_routing(struct session *ss, int routing, struct rho_err *err)
+{
+    struct scenario *next =
+        link_next(ss, EDIT_ROUTING, (uint64_t)routing, NULL, err);
+
+    if (next == NULL)
+        return -1;
+    session_ahead(ss, next);
+    return 0;
 }
 
 int

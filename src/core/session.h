@@ -108,6 +108,10 @@ struct session_run {
                                     (an undo, R round to the same routing):
                                     shown again, not computed; seconds is
                                     what computing it took */
+    int ahead;                   /* remembered, and computed by a
+                                    look-ahead (session_ahead()) before
+                                    the edit that made its state: never
+                                    shown before */
     double left;                 /* busy: about how many seconds its phase
                                     needs to end, at the pace the polls
                                     saw since it began; < 0: not known
@@ -167,6 +171,31 @@ int session_poll(struct session *ss);
  * focus.
  */
 void session_focus(struct session *ss, const struct model_entry *m);
+
+/*
+ * Look ahead: s (taken; NULL: none) is the state the caller expects the
+ * next edit to make -- the explorer's: the routing R brings. Once the
+ * model on screen (session_focus(); with none, every model) has the
+ * current state, each model that remembers its results
+ * (model_entry.shelve) and has not got s computes it on a run of its
+ * own, into its memory: when the edit comes, its result is there at the
+ * first poll (session_run().remembered and .ahead); when the edit comes
+ * while the run computes, the run goes on as the current state's (busy,
+ * with its progress). Until then the run is not shown (session_run() is
+ * not busy, session_poll() does not count it), and it gives way to the
+ * model on screen: an edit, undo or redo that gives that model a state
+ * to compute stops it (what it computed is lost), and so do
+ * session_stop() and session_cancel(). Its error is not kept (the
+ * state's own run says it, if the state comes). Replaces the look-ahead
+ * asked before, which is forgotten if it has not started; an edit
+ * forgets it too.
+ */
+void session_ahead(struct session *ss, struct scenario *s);
+/* session_ahead() of the state session_set_routing(ss, routing) would
+   make (the same state, to the byte). Returns 0, or -1 with err filled
+   (the edit would fail: nothing is asked). */
+int session_ahead_routing(struct session *ss, int routing,
+                          struct rho_err *err);
 
 /*
  * Run every model of the current version to the end on the calling

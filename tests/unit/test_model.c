@@ -541,8 +541,8 @@ main(void)
         CHECK(session_undo(ss) == 0 && poll_until(ss, &later_entry) &&
                   session_result(ss, &later_entry) == a &&
                   session_run(ss, &later_entry, &r) == 0 && r.remembered &&
-                  r.version == session_version(ss) && r.serial == 3 &&
-                  atomic_load(&runs) == n0,
+                  !r.ahead && r.version == session_version(ss) &&
+                  r.serial == 3 && atomic_load(&runs) == n0,
               "undo to A: A's result again, remembered, not computed");
         CHECK(session_result_prev(ss, &later_entry, NULL) == b,
               "and B's kept back");
@@ -618,6 +618,177 @@ main(void)
         }
         session_free(ss);
         CHECK(1, "freed with results in the memory");
+    }
+
+    /* ---- the look-ahead: the state the next edit makes, computed while
+       nothing else is ---- */
+    {
+        struct session_opts o = {table2, 0, 1, 0, 1};
+        struct scenario *s = lx_run_file("scenarios/table1.lua", NULL, &err);
+        const void *got;
+        unsigned long n0;
+        int c0, hidden = 1;
+        double tau;
+        atomic_store(&gate, 1);
+        atomic_store(&gate2, 1);
+        ss = session_new_with(s, &o);
+        CHECK(session_wait(ss, &err) == 0, "state A: computed");
+        tau = session_scenario(ss)->tau;
+        /* (a copy with another tau: what session_set_tau() makes) */
+#define AHEAD(t)                                                               \
+    do {                                                                       \
+        struct scenario *nx = scenario_clone(session_scenario(ss));            \
+        nx->tau = (t);                                                         \
+        session_ahead(ss, nx);                                                 \
+    } while (0)
+        n0 = atomic_load(&runs);
+        AHEAD(2 * tau);
+        for (int i = 0; i < 2000 && atomic_load(&runs) < n0 + 1; i++) {
+            session_poll(ss);
+            hidden &= session_run(ss, &later_entry, &r) == 0 && !r.busy;
+            nap();
+        }
+        session_poll(ss); /* (the look-ahead's run joined) */
+        CHECK(atomic_load(&runs) == n0 + 1 && hidden,
+              "the look-ahead computes once, unseen (not busy), and only "
+              "the model that remembers");
+        CHECK(session_set_tau(ss, 2 * tau, &err) == 0 &&
+                  session_poll(ss) == 1 &&
+                  session_run(ss, &later_entry, &r) == 0 && r.remembered &&
+                  r.ahead && r.version == session_version(ss) &&
+                  r.result != NULL &&
+                  ((const struct bytes_res *)r.result)->serial == n0 + 1 &&
+                  ((const struct bytes_res *)r.result)->bytes == total(ss),
+              "the edit it looked ahead to: its result at the first poll, "
+              "remembered and computed ahead, not computed again");
+        CHECK(session_wait(ss, &err) == 0 && atomic_load(&runs) == n0 + 3,
+              "(the models that do not remember compute it then)");
+        CHECK(session_undo(ss) == 0 && session_redo(ss) == 0 &&
+                  session_wait(ss, &err) == 0 &&
+                  session_run(ss, &later_entry, &r) == 0 && r.remembered &&
+                  !r.ahead,
+              "undo, redo: remembered, no longer computed ahead (shown)");
+        /* the edit comes while the look-ahead computes: it goes on as
+           the state's run */
+        atomic_store(&gate2, 0);
+        c0 = atomic_load(&cancelled);
+        n0 = atomic_load(&runs);
+        AHEAD(3 * tau);
+        for (int i = 0; i < 20; i++) {
+            session_poll(ss);
+            nap();
+        }
+        CHECK(session_run(ss, &later_entry, &r) == 0 && !r.busy,
+              "a look-ahead that computes is not busy");
+        CHECK(session_set_tau(ss, 3 * tau, &err) == 0 &&
+                  session_poll(ss) == 1 &&
+                  session_run(ss, &later_entry, &r) == 0 && r.busy,
+              "its edit: the run goes on as the current state's, busy");
+        atomic_store(&gate2, 1);
+        CHECK(poll_until(ss, &later_entry) &&
+                  (got = session_result(ss, &later_entry)) != NULL &&
+                  ((const struct bytes_res *)got)->serial > n0 &&
+                  session_run(ss, &later_entry, &r) == 0 && !r.remembered &&
+                  atomic_load(&cancelled) == c0,
+              "and ends as its result, never cancelled");
+        CHECK(session_wait(ss, &err) == 0 && atomic_load(&runs) == n0 + 3,
+              "one run of it, not two");
+        /* another edit: the look-ahead gives way */
+        atomic_store(&gate2, 0);
+        AHEAD(4 * tau);
+        for (int i = 0; i < 20; i++) {
+            session_poll(ss);
+            nap();
+        }
+        CHECK(set_bytes(ss, 4321) == 0, "an edit to another state");
+        for (int i = 0; i < 2000 && atomic_load(&cancelled) == c0; i++) {
+            session_poll(ss);
+            nap();
+        }
+        CHECK(atomic_load(&cancelled) == c0 + 1,
+              "stops the look-ahead (its work is lost)");
+        atomic_store(&gate2, 1);
+        CHECK(session_wait(ss, &err) == 0 &&
+                  ((const struct bytes_res *)session_result(ss, &later_entry))
+                          ->bytes == total(ss),
+              "the edited state's run computes it");
+        /* a look-ahead waits while a model computes the current state */
+        atomic_store(&gate, 0);
+        CHECK(set_bytes(ss, 4322) == 0, "an edit");
+        n0 = atomic_load(&runs);
+        AHEAD(5 * tau);
+        for (int i = 0; i < 50; i++) {
+            session_poll(ss);
+            nap();
+        }
+        CHECK(session_run(ss, &slow_entry, &r) == 0 && r.busy &&
+                  atomic_load(&runs) == n0 + 1,
+              "no look-ahead while the slow model computes");
+        atomic_store(&gate, 1);
+        for (int i = 0; i < 2000 && atomic_load(&runs) < n0 + 3; i++) {
+            session_poll(ss);
+            nap();
+        }
+        CHECK(atomic_load(&runs) == n0 + 3, "after it, the look-ahead");
+        /* a state remembered already is not computed again */
+        session_poll(ss);
+        n0 = atomic_load(&runs);
+        AHEAD(tau * 5);
+        for (int i = 0; i < 50; i++) {
+            session_poll(ss);
+            nap();
+        }
+        CHECK(atomic_load(&runs) == n0, "a remembered state: not again");
+        /* with the focus on the model that remembers, only its run */
+        atomic_store(&gate, 0);
+        session_focus(ss, &later_entry);
+        CHECK(set_bytes(ss, 4325) == 0, "an edit, the focus on later");
+        n0 = atomic_load(&runs);
+        AHEAD(8 * tau);
+        for (int i = 0; i < 2000 && atomic_load(&runs) < n0 + 2; i++) {
+            session_poll(ss);
+            nap();
+        }
+        for (int i = 0; i < 20; i++) { /* (the other's run starts) */
+            session_poll(ss);
+            nap();
+        }
+        CHECK(session_run(ss, &slow_entry, &r) == 0 && r.busy &&
+                  atomic_load(&runs) == n0 + 2,
+              "the look-ahead computes beside the other model's run");
+        atomic_store(&gate, 1);
+        session_focus(ss, NULL);
+        CHECK(session_wait(ss, &err) == 0, "(that run ends)");
+        /* Esc stops a look-ahead, and an edit forgets one not started */
+        atomic_store(&gate2, 0);
+        c0 = atomic_load(&cancelled);
+        AHEAD(6 * tau);
+        for (int i = 0; i < 20; i++) {
+            session_poll(ss);
+            nap();
+        }
+        CHECK(session_stop(ss) == 0, "Esc: no run of the state stopped");
+        for (int i = 0; i < 2000 && atomic_load(&cancelled) == c0; i++) {
+            session_poll(ss);
+            nap();
+        }
+        CHECK(atomic_load(&cancelled) == c0 + 1, "but the look-ahead");
+        atomic_store(&gate2, 1);
+        atomic_store(&gate, 0);
+        CHECK(set_bytes(ss, 4323) == 0, "an edit");
+        AHEAD(7 * tau);
+        CHECK(set_bytes(ss, 4324) == 0, "another before it could start");
+        n0 = atomic_load(&runs);
+        atomic_store(&gate, 1);
+        CHECK(session_wait(ss, &err) == 0, "the state computed");
+        for (int i = 0; i < 50; i++) {
+            session_poll(ss);
+            nap();
+        }
+        CHECK(atomic_load(&runs) == n0 + 2, "the forgotten look-ahead: none");
+#undef AHEAD
+        session_free(ss);
+        CHECK(1, "freed");
     }
 
     /* ---- a sweep prints their columns ---- */

@@ -325,6 +325,57 @@ main(void)
         session_free(ss);
     }
 
+    /* the look-ahead to the routing R brings: computed while the
+       explorer waits, the same numbers as a run of that state */
+    {
+        struct session_opts o = {NULL, 0, 1, MODEL_KEEP_VIEWS, 1};
+        struct session *s2;
+        const struct net_run *ai = NULL, *want = NULL;
+        struct session_run r;
+        ss = session_new_with(
+            lx_run_file("scenarios/dragonfly-small.lua", NULL, &err), &o);
+        s2 = session_new_with(
+            lx_run_file("scenarios/dragonfly-small.lua", NULL, &err), &o);
+        CHECK(session_wait(ss, &err) == 0 &&
+                  session_ahead_routing(ss, NET_AI, &err) == 0,
+              "AD computed; look ahead to AI");
+        CHECK(session_ahead_routing(ss, 99, &err) == -1 &&
+                  strstr(err.msg, "routing") != NULL,
+              "a look-ahead to a routing that does not exist: refused, and "
+              "the one before stays");
+        {
+            int hidden = 1;
+            for (int i = 0; i < 200; i++) { /* (a few ms computing) */
+                struct timespec ts = {0, 10000000L};
+                session_poll(ss);
+                hidden &= session_run(ss, &model_net_entry, &r) == 0 && !r.busy;
+                nanosleep(&ts, NULL);
+            }
+            CHECK(hidden, "the look-ahead is not shown as a run");
+        }
+        CHECK(session_set_routing(ss, NET_AI, &err) == 0 &&
+                  session_poll(ss) == 1 &&
+                  session_run(ss, &model_net_entry, &r) == 0 && r.remembered &&
+                  r.ahead && r.version == session_version(ss) &&
+                  (ai = model_net_run(ss)) != NULL &&
+                  ai->scen->net->routing == NET_AI,
+              "R to AI: its result at the first poll, computed ahead");
+        CHECK(session_set_routing(s2, NET_AI, &err) == 0 &&
+                  session_wait(s2, &err) == 0 &&
+                  (want = model_net_run(s2)) != NULL,
+              "AI computed in another session");
+        CHECK(ai != NULL && want != NULL &&
+                  ai->res->nlinks == want->res->nlinks &&
+                  memcmp(ai->res->bytes, want->res->bytes,
+                         (size_t)want->res->nlinks * sizeof(double)) == 0 &&
+                  ai->res->nmsg == want->res->nmsg &&
+                  memcmp(ai->res->msg_bw, want->res->msg_bw,
+                         (size_t)want->res->nmsg * sizeof(double)) == 0,
+              "the same bytes on every link and bandwidths of every message");
+        session_free(s2);
+        session_free(ss);
+    }
+
     /* a result that is not remembered (larger than the memory holds)
        goes one generation back shrunk to its bytes (retire) */
     {
