@@ -55,6 +55,7 @@ enum opt_id {
     OPT_NO_COLOR,
     OPT_NO_MOUSE,
     OPT_READONLY,
+    OPT_NO_AHEAD,
     OPT_THEME,
     OPT_DUMP,
     OPT_EXPORT,
@@ -123,6 +124,11 @@ static const struct opt options[] = {
     {OPT_NO_MOUSE, 'M', "no-mouse", NULL, "ignore the mouse", NULL},
     {OPT_READONLY, 0, "readonly", NULL,
      "never write files (s, X and --frames refuse)", NULL},
+    {OPT_NO_AHEAD, 0, "no-ahead", NULL,
+     "in the explorer, do not compute the routing R brings while you read "
+     "(by default the link model computes it once the screen's runs have "
+     "ended, so that R shows it at once)",
+     NULL},
     {OPT_THEME, 't', "theme", "NAME",
      "colour theme: a name (default, dark, light, colorblind, mono, or one "
      "of yours in ~/.config/rho/themes) or a path to a YAML file",
@@ -452,6 +458,9 @@ apply(struct cli_args *a, const struct opt *o, const char *val,
         break;
     case OPT_READONLY:
         a->readonly = 1;
+        break;
+    case OPT_NO_AHEAD:
+        a->no_ahead = 1;
         break;
     case OPT_THEME:
         a->theme = val;

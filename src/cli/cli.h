@@ -55,6 +55,7 @@ struct cli_args {
                                       sorted), owned; NULL: none */
     int nlessons, lesson_index;    /* and which of them file is */
     int no_color, no_mouse, readonly;
+    int no_ahead; /* --no-ahead */
     const char *theme;
     double at;
     int has_at;

@@ -45,6 +45,7 @@ run(struct cli_args *a, struct scenario **s)
     o.no_mouse = a->no_mouse;
     o.ascii = a->ascii;
     o.readonly = a->readonly;
+    o.no_ahead = a->no_ahead;
     o.theme = a->theme;
     o.datadir = RHO_DATADIR;
     o.load = reload;

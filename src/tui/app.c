@@ -20,6 +20,7 @@
 #include "core/base/rho_alloc.h"
 #include "core/base/savefile.h"
 #include "core/model.h"
+#include "core/model_net.h"
 #include "core/net/net_estimate.h"
 #include "core/search.h"
 #include "core/scenario_save.h"
@@ -30,6 +31,7 @@
 #include "tui/recover.h"
 #include "tui/reload.h"
 #include "tui/tui.h"
+#include "view/command.h"
 #include "view/export.h"
 #include "view/screen.h"
 #include "view/ui.h"
@@ -65,6 +67,8 @@ struct app {
     unsigned long seen_serial[MODEL_MAX];
     int seen_state[MODEL_MAX]; /* busy, and failed (bits 0, 1) */
     int busy;                  /* a run computes: the loop ticks faster */
+    unsigned long ahead_of;    /* the version whose look-ahead was asked
+                                  for, plus one (0: none yet) */
     double progress_at;        /* when a run's progress was last drawn */
 
     /* a run's routine word ("link model: 2.31 s") waits while the
@@ -109,6 +113,38 @@ routine_status(struct app *a, const char *word)
  * Keep the session's runs going; say in the status line when a run that
  * took a while finished. Returns 1 when the screen changed.
  */
+/* Once the link model has a state's result, look ahead to the routing R
+   brings (session_ahead_routing()): the link model computes it while the
+   user reads, and R shows it at once. Not to SI (it routes every packet:
+   minutes) but to the routing after it (R twice: SD, SI, AD), nor past
+   AHEAD_MSGS routed messages (the full system: half a minute and
+   gigabytes a routing). Once a state. */
+#define AHEAD_MSGS 4000000LL
+
+static void
+look_ahead(struct app *a)
+{
+    const struct scenario *s = session_scenario(a->ss);
+    const struct net_run *nr;
+    unsigned long v = session_version(a->ss);
+    struct session_run r;
+    struct rho_err err;
+    int next;
+
+    if (a->o->no_ahead || a->ahead_of == v + 1 ||
+        (session_run(a->ss, &model_net_entry, &r) == 0 &&
+         (r.busy || (r.error == NULL && r.version != v))))
+        return; /* (asked once its result of the state is in) */
+    a->ahead_of = v + 1;
+    if (s->net == NULL || r.error != NULL ||
+        (nr = model_net_run(a->ss)) == NULL || nr->res->routed > AHEAD_MSGS)
+        return;
+    next = command_next_routing(s->net->routing);
+    if (next == NET_SI)
+        next = command_next_routing(next);
+    (void)session_ahead_routing(a->ss, next, &err);
+}
+
 static int
 poll_runs(struct app *a)
 {
@@ -138,7 +174,11 @@ poll_runs(struct app *a)
         if (a->seen_model[i] == m && a->seen_serial[i] != r.serial &&
             (r.seconds > 0.2 || r.remembered) && !a->u.status_error) {
             char word[160];
-            if (r.remembered) /* (shown again, not computed) */
+            if (r.ahead) /* (computed while the screen waited) */
+                snprintf(word, sizeof word,
+                         "%s: computed ahead (it took %.2f s)", m->title,
+                         r.seconds);
+            else if (r.remembered) /* (shown again, not computed) */
                 snprintf(word, sizeof word, "%s: remembered (it took %.2f s)",
                          m->title, r.seconds);
             else
@@ -153,6 +193,7 @@ poll_runs(struct app *a)
         a->seen_serial[i] = r.serial;
         a->seen_state[i] = state;
     }
+    look_ahead(a);
     /* a result or an error at once; a run's progress ten times a second
        (the loop ticks every 10 ms while one computes) */
     if (fresh)

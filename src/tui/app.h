@@ -15,6 +15,7 @@ struct app_opts {
     int no_mouse; /* -M */
     int ascii;    /* -U */
     int readonly; /* --readonly: never write files */
+    int no_ahead; /* --no-ahead: no look-ahead (session_ahead()) */
     const char *theme;   /* a theme name or path, or NULL: the default */
     const char *datadir; /* where installed themes live */
     /* loads the scenario again (main.c runs the script) on a job thread:

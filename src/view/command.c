@@ -175,6 +175,12 @@ queue_command(struct session *ss, const char *cmd, const char *arg,
     return rc;
 }
 
+int
+command_next_routing(int routing)
+{
+    return (routing + 1) % NET_ROUTING_COUNT;
+}
+
 /* routing, placement, seed, paths: the link model's edits. */
 static int
 link_command(struct session *ss, const char *cmd, const char *arg,
@@ -190,7 +196,7 @@ link_command(struct session *ss, const char *cmd, const char *arg,
                            "network, or a routing)",
                            cmd);
     if (strcmp(cmd, "routing") == 0) {
-        int r = strcmp(arg, "next") == 0 ? (l->routing + 1) % NET_ROUTING_COUNT
+        int r = strcmp(arg, "next") == 0 ? command_next_routing(l->routing)
                                          : net_routing_parse(arg);
         if (r < 0)
             return rho_err_set(err, RHO_EINPUT,

@@ -49,6 +49,10 @@ struct command_result {
 int command_run(struct session *ss, const char *line,
                 struct command_result *res, struct rho_err *err);
 
+/* The routing ":routing next" (R) goes to from routing (enum
+   net_routing): the next in the enum's order, round to the first. */
+int command_next_routing(int routing);
+
 /* The names of the commands, for completion and help: NULL-terminated. */
 extern const char *const command_names[];
 

@@ -276,6 +276,8 @@ tui_stop
 . tests/tui/compare.sh
 # the link model computing after an edit: progress, the old numbers dimmed
 . tests/tui/progress.sh
+# the look-ahead: the routing R brings, computed while the screen waits
+. tests/tui/ahead.sh
 # SI's cost said before it runs: the status line, and batch's stderr
 . tests/tui/si.sh
 
