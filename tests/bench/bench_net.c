@@ -32,7 +32,9 @@
  *     ("link first") and without (the queueing model beside it): the time
  *     to the link model's first result, then from an edit of the routing
  *     (AD, AI, AH, then the three again) to its result, computed, then
- *     remembered.
+ *     remembered; and ("read 1 s") as a reader who reads each result for
+ *     a second before the edit while the explorer looks ahead to it
+ *     (session_ahead_routing(), once every model's run has ended).
  * Every solve runs in a child process of its own, so that the peak memory
  * printed (getrusage ru_maxrss of the child: network, placement, pattern
  * and solve together) is that solve's. Wall times on a shared machine
@@ -649,15 +651,22 @@ until_link(struct session *ss, const struct model_entry *m, int *remembered,
             break;
         nanosleep(&ts, NULL);
     }
-    *remembered = r.remembered;
+    *remembered = r.ahead ? 2 : r.remembered;
     *failed = r.error != NULL;
     return rho_wall() - t0;
 }
 
+/* mode 0: both models at once; 1: the link model first; 2: first, and
+   looking ahead to the next routing while a reader reads each result for
+   AHEAD_READ seconds before the edit */
+#define AHEAD_READ 1.0
+
 static void
-explorer(int k, int focus, int unused)
+explorer(int k, int mode, int unused)
 {
     static const int rts[3] = {NET_AD, NET_AI, NET_AH};
+    static const char *const label[3] = {"both at once", "link first",
+                                         "read 1 s"};
     const char *name;
     struct scenario *s = load_scen(k, &name);
     struct session_opts o = {NULL, 0, 2, MODEL_KEEP_VIEWS, 1};
@@ -670,25 +679,34 @@ explorer(int k, int focus, int unused)
     if (s == NULL)
         return;
     ss = session_new_with(s, &o);
-    if (focus)
+    if (mode > 0)
         session_focus(ss, link);
     t = until_link(ss, link, &rem, &failed);
-    printf("%-26s %-13s first %7.3f s\n", name,
-           focus ? "link first" : "both at once", t);
+    printf("%-26s %-13s first %7.3f s\n", name, label[mode], t);
     for (int i = 0; i < 6; i++) {
         struct rho_err err;
+        if (mode == 2) { /* (the explorer asks once the link model has the
+                            state: the first result is in) */
+            double t0 = rho_wall();
+            (void)session_ahead_routing(ss, rts[i % 3], &err);
+            while (rho_wall() - t0 < AHEAD_READ) {
+                struct timespec ts = {0, 1000000};
+                session_poll(ss);
+                nanosleep(&ts, NULL);
+            }
+        }
         if (session_set_routing(ss, rts[i % 3], &err) != 0) {
             printf("%-26s %s: %s\n", name, net_routing_name(rts[i % 3]),
                    err.msg);
             break;
         }
         t = until_link(ss, link, &rem, &failed);
-        printf("%-26s %-13s %-5s %7.3f s%s\n", name,
-               focus ? "link first" : "both at once",
+        printf("%-26s %-13s %-5s %7.3f s%s\n", name, label[mode],
                net_routing_name(rts[i % 3]), t,
-               failed ? " (refused)"
-               : rem  ? " (remembered)"
-                      : "");
+               failed     ? " (refused)"
+               : rem == 2 ? " (computed ahead)"
+               : rem      ? " (remembered)"
+                          : "");
     }
     session_free(ss);
 }
@@ -774,8 +792,8 @@ main(int argc, char **argv)
             for (int b = 0; b < 4; b++)
                 if (strstr(scen.gl_pathv[k], big[b]) != NULL &&
                     (only == NULL || strstr(scen.gl_pathv[k], only) != NULL))
-                    for (int focus = 0; focus <= 1; focus++)
-                        child(explorer, k, focus, 0);
+                    for (int mode = 0; mode <= 2; mode++)
+                        child(explorer, k, mode, 0);
     }
     globfree(&scen);
     return 0;
