@@ -125,9 +125,10 @@ static const struct opt options[] = {
     {OPT_READONLY, 0, "readonly", NULL,
      "never write files (s, X and --frames refuse)", NULL},
     {OPT_NO_AHEAD, 0, "no-ahead", NULL,
-     "in the explorer, do not compute the routing R brings while you read "
-     "(by default the link model computes it once the screen's runs have "
-     "ended, so that R shows it at once)",
+     "in the explorer, do not compute the routing R brings (or the "
+     "placement P brings) while you read (by default the link model "
+     "computes it once it has the state on screen, so that the key shows "
+     "it at once)",
      NULL},
     {OPT_THEME, 't', "theme", "NAME",
      "colour theme: a name (default, dark, light, colorblind, mono, or one "

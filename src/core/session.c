@@ -1193,6 +1193,18 @@ session_ahead_routing(struct session *ss, int routing, struct rho_err *err)
 }
 
 int
+session_ahead_placement(struct session *ss, const char *text,
+                        struct rho_err *err)
+{
+    struct scenario *next = link_next(ss, EDIT_PLACEMENT, 0, text, err);
+
+    if (next == NULL)
+        return -1;
+    session_ahead(ss, next);
+    return 0;
+}
+
+int
 session_set_placement(struct session *ss, const char *text, struct rho_err *err)
 {
     return link_edit(ss, EDIT_PLACEMENT, 0, text, err);

@@ -196,6 +196,9 @@ void session_ahead(struct session *ss, struct scenario *s);
    (the edit would fail: nothing is asked). */
 int session_ahead_routing(struct session *ss, int routing,
                           struct rho_err *err);
+/* The same for session_set_placement(ss, text). */
+int session_ahead_placement(struct session *ss, const char *text,
+                            struct rho_err *err);
 
 /*
  * Run every model of the current version to the end on the calling

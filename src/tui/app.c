@@ -114,11 +114,12 @@ routine_status(struct app *a, const char *word)
  * took a while finished. Returns 1 when the screen changed.
  */
 /* Once the link model has a state's result, look ahead to the routing R
-   brings (session_ahead_routing()): the link model computes it while the
-   user reads, and R shows it at once. Not to SI (it routes every packet:
-   minutes) but to the routing after it (R twice: SD, SI, AD), nor past
-   AHEAD_MSGS routed messages (the full system: half a minute and
-   gigabytes a routing). Once a state. */
+   brings (session_ahead_routing()) -- or, when a placement was the last
+   of the two edited, to the placement P brings: the link model computes
+   it while the user reads, and the key shows it at once. Not to SI (it
+   routes every packet: minutes) but to the routing after it (R twice:
+   SD, SI, AD), nor past AHEAD_MSGS routed messages (the full system: half
+   a minute and gigabytes a routing). Once a state. */
 #define AHEAD_MSGS 4000000LL
 
 static void
@@ -139,6 +140,12 @@ look_ahead(struct app *a)
     if (s->net == NULL || r.error != NULL ||
         (nr = model_net_run(a->ss)) == NULL || nr->res->routed > AHEAD_MSGS)
         return;
+    if (a->u.cycle == CMD_CYCLE_PLACEMENT) {
+        char text[64];
+        command_next_placement(s, text, sizeof text);
+        (void)session_ahead_placement(a->ss, text, &err);
+        return;
+    }
     next = command_next_routing(s->net->routing);
     if (next == NET_SI)
         next = command_next_routing(next);

@@ -181,6 +181,19 @@ command_next_routing(int routing)
     return (routing + 1) % NET_ROUTING_COUNT;
 }
 
+void
+command_next_placement(const struct scenario *s, char *out, size_t n)
+{
+    const struct net_scen *l = s->net;
+    char list[16][16];
+    int np = placements(l->net, list), k = 0;
+
+    for (int i = 0; i < np; i++)
+        if (l->place_desc && strcasecmp(l->place_desc, list[i]) == 0)
+            k = (i + 1) % np;
+    snprintf(out, n, "%s", list[k]);
+}
+
 /* routing, placement, seed, paths: the link model's edits. */
 static int
 link_command(struct session *ss, const char *cmd, const char *arg,
@@ -205,6 +218,7 @@ link_command(struct session *ss, const char *cmd, const char *arg,
                                arg);
         if (session_set_routing(ss, r, err) != 0)
             return -1;
+        res->cycle = CMD_CYCLE_ROUTING;
         snprintf(res->msg, sizeof res->msg, "routing %s%s", net_routing_name(r),
                  net_routing_adaptive(r) ? " (adaptive: see Rounds)" : "");
         /* SI routes every packet: say what that costs here before the
@@ -218,18 +232,14 @@ link_command(struct session *ss, const char *cmd, const char *arg,
         return 0;
     }
     if (strcmp(cmd, "placement") == 0) {
-        char list[16][16], text[64];
-        int n = placements(l->net, list), k = 0;
-        if (strcmp(arg, "next") == 0) {
-            for (int i = 0; i < n; i++)
-                if (l->place_desc && strcasecmp(l->place_desc, list[i]) == 0)
-                    k = (i + 1) % n;
-            snprintf(text, sizeof text, "%s", list[k]);
-        } else {
+        char text[64];
+        if (strcmp(arg, "next") == 0)
+            command_next_placement(s, text, sizeof text);
+        else
             snprintf(text, sizeof text, "%s", arg);
-        }
         if (session_set_placement(ss, text, err) != 0)
             return -1;
+        res->cycle = CMD_CYCLE_PLACEMENT;
         snprintf(res->msg, sizeof res->msg, "placement %s", text);
         return 0;
     }

@@ -40,7 +40,12 @@ struct command_result {
     char arg[1024]; /* the rest of the line, for the caller's commands */
     char msg[256];  /* what happened, for the status line */
     int warn;       /* msg warns (SI on a scenario where it takes long) */
+    int cycle;      /* a routing or a placement edit (R, P and their
+                       commands): enum command_cycle, else 0 */
 };
+
+/* What R and P cycle through (what the explorer looks ahead to). */
+enum command_cycle { CMD_CYCLE_ROUTING = 1, CMD_CYCLE_PLACEMENT };
 
 /*
  * Run one command line on ss. Returns 0 with res filled, or -1 with err
@@ -52,6 +57,12 @@ int command_run(struct session *ss, const char *line,
 /* The routing ":routing next" (R) goes to from routing (enum
    net_routing): the next in the enum's order, round to the first. */
 int command_next_routing(int routing);
+
+/* The placement ":placement next" (P) goes to from the scenario's (a
+   network scenario): the one after it in the network's list (linear,
+   random, RDN, RDR, ...), round to the first; the first when the
+   scenario's is not in the list. Into out (n bytes). */
+void command_next_placement(const struct scenario *s, char *out, size_t n);
 
 /* The names of the commands, for completion and help: NULL-terminated. */
 extern const char *const command_names[];

@@ -402,6 +402,8 @@ ui_command(struct ui *u, struct session *ss, const char *line)
         return UI_REDRAW;
     }
     snprintf(u->effect_arg, sizeof u->effect_arg, "%s", r.arg);
+    if (r.cycle != 0)
+        u->cycle = r.cycle;
     switch (r.kind) {
     case CMD_SAVE:
         return UI_REDRAW | UI_SAVE;

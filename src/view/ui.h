@@ -60,6 +60,9 @@ struct ui {
     int help; /* the help overlay is up */
     int help_scroll;
     int quit_armed; /* 'q' with unsaved edits: a second 'q' quits */
+    int cycle; /* the last of a routing and a placement edit (enum
+                  command_cycle; 0: neither yet): what the explorer looks
+                  ahead to */
 
     /* the prompt */
     int prompt;                /* enum prompt_mode */

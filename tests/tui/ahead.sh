@@ -1,9 +1,10 @@
-# The look-ahead (sourced by run.sh, with RHO and dir set): once the runs
-# of a state have ended, the link model computes the routing R brings
-# while the screen waits, and R then shows it at once, "computed ahead"; SI
-# (per packet) is stepped over to the routing after it. --no-ahead
-# turns it off. The small dragonfly: milliseconds a solve (a run under
-# 0.2 s says nothing on the status line when it was computed).
+# The look-ahead (sourced by run.sh, with RHO and dir set): once the
+# link model has a state's result, it computes the routing R brings
+# while the screen waits, and R then shows it at once, "computed ahead";
+# SI (per packet) is stepped over to the routing after it; after P, the
+# placement P brings. --no-ahead turns it off. The small dragonfly:
+# milliseconds a solve (a run under 0.2 s says nothing on the status
+# line when it was computed).
 
 cp scenarios/dragonfly-small.lua "$dir/ahead.lua"
 tui_start 100 30 "$RHO" -p routing=SD "$dir/ahead.lua"
@@ -21,6 +22,13 @@ sleep 3 # (AH)
 tui_keys R
 expect ahead-r-ah "routing AH" 10
 expect_re ahead-r-ah-at-once "link model: computed ahead \(it took [0-9.]+ s\)" 10
+# after P, the placement P brings
+tui_keys P
+expect ahead-p-rdr "placement RDR" 10
+sleep 3 # (RDC)
+tui_keys P
+expect ahead-p-rdc "placement RDC" 10
+expect_re ahead-p-rdc-at-once "link model: computed ahead \(it took [0-9.]+ s\)" 10
 tui_stop
 
 # without it, R computes (and says nothing of a quick run); another copy

@@ -1,6 +1,8 @@
 /* The ':' command line: every edit a person can type, on Table I. */
 #include "harness.h"
 
+#include "core/net/net_model.h"
+#include "core/scenario.h"
 #include "core/session.h"
 #include "script/lx.h"
 #include "view/command.h"
@@ -75,6 +77,32 @@ main(void)
     CHECK(run(ss, "frobnicate", &r, &err) == -1, "unknown command");
     CHECK(strncmp(err.msg, "unknown command 'frobnicate'", 28) == 0,
           "unknown command message");
+    CHECK(r.cycle == 0, "not a routing or a placement edit");
+    session_free(ss);
+
+    /* the link model's R and P: what they bring, and that they brought it */
+    ss = session_new(lx_run_file("scenarios/dragonfly-small.lua", NULL, &err));
+    {
+        char next[64];
+        CHECK(command_next_routing(NET_AD) == NET_AI &&
+                  command_next_routing(NET_ROUTING_COUNT - 1) == 0,
+              "next routing: the enum's order, round");
+        command_next_placement(session_scenario(ss), next, sizeof next);
+        CHECK_STR(next, "RDR", "next placement after RDN on a dragonfly");
+        CHECK(run(ss, "placement next", &r, &err) == 0 &&
+                  r.cycle == CMD_CYCLE_PLACEMENT &&
+                  strcmp(session_scenario(ss)->net->place_desc, "RDR") == 0,
+              "placement next: RDR, a placement edit");
+        CHECK(run(ss, "routing next", &r, &err) == 0 &&
+                  r.cycle == CMD_CYCLE_ROUTING &&
+                  session_scenario(ss)->net->routing == NET_AI,
+              "routing next: AI, a routing edit");
+        CHECK(run(ss, "placement RRR", &r, &err) == 0 &&
+                  r.cycle == CMD_CYCLE_PLACEMENT,
+              "placement RRR");
+        command_next_placement(session_scenario(ss), next, sizeof next);
+        CHECK_STR(next, "linear", "after the last: the first");
+    }
     session_free(ss);
     TEST_DONE();
 }

@@ -372,6 +372,27 @@ main(void)
                   memcmp(ai->res->msg_bw, want->res->msg_bw,
                          (size_t)want->res->nmsg * sizeof(double)) == 0,
               "the same bytes on every link and bandwidths of every message");
+        /* and to a placement: built by the look-ahead's run */
+        CHECK(session_ahead_placement(ss, "RDG", &err) == 0,
+              "look ahead to placement RDG");
+        for (int i = 0; i < 200; i++) {
+            struct timespec ts = {0, 10000000L};
+            session_poll(ss);
+            nanosleep(&ts, NULL);
+        }
+        CHECK(session_set_placement(ss, "RDG", &err) == 0 &&
+                  session_poll(ss) == 1 &&
+                  session_run(ss, &model_net_entry, &r) == 0 && r.ahead &&
+                  (ai = model_net_run(ss)) != NULL,
+              "placement RDG: computed ahead");
+        CHECK(session_set_placement(s2, "RDG", &err) == 0 &&
+                  session_wait(s2, &err) == 0 &&
+                  (want = model_net_run(s2)) != NULL,
+              "RDG computed in the other session");
+        CHECK(ai != NULL && want != NULL &&
+                  memcmp(ai->res->bytes, want->res->bytes,
+                         (size_t)want->res->nlinks * sizeof(double)) == 0,
+              "the same bytes on every link");
         session_free(s2);
         session_free(ss);
     }
