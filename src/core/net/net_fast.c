@@ -52,8 +52,10 @@
  *    which go onto the links after the pass (one step a cell) -- the same
  *    floats and integers as over its links, a few cells a path instead
  *    of a walk and a pass over every link. Each round's drawn paths and their
- *    grants are recorded while they fit opts.record_budget (the attribution
- *    then reads them back; on a torus under DOR, where a path is fixed by
+ *    grants are recorded while they fit opts.record_budget (the links of
+ *    the paths that ask only, one after the other, a grant of -1 marking
+ *    one that asked and got none; the attribution then reads them back;
+ *    on a torus under DOR, where a path is fixed by
  *    its endpoints and intermediate router (route_by_via()), the record
  *    keeps that router and the path's length, and the attribution adds the
  *    path's bytes to the sums of its parts' pairs of routers, each pair
@@ -3131,7 +3133,6 @@ load_task(void *ctx, long long b, int wi)
         out[nb++] = e;
         if (fresh && rb != NULL) {
             rb->ent[rn++] = (int)e;
-            rl += fresh_slots(sv, rt);
             rv += np;
             if (via != NULL) {
                 for (int i = nd; i < np; i++) /* (< 256: see open_round) */
@@ -3162,6 +3163,25 @@ load_task(void *ctx, long long b, int wi)
                     w->asking += mult;
                 }
                 l += n;
+            }
+            if (rb != NULL && sv->via)
+                rl += fresh_slots(sv, rt);
+            else if (rb != NULL) { /* the record keeps the links of the
+                                      paths that ask, one after the other
+                                      (a quarter less on dragonfly-workload
+                                      under AI: those others are stepped
+                                      over by the grant pass and the
+                                      attribution) */
+                int *o = dst;
+                const int *q = dst;
+                for (i = 0; i < np; q += i < nd ? sv->Wd : sv->W, i++)
+                    if (load[i] > 0) {
+                        int n = i < nd ? sv->Wd : sv->W;
+                        if (o != q)
+                            memmove(o, q, (size_t)n * sizeof *o);
+                        o += n;
+                    }
+                rl += o - dst;
             }
         } else { /* the shared links, then the ends (the sum: the same
                     integers, added at once) */
@@ -3244,7 +3264,7 @@ alloc_task(void *ctx, long long b, int wi)
             l = links + rl;
             load = rb->val + rv;
             np = sv->poff[e + 1] - p0;
-            rl += fresh_slots(sv, rt);
+            rl += sv->via ? fresh_slots(sv, rt) : 0; /* (else as it reads) */
             rv += np;
         } else if (fresh) { /* not kept: draw them again */
             load = w->pl;
@@ -3284,9 +3304,9 @@ alloc_task(void *ctx, long long b, int wi)
                 l += nd * sv->Wd;
             }
             for (; i < np; i++) {
-                int n = i >= nd ? sv->W : sv->Wd;
+                int n = i >= nd ? sv->W : sv->Wd, asks = load[i] > 0;
                 double a = 0;
-                if (load[i] > 0) {
+                if (asks) {
                     a = (double)PATH_MIN(sv->qf, l, n) * load[i];
                     PATH_ADD(acc, l, n, mult * fx(a, sv->sG));
                     gain += mult * fx(a, sv->sgain);
@@ -3294,9 +3314,14 @@ alloc_task(void *ctx, long long b, int wi)
                 }
                 if (sv->palloc != NULL)
                     sv->palloc[p0 + i] = a;
-                if (rb != NULL)
-                    load[i] = a; /* the record keeps the grant */
-                l += n;
+                if (rb != NULL) /* the record keeps the grant; -1: it
+                                   asked and got none (its links are
+                                   there all the same) */
+                    load[i] = asks && !(a > 0) && !sv->via ? -1 : a;
+                if (asks || rb == NULL || sv->via) {
+                    l += n;
+                    rl += rb != NULL && !sv->via ? n : 0;
+                }
             }
         } else { /* the shared links, then the ends (as load_task()) */
             const float *qf = sv->qf;
@@ -4195,7 +4220,10 @@ rec_attr_task(void *ctx, long long b, int wi)
                 al += val[i] * len;
                 hmax = len > hmax ? len : hmax;
             }
-            l += n;
+            if (val[i] != 0 || rr->grants_only) /* (the record keeps the
+                                                  links of the paths that
+                                                  asked: load_task()) */
+                l += n;
         }
         if (adaptive)
             attribute_hops(sv, w, al, bytes, bw, hmax, mult);
