@@ -224,6 +224,30 @@ sweep_text(const struct sweep *sw, const double *data, unsigned ran,
     return text;
 }
 
+/* Poll n times, a millisecond apart. */
+static void
+polls(struct session *ss, int n)
+{
+    for (int i = 0; i < n; i++) {
+        session_poll(ss);
+        nap();
+    }
+}
+
+/* Poll until the runs made reach want, or a run sees its cancel after c0
+   of them (c0 < 0: not waited for), or 2 s. */
+static void
+polls_until(struct session *ss, unsigned long want, int c0)
+{
+    for (int i = 0; i < 2000; i++) {
+        if ((c0 < 0 && atomic_load(&runs) >= want) ||
+            (c0 >= 0 && atomic_load(&cancelled) != c0))
+            return;
+        session_poll(ss);
+        nap();
+    }
+}
+
 /* Poll until m's run of the current version is in (or 5 s). */
 static int
 poll_until(struct session *ss, const struct model_entry *m)
@@ -621,7 +645,7 @@ main(void)
     }
 
     /* ---- the look-ahead: the state the next edit makes, computed while
-       nothing else is ---- */
+       the model on screen waits ---- */
     {
         struct session_opts o = {table2, 0, 1, 0, 1};
         struct scenario *s = lx_run_file("scenarios/table1.lua", NULL, &err);
@@ -674,10 +698,7 @@ main(void)
         c0 = atomic_load(&cancelled);
         n0 = atomic_load(&runs);
         AHEAD(3 * tau);
-        for (int i = 0; i < 20; i++) {
-            session_poll(ss);
-            nap();
-        }
+        polls(ss, 20);
         CHECK(session_run(ss, &later_entry, &r) == 0 && !r.busy,
               "a look-ahead that computes is not busy");
         CHECK(session_set_tau(ss, 3 * tau, &err) == 0 &&
@@ -696,15 +717,9 @@ main(void)
         /* another edit: the look-ahead gives way */
         atomic_store(&gate2, 0);
         AHEAD(4 * tau);
-        for (int i = 0; i < 20; i++) {
-            session_poll(ss);
-            nap();
-        }
+        polls(ss, 20);
         CHECK(set_bytes(ss, 4321) == 0, "an edit to another state");
-        for (int i = 0; i < 2000 && atomic_load(&cancelled) == c0; i++) {
-            session_poll(ss);
-            nap();
-        }
+        polls_until(ss, 0, c0);
         CHECK(atomic_load(&cancelled) == c0 + 1,
               "stops the look-ahead (its work is lost)");
         atomic_store(&gate2, 1);
@@ -717,27 +732,18 @@ main(void)
         CHECK(set_bytes(ss, 4322) == 0, "an edit");
         n0 = atomic_load(&runs);
         AHEAD(5 * tau);
-        for (int i = 0; i < 50; i++) {
-            session_poll(ss);
-            nap();
-        }
+        polls(ss, 50);
         CHECK(session_run(ss, &slow_entry, &r) == 0 && r.busy &&
                   atomic_load(&runs) == n0 + 1,
               "no look-ahead while the slow model computes");
         atomic_store(&gate, 1);
-        for (int i = 0; i < 2000 && atomic_load(&runs) < n0 + 3; i++) {
-            session_poll(ss);
-            nap();
-        }
+        polls_until(ss, n0 + 3, -1);
         CHECK(atomic_load(&runs) == n0 + 3, "after it, the look-ahead");
         /* a state remembered already is not computed again */
         session_poll(ss);
         n0 = atomic_load(&runs);
         AHEAD(tau * 5);
-        for (int i = 0; i < 50; i++) {
-            session_poll(ss);
-            nap();
-        }
+        polls(ss, 50);
         CHECK(atomic_load(&runs) == n0, "a remembered state: not again");
         /* with the focus on the model that remembers, only its run */
         atomic_store(&gate, 0);
@@ -745,14 +751,8 @@ main(void)
         CHECK(set_bytes(ss, 4325) == 0, "an edit, the focus on later");
         n0 = atomic_load(&runs);
         AHEAD(8 * tau);
-        for (int i = 0; i < 2000 && atomic_load(&runs) < n0 + 2; i++) {
-            session_poll(ss);
-            nap();
-        }
-        for (int i = 0; i < 20; i++) { /* (the other's run starts) */
-            session_poll(ss);
-            nap();
-        }
+        polls_until(ss, n0 + 2, -1);
+        polls(ss, 20); /* (the other's run starts) */
         CHECK(session_run(ss, &slow_entry, &r) == 0 && r.busy &&
                   atomic_load(&runs) == n0 + 2,
               "the look-ahead computes beside the other model's run");
@@ -763,15 +763,9 @@ main(void)
         atomic_store(&gate2, 0);
         c0 = atomic_load(&cancelled);
         AHEAD(6 * tau);
-        for (int i = 0; i < 20; i++) {
-            session_poll(ss);
-            nap();
-        }
+        polls(ss, 20);
         CHECK(session_stop(ss) == 0, "Esc: no run of the state stopped");
-        for (int i = 0; i < 2000 && atomic_load(&cancelled) == c0; i++) {
-            session_poll(ss);
-            nap();
-        }
+        polls_until(ss, 0, c0);
         CHECK(atomic_load(&cancelled) == c0 + 1, "but the look-ahead");
         atomic_store(&gate2, 1);
         atomic_store(&gate, 0);
@@ -781,10 +775,7 @@ main(void)
         n0 = atomic_load(&runs);
         atomic_store(&gate, 1);
         CHECK(session_wait(ss, &err) == 0, "the state computed");
-        for (int i = 0; i < 50; i++) {
-            session_poll(ss);
-            nap();
-        }
+        polls(ss, 50);
         CHECK(atomic_load(&runs) == n0 + 2, "the forgotten look-ahead: none");
 #undef AHEAD
         session_free(ss);
