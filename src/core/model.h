@@ -46,6 +46,9 @@ struct model_ctx {
     struct job *job; /* receives the progress and says when to stop
                         (job_cancelled); NULL: run to the end */
     unsigned keep;   /* MODEL_KEEP_* bits */
+    double max_bytes; /* > 0: a run that would keep more (by the model's
+                         own plan) is refused, RHO_ELIMIT, if the model
+                         plans; else its own limit */
 };
 
 /* How a sweep column's numbers are written as text (CSV and YAML carry

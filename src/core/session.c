@@ -61,6 +61,8 @@ struct run {
        which no version may be yet) */
     struct job job;
     int job_ahead;
+    double job_cap; /* the run's model_ctx.max_bytes (a look-ahead's:
+                       set before it starts, never after) */
     struct session *ss;        /* for the job's threads and keep */
     struct scenario *job_scen; /* taken by the run on the job's thread */
     void *job_res;
@@ -127,6 +129,7 @@ model_ctx_of(const struct session *ss, struct job *j, struct model_ctx *c)
     c->threads = ss->o.threads > 0 ? ss->o.threads : 1;
     c->job = j;
     c->keep = ss->o.keep;
+    c->max_bytes = 0;
 }
 
 static void
@@ -435,7 +438,9 @@ take_job(struct run *r)
         } else {
             r->m->result_free(r->job_res);
         }
-    } else if (r->job_err.code != RHO_ECANCEL && !r->job_ahead) {
+    } else if (r->job_err.code != RHO_ECANCEL && !r->job_ahead &&
+               !(r->job_cap > 0 && r->job_err.code == RHO_ELIMIT)) {
+        /* (a look-ahead's limit is not the state's: its own run comes) */
         set_error(r, &r->job_err, r->job_version);
     }
     key_free(&r->job_key);
@@ -717,6 +722,7 @@ job_run(struct job *j, void *arg)
 
     r->job_scen = NULL; /* the run owns it now */
     model_ctx_of(r->ss, j, &c);
+    c.max_bytes = r->job_cap;
     rho_err_clear(&r->job_err);
     r->job_res = run_model(r->m, s, &c, &r->job_err);
     r->job_seconds = rho_wall() - t0;
@@ -789,6 +795,9 @@ start_job(struct run *r, struct scenario *scen, struct key key,
     r->job_key = key;
     r->job_version = version;
     r->job_ahead = ahead;
+    /* (what the memory holds: a look-ahead is not to take the machine;
+       the full system under AI, 6.5 GB, is refused at its plan) */
+    r->job_cap = ahead ? (double)rho_mem_share(SESSION_MEMO_BYTES, 8) : 0;
     r->job_res = NULL;
     r->job_t0 = r->ph_t0 = rho_wall();
     r->ph_f0 = 0;

@@ -118,15 +118,13 @@ routine_status(struct app *a, const char *word)
    of the two edited, to the placement P brings: the link model computes
    it while the user reads, and the key shows it at once. Not to SI (it
    routes every packet: minutes) but to the routing after it (R twice:
-   SD, SI, AD), nor past AHEAD_MSGS routed messages (the full system: half
-   a minute and gigabytes a routing). Once a state. */
-#define AHEAD_MSGS 4000000LL
-
+   SD, SI, AD). The session refuses a look-ahead that would keep more
+   than its memory of results holds (the full system under AI and AH).
+   Once a state. */
 static void
 look_ahead(struct app *a)
 {
     const struct scenario *s = session_scenario(a->ss);
-    const struct net_run *nr;
     unsigned long v = session_version(a->ss);
     struct session_run r;
     struct rho_err err;
@@ -137,8 +135,7 @@ look_ahead(struct app *a)
          (r.busy || (r.error == NULL && r.version != v))))
         return; /* (asked once its result of the state is in) */
     a->ahead_of = v + 1;
-    if (s->net == NULL || r.error != NULL ||
-        (nr = model_net_run(a->ss)) == NULL || nr->res->routed > AHEAD_MSGS)
+    if (s->net == NULL || r.error != NULL || r.result == NULL)
         return;
     if (a->u.cycle == CMD_CYCLE_PLACEMENT) {
         char text[64];

@@ -71,7 +71,7 @@ static int
 bg_run(struct job *j, void *arg)
 {
     struct bg *b = arg;
-    struct model_ctx c = {2, j, MODEL_KEEP_VIEWS};
+    struct model_ctx c = {2, j, MODEL_KEEP_VIEWS, 0};
 
     b->res = b->m->run(b->s, &c, &b->err);
     return b->res != NULL ? 0 : -1;
@@ -267,7 +267,7 @@ features_off_loop(void)
     const char *why;
     double frac = 0, t0, ms, ms_ask;
     int st, n, sanitized = getenv("RHO_SANITIZED") != NULL;
-    struct model_ctx c = {2, NULL, MODEL_KEEP_VIEWS};
+    struct model_ctx c = {2, NULL, MODEL_KEEP_VIEWS, 0};
 
     /* freeing the run while they compute */
     if (net_run_compute(&lr, mid("SD"), &c, &err) != 0) {

@@ -33,6 +33,7 @@ struct bytes_res {
 static atomic_int gate;      /* 0: "slow" runs on a job wait */
 static atomic_int gate2;     /* 0: "later" runs on a job wait */
 static atomic_int cancelled; /* runs that saw their job cancelled */
+static atomic_int capped;    /* runs given a memory cap are refused */
 static atomic_ulong runs;
 
 static void
@@ -67,6 +68,11 @@ run_gated(atomic_int *g, struct scenario *s, const struct model_ctx *ctx,
             }
             nap();
         }
+    }
+    if (ctx->max_bytes > 0 && atomic_load(&capped)) {
+        scenario_free(s);
+        rho_err_set(err, RHO_ELIMIT, "over the cap");
+        return NULL;
     }
     for (int i = 0; i < s->nflows; i++)
         sum += s->flow[i].bytes;
@@ -658,7 +664,8 @@ main(void)
         ss = session_new_with(s, &o);
         CHECK(session_wait(ss, &err) == 0, "state A: computed");
         tau = session_scenario(ss)->tau;
-        /* (a copy with another tau: what session_set_tau() makes) */
+        /* (a copy with another tau: what session_set_tau() makes; tau
+           is at most 1) */
 #define AHEAD(t)                                                               \
     do {                                                                       \
         struct scenario *nx = scenario_clone(session_scenario(ss));            \
@@ -777,6 +784,32 @@ main(void)
         CHECK(session_wait(ss, &err) == 0, "the state computed");
         polls(ss, 50);
         CHECK(atomic_load(&runs) == n0 + 2, "the forgotten look-ahead: none");
+        /* a look-ahead is given a memory cap: its refusal is not the
+           state's (the edit computes it without), even after the edit
+           took the look-ahead's run over */
+        atomic_store(&capped, 1);
+        atomic_store(&gate2, 1);
+        n0 = atomic_load(&runs);
+        AHEAD(0.9 * tau);
+        polls(ss, 50);
+        CHECK(session_set_tau(ss, 0.9 * tau, &err) == 0 &&
+                  poll_until(ss, &later_entry) &&
+                  session_run(ss, &later_entry, &r) == 0 && r.error == NULL &&
+                  !r.remembered && r.version == session_version(ss),
+              "a look-ahead over its cap: the edit computes the state");
+        atomic_store(&gate2, 0);
+        AHEAD(0.8 * tau);
+        polls(ss, 20);
+        CHECK(session_set_tau(ss, 0.8 * tau, &err) == 0 &&
+                  session_poll(ss) == 1 &&
+                  session_run(ss, &later_entry, &r) == 0 && r.busy,
+              "the edit takes the capped look-ahead's run over");
+        atomic_store(&gate2, 1);
+        CHECK(poll_until(ss, &later_entry) &&
+                  session_run(ss, &later_entry, &r) == 0 && r.error == NULL &&
+                  r.result != NULL && r.version == session_version(ss),
+              "its refusal is not shown: the state computed without the cap");
+        atomic_store(&capped, 0);
 #undef AHEAD
         session_free(ss);
         CHECK(1, "freed");

@@ -24,7 +24,7 @@ bg_run(struct job *j, void *arg)
 {
     struct bg *b = arg;
 
-    struct model_ctx c = {2, j, MODEL_KEEP_VIEWS};
+    struct model_ctx c = {2, j, MODEL_KEEP_VIEWS, 0};
 
     b->rc = net_run_compute(&b->lr, b->s, &c, &b->err);
     return b->rc;
@@ -62,7 +62,7 @@ phased(int which)
 static void
 test_phase_features(void)
 {
-    struct model_ctx c = {1, NULL, 0};
+    struct model_ctx c = {1, NULL, 0, 0};
     struct net_run both, one[2];
     struct rho_err err;
 
@@ -143,7 +143,7 @@ main(void)
 
     /* AD on the small dragonfly: 7 rounds, every one recorded */
     CHECK(net_run_compute(&lr, s,
-                          &(struct model_ctx){2, NULL, MODEL_KEEP_VIEWS},
+                          &(struct model_ctx){2, NULL, MODEL_KEEP_VIEWS, 0},
                           &err) == 0,
           "AD runs");
     net = lr.scen->net->net;
@@ -262,12 +262,12 @@ main(void)
     {
         struct net_run lean;
         s = load("scenarios/dragonfly-small.lua", NULL);
-        CHECK(net_run_compute(&lean, s, &(struct model_ctx){1, NULL, 0},
+        CHECK(net_run_compute(&lean, s, &(struct model_ctx){1, NULL, 0, 0},
                               &err) == 0,
               "a lean run");
         s = load("scenarios/dragonfly-small.lua", NULL);
         CHECK(net_run_compute(&lr, s,
-                              &(struct model_ctx){1, NULL, MODEL_KEEP_VIEWS},
+                              &(struct model_ctx){1, NULL, MODEL_KEEP_VIEWS, 0},
                               &err) == 0,
               "and a full one");
         CHECK(lean.nrounds == 0 && !lean.recorded && lr.nrounds == 7 &&
@@ -282,7 +282,7 @@ main(void)
     /* a static routing: no rounds */
     s = load("scenarios/dragonfly-small.lua", "routing=SD");
     CHECK(net_run_compute(&lr, s,
-                          &(struct model_ctx){1, NULL, MODEL_KEEP_VIEWS},
+                          &(struct model_ctx){1, NULL, MODEL_KEEP_VIEWS, 0},
                           &err) == 0,
           "SD runs");
     CHECK(lr.nrounds == 0 && !lr.recorded, "SD has no rounds");
@@ -324,7 +324,7 @@ main(void)
               "progress went through the solve to the statistics");
         s = load("scenarios/dragonfly-small.lua", "routing=AI");
         CHECK(net_run_compute(&d, s,
-                              &(struct model_ctx){1, NULL, MODEL_KEEP_VIEWS},
+                              &(struct model_ctx){1, NULL, MODEL_KEEP_VIEWS, 0},
                               &err) == 0,
               "AI directly");
         CHECK(memcmp(d.res->bytes, b.lr.res->bytes,
@@ -333,6 +333,25 @@ main(void)
               "same bytes and rounds, 1 or 2 threads, thread or not");
         net_run_fini(&d);
         net_run_fini(&b.lr);
+    }
+    /* a run given a memory cap (the session's look-ahead) is refused at
+       its plan past it, and runs without one */
+    {
+        struct net_run d;
+        struct scenario *s2 =
+            load("scenarios/dragonfly-small.lua", "routing=AI");
+        CHECK(net_run_compute(
+                  &d, s2, &(struct model_ctx){1, NULL, MODEL_KEEP_VIEWS, 65536},
+                  &err) == -1 &&
+                  err.code == RHO_ELIMIT,
+              "AI with a cap of 64 KiB: refused (%s)", err.msg);
+        s2 = load("scenarios/dragonfly-small.lua", "routing=AI");
+        CHECK(net_run_compute(
+                  &d, s2,
+                  &(struct model_ctx){1, NULL, MODEL_KEEP_VIEWS, 1 << 30},
+                  &err) == 0,
+              "with a cap of 1 GiB: runs");
+        net_run_fini(&d);
     }
     test_phase_features();
     TEST_DONE();

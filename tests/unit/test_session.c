@@ -402,7 +402,7 @@ main(void)
     {
         struct scenario *ds =
             lx_run_file("scenarios/dragonfly-small.lua", NULL, &err);
-        struct model_ctx c = {1, NULL, MODEL_KEEP_VIEWS};
+        struct model_ctx c = {1, NULL, MODEL_KEEP_VIEWS, 0};
         struct net_run *lr = model_net_entry.run(ds, &c, &err);
         CHECK(lr != NULL && lr->res->nmsg > 0 && lr->recorded &&
                   model_net_entry.shelve(lr) > (size_t)lr->res->nlinks * 8,
