@@ -147,10 +147,12 @@ const struct key_binding key_table[] = {
      "start (or restart) the schedule search"},
     /* the link model */
     {'R', NULL, ACT_ROUTING, "R",
-     "link model: next routing (DOR, SD, SI, AD, AI, AH, BGQ)"},
+     "link model: next routing (DOR, SD, SI, AD, AI, AH, BGQ), computed "
+     "ahead while the screen waits (--no-ahead: not)"},
     {'P', NULL, ACT_PLACEMENT, "P",
      "link model: next placement (linear, random, RDN, RDR, ...); it "
-     "returns at once and the run builds the placement"},
+     "returns at once and the run builds the placement; after a placement "
+     "edit the next is computed ahead"},
     {'c', NULL, ACT_COMPARE, "c",
      "link model: compare mode on or off -- the last result against the one "
      "before the last edit (R, P, :, u): what changed, the Links view "
