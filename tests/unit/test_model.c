@@ -254,6 +254,35 @@ polls_until(struct session *ss, unsigned long want, int c0)
     }
 }
 
+/* Look ahead to the state session_set_tau(ss, t) makes (a copy with
+   another tau). */
+static void
+ahead_tau(struct session *ss, double t)
+{
+    struct scenario *nx = scenario_clone(session_scenario(ss));
+
+    nx->tau = t;
+    session_ahead(ss, nx);
+}
+
+/* Look ahead to tau t, let the look-ahead start (the later model's run
+   waits at gate2), then make that edit: 1 when the look-ahead was not
+   busy before it and is the state's busy run after, at the first poll. */
+static int
+taken_over(struct session *ss, double t)
+{
+    struct session_run r;
+    struct rho_err err;
+    int hidden;
+
+    ahead_tau(ss, t);
+    polls(ss, 20);
+    hidden = session_run(ss, &later_entry, &r) == 0 && !r.busy;
+    return hidden && session_set_tau(ss, t, &err) == 0 &&
+           session_poll(ss) == 1 && session_run(ss, &later_entry, &r) == 0 &&
+           r.busy;
+}
+
 /* Poll until m's run of the current version is in (or 5 s). */
 static int
 poll_until(struct session *ss, const struct model_entry *m)
@@ -664,16 +693,9 @@ main(void)
         ss = session_new_with(s, &o);
         CHECK(session_wait(ss, &err) == 0, "state A: computed");
         tau = session_scenario(ss)->tau;
-        /* (a copy with another tau: what session_set_tau() makes; tau
-           is at most 1) */
-#define AHEAD(t)                                                               \
-    do {                                                                       \
-        struct scenario *nx = scenario_clone(session_scenario(ss));            \
-        nx->tau = (t);                                                         \
-        session_ahead(ss, nx);                                                 \
-    } while (0)
+        /* (ahead_tau(): a copy with another tau, at most 1) */
         n0 = atomic_load(&runs);
-        AHEAD(2 * tau);
+        ahead_tau(ss, 2 * tau);
         for (int i = 0; i < 2000 && atomic_load(&runs) < n0 + 1; i++) {
             session_poll(ss);
             hidden &= session_run(ss, &later_entry, &r) == 0 && !r.busy;
@@ -704,14 +726,9 @@ main(void)
         atomic_store(&gate2, 0);
         c0 = atomic_load(&cancelled);
         n0 = atomic_load(&runs);
-        AHEAD(3 * tau);
-        polls(ss, 20);
-        CHECK(session_run(ss, &later_entry, &r) == 0 && !r.busy,
-              "a look-ahead that computes is not busy");
-        CHECK(session_set_tau(ss, 3 * tau, &err) == 0 &&
-                  session_poll(ss) == 1 &&
-                  session_run(ss, &later_entry, &r) == 0 && r.busy,
-              "its edit: the run goes on as the current state's, busy");
+        CHECK(taken_over(ss, 3 * tau),
+              "a look-ahead that computes is not busy; its edit: the run "
+              "goes on as the current state's, busy");
         atomic_store(&gate2, 1);
         CHECK(poll_until(ss, &later_entry) &&
                   (got = session_result(ss, &later_entry)) != NULL &&
@@ -723,7 +740,7 @@ main(void)
               "one run of it, not two");
         /* another edit: the look-ahead gives way */
         atomic_store(&gate2, 0);
-        AHEAD(4 * tau);
+        ahead_tau(ss, 4 * tau);
         polls(ss, 20);
         CHECK(set_bytes(ss, 4321) == 0, "an edit to another state");
         polls_until(ss, 0, c0);
@@ -738,7 +755,7 @@ main(void)
         atomic_store(&gate, 0);
         CHECK(set_bytes(ss, 4322) == 0, "an edit");
         n0 = atomic_load(&runs);
-        AHEAD(5 * tau);
+        ahead_tau(ss, 5 * tau);
         polls(ss, 50);
         CHECK(session_run(ss, &slow_entry, &r) == 0 && r.busy &&
                   atomic_load(&runs) == n0 + 1,
@@ -749,7 +766,7 @@ main(void)
         /* a state remembered already is not computed again */
         session_poll(ss);
         n0 = atomic_load(&runs);
-        AHEAD(tau * 5);
+        ahead_tau(ss, tau * 5);
         polls(ss, 50);
         CHECK(atomic_load(&runs) == n0, "a remembered state: not again");
         /* with the focus on the model that remembers, only its run */
@@ -757,7 +774,7 @@ main(void)
         session_focus(ss, &later_entry);
         CHECK(set_bytes(ss, 4325) == 0, "an edit, the focus on later");
         n0 = atomic_load(&runs);
-        AHEAD(8 * tau);
+        ahead_tau(ss, 8 * tau);
         polls_until(ss, n0 + 2, -1);
         polls(ss, 20); /* (the other's run starts) */
         CHECK(session_run(ss, &slow_entry, &r) == 0 && r.busy &&
@@ -769,7 +786,7 @@ main(void)
         /* Esc stops a look-ahead, and an edit forgets one not started */
         atomic_store(&gate2, 0);
         c0 = atomic_load(&cancelled);
-        AHEAD(6 * tau);
+        ahead_tau(ss, 6 * tau);
         polls(ss, 20);
         CHECK(session_stop(ss) == 0, "Esc: no run of the state stopped");
         polls_until(ss, 0, c0);
@@ -777,7 +794,7 @@ main(void)
         atomic_store(&gate2, 1);
         atomic_store(&gate, 0);
         CHECK(set_bytes(ss, 4323) == 0, "an edit");
-        AHEAD(7 * tau);
+        ahead_tau(ss, 7 * tau);
         CHECK(set_bytes(ss, 4324) == 0, "another before it could start");
         n0 = atomic_load(&runs);
         atomic_store(&gate, 1);
@@ -790,7 +807,7 @@ main(void)
         atomic_store(&capped, 1);
         atomic_store(&gate2, 1);
         n0 = atomic_load(&runs);
-        AHEAD(0.9 * tau);
+        ahead_tau(ss, 0.9 * tau);
         polls(ss, 50);
         CHECK(session_set_tau(ss, 0.9 * tau, &err) == 0 &&
                   poll_until(ss, &later_entry) &&
@@ -798,11 +815,7 @@ main(void)
                   !r.remembered && r.version == session_version(ss),
               "a look-ahead over its cap: the edit computes the state");
         atomic_store(&gate2, 0);
-        AHEAD(0.8 * tau);
-        polls(ss, 20);
-        CHECK(session_set_tau(ss, 0.8 * tau, &err) == 0 &&
-                  session_poll(ss) == 1 &&
-                  session_run(ss, &later_entry, &r) == 0 && r.busy,
+        CHECK(taken_over(ss, 0.8 * tau),
               "the edit takes the capped look-ahead's run over");
         atomic_store(&gate2, 1);
         CHECK(poll_until(ss, &later_entry) &&
@@ -810,7 +823,6 @@ main(void)
                   r.result != NULL && r.version == session_version(ss),
               "its refusal is not shown: the state computed without the cap");
         atomic_store(&capped, 0);
-#undef AHEAD
         session_free(ss);
         CHECK(1, "freed");
     }
