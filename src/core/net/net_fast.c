@@ -2412,6 +2412,12 @@ build_paths(struct fsolver *sv)
     find_sets(sv, &c);
     sblk = (c.nsets + NF_BLOCK - 1) / NF_BLOCK;
     pool_for(sv->pool, sblk, 1, sets_task, &c);
+    if (stopped(sv)) { /* (a cancel leaves counts unmade: garbage, which
+                          sized the shared paths at terabytes and ended
+                          rho, out of memory) */
+        paths_ctx_free(&c);
+        return -1;
+    }
     for (long long s = 0; s < c.nsets; s++) {
         c.first[s] = nsh;
         nsh += c.n[s];
