@@ -77,6 +77,19 @@ bg_run(struct job *j, void *arg)
     return b->res != NULL ? 0 : -1;
 }
 
+/* Start m on s (taken by the run) in job j, b its slot. Returns
+   job_start()'s. */
+static int
+start_bg(struct bg *b, struct job *j, const struct model_entry *m,
+         struct scenario *s)
+{
+    memset(b, 0, sizeof *b);
+    b->m = m;
+    b->s = s;
+    job_init(j);
+    return job_start(j, bg_run, b);
+}
+
 static void
 nap_us(long us)
 {
@@ -99,11 +112,7 @@ cancel_in(const struct model_entry *m, struct scenario *s, const char *what,
 
     if (s == NULL)
         return;
-    memset(&b, 0, sizeof b);
-    b.m = m;
-    b.s = s;
-    job_init(&j);
-    CHECK(job_start(&j, bg_run, &b) == 0, "%s: the job starts", what);
+    CHECK(start_bg(&b, &j, m, s) == 0, "%s: the job starts", what);
     /* (a phase lasts tens of ms at least: polled every 0.2 ms) */
     while (job_running(&j)) {
         ph = m->phase(&j, &frac);
@@ -154,11 +163,7 @@ cancel_sweep(const struct model_entry *m, const char *routing,
         int seen = 0;
         if (s == NULL)
             return;
-        memset(&b, 0, sizeof b);
-        b.m = m;
-        b.s = s;
-        job_init(&j);
-        if (job_start(&j, bg_run, &b) != 0) {
+        if (start_bg(&b, &j, m, s) != 0) {
             scenario_free(s);
             ok = 0;
             break;
