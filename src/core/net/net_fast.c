@@ -3180,13 +3180,15 @@ load_task(void *ctx, long long b, int wi)
                                       attribution) */
                 int *o = dst;
                 const int *q = dst;
-                for (i = 0; i < np; q += i < nd ? sv->Wd : sv->W, i++)
+                for (i = 0; i < np; i++) {
+                    int n = i < nd ? sv->Wd : sv->W;
                     if (load[i] > 0) {
-                        int n = i < nd ? sv->Wd : sv->W;
                         if (o != q)
                             memmove(o, q, (size_t)n * sizeof *o);
                         o += n;
                     }
+                    q += n;
+                }
                 rl += o - dst;
             }
         } else { /* the shared links, then the ends (the sum: the same
@@ -3241,6 +3243,9 @@ alloc_task(void *ctx, long long b, int wi)
         long long e = in[k];
         int rt = sv->ent_rt[e], np, asked, p0 = sv->poff[e];
         int fresh = fresh_paths(rt), nd = ndirect_of(sv, rt);
+        /* (the record keeps the links of the paths that asked only:
+           load_task()) */
+        int packed = fresh && rb != NULL && !sv->via;
         const int *l;
         double *load;
         fix mult = sv->ent_mult[e];
@@ -3270,7 +3275,7 @@ alloc_task(void *ctx, long long b, int wi)
             l = links + rl;
             load = rb->val + rv;
             np = sv->poff[e + 1] - p0;
-            rl += sv->via ? fresh_slots(sv, rt) : 0; /* (else as it reads) */
+            rl += packed ? 0 : fresh_slots(sv, rt); /* (packed: as read) */
             rv += np;
         } else if (fresh) { /* not kept: draw them again */
             load = w->pl;
@@ -3323,11 +3328,11 @@ alloc_task(void *ctx, long long b, int wi)
                 if (rb != NULL) /* the record keeps the grant; -1: it
                                    asked and got none (its links are
                                    there all the same) */
-                    load[i] = asks && !(a > 0) && !sv->via ? -1 : a;
-                if (asks || rb == NULL || sv->via) {
+                    load[i] = packed && asks && !(a > 0) ? -1 : a;
+                if (asks || !packed)
                     l += n;
-                    rl += rb != NULL && !sv->via ? n : 0;
-                }
+                if (asks && packed)
+                    rl += n;
             }
         } else { /* the shared links, then the ends (as load_task()) */
             const float *qf = sv->qf;
