@@ -109,10 +109,6 @@ routine_status(struct app *a, const char *word)
     return 1;
 }
 
-/*
- * Keep the session's runs going; say in the status line when a run that
- * took a while finished. Returns 1 when the screen changed.
- */
 /* Once the link model has a state's result, look ahead to the routing R
    brings (session_ahead_routing()) -- or, when a placement was the last
    of the two edited, to the placement P brings: the link model computes
@@ -149,6 +145,10 @@ look_ahead(struct app *a)
     (void)session_ahead_routing(a->ss, next, &err);
 }
 
+/*
+ * Keep the session's runs going; say in the status line when a run that
+ * took a while finished. Returns 1 when the screen changed.
+ */
 static int
 poll_runs(struct app *a)
 {
