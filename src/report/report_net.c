@@ -577,7 +577,15 @@ link_text(FILE *out, const struct scenario *s, const struct net_result *res,
                 "budget; --engine exact keeps it)\n",
                 units_fmt_count(a, sizeof a, res->exposure, "round"),
                 res->exposure_model);
-    if (res->reps > 0)
+    if (res->reps > 0 && res->reps_need > 0)
+        fprintf(out,
+                "sharing    identical AI/AH messages solved in runs of up "
+                "to %d, one set of paths a run (one by one they would need "
+                "about %s, more than the memory allowed: --max-memory "
+                "%.0fMiB solves each)\n",
+                res->reps, units_fmt_size(a, sizeof a, res->reps_need),
+                ceil(res->reps_need / 1048576.0));
+    else if (res->reps > 0)
         fprintf(out,
                 "sharing    identical AI/AH messages solved in runs of up "
                 "to %d, one set of paths a run (the fast engine's budget; "

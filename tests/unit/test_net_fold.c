@@ -6,7 +6,8 @@
  * net_stats_jobs() gives the same from the solver's per-job figures as
  * from the messages; a caller that asks for the messages still gets them.
  * A static solve of a collective's runs (pattern_emit_runs()) is the
- * solve of its messages one by one.
+ * solve of its messages one by one. AI and AH fold only where their
+ * messages would not fit one by one, and are then solved in runs.
  */
 #include "core/net/net_model.h"
 
@@ -242,6 +243,107 @@ static_runs(const struct net *net, const struct pattern *p,
     msg_cap_free(&x);
 }
 
+static struct net_result *
+solve_runs(const struct net *net, const struct net_job *job, int threads,
+           int runs, double mem_limit, struct rho_err *e)
+{
+    struct net_opts o;
+
+    net_opts_init(&o);
+    o.threads = threads;
+    o.msgs_limit = -1;
+    o.fold_runs = runs;
+    o.mem_limit = mem_limit;
+    memset(e, 0, sizeof *e);
+    return net_phases_solve(net, job, 1, &o, e);
+}
+
+static double
+link_sum(const struct net_result *r)
+{
+    double s = 0;
+
+    for (int l = 0; l < r->nlinks; l++)
+        s += r->bytes[l];
+    return s;
+}
+
+static double
+link_max(const struct net_result *r)
+{
+    double m = 0;
+
+    for (int l = 0; l < r->nlinks; l++)
+        m = r->bytes[l] > m ? r->bytes[l] : m;
+    return m;
+}
+
+/* AI and AH folded in runs of w identical messages (net_opts.fold_runs,
+   forced): the same bits on 1 and 2 threads; every message and byte
+   routed once (the runs' multiplicities add up); the link loads' sum is
+   the hop-bytes; the busiest link within 5% of the solve message by
+   message, the mean hops within 2%. Then the choice by memory: a limit
+   the messages fit one by one gives the unfolded solve's bits, a lower
+   one runs of 2 to 4 (more the lower; saying what one by one would have
+   needed), a lower still a refusal. */
+static void
+fold_runs(const struct net *net, const struct net_job *job, const char *what)
+{
+    struct net_result *a = solve(net, job, 1, 0, 0, NET_ENGINE_DEFAULT);
+    struct rho_err e;
+    int exact = 0, runs = 0, refused = 0, order = 1, last = 0;
+
+    for (int w = 2; w <= 4 && a != NULL; w += 2) {
+        struct net_result *r1 = solve_runs(net, job, 1, w, 0, &e);
+        struct net_result *r2 = solve_runs(net, job, 2, w, 0, &e);
+        double hops = a->hops_sum / a->routed;
+        CHECK(r1 != NULL && r2 != NULL && same_result(r1, r2) &&
+                  r1->reps == w && r1->nmsg == 0,
+              "%s in runs of %d: the same bits on 1 and 2 threads", what, w);
+        if (r1 == NULL || r2 == NULL)
+            goto next;
+        CHECK(r1->msgs == a->msgs && r1->routed == a->routed &&
+                  r1->total_bytes == a->total_bytes &&
+                  r1->routed_bytes == a->routed_bytes &&
+                  r1->bwq_n == a->bwq_n &&
+                  fabs(link_sum(r1) - r1->hop_bytes) <= 1e-9 * r1->hop_bytes,
+              "%s in runs of %d: %lld messages, %.0f bytes routed once each; "
+              "the links carry the hop-bytes",
+              what, w, r1->msgs, r1->routed_bytes);
+        printf("# %s, runs of %d: busiest link %+.2f%%, mean hops %+.2f%%\n",
+               what, w, 100 * (link_max(r1) / link_max(a) - 1),
+               100 * (r1->hops_sum / r1->routed / hops - 1));
+        CHECK(fabs(link_max(r1) / link_max(a) - 1) < 0.05 &&
+                  fabs(r1->hops_sum / r1->routed / hops - 1) < 0.02,
+              "%s in runs of %d: near the solve message by message", what, w);
+    next:
+        net_result_free(r1);
+        net_result_free(r2);
+    }
+    for (double lim = 64.0 * 1048576; a != NULL && lim >= 262144;
+         lim /= 1.25) {
+        struct net_result *r = solve_runs(net, job, 2, 0, lim, &e);
+        if (r == NULL) {
+            refused += e.code == RHO_ELIMIT;
+            last = 5;
+        } else if (r->reps == 0) {
+            exact += same_result(a, r) && r->nmsg == a->nmsg;
+            order &= last == 0;
+        } else {
+            runs++;
+            order &= r->reps >= 2 && r->reps <= 4 && r->reps >= last &&
+                     r->nmsg == 0 && r->reps_need > lim;
+            last = r->reps;
+        }
+        net_result_free(r);
+    }
+    CHECK(exact > 0 && runs > 0 && refused > 0 && order,
+          "%s by memory: %d limits one by one (the same bits), %d in runs "
+          "(more the lower), %d refused",
+          what, exact, runs, refused);
+    net_result_free(a);
+}
+
 int
 main(void)
 {
@@ -338,7 +440,13 @@ main(void)
         net_free(big);
     }
     {
-        /* fresh paths are not folded: AI lists its messages */
+        struct net_job ai = {rs, pl, 0, NET_AI}, ah = {rs, pl, 0, NET_AH};
+        fold_runs(net, &ai, "rs-pairwise AI");
+        fold_runs(net, &ah, "rs-pairwise AH");
+    }
+    {
+        /* fresh paths are not folded while they fit: AI lists its
+           messages */
         struct net_job one = {list, pl, 0, NET_AI};
         struct net_result *r = solve(net, &one, 1, -1, 0, NET_ENGINE_DEFAULT);
         CHECK(r != NULL && r->nmsg == r->msgs && r->msg_bw != NULL &&

@@ -96,6 +96,7 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -117,6 +118,8 @@
 #define NF_PADS ROUTE_PADS /* pad links nl .. nl + NF_PADS - 1 of a padded
                               path (route_spread_pads()) */
 #define NF_POST_ROUNDS 24 /* rounds after the exposure, for planning */
+#define NF_REP_MAX 4 /* messages a representative (or a folded run of AI
+                        or AH: fold_runs_of()) stands for, at most */
 #define NF_PAIR_MEM (64.0 * 1048576) /* for the attribution's sums per
                                          pair of routers, at most */
 #define NF_KEEP_PATHS (1LL << 22) /* messages up to which the result lists
@@ -442,6 +445,11 @@ struct fsolver {
     int may_fold; /* the solve may fold runs of identical messages (see
                      net_opts.msgs_limit) */
     int fold;     /* it does: sv->m holds runs (m.cnt) */
+    int frun;     /* folded AI and AH: each record's messages solved in
+                     runs of at most frun (fold_runs_of()); 0 else */
+    long long nfresh_recs; /* then the runs of AI and AH records */
+    double runs_need; /* refused though they would fold: the bytes in runs
+                         of NF_REP_MAX (else 0) */
     pthread_mutex_t mu;
     pthread_cond_t cv;
     atomic_int cancel, fail;
@@ -747,7 +755,7 @@ plan_memory(const struct fsolver *sv, double N, double nfresh,
     double nl = sv->nl;
     double key = sv->keys ? 8 : 0;
     double per_msg = 5 * 4 + 8 + key + 4 + 8; /* fields, key, entity, bw */
-    double per_ent = 8 + 4 + 8 + 1 + 4 + 8 + 8 + 8;
+    double per_ent = 8 + 4 + 8 + 1 + 4 + 8 + 8 + 8 + (sv->frun > 0 ? 8 : 0);
     double per_fixed_path = 8 + 8; /* load, total */
     double per_shared = 4 + 4.0 * sv->Wf;
     double links = 6 * 8 * nl + 2 * 4 * nl;
@@ -772,6 +780,16 @@ plan_memory(const struct fsolver *sv, double N, double nfresh,
     }
 }
 
+/* The end of a refusal of AI or AH messages that would fold: what runs
+   of NF_REP_MAX would need (fold_runs_of()), into buf. */
+static const char *
+runs_note(const struct fsolver *sv, char *buf, size_t n)
+{
+    snprintf(buf, n, "%.0fMiB in runs of %d identical messages)",
+             ceil(sv->runs_need / 1048576.0), NF_REP_MAX);
+    return buf;
+}
+
 /* Whether pl (this rank's) passes the limit (-1, else 0); if so, err
    says what it needs and on how many ranks it would fit, or (lower: pl
    is of a folded solve's records so far) that it needs more. */
@@ -781,7 +799,7 @@ plan_refusal(const struct fsolver *sv, const struct plan *pl, long long n_all,
 {
     double lim = net_mem_limit(&sv->o), need = pl->base + pl->share;
     int nr = sv->o.nranks > 1 ? sv->o.nranks : 1, ranks;
-    char a[32], b[32], c[32];
+    char a[32], b[32], c[32], d[96];
 
     if (need <= lim)
         return 0;
@@ -801,9 +819,11 @@ plan_refusal(const struct fsolver *sv, const struct plan *pl, long long n_all,
         rho_err_set(err, RHO_ELIMIT,
                     "the link model needs about %s for %s messages%s, more "
                     "than the %s allowed: it would fit on %d MPI ranks "
-                    "(rho-mpi), or with --max-memory %.0fMiB",
+                    "(rho-mpi), or with --max-memory %.0fMiB%s%s",
                     a, c, nr > 1 ? " on each rank" : "", b, ranks,
-                    ceil(need / 1048576.0));
+                    ceil(need / 1048576.0),
+                    sv->runs_need > 0 ? " (or "  : "",
+                    sv->runs_need > 0 ? runs_note(sv, d, sizeof d) : "");
     else
         rho_err_set(err, RHO_ELIMIT,
                     "the link model needs about %s for %s messages%s, more "
@@ -1666,7 +1686,6 @@ set_slots(struct fsolver *sv)
    thread, which MPI rank), a run draws the same paths with the same
    multiplicity in all, so the integer sums are the same bits. */
 #define NF_SLOT_BITS 18
-#define NF_REP_MAX 4 /* messages a representative stands for, at most */
 
 static int
 grouped(const struct fsolver *sv, int routing)
@@ -1679,6 +1698,16 @@ static inline uint64_t
 draw_key(const struct fsolver *sv, long long e)
 {
     return sv->ent_key != NULL ? sv->ent_key[e] : sv->m.key[sv->ent_msg[e]];
+}
+
+/* Folded AI and AH (sv->frun = w): the runs of record m (1 when it is
+   not of an AI or AH job). */
+static inline int
+runs_of(const struct fsolver *sv, long long m)
+{
+    return sv->frun > 0 && fresh_paths(sv->jobs[sv->m.job[m]].routing)
+               ? (sv->m.cnt[m] + sv->frun - 1) / sv->frun
+               : 1;
 }
 
 /* Entities are built in passes over fixed blocks of messages and over
@@ -1724,6 +1753,7 @@ struct ent_ctx {
     int inj;
     int pass;            /* ent_number_task()'s */
     int *run;            /* grouped fresh messages: their run (else 0) */
+    uint64_t kfold;      /* folded AI and AH: the runs' keys' start */
     long long *slot_at;  /* per slot: messages before (other ranks), then
                             counted on */
 };
@@ -1769,7 +1799,7 @@ ent_class_task(void *ctx, long long b, int wi)
         }
         if (sv->with_paths || (fresh_paths(rt) && !grouped(sv, rt))) {
             sv->msg_ent[m] = ENT_FRESH;
-            nfr++;
+            nfr += runs_of(sv, m);
             continue;
         }
         sv->msg_ent[m] = ENT_FIXED;
@@ -1973,9 +2003,18 @@ ent_number_task(void *ctx, long long b, int wi)
         int v = sv->msg_ent[m], q;
         long long e;
         if (c->pass == 0 && v == ENT_FRESH) {
-            sv->ent_msg[next] = m;
-            sv->ent_mult[next] = fmsgs_cnt(&sv->m, m);
-            sv->msg_ent[m] = (int)next++;
+            /* (folded AI and AH: a run an entity, drawing from a key of
+               the record's place, the same whatever the threads, and the
+               run's) */
+            int k = runs_of(sv, m), cm = fmsgs_cnt(&sv->m, m);
+            sv->msg_ent[m] = (int)next;
+            for (int i = 0; i < k; i++, next++) {
+                sv->ent_msg[next] = m;
+                sv->ent_mult[next] = i < k - 1 ? sv->frun : cm - i * sv->frun;
+                if (sv->frun > 0)
+                    sv->ent_key[next] = hmix(hmix(c->kfold, (uint64_t)m),
+                                             (uint64_t)i);
+            }
             continue;
         }
         if (c->pass == 0 && v == ENT_FIXED) {
@@ -2084,6 +2123,10 @@ make_entities(struct fsolver *sv)
     sv->ne = ne;
     sv->ent_msg = sarray(ne, sizeof(long long));
     sv->ent_mult = sarray(ne, sizeof(int));
+    if (sv->frun > 0) {
+        sv->ent_key = sarray(ne, sizeof(uint64_t));
+        c.kfold = hmix(sv->o.seed, 0xf01du);
+    }
     c.pass = 0;
     pool_for(sv->pool, nblk, 1, ent_number_task, &c);
     c.pass = 1;
@@ -4548,7 +4591,7 @@ solve_adaptive(struct fsolver *sv)
         sv->nfresh_paths = v; /* all ranks' */
     }
     sv->fexpose = exposure(sv, sv->nfresh_paths);
-    sv->res->reps = sv->reps;
+    sv->res->reps = sv->reps > 0 ? sv->reps : sv->frun;
 
     sv->res->exposure_model = sv->exact ? sv->fexpose : exposure_of(sv);
     sv->res->exposure = sv->fexpose;
@@ -5366,6 +5409,58 @@ fold_gather(struct fsolver *sv)
     return n;
 }
 
+/* The messages of AI and AH jobs (all ranks), and their fresh paths a
+   round. */
+static void
+fresh_counts(const struct fsolver *sv, double *nfresh, double *nfp)
+{
+    *nfresh = *nfp = 0;
+    for (int j = 0; j < sv->njobs; j++) {
+        int rt = sv->jobs[j].routing;
+        if (fresh_paths(rt)) {
+            *nfresh += (double)sv->jcount[j];
+            *nfp += (double)sv->jcount[j] * npaths_fresh(sv, rt);
+        }
+    }
+}
+
+/* Folded AI and AH (FAST, one rank): the messages of an AI or AH job
+   that the solve folds come in records of identical ones, and each
+   record is cut into runs of w, each run solved as one entity of
+   multiplicity w that draws its own paths (ent_number_task()), as a torus's
+   representatives are (see grouped()). Returns w: 0 when every message
+   fits the memory one by one (net_opts.mem_limit; then they are kept
+   and solved so, exactly as below the folding's threshold), else the
+   fewest of 2 .. NF_REP_MAX that fit the plan, or 0 when none does
+   (check_memory() refuses then, naming what it needs); or what
+   net_opts.fold_runs forces. */
+static int
+fold_runs_of(struct fsolver *sv)
+{
+    double nfresh, nfp, lim = net_mem_limit(&sv->o);
+    struct plan pl;
+
+    if (sv->o.fold_runs != 0 || sv->exact)
+        return sv->o.fold_runs < 0 || sv->exact ? 0 : sv->o.fold_runs;
+    fresh_counts(sv, &nfresh, &nfp);
+    plan_memory(sv, (double)sv->n_all, nfresh, 0, 0, 0,
+                exposure(sv, (long long)nfp) + NF_POST_ROUNDS, &pl);
+    if (pl.base + pl.share <= lim)
+        return 0;
+    sv->res->reps_need = pl.base + pl.share;
+    for (int w = 2; w <= NF_REP_MAX; w++) {
+        /* (at most: the other jobs' messages fold too) */
+        double nf = ceil(nfresh / w), n = (double)sv->n_all - nfresh + nf;
+        plan_memory(sv, n, nf, 0, 0, 0,
+                    exposure(sv, (long long)(nfp / w)) + NF_POST_ROUNDS, &pl);
+        if (pl.base + pl.share <= lim)
+            return w;
+    }
+    sv->res->reps_need = 0;
+    sv->runs_need = pl.base + pl.share;
+    return 0;
+}
+
 /* Whether the solve folds runs of identical messages (net_opts.msgs_limit:
    more messages than it, all ranks'): then the workers keep the records
    of the chunks they collect, as many as they turn out to be (no count
@@ -5381,6 +5476,11 @@ fold_or_not(struct fsolver *sv, long long *nrec)
 
     if (!sv->may_fold || (lim >= 0 && sv->n_all <= lim))
         return;
+    if (sv->keys) { /* AI or AH: in runs, or not at all */
+        if ((sv->frun = fold_runs_of(sv)) == 0)
+            return;
+        sv->keys = 0; /* (the runs' keys: ent_number_task()) */
+    }
     sv->fold = 1;
     sv->keep = 0;
     sv->ch_got = xcalloc(nc, sizeof(long long));
@@ -5398,14 +5498,15 @@ check_memory(struct fsolver *sv, long long n_all, long long nrec)
     double nfresh = 0, nfp = 0;
     int nr = sv->o.nranks > 1 ? sv->o.nranks : 1;
 
-    for (int j = 0; j < sv->njobs; j++) {
-        int rt = sv->jobs[j].routing;
-        if (fresh_paths(rt)) {
-            nfresh += (double)sv->jcount[j];
-            nfp += (double)sv->jcount[j] * npaths_fresh(sv, rt);
-        }
+    fresh_counts(sv, &nfresh, &nfp);
+    if (sv->frun > 0 && nfresh > 0) { /* the runs (before they are
+                                          known: at most) */
+        double k = sv->fold && nrec > 0 ? (double)sv->nfresh_recs
+                                        : ceil(nfresh / sv->frun);
+        nfp = nfp / nfresh * k;
+        nfresh = k;
     }
-    sv->reps = representatives(sv, nfp);
+    sv->reps = sv->frun > 0 ? 0 : representatives(sv, nfp);
     sv->rounds_planned = exposure(sv, (long long)nfp) + NF_POST_ROUNDS;
     plan_memory(sv, sv->fold ? (double)nrec : ceil((double)n_all / nr),
                 ceil(nfresh / nr), 0, 0, 0, sv->rounds_planned, &pl);
@@ -5442,8 +5543,11 @@ net_fast_solve(const struct net *net, const struct net_job *jobs, int njobs,
     }
     sv.keep = sv.o.keep_msgs || sv.adaptive;
     sv.with_paths = sv.o.round != NULL && sv.o.round_paths;
-    sv.may_fold = sv.adaptive && !sv.keys && !sv.o.keep_msgs &&
-                  sv.o.nranks <= 1 && !sv.with_paths;
+    /* (SI draws per message: never folded; AI and AH in runs) */
+    sv.may_fold = sv.adaptive && !sv.o.keep_msgs && sv.o.nranks <= 1 &&
+                  !sv.with_paths;
+    for (int j = 0; j < njobs; j++)
+        sv.may_fold &= jobs[j].routing != NET_SI;
     sv.bw = net_link_bws(net);
     res = xcalloc(1, sizeof *res);
     sv.res = res;
@@ -5494,6 +5598,12 @@ net_fast_solve(const struct net *net, const struct net_job *jobs, int njobs,
             take_failure(&sv);
             if ((sv.adaptive || sv.keep) && !sv.cancel && !sv.fail)
                 sv.m.n = sv.fold ? fold_gather(&sv) : n_recs;
+            if (sv.frun > 0 && !sv.cancel && !sv.fail)
+                for (long long m = 0; m < sv.m.n; m++)
+                    sv.nfresh_recs += fresh_paths(
+                                          sv.jobs[sv.m.job[m]].routing)
+                                          ? runs_of(&sv, m)
+                                          : 0;
             if (sv.fold && !sv.cancel && !sv.fail)
                 check_memory(&sv, n_all, sv.m.n); /* (the records known) */
             if (!agree(&sv)) {

@@ -270,6 +270,15 @@ struct net_opts {
                                    link loads and bandwidths, to the bit)
                                    and reports their bandwidths in bwq and
                                    job_bws */
+    int fold_runs;              /* default engines: when AI or AH messages
+                                   would not fit the memory one by one
+                                   (too many to keep each), FAST folds
+                                   them too and solves each record in runs
+                                   of w identical messages (the fewest of
+                                   2 .. 4 that fit; see rho-model(7)); > 0
+                                   forces runs of fold_runs whenever the
+                                   solve folds (msgs_limit: tests, make
+                                   bench); < 0 never */
     net_progress_fn *progress;
     void *progress_ctx;
     const atomic_int *stop;     /* NULL, or a flag (a job's cancel) that
@@ -310,6 +319,9 @@ struct net_result {
     int reps;      /* FAST: > 0 when identical AI/AH messages were solved
                       as at most this many representatives a group (see
                       rho-model(7)) */
+    double reps_need; /* > 0 when that was for the memory (folded AI and
+                         AH, net_opts.fold_runs): the bytes the messages
+                         one by one would have needed */
     int cells;     /* default engines: 1 when the rounds' fresh paths went
                       by the cells of a torus's DOR paths (a way to
                       compute, not a change: net_opts.no_cells) */

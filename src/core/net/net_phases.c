@@ -285,6 +285,8 @@ add_sums(struct net_result *a, const struct net_result *b)
         a->exposure = a->exposure_model = b->exposure_model;
     if (b->reps > a->reps) /* (the most messages a representative) */
         a->reps = b->reps;
+    if (b->reps_need > a->reps_need)
+        a->reps_need = b->reps_need;
     a->cells |= b->cells;
     a->engine = b->engine;
     a->phase_time_ext += b->phase_time_ext;
