@@ -320,8 +320,7 @@ fold_runs(const struct net *net, const struct net_job *job, const char *what)
         net_result_free(r1);
         net_result_free(r2);
     }
-    for (double lim = 64.0 * 1048576; a != NULL && lim >= 262144;
-         lim /= 1.25) {
+    for (double lim = 64.0 * 1048576; a != NULL && lim >= 262144; lim /= 1.25) {
         struct net_result *r = solve_runs(net, job, 2, 0, lim, &e);
         if (r == NULL) {
             refused += e.code == RHO_ELIMIT;

@@ -118,8 +118,9 @@
 #define NF_PADS ROUTE_PADS /* pad links nl .. nl + NF_PADS - 1 of a padded
                               path (route_spread_pads()) */
 #define NF_POST_ROUNDS 24 /* rounds after the exposure, for planning */
-#define NF_REP_MAX 4 /* messages a representative (or a folded run of AI
-                        or AH: fold_runs_of()) stands for, at most */
+/* messages a representative (or a folded run of AI or AH:
+   fold_runs_of()) stands for, at most */
+#define NF_REP_MAX 4
 #define NF_PAIR_MEM (64.0 * 1048576) /* for the attribution's sums per
                                          pair of routers, at most */
 #define NF_KEEP_PATHS (1LL << 22) /* messages up to which the result lists
@@ -448,8 +449,8 @@ struct fsolver {
     int frun;     /* folded AI and AH: each record's messages solved in
                      runs of at most frun (fold_runs_of()); 0 else */
     long long nfresh_recs; /* then the runs of AI and AH records */
-    double runs_need; /* refused though they would fold: the bytes in runs
-                         of NF_REP_MAX (else 0) */
+    double runs_need;      /* refused though they would fold: the bytes
+                              in runs of NF_REP_MAX (else 0) */
     pthread_mutex_t mu;
     pthread_cond_t cv;
     atomic_int cancel, fail;
@@ -821,8 +822,7 @@ plan_refusal(const struct fsolver *sv, const struct plan *pl, long long n_all,
                     "than the %s allowed: it would fit on %d MPI ranks "
                     "(rho-mpi), or with --max-memory %.0fMiB%s%s",
                     a, c, nr > 1 ? " on each rank" : "", b, ranks,
-                    ceil(need / 1048576.0),
-                    sv->runs_need > 0 ? " (or "  : "",
+                    ceil(need / 1048576.0), sv->runs_need > 0 ? " (or " : "",
                     sv->runs_need > 0 ? runs_note(sv, d, sizeof d) : "");
     else
         rho_err_set(err, RHO_ELIMIT,
@@ -2012,8 +2012,8 @@ ent_number_task(void *ctx, long long b, int wi)
                 sv->ent_msg[next] = m;
                 sv->ent_mult[next] = i < k - 1 ? sv->frun : cm - i * sv->frun;
                 if (sv->frun > 0)
-                    sv->ent_key[next] = hmix(hmix(c->kfold, (uint64_t)m),
-                                             (uint64_t)i);
+                    sv->ent_key[next] =
+                        hmix(hmix(c->kfold, (uint64_t)m), (uint64_t)i);
             }
             continue;
         }
@@ -5544,8 +5544,8 @@ net_fast_solve(const struct net *net, const struct net_job *jobs, int njobs,
     sv.keep = sv.o.keep_msgs || sv.adaptive;
     sv.with_paths = sv.o.round != NULL && sv.o.round_paths;
     /* (SI draws per message: never folded; AI and AH in runs) */
-    sv.may_fold = sv.adaptive && !sv.o.keep_msgs && sv.o.nranks <= 1 &&
-                  !sv.with_paths;
+    sv.may_fold =
+        sv.adaptive && !sv.o.keep_msgs && sv.o.nranks <= 1 && !sv.with_paths;
     for (int j = 0; j < njobs; j++)
         sv.may_fold &= jobs[j].routing != NET_SI;
     sv.bw = net_link_bws(net);
@@ -5600,8 +5600,7 @@ net_fast_solve(const struct net *net, const struct net_job *jobs, int njobs,
                 sv.m.n = sv.fold ? fold_gather(&sv) : n_recs;
             if (sv.frun > 0 && !sv.cancel && !sv.fail)
                 for (long long m = 0; m < sv.m.n; m++)
-                    sv.nfresh_recs += fresh_paths(
-                                          sv.jobs[sv.m.job[m]].routing)
+                    sv.nfresh_recs += fresh_paths(sv.jobs[sv.m.job[m]].routing)
                                           ? runs_of(&sv, m)
                                           : 0;
             if (sv.fold && !sv.cancel && !sv.fail)
