@@ -121,12 +121,12 @@ t net-time-within 0 "messages" - -- -b --links --max-time 60 scenarios/dragonfly
 # GiB: in 16 the link model solves them in runs of 2, in under a minute)
 sed 's/routing = "SD"/routing = "AI"/' scenarios/supernode-rs-pairwise.lua >"$dir/sn-ai.lua"
 t0=$(date +%s%N)
-t net-memory-first 3 - "rho: $dir/sn-ai.lua: the link model needs about 25.03 GiB for 268,419,072 messages, more than the 4 GiB allowed: it would fit on 7 MPI ranks (rho-mpi), or with --max-memory 25636MiB (or 6413MiB in runs of 4 identical messages)" -- -b --max-memory 4GiB "$dir/sn-ai.lua"
+t net-memory-first 3 - "rho: $dir/sn-ai.lua: the link model needs about 23.03 GiB for 268,419,072 messages, more than the 4 GiB allowed: it would fit on 6 MPI ranks (rho-mpi), or with --max-memory 23588MiB (or 5901MiB in runs of 4 identical messages)" -- -b --max-memory 4GiB "$dir/sn-ai.lua"
 ms=$((($(date +%s%N) - t0) / 1000000))
 [ "$ms" -lt 5000 ] && echo "ok - limits net-memory-first-quick" ||
     echo "FAIL limits net-memory-first-quick: $ms ms (the queueing model ran on)"
 t0=$(date +%s%N)
-t dump-memory-first 3 - "rho: $dir/sn-ai.lua: the link model needs about 25.03 GiB for 268,419,072 messages, more than the 4 GiB allowed: it would fit on 7 MPI ranks (rho-mpi), or with --max-memory 25636MiB (or 6413MiB in runs of 4 identical messages)" -- --dump 100x30:network --max-memory 4GiB "$dir/sn-ai.lua"
+t dump-memory-first 3 - "rho: $dir/sn-ai.lua: the link model needs about 23.03 GiB for 268,419,072 messages, more than the 4 GiB allowed: it would fit on 6 MPI ranks (rho-mpi), or with --max-memory 23588MiB (or 5901MiB in runs of 4 identical messages)" -- --dump 100x30:network --max-memory 4GiB "$dir/sn-ai.lua"
 ms=$((($(date +%s%N) - t0) / 1000000))
 [ "$ms" -lt 5000 ] && echo "ok - limits dump-memory-first-quick" ||
     echo "FAIL limits dump-memory-first-quick: $ms ms (the queueing model ran on)"

@@ -518,8 +518,8 @@ struct fsolver {
 
     /* the active entities of the round, in order */
     long long nact;
-    long long *act;
-    long long *bact; /* per block: the entities that asked (alloc pass) */
+    int *act;  /* (entities are numbered in ints: msg_ent) */
+    int *bact; /* per block: the entities that asked (alloc pass) */
     long long *bnact;
     long long *bcount; /* per block: fresh entities, slots, paths,
                           indirect paths */
@@ -756,7 +756,8 @@ plan_memory(const struct fsolver *sv, double N, double nfresh,
     double nl = sv->nl;
     double key = sv->keys ? 8 : 0;
     double per_msg = 5 * 4 + 8 + key + 4 + 8; /* fields, key, entity, bw */
-    double per_ent = 8 + 4 + 8 + 1 + 4 + 8 + 8 + 8 + (sv->frun > 0 ? 8 : 0);
+    /* msg, mult, bw, rt, poff, slot, act and bact (ints), key (runs) */
+    double per_ent = 8 + 4 + 8 + 1 + 4 + 8 + 4 + 4 + (sv->frun > 0 ? 8 : 0);
     double per_fixed_path = 8 + 8; /* load, total */
     double per_shared = 4 + 4.0 * sv->Wf;
     double links = 6 * 8 * nl + 2 * 4 * nl;
@@ -3123,7 +3124,8 @@ load_task(void *ctx, long long b, int wi)
     fix *acc = w->acc;
     long long a = b * NF_RBLOCK, z = a + NF_RBLOCK < sv->nact ? a + NF_RBLOCK
                                                            : sv->nact;
-    long long nb = 0, *out = sv->bact + a;
+    long long nb = 0;
+    int *out = sv->bact + a;
     /* the record's cursors, in registers: the blocks' records sit side by
        side, and counting in them from two threads shared their lines */
     long long rn = 0, rl = 0, rv = 0, ri = 0;
@@ -3155,7 +3157,7 @@ load_task(void *ctx, long long b, int wi)
                             &asked);
             if (!asked)
                 continue;
-            out[nb++] = e;
+            out[nb++] = (int)e;
             if (rb != NULL) {
                 rb->ent[rn++] = (int)e;
                 rv += np;
@@ -3179,7 +3181,7 @@ load_task(void *ctx, long long b, int wi)
         if (!asked)
             continue;
 
-        out[nb++] = e;
+        out[nb++] = (int)e;
         if (fresh && rb != NULL) {
             rb->ent[rn++] = (int)e;
             rv += np;
@@ -3273,7 +3275,7 @@ alloc_task(void *ctx, long long b, int wi)
     struct rround *rr = cur_round(sv);
     struct rblock *rb = rr != NULL && rr->recorded ? &rr->blk[b] : NULL;
     fix *acc = w->acc, gain = 0;
-    const long long *in = sv->bact + b * NF_RBLOCK;
+    const int *in = sv->bact + b * NF_RBLOCK;
     long long rl = 0, rv = 0, ri = 0; /* cursors in rb */
     const int *links = rb == NULL          ? NULL
                        : sv->cells != NULL ? NULL
@@ -3858,7 +3860,7 @@ keep_task(void *ctx, long long b, int wi)
             (sv->cells != NULL
                  ? cell_live(sv, e)
                  : route_live_may(sv->live, sv->m.es[m], sv->m.ed[m])))
-            sv->bact[k++] = e;
+            sv->bact[k++] = (int)e;
     }
     sv->bnact[b] = k - a;
     return 0;
@@ -3904,7 +3906,7 @@ iterate(struct fsolver *sv)
             pool_for(sv->pool, nblk, 1, keep_task, sv);
             for (long long b = 0; b < nblk; b++) {
                 memmove(sv->act + k, sv->bact + b * NF_RBLOCK,
-                        (size_t)sv->bnact[b] * sizeof(long long));
+                        (size_t)sv->bnact[b] * sizeof *sv->act);
                 k += sv->bnact[b];
             }
             sv->nact = k;
@@ -4611,13 +4613,13 @@ solve_adaptive(struct fsolver *sv)
         sv->qf[sv->nl + j] = sv->remc[sv->nl + j] = INFINITY;
     for (int l = 0; l < sv->nl; l++)
         sv->cut[l] = sv->o.cutoff * sv->bw[l];
-    sv->act = sarray(ne, sizeof(long long));
-    sv->bact = sarray(ne, sizeof(long long));
+    sv->act = sarray(ne, sizeof *sv->act);
+    sv->bact = sarray(ne, sizeof *sv->bact);
     sv->bnact = xcalloc((size_t)(ne / NF_RBLOCK + 2), sizeof(long long));
     sv->bcount = xcalloc((size_t)(ne / NF_RBLOCK + 2) * 4, sizeof(long long));
     sv->nact = ne;
     for (long long e = 0; e < ne; e++)
-        sv->act[e] = e;
+        sv->act[e] = (int)e;
     if (sv->any_fresh_adaptive && live_pays(sv))
         sv->live = route_live_new(sv->net);
     for (int i = 0; i < nt; i++) {
