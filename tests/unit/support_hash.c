@@ -48,3 +48,13 @@ result_hash_full(const struct net_result *r)
                 sizeof(double) * (size_t)r->nlinks * (size_t)r->njobs);
     return h;
 }
+
+double
+result_link_bytes(const struct net_result *r)
+{
+    double s = 0;
+
+    for (int l = 0; l < r->nlinks; l++)
+        s += r->bytes[l];
+    return s;
+}

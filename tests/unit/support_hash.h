@@ -1,5 +1,5 @@
 /* Test helpers: FNV-1a hashes of the link model's results, shared by the
-   tests that pin an engine's results bit for bit. */
+   tests that pin an engine's results bit for bit, and their sums. */
 #ifndef RHO_TESTS_SUPPORT_HASH_H
 #define RHO_TESTS_SUPPORT_HASH_H
 
@@ -20,5 +20,8 @@ uint64_t result_hash(const struct net_result *r);
 /* result_hash, then the phases (each hashed whole), the bandwidth
    quantiles, every path's bandwidth and the per-job bytes. */
 uint64_t result_hash_full(const struct net_result *r);
+
+/* The sum of every link's bytes, in link order. */
+double result_link_bytes(const struct net_result *r);
 
 #endif

@@ -19,6 +19,7 @@
 #include "core/net/net_phases.h"
 #include "core/net/net_stats.h"
 #include "harness.h"
+#include "support_hash.h"
 #include "support_msgs.h"
 
 static struct net *
@@ -259,16 +260,6 @@ solve_runs(const struct net *net, const struct net_job *job, int threads,
 }
 
 static double
-link_sum(const struct net_result *r)
-{
-    double s = 0;
-
-    for (int l = 0; l < r->nlinks; l++)
-        s += r->bytes[l];
-    return s;
-}
-
-static double
 link_max(const struct net_result *r)
 {
     double m = 0;
@@ -306,7 +297,8 @@ fold_runs(const struct net *net, const struct net_job *job, const char *what)
                   r1->total_bytes == a->total_bytes &&
                   r1->routed_bytes == a->routed_bytes &&
                   r1->bwq_n == a->bwq_n &&
-                  fabs(link_sum(r1) - r1->hop_bytes) <= 1e-9 * r1->hop_bytes,
+                  fabs(result_link_bytes(r1) - r1->hop_bytes) <=
+                      1e-9 * r1->hop_bytes,
               "%s in runs of %d: %lld messages, %.0f bytes routed once each; "
               "the links carry the hop-bytes",
               what, w, r1->msgs, r1->routed_bytes);

@@ -16,6 +16,7 @@
 #include "core/net/net_stats.h"
 #include "core/net/route.h"
 #include "harness.h"
+#include "support_hash.h"
 #include "support_msgs.h"
 
 #define MiB 1048576.0
@@ -69,16 +70,6 @@ run(const struct net *net, const struct pattern *pat,
     return res;
 }
 
-static double
-sum_bytes(const struct net_result *r)
-{
-    double s = 0;
-
-    for (int l = 0; l < r->nlinks; l++)
-        s += r->bytes[l];
-    return s;
-}
-
 static int
 at(const struct net *net, int x, int y)
 {
@@ -119,7 +110,7 @@ test_torus_hand(void)
           "flow 3->21: (3,0)->(2,0)->(1,0)->(1,4), 2 MiB each");
     for (int l = 0; l < net_links(net); l++)
         used += r->bytes[l] > 0;
-    CHECK(used == 6 && sum_bytes(r) == 9 * MiB,
+    CHECK(used == 6 && result_link_bytes(r) == 9 * MiB,
           "exactly 6 links used, 9 MiB in all");
     CHECK(r->hop_bytes == 9 * MiB && r->hops_sum == 6 && r->hops_max == 3 &&
               r->routed == 2,
@@ -139,7 +130,7 @@ test_torus_hand(void)
                "(1,1)->(2,1) 2/3 MiB");
     CHECK_NEAR(on(net, r2, at(net, 0, 0), at(net, 0, 1)), 1 * MiB / 3, 1e-6,
                "(0,0)->(0,1) 1/3 MiB");
-    CHECK_NEAR(sum_bytes(r2), 9 * MiB, 1e-3, "still 9 MiB (minimal paths)");
+    CHECK_NEAR(result_link_bytes(r2), 9 * MiB, 1e-3, "still 9 MiB (minimal paths)");
     net_result_free(r2);
     net_result_free(r);
     pattern_free(pat);
@@ -167,7 +158,7 @@ test_mesh_fattree_dragonfly_hand(void)
         ok &= on(net, r, at(net, back[i][0], back[i][1]),
                  at(net, back[i + 1][0], back[i + 1][1])) == 5;
     }
-    CHECK(ok && sum_bytes(r) == 6 * 8,
+    CHECK(ok && result_link_bytes(r) == 6 * 8,
           "4x4 mesh: 0->15 along x then y (3 B), 15->0 the same way back "
           "(5 B), no wrap");
     net_result_free(r);
@@ -224,7 +215,7 @@ test_mesh_fattree_dragonfly_hand(void)
         CHECK(on(net, r, 8, 9) == 4 && on(net, r, 9, 11) == 4 &&
                   on(net, r, 8, 10) == 4 && on(net, r, 10, 11) == 4,
               "then row-first and column-first, 4 B each");
-        CHECK(sum_bytes(r) == 32, "32 B = 8 B x 4 hops");
+        CHECK(result_link_bytes(r) == 32, "32 B = 8 B x 4 hops");
         net_result_free(r);
         pattern_free(pat);
         placement_free(pl);
@@ -276,7 +267,7 @@ test_conservation(void)
     o.si_samples = 16;
     for (int i = 0; i < 6; i++) {
         struct net_result *r = run(net, pat, pl, routings[i], &o);
-        double s = sum_bytes(r);
+        double s = result_link_bytes(r);
         CHECK_NEAR(s / r->hop_bytes, 1, 1e-9,
                    "%s: sum of link bytes = sum of bytes x hops",
                    net_routing_name(routings[i]));
@@ -321,7 +312,7 @@ test_conservation(void)
         ref = reference_hop_bytes(net, pat, pl, ROUTE_ALL);
         {
             struct net_result *r = run(net, pat, pl, NET_SD, &o);
-            CHECK_NEAR(sum_bytes(r) / ref, 1, 1e-12,
+            CHECK_NEAR(result_link_bytes(r) / ref, 1, 1e-12,
                        "torus, all minimal paths, injection links: "
                        "conservation");
             CHECK_NEAR(r->hop_bytes / ref, 1, 1e-12, "hop-bytes agree");
@@ -771,7 +762,7 @@ test_bgq(void)
     n = route_shares(rt, 0, 10, ROUTE_BGQ, &sh, NULL, NULL);
     for (int i = 0; i < n; i++)
         ok &= r->bytes[sh[i].link] == 65535 * sh[i].frac;
-    CHECK(ok && n == 8 && sum_bytes(r) == 4 * 65535.0,
+    CHECK(ok && n == 8 && result_link_bytes(r) == 4 * 65535.0,
           "65535 B: the deterministic routing, 4 paths over 8 links");
     net_result_free(r);
     r = run(net, big, pl, NET_BGQ, &o);
@@ -779,7 +770,7 @@ test_bgq(void)
     all = run(net, big, pl, NET_SD, &o);
     CHECK(memcmp(r->bytes, all->bytes, sizeof(double) * (size_t)r->nlinks) ==
                   0 &&
-              fabs(sum_bytes(r) - 4 * 65536.0) < 1e-6,
+              fabs(result_link_bytes(r) - 4 * 65536.0) < 1e-6,
           "64 KiB: every minimal path, as SD with paths = all");
     net_result_free(r);
     net_result_free(all);
