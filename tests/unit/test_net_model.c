@@ -130,7 +130,8 @@ test_torus_hand(void)
                "(1,1)->(2,1) 2/3 MiB");
     CHECK_NEAR(on(net, r2, at(net, 0, 0), at(net, 0, 1)), 1 * MiB / 3, 1e-6,
                "(0,0)->(0,1) 1/3 MiB");
-    CHECK_NEAR(result_link_bytes(r2), 9 * MiB, 1e-3, "still 9 MiB (minimal paths)");
+    CHECK_NEAR(result_link_bytes(r2), 9 * MiB, 1e-3,
+               "still 9 MiB (minimal paths)");
     net_result_free(r2);
     net_result_free(r);
     pattern_free(pat);
