@@ -719,12 +719,12 @@ test_memory(void)
     net_opts_init(&o);
     o.threads = 1;
     full = net_model_solve(net, &job, 1, &o, NULL);
-    o.mem_limit = 3 * 1048576.0;
+    o.mem_limit = 2.5 * 1048576.0;
     r = net_model_solve(net, &job, 1, &o, &e);
     CHECK(r == NULL && e.code == RHO_ELIMIT &&
               (at = strstr(e.msg, "would fit on ")) != NULL &&
               sscanf(at, "would fit on %d", &k) == 1 && k > 1,
-          "over 3 MiB: refused, naming the ranks that would do: %s",
+          "over 2.5 MiB: refused, naming the ranks that would do: %s",
           r == NULL ? e.msg : "(it ran)");
     if (k > 1 && k <= 8) {
         struct net_result *rr[8];
@@ -736,7 +736,7 @@ test_memory(void)
                          sizeof(double) * (size_t)full->nlinks) == 0;
             net_result_free(rr[i]);
         }
-        CHECK(ok, "on %d ranks of 3 MiB it runs, and gives the bits of one "
+        CHECK(ok, "on %d ranks of 2.5 MiB it runs, and gives the bits of one "
                   "process without a limit",
               k);
     }
