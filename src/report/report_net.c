@@ -460,6 +460,7 @@ link_text(FILE *out, const struct scenario *s, const struct net_result *res,
     const struct net *net = l->net;
     struct job_sum *js = xcalloc((size_t)l->njobs, sizeof *js);
     char a[64], b[64], c[64], d[64], e[64], f[64], name[NET_NAME_MAX];
+    char note[256];
     struct tab t;
     double q[5];
     long long starved;
@@ -571,26 +572,10 @@ link_text(FILE *out, const struct scenario *s, const struct net_result *res,
             out, "solve      %s%s\n",
             units_fmt_count(a, sizeof a, res->iterations, "allocation round"),
             res->converged ? "" : " (stopped at the round limit)");
-    if (res->exposure < res->exposure_model)
-        fprintf(out,
-                "exposure   over %s, not the model's %d (the fast engine's "
-                "budget; --engine exact keeps it)\n",
-                units_fmt_count(a, sizeof a, res->exposure, "round"),
-                res->exposure_model);
-    if (res->reps > 0 && res->reps_need > 0)
-        fprintf(out,
-                "sharing    identical AI/AH messages solved in runs of up "
-                "to %d, one set of paths a run (one by one they would need "
-                "about %s, more than the memory allowed: --max-memory "
-                "%.0fMiB solves each)\n",
-                res->reps, units_fmt_size(a, sizeof a, res->reps_need),
-                ceil(res->reps_need / 1048576.0));
-    else if (res->reps > 0)
-        fprintf(out,
-                "sharing    identical AI/AH messages solved in runs of up "
-                "to %d, one set of paths a run (the fast engine's budget; "
-                "--engine exact solves each)\n",
-                res->reps);
+    if (net_note_exposure(res, note, sizeof note))
+        fprintf(out, "exposure   %s\n", note);
+    if (net_note_sharing(res, note, sizeof note))
+        fprintf(out, "sharing    %s\n", note);
     if (msg_bw_summary(s, res, q, &starved)) {
         fprintf(out,
                 "bandwidth  per message: min %s, q1 %s, median %s, q3 %s, "

@@ -291,6 +291,12 @@ expect torus-minimap-c "A→ C↓"
 tui_keys 5
 expect torus-static "No allocation rounds: this routing is static"
 tui_stop
+# the Rounds view says where the fast engine departed from the model, as
+# the batch output does
+tui_start 100 30 "$RHO" -p routing=AI scenarios/bgq-512-umesh.lua
+tui_keys 5
+expect torus-rounds-shared "Shared paths: identical AI/AH messages solved in runs of up to 4"
+tui_stop
 
 # 18. a class: the lesson opens on its pane over the Teach view; PgDn
 # goes where a step looks, its question hides numbers until =; X exports

@@ -5,6 +5,8 @@
  */
 #include "core/net/net_model.h"
 
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -338,4 +340,43 @@ net_model_solve(const struct net *net, const struct net_job *jobs, int njobs,
     }
     return net_fast_solve(net, jobs, njobs, &o, o.engine == NET_ENGINE_EXACT,
                           err);
+}
+
+int
+net_note_exposure(const struct net_result *r, char *buf, size_t n)
+{
+    char a[48];
+
+    if (r->exposure >= r->exposure_model)
+        return 0;
+    snprintf(buf, n,
+             "over %s, not the model's %d (the fast engine's budget; "
+             "--engine exact keeps it)",
+             units_fmt_count(a, sizeof a, r->exposure, "round"),
+             r->exposure_model);
+    return 1;
+}
+
+int
+net_note_sharing(const struct net_result *r, char *buf, size_t n)
+{
+    char a[48];
+
+    if (r->reps <= 0)
+        return 0;
+    if (r->reps_need > 0)
+        snprintf(buf, n,
+                 "identical AI/AH messages solved in runs of up to %d, one "
+                 "set of paths a run (one by one they would need about %s, "
+                 "more than the memory allowed: --max-memory %.0fMiB solves "
+                 "each)",
+                 r->reps, units_fmt_size(a, sizeof a, r->reps_need),
+                 ceil(r->reps_need / 1048576.0));
+    else
+        snprintf(buf, n,
+                 "identical AI/AH messages solved in runs of up to %d, one "
+                 "set of paths a run (the fast engine's budget; --engine "
+                 "exact solves each)",
+                 r->reps);
+    return 1;
 }

@@ -73,6 +73,7 @@
 #ifndef RHO_CORE_NET_NET_MODEL_H
 #define RHO_CORE_NET_NET_MODEL_H
 
+#include <stddef.h>
 #include <stdatomic.h>
 #include <stdint.h>
 
@@ -396,6 +397,16 @@ struct net_result *net_model_solve(const struct net *net,
 
 /* Release res. NULL is a no-op. */
 void net_result_free(struct net_result *res);
+
+/* Where the fast engine departed from the model in r, in words for the
+   batch output and the explorer (rho-model(7), The fast engine): the
+   exposure over fewer rounds than the model's ("over 14 rounds, not the
+   model's 50 (...)"), and identical AI/AH messages solved in runs
+   ("identical AI/AH messages solved in runs of up to 4, ..."). Each
+   writes into buf (n bytes) and returns 1, or returns 0 when r has no
+   such departure. */
+int net_note_exposure(const struct net_result *r, char *buf, size_t n);
+int net_note_sharing(const struct net_result *r, char *buf, size_t n);
 
 /* Check jobs[0..njobs) against net as net_model_solve() does before it
    solves (a job without pattern or placement, an unknown routing, a

@@ -133,7 +133,7 @@ round_content(const struct net_run *lr, int k, int w, int ascii,
 {
     int tw = w > ROUNDS_MINW ? w : ROUNDS_MINW, y = 0;
     struct cview b;
-    char text[1024];
+    char text[1024], note[512];
 
     canvas_init(out, tw, 16 + ROUNDS_ROWS + ROUNDS_LINKS, ascii);
     b = cview_of(out, 0, 0, out->w, out->h);
@@ -142,6 +142,17 @@ round_content(const struct net_run *lr, int k, int w, int ascii,
                  lr->nrounds);
     round_text(lr, k, text, sizeof text);
     y += cview_wrap(&b, 1, y, b.w - 2, 12, ROLE_DEFAULT, text) + 1;
+    /* (where the fast engine departs from the model, as the batch says) */
+    if (net_note_exposure(lr->res, note, sizeof note)) {
+        snprintf(text, sizeof text, "Exposed %s.", note);
+        y += cview_wrap(&b, 1, y, b.w - 2, 4, ROLE_DIM, text);
+    }
+    if (net_note_sharing(lr->res, note, sizeof note)) {
+        snprintf(text, sizeof text, "Shared paths: %s.", note);
+        y += cview_wrap(&b, 1, y, b.w - 2, 4, ROLE_DIM, text);
+    }
+    if (lr->res->exposure < lr->res->exposure_model || lr->res->reps > 0)
+        y++;
     y = granted(&b, lr, k, y) + 1;
     if (!lr->recorded)
         cview_text(&b, 1, y, b.w - 2, ROLE_DIM,
