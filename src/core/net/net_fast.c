@@ -498,7 +498,8 @@ struct fsolver {
     int *poff; /* ne + 1 */
     long long *ent_slot; /* fixed entities: their first shared path (see
                             fixed_links()); fresh ones: their first slot
-                            in vpad */
+                            in vpad (NULL when no entity is fixed and
+                            there is no vpad) */
     long long nfixed_paths;
     long long all_paths; /* paths of a round, every message's (all ranks) */
     int *plen;    /* per path (poff), with a round callback only */
@@ -2421,7 +2422,8 @@ paths_task(void *ctx, long long b, int wi)
         int rt = sv->ent_rt[e], s = c->set[e];
         if (fresh_paths(rt)) {
             sv->poff[e + 1] = npaths_fresh(sv, rt);
-            sv->ent_slot[e] = sv->with_paths ? fresh_slots(sv, rt) : 0;
+            if (sv->ent_slot != NULL)
+                sv->ent_slot[e] = sv->with_paths ? fresh_slots(sv, rt) : 0;
             continue;
         }
         sv->poff[e + 1] = c->n[s];
@@ -2478,7 +2480,15 @@ build_paths(struct fsolver *sv)
     take_failure(sv); /* (every rank must reach agree() below) */
     c.fill = 0;
     sv->poff = sarray0(ne + 1, sizeof(int));
-    sv->ent_slot = sarray0(ne + 1, sizeof(long long));
+    {
+        /* (read by fixed entities and by the round callback's fresh
+           ones only: the supernode machine's 134 million AI runs leave
+           out a gigabyte) */
+        int slots = sv->with_paths;
+        for (long long e = 0; e < ne && !slots; e++)
+            slots = !fresh_paths(sv->ent_rt[e]);
+        sv->ent_slot = slots ? sarray0(ne + 1, sizeof(long long)) : NULL;
+    }
     if (!stopped(sv))
         pool_for(sv->pool, nblk, 1, paths_task, &c);
     paths_ctx_free(&c);
@@ -2496,7 +2506,8 @@ build_paths(struct fsolver *sv)
             np = 0;
         }
         sv->poff[e + 1] = (int)np;
-        if (fresh_paths(sv->ent_rt[e])) { /* slots in vpad */
+        if (fresh_paths(sv->ent_rt[e]) && sv->ent_slot != NULL) {
+            /* slots in vpad */
             long long s = sv->ent_slot[e];
             sv->ent_slot[e] = fslots;
             fslots += s;
