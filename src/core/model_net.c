@@ -368,9 +368,9 @@ net_run_compute(struct net_run *lr, struct scenario *s,
     o.progress = on_progress;
     o.progress_ctx = &c;
     o.stop = ctx->job != NULL ? &ctx->job->cancel : NULL;
-    /* (the automatic limit, 0, is 16 GiB or 3/4 of the memory: more) */
-    /* (a capped run is refused rather than solved another way: its
-       result must be the state's, computed without the cap) */
+    /* (the automatic limit, 0, is 16 GiB or 3/4 of the memory: more; a
+       capped run is refused rather than solved another way, as its result
+       must be the state's, computed without the cap) */
     if (ctx->max_bytes > 0 &&
         (!(o.mem_limit > 0) || ctx->max_bytes < o.mem_limit)) {
         o.mem_limit = ctx->max_bytes;

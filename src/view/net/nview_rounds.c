@@ -131,7 +131,7 @@ static void
 round_content(const struct net_run *lr, int k, int w, int ascii,
               struct canvas *out, int *cw, int *ch)
 {
-    int tw = w > ROUNDS_MINW ? w : ROUNDS_MINW, y = 0;
+    int tw = w > ROUNDS_MINW ? w : ROUNDS_MINW, y = 0, noted = 0;
     struct cview b;
     char text[1024], note[512];
 
@@ -142,17 +142,17 @@ round_content(const struct net_run *lr, int k, int w, int ascii,
                  lr->nrounds);
     round_text(lr, k, text, sizeof text);
     y += cview_wrap(&b, 1, y, b.w - 2, 12, ROLE_DEFAULT, text) + 1;
-    /* (where the fast engine departs from the model, as the batch says) */
+    /* (where the fast engine departs from the model, as the batch says;
+       a blank line after) */
     if (net_note_exposure(lr->res, note, sizeof note)) {
         snprintf(text, sizeof text, "Exposed %s.", note);
-        y += cview_wrap(&b, 1, y, b.w - 2, 4, ROLE_DIM, text);
+        noted += cview_wrap(&b, 1, y + noted, b.w - 2, 4, ROLE_DIM, text);
     }
     if (net_note_sharing(lr->res, note, sizeof note)) {
         snprintf(text, sizeof text, "Shared paths: %s.", note);
-        y += cview_wrap(&b, 1, y, b.w - 2, 4, ROLE_DIM, text);
+        noted += cview_wrap(&b, 1, y + noted, b.w - 2, 4, ROLE_DIM, text);
     }
-    if (lr->res->exposure < lr->res->exposure_model || lr->res->reps > 0)
-        y++;
+    y += noted > 0 ? noted + 1 : 0;
     y = granted(&b, lr, k, y) + 1;
     if (!lr->recorded)
         cview_text(&b, 1, y, b.w - 2, ROLE_DIM,
