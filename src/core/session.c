@@ -118,6 +118,10 @@ struct session {
        the runs start on it */
     struct scenario *ahead;
     struct key ahead_key;
+    /* a look-ahead asked for since session_ahead() ended without a result
+       kept (refused at its cap, stopped, failed, or too large to
+       remember) */
+    int ahead_lost;
     struct session_opts o;
     int nruns;
     struct run run[MODEL_MAX];
@@ -429,7 +433,12 @@ take_job(struct run *r)
         } else if (!r->on ||
                    !memo_add(r, &r->job_key, r->job_res, r->job_seconds, 1)) {
             r->m->result_free(r->job_res);
+            ss->ahead_lost = 1;
         }
+    } else if (r->job_ahead) {
+        /* (refused at its cap, or stopped: the state's own run says why,
+           if the state comes) */
+        r->ss->ahead_lost = 1;
     } else if (r->job_res != NULL) {
         if (r->on && r->job_version >= r->version) {
             set_result(r, r->job_res, r->job_version, r->job_seconds,
@@ -438,7 +447,7 @@ take_job(struct run *r)
         } else {
             r->m->result_free(r->job_res);
         }
-    } else if (r->job_err.code != RHO_ECANCEL && !r->job_ahead &&
+    } else if (r->job_err.code != RHO_ECANCEL &&
                !(r->job_cap > 0 && r->job_err.code == RHO_ELIMIT)) {
         /* (a look-ahead's limit is not the state's: its own run comes) */
         set_error(r, &r->job_err, r->job_version);
@@ -564,6 +573,10 @@ session_stop(struct session *ss)
 {
     int n = 0;
 
+    if (ss->ahead != NULL) { /* (asked for, not started: forgotten) */
+        session_ahead(ss, NULL);
+        ss->ahead_lost = 1;
+    }
     for (int k = 0; k < ss->nruns; k++) {
         struct run *r = &ss->run[k];
         if (r->job.started && r->job_ahead) { /* (not shown: not counted) */
@@ -848,6 +861,7 @@ session_ahead(struct session *ss, struct scenario *s)
     scenario_free(ss->ahead);
     ss->ahead = NULL;
     key_free(&ss->ahead_key);
+    ss->ahead_lost = 0;
     if (s == NULL)
         return;
     strbuf_init(&sb);
@@ -1187,6 +1201,17 @@ int
 session_set_routing(struct session *ss, int routing, struct rho_err *err)
 {
     return link_edit(ss, EDIT_ROUTING, (uint64_t)routing, NULL, err);
+}
+
+int
+session_ahead_ended(const struct session *ss)
+{
+    if (ss->ahead != NULL)
+        return -1;
+    for (int k = 0; k < ss->nruns; k++)
+        if (ss->run[k].job.started && ss->run[k].job_ahead)
+            return -1;
+    return ss->ahead_lost;
 }
 
 int

@@ -34,7 +34,7 @@
    model_entry.shelve), and the bytes they may hold, at most (or an eighth
    of the machine's memory, if less): R goes round the seven routings and
    back to a remembered one (pf3d-rubik's take 88 to 189 MiB each). */
-#define SESSION_MEMO 8
+#define SESSION_MEMO 16
 #define SESSION_MEMO_BYTES ((size_t)1 << 30)
 
 struct session;
@@ -199,6 +199,11 @@ int session_ahead_routing(struct session *ss, int routing,
 /* The same for session_set_placement(ss, text). */
 int session_ahead_placement(struct session *ss, const char *text,
                             struct rho_err *err);
+/* Where the look-ahead last asked for stands: -1 asked for or computing;
+   0 ended with its result remembered (or none was asked, or every model
+   remembered the state already); 1 ended without one (refused at the
+   memory of results, stopped, failed, or too large to remember). */
+int session_ahead_ended(const struct session *ss);
 
 /*
  * Run every model of the current version to the end on the calling

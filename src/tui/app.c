@@ -69,6 +69,7 @@ struct app {
     int busy;                  /* a run computes: the loop ticks faster */
     unsigned long ahead_of;    /* the version whose look-ahead was asked
                                   for, plus one (0: none yet) */
+    int ahead_routing;         /* the routing it asked for last (-1: done) */
     double progress_at;        /* when a run's progress was last drawn */
 
     /* a run's routine word ("link model: 2.31 s") waits while the
@@ -109,14 +110,16 @@ routine_status(struct app *a, const char *word)
     return 1;
 }
 
-/* Once the link model has a state's result, look ahead to the routing R
-   brings (session_ahead_routing()) -- or, when a placement was the last
-   of the two edited, to the placement P brings: the link model computes
-   it while the user reads, and the key shows it at once. Not to SI (it
-   routes every packet: minutes) but to the routing after it (R twice:
-   SD, SI, AD). The session refuses a look-ahead that would keep more
-   than its memory of results holds (the full system under AI and AH).
-   Once a state. */
+/* Once the link model has a state's result, look ahead to the routings
+   R brings, one after the other round the cycle back to the state's own
+   (session_ahead_routing(), each once the one before has ended) -- or,
+   when a placement was the last of the two edited, to the placement P
+   brings: the link model computes them while the user reads, and R
+   shows each at once. Not SI (it routes every packet: minutes): R twice
+   (SD, SI, AD) shows the one after it. The session refuses a look-ahead
+   that would keep more than its memory of results holds (the full
+   system under AI and AH): one that ends without a result ends the
+   round. Once a state. */
 static void
 look_ahead(struct app *a)
 {
@@ -126,23 +129,36 @@ look_ahead(struct app *a)
     struct rho_err err;
     int next;
 
-    if (a->o->no_ahead || a->ahead_of == v + 1 ||
-        (session_run(a->ss, &model_net_entry, &r) == 0 &&
-         (r.busy || (r.error == NULL && r.version != v))))
+    if (a->o->no_ahead || (session_run(a->ss, &model_net_entry, &r) == 0 &&
+                           (r.busy || (r.error == NULL && r.version != v))))
         return; /* (asked once its result of the state is in) */
-    a->ahead_of = v + 1;
-    if (s->net == NULL || r.error != NULL || r.result == NULL)
-        return;
-    if (a->u.cycle == CMD_CYCLE_PLACEMENT) {
-        char text[64];
-        command_next_placement(s, text, sizeof text);
-        (void)session_ahead_placement(a->ss, text, &err);
+    if (a->ahead_of != v + 1) { /* a new state: from its routing */
+        a->ahead_of = v + 1;
+        a->ahead_routing = -1;
+        if (s->net == NULL || r.error != NULL || r.result == NULL)
+            return;
+        if (a->u.cycle == CMD_CYCLE_PLACEMENT) {
+            char text[64];
+            command_next_placement(s, text, sizeof text);
+            (void)session_ahead_placement(a->ss, text, &err);
+            return;
+        }
+        a->ahead_routing = s->net->routing;
+    } else if (a->ahead_routing < 0 || session_ahead_ended(a->ss) != 0) {
+        if (session_ahead_ended(a->ss) > 0)
+            a->ahead_routing = -1; /* (refused, stopped or too large) */
         return;
     }
-    next = command_next_routing(s->net->routing);
+    next = command_next_routing(a->ahead_routing);
     if (next == NET_SI)
         next = command_next_routing(next);
-    (void)session_ahead_routing(a->ss, next, &err);
+    if (next == s->net->routing) { /* round the cycle */
+        a->ahead_routing = -1;
+        return;
+    }
+    a->ahead_routing = next;
+    if (session_ahead_routing(a->ss, next, &err) != 0)
+        a->ahead_routing = -1;
 }
 
 /*

@@ -147,8 +147,9 @@ const struct key_binding key_table[] = {
      "start (or restart) the schedule search"},
     /* the link model */
     {'R', NULL, ACT_ROUTING, "R",
-     "link model: next routing (DOR, SD, SI, AD, AI, AH, BGQ), computed "
-     "ahead while the screen waits (--no-ahead: not)"},
+     "link model: next routing (DOR, SD, SI, AD, AI, AH, BGQ); the "
+     "routings round the cycle are computed ahead while the screen waits "
+     "(--no-ahead: not)"},
     {'P', NULL, ACT_PLACEMENT, "P",
      "link model: next placement (linear, random, RDN, RDR, ...); it "
      "returns at once and the run builds the placement; after a placement "

@@ -343,6 +343,7 @@ main(void)
                   strstr(err.msg, "routing") != NULL,
               "a look-ahead to a routing that does not exist: refused, and "
               "the one before stays");
+        CHECK(session_ahead_ended(ss) == -1, "the look-ahead: asked for");
         {
             int hidden = 1;
             for (int i = 0; i < 200; i++) { /* (a few ms computing) */
@@ -352,6 +353,8 @@ main(void)
                 nanosleep(&ts, NULL);
             }
             CHECK(hidden, "the look-ahead is not shown as a run");
+            CHECK(session_ahead_ended(ss) == 0,
+                  "the look-ahead: ended, its result remembered");
         }
         CHECK(session_set_routing(ss, NET_AI, &err) == 0 &&
                   session_poll(ss) == 1 &&
@@ -372,6 +375,25 @@ main(void)
                   memcmp(ai->res->msg_bw, want->res->msg_bw,
                          (size_t)want->res->nmsg * sizeof(double)) == 0,
               "the same bytes on every link and bandwidths of every message");
+        /* a look-ahead stopped (Esc) ends without a result, whether it
+           had started (SI: every packet, a second or more) or not; and
+           one to a state remembered already ends at once */
+        CHECK(session_ahead_routing(ss, NET_SI, &err) == 0 &&
+                  session_poll(ss) >= 0 && session_ahead_ended(ss) == -1 &&
+                  session_stop(ss) == 0,
+              "look ahead to SI; Esc");
+        for (int i = 0; i < 500 && session_ahead_ended(ss) < 0; i++) {
+            struct timespec ts = {0, 10000000L};
+            session_poll(ss);
+            nanosleep(&ts, NULL);
+        }
+        CHECK(session_ahead_ended(ss) == 1, "stopped: ended, no result");
+        CHECK(session_ahead_routing(ss, NET_AH, &err) == 0 &&
+                  session_stop(ss) == 0 && session_ahead_ended(ss) == 1,
+              "asked for and stopped before it started: forgotten");
+        CHECK(session_ahead_routing(ss, NET_AD, &err) == 0 &&
+                  session_poll(ss) >= 0 && session_ahead_ended(ss) == 0,
+              "a look-ahead to a state remembered (AD): ended at once");
         /* and to a placement: built by the look-ahead's run */
         CHECK(session_ahead_placement(ss, "RDG", &err) == 0,
               "look ahead to placement RDG");
