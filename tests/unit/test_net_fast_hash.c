@@ -77,6 +77,7 @@ solve(struct scenario *s, int npr, int rt, struct rho_err *err)
 
     net_opts_init(&o);
     o.threads = THREADS;
+    o.keep_paths = 1;  /* (their bandwidths are in the pinned hashes) */
     o.si_samples = 16; /* SI per packet is slow, and tested elsewhere */
     o.engine = NET_ENGINE_FAST;
     if (s != NULL) {

@@ -122,6 +122,7 @@ test_torus_hand(void)
           "SD on a torus is DOR");
     net_result_free(r2);
     net_opts_init(&o);
+    o.keep_paths = 1; /* (the fixed path sets, checked here) */
     o.minimal = ROUTE_ALL;
     r2 = run(net, pat, pl, NET_SD, &o);
     CHECK_NEAR(on(net, r2, at(net, 0, 0), at(net, 1, 0)), 2 * MiB / 3, 1e-6,
@@ -265,6 +266,7 @@ test_conservation(void)
                                     NET_AD,  NET_AI, NET_AH};
 
     net_opts_init(&o);
+    o.keep_paths = 1; /* (the fixed path sets, checked here) */
     o.si_samples = 16;
     for (int i = 0; i < 6; i++) {
         struct net_result *r = run(net, pat, pl, routings[i], &o);
@@ -343,6 +345,7 @@ test_bandwidth_independence(void)
     net_result_free(ra);
     net_result_free(rb);
     net_opts_init(&o);
+    o.keep_paths = 1; /* (the fixed path sets, checked here) */
     o.si_samples = 8;
     ra = run(a, pat, pl, NET_SI, &o);
     rb = run(b, pat, pl, NET_SI, &o);
@@ -370,9 +373,15 @@ test_ad_equals_sd(void)
     struct net *net = torus2(6, 5, 1);
     struct placement *pl = placement_scheme_new(net, PLACE_RANDOM, 30, 8, NULL);
     struct pattern *pat = pattern_spread(30, 4096, 3, 9, 1, NULL);
-    struct net_result *sd = run(net, pat, pl, NET_SD, NULL);
-    struct net_result *ad = run(net, pat, pl, NET_AD, NULL);
+    struct net_opts o;
+    struct net_result *sd, *ad, *bare;
     double worst = 0;
+
+    net_opts_init(&o);
+    o.keep_paths = 1;
+    sd = run(net, pat, pl, NET_SD, &o);
+    ad = run(net, pat, pl, NET_AD, &o);
+    bare = run(net, pat, pl, NET_AD, NULL);
 
     for (int l = 0; l < sd->nlinks; l++) {
         double d = fabs(sd->bytes[l] - ad->bytes[l]);
@@ -382,8 +391,16 @@ test_ad_equals_sd(void)
     CHECK(worst < 1e-9, "AD = SD when every message has one path (%g)", worst);
     CHECK(ad->path_off != NULL && ad->path_off[ad->nmsg] <= ad->nmsg,
           "one path per message at most");
+    CHECK(bare != NULL && bare->path_off == NULL && bare->path_bw == NULL &&
+              bare->links == NULL && bare->nmsg == ad->nmsg &&
+              memcmp(bare->bytes, ad->bytes,
+                     sizeof(double) * (size_t)ad->nlinks) == 0 &&
+              memcmp(bare->msg_bw, ad->msg_bw,
+                     sizeof(double) * (size_t)ad->nmsg) == 0,
+          "without keep_paths: no path sets, the same bytes and bandwidths");
     net_result_free(sd);
     net_result_free(ad);
+    net_result_free(bare);
     pattern_free(pat);
     placement_free(pl);
     net_free(net);
@@ -447,6 +464,7 @@ test_capacity(void)
             const char *eng = ref ? "reference" : "default";
             c.cum = calloc((size_t)net_links(net), sizeof(double));
             net_opts_init(&o);
+            o.keep_paths = 1; /* (the fixed path sets, checked here) */
             o.engine = ref ? NET_ENGINE_REFERENCE : NET_ENGINE_DEFAULT;
             o.round = round_cb;
             o.round_ctx = &c;
@@ -533,6 +551,7 @@ test_determinism(void)
         struct net_result *a, *b, *c;
         size_t sz;
         net_opts_init(&o);
+        o.keep_paths = 1; /* (the fixed path sets, checked here) */
         o.si_samples = 4;
         o.seed = 42;
         a = run(net, pat, pl, rt[i], &o);
@@ -609,6 +628,7 @@ test_cancel_errors(void)
     struct rho_err e;
 
     net_opts_init(&o);
+    o.keep_paths = 1; /* (the fixed path sets, checked here) */
     o.progress = stop_at_half;
     o.progress_ctx = &calls;
     o.threads = 2;
@@ -620,6 +640,7 @@ test_cancel_errors(void)
               e.code == RHO_ECANCEL,
           "and an adaptive one");
     net_opts_init(&o);
+    o.keep_paths = 1; /* (the fixed path sets, checked here) */
     o.round = stop_round;
     CHECK(net_model_solve(net, &job, 1, &o, &e) == NULL &&
               e.code == RHO_ECANCEL,
@@ -678,6 +699,7 @@ test_jobs_steps(void)
     int ok = 1;
 
     net_opts_init(&o);
+    o.keep_paths = 1; /* (the fixed path sets, checked here) */
     o.per_job = 1;
     o.si_samples = 3;
     all = net_model_solve(net, jobs, 2, &o, NULL);
@@ -758,6 +780,7 @@ test_bgq(void)
     big = pattern_list(16, 1, (int[]){0}, (int[]){10}, (double[]){65536}, NULL,
                        NULL);
     net_opts_init(&o);
+    o.keep_paths = 1; /* (the fixed path sets, checked here) */
     CHECK(o.bgq_threshold == 65536, "the default threshold: 64 KiB");
     r = run(net, small, pl, NET_BGQ, &o);
     n = route_shares(rt, 0, 10, ROUTE_BGQ, &sh, NULL, NULL);
@@ -898,6 +921,7 @@ test_shapes(void)
     struct net_stats *st;
 
     net_opts_init(&o);
+    o.keep_paths = 1; /* (the fixed path sets, checked here) */
     o.si_samples = 8;
     o.threads = 2;
     for (int i = 0; i < 4; i++) {

@@ -217,9 +217,12 @@ test_three_phases(void)
     struct placement *pl = placement_scheme_new(net, PLACE_RDN, 16, 3, NULL);
     struct net_job job = {p, pl, 0, NET_AD};
     struct net_result *sum;
+    struct net_opts o;
     struct rho_err e;
 
-    sum = net_phases_solve(net, &job, 1, NULL, &e);
+    net_opts_init(&o);
+    o.keep_paths = 1;
+    sum = net_phases_solve(net, &job, 1, &o, &e);
     CHECK(sum != NULL && sum->nphases == 3 && sum->nmsg == 48 &&
               sum->path_off != NULL &&
               sum->path_off[48] == sum->phase[0]->path_off[16] +
@@ -271,6 +274,7 @@ test_adaptive_jobs(void)
     int n = net_links(net), ok = 1, solves = 0;
 
     net_opts_init(&o);
+    o.keep_paths = 1; /* (the fixed path sets, checked here) */
     o.per_job = 1;
     sum = net_phases_solve(net, jobs, 2, &o, &e);
     r0 = net_model_solve(net, one, 2, &o, &e);

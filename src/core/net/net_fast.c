@@ -775,7 +775,8 @@ plan_memory(const struct fsolver *sv, double N, double nfresh,
                 nfixed_ent * (sv->Wf < sv->Wd ? 8 : 0) +
                 nfixed_paths * per_fixed_path +
                 nshared * per_shared;
-    if (N <= NF_KEEP_PATHS && !sv->fold) /* the result's fixed path sets */
+    if (sv->o.keep_paths && N <= NF_KEEP_PATHS &&
+        !sv->fold) /* the result's fixed path sets */
         pl->share += nfixed_paths * (8 + 4 + 8 + 4.0 * sv->Wd);
     if (sv->any_fresh_adaptive) {
         pl->base += (double)rounds * 8 * nl;
@@ -4813,7 +4814,7 @@ fill_messages(struct fsolver *sv)
     /* fixed path sets with their total bandwidth, per message: counted
        and copied by blocks of messages on the pool (not under MPI:
        gather_messages() drops them) */
-    c.paths = N <= NF_KEEP_PATHS && sv->o.nranks <= 1;
+    c.paths = sv->o.keep_paths && N <= NF_KEEP_PATHS && sv->o.nranks <= 1;
     if (c.paths) {
         /* every entity one message with fixed paths: the entities are in
            the messages' order, and so are their paths' totals */

@@ -260,6 +260,11 @@ struct net_opts {
     int per_job;                /* keep bytes per link per job */
     int keep_msgs;              /* keep messages (always with adaptive jobs,
                                    up to msgs_limit) */
+    int keep_paths;             /* list the fixed path sets of an adaptive
+                                   run's messages in the result (path_off
+                                   ..): 0 (no view or report reads them; on
+                                   dragonfly-workload under AD they were a
+                                   quarter of the solve) */
     long long msgs_limit;       /* default engines: an adaptive solve of
                                    more messages than this (all ranks; 0:
                                    NET_MSGS_LIMIT, < 0: any number) whose
@@ -349,10 +354,11 @@ struct net_result {
        to the bit; for traffic in phases the sum's are the phases'
        merged. */
     struct net_bw_stats *job_bws;
-    /* Fixed path sets (DOR, SD, AD in an adaptive run) with the
-       bandwidth each path obtained in total; fresh-path messages (SI, AI,
-       AH) and static-only runs have none: path_off[m] == path_off[m+1].
-       The default engines leave them NULL beyond 2^22 messages. */
+    /* With net_opts.keep_paths, fixed path sets (DOR, SD, AD in an
+       adaptive run) with the bandwidth each path obtained in total;
+       fresh-path messages (SI, AI, AH) and static-only runs have none:
+       path_off[m] == path_off[m+1]. NULL without keep_paths, and from
+       the default engines beyond 2^22 messages. */
     int *path_off; /* nmsg + 1, or NULL */
     long long *path_start;
     int *path_len, *links;

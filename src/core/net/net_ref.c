@@ -1277,7 +1277,7 @@ fill_messages(struct solver *sv)
         return;
     memcpy(res->msg_bw, sv->mbw0, (size_t)N * sizeof(double));
     /* fixed path sets with their total bandwidth */
-    {
+    if (sv->o.keep_paths) {
         long long np = 0, nlinks = 0;
         res->path_off = xmalloc(((size_t)N + 1) * sizeof(int));
         res->path_off[0] = 0;
