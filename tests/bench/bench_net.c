@@ -36,7 +36,11 @@
  *     (AD, AI, AH, then the three again) to its result, computed, then
  *     remembered; and ("read 1 s") as a reader who reads each result for
  *     a second before the edit while the explorer looks ahead to it
- *     (session_ahead_routing(), once every model's run has ended).
+ *     (session_ahead_routing(), once every model's run has ended); and
+ *     ("round") as a reader who reads the first result while the
+ *     explorer looks ahead round the routings (AD, AI, AH, each once the
+ *     one before has ended: session_ahead_ended()), then presses R three
+ *     times in a row.
  * Every solve runs in a child process of its own, so that the peak memory
  * printed (getrusage ru_maxrss of the child: network, placement, pattern
  * and solve together) is that solve's. Wall times on a shared machine
@@ -45,8 +49,8 @@
  * (parts 2, 3 and 6) only the scenarios whose file name contains NAME (and
  * in part 3 the presets whose name does: df-40, 31x3x4).
  * RHO_BENCH_SEED=1 adds to part 3 the reference's own change from the
- * scenario's seed (a preset's: 1) to the next, for scale; RHO_BENCH_EXACT=1 runs part 2
- * under the exact engine (the fast one's "before").
+ * scenario's seed (a preset's: 1) to the next, for scale; RHO_BENCH_EXACT=1
+ * runs part 2 under the exact engine (the fast one's "before").
  */
 #include <glob.h>
 #include <pthread.h>
@@ -690,15 +694,17 @@ until_link(struct session *ss, const struct model_entry *m, int *remembered,
 
 /* mode 0: both models at once; 1: the link model first; 2: first, and
    looking ahead to the next routing while a reader reads each result for
-   AHEAD_READ seconds before the edit */
+   AHEAD_READ seconds before the edit; 3: first, and looking ahead to AD,
+   AI and AH one after the other while the reader reads the first result
+   (until they have all ended), then the three edits in a row */
 #define AHEAD_READ 1.0
 
 static void
 explorer(int k, int mode, int unused)
 {
     static const int rts[3] = {NET_AD, NET_AI, NET_AH};
-    static const char *const label[3] = {"both at once", "link first",
-                                         "read 1 s"};
+    static const char *const label[4] = {"both at once", "link first",
+                                         "read 1 s", "round"};
     const char *name;
     struct scenario *s = load_scen(k, &name);
     struct session_opts o = {NULL, 0, 2, MODEL_KEEP_VIEWS, 1};
@@ -715,7 +721,25 @@ explorer(int k, int mode, int unused)
         session_focus(ss, link);
     t = until_link(ss, link, &rem, &failed);
     printf("%-26s %-13s first %7.3f s\n", name, label[mode], t);
-    for (int i = 0; i < 6; i++) {
+    if (mode == 3) { /* (as the explorer's look_ahead()) */
+        double t0 = rho_wall();
+        for (int i = 0; i < 3; i++) {
+            struct rho_err err;
+            if (session_ahead_routing(ss, rts[i], &err) != 0)
+                break;
+            do {
+                struct timespec ts = {0, 1000000};
+                session_poll(ss);
+                nanosleep(&ts, NULL);
+            } while (session_ahead_ended(ss) < 0);
+            if (session_ahead_ended(ss) > 0)
+                break; /* (the round ends) */
+        }
+        printf("%-26s %-13s ahead %7.3f s (AD, AI, AH, one after the "
+               "other)\n",
+               name, label[mode], rho_wall() - t0);
+    }
+    for (int i = 0; i < (mode == 3 ? 3 : 6); i++) {
         struct rho_err err;
         if (mode == 2) { /* (the explorer asks once the link model has the
                             state: the first result is in) */
@@ -824,7 +848,7 @@ main(int argc, char **argv)
             for (int b = 0; b < 4; b++)
                 if (strstr(scen.gl_pathv[k], big[b]) != NULL &&
                     (only == NULL || strstr(scen.gl_pathv[k], only) != NULL))
-                    for (int mode = 0; mode <= 2; mode++)
+                    for (int mode = 0; mode <= 3; mode++)
                         child(explorer, k, mode, 0);
     }
     globfree(&scen);
