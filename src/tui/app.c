@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "core/base/clock.h"
@@ -69,7 +70,11 @@ struct app {
     int busy;                  /* a run computes: the loop ticks faster */
     unsigned long ahead_of;    /* the version whose look-ahead was asked
                                   for, plus one (0: none yet) */
-    int ahead_routing;         /* the routing it asked for last (-1: done) */
+    /* the round of look-aheads of that version: the routing or the
+       placement asked for last, and the first placement asked for */
+    int ahead_routing;    /* -1: done, or not round the routings */
+    char ahead_place[16]; /* "": done, or not round the placements */
+    char ahead_first[16];
     double progress_at;        /* when a run's progress was last drawn */
 
     /* a run's routine word ("link model: 2.31 s") waits while the
@@ -110,16 +115,15 @@ routine_status(struct app *a, const char *word)
     return 1;
 }
 
-/* Once the link model has a state's result, look ahead to the routings
-   R brings, one after the other round the cycle back to the state's own
-   (session_ahead_routing(), each once the one before has ended) -- or,
-   when a placement was the last of the two edited, to the placement P
-   brings: the link model computes them while the user reads, and R
-   shows each at once. Not SI (it routes every packet: minutes): R twice
-   (SD, SI, AD) shows the one after it. The session refuses a look-ahead
-   that would keep more than its memory of results holds (the full
-   system under AI and AH): one that ends without a result ends the
-   round. Once a state. */
+/* Once the link model has a state's result, look ahead round the cycle
+   of the key last used, R's or P's: to the routing (or placement) it
+   brings, and once that look-ahead has ended (session_ahead_ended()) to
+   the one after, and so on back to the state's own. The link model
+   computes them while the user reads, and each key then shows its state
+   at once. Not SI (it routes every packet: minutes): R twice (SD, SI,
+   AD) shows the one after it. The session refuses a look-ahead that
+   would keep more than its memory of results holds (the full system
+   under AI and AH): one that ends without a result ends the round. */
 static void
 look_ahead(struct app *a)
 {
@@ -127,38 +131,58 @@ look_ahead(struct app *a)
     unsigned long v = session_version(a->ss);
     struct session_run r;
     struct rho_err err;
-    int next;
 
     if (a->o->no_ahead || (session_run(a->ss, &model_net_entry, &r) == 0 &&
                            (r.busy || (r.error == NULL && r.version != v))))
         return; /* (asked once its result of the state is in) */
-    if (a->ahead_of != v + 1) { /* a new state: from its routing */
+    if (a->ahead_of != v + 1) { /* a new state: from its own */
         a->ahead_of = v + 1;
         a->ahead_routing = -1;
+        a->ahead_place[0] = a->ahead_first[0] = '\0';
         if (s->net == NULL || r.error != NULL || r.result == NULL)
             return;
-        if (a->u.cycle == CMD_CYCLE_PLACEMENT) {
-            char text[64];
-            command_next_placement(s, text, sizeof text);
-            (void)session_ahead_placement(a->ss, text, &err);
+        if (a->u.cycle == CMD_CYCLE_PLACEMENT)
+            snprintf(a->ahead_place, sizeof a->ahead_place, "%s",
+                     s->net->place_desc != NULL ? s->net->place_desc : "-");
+        else
+            a->ahead_routing = s->net->routing;
+    } else if ((a->ahead_routing < 0 && a->ahead_place[0] == '\0') ||
+               session_ahead_ended(a->ss) < 0) {
+        return;
+    } else if (session_ahead_ended(a->ss) > 0) { /* (refused, stopped or
+                                                    too large) */
+        a->ahead_routing = -1;
+        a->ahead_place[0] = '\0';
+        return;
+    }
+    if (a->ahead_place[0] != '\0') {
+        char next[16];
+        command_placement_after(s, a->ahead_place, next, sizeof next);
+        if ((s->net->place_desc != NULL &&
+             strcasecmp(next, s->net->place_desc) == 0) ||
+            strcmp(next, a->ahead_first) == 0) { /* round the cycle */
+            a->ahead_place[0] = '\0';
             return;
         }
-        a->ahead_routing = s->net->routing;
-    } else if (a->ahead_routing < 0 || session_ahead_ended(a->ss) != 0) {
-        if (session_ahead_ended(a->ss) > 0)
-            a->ahead_routing = -1; /* (refused, stopped or too large) */
+        if (a->ahead_first[0] == '\0')
+            snprintf(a->ahead_first, sizeof a->ahead_first, "%s", next);
+        snprintf(a->ahead_place, sizeof a->ahead_place, "%s", next);
+        if (session_ahead_placement(a->ss, next, &err) != 0)
+            a->ahead_place[0] = '\0';
         return;
     }
-    next = command_next_routing(a->ahead_routing);
-    if (next == NET_SI)
-        next = command_next_routing(next);
-    if (next == s->net->routing) { /* round the cycle */
-        a->ahead_routing = -1;
-        return;
+    {
+        int next = command_next_routing(a->ahead_routing);
+        if (next == NET_SI)
+            next = command_next_routing(next);
+        if (next == s->net->routing) { /* round the cycle */
+            a->ahead_routing = -1;
+            return;
+        }
+        a->ahead_routing = next;
+        if (session_ahead_routing(a->ss, next, &err) != 0)
+            a->ahead_routing = -1;
     }
-    a->ahead_routing = next;
-    if (session_ahead_routing(a->ss, next, &err) != 0)
-        a->ahead_routing = -1;
 }
 
 /*

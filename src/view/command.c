@@ -182,16 +182,22 @@ command_next_routing(int routing)
 }
 
 void
-command_next_placement(const struct scenario *s, char *out, size_t n)
+command_placement_after(const struct scenario *s, const char *desc, char *out,
+                        size_t n)
 {
-    const struct net_scen *l = s->net;
     char list[16][16];
-    int np = placements(l->net, list), k = 0;
+    int np = placements(s->net->net, list), k = 0;
 
     for (int i = 0; i < np; i++)
-        if (l->place_desc && strcasecmp(l->place_desc, list[i]) == 0)
+        if (desc != NULL && strcasecmp(desc, list[i]) == 0)
             k = (i + 1) % np;
     snprintf(out, n, "%s", list[k]);
+}
+
+void
+command_next_placement(const struct scenario *s, char *out, size_t n)
+{
+    command_placement_after(s, s->net->place_desc, out, n);
 }
 
 /* routing, placement, seed, paths: the link model's edits. */

@@ -63,6 +63,9 @@ int command_next_routing(int routing);
    random, RDN, RDR, ...), round to the first; the first when the
    scenario's is not in the list. Into out (n bytes). */
 void command_next_placement(const struct scenario *s, char *out, size_t n);
+/* The same from placement desc (the scenario's network's list). */
+void command_placement_after(const struct scenario *s, const char *desc,
+                             char *out, size_t n);
 
 /* The names of the commands, for completion and help: NULL-terminated. */
 extern const char *const command_names[];

@@ -50,7 +50,8 @@ const struct key_binding key_table[] = {
     {'G', NULL, ACT_BOTTOM, "G", NULL},
     {KEY_ENTER_, NULL, ACT_OPEN, "Enter",
      "open: fold or unfold a node, explain a flow"},
-    {'/', NULL, ACT_SEARCH, "/", "find a device, flow, router, link or queue level by name"},
+    {'/', NULL, ACT_SEARCH, "/",
+     "find a device, flow, router, link or queue level by name"},
     {RK_F3, NULL, ACT_SEARCH, "F3", NULL},
     {'n', NULL, ACT_SEARCH_NEXT, "n",
      "find the next match (after the last, on from the first: the status "
@@ -153,7 +154,7 @@ const struct key_binding key_table[] = {
     {'P', NULL, ACT_PLACEMENT, "P",
      "link model: next placement (linear, random, RDN, RDR, ...); it "
      "returns at once and the run builds the placement; after a placement "
-     "edit the next is computed ahead"},
+     "edit the placements round the cycle are computed ahead"},
     {'c', NULL, ACT_COMPARE, "c",
      "link model: compare mode on or off -- the last result against the one "
      "before the last edit (R, P, :, u): what changed, the Links view "

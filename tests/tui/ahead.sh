@@ -2,8 +2,8 @@
 # link model has a state's result, it computes the routings R brings,
 # one after the other round the cycle, while the screen waits, and R then
 # shows each at once, "computed ahead"; SI (per packet) is stepped over
-# to the routing after it; after P, the placement P brings. --no-ahead
-# turns it off. The small dragonfly: milliseconds a solve (a run under
+# to the routing after it; after P, the placements P brings, round their
+# cycle. --no-ahead turns it off. The small dragonfly: milliseconds a solve (a run under
 # 0.2 s says nothing on the status line when it was computed).
 
 cp scenarios/dragonfly-small.lua "$dir/ahead.lua"
@@ -60,6 +60,18 @@ expect_re ahead-cycle-ah-at-once "link model: computed ahead \(it took [0-9.]+ s
 tui_keys R R R
 expect ahead-cycle-sd "routing SD" 10
 expect_not ahead-cycle-sd-not-computing "computing SD"
+# and P's cycle under AH (RDN, RDR, RDC, RDG, RRN, ...): after P, the
+# placements round it, and P three times at once shows RRN at once
+tui_keys R R R R
+expect ahead-cycle-ah-again "routing AH" 10
+tui_keys P
+expect ahead-cycle-p-rdr "placement RDR" 10
+tui_gone "computing RDR" 60
+if [ -n "${RHO_SANITIZED:-}" ]; then sleep 60; else sleep 8; fi
+tui_keys P P P
+expect ahead-cycle-p-rrn "placement RRN" 10
+expect_not ahead-cycle-p-rrn-not-computing "computing RRN"
+expect_re ahead-cycle-p-rrn-at-once "link model: computed ahead \(it took [0-9.]+ s\)" 10
 tui_stop
 
 # without it, R computes (and says nothing of a quick run); another copy
