@@ -207,7 +207,7 @@ test_scenarios(void)
 {
     for (size_t i = 0; i < sizeof link_scenarios / sizeof *link_scenarios;
          i++) {
-        struct rho_err err;
+        struct rho_err err = {0}; /* (the checks print err.msg) */
         struct scenario *s = lx_run_file(link_scenarios[i], NULL, &err);
         CHECK(s != NULL && s->net != NULL, "%s loads with a link part",
               link_scenarios[i]);
