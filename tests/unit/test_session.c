@@ -346,7 +346,11 @@ main(void)
         CHECK(session_ahead_ended(ss) == -1, "the look-ahead: asked for");
         {
             int hidden = 1;
-            for (int i = 0; i < 200; i++) { /* (a few ms computing) */
+            /* (a few ms computing; until it has ended, at most a minute:
+               under a sanitizer it starts once the queueing model's run
+               of the state has ended, seconds) */
+            for (int i = 0; i < 6000 && (i < 20 || session_ahead_ended(ss) < 0);
+                 i++) {
                 struct timespec ts = {0, 10000000L};
                 session_poll(ss);
                 hidden &= session_run(ss, &model_net_entry, &r) == 0 && !r.busy;
@@ -397,7 +401,8 @@ main(void)
         /* and to a placement: built by the look-ahead's run */
         CHECK(session_ahead_placement(ss, "RDG", &err) == 0,
               "look ahead to placement RDG");
-        for (int i = 0; i < 200; i++) {
+        for (int i = 0; i < 6000 && (i < 20 || session_ahead_ended(ss) < 0);
+             i++) {
             struct timespec ts = {0, 10000000L};
             session_poll(ss);
             nanosleep(&ts, NULL);
