@@ -411,6 +411,100 @@ test_threads(void)
     net_free(net);
 }
 
+/* The engine's quartiles of the routed messages' bandwidths (a radix
+   selection over every rank's entities) are, to the bit, those of the
+   bandwidths it lists: on a dragonfly, a torus and a fat-tree under AD,
+   AI and AH (two jobs, one of them spread over identical messages), on 1
+   and 2 threads; and on one message (every value the same). */
+static int
+bwq_as_listed(const struct net *net, const struct placement *pl,
+              const struct net_result *r, const int *off)
+{
+    double *v = malloc((size_t)(r->nmsg > 0 ? r->nmsg : 1) * sizeof *v);
+    long long n = 0, starved = 0;
+    static const double qs[5] = {0, 0.25, 0.5, 0.75, 1};
+    int ok = r->have_bwq && v != NULL;
+
+    for (long long m = 0; ok && m < r->nmsg; m++) {
+        int a = placement_endpoint(pl, off[r->msg_job[m]] + r->msg_src[m]);
+        int b = placement_endpoint(pl, off[r->msg_job[m]] + r->msg_dst[m]);
+        if (!(r->msg_bytes[m] > 0) ||
+            net_endpoint_router(net, a) == net_endpoint_router(net, b))
+            continue;
+        v[n++] = r->msg_bw[m];
+        starved += !(r->msg_bw[m] > 0);
+    }
+    ok &= n > 0 && r->bwq_n == n && r->bwq_starved == starved;
+    for (int q = 0; q < 5 && n > 0; q++) {
+        double x = net_stats_quantile(v, n, qs[q]);
+        ok &= memcmp(&x, &r->bwq[q], sizeof x) == 0;
+    }
+    free(v);
+    return ok;
+}
+
+static void
+test_bw_quantiles(void)
+{
+    static const char *const presets[] = {"df-small", "torus-5x5",
+                                          "fattree-k4"};
+    struct net_spec sp;
+
+    for (size_t k = 0; k < sizeof presets / sizeof presets[0]; k++) {
+        struct net *net;
+        struct placement *pl;
+        struct pattern *p0, *p1;
+        int n, ok = 1, cases = 0;
+        net_preset(presets[k], &sp, NULL);
+        net = net_new(&sp, NULL);
+        n = (int)net_slots(net);
+        pl = placement_scheme_new(net, PLACE_RDN, n, 5, NULL);
+        p0 = pattern_thesis("umesh", n / 2, 1 << 16, 3, NULL);
+        p1 = pattern_thesis("spread", n - n / 2, 3 << 12, 4, NULL);
+        for (int rt = NET_AD; rt <= NET_AH; rt++)
+            for (int t = 1; t <= 2; t++) {
+                struct net_job jobs[2] = {{p0, pl, 0, rt},
+                                          {p1, pl, n / 2, NET_AD}};
+                int off[2] = {0, n / 2};
+                struct net_opts o;
+                struct net_result *r;
+                net_opts_init(&o);
+                o.keep_msgs = 1;
+                r = solve(net, jobs, 2, NET_ENGINE_FAST, t, &o);
+                ok &= r != NULL && bwq_as_listed(net, pl, r, off);
+                cases++;
+                net_result_free(r);
+            }
+        CHECK(ok,
+              "%s: the quartiles of the bandwidths are the listed "
+              "messages', to the bit (%d solves)",
+              presets[k], cases);
+        if (k == 0) { /* one message: min = quartiles = max */
+            int src = 0, dst = n - 1, off[1] = {0};
+            double b = 1 << 20;
+            struct pattern *one =
+                pattern_list(n, 1, &src, &dst, &b, NULL, NULL);
+            struct net_job job = {one, pl, 0, NET_AI};
+            struct net_opts o;
+            struct net_result *r;
+            net_opts_init(&o);
+            o.keep_msgs = 1;
+            r = solve(net, &job, 1, NET_ENGINE_FAST, 2, &o);
+            CHECK(r != NULL && bwq_as_listed(net, pl, r, off) &&
+                      r->bwq[0] == r->bwq[4] && r->bwq[0] > 0,
+                  "one message under AI: its bandwidth is every quartile "
+                  "(%.6g)",
+                  r != NULL ? r->bwq[2] : 0);
+            net_result_free(r);
+            pattern_free(one);
+        }
+        pattern_free(p0);
+        pattern_free(p1);
+        placement_free(pl);
+        net_free(net);
+    }
+}
+
 /* Round callbacks that watch every path make every message its own
    entity; without, identical AD messages are solved once. */
 static int
@@ -1067,6 +1161,7 @@ main(void)
         test_fast_bounds();
     }
     test_threads();
+    test_bw_quantiles();
     test_aggregation();
     test_sets_direct();
     test_ents_direct();

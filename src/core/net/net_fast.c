@@ -4861,29 +4861,56 @@ fill_messages(struct fsolver *sv)
 
 /* The k[t]-th smallest (0-based) of the n values v >= 0 of every rank,
    for t < T (T <= 10), into out[t]: a radix selection on the values' bit
-   patterns (ordered like the values), 16 bits a pass, the histograms
-   summed over the ranks. Targets that share their prefix so far share a
-   histogram (on the first pass, all of them). Exact. After each pass only
-   the values under some target's prefix can matter: they are kept (a few
-   bins' worth), and the next pass reads only them. wt: value i stands for
-   wt[i] values (NULL: each for one). */
+   patterns (ordered like the values) less the smallest one, over the bits
+   where the smallest and the largest differ, 16 bits a pass from the top,
+   the histograms summed over the ranks. (From the top of the pattern,
+   the first 16 bits are the sign, the exponent and 4 bits of mantissa:
+   on dragonfly-workload under AI 72% of the bandwidths shared the
+   quartiles' bins, and the next pass read them all again.) Targets that
+   share their prefix so far share a histogram (on the first pass, all of
+   them). Exact. After each pass only the values under some target's
+   prefix can matter: they are kept (a few bins' worth), and the next pass
+   reads only them. wt: value i stands for wt[i] values (NULL: each for
+   one). */
 static int
 select_ranks(struct fsolver *sv, const double *v, const int *wt, long long n,
              const long long *k, int T, double *out)
 {
-    uint64_t prefix[10], up[10];
-    long long rem[10];
-    int u[10], ord[10];
-    long long *hist = sarray((long long)T * 65536, sizeof(long long));
-    uint64_t *cand = NULL; /* the values still under some prefix */
+    uint64_t prefix[10], up[10], lo = INT64_MAX, hi = 0;
+    long long rem[10], ext[2];
+    int u[10], ord[10], top = 0;
+    long long *hist = NULL;
+    uint64_t *cand = NULL; /* the values still under some prefix, less lo */
     int *cw = NULL;        /* their weights (with wt) */
+    int rc = 0;
 
+    for (long long i = 0; i < n; i++) {
+        uint64_t b;
+        memcpy(&b, &v[i], sizeof b);
+        lo = b < lo ? b : lo;
+        hi = b > hi ? b : hi;
+    }
+    /* (the patterns of values >= 0 are below INT64_MAX: the smallest is
+       taken as the largest of INT64_MAX less them) */
+    ext[0] = (long long)hi;
+    ext[1] = (long long)(INT64_MAX - lo);
+    if (reduce(sv, ext, 2, NET_REDUCE_MAX) != 0)
+        return -1;
+    hi = (uint64_t)ext[0];
+    lo = INT64_MAX - (uint64_t)ext[1];
+    while (lo < hi && top < 64 && (hi - lo) >> top != 0)
+        top++;
     for (int t = 0; t < T; t++) {
         prefix[t] = 0;
         rem[t] = k[t];
     }
-    for (int pass = 0; pass < 4; pass++) {
-        int shift = 48 - 16 * pass, nu = 0;
+    if (top > 0)
+        hist = sarray((long long)T * 65536, sizeof(long long));
+    for (int pass = 0; 16 * pass < top; pass++) {
+        /* this pass's bits: width of them above shift */
+        int shift = top - 16 * (pass + 1) > 0 ? top - 16 * (pass + 1) : 0;
+        int width = top - 16 * pass - shift, nb = 1 << width, nu = 0;
+        uint64_t mask = (uint64_t)nb - 1;
         /* the distinct prefixes (in the order of the targets: every rank
            finds the same) */
         for (int t = 0; t < T; t++) {
@@ -4894,12 +4921,12 @@ select_ranks(struct fsolver *sv, const double *v, const int *wt, long long n,
                 up[nu++] = prefix[t];
             u[t] = d;
         }
-        memset(hist, 0, (size_t)nu * 65536 * sizeof(long long));
+        memset(hist, 0, (size_t)nu * (size_t)nb * sizeof(long long));
         if (pass == 0) /* (every prefix is 0) */
             for (long long i = 0; i < n; i++) {
                 uint64_t b;
                 memcpy(&b, &v[i], sizeof b);
-                hist[(b >> shift) & 0xffff] += wt != NULL ? wt[i] : 1;
+                hist[(b - lo) >> shift] += wt != NULL ? wt[i] : 1;
             }
         else {
             /* keep the values under this pass's prefixes (from v on the
@@ -4914,6 +4941,7 @@ select_ranks(struct fsolver *sv, const double *v, const int *wt, long long n,
                 int x = 1;
                 if (pass == 1) {
                     memcpy(&b, &v[i], sizeof b);
+                    b -= lo;
                     if (wt != NULL)
                         x = wt[i];
                 } else {
@@ -4922,8 +4950,8 @@ select_ranks(struct fsolver *sv, const double *v, const int *wt, long long n,
                         x = cw[i];
                 }
                 for (int d = 0; d < nu; d++)
-                    if ((b >> (shift + 16)) == up[d]) {
-                        hist[(size_t)d * 65536 + ((b >> shift) & 0xffff)] += x;
+                    if ((b >> (shift + width)) == up[d]) {
+                        hist[(size_t)d * nb + ((b >> shift) & mask)] += x;
                         if (cw != NULL)
                             cw[nc] = x;
                         cand[nc++] = b;
@@ -4932,11 +4960,9 @@ select_ranks(struct fsolver *sv, const double *v, const int *wt, long long n,
             }
             n = nc;
         }
-        if (reduce(sv, hist, (long long)nu * 65536, NET_REDUCE_SUM) != 0) {
-            scratch_put(hist);
-            scratch_put(cand);
-            scratch_put(cw);
-            return -1;
+        if (reduce(sv, hist, (long long)nu * nb, NET_REDUCE_SUM) != 0) {
+            rc = -1;
+            break;
         }
         /* each histogram walked once for all its targets, in the order
            of their ranks (a target's bin is the first whose count takes
@@ -4949,26 +4975,28 @@ select_ranks(struct fsolver *sv, const double *v, const int *wt, long long n,
             ord[i] = t;
         }
         for (int d = 0; d < nu; d++) {
-            const long long *h = hist + (size_t)d * 65536;
+            const long long *h = hist + (size_t)d * nb;
             long long below = 0;
             int bin = 0;
             for (int i = 0; i < T; i++) {
                 int t = ord[i];
                 if (u[t] != d)
                     continue;
-                while (bin < 65535 && rem[t] >= below + h[bin])
+                while (bin < nb - 1 && rem[t] >= below + h[bin])
                     below += h[bin++];
                 rem[t] -= below;
-                prefix[t] = (prefix[t] << 16) | (uint64_t)bin;
+                prefix[t] = (prefix[t] << width) | (uint64_t)bin;
             }
         }
     }
-    for (int t = 0; t < T; t++)
-        memcpy(&out[t], &prefix[t], sizeof out[t]);
+    for (int t = 0; t < T; t++) {
+        uint64_t b = lo + prefix[t];
+        memcpy(&out[t], &b, sizeof out[t]);
+    }
     scratch_put(hist);
     scratch_put(cand);
     scratch_put(cw);
-    return 0;
+    return rc;
 }
 
 /* Job j's bandwidths: k more messages that obtained bw, of bytes each
@@ -4992,69 +5020,122 @@ bw_stats_add(struct net_bw_stats *o, double bw, double bytes, int k)
     }
 }
 
+/* The bandwidth summary's collection: the value and weight of every
+   entity that stands for routed messages, and its job's bandwidths. */
+struct bws_ctx {
+    struct fsolver *sv;
+    const int *epr, *mjob;
+    const double *mbytes;
+    double *v;
+    int *wt;
+    long long *bn;           /* per block: its values, and the messages
+                                of them that obtained none */
+    struct net_bw_stats *js; /* per worker x job, or NULL */
+};
+
+/* Collect the entities of block b into v and wt at the block's start,
+   their count into bn[2b], the starved among them into bn[2b + 1]. */
+static int
+bws_task(void *ctx, long long b, int wi)
+{
+    struct bws_ctx *c = ctx;
+    const struct fsolver *sv = c->sv;
+    long long e0 = b * NF_BLOCK,
+              e1 = e0 + NF_BLOCK < sv->ne ? e0 + NF_BLOCK : sv->ne;
+    long long n = e0, starved = 0;
+    struct net_bw_stats *js =
+        c->js != NULL ? c->js + (size_t)wi * (size_t)sv->njobs : NULL;
+
+    for (long long e = e0; e < e1; e++) {
+        long long m = sv->ent_msg[e];
+        int a = sv->m.es[m], z = sv->m.ed[m], k = sv->ent_mult[e];
+        double bytes = c->mbytes[m], bw = sv->ent_bw[e];
+        if (!(bytes > 0) || a < 0 || z < 0 || c->epr[a] == c->epr[z])
+            continue;
+        c->wt[n] = k;
+        c->v[n++] = bw > 0 ? bw : 0;
+        starved += bw > 0 ? 0 : k;
+        if (js != NULL)
+            bw_stats_add(&js[c->mjob[m]], bw, bytes, k);
+    }
+    c->bn[2 * b] = n - e0;
+    c->bn[2 * b + 1] = starved;
+    return 0;
+}
+
 /* The bandwidth summary of the routed messages (every rank's), as
    net_stats_quantile() computes it on all of them; on one rank, the
    bandwidths per job too. By entity, each standing for its messages
    (those of an entity have one job, the same routers and bytes, and its
    bandwidth; the selection and the sums are exact, so k values of one
-   entity count as k messages'), then the messages (or folded runs)
-   without one, as the result lists them. */
+   entity count as k messages'), over the workers, then the messages (or
+   folded runs) without one, as the result lists them. */
 static int
 bw_summary(struct fsolver *sv)
 {
     struct net_result *res = sv->res;
-    const int *epr = net_endpoint_routers(sv->net);
     long long nv = sv->ne + sv->n_none;
-    const int *mjob = sv->fold ? sv->m.job : res->msg_job;
-    const double *mbytes = sv->fold ? sv->m.bytes : res->msg_bytes;
-    double *v;
-    int *wt;
-    long long n = 0, next = 0, tot[2] = {0, 0}, k[10];
+    long long nblk = (sv->ne + NF_BLOCK - 1) / NF_BLOCK;
+    long long n = 0, tot[2] = {0, 0}, k[10];
     double sel[10];
-    int T = 0, rc;
+    int T = 0, rc, nw = pool_threads(sv->pool);
     struct net_bw_stats *js = NULL;
+    struct bws_ctx c;
 
-    v = sarray(nv, sizeof(double));
-    wt = sarray(nv, sizeof(int));
-    if (sv->o.nranks <= 1)
+    memset(&c, 0, sizeof c);
+    c.sv = sv;
+    c.epr = net_endpoint_routers(sv->net);
+    c.mjob = sv->fold ? sv->m.job : res->msg_job;
+    c.mbytes = sv->fold ? sv->m.bytes : res->msg_bytes;
+    c.v = sarray(nv, sizeof(double));
+    c.wt = sarray(nv, sizeof(int));
+    c.bn = xcalloc((size_t)(2 * nblk + 1), sizeof *c.bn);
+    if (sv->o.nranks <= 1) {
         js = res->job_bws =
             xcalloc((size_t)(sv->njobs > 0 ? sv->njobs : 1), sizeof *js);
-    for (long long i = 0; i < nv; i++) {
-        long long m;
-        int a, b, c, job;
-        double bytes, bw;
-        if (i < sv->ne) {
-            m = sv->ent_msg[i];
-            bw = sv->ent_bw[i];
-            c = sv->ent_mult[i];
-        } else { /* the next message without one (it obtained none) */
-            while (sv->msg_ent[next] >= 0)
-                next++;
-            m = next++;
-            bw = 0;
-            c = fmsgs_cnt(&sv->m, m);
-        }
-        job = mjob[m];
-        a = sv->m.es[m];
-        b = sv->m.ed[m];
-        bytes = mbytes[m];
-        if (!(bytes > 0) || a < 0 || b < 0 || epr[a] == epr[b])
+        c.js = xcalloc((size_t)nw * (size_t)(sv->njobs > 0 ? sv->njobs : 1),
+                       sizeof *c.js);
+    }
+    pool_for(sv->pool, nblk, 1, bws_task, &c);
+    for (long long b = 0; b < nblk; b++) { /* (the blocks' values, packed) */
+        if (n != b * NF_BLOCK)
+            memmove(c.v + n, c.v + b * NF_BLOCK,
+                    (size_t)c.bn[2 * b] * sizeof *c.v);
+        if (n != b * NF_BLOCK)
+            memmove(c.wt + n, c.wt + b * NF_BLOCK,
+                    (size_t)c.bn[2 * b] * sizeof *c.wt);
+        n += c.bn[2 * b];
+        tot[1] += c.bn[2 * b + 1];
+    }
+    for (int i = 0; js != NULL && i < nw; i++)
+        for (int j = 0; j < sv->njobs; j++)
+            net_bw_stats_merge(&js[j],
+                               &c.js[(size_t)i * (size_t)sv->njobs + j]);
+    /* the messages without an entity (they obtained none) */
+    for (long long m = 0, left = sv->n_none; left > 0; m++) {
+        int a, z, cnt;
+        if (sv->msg_ent[m] >= 0)
             continue;
-        wt[n] = c;
-        v[n++] = bw > 0 ? bw : 0;
-        tot[0] += c;
-        tot[1] += bw > 0 ? 0 : c;
+        left--;
+        a = sv->m.es[m];
+        z = sv->m.ed[m];
+        cnt = fmsgs_cnt(&sv->m, m);
+        if (!(c.mbytes[m] > 0) || a < 0 || z < 0 || c.epr[a] == c.epr[z])
+            continue;
+        c.wt[n] = cnt;
+        c.v[n++] = 0;
+        tot[1] += cnt;
         if (js != NULL)
-            bw_stats_add(&js[job], bw, bytes, c);
+            bw_stats_add(&js[c.mjob[m]], 0, c.mbytes[m], cnt);
     }
-    if (reduce(sv, tot, 2, NET_REDUCE_SUM) != 0) {
-        scratch_put(v);
-        scratch_put(wt);
-        return -1;
-    }
+    for (long long i = 0; i < n; i++)
+        tot[0] += c.wt[i];
+    free(c.js);
+    free(c.bn);
+    rc = reduce(sv, tot, 2, NET_REDUCE_SUM);
     res->bwq_n = tot[0];
     res->bwq_starved = tot[1];
-    if (tot[0] > 0) {
+    if (rc == 0 && tot[0] > 0) {
         static const double qs[5] = {0, 0.25, 0.5, 0.75, 1};
         for (int q = 0; q < 5; q++) {
             double h = (double)(tot[0] - 1) * qs[q];
@@ -5062,13 +5143,8 @@ bw_summary(struct fsolver *sv)
             k[T++] = kk;
             k[T++] = kk + 1 < tot[0] ? kk + 1 : kk;
         }
-        rc = select_ranks(sv, v, wt, n, k, T, sel);
-        if (rc != 0) {
-            scratch_put(v);
-            scratch_put(wt);
-            return -1;
-        }
-        for (int q = 0; q < 5; q++) {
+        rc = select_ranks(sv, c.v, c.wt, n, k, T, sel);
+        for (int q = 0; q < 5 && rc == 0; q++) {
             double h = (double)(tot[0] - 1) * qs[q], lo = sel[2 * q];
             long long kk = (long long)h;
             res->bwq[q] = kk + 1 >= tot[0] || h == (double)kk
@@ -5076,9 +5152,11 @@ bw_summary(struct fsolver *sv)
                               : lo + (h - (double)kk) * (sel[2 * q + 1] - lo);
         }
     }
+    scratch_put(c.v);
+    scratch_put(c.wt);
+    if (rc != 0)
+        return -1;
     res->have_bwq = 1;
-    scratch_put(v);
-    scratch_put(wt);
     return 0;
 }
 
@@ -5653,8 +5731,6 @@ net_fast_solve(const struct net *net, const struct net_job *jobs, int njobs,
     }
     if (sv.keep)
         fill_messages(&sv);
-    pool_free(sv.pool);
-    sv.pool = NULL;
     res->phase_time_ext = 0;
     if (sv.adaptive) {
         const double *mb = sv.fold ? sv.m.bytes : res->msg_bytes;
@@ -5677,13 +5753,17 @@ net_fast_solve(const struct net *net, const struct net_job *jobs, int njobs,
             if (res->bytes[l] / sv.bw[l] > res->phase_time_ext)
                 res->phase_time_ext = res->bytes[l] / sv.bw[l];
     }
+    /* (the summary's collection runs on the workers) */
     if ((sv.adaptive && bw_summary(&sv) != 0) ||
         (sv.o.nranks > 1 && gather_messages(&sv) != 0)) {
+        pool_free(sv.pool);
         solver_free(&sv);
         net_result_free(res);
         rho_err_set(err, RHO_ECANCEL, "link model: cancelled");
         return NULL;
     }
+    pool_free(sv.pool);
+    sv.pool = NULL;
     solver_free(&sv);
     return res;
 }

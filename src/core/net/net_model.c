@@ -83,6 +83,22 @@ net_opts_init(struct net_opts *o)
 }
 
 void
+net_bw_stats_merge(struct net_bw_stats *o, const struct net_bw_stats *s)
+{
+    if (s->n == 0)
+        return;
+    if (o->n == 0 || s->min < o->min)
+        o->min = s->min;
+    if (o->n == 0 || s->max > o->max)
+        o->max = s->max;
+    if (s->worst > o->worst)
+        o->worst = s->worst;
+    o->n += s->n;
+    o->starved += s->starved;
+    xsum_merge(&o->sum, &s->sum);
+}
+
+void
 net_result_free(struct net_result *res)
 {
     if (res == NULL)

@@ -208,6 +208,10 @@ struct net_bw_stats {
                           when one starved */
 };
 
+/* o += s: more messages of a job (exact: the sum is an xsum, the rest
+   extremes and counts; in any order, the same bits). */
+void net_bw_stats_merge(struct net_bw_stats *o, const struct net_bw_stats *s);
+
 /* What a solve may use by default: 16 GiB, or 3/4 of the machine's
    memory if less. */
 #define NET_MEM_LIMIT (16.0 * 1073741824.0)

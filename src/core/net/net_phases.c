@@ -231,19 +231,7 @@ add_job_bws(struct net_result *a, const struct net_result *b)
         return;
     }
     for (int j = 0; j < a->njobs && j < b->njobs; j++) {
-        struct net_bw_stats *o = &a->job_bws[j];
-        const struct net_bw_stats *s = &b->job_bws[j];
-        if (s->n == 0)
-            continue;
-        if (o->n == 0 || s->min < o->min)
-            o->min = s->min;
-        if (o->n == 0 || s->max > o->max)
-            o->max = s->max;
-        if (s->worst > o->worst)
-            o->worst = s->worst;
-        o->n += s->n;
-        o->starved += s->starved;
-        xsum_merge(&o->sum, &s->sum);
+        net_bw_stats_merge(&a->job_bws[j], &b->job_bws[j]);
     }
 }
 
