@@ -552,6 +552,12 @@ apply(struct cli_args *a, const struct opt *o, const char *val,
             return bad_usage("--param expects NAME=VALUE, got '%s'", val);
         if (a->nparams == CLI_MAX_PARAMS - 1)
             return bad_usage("too many --param options");
+        for (int i = 0; i < a->nparams; i++) {
+            size_t n = (size_t)(strchr(val, '=') - val);
+            if (strncmp(a->params[i], val, n + 1) == 0)
+                return bad_usage("--param %.*s given twice ('%s' and '%s')",
+                                 (int)n, val, a->params[i], val);
+        }
         a->params[a->nparams++] = val;
         a->params[a->nparams] = NULL;
         break;

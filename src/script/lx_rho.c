@@ -79,8 +79,14 @@ l_param(lua_State *L)
                                     "'%s'",
                                     name, p + n + 1);
             } else if (lua_type(L, 2) == LUA_TBOOLEAN) {
-                lua_pushboolean(L, strcmp(p + n + 1, "true") == 0 ||
-                                       strcmp(p + n + 1, "1") == 0);
+                const char *v = p + n + 1;
+                int yes = strcmp(v, "true") == 0 || strcmp(v, "1") == 0;
+                if (!yes && strcmp(v, "false") != 0 && strcmp(v, "0") != 0)
+                    return lx_error(L,
+                                    "parameter %s: expected true, false, 1 "
+                                    "or 0, got '%s'",
+                                    name, v);
+                lua_pushboolean(L, yes);
             } else {
                 lua_pushstring(L, p + n + 1);
             }
