@@ -65,9 +65,11 @@ run(struct cli_args *a, struct scenario **sp)
     const char *nc = getenv("NO_COLOR");
     int depth = a->export_depth, rc;
 
+    /* (a theme that cannot be read is never fatal: rho-theme(5)) */
     if (a->theme != NULL && theme_open(&t, a->theme, RHO_DATADIR, &err) != 0) {
-        fprintf(stderr, "rho: --theme: %s\n", err.msg);
-        return 2;
+        fprintf(stderr, "rho: --theme: %s; the default theme instead\n",
+                err.msg);
+        theme_default(&t);
     }
     if (a->theme == NULL)
         theme_default(&t);
