@@ -371,11 +371,16 @@ lview_draw(const struct cview *v, const struct scenario *s,
                      frac, ls->where);
             cview_text(v, 4, y++, w - 5, ROLE_STEP_CHANGED, line);
         } else if (y < v->h && ls->typed[0]) {
+            /* (a right answer hidden again by =: still right) */
             snprintf(line, sizeof line, "%s: %s", ls->typed,
-                     ls->verdict == LESSON_TOO_HIGH  ? "too high, try again"
-                     : ls->verdict == LESSON_TOO_LOW ? "too low, try again"
-                                                     : "not a number");
-            cview_text(v, 4, y++, w - 5, ROLE_WARNING, line);
+                     ls->verdict == LESSON_RIGHT      ? "right (= shows rho's)"
+                     : ls->verdict == LESSON_TOO_HIGH ? "too high, try again"
+                     : ls->verdict == LESSON_TOO_LOW  ? "too low, try again"
+                                                      : "not a number");
+            cview_text(v, 4, y++, w - 5,
+                       ls->verdict == LESSON_RIGHT ? ROLE_STEP_CHANGED
+                                                   : ROLE_WARNING,
+                       line);
         }
     }
 }

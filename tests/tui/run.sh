@@ -317,6 +317,15 @@ if [ -s "$dir/rho-lesson-01.svg" ] && grep -q "<svg" "$dir/rho-lesson-01.svg"; t
 else
     echo "FAIL tui lesson-export-file: no $dir/rho-lesson-01.svg"
 fi
+# step 6 asks for a prediction: right reveals rho's; = hides it again, and
+# the answer still reads right (it read "not a number")
+tui_keys PageDown PageDown PageDown p
+tui_type "0.7"
+tui_keys Enter
+expect lesson-predict-right "right, rho: 0.7 = 7/10"
+tui_keys =
+expect lesson-predict-hidden "0.7: right (= shows rho's)"
+expect_not lesson-predict-not-nan "0.7: not a number"
 tui_stop
 
 # 18. the queueing model's view: load and slimming as edits, the optimal
