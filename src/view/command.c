@@ -310,16 +310,32 @@ command_run(struct session *ss, const char *line, struct command_result *res,
     }
     if (strcmp(cmd, "size") == 0 || strcmp(cmd, "start") == 0 ||
         strcmp(cmd, "src") == 0 || strcmp(cmd, "dst") == 0) {
-        if (flow_number(s, word(&p, a, sizeof a), &i, err) != 0)
+        /* (the flow first: "size 1 MiB" reads flow 1 and the size
+           'MiB', so the errors say the form) */
+        static const char *const form[] = {"size",  "FLOW SIZE (size 3 1 MiB)",
+                                           "start", "FLOW TIME (start 3 1 ms)",
+                                           "src",   "FLOW DEVICE",
+                                           "dst",   "FLOW DEVICE"};
+        const char *how = "";
+        for (size_t k = 0; k < sizeof form / sizeof form[0]; k += 2)
+            if (strcmp(cmd, form[k]) == 0)
+                how = form[k + 1];
+        if (flow_number(s, word(&p, a, sizeof a), &i, err) != 0) {
+            rho_err_prefix(err, "%s %s", cmd, how);
             return -1;
+        }
         f = s->flow[i];
         rest(p, r, sizeof r);
         if (strcmp(cmd, "size") == 0) {
-            if (units_parse(UNIT_SIZE, r, &f.bytes, err) != 0)
+            if (units_parse(UNIT_SIZE, r, &f.bytes, err) != 0) {
+                rho_err_prefix(err, "%s %s", cmd, how);
                 return -1;
+            }
         } else if (strcmp(cmd, "start") == 0) {
-            if (units_parse(UNIT_TIME, r, &f.start, err) != 0)
+            if (units_parse(UNIT_TIME, r, &f.start, err) != 0) {
+                rho_err_prefix(err, "%s %s", cmd, how);
                 return -1;
+            }
         } else {
             if (device(s, r, &node, err) != 0)
                 return -1;

@@ -63,7 +63,8 @@ const struct key_binding key_table[] = {
     {'e', NULL, ACT_EDIT, "e",
      "edit the selected field (source, destination, size, start)"},
     {':', NULL, ACT_COMMAND, ":",
-     "command: tau 0.2, bandwidth 10 GiB/s, size 1 MiB, move RANK DEVICE"},
+     "command: tau 0.2, bandwidth 10 GiB/s, size 3 1 MiB (flow 3), move "
+     "RANK DEVICE"},
     {'u', NULL, ACT_UNDO, "u", "undo"},
     {KEY_CTRL_R, NULL, ACT_REDO, "Ctrl-R", "redo"},
     {'s', NULL, ACT_SAVE, "s", "save the scenario as Lua"},

@@ -40,7 +40,19 @@ main(void)
               session_scenario(ss)->flow[2].bytes == 150 * 1048576.0,
           "size 3 150 MiB");
     CHECK(run(ss, "size 9 1 MiB", &r, &err) == -1, "no flow 9");
-    CHECK_STR(err.msg, "no flow 9 (flows 1 to 4)", "flow range message");
+    CHECK_STR(err.msg,
+              "size FLOW SIZE (size 3 1 MiB): no flow 9 (flows 1 to 4)",
+              "flow range message");
+    /* the form rho(1) and the help once gave: it names the form */
+    CHECK(run(ss, "size 1 MiB", &r, &err) == -1, "size 1 MiB: no size");
+    CHECK_STR(err.msg,
+              "size FLOW SIZE (size 3 1 MiB): expected a size such as "
+              "'300 MiB', got 'MiB'",
+              "size without its flow says the form");
+    CHECK(run(ss, "start x 1 ms", &r, &err) == -1, "start x: no flow");
+    CHECK_STR(err.msg,
+              "start FLOW TIME (start 3 1 ms): expected a flow number, got 'x'",
+              "start without its flow says the form");
     CHECK(run(ss, "start 2 5 ms", &r, &err) == 0 &&
               session_scenario(ss)->flow[1].start == 0.005,
           "start 2 5 ms");
