@@ -381,6 +381,13 @@ xml_char(struct strbuf *out, uint32_t ch)
         strbuf_puts(out, "&quot;");
         return;
     }
+    /* what XML 1.0 does not allow in a document (C0 controls but tab,
+       newline and return; surrogates; U+FFFE, U+FFFF): '?', as the
+       screen's cells show it */
+    if ((ch < 0x20 && ch != '\t' && ch != '\n' && ch != '\r') ||
+        (ch >= 0xd800 && ch <= 0xdfff) || ch == 0xfffe || ch == 0xffff ||
+        ch > 0x10ffff)
+        ch = '?';
     strbuf_add(out, u, (size_t)utf8_put(u, ch));
 }
 
