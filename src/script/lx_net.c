@@ -244,6 +244,14 @@ torus_common(lua_State *L, int wrap_def, const char *what)
                         "a list",
                         what);
     }
+    if (!lua_isnil(L, -1)) /* (a class and a placement order a name) */
+        for (int k = 0; k < p.nd; k++)
+            for (int j = k + 1; j < p.nd; j++)
+                if (strcmp(p.name[k], p.name[j]) == 0)
+                    return lx_error(L,
+                                    "%s: dimensions %d and %d are both "
+                                    "named '%s' (each needs its own name)",
+                                    what, k + 1, j + 1, p.name[k]);
     lua_pop(L, 1);
     p.nodes_per_router = opt_int(L, 1, "nodes", 1, 1, 1 << 16, what);
     p.cores = opt_int(L, 1, "cores", 1, 1, 1 << 16, what);
