@@ -69,7 +69,58 @@ local function neighbours(rank, dims, periodic)
   return out
 end
 
-rho.grid = { coords = coords, rank = rank_of, neighbours = neighbours }
+-- rho.grid: the helpers above for scripts, their arguments checked (an
+-- error names the script's line, not this file's).
+local function grid_dims(fname, dims)
+  lib.check(type(dims) == "table" and #dims >= 1,
+            "%s: dims must be a list of grid sizes such as {4, 2}", fname)
+  local n = 1
+  for i, d in ipairs(dims) do
+    lib.check(math.type(d) == "integer" and d >= 1,
+              "%s: dims[%d] must be a positive integer, got %s", fname, i,
+              tostring(d))
+    n = n * d
+  end
+  return n
+end
+
+local function grid_rank(fname, rank, n)
+  lib.check(math.type(rank) == "integer" and rank >= 0 and rank < n,
+            "%s: rank must be an integer from 0 to %d, got %s", fname, n - 1,
+            tostring(rank))
+end
+
+rho.grid = {
+  coords = function(rank, dims)
+    grid_rank("rho.grid.coords", rank, grid_dims("rho.grid.coords", dims))
+    return coords(rank, dims)
+  end,
+  rank = function(c, dims)
+    grid_dims("rho.grid.rank", dims)
+    lib.check(type(c) == "table" and #c == #dims,
+              "rho.grid.rank: coords must be a list of %d coordinates", #dims)
+    for i, d in ipairs(dims) do
+      lib.check(math.type(c[i]) == "integer" and c[i] >= 0 and c[i] < d,
+                "rho.grid.rank: coords[%d] must be an integer from 0 to %d, "
+                .. "got %s", i, d - 1, tostring(c[i]))
+    end
+    return rank_of(c, dims)
+  end,
+  neighbours = function(rank, dims, periodic)
+    local p = {}
+    grid_rank("rho.grid.neighbours", rank,
+              grid_dims("rho.grid.neighbours", dims))
+    lib.check(periodic == nil or type(periodic) == "boolean" or
+              type(periodic) == "table",
+              "rho.grid.neighbours: periodic must be true, false or a list "
+              .. "of them, got %s", type(periodic))
+    for i = 1, #dims do
+      if type(periodic) == "table" then p[i] = periodic[i] == true
+      else p[i] = periodic == true end
+    end
+    return neighbours(rank, dims, p)
+  end,
+}
 
 --- rho.halo{ dims = {4, 2}, size = ..., periodic = false, order = "dims" }
 --- Each rank of a grid sends one message to each grid neighbour. order:
