@@ -124,7 +124,10 @@ struct model_entry {
        "-" instead). */
     const struct model_col *cols;
     int ncols;
-    const char *failed_word; /* "starved"; NULL: a run never fails so */
+    const char *failed_word; /* "starved", with a status column; NULL:
+                                none, and a run with nothing to model
+                                (the queueing model's, when no message
+                                crosses a link) reads "-" */
     int (*sweep)(const void *res, double *out);
 
     /* Shrink res, which the session now keeps one generation back

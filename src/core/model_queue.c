@@ -346,6 +346,11 @@ from_network(struct queue_run *r, int threads, struct prog *pg, const char *key,
     }
     if (r->t == NULL)
         return -1;
+    if (!(r->t->W > 0)) { /* (a sweep of sizes from 0 B, on-node traffic:
+                             the other models' results stand) */
+        r->idle = 1;
+        return 0;
+    }
     r->q = queue_from_map(r->map);
     return queue_apply_traffic(r->q, r->t, &r->check, err);
 }
@@ -382,6 +387,8 @@ queue_run_compute(struct queue_run *r, struct scenario *s, int threads,
         key = traffic_key(s);
         if (from_network(r, threads, &pg, key, err) != 0)
             goto fail;
+        if (r->idle)
+            goto done;
     }
     k = (size_t)r->q->k;
     r->mu = xcalloc(k, sizeof *r->mu);
@@ -398,6 +405,7 @@ queue_run_compute(struct queue_run *r, struct scenario *s, int threads,
         free(r->links); /* a cached view not asked for */
         r->links = NULL;
     }
+done:
     free(key);
     r->seconds = rho_wall() - t0;
     r->id = atomic_fetch_add(&next_id, 1) + 1;
@@ -430,6 +438,9 @@ queue_run_explain(const struct queue_run *r, int i, struct strbuf *out,
     size_t k;
     double bound;
 
+    if (r->idle)
+        return rho_err_set(err, RHO_EINPUT,
+                           "no message crosses a link: nothing to queue");
     if (r->q == NULL || i < 0 || i >= q->k)
         return rho_err_set(err, RHO_EINPUT, "no level %d (the model has %d)",
                            i + 1, r->q ? r->q->k : 0);
@@ -548,6 +559,8 @@ sweep(const void *res, double *out)
 {
     const struct queue_run *r = res;
 
+    if (r->idle) /* (its columns read "-") */
+        return 1;
     out[0] = r->pt.lambda_e;
     out[1] = r->lambda > 0 ? r->pt.d / r->lambda : 0;
     out[2] = r->pt.delay;

@@ -52,6 +52,9 @@ struct queue_run {
     double check;            /* counted v vs solved from p: relative
                                 difference, NAN when unknown */
     int cached;              /* the traffic came from the cache */
+    int idle;                /* no message crosses a link: nothing to
+                                queue (q, mu and the points are NULL;
+                                t says how many messages there were) */
 
     /* the operating point (queue_run_eval) */
     double sat0;   /* saturation throughput as built (before slimming) */
@@ -82,7 +85,9 @@ struct queue_run {
  * with threads threads; j (may be NULL) receives the progress ("route",
  * then "compare", in thousandths of each) and stops the run when
  * cancelled. Returns 0, or -1 with err filled (no network or levels, bad
- * levels or options, no routed traffic, RHO_ECANCEL); r is then empty.
+ * levels or options, no traffic, RHO_ECANCEL); r is then empty. A network
+ * whose messages all stay on their routers (on-node, or of no bytes) is
+ * no failure: r->idle, and nothing else is computed.
  */
 int queue_run_compute(struct queue_run *r, struct scenario *s, int threads,
                       struct job *j, struct rho_err *err);

@@ -485,7 +485,9 @@ report_sweep(FILE *out, const char *title, const struct sweep *sw,
                 const double *md = d + sm.off[j];
                 int failed = md[m->ncols] != 0;
                 for (int c = 0; c < m->ncols && col < nc; c++)
-                    row[col++] = failed ? xstrdup(c == 0 ? m->failed_word : "-")
+                    row[col++] = failed ? xstrdup(c == 0 && m->failed_word
+                                                      ? m->failed_word
+                                                      : "-")
                                         : col_text(&m->cols[c], md[c]);
             }
         }
@@ -536,7 +538,8 @@ report_sweep_plot(FILE *out, const struct sweep *sw, const double *data,
                     len += snprintf(label + len, sizeof label - (size_t)len,
                                     "%s%s", k ? " " : "", v[k]);
                 if (md[m->ncols] != 0) {
-                    fprintf(out, "%*s | %s\n", lw, label, m->failed_word);
+                    fprintf(out, "%*s | %s\n", lw, label,
+                            m->failed_word ? m->failed_word : "-");
                     continue;
                 }
                 bar = max > 0 && md[c] > 0 ? (int)(md[c] / max * W + 0.5) : 0;

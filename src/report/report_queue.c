@@ -453,7 +453,7 @@ queue_csv(FILE *out, const struct queue_run *r)
         "saturated",      "saturation_Bps", "relative",    "throughput_Bps",
         "throttled_Bps",  "end_to_end_s", NULL};
     const struct queue *q = r->q;
-    size_t k = (size_t)q->k;
+    size_t k = q != NULL ? (size_t)q->k : 0; /* (idle: the header) */
     struct csv c;
 
     csv_begin(&c, out);
@@ -589,10 +589,41 @@ queue_yaml(FILE *out, const struct queue_run *r, struct rho_err *err)
     return yo_end(y, err);
 }
 
+/* A network whose messages all stay on their routers: what the model
+   would queue is nothing (CSV: its header alone). */
+static int
+queue_idle(FILE *out, const struct queue_run *r, enum report_fmt f,
+           struct rho_err *err)
+{
+    long long n = r->t != NULL ? r->t->msgs : 0;
+
+    if (f == REPORT_YAML) {
+        struct yo *y = yo_begin(out);
+        yo_map(y);
+        yo_kstr(y, "title", r->scen->title);
+        yo_kstr(y, "model", "queue");
+        yo_kint(y, "messages", n);
+        yo_kint(y, "routed", 0);
+        yo_kstr(y, "idle", "no message crosses a link: nothing to queue");
+        yo_close_map(y);
+        return yo_end(y, err);
+    }
+    if (f == REPORT_CSV)
+        queue_csv(out, r);
+    else
+        fprintf(out,
+                "no message crosses a link (%lld message%s, %s between "
+                "ends on one router or of no bytes): nothing to queue\n",
+                n, n == 1 ? "" : "s", n == 1 ? "it is" : "each");
+    return report_check_io(out, err);
+}
+
 int
 report_queue(FILE *out, const struct queue_run *r, enum report_fmt f,
              struct rho_err *err)
 {
+    if (r->idle)
+        return queue_idle(out, r, f, err);
     if (f == REPORT_YAML)
         return queue_yaml(out, r, err);
     if (f == REPORT_CSV)

@@ -232,6 +232,11 @@ t matrix-csv 0 "gpu0,gpu3,50000000000,50000000000" - -- --matrix -f csv scenario
 t matrix-yaml 0 "alone_Bps: 50000000000" - -- --matrix -f yaml scenarios/machines/dgx-like.lua
 t matrix-network 2 - "--matrix: the scenario is a network: it has no PCIe tree" -- --matrix scenarios/torus-5x5.lua
 t yaml-bandwidth 0 "  bandwidth_Bps: 50000000000" - -- -b -f yaml scenarios/machines/dgx-like.lua
+# no message crosses a link: the queueing model has nothing to queue, and
+# says so; the run (exit 0) and a sweep (its columns "-") go on
+t queue-idle 0 "no message crosses a link (4096 messages, each between ends on one router or of no bytes): nothing to queue" - -- -b -p size=0B scenarios/ch6-designs.lua
+t queue-idle-yaml 0 'idle: "no message crosses a link: nothing to queue"' - -- -b -m queue -f yaml -p size=0B scenarios/ch6-designs.lua
+t queue-idle-sweep 0 "0B,0,0,0,0,0,,,,,," - -- --sweep size=0B,1KiB -f csv -j 1 scenarios/ch6-designs.lua
 t sweep-tau 0 "0.25  67.35 ms" - -- --sweep tau=0:0.3:0.05 scenarios/table1.lua
 t sweep-csv 0 "254KiB,260096,0.2,0.00013461547532105095" - -- --sweep size=40KiB,254KiB --sweep tau=0.1,0.2 -f csv scenarios/halo2d-t2.lua
 t sweep-starved 0 "1   starved" - -- --sweep tau=0.5:1:0.25 scenarios/lone-rc.lua

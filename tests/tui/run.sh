@@ -348,6 +348,11 @@ tui_type "split equal"
 tui_keys Enter
 expect queue-command "split equal"
 tui_stop
+# no message crosses a link: the Queue view says there is nothing to queue
+tui_start 110 30 "$RHO" -p size=0B scenarios/ch6-designs.lua
+tui_keys 7
+expect queue-idle "no message crosses a link (each is between ends on one router, or of no bytes): nothing to queue"
+tui_stop
 # given levels: the Queue view alone; saved, it loads to the same model
 cp scenarios/queue-gups.lua "$dir/g.lua"
 tui_start 100 30 "$RHO" "$dir/g.lua"

@@ -202,6 +202,54 @@ test_errors(void)
     }
 }
 
+/* A network whose messages all stay on their routers: no failure, an
+   idle run, whose sweep columns read "-" and whose report says so. */
+static void
+test_idle(void)
+{
+    struct scenario *s =
+        load("onnode", "return rho.scenario {\n"
+                       "  topology = rho.torus{ dims = {4, 4}, cores = 2 },\n"
+                       "  flows = { { 0, 1, size = '1 MiB' },\n"
+                       "            { 2, 3, size = '2 MiB' } },\n"
+                       "}\n");
+    struct queue_run r;
+    struct rho_err err;
+    struct strbuf sb;
+    double out[8] = {0};
+    FILE *f;
+    char text[256] = "";
+
+    if (s == NULL)
+        return;
+    CHECK(queue_run_compute(&r, s, 1, NULL, &err) == 0,
+          "on-node traffic: the run does not fail (%s)", err.msg);
+    CHECK(r.idle && r.q == NULL && r.t != NULL && r.t->msgs == 2 &&
+              !(r.t->W > 0),
+          "idle: two messages, none crossing a link, no levels solved");
+    CHECK(model_queue_entry.sweep(&r, out) == 1,
+          "its sweep point has nothing (its columns read -)");
+    strbuf_init(&sb);
+    CHECK(queue_run_explain(&r, 0, &sb, &err) == -1 &&
+              strcmp(err.msg, "no message crosses a link: nothing to queue") ==
+                  0,
+          "explain says there is nothing to queue (%s)", err.msg);
+    strbuf_fini(&sb);
+    f = tmpfile();
+    if (f != NULL) {
+        CHECK(report_queue(f, &r, REPORT_TEXT, &err) == 0, "report");
+        rewind(f);
+        if (fgets(text, sizeof text, f) == NULL)
+            text[0] = '\0';
+        fclose(f);
+    }
+    CHECK_STR(text,
+              "no message crosses a link (2 messages, each between ends on "
+              "one router or of no bytes): nothing to queue\n",
+              "the report says why");
+    queue_run_fini(&r);
+}
+
 /* What scenario_to_lua writes loads back to the same model. */
 static void
 test_roundtrip(void)
@@ -321,6 +369,7 @@ main(void)
     test_example2();
     test_cache_key();
     test_errors();
+    test_idle();
     test_roundtrip();
     test_session();
     queue_run_cache_clear();

@@ -100,9 +100,13 @@ draw(const void *st, const struct cview *v, const struct view_draw_ctx *dc)
 {
     int y = header(v, dc->ss);
     struct cview body = cview_sub(v, 0, y, v->w, v->h - y);
-    const struct queue_run *r = run_of(dc->ss);
+    const struct queue_run *r = run_of(dc->ss), *all = model_queue_run(dc->ss);
 
-    if (r == NULL && y == 0)
+    if (r == NULL && all != NULL && all->idle)
+        cview_text(&body, 0, 0, -1, ROLE_DIM,
+                   "no message crosses a link (each is between ends on one "
+                   "router, or of no bytes): nothing to queue");
+    else if (r == NULL && y == 0)
         cview_text(v, 0, 0, -1, ROLE_DIM, "no result of the queueing model yet");
     else if (r != NULL) {
         struct session_run run;
