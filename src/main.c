@@ -922,10 +922,23 @@ select_models(struct args *pa, const struct scenario *s)
                 used +=
                     snprintf(names + used, sizeof names - (size_t)used, "%s%s",
                              used ? ", " : "", model_table[k]->name);
-        fprintf(stderr,
-                "rho: %s: -m %s: no such model for this scenario (it "
-                "has: %s)\n",
-                a->file, a->models ? a->models : "", names);
+        if (a->models == NULL && s->models != 0) { /* the script's */
+            char asked[128];
+            asked[0] = '\0';
+            for (int k = 0, used = 0; k < n; k++)
+                if (s->models >> k & 1)
+                    used += snprintf(asked + used, sizeof asked - (size_t)used,
+                                     "%s\"%s\"", used ? ", " : "",
+                                     model_table[k]->name);
+            fprintf(stderr,
+                    "rho: %s: models = { %s }: no such model for this "
+                    "scenario (it has: %s)\n",
+                    a->file, asked, names);
+        } else
+            fprintf(stderr,
+                    "rho: %s: -m %s: no such model for this scenario (it "
+                    "has: %s)\n",
+                    a->file, a->models ? a->models : "", names);
         return 2;
     }
     {
