@@ -805,6 +805,28 @@ conflicts(const struct args *pa)
          "each prints its own table; run rho once for each"},
     };
 
+    /* options read only by another's mode: alone they would do nothing */
+    static const struct {
+        int opt, needs;
+    } with[] = {
+        {OPT_CURVE, OPT_SEARCH}, {OPT_SAMPLE, OPT_SEARCH},
+        {OPT_SEED, OPT_SEARCH},  {OPT_FRAMES, OPT_EXPORT},
+        {OPT_PLOT, OPT_SWEEP},   {OPT_ANSWERS, OPT_HANDOUT},
+    };
+
+    for (size_t i = 0; i < sizeof with / sizeof with[0]; i++)
+        if (given(pa, with[i].opt) && !given(pa, with[i].needs)) {
+            const char *no = NULL, *nn = NULL;
+            for (int k = 0; k < NOPTIONS; k++) {
+                if (options[k].id == with[i].opt)
+                    no = options[k].lng;
+                if (options[k].id == with[i].needs)
+                    nn = options[k].lng;
+            }
+            return bad_usage("--%s is for --%s, which is not given: alone it "
+                             "would do nothing",
+                             no, nn);
+        }
     for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
         if (given(pa, pairs[i].a) && given(pa, pairs[i].b)) {
             const char *na = NULL, *nb = NULL;

@@ -213,6 +213,12 @@ t search-text 0 "slowest / fastest  1.879" - -- --search -q scenarios/halo2d-t2.
 t search-yaml 0 "slowest_over_fastest: 1.87" - -- --search -q -f yaml scenarios/halo2d-t2.lua
 t search-yaml-keys 0 "fastest_s:" - -- --search -q -f yaml -j 1 scenarios/halo2d-t2.lua
 t search-csv 0 "20736,0.00020" - -- --search -q -f csv scenarios/halo2d-t2.lua
+# an option read only by another's mode is refused without it (it did
+# nothing, without a word)
+t curve-alone 2 - "rho: --curve is for --search, which is not given: alone it would do nothing" -- -b --curve /tmp/rho-never-$$.csv scenarios/table1.lua
+t frames-alone 2 - "rho: --frames is for --export, which is not given" -- --dump 80x24:stepper --frames /tmp/rho-never-$$ scenarios/table1.lua
+t plot-alone 2 - "rho: --plot is for --sweep, which is not given" -- -b --plot scenarios/table1.lua
+t answers-alone 2 - "rho: --answers is for --handout, which is not given" -- -b --answers scenarios/table1.lua
 t search-sample 0 "500 random schedules of 20,736" - -- --search -q --sample 500 scenarios/halo2d-t2.lua
 t search-threads-bad 2 - "--threads expects a number from 1 to 64" -- --search -j 0 scenarios/halo2d-t2.lua
 t search-curve 0 - - -- --search -q --curve /tmp/rho-curve-$$.csv scenarios/halo2d-t2.lua
