@@ -86,6 +86,9 @@ draw_title(struct canvas *c, const struct screen_ctx *x)
         canvas_text_right(c, 0, 0, c->w, ROLE_TITLE, right);
 }
 
+/* The key hints, " KEY label " each, in order while they fit: one that
+   does not fit whole (its last blank aside) is left out, with those
+   after it, never cut. */
 static void
 draw_hints(struct canvas *c, const struct ui *u)
 {
@@ -94,7 +97,9 @@ draw_hints(struct canvas *c, const struct ui *u)
     int col = 0, y = c->h - 1;
 
     canvas_fill(c, 0, y, c->w, 1, ' ', ROLE_KEYHINT_TEXT);
-    for (; h->key != NULL && col < c->w; h++) {
+    for (; h->key != NULL; h++) {
+        if (col + 1 + utf8_width(h->key) + 1 + utf8_width(h->label) > c->w)
+            break;
         col +=
             canvas_printf(c, col, y, c->w - col, ROLE_KEYHINT, " %s ", h->key);
         col += canvas_printf(c, col, y, c->w - col, ROLE_KEYHINT_TEXT, "%s ",
@@ -118,7 +123,12 @@ draw_status(struct canvas *c, const struct ui *u)
         return;
     }
     canvas_fill(c, 0, y, c->w, 1, ' ', role);
-    canvas_text(c, 1, y, c->w - 2, role, u->status);
+    /* a message too long keeps its start and ends in an ellipsis, as
+       canvas_text_right() cuts it */
+    if (utf8_width(u->status) <= c->w - 2)
+        canvas_text(c, 1, y, c->w - 2, role, u->status);
+    else
+        canvas_text_right(c, 1, y, c->w - 2, role, u->status);
 }
 
 void

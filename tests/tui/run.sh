@@ -280,6 +280,8 @@ tui_stop
 . tests/tui/ahead.sh
 # SI's cost said before it runs: the status line, and batch's stderr
 . tests/tui/si.sh
+# what does not fit is left out or ends in "…"; Search moves, Stats scrolls
+. tests/tui/drawing.sh
 
 # 17. a torus: the minimap, its dimensions and the static-routing note
 tui_start 100 30 "$RHO" scenarios/bgq-512-umesh.lua

@@ -16,7 +16,7 @@
 #include "view/ui.h"
 
 /* Compare mode: the links that changed, the largest change first --
-   before, after, the change with its sign and a mark (+ up, - down). */
+   before, after, the change with its sign and the word up or down. */
 static void
 draw_changes(const struct nview_links *t, const struct cview *b,
              const struct net_run *lr, const struct net_run *prev,
@@ -56,7 +56,7 @@ draw_changes(const struct nview_links *t, const struct cview *b,
                      net_class_name(net, net_link_class(net, l)), x, y);
         nview_change(x, sizeof x, a, c, &role); /* the role of the change */
         cview_printf(b, 1 + 5 + 2 + namew + 1 + 8 + 1 + 10 + 1 + 10 + 1, row,
-                     14, role, "%11s %s", z, up ? "up" : "down");
+                     11 + 1 + 4, role, "%11s %s", z, up ? "up" : "down");
         if (r == t->row)
             cview_paint(b, 0, row, b->w, 1, ROLE_SELECTED);
     }

@@ -366,6 +366,36 @@ frame_title(char *buf, size_t n, const struct scenario *s,
     }
 }
 
+/*
+ * The stepper's first line, head and then desc ("Algorithm 1  time step
+ * 1/2  frame 1/11  A: " and "source arbitration"), at row y of v: a
+ * description too long for v keeps the words that fit, if any, and ends
+ * in "…" ("A: source…", "C K1->2: …"); a head too long for that keeps
+ * its start and ends in "…" (canvas_text_right()).
+ */
+static void
+stepper_header(const struct cview *v, int y, const char *head, const char *desc)
+{
+    char line[512];
+    int room = v->w - utf8_width(head) - 1, n; /* 1: the "…" */
+
+    snprintf(line, sizeof line, "%s%s", head, desc);
+    if (utf8_width(line) <= v->w) {
+        cview_text(v, 0, y, v->w, ROLE_HEADER, line);
+        return;
+    }
+    if (room < 0) {
+        cview_text_right(v, 0, y, v->w, ROLE_HEADER, line);
+        return;
+    }
+    n = utf8_prefix(desc, room, NULL); /* up to the last blank in room */
+    while (n > 0 && desc[n] != ' ')
+        n--;
+    while (n > 0 && desc[n - 1] == ' ')
+        n--;
+    cview_printf(v, 0, y, v->w, ROLE_HEADER, "%s%.*s\u2026", head, n, desc);
+}
+
 static void
 draw_stepper(const struct cview *v, const struct scenario *s,
              const struct pview_frames *st, const struct pview_scene *t,
@@ -375,23 +405,40 @@ draw_stepper(const struct cview *v, const struct scenario *s,
         "source arbitration",    "upstream port",  "downstream port",
         "head-of-line blocking", "redistribution",
     };
+    /* the keys beside the steps, longest first: the first that fits
+       whole shows ('o' swaps the panels when one shows) */
+    static const char *const hint_both[] = {
+        "Space/Backspace: a rule  [ ]: a time step",
+        "Space/Bksp: a rule  [ ]: a time step",
+        "Space/Bksp: a rule",
+        NULL,
+    };
+    static const char *const hint_one[] = {
+        "Space/Bksp: a rule  [ ]: a time step  o: the tree",
+        "Space/Bksp: a rule  [ ]: a time step",
+        "Space/Bksp: a rule  o: the tree",
+        "Space/Bksp: a rule",
+        NULL,
+    };
+    const char *const *hint = look->panel == TEACH_BOTH ? hint_both : hint_one;
     int y = 0, cx = 0;
     char buf[512], ft[128];
 
     frame_title(ft, sizeof ft, s, t);
-    cview_printf(v, 0, y++, v->w, ROLE_HEADER,
-                 "Algorithm 1  time step %d/%d  frame %d/%d  %s: %s",
-                 look->tstep + 1, look->ntsteps, t->frame + 1, t->nframes, ft,
-                 t->step >= 0 && t->step < 5 ? what[t->step] : "");
+    snprintf(buf, sizeof buf,
+             "Algorithm 1  time step %d/%d  frame %d/%d  %s: ", look->tstep + 1,
+             look->ntsteps, t->frame + 1, t->nframes, ft);
+    stepper_header(v, y++, buf,
+                   t->step >= 0 && t->step < 5 ? what[t->step] : "");
     for (int k = 0; k < 5; k++) {
         cview_printf(v, cx, y, 4, k == t->step ? ROLE_STEP_CURRENT : ROLE_TAB,
                      " %-2s ", pview_step_name(k));
         cx += 5;
     }
-    cview_text(v, cx + 1, y, v->w - cx - 1, ROLE_DIM,
-               look->panel == TEACH_BOTH
-                   ? "Space/Backspace: a rule  [ ]: a time step"
-                   : "Space/Bksp: a rule  [ ]: a time step  o: the tree");
+    while (*hint != NULL && utf8_width(*hint) > v->w - cx - 1)
+        hint++;
+    if (*hint != NULL)
+        cview_text(v, cx + 1, y, v->w - cx - 1, ROLE_DIM, *hint);
     y += 2;
     if (look->big && v->h >= 30) {
         int bx = 0;

@@ -144,11 +144,13 @@ search_draw(const void *st, const struct cview *v,
     }
 }
 
-/* Up and Down (and the wheel) move one row, whatever the motion. */
+/* The selection moved delta rows, as keys_motion() gives them: Up, Down
+   and the wheel one; PgUp and PgDn a page, Home and End to an end --
+   with four rows, either is the first (last) row once clamped. */
 static int
 select_row(struct pview_search *t, int delta)
 {
-    t->sel += delta > 0 ? 1 : -1;
+    t->sel += delta;
     if (t->sel < 0)
         t->sel = 0;
     if (t->sel > 3)
