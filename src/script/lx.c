@@ -129,6 +129,19 @@ lx_error(lua_State *L, const char *fmt, ...)
     return lua_error(L);
 }
 
+int
+lx_control(const char *s, int text, int *byte)
+{
+    for (int i = 0; s != NULL && s[i] != '\0'; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if ((c < 0x20 && !(text && (c == '\n' || c == '\t'))) || c == 0x7f) {
+            *byte = c;
+            return i + 1;
+        }
+    }
+    return 0;
+}
+
 /* The counting allocator: the memory budget and fault injection. */
 static void *
 lx_alloc(void *ud, void *ptr, size_t osize, size_t nsize)

@@ -75,6 +75,15 @@ int lx_error(lua_State *L, const char *fmt, ...);
 int lx_user_line(lua_State *L);
 
 /*
+ * A string the reports print as the script gave it (a title, a name, a
+ * label; text: a lesson's or a description, where newline and tab are
+ * allowed): 0 when it holds no control character, else the position
+ * (from 1) of the first, with its byte in *byte. A terminal would obey
+ * it: ESC [2J clears the screen.
+ */
+int lx_control(const char *s, int text, int *byte);
+
+/*
  * Where the table given to rho.scenario was written (lx_src.c). Call
  * lx_src_begin() first, with the table at t: it pairs the tables the
  * script made with the constructors in its text that made them, and

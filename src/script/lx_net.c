@@ -1170,8 +1170,15 @@ lx_read_link(lua_State *L, int t, struct scenario *s, struct net *net,
             lua_pop(L, 1);
             lx_at(L, j->at);
             snprintf(j->name, sizeof j->name, "job %d", (int)i);
-            if (lua_getfield(L, e, "name") == LUA_TSTRING)
+            if (lua_getfield(L, e, "name") == LUA_TSTRING) {
+                int at, byte;
+                if ((at = lx_control(lua_tostring(L, -1), 0, &byte)) > 0)
+                    lx_error(L,
+                             "%s: name has a control character (byte %d at "
+                             "%d)",
+                             what, byte, at);
                 snprintf(j->name, sizeof j->name, "%s", lua_tostring(L, -1));
+            }
             lua_pop(L, 1);
             lua_getfield(L, e, "traffic"); /* job, traffic */
             lx_at_field(L, e, "traffic");

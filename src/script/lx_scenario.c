@@ -246,6 +246,7 @@ add_node(lua_State *L, struct build *b, int parent, int depth)
 {
     int t = lua_gettop(L), line = 0, kind, id;
     const char *k, *name, *type = NULL;
+    int at, byte;
     struct rho_err err;
     double sock_bw = b->sock_bw;
     const char *sock_text = b->sock_text;
@@ -290,6 +291,11 @@ add_node(lua_State *L, struct build *b, int parent, int depth)
     name = lua_tostring(L, -1);
     if (name == NULL)
         lx_error_at(L, line, "topology: a %s without a name", k);
+    if ((at = lx_control(name, 0, &byte)) > 0)
+        lx_error_at(L, line,
+                    "topology: a %s's name has a control character (byte "
+                    "%d at %d)",
+                    k, byte, at);
     if (lua_getfield(L, t, "type") == LUA_TSTRING) /* kind, name, type */
         type = lua_tostring(L, -1);
     if (parent >= 0 && kind == PCIE_SYSTEM)
@@ -641,8 +647,15 @@ read_flows(lua_State *L, int t, struct scenario *s)
                      "in the scenario)",
                      what);
         lx_get_quantity(L, ft, "start", UNIT_TIME, &start, what);
-        if (lua_getfield(L, ft, "label") == LUA_TSTRING) /* flows, f, label */
+        if (lua_getfield(L, ft, "label") == LUA_TSTRING) { /* ..., label */
+            int at, byte;
             label = lua_tostring(L, -1);
+            if ((at = lx_control(label, 0, &byte)) > 0)
+                lx_error_at(L, line,
+                            "%s: label has a control character (byte %d at "
+                            "%d)",
+                            what, byte, at);
+        }
         lx_at_field(L, ft, "via");
         if (lua_getfield(L, ft, "via") != LUA_TNIL) /* ..., via */
             via = via_of(L, what);
@@ -884,7 +897,10 @@ read_lesson(lua_State *L, struct scenario *s)
         if (lua_getfield(L, st, "text") != LUA_TSTRING) /* ..., text */
             lx_error(L, "%s: no text (give text = \"...\")", what);
         {
-            int line = lx_src_item(L, top + 1, (int)i);
+            int line = lx_src_item(L, top + 1, (int)i), at, byte;
+            if ((at = lx_control(lua_tostring(L, -1), 1, &byte)) > 0)
+                lx_error(L, "%s: text has a control character (byte %d at %d)",
+                         what, byte, at);
             ls = lesson_add(s->lesson, lua_tostring(L, -1),
                             line > 0 ? line : lx_user_line(L));
         }
@@ -954,9 +970,15 @@ lx_l_scenario(lua_State *L)
 
     if (lua_getfield(L, 1, "title") != LUA_TNIL) { /* t, u, title */
         lx_at_field(L, 1, "title");
+        int at, byte;
         if (lua_type(L, -1) != LUA_TSTRING)
             return lx_error(L, "scenario: title must be a string");
         title = lua_tostring(L, -1);
+        if ((at = lx_control(title, 0, &byte)) > 0)
+            return lx_error(L,
+                            "scenario: title has a control character (byte "
+                            "%d at %d)",
+                            byte, at);
     }
     *u = s = scenario_new(title);
     s->line = line;

@@ -7,6 +7,19 @@
 #include <stdio.h>
 #include <string.h>
 
+/* A message goes to a terminal: a control character in it (from a
+   script's strings or its error()) is written '?', so that it cannot move
+   the cursor, retitle the window or clear the screen; newlines and tabs
+   stay. */
+static void
+printable(char *s)
+{
+    for (; *s != '\0'; s++)
+        if (((unsigned char)*s < 0x20 && *s != '\n' && *s != '\t') ||
+            *s == 0x7f)
+            *s = '?';
+}
+
 int
 rho_err_set(struct rho_err *err, int code, const char *fmt, ...)
 {
@@ -18,6 +31,7 @@ rho_err_set(struct rho_err *err, int code, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(err->msg, sizeof err->msg, fmt, ap);
     va_end(ap);
+    printable(err->msg);
     return -1;
 }
 
@@ -43,6 +57,7 @@ rho_err_prefix(struct rho_err *err, const char *fmt, ...)
     memcpy(err->msg, pre, np);
     memcpy(err->msg + np, ": ", 2);
     err->msg[np + 2 + nm] = '\0';
+    printable(err->msg);
 }
 
 void

@@ -26,7 +26,9 @@ struct rho_err {
 
 /*
  * Fill err (which may be NULL) with code and a printf-style message. Always
- * returns -1 so that callers can write `return rho_err_set(...)`.
+ * returns -1 so that callers can write `return rho_err_set(...)`. Control
+ * characters but newline and tab are written '?' (the message goes to a
+ * terminal; so do rho_err_prefix()'s).
  */
 int rho_err_set(struct rho_err *err, int code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
