@@ -12,6 +12,7 @@
  * them; keep the three in step.
  */
 #include <errno.h>
+#include <limits.h>
 #include <getopt.h>
 #if defined(__GLIBC__) || defined(__linux__)
 #include <malloc.h>
@@ -356,6 +357,10 @@ parse_geometry(struct cli_args *a, const char *opt, const char *val)
     errno = 0;
     w = strtol(val, &end, 10);
     h = *end == 'x' ? strtol(end + 1, &end, 10) : -1;
+    if (errno == 0 && end != val && *end == ':' && (w > 1000 || h > 1000))
+        return bad_usage("%s: a screen of at most 1000x1000 characters, got "
+                         "'%s'",
+                         opt, val);
     if (errno != 0 || end == val || *end != ':' || w < 1 || h < 1 ||
         w > 1000 || h > 1000 || strlen(end + 1) >= sizeof views ||
         end[1] == '\0')
@@ -491,9 +496,12 @@ apply(struct cli_args *a, const struct opt *o, const char *val,
                              val);
         break;
     case OPT_SEED:
+        errno = 0;
         a->seed = strtoll(val, &end, 10);
-        if (*end != '\0')
-            return bad_usage("--seed expects a number, got '%s'", val);
+        if (*end != '\0' || end == val || errno != 0)
+            return bad_usage("--seed expects a whole number up to %lld, got "
+                             "'%s'",
+                             LLONG_MAX, val);
         break;
     case OPT_THREADS:
         a->threads = (int)strtol(val, &end, 10);

@@ -85,8 +85,8 @@ design(struct cli_args *a, const char *name, const char *value,
     if ((s = lx_run_file(a->file, &o, err)) == NULL)
         return -1;
     if (s->net == NULL) {
-        rho_err_set(err, RHO_EINPUT, "%s=%s: not a network scenario", name,
-                    value);
+        /* (the caller names the value) */
+        rho_err_set(err, RHO_EINPUT, "not a network scenario");
         goto out;
     }
     net_opts_init(&no);

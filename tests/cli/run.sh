@@ -158,6 +158,10 @@ t metrics-yaml 0 "n_links_ao_bytes: 6" - -- -b -f yaml --metrics scenarios/torus
 t metrics-csv 0 'messages,max dilation,3' - -- -b -f csv --metrics scenarios/torus-5x5.lua
 t compare-unread 2 - "rho: scenarios/ch6-designs.lua: --compare takes one rho.param the scenario reads (it does not read \"bogus\")" -- --compare bogus=a,b scenarios/ch6-designs.lua
 t compare-twice 2 - "--compare: one parameter at a time" -- --compare network=torus --compare nodes=64 scenarios/ch6-designs.lua
+t compare-pcie 2 - "rho: scenarios/halo2d-t2.lua: size=40KiB: not a network scenario" -- --compare size=40KiB,254KiB scenarios/halo2d-t2.lua
+t dump-too-big 2 - "rho: --dump: a screen of at most 1000x1000 characters, got '1001x24:tree'" -- --dump 1001x24:tree scenarios/table1.lua
+t seed-empty 2 - "rho: --seed expects a whole number up to 9223372036854775807, got ''" -- --search --seed "" scenarios/table1.lua
+t seed-overflow 2 - "got '99999999999999999999'" -- --search --seed 99999999999999999999 scenarios/table1.lua
 t compare-csv 0 "network,network,nodes,routers,radix" - -- --compare network=torus,fattree -f csv scenarios/ch6-designs.lua
 # two routings on one network: the links whose bytes changed, counted
 # here from the two runs' --links tables
