@@ -788,6 +788,16 @@ given(const struct args *pa, int id)
     return 0;
 }
 
+/* The long name of the option with this id. */
+static const char *
+long_name(int id)
+{
+    for (int i = 0; i < NOPTIONS; i++)
+        if (options[i].id == id)
+            return options[i].lng;
+    return "?";
+}
+
 /*
  * Options that cannot go together: one of them would be dropped without a
  * word (the mode table runs one mode; the report prints one of two
@@ -823,30 +833,15 @@ conflicts(const struct args *pa)
     };
 
     for (size_t i = 0; i < sizeof with / sizeof with[0]; i++)
-        if (given(pa, with[i].opt) && !given(pa, with[i].needs)) {
-            const char *no = NULL, *nn = NULL;
-            for (int k = 0; k < NOPTIONS; k++) {
-                if (options[k].id == with[i].opt)
-                    no = options[k].lng;
-                if (options[k].id == with[i].needs)
-                    nn = options[k].lng;
-            }
+        if (given(pa, with[i].opt) && !given(pa, with[i].needs))
             return bad_usage("--%s is for --%s, which is not given: alone it "
                              "would do nothing",
-                             no, nn);
-        }
+                             long_name(with[i].opt), long_name(with[i].needs));
     for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
-        if (given(pa, pairs[i].a) && given(pa, pairs[i].b)) {
-            const char *na = NULL, *nb = NULL;
-            for (int k = 0; k < NOPTIONS; k++) {
-                if (options[k].id == pairs[i].a)
-                    na = options[k].lng;
-                if (options[k].id == pairs[i].b)
-                    nb = options[k].lng;
-            }
-            return bad_usage("--%s and --%s cannot go together: %s", na, nb,
+        if (given(pa, pairs[i].a) && given(pa, pairs[i].b))
+            return bad_usage("--%s and --%s cannot go together: %s",
+                             long_name(pairs[i].a), long_name(pairs[i].b),
                              pairs[i].why);
-        }
     if (pa->c.file != NULL && strcmp(pa->c.file, "-") == 0) {
         /* the mode that would run: the explorer watches and saves its
            file; rho-mpi's other ranks have no standard input */
