@@ -103,7 +103,7 @@ t search-csv-ok 0 "rank,time_s" - -- --search -q -f csv scenarios/table1.lua
 # messages with a file and a cause, and output a program can read
 printf 'return rho.scenario { title = "bad \377 title", topology = rho.t2(), flows = { { "0", "1", size = "1 MiB" } } }\n' >"$dir/badtitle.lua"
 t yaml-non-utf8 0 "scenario: bad � title" - -- -b -f yaml "$dir/badtitle.lua"
-t dump-wraps 2 - "rho: --dump expects WxH:VIEW such as 100x30:tree, got '4294967297x10:flows'" -- --dump 4294967297x10:flows scenarios/table1.lua
+t dump-wraps 2 - "rho: --dump: a screen of at most 1000x1000 characters, got '4294967297x10:flows'" -- --dump 4294967297x10:flows scenarios/table1.lua
 t dump-no-view 2 - "rho: --dump expects WxH:VIEW such as 100x30:tree, got '100x30:'" -- --dump 100x30: scenarios/table1.lua
 t dump-ok 0 "Table I" - -- --dump 100x30:flows scenarios/table1.lua
 

@@ -140,12 +140,6 @@ check frame-no-frames "$?:$(head -1 "$dir/err")" "2:rho: scenarios/table1.lua: -
 check frames-readonly "$?" 2
 "$RHO" --export svg 100x30:map --frames "$dir/n" scenarios/torus-5x5.lua >/dev/null 2>"$dir/err"
 check frames-network "$?:$(head -1 "$dir/err")" "2:rho: scenarios/torus-5x5.lua: --frames: the map view has no frames here (the stepper has, on a PCIe time step where flows send)"
-# a title with a control character: the SVG stays XML (a C0 control but
-# tab, newline and return is not allowed in it), the character drawn '?'
-printf '%s\n' 'return rho.scenario { title = "T\1 control", topology = rho.t2(),' \
-    '  flows = { { "0", "2", size = "1 MiB" } } }' >"$dir/ctrl.lua"
-"$RHO" --export svg 80x24:tree "$dir/ctrl.lua" >"$dir/ctrl.svg" 2>/dev/null
-check svg-control-char "$(tr -d '\011\012\015\040-\377' <"$dir/ctrl.svg" | wc -c | tr -d ' '):$(grep -c '<title>rho: T? control' "$dir/ctrl.svg")" "0:1"
 # a theme that cannot be read is never fatal (rho-theme(5)): said, and the
 # default's colours drawn
 "$RHO" --export svg 100x30:tree --theme nosuch scenarios/table1.lua >"$dir/bad.svg" 2>"$dir/err"

@@ -108,6 +108,16 @@ test_svg(struct strbuf *sb)
                  "width=\"60\" height=\"40\" viewBox=\"0 0 60 40\">") != NULL,
           "10 x 20 units a cell");
     CHECK(strstr(s, "<title>t</title>") != NULL, "the title");
+    {
+        /* what XML 1.0 does not allow in a document: '?' (a title from
+           an imported machine's names, say) */
+        struct strbuf x;
+        strbuf_init(&x);
+        export_canvas(&c, EXPORT_SVG, &p, 0, "T\x01 \x1b[2J\tok", &x);
+        CHECK(strstr(strbuf_str(&x), "<title>T? ?[2J\tok</title>") != NULL,
+              "control characters in the title: '?', a tab kept");
+        strbuf_fini(&x);
+    }
     CHECK(strstr(s, "<rect width=\"60\" height=\"40\" fill=\"#1c1c1c\"/>") !=
               NULL,
           "the default background");
