@@ -272,6 +272,11 @@ t export-two-values 2 - "option '--export' needs two values (FMT WxH:VIEW)" -- -
 t export-frame-step 0 "frame 10 of 11" - -- --export text 100x30:stepper --frame D8 scenarios/table1.lua
 t export-frame-port 0 "Step C at SB->K2" - -- --export text 100x30:stepper --frame "C SB->K2" scenarios/table1.lua
 # --dump of several views: one run, each screen after a line naming it
+# no flow, no time step: Heat and Stats say so (they said "time step 0")
+printf 'return rho.scenario { title = "none", topology = rho.t2(), flows = {} }\n' >"$out.noflow.lua"
+t heat-no-step 0 " link loads: no time step (no flow sends), every link idle" - -- --dump 80x24:heat "$out.noflow.lua"
+t stats-no-step 0 " link loads: no time step (no flow sends), every link idle" - -- --dump 80x24:stats "$out.noflow.lua"
+rm -f "$out.noflow.lua"
 t dump-list 0 "=== 80x24:flows" - -- --dump 80x24:tree,flows scenarios/table1.lua
 t dump-all 0 "=== 80x24:teach" - -- --dump 80x24:all scenarios/table1.lua
 t dump-all-queue 0 "=== 80x24:queue" - -- --dump 80x24:all scenarios/queue-gups.lua

@@ -43,10 +43,15 @@ heat_draw(const void *st, const struct cview *v, const struct view_draw_ctx *dc)
         }
         ch[j + 1] = c;
     }
-    cview_printf(&a, 1, 0, a.w - 2, ROLE_HEADER,
-                 "link loads in time step %d (share of the bandwidth; "
-                 "hottest first)",
-                 d->k + 1);
+    if (d->k < 0) /* (no flow: no time step) */
+        cview_text(&a, 1, 0, a.w - 2, ROLE_HEADER,
+                   "link loads: no time step (no flow sends), every link "
+                   "idle");
+    else
+        cview_printf(&a, 1, 0, a.w - 2, ROLE_HEADER,
+                     "link loads in time step %d (share of the bandwidth; "
+                     "hottest first)",
+                     d->k + 1);
     canvas_init(&text, a.w, n, v->c->ascii);
     rows = cview_of(&text, 0, 0, text.w, text.h);
     for (int i = 0; i < n; i++, y++) {

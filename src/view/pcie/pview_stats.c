@@ -40,10 +40,15 @@ stats_content(const struct pview_step *d, int w, int ascii, struct canvas *out,
     a = cview_of(out, 0, 0, out->w, out->h);
     if (pw > 50)
         pw = 50;
-    cview_printf(&a, 1, y++, a.w - 2, ROLE_HEADER,
-                 "link loads in time step %d, per direction (idle links "
-                 "count)",
-                 d->k + 1);
+    if (d->k < 0) /* (no flow: no time step) */
+        cview_text(&a, 1, y++, a.w - 2, ROLE_HEADER,
+                   "link loads: no time step (no flow sends), every link "
+                   "idle");
+    else
+        cview_printf(&a, 1, y++, a.w - 2, ROLE_HEADER,
+                     "link loads in time step %d, per direction (idle links "
+                     "count)",
+                     d->k + 1);
     cview_text(&a, 1, ++y, a.w, ROLE_HEADER,
                "class        links   min    q1   med  mean    q3   max");
     y++;
