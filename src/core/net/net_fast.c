@@ -5028,13 +5028,14 @@ struct bws_ctx {
     const double *mbytes;
     double *v;
     int *wt;
-    long long *bn;           /* per block: its values, and the messages
-                                of them that obtained none */
+    long long *bn;           /* per block: its values, the messages they
+                                stand for, and those that obtained none */
     struct net_bw_stats *js; /* per worker x job, or NULL */
 };
 
 /* Collect the entities of block b into v and wt at the block's start,
-   their count into bn[2b], the starved among them into bn[2b + 1]. */
+   their count into bn[3b], their messages into bn[3b + 1], the starved
+   among those into bn[3b + 2]. */
 static int
 bws_task(void *ctx, long long b, int wi)
 {
@@ -5042,7 +5043,7 @@ bws_task(void *ctx, long long b, int wi)
     const struct fsolver *sv = c->sv;
     long long e0 = b * NF_BLOCK,
               e1 = e0 + NF_BLOCK < sv->ne ? e0 + NF_BLOCK : sv->ne;
-    long long n = e0, starved = 0;
+    long long n = e0, msgs = 0, starved = 0;
     struct net_bw_stats *js =
         c->js != NULL ? c->js + (size_t)wi * (size_t)sv->njobs : NULL;
 
@@ -5054,12 +5055,14 @@ bws_task(void *ctx, long long b, int wi)
             continue;
         c->wt[n] = k;
         c->v[n++] = bw > 0 ? bw : 0;
+        msgs += k;
         starved += bw > 0 ? 0 : k;
         if (js != NULL)
             bw_stats_add(&js[c->mjob[m]], bw, bytes, k);
     }
-    c->bn[2 * b] = n - e0;
-    c->bn[2 * b + 1] = starved;
+    c->bn[3 * b] = n - e0;
+    c->bn[3 * b + 1] = msgs;
+    c->bn[3 * b + 2] = starved;
     return 0;
 }
 
@@ -5089,7 +5092,7 @@ bw_summary(struct fsolver *sv)
     c.mbytes = sv->fold ? sv->m.bytes : res->msg_bytes;
     c.v = sarray(nv, sizeof(double));
     c.wt = sarray(nv, sizeof(int));
-    c.bn = xcalloc((size_t)(2 * nblk + 1), sizeof *c.bn);
+    c.bn = xcalloc((size_t)(3 * nblk + 1), sizeof *c.bn);
     if (sv->o.nranks <= 1) {
         js = res->job_bws =
             xcalloc((size_t)(sv->njobs > 0 ? sv->njobs : 1), sizeof *js);
@@ -5098,14 +5101,15 @@ bw_summary(struct fsolver *sv)
     }
     pool_for(sv->pool, nblk, 1, bws_task, &c);
     for (long long b = 0; b < nblk; b++) { /* (the blocks' values, packed) */
-        if (n != b * NF_BLOCK)
+        if (n != b * NF_BLOCK) {
             memmove(c.v + n, c.v + b * NF_BLOCK,
-                    (size_t)c.bn[2 * b] * sizeof *c.v);
-        if (n != b * NF_BLOCK)
+                    (size_t)c.bn[3 * b] * sizeof *c.v);
             memmove(c.wt + n, c.wt + b * NF_BLOCK,
-                    (size_t)c.bn[2 * b] * sizeof *c.wt);
-        n += c.bn[2 * b];
-        tot[1] += c.bn[2 * b + 1];
+                    (size_t)c.bn[3 * b] * sizeof *c.wt);
+        }
+        n += c.bn[3 * b];
+        tot[0] += c.bn[3 * b + 1];
+        tot[1] += c.bn[3 * b + 2];
     }
     for (int i = 0; js != NULL && i < nw; i++)
         for (int j = 0; j < sv->njobs; j++)
@@ -5124,12 +5128,11 @@ bw_summary(struct fsolver *sv)
             continue;
         c.wt[n] = cnt;
         c.v[n++] = 0;
+        tot[0] += cnt;
         tot[1] += cnt;
         if (js != NULL)
             bw_stats_add(&js[c.mjob[m]], 0, c.mbytes[m], cnt);
     }
-    for (long long i = 0; i < n; i++)
-        tot[0] += c.wt[i];
     free(c.js);
     free(c.bn);
     rc = reduce(sv, tot, 2, NET_REDUCE_SUM);
