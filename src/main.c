@@ -189,7 +189,9 @@ static const struct opt options[] = {
      "the rule applied there and the numbers",
      "pcie"},
     {OPT_AT, 0, "at", "TIME",
-     "with --explain, the moment to explain (default: the first start)", NULL},
+     "with --explain, the moment to explain (default: the first start); "
+     "with --stepper, --dump or --export, the time step to show",
+     NULL},
     {OPT_SEARCH, 0, "search", NULL,
      "try every order of each source's flows (or a random sample) and "
      "report the fastest, median and slowest schedules",
@@ -837,11 +839,49 @@ conflicts(const struct args *pa)
             return bad_usage("--%s is for --%s, which is not given: alone it "
                              "would do nothing",
                              long_name(with[i].opt), long_name(with[i].needs));
+    if (given(pa, OPT_AT) && !given(pa, OPT_EXPLAIN) &&
+        !given(pa, OPT_STEPPER) && !given(pa, OPT_DUMP) &&
+        !given(pa, OPT_EXPORT))
+        return bad_usage("--at is for --explain, --stepper, --dump or "
+                         "--export, none of which is given: alone it would "
+                         "do nothing");
     for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
         if (given(pa, pairs[i].a) && given(pa, pairs[i].b))
             return bad_usage("--%s and --%s cannot go together: %s",
                              long_name(pairs[i].a), long_name(pairs[i].b),
                              pairs[i].why);
+    {
+        /* the options that choose a mode: the mode table runs the first,
+           the others would be dropped */
+        static const int mode_opt[] = {
+            OPT_IMPORT, OPT_HANDOUT, OPT_ANSWER, OPT_EXPORT, OPT_DUMP,
+            OPT_MATRIX, OPT_COMPARE, OPT_SWEEP,  OPT_SEARCH,
+        };
+        int first = -1;
+        for (size_t i = 0; i < sizeof mode_opt / sizeof mode_opt[0]; i++) {
+            if (!given(pa, mode_opt[i]))
+                continue;
+            if (first >= 0)
+                return bad_usage("--%s and --%s cannot go together: each "
+                                 "prints its own output; run rho once for "
+                                 "each",
+                                 long_name(first), long_name(mode_opt[i]));
+            first = mode_opt[i];
+        }
+        /* --matrix and --import run no model: the tables of a run, and
+           the options narrowing the models to one, would be dropped */
+        if (first == OPT_MATRIX || first == OPT_IMPORT) {
+            static const int run_opt[] = {
+                OPT_STEPS, OPT_TIMELINE, OPT_STEPPER, OPT_EXPLAIN,
+                OPT_LINKS, OPT_MESSAGES, OPT_METRICS,
+            };
+            for (size_t i = 0; i < sizeof run_opt / sizeof run_opt[0]; i++)
+                if (given(pa, run_opt[i]))
+                    return bad_usage("--%s prints no model's results: --%s "
+                                     "would do nothing with it",
+                                     long_name(first), long_name(run_opt[i]));
+        }
+    }
     if (pa->c.file != NULL && strcmp(pa->c.file, "-") == 0) {
         /* the mode that would run: the explorer watches and saves its
            file; rho-mpi's other ranks have no standard input */

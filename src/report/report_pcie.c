@@ -657,16 +657,28 @@ print_stepper(FILE *out, struct pcie_run *r, double t, struct rho_err *err)
     struct pview_frames st;
     int k;
 
-    if (isnan(t))
+    int asked = !isnan(t);
+    char a[64], b[64], c[64];
+
+    if (!asked)
         t = r->res.nsteps ? r->res.step[0].t0 : 0;
     k = pcie_sim_step_at(&r->res, t);
     if (k >= 0)
         pcie_sim_eval_step(r->sim, &r->res, k);
     pview_frames_build(&st, s, pcie_sim_model(r->sim), 0);
-    fprintf(out,
-            "%s\nAlgorithm 1 in %d frames (a * marks a factor the frame "
-            "changed)\n",
-            s->title, st.n);
+    fprintf(out, "%s\nAlgorithm 1", s->title);
+    if (k >= 0)
+        fprintf(out, " in time step %d of %d (%s to %s)", k + 1, r->res.nsteps,
+                units_fmt_time(a, sizeof a, r->res.step[k].t0),
+                units_fmt_time(b, sizeof b, r->res.step[k].t1));
+    fprintf(out, ", %d frames\n(a * marks a factor the frame changed)\n",
+            st.n);
+    /* a moment past the end shows the last step: say so */
+    if (asked && k >= 0 && t >= r->res.step[k].t1)
+        fprintf(out, "--at %s is after the last flow ends (%s): this is the "
+                "last time step\n",
+                units_fmt_time(c, sizeof c, t),
+                units_fmt_time(b, sizeof b, r->res.step[k].t1));
     for (int i = 0; i < st.n; i++) {
         const struct pview_frame *fr = &st.frame[i];
         fprintf(out, "\n[%d/%d %s] %s\n ", i + 1, st.n, col[fr->step],

@@ -894,8 +894,16 @@ read_lesson(lua_State *L, struct scenario *s)
                      "got a %s",
                      what, luaL_typename(L, st));
         lx_check_keys(L, st, lesson_fields, 0, what);
-        if (lua_getfield(L, st, "text") != LUA_TSTRING) /* ..., text */
+        switch (lua_getfield(L, st, "text")) { /* ..., text */
+        case LUA_TSTRING:
+            break;
+        case LUA_TNIL:
             lx_error(L, "%s: no text (give text = \"...\")", what);
+            break;
+        default:
+            lx_error(L, "%s: text must be a string, not a %s", what,
+                     luaL_typename(L, -1));
+        }
         {
             int line = lx_src_item(L, top + 1, (int)i), at, byte;
             if ((at = lx_control(lua_tostring(L, -1), 1, &byte)) > 0)

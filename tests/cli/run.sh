@@ -221,6 +221,16 @@ t search-csv 0 "20736,0.00020" - -- --search -q -f csv scenarios/halo2d-t2.lua
 # nothing, without a word)
 t curve-alone 2 - "rho: --curve is for --search, which is not given: alone it would do nothing" -- -b --curve /tmp/rho-never-$$.csv scenarios/table1.lua
 t frames-alone 2 - "rho: --frames is for --export, which is not given" -- --dump 80x24:stepper --frames /tmp/rho-never-$$ scenarios/table1.lua
+# --at is read by four modes only; mode options are one at a time
+t at-alone 2 - "rho: --at is for --explain, --stepper, --dump or --export, none of which is given" -- -b --at 10ms scenarios/table1.lua
+t at-steps 2 - "rho: --at is for --explain" -- --steps --at 10ms scenarios/table1.lua
+t stepper-at 0 "Algorithm 1 in time step 2 of 2 (36.08 ms to 64.94 ms), 10 frames" - -- --stepper --at 40ms scenarios/table1.lua
+t stepper-first 0 "Algorithm 1 in time step 1 of 2 (0 s to 36.08 ms), 11 frames" - -- --stepper scenarios/table1.lua
+t stepper-at-end 0 "--at 1 s is after the last flow ends (64.94 ms): this is the last time step" - -- --stepper --at 1s scenarios/table1.lua
+t dump-matrix 2 - "rho: --dump and --matrix cannot go together: each prints its own output" -- --dump 80x24:tree --matrix scenarios/table1.lua
+t handout-answer 2 - "rho: --handout and --answer cannot go together" -- --handout --answer 0.3 scenarios/lessons/03-hol.lua
+t sweep-export 2 - "rho: --export and --sweep cannot go together" -- --sweep tau=0.1,0.2 --export text 80x24:tree scenarios/table1.lua
+t matrix-steps 2 - "rho: --matrix prints no model's results: --steps would do nothing with it" -- --matrix --steps scenarios/table1.lua
 t plot-alone 2 - "rho: --plot is for --sweep, which is not given" -- -b --plot scenarios/table1.lua
 t answers-alone 2 - "rho: --answers is for --handout, which is not given" -- -b --answers scenarios/table1.lua
 t search-sample 0 "500 random schedules of 20,736" - -- --search -q --sample 500 scenarios/halo2d-t2.lua
