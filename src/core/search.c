@@ -104,6 +104,24 @@ search_space_size(const struct search_space *sp)
     return sp->size;
 }
 
+const char *
+search_space_size_fmt(const struct search_space *sp, char *buf, size_t n)
+{
+    double l = 0, e;
+
+    if (sp->total < LLONG_MAX)
+        return units_fmt_int(buf, n, sp->total);
+    if (isfinite(sp->size)) {
+        snprintf(buf, n, "%.3g", sp->size);
+        return buf;
+    }
+    for (int k = 0; k < sp->nsrc; k++) /* log10 of every source's k! */
+        l += lgamma((double)(sp->soff[k + 1] - sp->soff[k]) + 1) / log(10);
+    e = floor(l);
+    snprintf(buf, n, "%.3ge+%.0f", pow(10, l - e), e);
+    return buf;
+}
+
 int
 search_space_nsrc(const struct search_space *sp)
 {

@@ -90,6 +90,10 @@ void search_space_free(struct search_space *sp);
 long long search_space_total(const struct search_space *sp);
 /* Total schedules as a double: exact up to 2^53, and past LLONG_MAX. */
 double search_space_size(const struct search_space *sp);
+/* The number of schedules written out: digits in groups (1,234), else
+   three digits and an exponent, past a double too (7.89e+374). */
+const char *search_space_size_fmt(const struct search_space *sp, char *buf,
+                                  size_t n);
 int search_space_nsrc(const struct search_space *sp);
 int search_space_src_nflows(const struct search_space *sp, int k);
 

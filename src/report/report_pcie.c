@@ -574,10 +574,7 @@ report_search(FILE *out, const struct scenario *s,
         rc = yo_end(y, err);
     } else {
         long long m = r->n - r->starved;
-        if (r->total == LLONG_MAX) /* past a 64-bit count */
-            snprintf(b, sizeof b, "%.3g", r->size);
-        else
-            units_fmt_int(b, sizeof b, r->total);
+        search_space_size_fmt(sp, b, sizeof b);
         fprintf(out, "%s\n", s->title);
         fprintf(out,
                 "schedule search: %s %s of %s (every order of each "

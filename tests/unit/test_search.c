@@ -9,6 +9,7 @@
 #include <math.h>
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "core/pcie/pcie_sim.h"
 #include "core/search.h"
@@ -55,6 +56,12 @@ test_space_past_64_bits(void)
     CHECK(sp != NULL && fabs(search_space_size(sp) / want - 1) < 1e-14,
           "t1-alltoall: its size is (7!)^8 = %.17g (got %.17g)", want,
           sp ? search_space_size(sp) : 0.0);
+    if (sp != NULL) {
+        char b[32];
+        search_space_size_fmt(sp, b, sizeof b);
+        CHECK(strcmp(b, "4.16e+29") == 0,
+              "t1-alltoall: written as 4.16e+29 (got %s)", b);
+    }
     search_space_free(sp);
     scenario_free(s);
 }
@@ -69,6 +76,11 @@ test_lehmer(void)
 
     CHECK(search_space_total(sp) == 20736, "2D: (3!)^4 (2!)^4 = 20,736");
     CHECK(search_space_size(sp) == 20736.0, "2D: its size as a double too");
+    {
+        char b[32];
+        search_space_size_fmt(sp, b, sizeof b);
+        CHECK(strcmp(b, "20,736") == 0, "2D: written as 20,736 (got %s)", b);
+    }
     CHECK(search_space_nsrc(sp) == 8, "8 sources");
     for (int k = 0; k < 8; k++)
         if (search_space_src_nflows(sp, k) == 3 && k1 < 0)

@@ -129,7 +129,7 @@ struct pview_teach {
 struct pview_search {
     int sel;                /* 0 fastest, 1 median, 2 slowest, 3 baseline */
     long long space;        /* schedules the search would try */
-    double space_size;      /* the same, past LLONG_MAX too */
+    char space_fmt[32];     /* the same written out, past LLONG_MAX too */
     unsigned long space_of; /* the session version of space, + 1 */
 };
 

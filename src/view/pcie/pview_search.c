@@ -31,7 +31,8 @@ search_sync(void *st, struct view_ctx *vc)
         return;
     sp = search_space_new(session_scenario(vc->ss), NULL);
     t->space = sp ? search_space_total(sp) : 0;
-    t->space_size = sp ? search_space_size(sp) : 0;
+    if (sp != NULL)
+        search_space_size_fmt(sp, t->space_fmt, sizeof t->space_fmt);
     search_space_free(sp);
     t->space_of = session_version(vc->ss) + 1;
 }
@@ -95,7 +96,7 @@ search_draw(const void *st, const struct cview *v,
     if (r == NULL) {
         char ns[64], nk[48], line[200];
         if (t->space == LLONG_MAX) /* counting it overflowed */
-            snprintf(ns, sizeof ns, "%.3g schedules", t->space_size);
+            snprintf(ns, sizeof ns, "%s schedules", t->space_fmt);
         else
             units_fmt_count(ns, sizeof ns, t->space, "schedule");
         if (t->space > SEARCH_DEFAULT_MAX) /* as the search samples them */
