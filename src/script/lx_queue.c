@@ -339,7 +339,12 @@ lx_read_queue(lua_State *L, int t, struct scenario *s)
     if (s->queue == NULL)
         s->queue = queue_scen_new();
     qs = s->queue;
-    qs->line = line;
+    /* the line run-time errors of the levels name: their field's */
+    qs->line = lx_src_field(L, qt, "levels");
+    if (qs->line <= 0)
+        qs->line = lx_src_field(L, t, "queue");
+    if (qs->line <= 0)
+        qs->line = line;
     if (lua_getfield(L, qt, "load") == LUA_TNUMBER) { /* q, load */
         qs->load = lua_tonumber(L, -1);
         if (!(qs->load >= 0) || !isfinite(qs->load))
