@@ -1248,6 +1248,16 @@ lx_read_link(lua_State *L, int t, struct scenario *s, struct net *net,
                                  s->seed + (uint64_t)j, &err);
             if (p == NULL)
                 lx_error_at(L, job[j].line, "%s", err.msg);
+            if (pattern_ranks(p) > job[j].ranks) { /* (a grid's dims) */
+                int pr = pattern_ranks(p);
+                pattern_free(p);
+                lx_error_at(L, job[j].line,
+                            "%s: the pattern is for %d ranks, and %s %d",
+                            job[j].name, pr,
+                            job[j].rest && njobs == 1 ? "the network has"
+                                                      : "the job has",
+                            job[j].ranks);
+            }
             net_scen_add_job(lk, job[j].name, &box->pat, p, job[j].ranks, off,
                              job[j].routing, job[j].line, job[j].rest);
             off += job[j].ranks;

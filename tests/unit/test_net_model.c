@@ -673,11 +673,11 @@ test_cancel_errors(void)
         job.routing = NET_SD;
         CHECK(net_model_solve(net, &job, 1, NULL, &e) == NULL &&
                   e.code == RHO_EINPUT &&
-                  strcmp(e.msg, "job 0: rank 0 cannot reach rank 2") == 0,
+                  strcmp(e.msg, "job 1: rank 0 cannot reach rank 2") == 0,
               "unreachable endpoint: %s", e.msg);
         job.routing = NET_AD;
         CHECK(net_model_solve(net, &job, 1, NULL, &e) == NULL &&
-                  strcmp(e.msg, "job 0: rank 0 cannot reach rank 2") == 0,
+                  strcmp(e.msg, "job 1: rank 0 cannot reach rank 2") == 0,
               "also in an adaptive solve: %s", e.msg);
         pattern_free(pat);
         placement_free(pl);

@@ -2094,7 +2094,7 @@ make_entities(struct fsolver *sv)
         long long m = c.fail_m;
         sv->fail = 1;
         rho_err_set(&sv->ferr, RHO_EINPUT,
-                    "job %d: rank %d cannot reach rank %d", sv->m.job[m],
+                    "job %d: rank %d cannot reach rank %d", sv->m.job[m] + 1,
                     sv->m.src[m], sv->m.dst[m]);
     }
     /* where each part's messages start in loc, and each block's in its

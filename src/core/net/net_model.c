@@ -156,11 +156,12 @@ int
 net_msg_error(struct rho_err *err, int unreachable, int job, int src, int dst)
 {
     if (unreachable)
-        return rho_err_set(err, RHO_EINPUT, "job %d: rank %d cannot reach rank %d",
-                           job, src, dst);
+        return rho_err_set(err, RHO_EINPUT,
+                           "job %d: rank %d cannot reach rank %d", job + 1, src,
+                           dst);
     return rho_err_set(err, RHO_EINPUT,
-                       "job %d: message %d -> %d outside the job's ranks", job,
-                       src, dst);
+                       "job %d: message %d -> %d outside the job's ranks",
+                       job + 1, src, dst);
 }
 
 int
@@ -173,22 +174,23 @@ net_jobs_check(const struct net *net, const struct net_job *jobs, int njobs,
         const struct net_job *b = &jobs[j];
         if (b->pattern == NULL || b->placement == NULL)
             return rho_err_set(err, RHO_EINPUT,
-                               "job %d: no pattern or placement", j);
+                               "job %d: no pattern or placement", j + 1);
         if (b->routing < 0 || b->routing >= NET_ROUTING_COUNT)
-            return rho_err_set(err, RHO_EINPUT, "job %d: unknown routing %d", j,
-                               b->routing);
+            return rho_err_set(err, RHO_EINPUT, "job %d: unknown routing %d",
+                               j + 1, b->routing);
         if (b->offset < 0 || (long long)b->offset + pattern_ranks(b->pattern) >
                                  placement_ranks(b->placement))
             return rho_err_set(err, RHO_EINPUT,
                                "job %d: ranks %d..%lld but the placement has "
                                "%d",
-                               j, b->offset,
+                               j + 1, b->offset,
                                (long long)b->offset +
                                    pattern_ranks(b->pattern) - 1,
                                placement_ranks(b->placement));
         if (placement_max_endpoint(b->placement) >= net_endpoints(net))
             return rho_err_set(err, RHO_EINPUT,
-                               "job %d: placement is for another network", j);
+                               "job %d: placement is for another network",
+                               j + 1);
     }
     return 0;
 }

@@ -396,7 +396,7 @@ void net_opts_init(struct net_opts *o);
  * with err (may be NULL) filled: RHO_EINPUT (no jobs, a job without
  * pattern or placement, an unknown routing, a placement too small for the
  * job's ranks or made for a smaller net, a message outside the job's
- * ranks, an endpoint that cannot reach another -- e.g. "job 0: rank 0
+ * ranks, an endpoint that cannot reach another -- e.g. "job 1: rank 0
  * cannot reach rank 2"), RHO_ELIMIT (more than 2^31 paths), RHO_ECANCEL
  * (a callback asked to stop). Out of memory is fatal (rho_alloc.h).
  */
@@ -434,10 +434,11 @@ int net_jobs_check(const struct net *net, const struct net_job *jobs,
 int net_jobs_chunks(const struct net_job *jobs, int njobs, long long per,
                     int **job, long long **u0, long long **u1);
 
-/* The error of a message of job: outside the job's ranks ("job 0:
-   message 3 -> 9 outside the job's ranks"), or, unreachable set, between
-   ranks no route joins ("job 0: rank 0 cannot reach rank 2"). Returns -1
-   with err filled (RHO_EINPUT). */
+/* The error of a message of job (0-based; the message counts jobs from 1,
+   as a script lists them): outside the job's ranks ("job 1: message
+   3 -> 9 outside the job's ranks"), or, unreachable set, between ranks no
+   route joins ("job 1: rank 0 cannot reach rank 2"). Returns -1 with err
+   filled (RHO_EINPUT). */
 int net_msg_error(struct rho_err *err, int unreachable, int job, int src,
                   int dst);
 
