@@ -721,13 +721,13 @@ link_yaml_class(struct yo *y, const struct net *net,
     yo_kstr(y, "class", cs->name);
     yo_kint(y, "links", cs->links);
     yo_kint(y, "used", cs->used);
-    yo_knum(y, "min", cs->min);
-    yo_knum(y, "q1", cs->q1);
-    yo_knum(y, "median", cs->median);
-    yo_knum(y, "mean", cs->mean);
-    yo_knum(y, "q3", cs->q3);
-    yo_knum(y, "max", cs->max);
-    yo_knum(y, "min_used", cs->min_used);
+    yo_knum(y, "min_bytes", cs->min);
+    yo_knum(y, "q1_bytes", cs->q1);
+    yo_knum(y, "median_bytes", cs->median);
+    yo_knum(y, "mean_bytes", cs->mean);
+    yo_knum(y, "q3_bytes", cs->q3);
+    yo_knum(y, "max_bytes", cs->max);
+    yo_knum(y, "min_used_bytes", cs->min_used);
     yo_str(y, "hottest");
     yo_seq(y);
     for (int i = 0; i < cs->ntop && cs->top_bytes[i] > 0; i++) {

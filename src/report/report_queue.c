@@ -534,7 +534,7 @@ queue_yaml(FILE *out, const struct queue_run *r, struct rho_err *err)
     yo_knum(y, "offered_Bps", r->lambda);
     yo_knum(y, "slim", o->slim);
     yo_knum(y, "budget_Bps", r->U);
-    yo_knum(y, "packet_B", o->opts.packet);
+    yo_knum(y, "packet_bytes", o->opts.packet);
     yo_kstr(y, "delay", queue_delay_name(o->opts.delay));
     yo_knum(y, "saturation_as_built_Bps", r->sat0);
     yo_kstr(y, "split", queue_policy_name(o->split));

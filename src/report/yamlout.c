@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <yaml.h>
 
 #include "core/base/rho_alloc.h"
@@ -13,6 +14,7 @@
 
 struct yo {
     yaml_emitter_t e;
+    FILE *out;
     int failed;
 };
 
@@ -34,6 +36,7 @@ yo_begin(FILE *out)
     if (!yaml_emitter_initialize(&y->e))
         rho_fatal("libyaml: cannot initialise an emitter");
     yaml_emitter_set_output_file(&y->e, out);
+    y->out = out;
     yaml_emitter_set_unicode(&y->e, 1);
     yaml_emitter_set_width(&y->e, 100);
     emit(y, &ev, yaml_stream_start_event_initialize(&ev, YAML_UTF8_ENCODING));
@@ -160,18 +163,40 @@ scalar(struct yo *y, const char *s, int quoted)
     free(fixed);
 }
 
+/* Whether s may be written plain: it starts with a letter and holds
+   letters, digits, non-ASCII characters and " _./()+-" only, it does not
+   end in a space, and no YAML 1.1 or 1.2 reader takes it for a boolean or
+   null (yes, No, ON, n, null, ...). Anything else is quoted, so that it
+   reads back as the same string in every reader: numbers (1_000, .inf,
+   0x1F), dates (2001-12-14), tags and keys (=, <<), indicators. */
+static int
+plain_ok(const char *s)
+{
+    static const char *const words[] = {
+        "y", "n", "yes", "no", "on", "off", "true", "false", "null",
+    };
+    size_t n = strlen(s);
+
+    if (n == 0 ||
+        !((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z')))
+        return 0;
+    if (s[n - 1] == ' ')
+        return 0;
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+        if (!(*p >= 0x80 || (*p >= 'a' && *p <= 'z') ||
+              (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
+              strchr(" _./()+-", *p) != NULL))
+            return 0;
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+        if (strcasecmp(s, words[i]) == 0)
+            return 0;
+    return 1;
+}
+
 void
 yo_str(struct yo *y, const char *s)
 {
-    /* strings that look like numbers or keywords are quoted */
-    char *end;
-    int looks = s[0] == '\0' || (strtod(s, &end), *end == '\0') ||
-                strcmp(s, "true") == 0 || strcmp(s, "false") == 0 ||
-                strcmp(s, "null") == 0 || strcmp(s, "~") == 0 ||
-                strpbrk(s, ":#{}[],&*!|>'\"%@`\n") != NULL || s[0] == '-' ||
-                s[0] == ' ' || s[strlen(s) - 1] == ' ';
-
-    scalar(y, s, looks);
+    scalar(y, s, !plain_ok(s));
 }
 
 void
@@ -183,8 +208,16 @@ yo_num(struct yo *y, double v)
         snprintf(buf, sizeof buf, ".nan");
     else if (isinf(v))
         snprintf(buf, sizeof buf, v > 0 ? ".inf" : "-.inf");
-    else
+    else {
+        char *e;
         units_fmt_num(buf, sizeof buf, v); /* shortest that reads back */
+        /* 1e-05 as 1.0e-05: a YAML 1.1 float has a point */
+        if ((e = strchr(buf, 'e')) != NULL && strchr(buf, '.') == NULL &&
+            strlen(buf) + 2 < sizeof buf) {
+            memmove(e + 2, e, strlen(e) + 1);
+            memcpy(e, ".0", 2);
+        }
+    }
     scalar(y, buf, 0);
 }
 
@@ -239,6 +272,9 @@ yo_end(struct yo *y, struct rho_err *err)
     emit(y, &ev, yaml_document_end_event_initialize(&ev, 1));
     emit(y, &ev, yaml_stream_end_event_initialize(&ev));
     if (!y->failed && !yaml_emitter_flush(&y->e))
+        y->failed = 1;
+    /* (what stdio still holds: a short document fails only here) */
+    if (!y->failed && (fflush(y->out) != 0 || ferror(y->out)))
         y->failed = 1;
     if (y->failed)
         rc = rho_err_set(err, RHO_EIO, "yaml output: %s",

@@ -271,6 +271,7 @@ t sweep-yaml 0 "status: starved" - -- --sweep tau=1 -f yaml scenarios/lone-rc.lu
 t sweep-yaml-base 0 "  size_bytes: 260096" - -- --sweep size=40KiB,254KiB -f yaml scenarios/halo2d-t2.lua
 t sweep-yaml-number 0 "- tau: 0.1" - -- --sweep tau=0.1,0.2 -f yaml scenarios/halo2d-t2.lua
 t class-csv-units 0 "class,links,used,min_bytes,q1_bytes,median_bytes,mean_bytes,q3_bytes,max_bytes,min_used_bytes" - -- -b -f csv -m link scenarios/torus-5x5.lua
+t class-yaml-units 0 "min_used_bytes: 1048576" - -- -b -f yaml -m link scenarios/torus-5x5.lua
 t explain 0 "D8 head-of-line blocked: it shares K0->SA with flow 2 (1->4)" - -- --explain 1 scenarios/table1.lua
 t explain-at 0 "flow 1 (0->2) at 40 ms: factor 0.5 (1/2)" - -- -e 1 --at 40ms scenarios/table1.lua
 t explain-range 2 - "--explain 9: the scenario has 4 flows" -- -e 9 scenarios/table1.lua
