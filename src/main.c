@@ -1112,6 +1112,12 @@ main(int argc, char **argv)
 
     if (rc == 0)
         rc = rho_main(argc, argv);
+    /* whatever a mode printed: a full disk must not pass for success
+       (stdio may hold all of a short output until now) */
+    if ((fflush(stdout) != 0 || ferror(stdout)) && rc == 0) {
+        fprintf(stderr, "rho: cannot write the output\n");
+        rc = 2;
+    }
     cli_mpi_fini();
     return rc;
 }

@@ -162,8 +162,10 @@ run(struct cli_args *a, struct scenario **sp)
                           a->fmt, &err) != 0 ||
              (a->plot && a->fmt == REPORT_TEXT &&
               report_sweep_plot(stdout, &a->sweep, data, NULL, a->run, &err) !=
-                  0))
+                  0)) {
+        fprintf(stderr, "rho: %s\n", err.msg);
         rc = 2;
+    }
     free(data);
     return rc;
 }

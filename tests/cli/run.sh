@@ -339,3 +339,19 @@ if grep -q '^exposure' "$out" || ! grep -q '57 allocation rounds' "$out"; then
 else
     echo "ok - cli engine-exact"
 fi
+# a full disk: every mode says so and fails, short outputs too (stdio held
+# them until exit; --export, --dump, -f yaml and a sweep exited 0 or
+# silently)
+if [ -w /dev/full ]; then
+    for o in "--export svg 80x24:tree" "--dump 80x24:tree" "-b -f yaml" \
+        "--steps -f yaml" "--sweep tau=0.1,0.2" "-b"; do
+        # shellcheck disable=SC2086
+        "$RHO" $o scenarios/table1.lua >/dev/full 2>"$err"
+        rc=$?
+        if [ $rc = 2 ] && grep -q "write" "$err"; then
+            echo "ok - cli full-disk $o"
+        else
+            echo "FAIL cli full-disk $o: exit $rc, stderr '$(head -1 "$err")'"
+        fi
+    done
+fi
