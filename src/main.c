@@ -882,6 +882,10 @@ conflicts(const struct args *pa)
                                      long_name(first), long_name(run_opt[i]));
         }
     }
+    if (cli_same_file(pa->c.curve, pa->c.file))
+        return bad_usage("--curve %s is the scenario: it would be "
+                         "overwritten; give another file",
+                         pa->c.curve);
     if (pa->c.file != NULL && strcmp(pa->c.file, "-") == 0) {
         /* the mode that would run: the explorer watches and saves its
            file; rho-mpi's other ranks have no standard input */

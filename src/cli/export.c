@@ -100,6 +100,14 @@ run(struct cli_args *a, struct scenario **sp)
             char path[4096];
             snprintf(path, sizeof path, "%s-%02d.%s", a->frames, f + 1,
                      export_ext(a->export_fmt));
+            if (cli_same_file(path, a->file)) {
+                fprintf(stderr,
+                        "rho: %s: --frames would overwrite the scenario; "
+                        "give another prefix\n",
+                        path);
+                rc = 2;
+                break;
+            }
             cli_screen_frame(&cs, f);
             strbuf_reset(&sb);
             render(&cs, a, &p, &sb);

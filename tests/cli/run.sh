@@ -355,3 +355,15 @@ if [ -w /dev/full ]; then
         fi
     done
 fi
+# an output that is the scenario is refused, and the scenario is kept
+keep=$(mktemp -d)
+cp scenarios/table1.lua "$keep/sc.lua"
+cp scenarios/table1.lua "$keep/p-01.svg"
+t curve-is-input 2 - "--curve $keep/sc.lua is the scenario: it would be overwritten" -- --search -q --curve "$keep/sc.lua" "$keep/sc.lua"
+t frames-is-input 2 - "rho: $keep/p-01.svg: --frames would overwrite the scenario" -- --export svg 80x24:stepper --frames "$keep/p" "$keep/p-01.svg"
+if cmp -s scenarios/table1.lua "$keep/sc.lua" && cmp -s scenarios/table1.lua "$keep/p-01.svg"; then
+    echo "ok - cli outputs-kept-input"
+else
+    echo "FAIL cli outputs-kept-input: a scenario was overwritten"
+fi
+rm -rf "$keep"
