@@ -66,6 +66,14 @@ msg_routed(const struct scenario *s, const struct net_result *res, long long m)
            net_endpoint_router(l->net, a) != net_endpoint_router(l->net, b);
 }
 
+/* Whether the solve gave the messages bandwidths: only the allocation
+   rounds do (adaptive runs); a static run's bandwidth does not exist. */
+static int
+has_msg_bw(const struct net_result *res)
+{
+    return res->msg_bw != NULL && res->iterations > 0;
+}
+
 /* Min, quartiles and max of the bandwidths of the routed messages
    (adaptive runs), and how many of them obtained none. */
 static int
@@ -629,7 +637,9 @@ link_text(FILE *out, const struct scenario *s, const struct net_result *res,
             r[2] = report_strf("%d", res->msg_src[m]);
             r[3] = report_strf("%d", res->msg_dst[m]);
             r[4] = xstrdup(units_fmt_size(a, sizeof a, res->msg_bytes[m]));
-            r[5] = xstrdup(units_fmt_rate(b, sizeof b, res->msg_bw[m]));
+            r[5] = has_msg_bw(res)
+                       ? xstrdup(units_fmt_rate(b, sizeof b, res->msg_bw[m]))
+                       : xstrdup("-");
         }
         report_tab_print(&t, out);
     }
@@ -656,7 +666,10 @@ link_csv(FILE *out, const struct scenario *s, const struct net_result *res,
             csv_int(&c, res->msg_src[m]);
             csv_int(&c, res->msg_dst[m]);
             csv_num(&c, res->msg_bytes[m]);
-            csv_num(&c, res->msg_bw[m]);
+            if (has_msg_bw(res))
+                csv_num(&c, res->msg_bw[m]);
+            else
+                csv_empty(&c);
             csv_row(&c);
         }
     } else if (what & REPORT_LINK_LINKS) {
@@ -893,7 +906,12 @@ link_yaml(FILE *out, const struct scenario *s, const struct net_result *res,
             yo_kint(y, "src", res->msg_src[m]);
             yo_kint(y, "dst", res->msg_dst[m]);
             yo_knum(y, "bytes", res->msg_bytes[m]);
-            yo_knum(y, "bandwidth_Bps", res->msg_bw[m]);
+            if (has_msg_bw(res))
+                yo_knum(y, "bandwidth_Bps", res->msg_bw[m]);
+            else {
+                yo_str(y, "bandwidth_Bps");
+                yo_null(y);
+            }
             yo_close_map(y);
         }
         yo_close_seq(y);
