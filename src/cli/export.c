@@ -31,14 +31,15 @@ render(struct cli_screen *cs, const struct cli_args *a,
        const struct export_palette *p, struct strbuf *out)
 {
     struct canvas c;
-    char title[256];
+    struct strbuf title; /* (a title has no length limit) */
 
     canvas_init(&c, a->dump_w, a->dump_h, a->ascii);
     cli_screen_draw(cs, &c);
-    snprintf(title, sizeof title, "rho: %s (%s)",
-             session_scenario(cs->ss)->title,
-             cs->u.view >= 0 ? view_table[cs->u.view]->title : "?");
-    export_canvas(&c, a->export_fmt, p, a->ascii, title, out);
+    strbuf_init(&title);
+    strbuf_printf(&title, "rho: %s (%s)", session_scenario(cs->ss)->title,
+                  cs->u.view >= 0 ? view_table[cs->u.view]->title : "?");
+    export_canvas(&c, a->export_fmt, p, a->ascii, strbuf_str(&title), out);
+    strbuf_fini(&title);
     canvas_fini(&c);
 }
 

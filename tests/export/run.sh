@@ -116,6 +116,11 @@ if grep -q '<path' "$dir/ascii.svg" && ! grep -q '[├│└]' "$dir/ascii.svg";
 printf 'return rho.scenario { title = "a < b & \\"c\\"", topology = rho.t2(), flows = { { "0", "4", size = "1 MiB" } } }\n' >"$dir/x.lua"
 svg escape 100x30:tree "$dir/x.lua"
 grep -q '<title>rho: a &lt; b &amp; &quot;c&quot; (Tree)</title>' "$dir/escape.svg" && ok svg-escape || no svg-escape
+# a long title is whole, its last character too, and the view's name after
+# it (the title was cut at 256 bytes, mid-character)
+printf '%s\n' 'return rho.scenario { title = string.rep("\195\169", 200) .. "Z", topology = rho.t2(), flows = { { "0", "4", size = "1 MiB" } } }' >"$dir/long.lua"
+svg long 100x30:tree "$dir/long.lua"
+grep -q 'éZ (Tree)</title>' "$dir/long.svg" && ok svg-long-title || no svg-long-title
 
 # 4. every frame of a time step as numbered files
 "$RHO" --export svg 100x30:stepper --frames "$dir/f" scenarios/table1.lua >"$dir/list" 2>"$dir/err"
