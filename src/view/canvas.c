@@ -730,6 +730,22 @@ cview_text(const struct cview *v, int col, int row, int maxw, int role,
 }
 
 int
+cview_text_cut(const struct cview *v, int col, int row, int maxw, int role,
+               const char *s)
+{
+    char buf[1024];
+    int cw, n;
+
+    if (maxw < 1 || utf8_width(s) <= maxw)
+        return view_text(v, col, row, maxw, role, s, NULL);
+    n = utf8_prefix(s, maxw - 1, &cw);
+    if (n > (int)sizeof buf - 4)
+        n = utf8_prefix(s, 255, &cw); /* (1000 bytes hold 255 columns) */
+    snprintf(buf, sizeof buf, "%.*s\u2026", n, s);
+    return view_text(v, col, row, maxw, role, buf, NULL);
+}
+
+int
 cview_printf(const struct cview *v, int col, int row, int maxw, int role,
              const char *fmt, ...)
 {

@@ -225,6 +225,11 @@ void cview_put(const struct cview *v, int col, int row, uint32_t ch, int role);
 int cview_text(const struct cview *v, int col, int row, int maxw, int role,
                const char *s);
 
+/* cview_text() of a name in at most maxw columns: one that is wider ends
+   in "…" at the limit, so that the reader sees it is cut. */
+int cview_text_cut(const struct cview *v, int col, int row, int maxw, int role,
+                   const char *s);
+
 /* printf into a view, as cview_text() (output past 1023 bytes is cut). */
 int cview_printf(const struct cview *v, int col, int row, int maxw, int role,
                  const char *fmt, ...) __attribute__((format(printf, 6, 7)));

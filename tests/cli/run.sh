@@ -374,3 +374,12 @@ else
     echo "FAIL cli outputs-kept-input: a scenario was overwritten"
 fi
 rm -rf "$keep"
+# a name wider than its column ends in "…", a space before the bars (it
+# was cut mid-name, the bar right after it)
+long=$(mktemp -d)
+printf '%s\n' 'local n = string.rep("S", 60)' \
+    'return rho.scenario { topology = rho.rc("RC", { rho.switch(n, { rho.gpu("A" .. n), rho.gpu("B" .. n) }) }),' \
+    '  flows = { { "A" .. n, "B" .. n, size = "1 MiB" } } }' >"$long/n.lua"
+t tree-long-name 0 " └─SSSSSSSSSSSSSSSSSSSSSSSSSS… ·" - -- --dump 100x18:tree "$long/n.lua"
+t flows-long-name 0 " 1    ASSSSSS… BSSSSSS…" - -- --dump 100x18:flows "$long/n.lua"
+rm -rf "$long"

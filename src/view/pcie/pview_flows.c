@@ -146,7 +146,11 @@ flows_draw(const void *st, const struct cview *v,
                            : ROLE_DEFAULT;
             if (!shown[k])
                 continue;
-            if (left(k))
+            if (k == FCOL_SRC || k == FCOL_DST) /* names: any length */
+                cview_text_cut(&a, colx[k], y, width[k], role,
+                               pview_node_name(s, k == FCOL_SRC ? f->src
+                                                                : f->dst));
+            else if (left(k))
                 cview_text(&a, colx[k], y, width[k], role, t[k]);
             else
                 cview_text_right(&a, colx[k], y, width[k], role, t[k]);

@@ -226,7 +226,8 @@ tree_draw(const void *st, const struct cview *v, const struct view_draw_ctx *dc)
             role = ROLE_PATH;
         snprintf(label, sizeof label, "%s%s", r->collapsed ? "+" : "",
                  nd->name);
-        col += cview_text(&a, col, y, 1 + namew - col, role, label);
+        /* (a space before the bars) */
+        col += cview_text_cut(&a, col, y, namew - col, role, label);
         if (nd->kind == PCIE_ENDPOINT)
             cview_printf(&a, col + 1, y, namew - col, ROLE_DIM, "%s", nd->type);
         if (r->node != 0) {
