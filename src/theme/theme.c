@@ -4,9 +4,16 @@
  * libyaml's functions return 1 on success and 0 on failure, the opposite
  * of rho's; the conversion happens in next_event() and at
  * yaml_parser_initialize(). Every event is deleted once read, and the
- * parser and file are released after one out: label. A file is applied to
- * a copy of the theme, which replaces the caller's only when the whole
- * file was read without error.
+ * parser and the file's text are released after one out: label. A file is
+ * applied to a copy of the theme, which replaces the caller's only when the
+ * whole file was read without error.
+ *
+ * The file is read whole and given to libyaml as a string, so that an
+ * encoding error, which libyaml reports as a byte offset only, can be
+ * placed by line and column. A key met twice in one file is an error (the
+ * dotted and the nested form of a role are the same key), and so is an
+ * alias: YAML would let the last of two keys win, or an alias stand for
+ * any node, where a theme wants one obvious reading.
  *
  * Every value is read to its end by the function that parses it (a style
  * mapping to its MAPPING_END, an attrs list to its SEQUENCE_END), and any
@@ -27,7 +34,14 @@
 
 #include <yaml.h>
 
+#include "core/base/rho_alloc.h"
+
 #define INHERIT_DEPTH 8
+
+/* What a style string must look like, for messages. */
+#define STYLE_EXPECTED                                                         \
+    "expected a style such as \"red on default bold\" or { fg: red, "          \
+    "attrs: [bold] }"
 
 /* What a file set of a role, so that inherits fills in only the rest. */
 enum { SET_FG = 1, SET_BG = 2, SET_ATTRS = 4, SET_ALL = 7 };
@@ -298,24 +312,29 @@ attr_of(const char *s)
     return -1;
 }
 
-/* "red on default bold": a colour, optionally "on" a colour, attributes.
-   A style string says it all: what it leaves out is the default. */
-static int
-parse_style_text(const char *text, struct theme_style *st, struct rho_err *err)
+/* The words of buf (a copy of a style or attributes string, cut up in
+   place), separated by blanks and commas: the first with *save NULL. */
+static char *
+next_word(char *buf, char **save)
 {
-    char buf[256], *tok, *save = NULL;
-    int fg_set = 0, want_bg = 0;
+    return strtok_r(*save ? NULL : buf, " \t,", save);
+}
 
-    st->fg = st->bg = st->fg_rgb = st->bg_rgb = -1;
-    st->attrs = 0;
-    if (strlen(text) >= sizeof buf)
-        return rho_err_set(err, RHO_EINPUT, "style too long");
-    snprintf(buf, sizeof buf, "%s", text);
-    for (tok = strtok_r(buf, " \t,", &save); tok;
-         tok = strtok_r(NULL, " \t,", &save)) {
+/* The style string text into *st; buf is a copy of text to cut up. */
+static int
+style_words(char *buf, struct theme_style *st, struct rho_err *err)
+{
+    char *tok, *save = NULL;
+    int fg_set = 0, bg_set = 0, want_bg = 0, words = 0;
+
+    for (; (tok = next_word(buf, &save)) != NULL; words++) {
         int a;
         if (strcmp(tok, "on") == 0 && !want_bg) {
-            want_bg = 1;
+            if (bg_set)
+                return rho_err_set(err, RHO_EINPUT,
+                                   "a second 'on' (a style has one "
+                                   "background)");
+            want_bg = bg_set = 1;
             continue;
         }
         if (want_bg) {
@@ -340,7 +359,25 @@ parse_style_text(const char *text, struct theme_style *st, struct rho_err *err)
     }
     if (want_bg)
         return rho_err_set(err, RHO_EINPUT, "'on' without a colour after it");
+    if (words == 0) /* "" would be the default: "default" says so */
+        return rho_err_set(err, RHO_EINPUT, STYLE_EXPECTED);
     return 0;
+}
+
+/* "red on default bold": a colour, optionally "on" a colour, attributes,
+   of any length. A style string says it all: what it leaves out is the
+   default. */
+static int
+parse_style_text(const char *text, struct theme_style *st, struct rho_err *err)
+{
+    char *buf = xstrdup(text);
+    int rc;
+
+    st->fg = st->bg = st->fg_rgb = st->bg_rgb = -1;
+    st->attrs = 0;
+    rc = style_words(buf, st, err);
+    free(buf);
+    return rc;
 }
 
 /* One colour as a theme writes it. */
@@ -379,14 +416,25 @@ theme_style_format(const struct theme_style *st, char *buf, size_t n)
 
 /* ---- the parser ---- */
 
+/* A key met in a file, and where. */
+struct seen {
+    char *role; /* owned: the role of a style field ("title"), else NULL */
+    char *name; /* owned: the field ("fg"), or the dotted key ("heat.0") */
+    yaml_mark_t mark;
+};
+
 struct rd {
     yaml_parser_t p;
     const char *path;
+    const char *text; /* the file's text, as given to the parser */
+    size_t len;
     const char *datadir;
     int depth;
     struct theme *t;
     unsigned char set[ROLE_COUNT]; /* SET_* bits: what this file set */
     int named;                     /* the file gave a name */
+    struct seen *seen;             /* owned: every key so far */
+    size_t nseen, capseen;
     struct rho_err *err;
 };
 
@@ -405,31 +453,115 @@ fail(struct rd *r, const yaml_mark_t *m, const char *fmt, ...)
 }
 
 /*
+ * The place of byte offset in the text, as libyaml marks it (0-based):
+ * lines end at LF, CR LF or CR; columns count characters, not the bytes
+ * that continue one, nor a byte order mark.
+ */
+static yaml_mark_t
+mark_at(const struct rd *r, size_t offset)
+{
+    const unsigned char *s = (const unsigned char *)r->text;
+    yaml_mark_t m = {offset, 0, 0};
+    size_t i = 0;
+
+    if (offset > r->len)
+        offset = r->len;
+    if (r->len >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0)
+        i = 3;
+    for (; i < offset; i++) {
+        if (s[i] == '\n' ||
+            (s[i] == '\r' && (i + 1 >= r->len || s[i + 1] != '\n'))) {
+            m.line++;
+            m.column = 0;
+        } else if (s[i] != '\r' && (s[i] & 0xc0) != 0x80) {
+            m.column++;
+        }
+    }
+    return m;
+}
+
+/*
  * The next event: 0, or -1 with err filled from libyaml's problem, at its
  * place: "x.yaml:3:1: found unexpected end of stream while scanning a
- * quoted scalar (from 1:8)", where the context started.
+ * quoted scalar (from 1:8)", where the context started. An encoding
+ * error has no mark, only a byte offset. An alias is refused.
  */
 static int
 next_event(struct rd *r, yaml_event_t *ev)
 {
     char from[48] = "";
+    yaml_mark_t m;
 
-    if (yaml_parser_parse(&r->p, ev) == 1)
-        return 0;
+    if (yaml_parser_parse(&r->p, ev) == 1) {
+        int rc;
+        if (ev->type != YAML_ALIAS_EVENT)
+            return 0;
+        rc = fail(r, &ev->start_mark,
+                  "aliases (*%s) are not supported in themes",
+                  (const char *)ev->data.alias.anchor);
+        yaml_event_delete(ev);
+        return rc;
+    }
+    if (r->p.error == YAML_READER_ERROR)
+        m = mark_at(r, r->p.problem_offset);
+    else
+        m = r->p.problem_mark;
     if (r->p.context)
         snprintf(from, sizeof from, " (from %zu:%zu)",
                  r->p.context_mark.line + 1, r->p.context_mark.column + 1);
-    return rho_err_set(r->err, RHO_EINPUT, "%s:%zu:%zu: %s%s%s%s", r->path,
-                       r->p.problem_mark.line + 1, r->p.problem_mark.column + 1,
-                       r->p.problem ? r->p.problem : "bad YAML",
-                       r->p.context ? " " : "",
-                       r->p.context ? r->p.context : "", from);
+    return rho_err_set(
+        r->err, RHO_EINPUT, "%s:%zu:%zu: %s%s%s%s", r->path, m.line + 1,
+        m.column + 1, r->p.problem ? r->p.problem : "bad YAML",
+        r->p.context ? " " : "", r->p.context ? r->p.context : "", from);
+}
+
+/*
+ * Remember the key at mark m: a role or group's dotted name (role NULL)
+ * or the field name of role. Refuses one met before in this file.
+ */
+static int
+once(struct rd *r, const char *role, const char *name, const yaml_mark_t *m)
+{
+    struct seen *s;
+
+    for (size_t i = 0; i < r->nseen; i++) {
+        s = &r->seen[i];
+        if ((role ? s->role && strcmp(s->role, role) == 0 : !s->role) &&
+            strcmp(s->name, name) == 0)
+            return fail(r, m, "%s%s'%s' given twice (first at %zu:%zu)",
+                        role ? role : "", role ? ": " : "", name,
+                        s->mark.line + 1, s->mark.column + 1);
+    }
+    if (r->nseen == r->capseen) {
+        r->capseen = rho_grow_cap(r->capseen, r->nseen + 1);
+        r->seen = xreallocarray(r->seen, r->capseen, sizeof *r->seen);
+    }
+    s = &r->seen[r->nseen++];
+    s->role = role ? xstrdup(role) : NULL;
+    s->name = xstrdup(name);
+    s->mark = *m;
+    return 0;
 }
 
 static const char *
 scalar(const yaml_event_t *ev)
 {
     return (const char *)ev->data.scalar.value;
+}
+
+/* Is v YAML's null: nothing, ~ or null, unquoted? */
+static int
+is_null(const yaml_event_t *v)
+{
+    static const char *const nulls[] = {"", "~", "null", "Null", "NULL"};
+
+    if (v->type != YAML_SCALAR_EVENT ||
+        v->data.scalar.style != YAML_PLAIN_SCALAR_STYLE)
+        return 0;
+    for (size_t i = 0; i < sizeof nulls / sizeof nulls[0]; i++)
+        if (strcmp(scalar(v), nulls[i]) == 0)
+            return 1;
+    return 0;
 }
 
 /* Does any role's key start with "key."? */
@@ -446,28 +578,29 @@ is_group(const char *key)
     return 0;
 }
 
-/* attrs: [bold, ...] or attrs: "bold underline" of role key; v was
-   read. */
+/* attrs: [bold, ...] or attrs: "bold underline" (of any length) of role
+   key; v was read. */
 static int
 parse_attrs(struct rd *r, const char *key, const yaml_event_t *v, int *out)
 {
     int attrs = 0, rc = 0;
 
     if (v->type == YAML_SCALAR_EVENT) {
-        char buf[256], *tok, *save = NULL;
-        snprintf(buf, sizeof buf, "%s", scalar(v));
-        for (tok = strtok_r(buf, " \t,", &save); tok;
-             tok = strtok_r(NULL, " \t,", &save)) {
+        char *buf = xstrdup(scalar(v)), *tok, *save = NULL;
+        while (rc == 0 && (tok = next_word(buf, &save)) != NULL) {
             int bit = attr_of(tok);
             if (bit < 0)
-                return fail(r, &v->start_mark,
-                            "%s: unknown attribute '%s' (expected bold, "
-                            "dim, underline, reverse, italic)",
-                            key, tok);
-            attrs |= bit;
+                rc = fail(r, &v->start_mark,
+                          "%s: unknown attribute '%s' (expected bold, "
+                          "dim, underline, reverse, italic)",
+                          key, tok);
+            else
+                attrs |= bit;
         }
-        *out = attrs;
-        return 0;
+        free(buf);
+        if (rc == 0)
+            *out = attrs;
+        return rc;
     }
     if (v->type != YAML_SEQUENCE_START_EVENT)
         return fail(r, &v->start_mark, "%s: attrs: expected a list", key);
@@ -539,7 +672,9 @@ parse_mapping(struct rd *r, const char *key, int role)
         if (role >= 0 && (strcmp(name, "fg") == 0 || strcmp(name, "bg") == 0)) {
             struct rho_err e;
             int fg = name[0] == 'f';
-            if (v.type != YAML_SCALAR_EVENT)
+            if (once(r, key, name, &k.start_mark) != 0)
+                rc = -1;
+            else if (v.type != YAML_SCALAR_EVENT)
                 rc = fail(r, &v.start_mark, "%s: %s: expected a colour", key,
                           name);
             else if (theme_colour(scalar(&v), fg ? &st.fg : &st.bg,
@@ -547,10 +682,14 @@ parse_mapping(struct rd *r, const char *key, int role)
                 rc = fail(r, &v.start_mark, "%s: %s", key, e.msg);
             fields |= fg ? SET_FG : SET_BG;
         } else if (role >= 0 && strcmp(name, "attrs") == 0) {
-            rc = parse_attrs(r, key, &v, &st.attrs);
+            rc = once(r, key, name, &k.start_mark);
+            if (rc == 0)
+                rc = parse_attrs(r, key, &v, &st.attrs);
             fields |= SET_ATTRS;
         } else if (group && (theme_role_lookup(sub) >= 0 || is_group(sub))) {
-            rc = parse_value(r, sub, &k, &v);
+            rc = once(r, NULL, sub, &k.start_mark);
+            if (rc == 0)
+                rc = parse_value(r, sub, &k, &v);
         } else if (group && role >= 0) {
             rc =
                 fail(r, &k.start_mark, "unknown style field or role '%s'", sub);
@@ -587,6 +726,8 @@ parse_value(struct rd *r, const char *key, const yaml_event_t *k,
     }
     if (role < 0)
         return fail(r, &k->start_mark, "unknown role '%s'", key);
+    if (is_null(v)) /* its mark may be the next line's */
+        return fail(r, &k->start_mark, "%s: %s", key, STYLE_EXPECTED);
     if (v->type == YAML_SCALAR_EVENT) {
         struct theme_style st;
         struct rho_err e;
@@ -596,10 +737,7 @@ parse_value(struct rd *r, const char *key, const yaml_event_t *k,
         r->set[role] = SET_ALL;
         return 0;
     }
-    return fail(r, &v->start_mark,
-                "%s: expected a style such as \"red on default bold\" or "
-                "{ fg: red, attrs: [bold] }",
-                key);
+    return fail(r, &v->start_mark, "%s: %s", key, STYLE_EXPECTED);
 }
 
 static int load_rec(struct theme *t, const char *path, const char *datadir,
@@ -705,7 +843,10 @@ parse_top(struct rd *r)
             return -1;
         }
         key = scalar(&k);
-        if (strcmp(key, "name") == 0 || strcmp(key, "description") == 0) {
+        if (once(r, NULL, key, &k.start_mark) != 0) {
+            rc = -1;
+        } else if (strcmp(key, "name") == 0 ||
+                   strcmp(key, "description") == 0) {
             if (v.type != YAML_SCALAR_EVENT) {
                 rc = fail(r, &v.start_mark, "%s: expected text", key);
             } else if (key[0] == 'n') {
@@ -731,17 +872,19 @@ parse_top(struct rd *r)
 #define THEME_MAX_BYTES (1 << 20)
 
 /*
- * Open a theme file: a regular file of at most THEME_MAX_BYTES. A FIFO
- * would block in open() or read() for ever and a device may never end,
- * so the file is opened without blocking and looked at first. Returns
- * the stream, or NULL with err filled.
+ * Read a theme file whole: a regular file of at most THEME_MAX_BYTES. A
+ * FIFO would block in open() or read() for ever and a device may never
+ * end, so the file is opened without blocking and looked at first.
+ * Returns the text (terminated, its length in *len; caller frees it), or
+ * NULL with err filled.
  */
-static FILE *
-open_theme(const char *path, struct rho_err *err)
+static char *
+read_theme(const char *path, size_t *len, struct rho_err *err)
 {
     struct stat st;
     int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    FILE *f;
+    size_t n = 0, cap;
+    char *text;
 
     if (fd < 0) {
         rho_err_set(err, RHO_EIO, "%s: cannot open: %s", path, strerror(errno));
@@ -759,12 +902,43 @@ open_theme(const char *path, struct rho_err *err)
                     THEME_MAX_BYTES >> 10);
         return NULL;
     }
-    if (fcntl(fd, F_SETFL, 0) != 0 || (f = fdopen(fd, "rb")) == NULL) {
+    if (fcntl(fd, F_SETFL, 0) != 0) {
         rho_err_set(err, RHO_EIO, "%s: cannot open: %s", path, strerror(errno));
         close(fd);
         return NULL;
     }
-    return f;
+    cap = (size_t)st.st_size + 1; /* one more: to see it end, or grow */
+    text = xmalloc(cap + 1);
+    for (;;) {
+        ssize_t got = read(fd, text + n, cap - n);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0) {
+            rho_err_set(err, RHO_EIO, "%s: cannot read: %s", path,
+                        strerror(errno));
+            break;
+        }
+        if (got == 0) {
+            close(fd);
+            text[n] = '\0';
+            *len = n;
+            return text;
+        }
+        n += (size_t)got;
+        if (n > THEME_MAX_BYTES) { /* it grew since fstat() */
+            rho_err_set(err, RHO_ELIMIT,
+                        "%s: larger than %d KiB: too large for a theme", path,
+                        THEME_MAX_BYTES >> 10);
+            break;
+        }
+        if (n == cap) {
+            cap *= 2;
+            text = xreallocarray(text, cap + 1, 1);
+        }
+    }
+    close(fd);
+    free(text);
+    return NULL;
 }
 
 static int
@@ -773,14 +947,17 @@ load_rec(struct theme *t, const char *path, const char *datadir, int depth,
 {
     struct rd r;
     struct theme tmp = *t;
-    FILE *f = open_theme(path, err);
+    size_t len = 0;
+    char *text = read_theme(path, &len, err);
     yaml_event_t ev;
     int rc = -1, started = 0;
 
-    if (f == NULL)
+    if (text == NULL)
         return -1;
     memset(&r, 0, sizeof r);
     r.path = path;
+    r.text = text;
+    r.len = len;
     r.datadir = datadir;
     r.depth = depth;
     r.t = &tmp;
@@ -790,7 +967,7 @@ load_rec(struct theme *t, const char *path, const char *datadir, int depth,
         goto out;
     }
     started = 1;
-    yaml_parser_set_input_file(&r.p, f);
+    yaml_parser_set_input_string(&r.p, (const unsigned char *)text, len);
     for (;;) {
         if (next_event(&r, &ev) != 0)
             goto out;
@@ -805,8 +982,7 @@ load_rec(struct theme *t, const char *path, const char *datadir, int depth,
             continue;
         }
         if (ev.type == YAML_SCALAR_EVENT ||
-            ev.type == YAML_SEQUENCE_START_EVENT ||
-            ev.type == YAML_ALIAS_EVENT) {
+            ev.type == YAML_SEQUENCE_START_EVENT) {
             fail(&r, &ev.start_mark,
                  "expected a mapping of roles to styles (role: style)");
             yaml_event_delete(&ev);
@@ -828,7 +1004,12 @@ load_rec(struct theme *t, const char *path, const char *datadir, int depth,
 out:
     if (started)
         yaml_parser_delete(&r.p);
-    fclose(f);
+    for (size_t i = 0; i < r.nseen; i++) {
+        free(r.seen[i].role);
+        free(r.seen[i].name);
+    }
+    free(r.seen);
+    free(text);
     return rc;
 }
 

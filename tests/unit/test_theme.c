@@ -219,10 +219,10 @@ test_forms(void)
               t.role[ROLE_TITLE].bg_rgb == 0 && t.role[ROLE_TITLE].bg == 16,
           "#rgb colours");
     CHECK_STR(t.name, "short", "name: given");
-    CHECK(load_text("title: \"\"\n", &t, &err) == 0 &&
+    CHECK(load_text("title: default\n", &t, &err) == 0 &&
               t.role[ROLE_TITLE].fg == -1 && t.role[ROLE_TITLE].bg == -1 &&
               t.role[ROLE_TITLE].attrs == 0,
-          "an empty style: the terminal's defaults");
+          "default: the terminal's colours, no attribute");
     CHECK(load_text("title: { attrs: [] }\n", &t, &err) == 0 &&
               t.role[ROLE_TITLE].attrs == 0 && t.role[ROLE_TITLE].bg == 24,
           "attrs: [] clears the attributes only");
@@ -308,8 +308,8 @@ test_errors(void)
               "t.yaml:2:1: did not find expected ',' or '}' while parsing a "
               "flow mapping (from 1:8)",
               "an unclosed flow mapping");
-    CHECK_STR(error_of("title: red\ntitle: red: blue\n"),
-              "t.yaml:2:11: mapping values are not allowed in this context",
+    CHECK_STR(error_of("title: red\nstatus: red: blue\n"),
+              "t.yaml:2:12: mapping values are not allowed in this context",
               "a problem without a context");
     CHECK_STR(error_of("- title\n"),
               "t.yaml:1:1: expected a mapping of roles to styles (role: "
@@ -326,6 +326,126 @@ test_errors(void)
                               "directory") == 0,
           "a missing file (%s)", err.msg);
     CHECK(theme_load(&t, "/no/such.yaml", NULL, NULL) == -1, "err may be NULL");
+}
+
+/* Defects once accepted silently or reported at the wrong place. */
+static void
+test_strict(void)
+{
+    struct theme t;
+    struct rho_err err = {0};
+    char text[512];
+
+    /* libyaml's reader errors have no mark, only a byte offset */
+    CHECK_STR(error_of("name: x\ntitle: red\nstatus: \"\xff red\"\n"),
+              "t.yaml:3:10: invalid leading UTF-8 octet",
+              "an encoding error at its line and column");
+    CHECK_STR(error_of("name: x\r\n# \xc3\xa9t\xc3\xa9\r\nstatus: "
+                       "\"\xc3\xa9\xff\"\n"),
+              "t.yaml:3:11: invalid leading UTF-8 octet",
+              "... counting CR LF once and characters, not bytes");
+    CHECK_STR(error_of("\xef\xbb\xbftitle: \"\x01\"\n"),
+              "t.yaml:1:9: control characters are not allowed",
+              "... and not counting a byte order mark");
+
+    /* duplicate keys: refused, not the last one winning */
+    CHECK_STR(error_of("title: 5\nstatus: red\ntitle: red\n"),
+              "t.yaml:3:1: 'title' given twice (first at 1:1)",
+              "a role given twice");
+    CHECK_STR(error_of("title: { fg: red, fg: blue }\n"),
+              "t.yaml:1:19: title: 'fg' given twice (first at 1:10)",
+              "a style field given twice");
+    CHECK_STR(error_of("tab:\n  attrs: [bold]\n  bg: 1\n  attrs: dim\n"),
+              "t.yaml:4:3: tab: 'attrs' given twice (first at 2:3)",
+              "attrs given twice in a block mapping");
+    CHECK_STR(error_of("heat.0: red\nheat:\n  0: blue\n"),
+              "t.yaml:3:3: 'heat.0' given twice (first at 1:1)",
+              "a role given twice, dotted and nested");
+    CHECK_STR(error_of("heat: { 1: red }\ntitle: red\nheat: { 2: red }\n"),
+              "t.yaml:3:1: 'heat' given twice (first at 1:1)",
+              "a group given twice");
+    CHECK_STR(error_of("name: a\nname: b\n"),
+              "t.yaml:2:1: 'name' given twice (first at 1:1)",
+              "name given twice");
+    CHECK(load_text("tab: { bg: 1 }\ntab.active: red\nheat.0: red\n"
+                    "heat: { 1: blue }\n",
+                    &t, &err) == 0 &&
+              t.role[ROLE_TAB].bg == 1 && t.role[ROLE_TAB_ACTIVE].fg == 1 &&
+              t.role[ROLE_HEAT_0].fg == 1 && t.role[ROLE_HEAT_1].fg == 4,
+          "a role and its group, a group's roles in both forms (%s)", err.msg);
+    write_file("base.yaml", "title: red\n");
+    snprintf(text, sizeof text, "inherits: %s/base.yaml\ntitle: blue\n", dir);
+    CHECK(load_text(text, &t, &err) == 0 && t.role[ROLE_TITLE].fg == 4,
+          "a role of the inherited theme given again is no duplicate (%s)",
+          err.msg);
+
+    /* aliases */
+    CHECK_STR(error_of("title: &x \"red bold\"\nstatus: *x\n"),
+              "t.yaml:2:9: aliases (*x) are not supported in themes",
+              "an alias is refused as such");
+    CHECK_STR(error_of("title: { fg: &c red, bg: *c }\n"),
+              "t.yaml:1:26: aliases (*c) are not supported in themes",
+              "an alias in a style mapping");
+    CHECK_STR(error_of("title: { attrs: [&b bold] }\nstatus: { attrs: [*b] }"
+                       "\n"),
+              "t.yaml:2:19: aliases (*b) are not supported in themes",
+              "an alias in a list of attributes");
+    CHECK(load_text("title: &x red\n", &t, &err) == 0 &&
+              t.role[ROLE_TITLE].fg == 1,
+          "an anchor alone is harmless (%s)", err.msg);
+
+    /* long attribute lists and styles lose nothing */
+    {
+        char big[900];
+        size_t n = 0;
+        n += (size_t)snprintf(big + n, sizeof big - n, "title: { attrs: \"");
+        for (int k = 0; k < 60; k++)
+            n += (size_t)snprintf(big + n, sizeof big - n, "bold ");
+        snprintf(big + n, sizeof big - n, "blink\" }\n");
+        CHECK(strncmp(error_of(big),
+                      "t.yaml:1:17: title: unknown attribute "
+                      "'blink'",
+                      45) == 0,
+              "an unknown attribute after 255 characters (%s)", error_of(big));
+        snprintf(big + n, sizeof big - n, "underline\" }\n");
+        CHECK(load_text(big, &t, &err) == 0 &&
+                  t.role[ROLE_TITLE].attrs == (ATTR_BOLD | ATTR_UNDERLINE),
+              "an attribute after 255 characters (%s)", err.msg);
+        n = (size_t)snprintf(big, sizeof big, "title: red");
+        for (int k = 0; k < 60; k++)
+            n += (size_t)snprintf(big + n, sizeof big - n, " dim");
+        snprintf(big + n, sizeof big - n, " on blue italic\n");
+        CHECK(load_text(big, &t, &err) == 0 && t.role[ROLE_TITLE].fg == 1 &&
+                  t.role[ROLE_TITLE].bg == 4 &&
+                  t.role[ROLE_TITLE].attrs == (ATTR_DIM | ATTR_ITALIC),
+              "a style string of any length (%s)", err.msg);
+    }
+
+    /* one background */
+    CHECK_STR(error_of("title: red on blue on green\n"),
+              "t.yaml:1:8: title: a second 'on' (a style has one background)",
+              "'on' twice");
+
+    /* empty and null styles */
+    CHECK_STR(error_of("title: \"\"\n"),
+              "t.yaml:1:8: title: expected a style such as \"red on default "
+              "bold\" or { fg: red, attrs: [bold] }",
+              "an empty style");
+    CHECK_STR(error_of("title: \" , \"\n"),
+              "t.yaml:1:8: title: expected a style such as \"red on default "
+              "bold\" or { fg: red, attrs: [bold] }",
+              "a style of only spaces and commas");
+    CHECK_STR(error_of("title:\nstatus: red\n"),
+              "t.yaml:1:1: title: expected a style such as \"red on default "
+              "bold\" or { fg: red, attrs: [bold] }",
+              "a null style, at its key");
+    CHECK_STR(error_of("status: red\ntitle: ~\n"),
+              "t.yaml:2:1: title: expected a style such as \"red on default "
+              "bold\" or { fg: red, attrs: [bold] }",
+              "~ is null too");
+    CHECK(load_text("title: \"null\"\n", &t, &err) == -1 &&
+              strstr(err.msg, "unknown colour 'null'"),
+          "a quoted \"null\" is text: not a colour (%s)", err.msg);
 }
 
 static void
@@ -681,6 +801,7 @@ main(void)
     test_shipped();
     test_forms();
     test_errors();
+    test_strict();
     test_inherits();
     test_lookup();
     test_colours();
