@@ -14,15 +14,24 @@
 #include "import/hwloc_import.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <hwloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "core/base/rho_alloc.h"
 #include "core/base/units.h"
 
 #define MAX_XML (64L << 20)
+
+/* The link speeds (GB/s) written as such; outside (or NaN) a speed is
+   unknown. No PCIe link is slower than 1 kB/s or faster than 1 PB/s: a
+   figure past those is a broken file's (and "inf" or "0" to rho). */
+#define MIN_SPEED 1e-6
+#define MAX_SPEED 1e6
 
 /* What an OS device is, whatever the XML version said. */
 enum os_kind { OS_OTHER, OS_GPU, OS_NET, OS_OFED, OS_BLOCK };
@@ -67,6 +76,59 @@ import_opts_init(struct import_opts *o)
 
 /* ---- reading the file ---- */
 
+/* s (its first len bytes at most) as text for one line of a comment,
+   a message or a name: at most n - 1 bytes, a control character as '?'.
+   out may be s. Returns out. */
+static char *
+printable(const char *s, size_t len, char *out, size_t n)
+{
+    size_t i;
+
+    for (i = 0; i < len && s[i] && i + 1 < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        out[i] = c < 32 || c == 127 ? '?' : (char)c;
+    }
+    out[i] = '\0';
+    return out;
+}
+
+/*
+ * Open path for reading: a regular file. A FIFO would block in open() or
+ * read() for ever and a device may never end, so it is opened without
+ * blocking and looked at first (as themes are). NULL with err.
+ */
+static FILE *
+open_xml(const char *path, struct rho_err *err)
+{
+    struct stat st;
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    FILE *f;
+
+    if (fd < 0) {
+        rho_err_set(err, RHO_EINPUT, "%s: cannot read: %s", path,
+                    strerror(errno));
+        return NULL;
+    }
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        close(fd);
+        rho_err_set(err, RHO_EINPUT, "%s: not a regular file", path);
+        return NULL;
+    }
+    if (st.st_size > MAX_XML) {
+        close(fd);
+        rho_err_set(err, RHO_EINPUT, "%s: cannot read: larger than 64 MiB",
+                    path);
+        return NULL;
+    }
+    if (fcntl(fd, F_SETFL, 0) != 0 || (f = fdopen(fd, "rb")) == NULL) {
+        rho_err_set(err, RHO_EINPUT, "%s: cannot read: %s", path,
+                    strerror(errno));
+        close(fd);
+        return NULL;
+    }
+    return f;
+}
+
 /*
  * The file into a NUL-ended buffer, its XML version checked (and 3 read
  * as 2). Returns the buffer (caller frees) or NULL with err.
@@ -74,15 +136,12 @@ import_opts_init(struct import_opts *o)
 static char *
 read_xml(const char *path, size_t *len, int *v3, struct rho_err *err)
 {
-    FILE *f = fopen(path, "rb");
-    char *buf = NULL, *t, *v;
+    FILE *f = open_xml(path, err);
+    char *buf = NULL, *t, *v, *gt;
     size_t n = 0, cap = 0;
 
-    if (f == NULL) {
-        rho_err_set(err, RHO_EINPUT, "%s: cannot read: %s", path,
-                    strerror(errno));
+    if (f == NULL)
         return NULL;
-    }
     for (;;) {
         size_t got;
         if (cap - n < 65536) {
@@ -114,18 +173,31 @@ read_xml(const char *path, size_t *len, int *v3, struct rho_err *err)
     }
     *v3 = 0;
     v = strstr(t, "version=\"");
-    if (v != NULL && v < strchr(t, '>')) {
-        int major = atoi(v + 9);
+    gt = strchr(t, '>');
+    if (v != NULL && gt != NULL && v < gt) {
+        char *end;
+        long major = strtol(v + 9, &end, 10);
+        if (end == v + 9 || (*end != '.' && *end != '"')) {
+            char q[40];
+            printable(v + 9, strcspn(v + 9, "\"\n"), q, sizeof q);
+            rho_err_set(err, RHO_EINPUT,
+                        "%s: the version attribute of <topology>, \"%s\", "
+                        "is not a number (rho reads hwloc XML versions 1 to "
+                        "3)",
+                        path, q);
+            free(buf);
+            return NULL;
+        }
         if (major < 1 || major > 3) {
             rho_err_set(err, RHO_EINPUT,
-                        "%s: hwloc XML version %d (rho reads versions 1 to "
+                        "%s: hwloc XML version %ld (rho reads versions 1 to "
                         "3)",
                         path, major);
             free(buf);
             return NULL;
         }
         if (major == 3) { /* hwloc 2.x reads it as 2; see os_kind() */
-            v[9] = '2';
+            end[-1] = '2';
             *v3 = 1;
         }
     }
@@ -221,24 +293,49 @@ bus_id(hwloc_obj_t o, char *buf, size_t n)
     snprintf(buf, n, "%04x:%02x:%02x.%01x", a->domain, a->bus, a->dev, a->func);
 }
 
-/* A unique name: base, or base-busid, or base-2, -3, ... */
+/* base then suffix into out[n], base cut (at a UTF-8 character's
+   start) so that all of suffix fits, a control character as '?' (rho
+   refuses it in a name). */
+static void
+fit_name(char *out, size_t n, const char *base, const char *suffix)
+{
+    size_t ls = strlen(suffix), lb = strlen(base);
+
+    if (ls > n - 1)
+        ls = n - 1;
+    if (lb > n - 1 - ls) {
+        lb = n - 1 - ls;
+        while (lb > 0 && ((unsigned char)base[lb] & 0xc0) == 0x80)
+            lb--;
+    }
+    snprintf(out, n, "%.*s%.*s", (int)lb, base, (int)ls, suffix);
+    printable(out, n, out, n);
+}
+
+/*
+ * A unique name of at most 63 bytes: base, or base-busid, or base-2, -3,
+ * ..., base cut to leave room for the suffix. The suffixes -2, -3, ...
+ * are whole and all different, so one of the first nused + 2 is free.
+ */
 static void
 unique(struct imp *im, const char *base, const char *bus, char *out, size_t n)
 {
     char try[64];
     int k = 1;
 
-    snprintf(try, sizeof try, "%s", base);
+    fit_name(try, sizeof try, base, "");
     for (;;) {
         int taken = 0;
+        char sfx[40];
         for (int i = 0; i < im->nused && !taken; i++)
             taken = strcmp(im->used[i], try) == 0;
         if (!taken)
             break;
         if (k == 1 && bus && strcmp(base, bus) != 0)
-            snprintf(try, sizeof try, "%s-%s", base, bus);
+            snprintf(sfx, sizeof sfx, "-%s", bus);
         else
-            snprintf(try, sizeof try, "%s-%d", base, k + 1);
+            snprintf(sfx, sizeof sfx, "-%d", k + 1);
+        fit_name(try, sizeof try, base, sfx);
         k++;
     }
     if (im->nused == im->capused) {
@@ -324,22 +421,22 @@ gather(struct imp *im, hwloc_obj_t o)
         gather(im, c);
 }
 
-/* "15.753846 GB/s" for a link speed in GB/s. */
+/* "15.753846 GB/s" for a link speed in GB/s: the fewest digits that
+   read back as hwloc's float (so "%.9g" at most). */
 static void
-speed_text(double gbps, char *buf, size_t n)
+speed_text(float gbps, char *buf, size_t n)
 {
-    char num[32], *e;
+    char num[32];
 
-    snprintf(num, sizeof num, "%.6f", gbps);
-    e = num + strlen(num) - 1;
-    while (*e == '0')
-        *e-- = '\0';
-    if (*e == '.')
-        *e = '\0';
+    for (int prec = 1; prec <= 9; prec++) {
+        snprintf(num, sizeof num, "%.*g", prec, (double)gbps);
+        if (strtof(num, NULL) == gbps)
+            break;
+    }
     snprintf(buf, n, "%s GB/s", num);
 }
 
-static double
+static float
 link_speed(hwloc_obj_t o)
 {
     if (o->type == HWLOC_OBJ_BRIDGE)
@@ -353,10 +450,11 @@ link_speed(hwloc_obj_t o)
 static void
 link_opts(struct imp *im, hwloc_obj_t o, const char *bus, int *unknown)
 {
-    double s = link_speed(o);
+    float s = link_speed(o);
     char sp[48];
 
-    *unknown = !(s > 0);
+    /* 0 (hwloc's unknown), NaN, infinite or absurd: unknown */
+    *unknown = !(s >= MIN_SPEED && s <= MAX_SPEED);
     if (*unknown) {
         im->info->nunknown++;
         strbuf_printf(im->out, ", { bus = \"%s\" })", bus);
@@ -632,6 +730,17 @@ emit_rc(struct imp *im, int rc, int indent, int last_extras)
     strbuf_printf(im->out, "%*s})", indent, "");
 }
 
+/* " (reason)" for errno e, or "" when hwloc set none. Returns buf. */
+static const char *
+why(int e, char *buf, size_t n)
+{
+    if (e == 0)
+        buf[0] = '\0';
+    else
+        snprintf(buf, n, " (%s)", strerror(e));
+    return buf;
+}
+
 int
 import_hwloc(const char *path, const struct import_opts *o,
              struct import_info *info, struct strbuf *out, struct rho_err *err)
@@ -639,7 +748,7 @@ import_hwloc(const char *path, const struct import_opts *o,
     struct import_info tmp;
     struct import_opts def;
     struct imp im;
-    char *buf = NULL;
+    char *buf = NULL, reason[128];
     size_t len = 0;
     int rc = -1, v3 = 0, npkg;
 
@@ -671,22 +780,24 @@ import_hwloc(const char *path, const struct import_opts *o,
        plugin adds nothing to them but a leak */
     hwloc_topology_set_components(
         im.topo, HWLOC_TOPOLOGY_COMPONENTS_FLAG_BLACKLIST, "pci");
+    errno = 0;
     if (buf != NULL &&
         hwloc_topology_set_xmlbuffer(im.topo, buf, (int)len + 1) != 0) {
         rho_err_set(err, RHO_EINPUT,
-                    "%s: hwloc cannot read it: malformed XML (%s)", path,
-                    strerror(errno));
+                    "%s: hwloc cannot read it: malformed XML%s", path,
+                    why(errno, reason, sizeof reason));
         goto out;
     }
+    errno = 0;
     if (hwloc_topology_load(im.topo) != 0) {
         if (path)
             rho_err_set(err, RHO_EINPUT,
                         "%s: hwloc cannot read it: malformed XML, or "
-                        "objects it does not accept (%s)",
-                        path, strerror(errno));
+                        "objects it does not accept%s",
+                        path, why(errno, reason, sizeof reason));
         else
-            rho_err_set(err, RHO_EINPUT, "hwloc cannot read this machine: %s",
-                        strerror(errno));
+            rho_err_set(err, RHO_EINPUT, "hwloc cannot read this machine%s",
+                        why(errno, reason, sizeof reason));
         goto out;
     }
     if (path) {
@@ -753,10 +864,13 @@ import_scenario(const struct import_info *in, const char *topology,
                 double efficiency, struct strbuf *out)
 {
     const char *a = NULL, *b = NULL, *c = NULL, *d = NULL;
+    char src[sizeof in->source];
     int stream = 0;
 
+    /* a newline in the path would end the comment (the rest: code), and
+       a title has no control character: they are written as '?' */
     strbuf_puts(out, "-- A rho scenario of ");
-    strbuf_puts(out, in->source);
+    strbuf_puts(out, printable(in->source, sizeof in->source, src, sizeof src));
     strbuf_printf(out,
                   ", imported from hwloc.\n-- %d socket%s, %d GPU%s, %d "
                   "NIC%s, %d storage, %d other device%s, %d switch%s.\n",
@@ -787,7 +901,7 @@ import_scenario(const struct import_info *in, const char *topology,
     strbuf_puts(out, "local topology = ");
     strbuf_puts(out, topology);
     strbuf_puts(out, "\n\nreturn rho.scenario {\n  title = ");
-    strbuf_lua_quote(out, in->source);
+    strbuf_lua_quote(out, src);
     strbuf_printf(out,
                   ",\n  topology = topology,\n  efficiency = %g, -- payload "
                   "share of a PCIe link's data rate\n  bandwidth = \"11.6 "

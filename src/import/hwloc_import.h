@@ -52,10 +52,15 @@ void import_opts_init(struct import_opts *o);
  * append the Lua expression of its topology to out (a call of rho.machine
  * or rho.rc, with comments where a default was used). info (may be NULL)
  * receives what was found. Returns 0, or -1 with err filled: "path: cannot
- * read: reason", "path: not an hwloc XML file (no <topology> element)",
- * "path: hwloc XML version N (rho reads versions 1 to 3)", "path: hwloc
- * cannot read it: reason" (malformed XML), "path: no PCI device and no
- * memory". Never prints, never exits.
+ * read: reason", "path: not a regular file" (a FIFO is never opened for
+ * good: it would block), "path: not an hwloc XML file (no <topology>
+ * element)", "path: hwloc XML version N (rho reads versions 1 to 3)",
+ * "path: the version attribute of <topology>, "V", is not a number (...)",
+ * "path: hwloc cannot read it: malformed XML[, or objects it does not
+ * accept] (reason, when hwloc gives one)", "path: no PCI device and no
+ * memory". A link speed outside 1e-6 to 1e6 GB/s (or not a number) is
+ * unknown; a name is at most 63 bytes, a control character in it, in the
+ * comments or in the title written as '?'. Never prints, never exits.
  */
 int import_hwloc(const char *path, const struct import_opts *o,
                  struct import_info *info, struct strbuf *out,

@@ -1,6 +1,6 @@
 -- args: --messages -f csv -m link
 -- exit: 0
--- stdout: 1,"say ""hi"", then",0,1,1024,0
+-- stdout: 1,"say ""hi"", then",0,1,1024,
 -- A job's name holds a quote and a comma: the CSV field is quoted and
 -- its quote doubled (RFC 4180), so that a reader gets the name back.
 return rho.scenario {

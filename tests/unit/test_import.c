@@ -8,6 +8,8 @@
 #include "harness.h"
 
 #include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "core/base/strbuf.h"
 #include "core/pcie/pcie.h"
@@ -17,6 +19,8 @@
 #include "script/lx.h"
 
 #define DIR "tests/lua/hwloc/"
+
+static char tmp[64]; /* a directory of edited copies, removed at the end */
 
 /* Import path, print the scenario, load it back. NULL on failure. */
 static struct scenario *
@@ -242,6 +246,225 @@ test_bad(void)
     }
 }
 
+/*
+ * Write to the path dst the file src with its first from[i] replaced by
+ * to[i] for each i < n. Returns dst, or NULL (and says why).
+ */
+static const char *
+edit(const char *src, const char *dst, int n, const char *const *from,
+     const char *const *to)
+{
+    FILE *f = fopen(src, "rb");
+    char *buf = calloc(1, 1 << 20);
+    size_t len = f ? fread(buf, 1, (1 << 20) - 1, f) : 0;
+    const char *ret = f && len > 0 ? dst : NULL;
+
+    if (f)
+        fclose(f);
+    for (int i = 0; i < n && ret; i++) {
+        char *at = strstr(buf, from[i]);
+        size_t lf = strlen(from[i]), lt = strlen(to[i]);
+        if (at == NULL || len - lf + lt >= 1 << 20) {
+            printf("# %s: no '%s' to replace\n", src, from[i]);
+            ret = NULL;
+            break;
+        }
+        memmove(at + lt, at + lf, len - (size_t)(at - buf) - lf + 1);
+        memcpy(at, to[i], lt);
+        len = len - lf + lt;
+    }
+    if (ret != NULL) {
+        int bad = (f = fopen(dst, "wb")) == NULL;
+        if (!bad) {
+            bad = fwrite(buf, 1, len, f) != len;
+            bad |= fclose(f) != 0;
+        }
+        if (bad)
+            ret = NULL;
+    }
+    if (ret == NULL)
+        printf("# cannot make %s from %s\n", dst, src);
+    free(buf);
+    return ret;
+}
+
+/* Two devices whose names share their first 63 bytes (70 'n's, or 40
+   two-byte 'é's, then A or B): the import ends, and the names are
+   unique, fit in 63 bytes and are cut between characters. */
+static void
+test_long_names(void)
+{
+    static const char *const from[] = {"name=\"eth0\"", "name=\"eth1\""};
+
+    for (int v = 0; v < 2; v++) {
+        char base[128] = "", to[2][160], path[128], want[2][64];
+        const char *tp[2] = {to[0], to[1]};
+        struct import_info in;
+        struct strbuf text;
+        struct scenario *s;
+        for (int i = 0; i < (v ? 40 : 70); i++)
+            strcat(base, v ? "\xc3\xa9" : "n"); /* é: U+00E9 */
+        for (int i = 0; i < 2; i++)
+            snprintf(to[i], sizeof to[i], "name=\"%s%c\"", base, 'A' + i);
+        /* base cut to 63 bytes (62 for 'é'), then to leave room for the
+           bus id of the second */
+        snprintf(want[0], sizeof want[0], "%.*s", v ? 62 : 63, base);
+        snprintf(want[1], sizeof want[1], "%.50s-0000:04:00.1", base);
+        snprintf(path, sizeof path, "%s/longname.xml", tmp);
+        alarm(20); /* unique() used to loop for ever */
+        s = edit(DIR "24em64t-2n6c2t-pci.xml", path, 2, from, tp)
+                ? load(path, &in, &text)
+                : NULL;
+        alarm(0);
+        CHECK(s != NULL && pcie_find(s->pcie, want[0]) >= 0 &&
+                  pcie_find(s->pcie, want[1]) >= 0 &&
+                  strcmp(pcie_node(s->pcie, pcie_find(s->pcie, want[1]))->bus,
+                         "0000:04:00.1") == 0,
+              "two NICs whose names share 63 bytes (%s): '%s', '%s'",
+              v ? "'é'" : "'n'", want[0], want[1]);
+        scenario_free(s);
+        strbuf_fini(&text);
+    }
+}
+
+/* A link speed rho cannot take is unknown; others are written exactly. */
+static void
+test_speeds(void)
+{
+    static const char *const from[] = {"pci_link_speed=\"0.200000\""};
+    static const struct {
+        const char *xml;
+        double bw; /* eth0's link, B/s; 0: unknown */
+    } cases[] = {
+        {"1e40", 0}, /* inf as a float */
+        {"inf", 0},
+        {"nan", 0},  /* not a number */
+        {"1e35", 0}, /* past 1e6 GB/s */
+        {"1000001", 0},
+        {"-3", 0},                   /* past the bound, below zero */
+        {"0.0000001", 0},            /* under 1e-6 GB/s */
+        {"1e6", 1e15},               /* the bound itself */
+        {"123456.79", 123456.79e9},  /* "%.6f" added digits */
+        {"0.0000015", 1.5e-6 * 1e9}, /* "%.6f" rounded to 0.000002 */
+        {"15.753846", 15.753846e9},
+    };
+
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char to[64], path[128];
+        const char *tp[1] = {to};
+        struct import_info in;
+        struct strbuf text;
+        struct scenario *s;
+        snprintf(to, sizeof to, "pci_link_speed=\"%s\"", cases[i].xml);
+        snprintf(path, sizeof path, "%s/speed.xml", tmp);
+        s = edit(DIR "24em64t-2n6c2t-pci.xml", path, 1, from, tp)
+                ? load(path, &in, &text)
+                : NULL;
+        CHECK(s != NULL && link_of(s, "eth0") == cases[i].bw &&
+                  in.nunknown == (cases[i].bw == 0) &&
+                  strstr(strbuf_str(&text), cases[i].bw == 0
+                                                ? "(1 such link)"
+                                                : "(0 such links)") != NULL,
+              "pci_link_speed=\"%s\": eth0's link %s (%.17g B/s)", cases[i].xml,
+              cases[i].bw == 0 ? "unknown" : "as given",
+              s ? link_of(s, "eth0") : -1);
+        scenario_free(s);
+        strbuf_fini(&text);
+    }
+}
+
+/* A control character in the path or a name: '?' in the comment, the
+   title and the name, never code nor a name rho refuses. */
+static void
+test_control_chars(void)
+{
+    static const char *const from[] = {"name=\"eth0\""};
+    static const char *const to[] = {"name=\"a&#10;b&#9;c\""};
+    char path[128], title[128], want[192];
+    struct import_info in;
+    struct strbuf text;
+    struct scenario *s;
+
+    snprintf(path, sizeof path, "%s/nl\nerror('injected') --.xml", tmp);
+    snprintf(title, sizeof title, "%s/nl?error('injected') --.xml", tmp);
+    snprintf(want, sizeof want, "-- A rho scenario of %s, imported from",
+             title);
+    s = edit(DIR "power8gpudistances.xml", path, 0, NULL, NULL)
+            ? load(path, &in, &text)
+            : NULL;
+    CHECK(s != NULL && strncmp(strbuf_str(&text), want, strlen(want)) == 0,
+          "a newline in the path: '?' in the comment, which stays one line");
+    if (s != NULL)
+        CHECK(strcmp(s->title, title) == 0, "and in the title: '%s'", s->title);
+    scenario_free(s);
+    strbuf_fini(&text);
+    remove(path);
+
+    snprintf(path, sizeof path, "%s/ctrl-name.xml", tmp);
+    s = edit(DIR "24em64t-2n6c2t-pci.xml", path, 1, from, to)
+            ? load(path, &in, &text)
+            : NULL;
+    CHECK(s != NULL && pcie_find(s->pcie, "a?b?c") >= 0,
+          "a newline and a tab in a device's name: 'a?b?c'");
+    scenario_free(s);
+    strbuf_fini(&text);
+}
+
+/* Errors: what is not a regular file, a version that is not a number,
+   hwloc refusing a file without a reason. */
+static void
+test_bad_more(void)
+{
+    static const char *const ver_from[] = {"<topology version=\"3.0\">"};
+    static const char *const ver_to[] = {"<topology version=\"abc\">"};
+    static const char one_pu[] =
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        "<!DOCTYPE topology SYSTEM \"hwloc2.dtd\">\n"
+        "<topology version=\"2.0\">\n"
+        "  <object type=\"Machine\" os_index=\"0\" cpuset=\"0x1\" "
+        "complete_cpuset=\"0x1\" allowed_cpuset=\"0x1\" nodeset=\"0x1\" "
+        "complete_nodeset=\"0x1\" allowed_nodeset=\"0x1\" gp_index=\"1\">\n"
+        "    <object type=\"PU\" os_index=\"0\" cpuset=\"0x1\" "
+        "complete_cpuset=\"0x1\" nodeset=\"0x1\" complete_nodeset=\"0x1\" "
+        "gp_index=\"2\"/>\n"
+        "  </object>\n"
+        "</topology>\n";
+    char fifo[128], ver[128], pu[128];
+    const char *path[4] = {ver, pu, tmp, fifo}; /* the FIFO last */
+    static const char *const what[4] = {
+        "version=\"abc\"", "one PU, no NUMA node", "a directory", "a FIFO"};
+    const char *want[4] = {
+        "the version attribute of <topology>, \"abc\", is not a number",
+        "hwloc cannot read it: malformed XML, or objects it does not accept",
+        "not a regular file", "not a regular file"};
+    FILE *f;
+
+    snprintf(fifo, sizeof fifo, "%s/fifo.xml", tmp);
+    snprintf(ver, sizeof ver, "%s/version.xml", tmp);
+    snprintf(pu, sizeof pu, "%s/one-pu.xml", tmp);
+    if (mkfifo(fifo, 0600) != 0)
+        printf("# mkfifo %s failed\n", fifo);
+    edit(DIR "24em64t-2n6c2t-pci.xml", ver, 1, ver_from, ver_to);
+    if ((f = fopen(pu, "wb")) != NULL) {
+        fputs(one_pu, f);
+        fclose(f);
+    }
+    for (int i = 0; i < 4; i++) {
+        struct strbuf out;
+        struct rho_err err;
+        int rc;
+        strbuf_init(&out);
+        alarm(20); /* a FIFO used to block in fopen() for ever */
+        rc = import_hwloc(path[i], NULL, NULL, &out, &err);
+        alarm(0);
+        CHECK(rc == -1 && strncmp(err.msg, path[i], strlen(path[i])) == 0 &&
+                  strstr(err.msg, want[i]) != NULL &&
+                  strstr(err.msg, "Success") == NULL,
+              "%s: '%s'", what[i], rc ? err.msg : "accepted");
+        strbuf_fini(&out);
+    }
+}
+
 /* Every prefix of a good file: an error or a machine, never a crash. */
 static void
 test_truncations(void)
@@ -292,10 +515,23 @@ test_this_machine(void)
 int
 main(void)
 {
+    snprintf(tmp, sizeof tmp, "/tmp/rho-import-XXXXXX");
+    if (mkdtemp(tmp) == NULL)
+        return 1;
     test_real();
     test_handmade();
     test_bad();
+    test_long_names();
+    test_speeds();
+    test_control_chars();
+    test_bad_more();
     test_truncations();
     test_this_machine();
+    {
+        char cmd[128];
+        snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmp);
+        if (system(cmd) != 0)
+            printf("# could not remove %s\n", tmp);
+    }
     TEST_DONE();
 }
