@@ -26,6 +26,7 @@
 #include "rho_config.h"
 
 #include "cli/cli.h"
+#include "core/base/savefile.h"
 #include "core/base/rho_alloc.h"
 #include "core/base/rho_err.h"
 #include "core/base/units.h"
@@ -882,7 +883,7 @@ conflicts(const struct args *pa)
                                      long_name(first), long_name(run_opt[i]));
         }
     }
-    if (cli_same_file(pa->c.curve, pa->c.file))
+    if (savefile_same(pa->c.curve, pa->c.file))
         return bad_usage("--curve %s is the scenario: it would be "
                          "overwritten; give another file",
                          pa->c.curve);

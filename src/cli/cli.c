@@ -6,7 +6,6 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "core/base/clock.h"
@@ -26,15 +25,6 @@ cli_wait(struct session *ss, struct rho_err *err)
         if (session_wait_model(ss, m, err) != 0)
             return -1;
     return 0;
-}
-
-int
-cli_same_file(const char *a, const char *b)
-{
-    struct stat sa, sb;
-
-    return a != NULL && b != NULL && stat(a, &sa) == 0 && stat(b, &sb) == 0 &&
-           sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
 
 int

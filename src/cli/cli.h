@@ -121,10 +121,6 @@ int cli_wait(struct session *ss, struct rho_err *err);
 /* The exit status for err: 1 starved, 3 a budget ran out, else 2. */
 int cli_exit_code(const struct rho_err *err);
 
-/* Whether paths a and b name one existing file (a hard link, another
-   spelling of the path): an output must not overwrite the scenario. */
-int cli_same_file(const char *a, const char *b);
-
 /* Threads for a run: -j, else one per online CPU. */
 int cli_threads(const struct cli_args *a);
 

@@ -13,6 +13,7 @@
 
 #include "rho_config.h"
 
+#include "core/base/savefile.h"
 #include "core/base/strbuf.h"
 #include "theme/theme.h"
 #include "view/canvas.h"
@@ -101,7 +102,7 @@ run(struct cli_args *a, struct scenario **sp)
             char path[4096];
             snprintf(path, sizeof path, "%s-%02d.%s", a->frames, f + 1,
                      export_ext(a->export_fmt));
-            if (cli_same_file(path, a->file)) {
+            if (savefile_same(path, a->file)) {
                 fprintf(stderr,
                         "rho: %s: --frames would overwrite the scenario; "
                         "give another prefix\n",

@@ -148,6 +148,23 @@ main(void)
     CHECK_STR(t, ".lua.edited.lua", "a name that is only .lua");
     free(t);
 
+    /* one file under another spelling, or a link to it, is the same */
+    {
+        char other[8300], ln[8300];
+        snprintf(path, sizeof path, "%s/a.lua", dir);
+        snprintf(other, sizeof other, "%s/./a.lua", dir);
+        snprintf(ln, sizeof ln, "%s/ln.lua", dir);
+        CHECK(symlink(path, ln) == 0, "a symbolic link");
+        CHECK(savefile_same(path, other) && savefile_same(path, ln),
+              "a.lua is ./a.lua and a link to it");
+        snprintf(other, sizeof other, "%s/b.lua", dir);
+        CHECK(savefile_write(other, "return 2\n", 9, &err) == 0 &&
+                  !savefile_same(path, other),
+              "b.lua is another file");
+        snprintf(other, sizeof other, "%s/none.lua", dir);
+        CHECK(!savefile_same(path, other) && !savefile_same(NULL, path),
+              "a file that is not there, or NULL, is no file");
+    }
     {
         char cmd[8300];
         snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);

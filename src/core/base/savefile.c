@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "core/base/rho_alloc.h"
 
@@ -74,4 +75,13 @@ out:
                            strerror(e));
     }
     return 0;
+}
+
+int
+savefile_same(const char *a, const char *b)
+{
+    struct stat sa, sb;
+
+    return a != NULL && b != NULL && stat(a, &sa) == 0 && stat(b, &sb) == 0 &&
+           sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }

@@ -30,6 +30,11 @@ int savefile_write(const char *path, const char *text, size_t len,
  */
 char *savefile_edited_name(const char *script);
 
+/* Whether paths a and b name one existing file (device and inode: another
+   spelling of the path, a hard or symbolic link): an output must not
+   overwrite a script. a or b may be NULL (no). */
+int savefile_same(const char *a, const char *b);
+
 /*
  * path for a message of at most n - 1 bytes: as it is when it fits, else
  * its start, "...", and its end (the file's name). Returns buf.
