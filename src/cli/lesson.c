@@ -50,8 +50,12 @@ cli_lessons_list(const char *dir, char ***paths)
     while ((e = readdir(d)) != NULL) {
         size_t len = strlen(e->d_name);
         char path[4096];
+        /* (not rho's own: a save, NAME.edited.lua, or the unsaved edits
+           kept beside a script, NAME.recover.lua) */
         if (len < 5 || strcmp(e->d_name + len - 4, ".lua") != 0 ||
-            e->d_name[0] == '.')
+            e->d_name[0] == '.' ||
+            (len > 11 && strcmp(e->d_name + len - 11, ".edited.lua") == 0) ||
+            (len > 12 && strcmp(e->d_name + len - 12, ".recover.lua") == 0))
             continue;
         snprintf(path, sizeof path, "%s%s%s", dir,
                  dir[strlen(dir) - 1] == '/' ? "" : "/", e->d_name);
