@@ -353,7 +353,12 @@ lview_draw(const struct cview *v, const struct scenario *s,
                                   : "(the lesson gives no answer)");
         }
     }
-    if (st->predict && y < v->h) {
+    if (st->predict > s->nflows && y < v->h) { /* an edit removed it */
+        cview_printf(v, 1, y++, w - 2, ROLE_ERROR,
+                     "Predict the factor of flow %d: the scenario has %d "
+                     "flow%s now (u undoes the edit)",
+                     st->predict, s->nflows, s->nflows == 1 ? "" : "s");
+    } else if (st->predict && y < v->h) {
         char line[400];
         const struct scen_flow *f = &s->flow[st->predict - 1];
         snprintf(line, sizeof line,
