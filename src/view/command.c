@@ -4,6 +4,7 @@
 #include "view/command.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -396,6 +397,9 @@ command_run(struct session *ss, const char *line, struct command_result *res,
         if (a[0] == '\0' || *end != '\0')
             return rho_err_set(err, RHO_EINPUT, "move RANK DEVICE, e.g. move "
                                                 "3 7");
+        if (rank < 0 || rank > INT_MAX) /* (not cut to another rank) */
+            return rho_err_set(err, RHO_EINPUT,
+                               "move: no rank %s (ranks count from 0)", a);
         if (device(s, rest(p, r, sizeof r), &node, err) != 0 ||
             session_move_rank(ss, (int)rank, node, err) != 0)
             return -1;

@@ -79,6 +79,10 @@ main(void)
           "redo");
     CHECK(run(ss, "redo", &r, &err) == -1, "nothing to redo");
     CHECK(run(ss, "move 0 5", &r, &err) == 0, "move rank 0 to GPU 5");
+    CHECK(run(ss, "move 4294967296 5", &r, &err) == -1 &&
+              strcmp(err.msg, "move: no rank 4294967296 (ranks count from "
+                              "0)") == 0,
+          "a rank past an int is refused, not cut to rank 0: %s", err.msg);
     CHECK(run(ss, "save /tmp/x.lua", &r, &err) == 0 && r.kind == CMD_SAVE &&
               strcmp(r.arg, "/tmp/x.lua") == 0,
           "save is the caller's");
