@@ -383,3 +383,12 @@ printf '%s\n' 'local n = string.rep("S", 60)' \
 t tree-long-name 0 " └─SSSSSSSSSSSSSSSSSSSSSSSSSS… ·" - -- --dump 100x18:tree "$long/n.lua"
 t flows-long-name 0 " 1    ASSSSSS… BSSSSSS…" - -- --dump 100x18:flows "$long/n.lua"
 rm -rf "$long"
+# a save (NAME.edited.lua) or kept edits (NAME.recover.lua) in a folder of
+# lessons are no lessons: the numbers stay the course's
+les=$(mktemp -d)
+cp scenarios/lessons/*.lua "$les/"
+cp "$les/03-hol.lua" "$les/03-hol.edited.lua"
+cp "$les/03-hol.lua" "$les/01-upstream.recover.lua"
+t lessons-skip-saves 0 "Lesson 4: the congestion graph" - -- --batch --lesson 4 "$les"
+t lessons-skip-count 2 - "no lesson 8 (there are 7)" -- --batch --lesson 8 "$les"
+rm -rf "$les"
