@@ -12,12 +12,13 @@
 
 /* The interactive program's way to load the scenario again. */
 static struct scenario *
-reload(const char *path, void *ctx, int (*stop)(void *arg), void *arg,
-       struct rho_err *err)
+reload(const char *path, const char *as, void *ctx, int (*stop)(void *arg),
+       void *arg, struct rho_err *err)
 {
     const struct cli_args *a = ctx;
     struct lx_opts o = a->lx;
 
+    o.dir_of = as;
     o.log = NULL;
     o.params_read = NULL;
     o.stop = stop;

@@ -825,6 +825,7 @@ run_text(const char *name, const char *text, size_t len,
 
     memset(&ctx, 0, sizeof ctx);
     ctx.path = name;
+    ctx.dir_of = o ? o->dir_of : NULL;
     ctx.hook_every = 1000;
     ctx.budget = ((o && o->max_instructions) ? o->max_instructions
                                              : LX_DEFAULT_INSTRUCTIONS) /

@@ -50,6 +50,10 @@ struct lx_opts {
     struct strbuf *params_read; /* the names the script passed to
                                    rho.param(), one per line, each once;
                                    may be NULL */
+    const char *dir_of;         /* rho.hwloc() paths are relative to this
+                                   file's folder, not the script's: a
+                                   recovery file stands for its script
+                                   (tui/recover.h); NULL: the script's */
     int from_stdin;             /* lx_run_file(): the script is standard
                                    input and path only its name in messages
                                    (LX_STDIN_NAME). Read once, by the first

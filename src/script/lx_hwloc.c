@@ -109,7 +109,9 @@ l_hwloc(lua_State *L)
     check_path(L, file);
 
     path = push_text(L); /* file, path */
-    script = lx_ctx(L)->path ? lx_ctx(L)->path : "";
+    script = lx_ctx(L)->dir_of ? lx_ctx(L)->dir_of
+             : lx_ctx(L)->path ? lx_ctx(L)->path
+                               : "";
     slash = strrchr(script, '/');
     if (slash != NULL)
         strbuf_add(path, script, (size_t)(slash - script + 1));

@@ -33,6 +33,7 @@ enum lx_stop { LX_STOP_NONE, LX_STOP_INSN, LX_STOP_MEM, LX_STOP_TIME };
 /* The run context, kept in the registry under &lx_ctx_key. */
 struct lx_ctx {
     const char *path;     /* chunk name without '@' */
+    const char *dir_of;   /* lx_opts.dir_of, or NULL */
     long long budget;     /* instructions left, in hook units */
     long long used;       /* hook units used */
     int hook_every;       /* instructions per hook call */

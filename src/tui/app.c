@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "core/base/clock.h"
@@ -381,6 +382,21 @@ open_schedule(struct app *a)
     search_space_free(sp);
 }
 
+static void ask_disk_status(struct app *a);
+
+/* Whether the file at a was changed after the one at b was written
+   (either missing: no). */
+static int
+newer(const char *a, const char *b)
+{
+    struct stat sa, sb;
+
+    return stat(a, &sa) == 0 && stat(b, &sb) == 0 &&
+           (sa.st_mtim.tv_sec > sb.st_mtim.tv_sec ||
+            (sa.st_mtim.tv_sec == sb.st_mtim.tv_sec &&
+             sa.st_mtim.tv_nsec > sb.st_mtim.tv_nsec));
+}
+
 /* Take a finished reload: the new scenario, or its error shown while the
    last good result stays. Returns 1 when the screen changed. */
 static int
@@ -388,7 +404,7 @@ poll_reload(struct app *a)
 {
     struct rho_err err;
     struct scenario *s;
-    const char *why;
+    const char *why, *dropped;
 
     if (!reload_take(&a->rl, &s, &err, &why))
         return 0;
@@ -399,6 +415,7 @@ poll_reload(struct app *a)
             ui_status(&a->u, 1, "cannot take the unsaved edits kept in %s: %s",
                       a->recovering, err.msg);
         } else {
+            int changed = newer(a->path, a->recovering);
             scenario_set_path(s, a->path);
             session_replace(a->ss, s);
             ui_status(&a->u, 1,
@@ -406,6 +423,13 @@ poll_reload(struct app *a)
                       "back: u undoes them, s saves them",
                       a->recovering);
             remove(a->recovering);
+            /* the script changed after they were kept: they are edits of
+               an older text, and the question of a change under unsaved
+               edits is asked (r takes the new text) */
+            if (changed) {
+                a->ask_disk = 1;
+                ask_disk_status(a);
+            }
         }
         free(a->recovering);
         a->recovering = NULL;
@@ -418,17 +442,22 @@ poll_reload(struct app *a)
         return 1;
     }
     a->error[0] = '\0';
+    /* an open edit names a flow of the old text: dropped, and said */
+    dropped = ui_prompt_drop(&a->u) ? "; the edit you were typing was "
+                                      "dropped (its flow may have moved)"
+                                    : "";
     if (session_dirty(a->ss)) {
         /* edits not saved yet: the reload is one more undo step, and q
            still asks before they are lost */
         session_replace(a->ss, s);
-        ui_status(&a->u, 0, "reloaded %s%s; u brings back your unsaved edits",
-                  a->path, why);
+        ui_status(&a->u, 0, "reloaded %s%s; u brings back your unsaved edits%s",
+                  a->path, why, dropped);
         return 1;
     }
     session_replace(a->ss, s);
     session_mark_saved(a->ss);
-    ui_status(&a->u, 0, "reloaded %s%s", a->path, why);
+    ui_status(&a->u, dropped[0] != '\0', "reloaded %s%s%s", a->path, why,
+              dropped);
     return 1;
 }
 
@@ -441,9 +470,10 @@ ask_disk_status(struct app *a)
 {
     const char *base = strrchr(a->path, '/');
 
+    /* (the three answers first: at 80 columns the rest may not fit) */
     ui_status(&a->u, 1,
-              "%s changed on disk under your edits: r reloads (u undoes "
-              "it), k keeps yours, b both",
+              "%s changed on disk: r reloads it, k keeps your edits, b both "
+              "(u undoes a reload)",
               base != NULL ? base + 1 : a->path);
 }
 
@@ -478,7 +508,9 @@ ask_disk_key(struct app *a, int key)
                   a->path);
         return -1;
     }
-    if (key == 'q' || key == 3)
+    /* quitting asks about the edits itself; help and a save (to
+       NAME.edited.lua, the script is not touched) leave the question */
+    if (key == 'q' || key == 3 || key == '?' || key == RK_F1 || key == 's')
         return key;
     ask_disk_status(a);
     return -1;
@@ -494,7 +526,7 @@ do_reload(struct app *a, const char *why)
     a->ask_disk = 0;
     free(a->recovering);
     a->recovering = NULL;
-    if (reload_start(&a->rl, a->o, a->path, why, &err) != 0) {
+    if (reload_start(&a->rl, a->o, a->path, NULL, why, &err) != 0) {
         ui_status(&a->u, 1, "%s", err.msg);
         return;
     }
@@ -592,7 +624,7 @@ do_save(struct app *a)
         return;
     }
     path = save_path(a);
-    if (strcmp(path, a->path) == 0)
+    if (strcmp(path, a->path) == 0 || savefile_same(path, a->path))
         ui_status(&a->u, 1,
                   "not over the script itself (its code would be "
                   "lost): :save ANOTHER.lua");
@@ -715,9 +747,12 @@ app_run(const char *path, struct scenario **sp, const struct app_opts *o)
        edits (off the loop, like any reload) */
     if (!o->readonly && (a.recovering = recover_find(path)) != NULL) {
         struct rho_err err;
-        if (reload_start(&a.rl, o, a.recovering, "", &err) != 0) {
+        if (reload_start(&a.rl, o, a.recovering, path, "", &err) != 0) {
             free(a.recovering);
             a.recovering = NULL;
+        } else {
+            ui_status(&a.u, 0, "taking the unsaved edits kept in %s\u2026",
+                      a.recovering);
         }
     }
 
@@ -745,6 +780,22 @@ app_run(const char *path, struct scenario **sp, const struct app_opts *o)
             key = ask_disk_key(&a, key);
             redraw = 1;
         }
+        /* keys wait for the kept edits: an edit before them would be
+           lost under them, or they under it if rho is killed meanwhile
+           (Ctrl-C still ends it: the file stays for the next start) */
+        if (a.recovering != NULL && key >= 0 && key != RK_RESIZE) {
+            ui_status(&a.u, 0,
+                      "taking the unsaved edits kept in %s\u2026: keys wait "
+                      "for them",
+                      a.recovering);
+            key = -1;
+            redraw = 1;
+        }
+        /* a screen too small shows nothing to act on: no key edits
+           blind (q quits when there is nothing to lose) */
+        if ((a.c.w < SCREEN_MIN_W || a.c.h < SCREEN_MIN_H) && key >= 0 &&
+            key != RK_RESIZE && !(key == 'q' && !session_dirty(a.ss)))
+            key = -1;
         if (key >= 0 && key != RK_RESIZE)
             a.key_at = rho_wall();
         if (key == RK_MOUSE)

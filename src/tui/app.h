@@ -21,7 +21,9 @@ struct app_opts {
     /* loads the scenario again (main.c runs the script) on a job thread:
        returns it, or NULL with err filled; gives up soon after stop(arg)
        returns nonzero */
-    struct scenario *(*load)(const char *path, void *ctx,
+    /* (as: the script the file at path stands for, a recovery file's;
+       its folder is where the scenario's own files are; NULL: path) */
+    struct scenario *(*load)(const char *path, const char *as, void *ctx,
                              int (*stop)(void *arg), void *arg,
                              struct rho_err *err);
     void *load_ctx;

@@ -73,8 +73,20 @@ state_name(const char *path, int make)
         return NULL;
     }
     strbuf_puts(&sb, "/");
-    for (const char *c = abs; *c; c++)
-        strbuf_add(&sb, *c == '/' ? "%" : c, 1);
+    if (strchr(abs, '%') == NULL) { /* each '/' as '%' */
+        for (const char *c = abs; *c; c++)
+            strbuf_add(&sb, *c == '/' ? "%" : c, 1);
+    } else {
+        /* /a%b.lua and /a/b.lua would both be %a%b.lua: a path with a
+           '%' is written "%%" then as a URL's (%25, %2F). No name of the
+           other kind starts "%%" (a real path has no "//") */
+        strbuf_puts(&sb, "%%");
+        for (const char *c = abs; *c; c++)
+            if (*c == '/' || *c == '%')
+                strbuf_puts(&sb, *c == '/' ? "%2F" : "%25");
+            else
+                strbuf_add(&sb, c, 1);
+    }
     strbuf_puts(&sb, ".lua");
     free(abs);
     return take(&sb);

@@ -6,7 +6,9 @@
  *
  * Where: $XDG_STATE_HOME/rho/recover/ (else ~/.local/state/rho/recover/),
  * the script's absolute path with each '/' as '%' and ".lua" added (as
- * vim names its undo files); when that folder cannot be made or written,
+ * vim names its undo files; a path that holds a '%' is written "%%", then
+ * with '%' and '/' as %25 and %2F, so that no two scripts share a
+ * file); when that folder cannot be made or written,
  * "SCRIPT.recover.lua" next to the script.
  */
 #ifndef RHO_TUI_RECOVER_H

@@ -18,7 +18,7 @@ load_job(struct job *j, void *arg)
 {
     struct reload *r = arg;
 
-    r->s = r->o->load(r->path, r->o->load_ctx, cancelled, j, &r->err);
+    r->s = r->o->load(r->path, r->as, r->o->load_ctx, cancelled, j, &r->err);
     return r->s != NULL ? 0 : -1;
 }
 
@@ -31,11 +31,12 @@ reload_init(struct reload *r)
 
 int
 reload_start(struct reload *r, const struct app_opts *o, const char *path,
-             const char *why, struct rho_err *err)
+             const char *as, const char *why, struct rho_err *err)
 {
     reload_stop(r);
     r->o = o;
     r->path = path;
+    r->as = as;
     r->s = NULL;
     rho_err_clear(&r->err);
     snprintf(r->why, sizeof r->why, "%s", why);

@@ -18,6 +18,8 @@ struct reload {
     struct job job;
     const struct app_opts *o; /* borrowed: o->load runs the script */
     const char *path;         /* borrowed */
+    const char *as;           /* borrowed: the script path stands for, or
+                                 NULL (app_opts.load) */
     struct scenario *s;       /* the job's result, or NULL with err */
     struct rho_err err;
     char why[160]; /* what asked for it, for the status line */
@@ -28,11 +30,13 @@ void reload_init(struct reload *r);
 
 /*
  * Start loading path with o->load on a new thread; a load in progress is
- * cancelled and waited for first. why (copied, truncated) is kept for the
- * caller. Returns 0, or -1 with err filled (no thread could be made).
+ * cancelled and waited for first. as (may be NULL) is the script path
+ * stands for (a recovery file's), kept while it loads. why (copied,
+ * truncated) is kept for the caller. Returns 0, or -1 with err filled (no
+ * thread could be made).
  */
 int reload_start(struct reload *r, const struct app_opts *o, const char *path,
-                 const char *why, struct rho_err *err);
+                 const char *as, const char *why, struct rho_err *err);
 
 /* 1 while a load runs. */
 int reload_busy(const struct reload *r);

@@ -396,7 +396,9 @@ ui_command(struct ui *u, struct session *ss, const char *line)
 {
     struct command_result r;
     struct rho_err err;
+    int armed = u->quit_armed;
 
+    u->quit_armed = 0;
     if (command_run(ss, line, &r, &err) != 0) {
         ui_status(u, 1, "%s", err.msg);
         return UI_REDRAW;
@@ -411,7 +413,14 @@ ui_command(struct ui *u, struct session *ss, const char *line)
         return UI_REDRAW | UI_RELOAD;
     case CMD_THEME:
         return UI_REDRAW | UI_THEME;
-    case CMD_QUIT:
+    case CMD_QUIT: /* as q: unsaved edits are asked about first */
+        if (session_dirty(ss) && !armed) {
+            u->quit_armed = 1;
+            ui_status(u, 1,
+                      "unsaved edits: :q (or q) again quits without saving, "
+                      "s saves");
+            return UI_REDRAW;
+        }
         return UI_QUIT;
     case CMD_SEARCH:
         return UI_REDRAW | UI_SEARCH;
@@ -445,6 +454,15 @@ submit(struct ui *u, struct session *ss)
         return UI_REDRAW;
     }
     return UI_REDRAW;
+}
+
+int
+ui_prompt_drop(struct ui *u)
+{
+    if (u->prompt != PROMPT_VIEW)
+        return 0;
+    u->prompt = PROMPT_NONE;
+    return 1;
 }
 
 static int
@@ -609,6 +627,7 @@ global_key(struct ui *u, struct session *ss, int act, int armed)
         find_next(u, ss, act == ACT_SEARCH_NEXT ? 1 : -1);
         return UI_REDRAW;
     case ACT_COMMAND:
+        u->quit_armed = armed; /* (q, then :q, quits) */
         open_prompt(u, PROMPT_COMMAND, ":", NULL);
         return UI_REDRAW;
     case ACT_STOP: {

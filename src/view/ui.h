@@ -186,6 +186,10 @@ void *ui_family_state(const struct ui *u, const struct view_family *f);
 void ui_prompt(struct ui *u, const char *label, const char *text,
                ui_prompt_fn *fn, void *st);
 
+/* Close a view's open prompt (an 'e' edit names a flow by its number,
+   which a reload may give another flow). Returns 1 when one was open. */
+int ui_prompt_drop(struct ui *u);
+
 /* Run a ':' command line on the session (view/command.h): its effect,
    the status line says what happened. */
 int ui_command(struct ui *u, struct session *ss, const char *line);

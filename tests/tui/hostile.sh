@@ -107,10 +107,10 @@ tui_type "size 3 150 MiB"
 tui_keys Enter
 expect edits-edited "150 MiB        0 s   18.04 ms"
 sed 's/tau = 0.2/tau = 0.25/' scenarios/table1.lua >"$dir/e.tmp" && mv "$dir/e.tmp" "$dir/e.lua"
-expect edits-asks "e.lua changed on disk under your edits: r reloads" 5
+expect edits-asks "e.lua changed on disk: r reloads it, k keeps your edits, b both" 5
 expect_not edits-not-yet "reloaded"
 tui_keys j
-expect edits-asks-again "r reloads (u undoes it), k keeps yours, b both"
+expect edits-asks-again "r reloads it, k keeps your edits, b both"
 tui_keys r
 expect edits-reloaded "reloaded $dir/e.lua after a change on disk; u brings back your unsaved edits" 5
 tui_keys q
@@ -118,40 +118,41 @@ expect edits-q-asks "unsaved edits: q again quits without saving"
 tui_keys Escape u
 expect edits-back "150 MiB        0 s   18.04 ms"
 tui_stop
-# k keeps the edits; the file stays as it is on disk
-cp scenarios/table1.lua "$dir/e.lua"
-tui_start 100 30 "$RHO" "$dir/e.lua"
+# k keeps the edits; the file stays as it is on disk (a file of its own:
+# the rho stopped above kept its edits of e.lua for the next start)
+cp scenarios/table1.lua "$dir/k.lua"
+tui_start 100 30 "$RHO" "$dir/k.lua"
 expect keep-start "rho  Table I"
 tui_keys Tab :
 tui_type "size 3 150 MiB"
 tui_keys Enter
 expect keep-edited "150 MiB        0 s   18.04 ms"
-sed 's/tau = 0.2/tau = 0.25/' scenarios/table1.lua >"$dir/e.tmp" && mv "$dir/e.tmp" "$dir/e.lua"
-expect keep-asks "k keeps yours" 5
+sed 's/tau = 0.2/tau = 0.25/' scenarios/table1.lua >"$dir/e.tmp" && mv "$dir/e.tmp" "$dir/k.lua"
+expect keep-asks "k keeps your edits" 5
 tui_keys k
-expect keep-kept "kept your edits; $dir/e.lua on disk differs (r reloads it)"
+expect keep-kept "kept your edits; $dir/k.lua on disk differs (r reloads it)"
 expect keep-edits-stay "150 MiB        0 s   18.04 ms"
 tui_stop
-# b keeps both: the edits go to e.edited.lua (which loads to them), the
+# b keeps both: the edits go to b.edited.lua (which loads to them), the
 # changed file is loaded, and u brings the edits back on screen
-cp scenarios/table1.lua "$dir/e.lua"
-rm -f "$dir/e.edited.lua"
-tui_start 100 30 "$RHO" "$dir/e.lua"
+cp scenarios/table1.lua "$dir/b.lua"
+rm -f "$dir/b.edited.lua"
+tui_start 100 30 "$RHO" "$dir/b.lua"
 expect both-start "rho  Table I"
 tui_keys Tab :
 tui_type "size 3 150 MiB"
 tui_keys Enter
 expect both-edited "150 MiB        0 s   18.04 ms"
-sed 's/tau = 0.2/tau = 0.25/' scenarios/table1.lua >"$dir/e.tmp" && mv "$dir/e.tmp" "$dir/e.lua"
-expect both-asks "k keeps yours, b both" 5
+sed 's/tau = 0.2/tau = 0.25/' scenarios/table1.lua >"$dir/e.tmp" && mv "$dir/e.tmp" "$dir/b.lua"
+expect both-asks "k keeps your edits, b both" 5
 tui_keys b
-expect both-reloaded "; yours are in e.edited.lua, u brings them back" 5
+expect both-reloaded "; yours are in b.edited.lua, u brings them back" 5
 expect_not both-disk-shown "150 MiB        0 s   18.04 ms"
-if grep -q '150 MiB' "$dir/e.edited.lua" 2>/dev/null &&
-   "$RHO" -b "$dir/e.edited.lua" | grep -q '18.04 ms'; then
+if grep -q '150 MiB' "$dir/b.edited.lua" 2>/dev/null &&
+   "$RHO" -b "$dir/b.edited.lua" | grep -q '18.04 ms'; then
     echo "ok - tui both-saved-file"
 else
-    echo "FAIL tui both-saved-file: $dir/e.edited.lua does not hold the edit"
+    echo "FAIL tui both-saved-file: $dir/b.edited.lua does not hold the edit"
 fi
 tui_keys u
 expect both-undo "150 MiB        0 s   18.04 ms"

@@ -1,0 +1,188 @@
+#!/bin/sh
+# Editing, saving and the kept edits, where a person could lose work: a
+# lesson whose exercise lost its flow, :q with unsaved edits, :save over
+# the script under another spelling, a reload under an open edit, keys on
+# a screen too small to show them, and recovery files (two scripts' names,
+# a script that reads a file beside it, a script changed after the kill,
+# keys while the kept edits load).
+BUILD=${1:-build}
+RHO=$(pwd)/$BUILD/rho
+TUI_SOCK=rho-editing-$$
+. tests/tui/lib.sh
+tui_suite tui-editing
+
+# the pid of the rho in the pane
+rho_pid() {
+    _rp_shell=$(tui_tmux display -p -t "$TUI_SESSION" '#{pane_pid}')
+    pgrep -P "$_rp_shell" -x rho | head -1
+}
+
+# cmd TEXT: a ':' command, typed and entered
+cmd() {
+    tui_keys :
+    tui_type "$1"
+    tui_keys Enter
+}
+
+# 1. a lesson's exercise whose flow an edit removed: the view says so (it
+# read past the flows: garbage, then a crash that lost the edits)
+mkdir "$dir/les"
+cp scenarios/lessons/03-hol.lua "$dir/les/"
+tui_start 120 40 "$RHO" "$dir/les/03-hol.lua"
+expect lesson-start "Lesson 3" 10
+tui_keys NPage NPage NPage NPage NPage
+expect lesson-exercise "Predict the factor of flow 3" 5
+cmd "del 1"
+cmd "del 1"
+expect lesson-flow-gone "Predict the factor of flow 3: the scenario has 2 flows now (u undoes the edit)" 5
+cmd "del 1"
+expect lesson-flow-gone-1 "the scenario has 1 flow now" 5
+tui_keys u u u
+expect lesson-undone "Predict the factor of flow 3 (" 5
+expect_not lesson-alive "[exit"
+tui_stop
+
+# 2. :q and :quit ask about unsaved edits as q does; :q again quits
+cp scenarios/table1.lua "$dir/q.lua"
+tui_start 100 30 "$RHO" "$dir/q.lua"
+expect q-start "rho  Table I"
+cmd "tau 0.3"
+expect q-edited "edited"
+cmd "quit"
+expect q-asks "unsaved edits: :q (or q) again quits without saving, s saves" 5
+expect_not q-still-running "[exit"
+cmd "q"
+expect q-quits "[exit 0]" 5
+tui_stop
+
+# 3. :save never over the script, whatever the spelling of its path
+cp scenarios/table1.lua "$dir/s.lua"
+tui_start 100 30 "$RHO" "$dir/s.lua"
+expect save-start "rho  Table I"
+cmd "tau 0.3"
+cmd "save $dir/./s.lua"
+expect save-refused "not over the script itself" 5
+ln -s "$dir/s.lua" "$dir/link.lua"
+cmd "save $dir/link.lua"
+expect save-refused-link "not over the script itself" 5
+if cmp -s scenarios/table1.lua "$dir/s.lua"; then
+    echo "ok - tui save-script-kept"
+else
+    echo "FAIL tui save-script-kept: the script was written over"
+fi
+tui_stop
+
+# 4. a reload while an edit is typed: the edit is dropped (it named flow 3,
+# which the new text gives another flow), and the status line says so
+cp scenarios/hol.lua "$dir/e.lua"
+tui_start 100 30 "$RHO" "$dir/e.lua"
+expect reload-start "Head-of-line blocking"
+tui_keys Tab g j j e
+expect reload-prompt "flow 3 " 5
+sed '/"a0", *"k0"/d' scenarios/hol.lua >"$dir/e2.lua"
+mv "$dir/e2.lua" "$dir/e.lua"
+expect reload-dropped "the edit you were typing was dropped" 10
+tui_keys Enter
+expect_not reload-no-edit "edited"
+tui_stop
+
+# 5. a screen too small to show anything: keys do not edit blind
+cp scenarios/table1.lua "$dir/small.lua"
+tui_start 100 30 "$RHO" "$dir/small.lua"
+expect small-start "rho  Table I"
+tui_keys Tab
+expect small-flows "#↑   src"
+tui_resize 50 12
+expect small-told "terminal too small" 5
+tui_keys d d
+sleep 0.5
+tui_resize 100 30
+expect small-back "#↑   src" 5
+expect_not small-not-deleted "deleted"
+expect_not small-not-edited "edited"
+tui_stop
+
+# 6. two scripts whose paths differ by '%' and '/' keep their edits apart
+mkdir "$dir/a"
+cp scenarios/table1.lua "$dir/a/b.lua"
+cp scenarios/hol.lua "$dir/a%b.lua"
+tui_start 100 30 "$RHO" "$dir/a/b.lua"
+expect pct-start "rho  Table I"
+cmd "tau 0.3"
+expect pct-edited "edited"
+kill -TERM "$(rho_pid)"
+expect pct-kept "your unsaved edits are kept in" 5
+tui_stop
+tui_start 100 30 "$RHO" "$dir/a%b.lua"
+expect pct-other "rho  Head-of-line blocking" 10
+sleep 1
+expect_not pct-not-taken "unsaved edits from a killed rho"
+tui_stop
+tui_start 100 30 "$RHO" "$dir/a/b.lua"
+expect pct-own "unsaved edits from a killed rho" 10
+tui_stop
+
+# 7. a script that reads a file beside it (rho.hwloc): its kept edits load
+# from the script's folder, not the state folder's
+mkdir "$dir/hw"
+cp tests/lua/hwloc/pcie-switch.xml "$dir/hw/node.xml"
+cat >"$dir/hw/hw.lua" <<'EOF'
+local m = rho.hwloc("node.xml")
+local g = rho.devices(m, "gpu")
+return rho.scenario { title = "hw", topology = m, flows = { { g[1], g[#g], size = "10 MiB" } } }
+EOF
+if "$RHO" -b "$dir/hw/hw.lua" >/dev/null 2>&1; then
+    tui_start 100 30 "$RHO" "$dir/hw/hw.lua"
+    expect hw-start "rho  hw"
+    cmd "size 1 50 MiB"
+    expect hw-edited "edited"
+    kill -TERM "$(rho_pid)"
+    expect hw-kept "your unsaved edits are kept in" 5
+    tui_stop
+    tui_start 100 30 "$RHO" "$dir/hw/hw.lua"
+    expect hw-recovered "unsaved edits from a killed rho" 10
+    expect hw-recovered-edited "edited"
+    tui_stop
+else
+    echo "FAIL tui hw-script: $dir/hw/hw.lua does not run: $("$RHO" -b "$dir/hw/hw.lua" 2>&1 | head -1)"
+fi
+
+# 8. the script changed after the kill: the kept edits come back, and the
+# question of a change under unsaved edits is asked
+cp scenarios/table1.lua "$dir/c.lua"
+tui_start 100 30 "$RHO" "$dir/c.lua"
+expect changed-start "rho  Table I"
+cmd "tau 0.3"
+expect changed-edited "edited"
+kill -TERM "$(rho_pid)"
+expect changed-kept "your unsaved edits are kept in" 5
+tui_stop
+sleep 0.05
+sed 's/Table I/Table One/' scenarios/table1.lua >"$dir/c.lua"
+tui_start 100 30 "$RHO" "$dir/c.lua"
+expect changed-asks "c.lua changed on disk: r reloads it, k keeps your edits, b both" 10
+tui_keys r
+expect changed-reloaded "rho  Table One" 10
+tui_stop
+
+# 9. keys wait while the kept edits load: an edit made meanwhile would be
+# lost under them (or they under it, killed before they arrive)
+cat >"$dir/slow.lua" <<'EOF'
+local x = 0
+for i = 1, 60 do x = x + #string.rep("x", 1e7) end
+return rho.scenario { title = "slow", topology = rho.t2(), size = "100 MiB",
+  flows = { { "0", "4" }, { "2", "6" } } }
+EOF
+tui_start 100 30 "$RHO" "$dir/slow.lua"
+expect slow-start "rho  slow" 30
+cmd "tau 0.3"
+expect slow-edited "edited"
+kill -TERM "$(rho_pid)"
+expect slow-kept "your unsaved edits are kept in" 5
+tui_stop
+tui_start 100 30 "$RHO" "$dir/slow.lua"
+expect slow-taking "taking the unsaved edits kept in" 30
+cmd "size 1 5 MiB"
+expect slow-back "unsaved edits from a killed rho" 30
+expect_not slow-not-sized "size 5 MiB"
+tui_stop
