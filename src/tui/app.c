@@ -15,6 +15,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "core/base/clock.h"
@@ -50,6 +51,7 @@ struct app {
     struct reload rl; /* the script, loaded again off the loop */
     char *recovering; /* the recovery file rl loads, or NULL; owned */
     int ask_disk;     /* the file changed under unsaved edits: asking */
+    time_t started;   /* a save over a file older than this says so */
 
     /* the search */
     struct job job;
@@ -384,6 +386,28 @@ open_schedule(struct app *a)
 
 static void ask_disk_status(struct app *a);
 
+/* Whether the script on disk is the text the scenario was loaded from: a
+   touch, or a save of the same text, changes nothing to reload or to ask
+   about. */
+static int
+same_text(const struct app *a)
+{
+    const struct scen_src *src = session_scenario(a->ss)->src;
+    FILE *f;
+    char *buf;
+    size_t n;
+    int same;
+
+    if (src == NULL || (f = fopen(a->path, "rb")) == NULL)
+        return 0;
+    buf = xmalloc(src->len + 1);
+    n = fread(buf, 1, src->len + 1, f); /* one more: a longer file */
+    same = n == src->len && memcmp(buf, src->text, n) == 0;
+    free(buf);
+    fclose(f);
+    return same;
+}
+
 /* Whether the file at a was changed after the one at b was written
    (either missing: no). */
 static int
@@ -596,11 +620,17 @@ save_to(struct app *a, const char *path)
     strbuf_init(&sb);
     strbuf_init(&note);
     /* the script with the edits in place, or what it cannot say anew */
+    struct stat st;
+    /* a file saved before this session (another day's edits): replaced,
+       as a save does, but said */
+    int older = stat(path, &st) == 0 && st.st_mtime < a->started;
+
     how = scenario_save_lua(session_scenario(a->ss), &sb, &note);
     if (savefile_write(path, strbuf_str(&sb), sb.len, &err) == 0) {
         session_mark_saved(a->ss);
-        ui_status(&a->u, 0, "saved to %s%s%s",
+        ui_status(&a->u, older, "saved to %s%s%s%s",
                   savefile_short(path, shown, sizeof shown),
+                  older ? ", over the one saved before this session" : "",
                   how == SAVE_PARTS   ? "; written anew: "
                   : how == SAVE_WHOLE ? "; all written anew: "
                                       : "",
@@ -714,6 +744,7 @@ app_run(const char *path, struct scenario **sp, const struct app_opts *o)
     if (tui_init(o->no_color, !o->no_mouse, &caps) != 0)
         return -1;
     memset(&a, 0, sizeof a);
+    a.started = time(NULL);
     a.path = path;
     a.o = o;
     {
@@ -828,7 +859,7 @@ app_run(const char *path, struct scenario **sp, const struct app_opts *o)
             redraw = 1;
         if (rho_wall() - last_watch > 0.25) {
             last_watch = rho_wall();
-            if (watch_changed(&a.w)) {
+            if (watch_changed(&a.w) && !same_text(&a)) {
                 /* unsaved edits are not thrown away: ask first */
                 if (session_dirty(a.ss) && a.recovering == NULL) {
                     a.ask_disk = 1;

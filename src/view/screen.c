@@ -113,12 +113,18 @@ draw_status(struct canvas *c, const struct ui *u)
     int y = c->h - 2, role = u->status_error ? ROLE_STATUS_ERROR : ROLE_STATUS;
 
     if (u->prompt != PROMPT_NONE) {
-        int n;
+        int n, first = 0;
         struct cell *cl;
         canvas_fill(c, 0, y, c->w, 1, ' ', ROLE_PROMPT);
         n = canvas_text(c, 0, y, c->w, ROLE_PROMPT, u->label);
-        canvas_text(c, n, y, c->w - n, ROLE_PROMPT, u->line);
-        if ((cl = canvas_at(c, n + u->cur, y)) != NULL)
+        /* a line wider than the room scrolls to keep the cursor in the
+           last column, a "…" where its start went */
+        if (c->w - n >= 4 && u->cur > c->w - n - 1) {
+            first = u->cur - (c->w - n - 2);
+            canvas_text(c, n++, y, 1, ROLE_PROMPT, "\u2026");
+        }
+        canvas_text(c, n, y, c->w - n, ROLE_PROMPT, u->line + first);
+        if ((cl = canvas_at(c, n + u->cur - first, y)) != NULL)
             cl->attrs |= ATTR_REVERSE; /* the cursor */
         return;
     }

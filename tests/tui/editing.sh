@@ -186,3 +186,47 @@ cmd "size 1 5 MiB"
 expect slow-back "unsaved edits from a killed rho" 30
 expect_not slow-not-sized "size 5 MiB"
 tui_stop
+
+# 10. the script touched, or saved again with the same text: nothing to
+# reload, and no question over the unsaved edits
+cp scenarios/table1.lua "$dir/t.lua"
+tui_start 100 30 "$RHO" "$dir/t.lua"
+expect touch-start "rho  Table I"
+cmd "tau 0.3"
+expect touch-edited "edited"
+sleep 0.05
+touch "$dir/t.lua"
+cp "$dir/t.lua" "$dir/t2.lua" && mv "$dir/t2.lua" "$dir/t.lua"
+sleep 1.5
+expect_not touch-no-question "changed on disk"
+expect touch-still-edited "edited"
+sed 's/tau = 0.2/tau = 0.25/' scenarios/table1.lua >"$dir/t2.lua" && mv "$dir/t2.lua" "$dir/t.lua"
+expect touch-real-change "t.lua changed on disk: r reloads it" 5
+tui_stop
+
+# 11. a prompt line wider than the screen scrolls: the end of what is typed
+# and the cursor stay in sight, a "…" where the start went
+cp scenarios/table1.lua "$dir/p.lua"
+tui_start 60 16 "$RHO" "$dir/p.lua"
+expect prompt-start "rho  Table I"
+tui_keys :
+tui_type "add 7 4 300 MiB at 12.5 ms and then some more words to pass the width END"
+expect_re prompt-scrolls "^:…at 12.5 ms .* the width END *$" 5
+tui_keys Escape
+tui_stop
+
+# 12. s over a NAME.edited.lua saved before this session says so (a save
+# in this session writes over its own without a word)
+cp scenarios/table1.lua "$dir/o.lua"
+echo "-- another day's save" >"$dir/o.edited.lua"
+touch -d '1 hour ago' "$dir/o.edited.lua"
+tui_start 100 30 "$RHO" "$dir/o.lua"
+expect older-start "rho  Table I"
+cmd "tau 0.3"
+tui_keys s
+expect older-said "saved to $dir/o.edited.lua, over the one saved before this session" 5
+cmd "tau 0.25"
+tui_keys s
+expect older-again "saved to $dir/o.edited.lua" 5
+expect_not older-once "over the one saved before"
+tui_stop
