@@ -220,7 +220,14 @@ lx_hook(lua_State *L, lua_Debug *ar)
 {
     struct lx_ctx *c = lx_ctx(L);
 
-    (void)ar;
+    /* the script's line, for a stop no message handler sees (memory
+       runs out inside a C function such as string.rep) */
+    if (lua_getinfo(L, "Sl", ar) && ar->currentline > 0 &&
+        ar->source[0] == '@' && c->path != NULL &&
+        strcmp(ar->source + 1, c->path) == 0)
+        c->last_line = ar->currentline;
+    if (c->used == 0) /* (the first call, after one instruction) */
+        lua_sethook(L, lx_hook, LUA_MASKCOUNT, c->hook_every);
     c->used++;
     if (c->stopped == 0) {
         if (c->used > c->budget)
@@ -773,6 +780,10 @@ report(lua_State *L, struct lx_ctx *ctx, int rc, struct rho_err *err)
         if (msg != NULL && strstr(msg, "script stopped") != NULL &&
             names_file(msg, name)) {
             rho_err_set(err, RHO_ELIMIT, "%s", msg);
+        } else if (ctx->last_line > 0) { /* where the hook last saw it */
+            stop_message(ctx, stop, sizeof stop);
+            rho_err_set(err, RHO_ELIMIT, "%s:%d: %s", name, ctx->last_line,
+                        stop);
         } else {
             stop_message(ctx, stop, sizeof stop);
             rho_err_set(err, RHO_ELIMIT, "%s: %s", name, stop);
@@ -862,7 +873,9 @@ run_text(const char *name, const char *text, size_t len,
     if (rc == LUA_OK) {
         struct chunk c = {text, len, chunkname};
         snprintf(chunkname, sizeof chunkname, "@%s", name);
-        lua_sethook(L, lx_hook, LUA_MASKCOUNT, ctx.hook_every);
+        /* the first call after one instruction, then every hook_every:
+           the script's first line is known at once (see lx_hook) */
+        lua_sethook(L, lx_hook, LUA_MASKCOUNT, 1);
         lua_pushcfunction(L, l_run);  /* msgh, run */
         lua_pushlightuserdata(L, &c); /* msgh, run, c */
         rc = lua_pcall(L, 1, 1, 1);   /* msgh, s | err */

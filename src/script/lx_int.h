@@ -54,6 +54,8 @@ struct lx_ctx {
     size_t len;
     int at_line; /* while rho.scenario reads its table: the line of what
                     it reads (0: the call's); see lx_at() */
+    int last_line; /* the script's line at the hook's last call (0:
+                      none yet) */
     int refused; /* a builder refused a budget (RHO_ELIMIT): a script that
                     fails after it fails with that code (exit 3) */
 };
