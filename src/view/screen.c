@@ -307,6 +307,7 @@ screen_draw(struct canvas *c, const struct screen_ctx *x)
         x->u->screen_h = c->h;
     }
     ui_sync(x->u, x->ss);
+    x->u->env = x->env;
     canvas_clear(c, ROLE_DEFAULT);
     if (c->w < SCREEN_MIN_W || c->h < SCREEN_MIN_H) {
         char msg[96];

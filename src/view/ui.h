@@ -60,6 +60,8 @@ struct ui {
     int help; /* the help overlay is up */
     int help_scroll;
     int quit_armed; /* 'q' with unsaved edits: a second 'q' quits */
+    struct view_env env; /* the loop's, as of the last screen_draw(): what
+                            a key acts on is what the screen showed */
     int cycle; /* the last of a routing and a placement edit (enum
                   command_cycle; 0: neither yet): what the explorer looks
                   ahead to */

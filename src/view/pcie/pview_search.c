@@ -147,15 +147,19 @@ search_draw(const void *st, const struct cview *v,
 
 /* The selection moved delta rows, as keys_motion() gives them: Up, Down
    and the wheel one; PgUp and PgDn a page, Home and End to an end --
-   with four rows, either is the first (last) row once clamped. */
+   with four rows, either is the first (last) row once clamped. The
+   fourth, the baseline, is there only when the search has one. */
 static int
-select_row(struct pview_search *t, int delta)
+select_row(struct pview_search *t, const struct view_ctx *vc, int delta)
 {
+    const struct search_result *r = vc->u->env.search;
+    int last = r != NULL && r->has_baseline ? 3 : 2;
+
     t->sel += delta;
     if (t->sel < 0)
         t->sel = 0;
-    if (t->sel > 3)
-        t->sel = 3;
+    if (t->sel > last)
+        t->sel = last;
     return UI_REDRAW;
 }
 
@@ -165,9 +169,10 @@ search_key(void *st, struct view_ctx *vc, int act)
     struct pview_search *t = st;
 
     if (keys_motion(act) != 0)
-        return select_row(t, keys_motion(act));
+        return select_row(t, vc, keys_motion(act));
     switch (act) {
     case ACT_OPEN: /* the loop opens the schedule */
+        select_row(t, vc, 0); /* (a search since may have no baseline) */
         snprintf(vc->u->effect_arg, sizeof vc->u->effect_arg, "%s",
                  what[t->sel]);
         return UI_REDRAW | UI_OPEN;
@@ -182,11 +187,10 @@ search_key(void *st, struct view_ctx *vc, int act)
 static int
 search_click(void *st, struct view_ctx *vc, int col, int row, int button)
 {
-    (void)vc;
     (void)col;
     (void)row;
     if (button == 4 || button == 5)
-        return select_row(st, button == 4 ? -1 : 1);
+        return select_row(st, vc, button == 4 ? -1 : 1);
     return 0;
 }
 
