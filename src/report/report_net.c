@@ -66,12 +66,15 @@ msg_routed(const struct scenario *s, const struct net_result *res, long long m)
            net_endpoint_router(l->net, a) != net_endpoint_router(l->net, b);
 }
 
-/* Whether the solve gave the messages bandwidths: only the allocation
-   rounds do (adaptive runs); a static run's bandwidth does not exist. */
+/* Whether message m has a bandwidth: only the allocation rounds give one
+   (adaptive runs; a static run's does not exist), and only to a message
+   that crosses a link (one that stays on its router, or sends nothing,
+   is in no round: not starved either, as the summary counts it). */
 static int
-has_msg_bw(const struct net_result *res)
+has_msg_bw(const struct scenario *s, const struct net_result *res,
+           long long m)
 {
-    return res->msg_bw != NULL && res->iterations > 0;
+    return res->msg_bw != NULL && res->iterations > 0 && msg_routed(s, res, m);
 }
 
 /* Min, quartiles and max of the bandwidths of the routed messages
@@ -637,7 +640,7 @@ link_text(FILE *out, const struct scenario *s, const struct net_result *res,
             r[2] = report_strf("%d", res->msg_src[m]);
             r[3] = report_strf("%d", res->msg_dst[m]);
             r[4] = xstrdup(units_fmt_size(a, sizeof a, res->msg_bytes[m]));
-            r[5] = has_msg_bw(res)
+            r[5] = has_msg_bw(s, res, m)
                        ? xstrdup(units_fmt_rate(b, sizeof b, res->msg_bw[m]))
                        : xstrdup("-");
         }
@@ -666,7 +669,7 @@ link_csv(FILE *out, const struct scenario *s, const struct net_result *res,
             csv_int(&c, res->msg_src[m]);
             csv_int(&c, res->msg_dst[m]);
             csv_num(&c, res->msg_bytes[m]);
-            if (has_msg_bw(res))
+            if (has_msg_bw(s, res, m))
                 csv_num(&c, res->msg_bw[m]);
             else
                 csv_empty(&c);
@@ -906,7 +909,7 @@ link_yaml(FILE *out, const struct scenario *s, const struct net_result *res,
             yo_kint(y, "src", res->msg_src[m]);
             yo_kint(y, "dst", res->msg_dst[m]);
             yo_knum(y, "bytes", res->msg_bytes[m]);
-            if (has_msg_bw(res))
+            if (has_msg_bw(s, res, m))
                 yo_knum(y, "bandwidth_Bps", res->msg_bw[m]);
             else {
                 yo_str(y, "bandwidth_Bps");

@@ -279,6 +279,18 @@ else
     echo "FAIL cli messages-static: message 2's bandwidth is not an empty field"
 fi
 t messages-static-yaml 0 "bandwidth_Bps: null" - -- -b --messages -f yaml scenarios/torus-5x5.lua
+# under AD, a message that stays on its router has none either (it read
+# 0, as if starved, while the summary counted no starved message)
+same=$(mktemp)
+printf '%s\n' 'return rho.scenario { topology = rho.torus { dims = { 3 }, cores = 2 }, size = "4 KiB",' \
+    '  routing = "AD", flows = { { 0, 1 }, { 0, 2 } } }' >"$same"
+if "$RHO" -b -m link --messages -f csv "$same" | grep -qx '1,flows,0,1,4096,' &&
+    "$RHO" -b -m link --messages -f csv "$same" | grep -qx '2,flows,0,2,4096,2000000000'; then
+    echo "ok - cli messages-same-router"
+else
+    echo "FAIL cli messages-same-router: a message on one router has a bandwidth, or one across none"
+fi
+rm -f "$same"
 t explain 0 "D8 head-of-line blocked: it shares K0->SA with flow 2 (1->4)" - -- --explain 1 scenarios/table1.lua
 t explain-at 0 "flow 1 (0->2) at 40 ms: factor 0.5 (1/2)" - -- -e 1 --at 40ms scenarios/table1.lua
 t explain-range 2 - "--explain 9: the scenario has 4 flows" -- -e 9 scenarios/table1.lua
