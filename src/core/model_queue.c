@@ -307,6 +307,17 @@ from_network(struct queue_run *r, int threads, struct prog *pg, const char *key,
     if (l->placement == NULL || l->njobs == 0)
         return rho_err_set(err, RHO_EINPUT,
                            "the queueing model: the network has no traffic");
+    if (net_links(l->net) == 0) { /* one router: no message crosses one */
+        r->idle = 1;
+        r->idle_msgs = 0;
+        for (int j = 0; j < l->njobs; j++) {
+            long long n;
+            double b;
+            pattern_count(l->job[j].pattern, &n, &b);
+            r->idle_msgs += n;
+        }
+        return 0;
+    }
     if ((r->map = queue_map_new(l->net, &r->opt->group, err)) == NULL) {
         /* the levels the script gave: say where */
         if (r->opt->line > 0)
@@ -349,6 +360,7 @@ from_network(struct queue_run *r, int threads, struct prog *pg, const char *key,
     if (!(r->t->W > 0)) { /* (a sweep of sizes from 0 B, on-node traffic:
                              the other models' results stand) */
         r->idle = 1;
+        r->idle_msgs = r->t->msgs;
         return 0;
     }
     r->q = queue_from_map(r->map);

@@ -54,7 +54,10 @@ struct queue_run {
     int cached;              /* the traffic came from the cache */
     int idle;                /* no message crosses a link: nothing to
                                 queue (q, mu and the points are NULL;
-                                t says how many messages there were) */
+                                a network of one router has no map and
+                                no traffic t either) */
+    long long idle_msgs;     /* idle: the messages, none crossing a
+                                link */
 
     /* the operating point (queue_run_eval) */
     double sat0;   /* saturation throughput as built (before slimming) */

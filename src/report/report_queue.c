@@ -595,7 +595,7 @@ static int
 queue_idle(FILE *out, const struct queue_run *r, enum report_fmt f,
            struct rho_err *err)
 {
-    long long n = r->t != NULL ? r->t->msgs : 0;
+    long long n = r->idle_msgs;
 
     if (f == REPORT_YAML) {
         struct yo *y = yo_begin(out);

@@ -16,6 +16,7 @@
  * that is wrong, or the rho.scenario call.
  */
 #include <lauxlib.h>
+#include <limits.h>
 #include <lua.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1015,6 +1016,10 @@ struct pjob {
 
 /* The explicit flows (the list at the top of the stack) into p (in a box):
    messages between ranks 0..n-1. */
+static const char *const net_flow_fields[] = {
+    "src", "dst", "size", "step", "line", NULL,
+};
+
 static void
 read_flows(lua_State *L, int n, double defsize, struct net_pattern_spec *p)
 {
@@ -1043,6 +1048,12 @@ read_flows(lua_State *L, int n, double defsize, struct net_pattern_spec *p)
                      "%s: expected a table such as { 0, 7, size = \"1 "
                      "MiB\" }",
                      what);
+        lx_check_keys(L, f, net_flow_fields, 1, what);
+        if (lua_rawlen(L, f) > 2)
+            lx_error(L,
+                     "%s: %d values in a row; a flow is { src, dst, size = "
+                     "..., step = ... }",
+                     what, (int)lua_rawlen(L, f));
         for (int k = 0; k < 2; k++) {
             const char *key = k ? "dst" : "src";
             if (lua_getfield(L, f, key) == LUA_TNIL) { /* flows, f, v */
@@ -1073,8 +1084,16 @@ read_flows(lua_State *L, int n, double defsize, struct net_pattern_spec *p)
                      "%s: no size (give size = \"1 MiB\" in the flow or "
                      "in the scenario)",
                      what);
-        if (lua_getfield(L, f, "step") == LUA_TNUMBER) /* flows, f, step */
+        if (lua_getfield(L, f, "step") != LUA_TNIL) { /* flows, f, step */
+            lx_at_field(L, f, "step");
+            if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < 0 ||
+                lua_tointeger(L, -1) >= INT_MAX)
+                lx_error(L,
+                         "%s: step must be a phase number (0, 1, ...), not "
+                         "%s",
+                         what, luaL_tolstring(L, -1, NULL));
             fl->step[i - 1] = (int)lua_tointeger(L, -1);
+        }
         lua_settop(L, ft); /* flows */
     }
 }
@@ -1087,8 +1106,8 @@ lx_read_link(lua_State *L, int t, struct scenario *s, struct net *net,
     struct pjob job[MAX_JOBS];
     struct lx_spec *box;
     struct rho_err err;
-    int njobs = 0, total = 0, left = -1, top, line;
-    long long slots = net_slots(net);
+    int njobs = 0, left = -1, top, line;
+    long long slots = net_slots(net), total = 0; /* (jobs of 2^31 - 1) */
     double defsize = -1;
 
     luaL_checkstack(L, 2 * MAX_JOBS + 16, "scenario: jobs");
@@ -1210,8 +1229,8 @@ lx_read_link(lua_State *L, int t, struct scenario *s, struct net *net,
     lx_at(L, 0);
     lx_at_field(L, t, "jobs");
     if (total > slots)
-        lx_error(L, "scenario: the jobs need %d ranks, the network has %I",
-                 total, (lua_Integer)slots);
+        lx_error(L, "scenario: the jobs need %I ranks, the network has %I",
+                 (lua_Integer)total, (lua_Integer)slots);
     if (left >= 0) {
         job[left].ranks =
             (int)(slots - total > 0x7fffffff ? 0x7fffffff : slots - total);
@@ -1221,21 +1240,21 @@ lx_read_link(lua_State *L, int t, struct scenario *s, struct net *net,
         total += job[left].ranks;
     }
     lx_at(L, 0);
-    if (njobs == 0 && slots > 0x7fffffff)
+    if ((njobs == 0 && slots > 0x7fffffff) || total > 0x7fffffff)
         lx_error(L, "scenario: too many ranks");
     if (total == 0)
-        total = (int)slots; /* only explicit flows */
+        total = slots; /* only explicit flows */
 
     box = push_spec(L); /* ..., box */
-    read_placement(L, t, net, total, &box->place, &line);
+    read_placement(L, t, net, (int)total, &box->place, &line);
     lx_at(L, 0);
     lx_at_field(L, t, "placement");
     {
         struct placement *pl =
-            net_place_make(&box->place, net, total, s->seed, &err);
+            net_place_make(&box->place, net, (int)total, s->seed, &err);
         if (pl == NULL)
             lx_error_at(L, line, "%s", err.msg);
-        net_scen_set_placement(lk, pl, &box->place, total);
+        net_scen_set_placement(lk, pl, &box->place, (int)total);
     }
     {
         int off = 0;

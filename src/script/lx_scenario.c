@@ -59,7 +59,9 @@ struct build {
     const char *sock_text; /* the inter-socket link's name, or NULL */
 };
 
-/* Levenshtein distance, small strings only (for suggestions). */
+/* Edit distance with a swap of two neighbours as one edit (optimal
+   string alignment: "stpe" is one from "step", two from "size"), small
+   strings only (for suggestions). */
 static int
 distance(const char *a, const char *b)
 {
@@ -78,6 +80,9 @@ distance(const char *a, const char *b)
                 c = d[i - 1][j] + 1;
             if (d[i][j - 1] + 1 < c)
                 c = d[i][j - 1] + 1;
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
+                a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < c)
+                c = d[i - 2][j - 2] + 1;
             d[i][j] = c;
         }
     return d[la][lb];
