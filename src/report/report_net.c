@@ -53,6 +53,17 @@ job_sums(const struct scenario *s, const struct net_result *res,
     }
 }
 
+/* The ranks job j uses: its own, or fewer when its pattern's grid is
+   smaller (the explicit flows' job: the placement's). The offset of the
+   next job is no bound: the flows' job has offset 0 after the others. */
+static int
+job_ranks(const struct net_scen *l, int j)
+{
+    int p = pattern_ranks(l->job[j].pattern);
+
+    return p < l->job[j].ranks ? p : l->job[j].ranks;
+}
+
 /* Does message m cross a link (different routers, some bytes)? */
 static int
 msg_routed(const struct scenario *s, const struct net_result *res, long long m)
@@ -502,15 +513,9 @@ link_text(FILE *out, const struct scenario *s, const struct net_result *res,
         report_tab_init(&t, 8, head, "llrlrrrr");
         for (int j = 0; j < l->njobs; j++) {
             char **r = report_tab_row(&t);
-            int next = j + 1 < l->njobs ? l->job[j + 1].offset
-                                        : placement_ranks(l->placement);
             r[0] = xstrdup(l->job[j].name);
             r[1] = xstrdup(job_routing(s, j));
-            r[2] = xstrdup(units_fmt_int(a, sizeof a,
-                                         pattern_ranks(l->job[j].pattern) <
-                                                 next - l->job[j].offset
-                                             ? pattern_ranks(l->job[j].pattern)
-                                             : next - l->job[j].offset));
+            r[2] = xstrdup(units_fmt_int(a, sizeof a, job_ranks(l, j)));
             r[3] = xstrdup(pattern_name(l->job[j].pattern));
             r[4] = xstrdup(units_fmt_int(a, sizeof a, js[j].msgs));
             r[5] = xstrdup(units_fmt_size(a, sizeof a, js[j].bytes));
@@ -792,7 +797,7 @@ link_yaml(FILE *out, const struct scenario *s, const struct net_result *res,
         yo_kstr(y, "name", l->job[j].name);
         yo_kstr(y, "traffic", pattern_name(l->job[j].pattern));
         yo_kstr(y, "routing", job_routing(s, j));
-        yo_kint(y, "ranks", pattern_ranks(l->job[j].pattern));
+        yo_kint(y, "ranks", job_ranks(l, j));
         yo_kint(y, "offset", l->job[j].offset);
         yo_kint(y, "messages", js[j].msgs);
         yo_knum(y, "bytes", js[j].bytes);
