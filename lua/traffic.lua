@@ -49,6 +49,30 @@ local function rank_of(c, dims)
 end
 
 -- The grid neighbours of a rank, dimension by dimension, - before +.
+-- periodic (nil, a boolean, or a list of one boolean per dimension) as a
+-- list of booleans, checked: "yes" or a short list is refused, not read
+-- as false
+local function periodic_of(fname, periodic, nd)
+  local p = {}
+  if type(periodic) == "table" then
+    lib.check(#periodic == nd, "%s: periodic must have one boolean per "
+              .. "dimension (%d), got %d", fname, nd, #periodic)
+    for i = 1, nd do
+      lib.check(type(periodic[i]) == "boolean",
+                "%s: periodic[%d] must be true or false, got %s", fname, i,
+                tostring(periodic[i]))
+      p[i] = periodic[i]
+    end
+    return p
+  end
+  lib.check(periodic == nil or type(periodic) == "boolean",
+            "%s: periodic must be true, false or a list of them, got %s",
+            fname, type(periodic) == "string" and ('"' .. periodic .. '"')
+              or type(periodic))
+  for i = 1, nd do p[i] = periodic == true end
+  return p
+end
+
 local function neighbours(rank, dims, periodic)
   local c, out, seen = coords(rank, dims), {}, {}
   for i, d in ipairs(dims) do
@@ -107,18 +131,10 @@ rho.grid = {
     return rank_of(c, dims)
   end,
   neighbours = function(rank, dims, periodic)
-    local p = {}
     grid_rank("rho.grid.neighbours", rank,
               grid_dims("rho.grid.neighbours", dims))
-    lib.check(periodic == nil or type(periodic) == "boolean" or
-              type(periodic) == "table",
-              "rho.grid.neighbours: periodic must be true, false or a list "
-              .. "of them, got %s", type(periodic))
-    for i = 1, #dims do
-      if type(periodic) == "table" then p[i] = periodic[i] == true
-      else p[i] = periodic == true end
-    end
-    return neighbours(rank, dims, p)
+    return neighbours(rank, dims,
+                      periodic_of("rho.grid.neighbours", periodic, #dims))
   end,
 }
 
@@ -140,12 +156,7 @@ function rho.halo(opts)
     n = n * d
   end
   lib.check(n <= 1000000, "rho.halo: too many ranks (%d)", n)
-  local periodic = {}
-  for i = 1, #dims do
-    local p = opts.periodic
-    if type(p) == "table" then p = p[i] end
-    periodic[i] = p == true
-  end
+  local periodic = periodic_of("rho.halo", opts.periodic, #dims)
   local order = opts.order or "dims"
   local out = {}
   for r = 0, n - 1 do

@@ -900,7 +900,16 @@ link_yaml(FILE *out, const struct scenario *s, const struct net_result *res,
             yo_kint(y, "to", net_link_dst(net, k));
             yo_kstr(y, "class", net_class_name(net, net_link_class(net, k)));
             yo_knum(y, "bytes", res->bytes[k]);
+            yo_knum(y, "bandwidth_Bps", net_link_bw(net, k));
             yo_kstr(y, "name", net_link_name(net, k, name, sizeof name));
+            if (res->job_bytes) /* (the CSV's columns, by the same keys) */
+                for (int j = 0; j < l->njobs; j++) {
+                    char key[32];
+                    snprintf(key, sizeof key, "bytes_job%d", j + 1);
+                    yo_knum(
+                        y, key,
+                        res->job_bytes[(size_t)j * (size_t)res->nlinks + k]);
+                }
             yo_close_map(y);
         }
         yo_close_seq(y);

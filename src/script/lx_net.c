@@ -218,6 +218,12 @@ torus_common(lua_State *L, int wrap_def, const char *what)
     lua_pop(L, 1);
     if (lua_getfield(L, 1, "names") == LUA_TSTRING) { /* names */
         const char *nm = lua_tostring(L, -1);
+        int at, byte;
+        if ((at = lx_control(nm, 0, &byte)) > 0)
+            return lx_error(L,
+                            "%s: names has a control character (byte %d at "
+                            "%d)",
+                            what, byte, at);
         if ((int)strlen(nm) != p.nd)
             return lx_error(L,
                             "%s: names \"%s\" must give one letter per "
@@ -231,11 +237,17 @@ torus_common(lua_State *L, int wrap_def, const char *what)
                             what);
         for (int k = 0; k < p.nd; k++) {
             const char *nm;
+            int byte;
             lua_rawgeti(L, -1, k + 1);
             nm = lua_tostring(L, -1);
             if (nm == NULL || nm[0] == '\0' || strlen(nm) >= sizeof p.name[k])
                 return lx_error(L, "%s: names[%d] must be a short string", what,
                                 k + 1);
+            if (lx_control(nm, 0, &byte) > 0)
+                return lx_error(L,
+                                "%s: names[%d] has a control character "
+                                "(byte %d)",
+                                what, k + 1, byte);
             snprintf(p.name[k], sizeof p.name[k], "%s", nm);
             lua_pop(L, 1);
         }
@@ -267,9 +279,18 @@ torus_common(lua_State *L, int wrap_def, const char *what)
                             "dimension",
                             what);
         for (int k = 0; k < nbw; k++) {
-            lua_rawgeti(L, -1, k + 1); /* list, v */
-            lua_setfield(L, -2, "_v"); /* list */
-            lx_get_quantity(L, lua_gettop(L), "_v", UNIT_RATE, &dimbw[k], what);
+            char field[32];
+            /* read from a table of its own, under its own name: the
+               script's list is not written to */
+            snprintf(field, sizeof field, "dim_bandwidth[%d]", k + 1);
+            lua_createtable(L, 0, 1);   /* list, tmp */
+            lua_rawgeti(L, -2, k + 1);  /* list, tmp, v */
+            lua_setfield(L, -2, field); /* list, tmp */
+            lx_get_quantity(L, lua_gettop(L), field, UNIT_RATE, &dimbw[k],
+                            what);
+            if (!(dimbw[k] > 0))
+                return lx_error(L, "%s: %s must be > 0", what, field);
+            lua_pop(L, 1); /* list */
             p.dim_bw[k] = dimbw[k];
         }
     } else if (!lua_isnil(L, -1)) {
@@ -504,6 +525,8 @@ l_workload_sizes(lua_State *L)
     int sizes[5];
     struct rho_err err;
 
+    if (w < 1 || w > 4) /* (not cut to an int: 2^32 + 1 is not 1) */
+        return lx_error(L, "rho.workload_sizes: workload %I (1 to 4)", w);
     if (n < 1 || n > 0x7fffffff ||
         pattern_workload_sizes((int)w, (int)n, sizes, &err) != 0)
         return lx_error(L, "rho.workload_sizes: %s",
@@ -847,8 +870,18 @@ read_pattern(lua_State *L, int t, double defsize, struct net_pattern_spec *p)
                                             "random", NULL};
         const char *how = "reverse";
         p->size = desc_size(L, t, defsize, line, what);
-        if (lua_getfield(L, t, "how") == LUA_TSTRING) /* how */
+        switch (lua_getfield(L, t, "how")) { /* how */
+        case LUA_TSTRING:
             how = lua_tostring(L, -1);
+            break;
+        case LUA_TNIL:
+            break;
+        default: /* (a number was taken for "reverse") */
+            lx_error_at(L, line,
+                        "%s: how must be \"reverse\", \"shift\", \"transpose\" "
+                        "or \"random\", not a %s",
+                        what, luaL_typename(L, -1));
+        }
         p->how = -1;
         for (int i = 0; kinds[i]; i++)
             if (strcmp(how, kinds[i]) == 0)

@@ -272,6 +272,8 @@ t sweep-yaml-base 0 "  size_bytes: 260096" - -- --sweep size=40KiB,254KiB -f yam
 t sweep-yaml-number 0 "- tau: 0.1" - -- --sweep tau=0.1,0.2 -f yaml scenarios/halo2d-t2.lua
 t class-csv-units 0 "class,links,used,min_bytes,q1_bytes,median_bytes,mean_bytes,q3_bytes,max_bytes,min_used_bytes" - -- -b -f csv -m link scenarios/torus-5x5.lua
 t class-yaml-units 0 "min_used_bytes: 1048576" - -- -b -f yaml -m link scenarios/torus-5x5.lua
+# --links in YAML has the CSV's columns: each link's bandwidth, per-job bytes
+t links-yaml-bw 0 "  bandwidth_Bps: 2000000000" - -- -b -m link --links -f yaml scenarios/torus-5x5.lua
 # a static routing gives no message a bandwidth: not 0 B/s (starved)
 if "$RHO" -b --messages -f csv scenarios/torus-5x5.lua | grep -qx '2,flows,3,21,2097152,'; then
     echo "ok - cli messages-static"
