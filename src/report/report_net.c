@@ -155,7 +155,7 @@ class_feature(const struct net_class_features *c, int i)
 #define MSG_FEATURES 7
 static const char *const msg_feature_names[MSG_FEATURES] = {
     "messages",        "avg dilation", "max dilation", "avg dilation AO",
-    "sum dilation AO", "#messages AO", "hop-bytes"};
+    "sum dilation AO", "#messages AO", "minimal hop-bytes"};
 
 static double
 msg_feature(const struct net_features *f, int i)

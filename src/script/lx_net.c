@@ -1222,16 +1222,27 @@ lx_read_link(lua_State *L, int t, struct scenario *s, struct net *net,
             lua_pop(L, 1);
             lx_at(L, j->at);
             snprintf(j->name, sizeof j->name, "job %d", (int)i);
+            lx_at_field(L, e, "name");
             if (lua_getfield(L, e, "name") == LUA_TSTRING) {
                 int at, byte;
+                size_t len = lua_rawlen(L, -1);
                 if ((at = lx_control(lua_tostring(L, -1), 0, &byte)) > 0)
                     lx_error(L,
                              "%s: name has a control character (byte %d at "
                              "%d)",
                              what, byte, at);
+                /* (cut, two names could print alike, or half a
+                   character) */
+                if (len == 0 || len >= sizeof j->name)
+                    lx_error(L, "%s: name must be 1 to %d bytes, got %d", what,
+                             (int)sizeof j->name - 1, (int)len);
                 snprintf(j->name, sizeof j->name, "%s", lua_tostring(L, -1));
+            } else if (!lua_isnil(L, -1)) {
+                lx_error(L, "%s: name must be a string, not a %s", what,
+                         luaL_typename(L, -1));
             }
             lua_pop(L, 1);
+            lx_at(L, j->at);
             lua_getfield(L, e, "traffic"); /* job, traffic */
             lx_at_field(L, e, "traffic");
             if (!is_traffic(L, -1, &j->line))
