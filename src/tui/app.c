@@ -386,9 +386,9 @@ open_schedule(struct app *a)
 
 static void ask_disk_status(struct app *a);
 
-/* Whether the script on disk is the text the scenario was loaded from: a
-   touch, or a save of the same text, changes nothing to reload or to ask
-   about. */
+/* Whether the script on disk is the text the scenario was loaded from
+   (and nothing else is on its way): a touch, or a save of the same text,
+   changes nothing to reload or to ask about. */
 static int
 same_text(const struct app *a)
 {
@@ -398,7 +398,10 @@ same_text(const struct app *a)
     size_t n;
     int same;
 
-    if (src == NULL || (f = fopen(a->path, "rb")) == NULL)
+    /* (after a failed reload, or during one, the text loaded is not
+       what the screen is about to show: the file is taken again) */
+    if (src == NULL || a->error[0] != '\0' || reload_busy(&a->rl) ||
+        (f = fopen(a->path, "rb")) == NULL)
         return 0;
     buf = xmalloc(src->len + 1);
     n = fread(buf, 1, src->len + 1, f); /* one more: a longer file */
