@@ -440,6 +440,21 @@ rate_or(char *b, size_t n, double v)
     return b;
 }
 
+double
+queue_run_hot_util(const struct queue_run *r, int i)
+{
+    const struct queue_link_level *l;
+
+    if (r->links == NULL || r->q == NULL || r->mu == NULL || i < 0 ||
+        i >= r->q->k)
+        return NAN;
+    l = &r->links[i];
+    if (l->hot < 0 || !isfinite(l->sat) || !(l->sat > 0) ||
+        !(r->q->mu[i] > 0) || !(r->mu[i] > 0))
+        return NAN;
+    return r->pt.lambda_e / (l->sat * (r->mu[i] / r->q->mu[i]));
+}
+
 int
 queue_run_explain(const struct queue_run *r, int i, struct strbuf *out,
                   struct rho_err *err)

@@ -108,6 +108,15 @@ int queue_run_eval(struct queue_run *r, const struct queue_scen *o,
 void queue_run_fini(struct queue_run *r);
 
 /*
+ * The utilisation of level i's hottest link at r's throughput (compare):
+ * the link model's share of the bytes on it, over its bandwidth scaled as
+ * the split scales the level (slimmed, or moved by a policy), so lambda_e
+ * / (sat x mu_i / mu_i as built). NAN when the level has no link with
+ * bytes, or there is no link-model comparison.
+ */
+double queue_run_hot_util(const struct queue_run *r, int i);
+
+/*
  * Why level i of r has its numbers, as lines of text appended to out: its
  * links and capacity, its visit ratio (from which hops of how many
  * bytes), its arrivals, utilisation and delay with the formulas filled

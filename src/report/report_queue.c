@@ -309,13 +309,15 @@ links_text(FILE *out, const struct queue_run *r)
         row[4] = xstrdup(units_fmt_time(a, sizeof a, l->mean_load));
         row[5] = l->hot >= 0 ? report_strf("%.3f", l->imbalance) : xstrdup("-");
         row[6] = xstrdup(rate(a, sizeof a, l->sat));
-        row[7] =
-            l->hot >= 0 && isfinite(l->sat)
-                ? report_strf("%.1f%%%s", 100 * r->pt.lambda_e / l->sat,
-                              r->pt.lambda_e >= l->sat && !r->lv[i].saturated
-                                  ? " hidden"
-                                  : "")
-                : xstrdup("-");
+        {
+            double hot = queue_run_hot_util(r, i);
+            row[7] = isnan(hot) ? xstrdup("-")
+                                : report_strf("%.1f%%%s", 100 * hot,
+                                              hot >= 1 - QUEUE_EPS &&
+                                                      !r->lv[i].saturated
+                                                  ? " hidden"
+                                                  : "");
+        }
     }
     report_tab_print(&t, out);
     fprintf(out, "saturation %s seen link by link, %s in aggregate (%.3f)\n",

@@ -136,9 +136,10 @@ test_gups(void)
               strcmp(cmd, "slim 0.05") == 0,
           "slim up: %s", cmd);
     CHECK(qview_act(QVIEW_SLIM_DOWN, 0, r, &st, cmd, sizeof cmd) ==
-                  QVIEW_EDIT &&
-              strcmp(cmd, "slim 0") == 0,
-          "slim down stops at 0: %s", cmd);
+                  QVIEW_LIMIT &&
+              strcmp(cmd, "slimming is 0 already (it goes from 0 to "
+                          "0.95)") == 0,
+          "slim down at 0 is no edit (an undo step doing nothing): %s", cmd);
     CHECK(qview_act(QVIEW_SPLIT_NEXT, 0, r, &st, cmd, sizeof cmd) ==
                   QVIEW_EDIT &&
               strcmp(cmd, "split equal") == 0,

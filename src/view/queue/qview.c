@@ -292,9 +292,10 @@ qview_draw(const struct cview *v, const struct queue_run *r,
         x += UTIL_W;
         delay(v, x, row, lv->D, used);
         x += DELAY_W;
-        if (hotw && used && ln[i].hot >= 0) {
-            /* the hottest link at the same throughput */
-            double hot = lv->rho * ln[i].imbalance;
+        if (hotw && used && !isnan(queue_run_hot_util(r, i))) {
+            /* the hottest link at the same throughput (as the report
+               gives it) */
+            double hot = queue_run_hot_util(r, i);
             int hidden = hot >= 1 - QUEUE_EPS && !lv->saturated;
             cview_printf(v, x, row, hotw - 1,
                          hidden ? ROLE_WARNING : heat_role(hot, HEAT_LINEAR),
@@ -371,6 +372,10 @@ qview_act(int a, int arg, const struct queue_run *r, struct qview_state *st,
     case QVIEW_LOAD_UP:
     case QVIEW_LOAD_DOWN:
         f = o->load_rate && r->sat0 > 0 ? o->load / r->sat0 : o->load;
+        if (a == QVIEW_LOAD_DOWN && !(f > 0)) {
+            snprintf(cmd, n, "the load is 0 already");
+            return QVIEW_LIMIT;
+        }
         f = floor(f / STEP + 0.5) * STEP +
             (a == QVIEW_LOAD_DOWN ? -STEP : STEP);
         snprintf(cmd, n, "load %.4g", f < 0 ? 0 : f);
@@ -379,7 +384,13 @@ qview_act(int a, int arg, const struct queue_run *r, struct qview_state *st,
     case QVIEW_SLIM_DOWN:
         f = floor(o->slim / STEP + 0.5) * STEP +
             (a == QVIEW_SLIM_DOWN ? -STEP : STEP);
-        snprintf(cmd, n, "slim %.4g", f < 0 ? 0 : f > 0.95 ? 0.95 : f);
+        f = f < 0 ? 0 : f > 0.95 ? 0.95 : f;
+        if (fabs(f - o->slim) < 1e-9) {
+            snprintf(cmd, n, "slimming is %g already (it goes from 0 to 0.95)",
+                     o->slim);
+            return QVIEW_LIMIT;
+        }
+        snprintf(cmd, n, "slim %.4g", f);
         return QVIEW_EDIT;
     case QVIEW_SPLIT_NEXT:
         snprintf(cmd, n, "split %s",

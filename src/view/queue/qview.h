@@ -73,7 +73,9 @@ int qview_draw(const struct cview *v, const struct queue_run *r,
 enum qview_done {
     QVIEW_IGNORED, /* not an action of this view */
     QVIEW_REDRAW,  /* the view's state changed */
-    QVIEW_EDIT     /* cmd holds a ':' command that edits the options */
+    QVIEW_EDIT,    /* cmd holds a ':' command that edits the options */
+    QVIEW_LIMIT    /* at a limit, no edit (an undo step that does
+                      nothing): cmd holds what the status line says */
 };
 
 /* The view's own actions, besides the motions (keys.h binds them). */

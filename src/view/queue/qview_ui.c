@@ -144,9 +144,15 @@ key(void *st, struct view_ctx *vc, int act)
     }
     for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
         if (map[i].act == act) {
-            if (qview_act(map[i].qact, 0, r, q, cmd, sizeof cmd) == QVIEW_EDIT)
+            switch (qview_act(map[i].qact, 0, r, q, cmd, sizeof cmd)) {
+            case QVIEW_EDIT:
                 return ui_command(vc->u, vc->ss, cmd) | UI_REDRAW;
-            return UI_REDRAW;
+            case QVIEW_LIMIT:
+                ui_status(vc->u, 0, "%s", cmd);
+                return UI_REDRAW;
+            default:
+                return UI_REDRAW;
+            }
         }
     return VIEW_NOT_MINE;
 }
