@@ -441,14 +441,14 @@ rate_or(char *b, size_t n, double v)
 }
 
 double
-queue_run_hot_util(const struct queue_run *r, int i)
+queue_run_hot_util(const struct queue_run *r, const struct queue_link_level *ln,
+                   int i)
 {
     const struct queue_link_level *l;
 
-    if (r->links == NULL || r->q == NULL || r->mu == NULL || i < 0 ||
-        i >= r->q->k)
+    if (ln == NULL || r->q == NULL || r->mu == NULL || i < 0 || i >= r->q->k)
         return NAN;
-    l = &r->links[i];
+    l = &ln[i];
     if (l->hot < 0 || !isfinite(l->sat) || !(l->sat > 0) ||
         !(r->q->mu[i] > 0) || !(r->mu[i] > 0))
         return NAN;

@@ -108,13 +108,15 @@ int queue_run_eval(struct queue_run *r, const struct queue_scen *o,
 void queue_run_fini(struct queue_run *r);
 
 /*
- * The utilisation of level i's hottest link at r's throughput (compare):
- * the link model's share of the bytes on it, over its bandwidth scaled as
- * the split scales the level (slimmed, or moved by a policy), so lambda_e
- * / (sat x mu_i / mu_i as built). NAN when the level has no link with
- * bytes, or there is no link-model comparison.
+ * The utilisation of level i's hottest link at r's throughput, from the
+ * link model's levels ln (r->links, or a view's own; may be NULL): the
+ * link model's share of the bytes on it, over its bandwidth scaled as the
+ * split scales the level (slimmed, or moved by a policy), so lambda_e /
+ * (sat x mu_i / mu_i as built). NAN when the level has no link with
+ * bytes, or there is no comparison.
  */
-double queue_run_hot_util(const struct queue_run *r, int i);
+double queue_run_hot_util(const struct queue_run *r,
+                          const struct queue_link_level *ln, int i);
 
 /*
  * Why level i of r has its numbers, as lines of text appended to out: its

@@ -310,7 +310,7 @@ links_text(FILE *out, const struct queue_run *r)
         row[5] = l->hot >= 0 ? report_strf("%.3f", l->imbalance) : xstrdup("-");
         row[6] = xstrdup(rate(a, sizeof a, l->sat));
         {
-            double hot = queue_run_hot_util(r, i);
+            double hot = queue_run_hot_util(r, r->links, i);
             row[7] = isnan(hot) ? xstrdup("-")
                                 : report_strf("%.1f%%%s", 100 * hot,
                                               hot >= 1 - QUEUE_EPS &&

@@ -151,7 +151,9 @@ screen_help_text(struct strbuf *out)
                      "  reload, theme [NAME], search, quit\n"
                      "  link model: routing NAME|next, placement NAME|next,\n"
                      "  seed N, paths minimal|all (placement and seed\n"
-                     "  return at once: the run builds the placement)\n");
+                     "  return at once: the run builds the placement)\n"
+                     "  queueing model: load X|RATE, slim X, split NAME,\n"
+                     "  delay per_link|aggregate, budget RATE|0\n");
 }
 
 /* The help box on a screen of cw x ch: its place and size. */
@@ -261,11 +263,17 @@ draw_help(struct canvas *c, const struct ui *u)
         }
         p = e ? e + 1 : p + len;
     }
-    if (n > page) { /* where we are, on the bottom border */
-        snprintf(foot, sizeof foot,
-                 " lines %d-%d of %d  Space/PgDn more, PgUp back ", top + 1,
-                 top + page < n ? top + page : n, n);
-        canvas_text_right(c, x0, y0 + h - 1, w - 2, ROLE_HELP, foot);
+    if (n > page) { /* where we are, on the bottom border (between its
+                       corners; the keys that move on, when they do) */
+        int last = top + page >= n, end = last ? n : top + page;
+        snprintf(foot, sizeof foot, " lines %d-%d of %d  %s ", top + 1, end, n,
+                 last ? "PgUp back" : "Space/PgDn more, PgUp back");
+        if (utf8_width(foot) > w - 4)
+            snprintf(foot, sizeof foot, " lines %d-%d of %d ", top + 1, end, n);
+        if (utf8_width(foot) > w - 4)
+            snprintf(foot, sizeof foot, " %d-%d/%d ", top + 1, end, n);
+        if (utf8_width(foot) <= w - 4)
+            canvas_text_right(c, x0 + 1, y0 + h - 1, w - 3, ROLE_HELP, foot);
     }
     strbuf_fini(&sb);
 }

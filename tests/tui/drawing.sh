@@ -113,3 +113,22 @@ expect draw-stats-top "link loads in time step 1"
 tui_keys G
 expect draw-stats-end "0.9-1.0"
 tui_stop
+
+# help at 60x16, last page: the border keeps its corner, and the footer
+# offers no "more" (it overwrote the corner and said "more" at the end)
+tui_start 60 16 "$RHO" "$(draw_copy 8 scenarios/torus-5x5.lua)"
+expect draw-help-start "5x5 torus"
+tui_keys '?' G
+expect_re draw-help-last "└─+ lines [0-9]+-([0-9]+) of \1  PgUp back ─┘"
+tui_stop
+
+# the Queue view at 60x16: the optimal split's sentence and the keys are
+# whole, never cut in a word (it read "saturat" and "up/down le")
+tui_start 60 16 "$RHO" "$(draw_copy 9 scenarios/queue-fattree-4ary4.lua)"
+expect draw-queue-start "4-ary 4-tree"
+tui_keys 7
+expect draw-queue-view "arrivals/capacity"
+tui_keys o
+expect_re draw-queue-optimal "^  (saturation|every level at) "
+expect_re draw-queue-keys "^\+/- load  </> slim  x split  D delay  o optimise *\$"
+tui_stop

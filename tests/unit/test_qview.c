@@ -112,9 +112,12 @@ test_gups(void)
     qview_draw(&v, r, &st);
     CHECK(strstr(row_text(&c, 2),
                  "optimal split of 5.718 GiB/s (mu proportional "
-                 "to v): saturation 900.9 MiB/s, 1.852 x") == row_text(&c, 2),
+                 "to v): saturation 900.9 MiB/s, 1.852 x;") == row_text(&c, 2),
           "the optimal split's gain: %s", row_text(&c, 2));
-    CHECK(strstr(row_text(&c, 5), "optimal") != NULL, "under each level");
+    CHECK(strstr(row_text(&c, 3), "  every level at ") == row_text(&c, 3),
+          "the rest of the sentence on the next row, whole: %s",
+          row_text(&c, 3));
+    CHECK(strstr(row_text(&c, 6), "optimal") != NULL, "under each level");
     CHECK(qview_act(QVIEW_SELECT, 1, r, &st, cmd, sizeof cmd) ==
                   QVIEW_REDRAW &&
               st.sel == 1,

@@ -127,25 +127,33 @@ delay(const struct cview *v, int col, int row, double d, int used)
                          units_fmt_time(b, sizeof b, d));
 }
 
-/* Fields side by side, three blanks apart, from row: a field that does
+/* Fields side by side, gap blanks apart, from row: a field that does
    not fit goes to the next row (indented by two); returns the rows used. */
 static int
-fields(const struct cview *v, int row, int role, const char *const *f, int n)
+fields_gap(const struct cview *v, int row, int role, const char *const *f,
+           int n, int gap)
 {
     int x = 0, rows = 1;
 
     for (int k = 0; k < n; k++) {
         int w = utf8_width(f[k]);
-        if (k > 0 && x + 3 + w > v->w) {
+        if (k > 0 && x + gap + w > v->w) {
             row++;
             rows++;
             x = 2;
         } else if (k > 0) {
-            x += 3;
+            x += gap;
         }
         x += cview_text(v, x, row, v->w - x, role, f[k]);
     }
     return rows;
+}
+
+/* Fields three blanks apart (fields_gap()). */
+static int
+fields(const struct cview *v, int row, int role, const char *const *f, int n)
+{
+    return fields_gap(v, row, role, f, n, 3);
 }
 
 /* A line of queue_run_explain(): "word    text" keeps its text's column
@@ -228,18 +236,21 @@ qview_draw(const struct cview *v, const struct queue_run *r,
                                   : units_fmt_time(c, sizeof c, pt->delay));
         row += fields(v, row, pt->saturated ? ROLE_WARNING : ROLE_DEFAULT, fp,
                       4);
-        if (st->optimise)
-            cview_printf(v, 0, row, -1, ROLE_EMPHASIS,
-                         "optimal split of %s (mu proportional to v): "
-                         "saturation %s, %.3f x; every level at %.1f%%",
-                         rate(a, sizeof a, r->U),
-                         rate(b, sizeof b, r->ppt[QUEUE_OPTIMAL].sat),
-                         pt->sat > 0 ? r->ppt[QUEUE_OPTIMAL].sat / pt->sat : 0,
-                         r->ppt[QUEUE_OPTIMAL].sat > 0
-                             ? 100 * r->ppt[QUEUE_OPTIMAL].lambda_e /
-                                   r->ppt[QUEUE_OPTIMAL].sat
-                             : 0);
-        row++;
+        if (st->optimise) { /* (fields: whole at a narrow width) */
+            const struct queue_point *po = &r->ppt[QUEUE_OPTIMAL];
+            snprintf(f[0], sizeof f[0],
+                     "optimal split of %s (mu proportional to v):",
+                     rate(a, sizeof a, r->U));
+            snprintf(f[1], sizeof f[1], "saturation %s, %.3f x;",
+                     rate(b, sizeof b, po->sat),
+                     pt->sat > 0 ? po->sat / pt->sat : 0);
+            snprintf(f[2], sizeof f[2], "every level at %.1f%%",
+                     po->sat > 0 ? 100 * po->lambda_e / po->sat : 0);
+            /* one sentence: its parts a blank apart, each whole */
+            row += fields_gap(v, row, ROLE_EMPHASIS, fp, 3, 1);
+        } else {
+            row++;
+        }
     }
 
     /* the level rows */
@@ -292,10 +303,10 @@ qview_draw(const struct cview *v, const struct queue_run *r,
         x += UTIL_W;
         delay(v, x, row, lv->D, used);
         x += DELAY_W;
-        if (hotw && used && !isnan(queue_run_hot_util(r, i))) {
+        if (hotw && used && !isnan(queue_run_hot_util(r, ln, i))) {
             /* the hottest link at the same throughput (as the report
                gives it) */
-            double hot = queue_run_hot_util(r, i);
+            double hot = queue_run_hot_util(r, ln, i);
             int hidden = hot >= 1 - QUEUE_EPS && !lv->saturated;
             cview_printf(v, x, row, hotw - 1,
                          hidden ? ROLE_WARNING : heat_role(hot, HEAT_LINEAR),
@@ -348,7 +359,27 @@ qview_draw(const struct cview *v, const struct queue_run *r,
         }
         strbuf_fini(&sb);
     }
-    cview_text(v, 0, v->h - 1, -1, ROLE_HELP_KEY, qview_keys_help);
+    { /* the keys that fit whole, in order */
+        char keys[sizeof qview_keys_help] = "";
+        const char *p = qview_keys_help;
+        size_t n = 0;
+        while (*p) {
+            const char *e = strstr(p, "  ");
+            size_t len = e ? (size_t)(e - p) : strlen(p);
+            char item[64];
+            snprintf(item, sizeof item, "%.*s", (int)len, p);
+            if (utf8_width(keys) + (n > 0 ? 2 : 0) + utf8_width(item) > v->w)
+                break;
+            n += (size_t)snprintf(keys + n, sizeof keys - n, "%s%s",
+                                  n > 0 ? "  " : "", item);
+            p += len;
+            while (*p == ' ')
+                p++;
+        }
+        keys[n] = '\0';
+        cview_fill(v, 0, v->h - 1, v->w, 1, ' ', ROLE_DEFAULT);
+        cview_text(v, 0, v->h - 1, -1, ROLE_HELP_KEY, keys);
+    }
     return rows;
 }
 
