@@ -900,6 +900,11 @@ read_pattern(lua_State *L, int t, double defsize, struct net_pattern_spec *p)
         p->size = desc_size(L, t, defsize, line, what);
         if (lua_getfield(L, t, "algorithm") == LUA_TSTRING) /* alg */
             alg = lua_tostring(L, -1);
+        else if (!lua_isnil(L, -1)) /* (it said '(none)') */
+            lx_error_at(L, line,
+                        "%s: algorithm must be a name such as "
+                        "\"allgather-ring\", not a %s",
+                        what, luaL_typename(L, -1));
         p->algorithm = alg ? pattern_coll_parse(alg) : -1;
         if (p->algorithm < 0) {
             char list[512] = "";

@@ -1,5 +1,5 @@
 -- exit: 2
--- stderr: rho: tests/lua/net-phases-error.lua:6: phase 2: rho.pattern.permutation: permutation: transpose of 16 ranks with 3 rows
+-- stderr: rho: tests/lua/net-phases-error.lua:6: phase 2: rho.pattern.permutation: permutation: transpose of 16 ranks with 3 rows (rows must divide the ranks)
 -- An error in a later phase names the phase (at the list's first line).
 return rho.scenario {
   topology = rho.torus { dims = { 4, 4 } },

@@ -116,7 +116,8 @@ proto_fattree(long long n, int *rp, int cores, double bw, struct net_spec *s,
     if (r == 0)
         r = (int)(2 * root_up(n, 3, 1));
     if (r < 4)
-        return rho_err_set(err, RHO_EINPUT, "fat-tree prototype: radix %d", r);
+        return rho_err_set(err, RHO_EINPUT,
+                           "fat-tree prototype: radix %d (at least 4)", r);
     r = *rp = (r + 3) / 4 * 4; /* the top level needs k/2 even */
     s->family = NET_FATTREE;
     s->ft.k = r;
@@ -134,9 +135,13 @@ net_prototype(int family, long long nodes, int *radix_io, int cores, double bw,
 
     memset(spec, 0, sizeof *spec);
     if (nodes < 2 || nodes > 100000000)
-        return rho_err_set(err, RHO_EINPUT, "prototype: %lld nodes", nodes);
+        return rho_err_set(err, RHO_EINPUT,
+                           "prototype: %lld nodes (2 to 100,000,000)", nodes);
     if (radix < 0 || radix > 1024)
-        return rho_err_set(err, RHO_EINPUT, "prototype: radix %d", radix);
+        return rho_err_set(err, RHO_EINPUT,
+                           "prototype: radix %d (0 for rho's choice, or up to "
+                           "1024)",
+                           radix);
     if (cores < 1)
         cores = 1;
     if (!(bw > 0))

@@ -499,7 +499,9 @@ pattern_perm(int n, int kind, int rows, double bytes, uint64_t seed,
     }
     if (kind == PERM_TRANSPOSE && (rows < 1 || n % rows != 0)) {
         rho_err_set(err, RHO_EINPUT,
-                    "permutation: transpose of %d ranks with %d rows", n, rows);
+                    "permutation: transpose of %d ranks with %d rows (rows "
+                    "must divide the ranks)",
+                    n, rows);
         return NULL;
     }
     if ((p = pat_alloc(K_PERM, n, bytes, err)) == NULL)
