@@ -1281,6 +1281,23 @@ session_apply_order(struct session *ss, const int *prio, struct rho_err *err)
     return try_commit(ss, next, err);
 }
 
+int
+session_apply_order_of(struct session *ss, const struct scenario *base,
+                       const int *prio, struct rho_err *err)
+{
+    struct scenario *next;
+
+    if (no_tree(ss, err))
+        return -1;
+    if (base->nflows != ss->cur->nflows)
+        return rho_err_set(err, RHO_EINPUT,
+                           "the search ran on %d flows, the scenario has %d",
+                           base->nflows, ss->cur->nflows);
+    next = scenario_clone(base);
+    scenario_apply_order(next, prio);
+    return try_commit(ss, next, err);
+}
+
 void
 session_replace(struct session *ss, struct scenario *s)
 {

@@ -261,6 +261,13 @@ int session_set_queue(struct session *ss, const struct queue_scen *o,
 int session_apply_order(struct session *ss, const int *prio,
                         struct rho_err *err);
 
+/* The same on a copy of base, the scenario a search ran on (its flows,
+   in the order they had then: a schedule's prio is of that order), as one
+   edit of the session's current scenario, which must have the same flows
+   in some order. */
+int session_apply_order_of(struct session *ss, const struct scenario *base,
+                           const int *prio, struct rho_err *err);
+
 /*
  * Replace the whole scenario (a reload from disk; a PCIe or a network
  * scenario); takes ownership of s. Undoable like any edit.

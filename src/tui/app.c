@@ -61,6 +61,8 @@ struct app {
     struct rho_err job_err;
     unsigned long job_version;
     struct search_result res; /* the last finished search */
+    struct scenario *res_scen; /* the copy it searched: its schedules'
+                                  numbers are of its flows' order */
     int has_res;
     unsigned long res_version;
     double job_t0;
@@ -325,6 +327,9 @@ poll_search(struct app *a)
         a->res = a->job_res;
         a->has_res = 1;
         a->res_version = a->job_version;
+        scenario_free(a->res_scen);
+        a->res_scen = a->job_scen; /* (kept: see open_schedule()) */
+        a->job_scen = NULL;
         char n[48];
         ui_status(&a->u, 0, "search done: %s in %.2f s",
                   units_fmt_count(n, sizeof n, a->res.n, "schedule"),
@@ -339,11 +344,14 @@ poll_search(struct app *a)
     return 1;
 }
 
-/* Open the schedule selected in the search view. */
+/* Open the schedule selected in the search view. A schedule's number is
+   of the searched scenario's order (its flows of a source in the order
+   they had): after one was opened, the scenario's own order is another,
+   so the schedule is made from the searched copy, not from it. */
 static void
 open_schedule(struct app *a)
 {
-    const struct scenario *s = session_scenario(a->ss);
+    const struct scenario *s = a->res_scen;
     struct search_space *sp;
     long long idx;
     int *prio;
@@ -355,7 +363,7 @@ open_schedule(struct app *a)
     while (sel < 3 && strcmp(what[sel], a->u.effect_arg) != 0)
         sel++;
 
-    if (!a->has_res || a->res_version != session_version(a->ss)) {
+    if (!a->has_res || a->res_version != session_version(a->ss) || s == NULL) {
         ui_status(&a->u, 1, "no search of this scenario yet: S starts one");
         return;
     }
@@ -373,7 +381,7 @@ open_schedule(struct app *a)
                                  a->res.id ? a->res.id[idx] : idx, prio);
     else
         search_space_prio(sp, a->res.id ? a->res.id[idx] : idx, prio);
-    if (session_apply_order(a->ss, prio, &err) == 0) {
+    if (session_apply_order_of(a->ss, s, prio, &err) == 0) {
         /* the search still describes this scenario: same flows */
         a->res_version = session_version(a->ss);
         ui_status(&a->u, 0, "opened the %s schedule (u undoes)", what[sel]);
@@ -889,6 +897,7 @@ app_run(const char *path, struct scenario **sp, const struct app_opts *o)
     reload_stop(&a.rl);
     free(a.recovering);
     stop_search(&a);
+    scenario_free(a.res_scen);
     if (a.has_res)
         search_result_fini(&a.res);
     /* killed with unsaved edits: keep them for the next start */

@@ -230,3 +230,25 @@ tui_keys s
 expect older-again "saved to $dir/o.edited.lua" 5
 expect_not older-once "over the one saved before"
 tui_stop
+
+# 13. the search's schedules opened one after another: each is the one
+# named (the second was read against the first's order: 168.4 us for
+# the slowest 201.3 us)
+cp scenarios/halo2d-t2.lua "$dir/h2.lua"
+tui_start 100 40 "$RHO" "$dir/h2.lua"
+expect sched-start "rho  2D halo"
+tui_keys 8 S
+expect sched-done "search done" 60
+tui_keys g Enter
+expect sched-fast "opened the fastest schedule" 5
+tui_keys 2
+expect sched-fast-end "107.1 us" 5
+tui_keys 8 G Up Enter
+expect sched-slow "opened the slowest schedule" 5
+tui_keys 2
+expect sched-slow-end "201.3 us" 5
+tui_keys 8 g Down Enter
+expect sched-median "opened the median schedule" 5
+tui_keys 2
+expect sched-median-end "155.3 us" 5
+tui_stop
