@@ -126,8 +126,9 @@ int pcie_sim_eval_at(struct pcie_sim *s, double t, int *present);
 int pcie_sim_eval_step(struct pcie_sim *s, const struct pcie_sim_result *res,
                        int k);
 
-/* The step of res that contains time t (the last one if t is past the
-   end), or -1 if res has no step. */
+/* The step of res that contains time t; for a t in a gap where no flow
+   sends, the step after it (the last one if t is past the end); -1 if
+   res has no step. */
 int pcie_sim_step_at(const struct pcie_sim_result *res, double t);
 
 /*

@@ -106,14 +106,21 @@ timeline_draw(const void *st, const struct cview *v,
         cview_text(&a, 1, y, labw - 1,
                    i == p->flow ? ROLE_SELECTED : ROLE_DEFAULT, name);
         for (int col = 0; col < gw; col++) {
-            double t = t0 + (t1 - t0) * (col + 0.5) / gw, rho;
-            int k = pcie_sim_step_at(res, t);
-            if (pcie_sim_step_rec(res, k, i, &rho, NULL, NULL) < 0)
-                continue;
-            if (rho > 0)
-                cview_put(&a, labw + 1 + col, y, factor_glyph(rho),
-                          role_factor(rho));
-            else
+            /* the steps the column's time overlaps (none in a gap where
+               nothing sends; a short step still shows): the highest
+               factor the flow had in them */
+            double ta = t0 + (t1 - t0) * col / gw;
+            double tb = t0 + (t1 - t0) * (col + 1) / gw, best = -1, rho;
+            for (int k = pcie_sim_step_at(res, ta);
+                 k >= 0 && k < res->nsteps && res->step[k].t0 < tb; k++)
+                if (res->step[k].t1 > ta &&
+                    pcie_sim_step_rec(res, k, i, &rho, NULL, NULL) >= 0 &&
+                    rho > best)
+                    best = rho;
+            if (best > 0)
+                cview_put(&a, labw + 1 + col, y, factor_glyph(best),
+                          role_factor(best));
+            else if (best == 0)
                 cview_put(&a, labw + 1 + col, y, 0x00b7, ROLE_FLOW_WAITING);
         }
         cview_printf(&a, labw + gw + 2, y, 8, role_factor(d->factor[i]), "%.4f",
