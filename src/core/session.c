@@ -1055,11 +1055,17 @@ commit(struct session *ss, struct scenario *next)
 static int
 try_commit(struct session *ss, struct scenario *next, struct rho_err *err)
 {
+    struct pcie_sim *sim = NULL;
+
+    /* a PCIe edit is refused with the model's reason (a flow whose path
+       has no capacity), not committed to fail in the run unseen */
     if (scenario_check(next, err) != 0 ||
+        (next->pcie != NULL && (sim = scenario_sim(next, err)) == NULL) ||
         scenario_net_sync_tree(next, err) != 0) {
         scenario_free(next);
         return -1;
     }
+    pcie_sim_free(sim);
     commit(ss, next);
     return 0;
 }

@@ -22,6 +22,7 @@
 #include "core/net/route.h"
 #include "core/base/units.h"
 #include "core/model.h"
+#include "core/pcie/pcie_sim.h"
 #include "script/lx_int.h"
 #include "view/view.h"
 
@@ -1095,6 +1096,18 @@ lx_l_scenario(lua_State *L)
     read_placement(L, 1, s);
     read_flows(L, 1, s);
     lua_settop(L, 2); /* t, u */
+    { /* every flow has a path with a capacity (the model's checks, at
+         the flow's line rather than when the model runs) */
+        struct pcie_sim *sim = scenario_sim(s, &err);
+        int k;
+        if (sim == NULL) {
+            if (sscanf(err.msg, "flow %d:", &k) == 1 && k >= 1 &&
+                k <= s->nflows && s->flow[k - 1].line > 0)
+                return lx_error_at(L, s->flow[k - 1].line, "%s", err.msg);
+            return lx_error(L, "%s", err.msg);
+        }
+        pcie_sim_free(sim);
+    }
     lx_at_field(L, 1, "routing");
     if (lua_getfield(L, 1, "routing") != LUA_TNIL) /* t, u, routing */
         tree_link(L, s);

@@ -252,3 +252,23 @@ expect sched-median "opened the median schedule" 5
 tui_keys 2
 expect sched-median-end "155.3 us" 5
 tui_stop
+
+# 14. an edit the model cannot run (a flow between two hosts, whose path
+# has no capacity) is refused with the model's reason: it was taken, and
+# every view went blank without a word
+cat >"$dir/hosts.lua" <<'LUA'
+return rho.scenario {
+  topology = rho.rc("RC", { rho.host("m0"), rho.host("m1"),
+    rho.switch("S", { rho.gpu("a"), rho.gpu("b") }) }),
+  size = "100 MiB", flows = { { "m0", "a" }, { "a", "b" } },
+}
+LUA
+tui_start 100 30 "$RHO" "$dir/hosts.lua"
+expect hosts-start "rho  untitled"
+tui_keys Tab a
+tui_type "m0 m1 1 MiB"
+tui_keys Enter
+expect hosts-refused "flow 3: no link from 'm0' to 'm1' has a capacity (give host memory a bandwidth)" 5
+expect_not hosts-not-added "flow 3 added"
+expect_not hosts-not-edited "edited"
+tui_stop

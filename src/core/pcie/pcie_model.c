@@ -187,12 +187,15 @@ pcie_model_new(struct pcie *p, int nflows, const int *src, const int *dst,
                 through_rc = 1;
         }
         if (!isfinite(d)) {
+            /* (the hint names host memory only when an end is one) */
+            int host = pcie_node(p, src[i])->host || pcie_node(p, dst[i])->host;
             pcie_model_free(m);
             return rho_err_set(err, RHO_EINPUT,
                                "flow %d: no link from '%s' to '%s' has a "
-                               "capacity (give host memory a bandwidth)",
+                               "capacity (give %s a bandwidth)",
                                i + 1, pcie_node(p, src[i])->name,
-                               pcie_node(p, dst[i])->name),
+                               pcie_node(p, dst[i])->name,
+                               host ? "host memory" : "a link on its path"),
                    NULL;
         }
         for (int h = 0; h < m->plen[i]; h++) {
