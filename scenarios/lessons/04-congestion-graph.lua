@@ -4,7 +4,7 @@
 -- Table I's copies through time: the factors hold until the next event.
 -- c (3->2) and d (6->4) end at 36.08 ms (300 MiB at 7/10 of 11.6 GiB/s);
 -- then a and b are alone: no conflict with d, no HOL blocking, 1/2 each
--- at K0->SA, and they send their remaining 172 MiB to end together at
+-- at K0->SA, and they send their remaining 171.4 MiB to end together at
 -- 64.94 ms (the paper: 36 ms and 65 ms).
 return rho.scenario {
   title = "Lesson 4: the congestion graph in time (Table II)",
@@ -39,11 +39,11 @@ return rho.scenario {
     { text = "Predict the factor of a (flow 1) in time step 2.",
       focus = { frame = "D9" },
       predict = 1 },
-    { text = "a and b send their remaining 172 MiB at 1/2 each and end "
+    { text = "a and b send their remaining 171.4 MiB at 1/2 each and end "
           .. "together.",
       focus = { view = "timeline", step = 2 },
       ask = "When?",
-      answer = "36.08 ms + 172.3 MiB / (1/2 x 11.6 GiB/s) = 64.94 ms (the "
+      answer = "36.08 ms + 171.4 MiB / (1/2 x 11.6 GiB/s) = 64.94 ms (the "
             .. "paper: 65 ms)." },
   },
 }
