@@ -61,7 +61,8 @@ report_flows(FILE *out, const struct scenario *s,
             csv_num(&c, fl->start);
             csv_num(&c, end); /* NaN, an empty field: starved */
             csv_num(&c, isnan(end) ? NAN : el);
-            csv_num(&c, isnan(end) ? NAN : el > 0 ? fl->bytes / el : 0);
+            /* (no time: no average, an empty field as in the text's -) */
+            csv_num(&c, isnan(end) || !(el > 0) ? NAN : fl->bytes / el);
             csv_str(&c, fl->label ? fl->label : "");
             csv_row(&c);
         }
@@ -97,8 +98,14 @@ report_flows(FILE *out, const struct scenario *s,
             } else {
                 yo_knum(y, "end_s", end);
                 yo_knum(y, "elapsed_s", el);
-                yo_knum(y, "avg_Bps", el > 0 ? fl->bytes / el : 0);
-                if (!isnan(res->rate[i])) /* while it sent */
+                if (el > 0)
+                    yo_knum(y, "avg_Bps", fl->bytes / el);
+                else { /* (no time: no average, as the text's -) */
+                    yo_str(y, "avg_Bps");
+                    yo_null(y);
+                }
+                /* while it sent: a flow of no bytes sent nothing */
+                if (!isnan(res->rate[i]) && fl->bytes > 0)
                     yo_knum(y, "bandwidth_Bps", res->rate[i]);
             }
             if (fl->label)
