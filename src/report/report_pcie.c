@@ -664,8 +664,13 @@ print_stepper(FILE *out, struct pcie_run *r, double t, struct rho_err *err)
     int asked = !isnan(t);
     char a[64], b[64], c[64];
 
+    if (r->res.nsteps == 0) { /* (as the explorer's stepper says it) */
+        fprintf(out, "%s\nAlgorithm 1: nothing to step (no flow sends)\n",
+                s->title);
+        return report_check_io(out, err);
+    }
     if (!asked)
-        t = r->res.nsteps ? r->res.step[0].t0 : 0;
+        t = r->res.step[0].t0;
     k = pcie_sim_step_at(&r->res, t);
     if (k >= 0)
         pcie_sim_eval_step(r->sim, &r->res, k);

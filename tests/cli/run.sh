@@ -227,6 +227,10 @@ t at-steps 2 - "rho: --at is for --explain" -- --steps --at 10ms scenarios/table
 t stepper-at 0 "Algorithm 1 in time step 2 of 2 (36.08 ms to 64.94 ms), 10 frames" - -- --stepper --at 40ms scenarios/table1.lua
 t stepper-first 0 "Algorithm 1 in time step 1 of 2 (0 s to 36.08 ms), 11 frames" - -- --stepper scenarios/table1.lua
 t stepper-at-end 0 "--at 1 s is after the last flow ends (64.94 ms): this is the last time step" - -- --stepper --at 1s scenarios/table1.lua
+no_flow=$(mktemp)
+echo 'return rho.scenario { topology = rho.t2(), flows = {} }' >"$no_flow"
+t stepper-no-flow 0 "Algorithm 1: nothing to step (no flow sends)" - -- --stepper "$no_flow"
+rm -f "$no_flow"
 t dump-matrix 2 - "rho: --dump and --matrix cannot go together: each prints its own output" -- --dump 80x24:tree --matrix scenarios/table1.lua
 t handout-answer 2 - "rho: --handout and --answer cannot go together" -- --handout --answer 0.3 scenarios/lessons/03-hol.lua
 t sweep-export 2 - "rho: --export and --sweep cannot go together" -- --sweep tau=0.1,0.2 --export text 80x24:tree scenarios/table1.lua
