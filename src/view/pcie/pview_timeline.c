@@ -106,17 +106,24 @@ timeline_draw(const void *st, const struct cview *v,
         cview_text(&a, 1, y, labw - 1,
                    i == p->flow ? ROLE_SELECTED : ROLE_DEFAULT, name);
         for (int col = 0; col < gw; col++) {
-            /* the steps the column's time overlaps (none in a gap where
-               nothing sends; a short step still shows): the highest
-               factor the flow had in them */
-            double ta = t0 + (t1 - t0) * col / gw;
-            double tb = t0 + (t1 - t0) * (col + 1) / gw, best = -1, rho;
-            for (int k = pcie_sim_step_at(res, ta);
-                 k >= 0 && k < res->nsteps && res->step[k].t0 < tb; k++)
-                if (res->step[k].t1 > ta &&
-                    pcie_sim_step_rec(res, k, i, &rho, NULL, NULL) >= 0 &&
-                    rho > best)
+            /* the step at the column's middle; in a gap where nothing
+               sends there is none (pcie_sim_step_at() gives the next),
+               unless a step shorter than a column lies in the column:
+               the highest factor the flow had in those */
+            double ta = t0 + (t1 - t0) * col / gw, best = -1, rho;
+            double tb = t0 + (t1 - t0) * (col + 1) / gw, tm = (ta + tb) / 2;
+            int k = pcie_sim_step_at(res, tm);
+            if (k >= 0 && tm >= res->step[k].t0 && tm < res->step[k].t1) {
+                if (pcie_sim_step_rec(res, k, i, &rho, NULL, NULL) >= 0)
                     best = rho;
+            } else {
+                for (k = pcie_sim_step_at(res, ta);
+                     k >= 0 && k < res->nsteps && res->step[k].t0 < tb; k++)
+                    if (res->step[k].t1 > ta &&
+                        pcie_sim_step_rec(res, k, i, &rho, NULL, NULL) >= 0 &&
+                        rho > best)
+                        best = rho;
+            }
             if (best > 0)
                 cview_put(&a, labw + 1 + col, y, factor_glyph(best),
                           role_factor(best));
