@@ -295,12 +295,75 @@ wrapped(const char *text, int w)
     return n > 0 ? n : 1;
 }
 
-int
-lview_pane_height(const struct lesson *l, const struct lview_state *ls, int w,
-                  int max)
+/* The exercise's line into buf (n bytes): "Predict the factor of flow 3
+   (3→2), to within 0.005: p types it", or that an edit removed the flow.
+   Without s (the flows unknown) the line names the flow by its number
+   alone. Returns whether the flow is gone. */
+static int
+predict_text(const struct scenario *s, const struct lesson_step *st, char *buf,
+             size_t n)
+{
+    if (s != NULL && st->predict > s->nflows) { /* an edit removed it */
+        snprintf(buf, n,
+                 "Predict the factor of flow %d: the scenario has %d "
+                 "flow%s now (u undoes the edit)",
+                 st->predict, s->nflows, s->nflows == 1 ? "" : "s");
+        return 1;
+    }
+    if (s != NULL) {
+        const struct scen_flow *f = &s->flow[st->predict - 1];
+        snprintf(buf, n,
+                 "Predict the factor of flow %d (%s\u2192%s), to within %g: "
+                 "p types it",
+                 st->predict, pcie_node(s->pcie, f->src)->name,
+                 pcie_node(s->pcie, f->dst)->name, st->tolerance);
+    } else {
+        snprintf(buf, n,
+                 "Predict the factor of flow %d, to within %g: p types it",
+                 st->predict, st->tolerance);
+    }
+    return 0;
+}
+
+/* The line under the exercise into buf (n bytes): rho's answer once
+   revealed (what it is with where set), else the verdict on what was
+   typed; "" when neither. Its role into *role. */
+static const char *
+verdict_text(const struct lview_state *ls, int where, char *buf, size_t n,
+             int *role)
+{
+    char frac[32];
+
+    buf[0] = '\0';
+    *role = ROLE_STEP_CHANGED;
+    if (ls->revealed && !isnan(ls->truth)) {
+        snprintf(
+            buf, n, "%s%s%.4g%s%s%s%s%s",
+            ls->verdict == LESSON_RIGHT ? "right, " : "", "rho: ", ls->truth,
+            lview_fraction(ls->truth, frac, sizeof frac)[0] ? " = " : "", frac,
+            where ? " (" : "", where ? ls->where : "", where ? ")" : "");
+    } else if (ls->typed[0]) {
+        /* (a right answer hidden again by =: still right) */
+        snprintf(buf, n, "%s: %s", ls->typed,
+                 ls->verdict == LESSON_RIGHT      ? "right (= shows rho's)"
+                 : ls->verdict == LESSON_TOO_HIGH ? "too high, try again"
+                 : ls->verdict == LESSON_TOO_LOW  ? "too low, try again"
+                                                  : "not a number");
+        if (ls->verdict != LESSON_RIGHT)
+            *role = ROLE_WARNING;
+    }
+    return buf;
+}
+
+/* lview_pane_height() of the scenario s (NULL: its flows unknown, the
+   exercise's line then as predict_text() writes it without them). */
+static int
+pane_height(const struct scenario *s, const struct lesson *l,
+            const struct lview_state *ls, int w, int max)
 {
     const struct lesson_step *st;
-    int h;
+    char line[512];
+    int h, role;
 
     if (l == NULL || l->n == 0)
         return 0;
@@ -312,19 +375,35 @@ lview_pane_height(const struct lesson *l, const struct lview_state *ls, int w,
         h += wrapped(st->answer, w - 5);
     else if (st->ask)
         h++;
-    if (st->predict)
-        h += 2;
+    if (st->predict) {
+        int gone = predict_text(s, st, line, sizeof line);
+        h += wrapped(line, w - 2);
+        if (!gone && verdict_text(ls, 1, line, sizeof line, &role)[0])
+            h += wrapped(line, w - 5);
+        else if (!gone)
+            h++; /* (room for the verdict to come) */
+    }
     return h < max ? h : max;
+}
+
+int
+lview_pane_height(const struct lesson *l, const struct lview_state *ls, int w,
+                  int max)
+{
+    return pane_height(NULL, l, ls, w, max);
 }
 
 void
 lview_draw(const struct cview *v, const struct scenario *s,
            const struct lview_state *ls, int index, int count)
 {
+    static const char *const hints[] = {
+        " PgDn next  PgUp back  = reveal  p predict ",
+        " PgDn next  = reveal  p predict ", " PgDn next "};
     const struct lesson *l = s->lesson;
     const struct lesson_step *st;
-    char head[320], frac[32];
-    int y = 1, w = v->w;
+    char head[320];
+    int y = 1, w = v->w, hw;
 
     if (l == NULL || l->n == 0 || v->h < 1)
         return;
@@ -336,9 +415,13 @@ lview_draw(const struct cview *v, const struct scenario *s,
     else
         snprintf(head, sizeof head, " Lesson \u00b7 step %d of %d ",
                  ls->step + 1, l->n);
-    cview_text(v, 2, 0, w - 4, ROLE_HEADER, head);
-    cview_text_right(v, 0, 0, w - 1, ROLE_DIM,
-                     " PgDn next  PgUp back  = reveal  p predict ");
+    hw = cview_text(v, 2, 0, w - 4, ROLE_HEADER, head);
+    /* the key hints that fit right of it (a rule between), else none */
+    for (int k = 0; k < (int)(sizeof hints / sizeof hints[0]); k++)
+        if (2 + hw + 1 + utf8_width(hints[k]) <= w - 1) {
+            cview_text_right(v, 0, 0, w - 1, ROLE_DIM, hints[k]);
+            break;
+        }
     y += cview_wrap(v, 1, y, w - 2, v->h - y, ROLE_EMPHASIS, st->text);
     if (st->ask && y < v->h) {
         cview_text(v, 1, y, 3, ROLE_HEADER, "Q:");
@@ -353,40 +436,20 @@ lview_draw(const struct cview *v, const struct scenario *s,
                                   : "(the lesson gives no answer)");
         }
     }
-    if (st->predict > s->nflows && y < v->h) { /* an edit removed it */
-        cview_printf(v, 1, y++, w - 2, ROLE_ERROR,
-                     "Predict the factor of flow %d: the scenario has %d "
-                     "flow%s now (u undoes the edit)",
-                     st->predict, s->nflows, s->nflows == 1 ? "" : "s");
-    } else if (st->predict && y < v->h) {
-        char line[400];
-        const struct scen_flow *f = &s->flow[st->predict - 1];
-        snprintf(line, sizeof line,
-                 "Predict the factor of flow %d (%s\u2192%s), to within %g: "
-                 "p types it",
-                 st->predict, pcie_node(s->pcie, f->src)->name,
-                 pcie_node(s->pcie, f->dst)->name, st->tolerance);
-        cview_text(v, 1, y++, w - 2, ROLE_HEADER, line);
-        if (y < v->h && ls->revealed && !isnan(ls->truth)) {
-            snprintf(line, sizeof line, "%s%s%.4g%s%s (%s)",
-                     ls->verdict == LESSON_RIGHT ? "right, " : "",
-                     "rho: ", ls->truth,
-                     lview_fraction(ls->truth, frac, sizeof frac)[0] ? " = "
-                                                                     : "",
-                     frac, ls->where);
-            cview_text(v, 4, y++, w - 5, ROLE_STEP_CHANGED, line);
-        } else if (y < v->h && ls->typed[0]) {
-            /* (a right answer hidden again by =: still right) */
-            snprintf(line, sizeof line, "%s: %s", ls->typed,
-                     ls->verdict == LESSON_RIGHT      ? "right (= shows rho's)"
-                     : ls->verdict == LESSON_TOO_HIGH ? "too high, try again"
-                     : ls->verdict == LESSON_TOO_LOW  ? "too low, try again"
-                                                      : "not a number");
-            cview_text(v, 4, y++, w - 5,
-                       ls->verdict == LESSON_RIGHT ? ROLE_STEP_CHANGED
-                                                   : ROLE_WARNING,
-                       line);
+    if (st->predict && y < v->h) {
+        char line[512];
+        int role;
+        if (predict_text(s, st, line, sizeof line)) {
+            cview_wrap(v, 1, y, w - 2, v->h - y, ROLE_ERROR, line);
+            return;
         }
+        y += cview_wrap_pretty(v, 1, y, w - 2, v->h - y, ROLE_HEADER, line);
+        /* what rho's number is left out when the pane cannot hold it */
+        if (y < v->h && verdict_text(ls, 1, line, sizeof line, &role)[0] &&
+            wrapped(line, w - 5) > v->h - y)
+            verdict_text(ls, 0, line, sizeof line, &role);
+        if (y < v->h && line[0])
+            cview_wrap_pretty(v, 4, y, w - 5, v->h - y, role, line);
     }
 }
 
@@ -503,7 +566,7 @@ lesson_sync(void *st, struct view_ctx *vc)
     }
     if (lv->ls.step >= l->n) /* a reload shortened the lesson */
         lview_goto(&lv->ls, l, l->n - 1);
-    lv->pane_h = lview_pane_height(l, &lv->ls, vc->w, vc->h / 2);
+    lv->pane_h = pane_height(s, l, &lv->ls, vc->w, vc->h / 2);
     if (lv->applied != lv->ls.step)
         apply_focus(lv, vc, l);
     if (lv->nhidden != s->nflows) {

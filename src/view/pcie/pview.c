@@ -175,6 +175,11 @@ fam_sync(void *fam, struct view_ctx *vc)
     const struct pcie_sim_result *res = model_pcie_result(vc->ss);
     struct session_run r;
 
+    /* (an edit open now: the draws, which cannot see the ui, keep its
+       column) */
+    p->field_kept =
+        p->field_moved || (vc->u != NULL && vc->u->prompt == PROMPT_VIEW &&
+                           vc->u->prompt_st == p);
     if (p->version != session_version(vc->ss)) {
         p->version = session_version(vc->ss);
         if (s->nflows == 0)
@@ -635,6 +640,45 @@ struct cview
 pview_area(const struct cview *v)
 {
     return cview_sub(v, 0, 1, v->w, v->h - 1);
+}
+
+int
+pview_text_parts(const struct cview *v, int col, int row, int w, int role,
+                 const char *const *part, int np)
+{
+    char buf[1024];
+    int len = 0, used = 0, k = 0;
+
+    if (w < 1 || np < 1)
+        return 0;
+    for (int i = 0; i < np; i++)
+        used += utf8_width(part[i]);
+    if (used <= w) { /* all of it */
+        for (int i = 0; i < np && len < (int)sizeof buf - 1; i++)
+            len += snprintf(buf + len, sizeof buf - (size_t)len, "%s", part[i]);
+        return cview_text(v, col, row, w, role, buf);
+    }
+    used = 0; /* the whole parts that fit with the "…" after them */
+    while (k < np && used + utf8_width(part[k]) + 1 <= w &&
+           len + strlen(part[k]) + 4 < sizeof buf) {
+        used += utf8_width(part[k]);
+        len += snprintf(buf + len, sizeof buf - (size_t)len, "%s", part[k]);
+        k++;
+    }
+    if (k == 0) { /* the first part alone is too wide: its words that fit */
+        int n = utf8_prefix(part[0], w - 1, NULL), cut = n;
+        if (n > (int)sizeof buf - 4)
+            n = cut = utf8_prefix(part[0], 255, NULL);
+        while (cut > 0 && part[0][cut] != ' ')
+            cut--;
+        while (cut > 0 && part[0][cut - 1] == ' ')
+            cut--;
+        if (cut == 0) /* one word: cut inside it */
+            cut = n;
+        len = snprintf(buf, sizeof buf, "%.*s", cut, part[0]);
+    }
+    snprintf(buf + len, sizeof buf - (size_t)len, "\u2026");
+    return cview_text(v, col, row, w, role, buf);
 }
 
 const char *

@@ -82,6 +82,9 @@ struct pview {
     int flow;               /* selected flow, -1 if none */
     int step;               /* time step shown */
     int field;              /* the flow column 'e' edits */
+    int field_kept;         /* the Flows view keeps that column: Left or
+                               Right chose it, or 'e' edits it now */
+    int field_moved;        /* Left or Right chose it */
     int sort_col, sort_rev; /* the flow table's order */
     unsigned long moves;    /* changes of step by a key: the stepper
                                starts its frames again */
@@ -98,6 +101,8 @@ extern const struct view_family pview_family;
 /* The view states of the views that have one. */
 struct pview_tree {
     int node;        /* selected tree node */
+    int extra;       /* 1 + the selected row of the direct links and fabric
+                        ports below the tree; 0: the node is */
     char *collapsed; /* per node: its children hidden; owned */
     int ncollapsed;
 };
@@ -121,6 +126,8 @@ struct pview_teach {
     int made;               /* sc is built */
     int other;              /* on a narrow screen: the tree panel */
     int big;                /* large text: -1 by the screen's size, 0, 1 */
+    int projector;          /* the screen (not the view) is that large, as
+                               of the last sync */
     struct scroll win;      /* the window on the panel that scrolls */
     int pinned;             /* the tree's window stays where the keys put
                                it (else it follows the port arbitrated) */
@@ -166,6 +173,16 @@ int pview_top(int sel, int rows);
 /* The part of a view's rectangle a PCIe view draws in: all but its first
    row. */
 struct cview pview_area(const struct cview *v);
+
+/*
+ * The parts of a line of text (np of them, each after the one before, a
+ * part after the first starting with its blank) in at most w columns from
+ * (col, row): as many whole parts as fit; when some are left out, the
+ * line ends in "\u2026", and a first part wider than w is cut at a word
+ * boundary before it. Returns the columns written.
+ */
+int pview_text_parts(const struct cview *v, int col, int row, int w, int role,
+                     const char *const *part, int np);
 
 /* Node node's name. */
 const char *pview_node_name(const struct scenario *s, int node);

@@ -30,7 +30,8 @@ static const int width[FCOL_COUNT] = {4, 8, 8, 10, 10, 10, 10, 8};
 
 /* The columns left out first when the state does not fit (htop's way):
    the start (often 0 s), the end (the elapsed time stays), the size. The
-   column being edited or sorted on always stays. */
+   column sorted on always stays, and the field 'e' edits while it is
+   edited or after Left or Right chose it (pview.field_kept). */
 static const int drop_order[] = {FCOL_START, FCOL_END, FCOL_SIZE};
 
 /* Where each column starts at width w (colx[FCOL_COUNT]: the state), and
@@ -54,7 +55,7 @@ lay_out(const struct pview *p, int w, int labw, int *colx, int *shown)
             (labw == 0 || col + 12 + labw <= w))
             return;
         while (next < sizeof drop_order / sizeof drop_order[0] &&
-               (drop_order[next] == p->field ||
+               ((p->field_kept && drop_order[next] == p->field) ||
                 drop_order[next] == p->sort_col))
             next++;
         if (next == sizeof drop_order / sizeof drop_order[0] ||
@@ -174,7 +175,9 @@ flows_draw(const void *st, const struct cview *v,
         }
         if (r == sel) {
             cview_paint(&a, 0, y, a.w, 1, ROLE_SELECTED);
-            cview_paint(&a, colx[p->field], y, width[p->field], 1, ROLE_FIELD);
+            if (shown[p->field])
+                cview_paint(&a, colx[p->field], y, width[p->field], 1,
+                            ROLE_FIELD);
         }
     }
     free(order);
@@ -194,10 +197,12 @@ flows_key(void *st, struct view_ctx *vc, int act)
     case ACT_LEFT:
         if (p->field > FCOL_SRC)
             p->field--;
+        p->field_moved = p->field_kept = 1;
         return UI_REDRAW;
     case ACT_RIGHT:
         if (p->field < FCOL_START)
             p->field++;
+        p->field_moved = p->field_kept = 1;
         return UI_REDRAW;
     case ACT_OPEN:
         ui_show(vc->u, vc->ss, "explain");

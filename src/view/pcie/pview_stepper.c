@@ -73,6 +73,32 @@ table_rows(const struct pview_frame *fr, int hide, int w, int h)
     return h - (3 + (lines < 5 ? lines : 5) + 2) - 1;
 }
 
+/* Where the window of rows rows from top is on the np flows: right of
+   the header at row y when it fits there ("flows 3-4 of 5", else
+   "3-4/5"), else on the blank row above it, right-aligned. */
+static void
+window_line(const struct cview *a, int y, int top, int rows, int np)
+{
+    char pos[64];
+    int room = a->w - 59; /* right of the D9 column */
+
+    snprintf(pos, sizeof pos, "flows %d-%d of %d", top + 1, top + rows, np);
+    if (utf8_width(pos) <= room) {
+        cview_text(a, 58, y, room, ROLE_DIM, pos);
+        return;
+    }
+    snprintf(pos, sizeof pos, "%d-%d/%d", top + 1, top + rows, np);
+    if (utf8_width(pos) <= room) {
+        cview_text(a, 58, y, room, ROLE_DIM, pos);
+        return;
+    }
+    snprintf(pos, sizeof pos, "flows %d-%d of %d (j/k)", top + 1, top + rows,
+             np);
+    if (utf8_width(pos) > a->w - 2)
+        snprintf(pos, sizeof pos, "%d-%d/%d", top + 1, top + rows, np);
+    cview_text_right(a, 0, y - 1, a->w - 1, ROLE_DIM, pos);
+}
+
 static void
 stepper_draw(const void *st, const struct cview *v,
              const struct view_draw_ctx *dc)
@@ -112,8 +138,7 @@ stepper_draw(const void *st, const struct cview *v,
     top = t->top > np - rows ? np - rows : t->top;
     top = top < 0 ? 0 : top;
     if (rows > 0 && np > rows) /* where the window is on the flows */
-        cview_printf(&a, 58, y, a.w - 59, ROLE_DIM, "flows %d-%d of %d",
-                     top + 1, top + rows, np);
+        window_line(&a, y, top, rows, np);
     y++;
     for (int i = 0; i < nf && y < a.h - 1; i++) {
         char name[64];

@@ -25,7 +25,9 @@
 #include "view/scroll.h"
 #include "view/ui.h"
 
-/* A screen this large is a projector's: large text unless 'z' said no. */
+/* A screen this large is a projector's: large text unless 'z' said no.
+   The terminal's size, as rho(1) says, not the view's (4 rows less, and
+   less again under a lesson's pane). */
 #define TEACH_BIG_W 200
 #define TEACH_BIG_H 55
 
@@ -60,6 +62,9 @@ teach_sync(void *st, struct view_ctx *vc)
         t->win.x = t->win.y = 0;
     }
     t->to_end = 0;
+    /* (the draw sees the view alone) */
+    t->projector = vc->u != NULL && vc->u->screen_w >= TEACH_BIG_W &&
+                   vc->u->screen_h >= TEACH_BIG_H;
     if (t->frame >= t->st.n)
         t->frame = t->st.n - 1;
     if (t->frame < 0)
@@ -75,10 +80,10 @@ teach_sync(void *st, struct view_ctx *vc)
     }
 }
 
-/* How the layout shows in a view w x h (the whole view's, its area one
-   row less). */
+/* How the layout shows in a view w wide; large text by the screen's size
+   (pview_teach.projector). */
 static struct pview_look
-look_of(const struct pview_teach *t, const struct pview *p, int w, int h,
+look_of(const struct pview_teach *t, const struct pview *p, int w,
         const char *hidden)
 {
     struct pview_look look = {0};
@@ -86,7 +91,7 @@ look_of(const struct pview_teach *t, const struct pview *p, int w, int h,
     look.panel = w >= TEACH_BOTH_MIN_W ? TEACH_BOTH
                  : t->other            ? TEACH_TREE
                                        : TEACH_STEPPER;
-    look.big = t->big < 0 ? w >= TEACH_BIG_W && h >= TEACH_BIG_H : t->big;
+    look.big = t->big < 0 ? t->projector : t->big;
     look.hidden = hidden;
     look.sel = p->flow;
     look.tstep = p->d.k;
@@ -110,7 +115,7 @@ teach_draw(const void *st, const struct cview *v,
         cview_text(&a, 1, 0, a.w - 2, ROLE_DIM, "nothing to step");
         return;
     }
-    look = look_of(t, p, v->w, v->h, dc->hidden);
+    look = look_of(t, p, v->w, dc->hidden);
     pview_scene_draw(&a, d->s, &t->st, &t->sc, &look);
 }
 
@@ -129,7 +134,7 @@ teach_scroll(struct pview_teach *t, const struct view_ctx *vc, int act)
         return 0;
     if (p->d.m == NULL || !t->made)
         return 0;
-    look = look_of(t, p, w, h, NULL);
+    look = look_of(t, p, w, NULL);
     pview_scene_window(w, h - 1, 0, p->d.s, &t->st, &t->sc, &look, &win);
     if (look.panel == TEACH_TREE && !t->pinned)
         t->win.y = win.port_top; /* from where the window follows the port */
@@ -176,8 +181,7 @@ teach_key(void *st, struct view_ctx *vc, int act)
         t->pinned = 0;
         return UI_REDRAW;
     case ACT_BIG:
-        t->big = t->big < 0 ? !(vc->w >= TEACH_BIG_W && vc->h >= TEACH_BIG_H)
-                            : !t->big;
+        t->big = t->big < 0 ? !t->projector : !t->big;
         ui_status(vc->u, 0, "large text %s", t->big ? "on" : "off");
         return UI_REDRAW;
     default:
