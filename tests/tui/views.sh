@@ -127,12 +127,12 @@ TUI_SOCK=rho-views-$$-8
 tui_start 80 24 "$RHO" scenarios/dragonfly-small.lua
 expect links-start "1 Network" 30
 tui_keys 2
-expect links-first "rows 1-16 of 256" 60
+expect links-first "rows 1-16 of 360" 60
 tui_keys PageDown PageDown
-expect links-paged "rows 16-31 of 256"
+expect links-paged "rows 16-31 of 360"
 expect links-row-31 "31 g"
 tui_keys G
-expect links-end "rows 241-256 of 256"
+expect links-end "rows 345-360 of 360"
 tui_stop
 
 # 9. a fat tree has no map: its hottest links, Down selects the next

@@ -301,9 +301,19 @@ nview_hottest_list(struct canvas *c, int x, int y, int w, int h,
                    const struct net *net, const double *bytes,
                    const int *list, int n, int sel, const struct nview_opts *o)
 {
+    return nview_hottest_window(c, x, y, w, h, net, bytes, list,
+                                nview_min(n, NVIEW_TOP_MAX), 0, sel, o);
+}
+
+int
+nview_hottest_window(struct canvas *c, int x, int y, int w, int h,
+                     const struct net *net, const double *bytes,
+                     const int *list, int n, int first, int sel,
+                     const struct nview_opts *o)
+{
     struct cview r = {c, x, y, w, h};
     struct nview_opts op;
-    int rw, cwid = 0, bw, nw, bytecol, barcol, clscol;
+    int rw, cwid = 0, bw, nw, bytecol, barcol, clscol, shown;
     int need = 4, avail;
     char name[NET_NAME_MAX], buf[32];
 
@@ -314,13 +324,14 @@ nview_hottest_list(struct canvas *c, int x, int y, int w, int h,
     if (h < 2 || w < 12)
         return nview_too_small(&r, "too small");
     op = nview_resolve(net, bytes, o);
-    n = nview_min(n, nview_min(h - 1, NVIEW_TOP_MAX));
     if (n <= 0) {
         cview_text(&r, 0, 0, w, ROLE_DIM, "no traffic");
         return 0;
     }
-    rw = nview_digits(n);
-    for (int i = 0; i < n; i++) {
+    first = first < 0 ? 0 : nview_min(first, n - 1);
+    shown = nview_min(n - first, h - 1);
+    rw = nview_digits(first + shown);
+    for (int i = first; i < first + shown; i++) {
         int len = utf8_width(net_class_name(net, net_link_class(net, list[i])));
         if (len > cwid)
             cwid = len;
@@ -330,6 +341,8 @@ nview_hottest_list(struct canvas *c, int x, int y, int w, int h,
     }
     if (cwid > 12)
         cwid = 12;
+    if (cwid < 5) /* (the header, whole: "class") */
+        cwid = 5;
     /* rank name class bytes bar: the names as wide as the longest, the
        bar up to 24; narrow: no class, then no bar, then names cut */
     avail = w - (rw + 1) - 10;
@@ -353,16 +366,16 @@ nview_hottest_list(struct canvas *c, int x, int y, int w, int h,
     cview_text_right(&r, bytecol, 0, 9, ROLE_HEADER, "bytes");
     if (bw)
         cview_text(&r, barcol, 0, bw, ROLE_HEADER, "load");
-    for (int i = 0; i < n; i++) {
-        int l = list[i], row = i + 1;
+    for (int i = first; i < first + shown; i++) {
+        int l = list[i], row = i - first + 1;
         double ld = nview_load(net, bytes, l, op.peak);
         snprintf(buf, sizeof buf, "%d", i + 1);
         cview_text_right(&r, 0, row, rw, ROLE_NUMBER, buf);
         net_link_name(net, l, name, sizeof name);
-        cview_text(&r, rw + 1, row, nw, ROLE_DEFAULT, name);
+        cview_text_cut(&r, rw + 1, row, nw, ROLE_DEFAULT, name);
         if (cwid)
-            cview_text(&r, clscol, row, cwid, ROLE_DIM,
-                       net_class_name(net, net_link_class(net, l)));
+            cview_text_cut(&r, clscol, row, cwid, ROLE_DIM,
+                           net_class_name(net, net_link_class(net, l)));
         cview_text_right(&r, bytecol, row, 9, ROLE_NUMBER,
                          nview_fmt_bytes(buf, sizeof buf, bytes[l]));
         if (bw)
@@ -371,5 +384,5 @@ nview_hottest_list(struct canvas *c, int x, int y, int w, int h,
         if (i == sel)
             cview_paint(&r, 0, row, rw + 1 + nw, 1, ROLE_SELECTED);
     }
-    return n;
+    return shown;
 }

@@ -149,12 +149,21 @@ int nview_hottest(struct canvas *c, int x, int y, int w, int h,
                   const struct nview_opts *o);
 
 /* The same table for the links list[0 .. n) (hottest first, as
-   nview_top() gives them), as many as fit: what a view that keeps the
-   list draws (O(rows)). */
+   nview_top() gives them; at most NVIEW_TOP_MAX of them), as many as
+   fit: what a view that keeps the list draws (O(rows)). */
 int nview_hottest_list(struct canvas *c, int x, int y, int w, int h,
                        const struct net *net, const double *bytes,
                        const int *list, int n, int sel,
                        const struct nview_opts *o);
+
+/* The same for the rows of list[0 .. n) (any n) from row first (0-based,
+   clamped to the list; its rank first + 1) on, as many as fit: a window
+   on a list longer than the rectangle, names cut with "…" when narrow.
+   Returns the rows drawn, 0 (no traffic) or -1 (too small). O(rows). */
+int nview_hottest_window(struct canvas *c, int x, int y, int w, int h,
+                         const struct net *net, const double *bytes,
+                         const int *list, int n, int first, int sel,
+                         const struct nview_opts *o);
 
 /* ---- the views ---- */
 

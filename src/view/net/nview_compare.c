@@ -5,11 +5,12 @@
  * Boxfish users compare two mappings: under the header of every link
  * view what changed ("routing SD -> AD"), the largest and the mean bytes
  * per link before and after, how many links changed and which way, the
- * busiest link's busy time, and the largest bytes per class; the Links
- * view lists the links by change (nview_links.c), the Network view each
- * row's change (nview_network.c, nview_change()). The numbers are the
- * core's (net_stats_diff()), made once per pair of runs in the family's
- * sync while the mode is on.
+ * phase estimate, and the largest bytes per class, all of the phase
+ * picked ('[' ']'); the Links view lists the links by change
+ * (nview_links.c), the Network view each row's change (nview_network.c,
+ * nview_change()). The numbers are the core's (net_stats_diff()), made
+ * once per pair of runs and phase in the family's sync while the mode is
+ * on.
  */
 #include "view/net/nview_ui.h"
 
@@ -41,26 +42,46 @@ same_net(const struct net_run *a, const struct net_run *b, char *why,
     return 0;
 }
 
+const struct net_result *
+nview_phase_res(const struct net_run *r, int k)
+{
+    if (k == 0)
+        return r->res;
+    return k > 0 && k <= r->res->nphases ? r->res->phase[k - 1] : NULL;
+}
+
 void
 nview_compare_sync(struct nview_fam *f, struct view_ctx *vc)
 {
     const struct net_run *lr = nview_run(vc->ss);
     const struct net_run *prev = model_net_run_prev(vc->ss);
+    const struct net_result *a, *b;
     struct rho_err err;
 
     if (!f->compare || lr == NULL || prev == NULL || prev->res == NULL)
         return;
-    if (f->diff_of == lr->id && f->diff_prev == prev->id)
+    if (f->diff_of == lr->id && f->diff_prev == prev->id &&
+        f->diff_phase == f->phase)
         return;
     net_diff_free(f->diff);
     f->diff = NULL;
     f->diff_err[0] = '\0';
     f->diff_of = lr->id;
     f->diff_prev = prev->id;
+    f->diff_phase = f->phase;
     if (!same_net(prev, lr, f->diff_err, sizeof f->diff_err))
         return;
-    f->diff = net_stats_diff(lr->scen->net->net, prev->res->bytes,
-                             lr->res->bytes, &err);
+    /* the phase picked, on both sides: the same bytes the views show */
+    a = nview_phase_res(prev, f->phase);
+    b = nview_phase_res(lr, f->phase);
+    if (a == NULL || b == NULL) {
+        snprintf(f->diff_err, sizeof f->diff_err,
+                 "compare: the result before has no phase %d ([ ] picks "
+                 "another)",
+                 f->phase);
+        return;
+    }
+    f->diff = net_stats_diff(lr->scen->net->net, a->bytes, b->bytes, &err);
     if (f->diff == NULL)
         snprintf(f->diff_err, sizeof f->diff_err, "compare: %.140s", err.msg);
 }
@@ -86,15 +107,18 @@ nview_compare_toggle(struct nview_fam *f, struct view_ctx *vc)
 }
 
 const struct net_diff *
-nview_diff(const void *fam, const struct session *ss)
+nview_diff(const void *fam, const struct session *ss, int *phase)
 {
     const struct nview_fam *f = fam;
     const struct net_run *lr = nview_run(ss);
     const struct net_run *prev = model_net_run_prev(ss);
 
     if (f == NULL || !f->compare || f->diff == NULL || lr == NULL ||
-        prev == NULL || f->diff_of != lr->id || f->diff_prev != prev->id)
+        prev == NULL || f->diff_of != lr->id || f->diff_prev != prev->id ||
+        f->diff_phase != f->phase)
         return NULL;
+    if (phase != NULL)
+        *phase = f->diff_phase;
     return f->diff;
 }
 
@@ -155,6 +179,23 @@ pct(char *buf, size_t n, double a, double b)
     return nview_change(buf, n, a, b, NULL);
 }
 
+/* Fields of one line of v from column 1, each but the first starting
+   with its separator: the first that does not fit whole ends the line (a
+   number never loses its unit), the first field cut with "…" if it alone
+   is too wide. */
+static void
+fields(const struct cview *v, int y, int role, const char *const *fld, int n)
+{
+    int x = 1 + cview_text_cut(v, 1, y, v->w - 2, role, fld[0]);
+
+    for (int i = 1; i < n; i++) {
+        int w = utf8_width(fld[i]);
+        if (x + w > v->w - 1)
+            break;
+        x += cview_text(v, x, y, w, role, fld[i]);
+    }
+}
+
 int
 nview_compare_lines(const struct cview *v, int y, const struct session *ss,
                     const void *fam)
@@ -162,10 +203,14 @@ nview_compare_lines(const struct cview *v, int y, const struct session *ss,
     const struct nview_fam *f = fam;
     const struct net_run *lr = nview_run(ss);
     const struct net_run *prev = model_net_run_prev(ss);
-    const struct net_diff *d = nview_diff(fam, ss);
+    const struct net_diff *d;
     const struct net_diff_class *all;
+    const char *fld[3 + 16];
     char what[160], a[48], b[48], c[48], e[48], g[48], h[48];
-    int x;
+    char f1[208], f2[160], f3[160], f4[384], f5[64], f6[64];
+    char cls[16][72];
+    double ta, tb;
+    int phase = 0, n;
 
     if (f == NULL || !f->compare || lr == NULL)
         return 0;
@@ -176,7 +221,7 @@ nview_compare_lines(const struct cview *v, int y, const struct session *ss,
                        ": -- keeps this one to compare with; c: off)");
         return 1;
     }
-    if (d == NULL) {
+    if ((d = nview_diff(fam, ss, &phase)) == NULL) {
         if (v != NULL)
             cview_text(v, 1, y, v->w - 2, ROLE_WARNING,
                        f->diff_err[0] ? f->diff_err : "compare: computing");
@@ -185,32 +230,55 @@ nview_compare_lines(const struct cview *v, int y, const struct session *ss,
     if (v == NULL)
         return 3;
     all = &d->cls[0];
-    cview_printf(v, 1, y, v->w - 2, ROLE_HEADER,
-                 "compare %s: max link %s -> %s (%s)",
-                 nview_compare_what(prev, lr, what, sizeof what),
-                 units_fmt_size(a, sizeof a, all->max_a),
-                 units_fmt_size(b, sizeof b, all->max_b),
-                 pct(c, sizeof c, all->max_a, all->max_b));
-    cview_printf(v, 1, y + 1, v->w - 2, ROLE_DEFAULT,
-                 "mean link %s -> %s (%s), phase est. %s -> %s (%s)",
-                 units_fmt_size(a, sizeof a, all->mean_a),
-                 units_fmt_size(b, sizeof b, all->mean_b),
-                 pct(c, sizeof c, all->mean_a, all->mean_b),
-                 units_fmt_time(e, sizeof e, d->busy_a),
-                 units_fmt_time(g, sizeof g, d->busy_b),
-                 pct(h, sizeof h, d->busy_a, d->busy_b));
-    x = 1 + cview_printf(v, 1, y + 2, v->w - 2, ROLE_DEFAULT,
-                         "%s of %s links changed, %s up, %s down; max",
-                         units_fmt_int(a, sizeof a, d->changed),
-                         units_fmt_int(b, sizeof b, all->links),
-                         units_fmt_int(c, sizeof c, d->up),
-                         units_fmt_int(e, sizeof e, d->down));
-    for (int k = 1; k < d->nclasses; k++) {
+    /* the phase estimate of each run, the report's and the Metrics
+       view's (net_result.phase_time_ext): the slowest message of an
+       adaptive routing, the busiest link's bytes / bandwidth of a static
+       one; of the phase compared */
+    ta = nview_phase_res(prev, phase)->phase_time_ext;
+    tb = nview_phase_res(lr, phase)->phase_time_ext;
+    snprintf(f1, sizeof f1,
+             "compare %s:", nview_compare_what(prev, lr, what, sizeof what));
+    snprintf(f2, sizeof f2, " max link %s -> %s (%s)",
+             units_fmt_size(a, sizeof a, all->max_a),
+             units_fmt_size(b, sizeof b, all->max_b),
+             pct(c, sizeof c, all->max_a, all->max_b));
+    fields(v, y, ROLE_HEADER, (const char *const[]){f1, f2}, 2);
+    snprintf(f3, sizeof f3, "mean link %s -> %s (%s)",
+             units_fmt_size(a, sizeof a, all->mean_a),
+             units_fmt_size(b, sizeof b, all->mean_b),
+             pct(c, sizeof c, all->mean_a, all->mean_b));
+    /* the phase estimate is what the routing changes: the line drops
+       its per cent, then the mean, then the estimate before */
+    units_fmt_time(e, sizeof e, ta);
+    units_fmt_time(g, sizeof g, tb);
+    pct(h, sizeof h, ta, tb);
+    snprintf(f4, sizeof f4, "%s, phase est. %s -> %s (%s)", f3, e, g, h);
+    if (utf8_width(f4) > v->w - 2)
+        snprintf(f4, sizeof f4, "%s, phase est. %s -> %s", f3, e, g);
+    if (utf8_width(f4) > v->w - 2)
+        snprintf(f4, sizeof f4, "phase est. %s -> %s (%s)", e, g, h);
+    if (utf8_width(f4) > v->w - 2)
+        snprintf(f4, sizeof f4, "phase est. %s", g);
+    fields(v, y + 1, ROLE_DEFAULT, (const char *const[]){f4}, 1);
+    snprintf(f5, sizeof f5, "%s of %s links changed",
+             units_fmt_int(a, sizeof a, d->changed),
+             units_fmt_int(b, sizeof b, all->links));
+    snprintf(f6, sizeof f6, ", %s up, %s down",
+             units_fmt_int(c, sizeof c, d->up),
+             units_fmt_int(e, sizeof e, d->down));
+    fld[0] = f5;
+    fld[1] = f6;
+    n = 2;
+    for (int k = 1; k < d->nclasses && n < 2 + 16; k++) {
         const struct net_diff_class *cl = &d->cls[k];
         if (cl->links == 0)
             continue;
-        x += cview_printf(v, x, y + 2, v->w - 1 - x, ROLE_DEFAULT, " %s %s",
-                          cl->name, pct(a, sizeof a, cl->max_a, cl->max_b));
+        snprintf(cls[n - 2], sizeof cls[n - 2], "%s%.47s %s",
+                 n == 2 ? "; max " : " ", cl->name,
+                 pct(a, sizeof a, cl->max_a, cl->max_b));
+        fld[n] = cls[n - 2];
+        n++;
     }
+    fields(v, y + 2, ROLE_DEFAULT, fld, n);
     return 3;
 }

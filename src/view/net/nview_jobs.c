@@ -31,6 +31,7 @@
 #include "core/base/rho_alloc.h"
 #include "core/base/units.h"
 #include "view/keys.h"
+#include "view/net/nview_int.h"
 #include "view/roles.h"
 #include "view/ui.h"
 
@@ -57,7 +58,11 @@ static const char *const col_name[JCOL_COUNT] = {
     "on its busiest",
 };
 
-static const int width[JCOL_COUNT] = {2, 10, 5, 7, 7, 9, 10, 10, 6, 9, 9, 6, 14};
+/* Columns are as wide as their widest cell or their header with room
+   for the sort arrow; the names (of a job, and of the other job on its
+   busiest link) up to these many columns, longer ones cut with "…". */
+#define NAME_W 20
+#define OTHER_W 28
 
 /* Left out first when the table does not fit: the routers, the routing
    (the header says it), the messages, the time alone, the number, the
@@ -68,29 +73,43 @@ static const int drop_order[] = {JCOL_ROUTERS, JCOL_ROUTING, JCOL_MSGS,
                                  JCOL_LINKB,   JCOL_BYTES,   JCOL_SLOW};
 #define NDROP ((int)(sizeof drop_order / sizeof drop_order[0]))
 
-/* Where each column starts at width w (colx[JCOL_COUNT]: the busiest
-   link's name, when 20 columns are left for it), and which are shown. */
+/* Where each column of width wd[k] starts at width w (colx[JCOL_COUNT]:
+   the busiest link's name, when 20 columns are left for it), and which
+   are shown. When every column that may go has gone, the names narrow
+   (the other job's to its header, the job's to 6 columns). */
 static void
-lay_out(int sort_col, int w, int *colx, int *shown)
+lay_out(int sort_col, int w, int *wd, int *colx, int *shown)
 {
     int next = 0;
 
     for (int k = 0; k < JCOL_COUNT; k++)
         shown[k] = 1;
     for (;;) {
-        int col = 1;
+        int col = 1, over;
         for (int k = 0; k < JCOL_COUNT; k++) {
             colx[k] = col;
-            col += shown[k] ? width[k] + 1 : 0;
+            col += shown[k] ? wd[k] + 1 : 0;
         }
         colx[JCOL_COUNT] = col;
         if (col <= w)
             return;
         while (next < NDROP && drop_order[next] == sort_col)
             next++;
-        if (next == NDROP)
-            return;
-        shown[drop_order[next++]] = 0;
+        if (next < NDROP) {
+            shown[drop_order[next++]] = 0;
+            continue;
+        }
+        over = col - w;
+        if (wd[JCOL_OTHER] > utf8_width(col_name[JCOL_OTHER]) + 1) {
+            wd[JCOL_OTHER] -= nview_min(
+                over, wd[JCOL_OTHER] - utf8_width(col_name[JCOL_OTHER]) - 1);
+            continue;
+        }
+        if (wd[JCOL_NAME] > 6) {
+            wd[JCOL_NAME] -= nview_min(over, wd[JCOL_NAME] - 6);
+            continue;
+        }
+        return;
     }
 }
 
@@ -280,6 +299,47 @@ cell(const struct nview_jobs *t, const struct net_scen *l, int j, int k,
     }
 }
 
+/* The width of each column (wd[JCOL_COUNT]): its widest cell, or its
+   header and the sort arrow; the names at most NAME_W and OTHER_W. */
+static void
+col_widths(const struct nview_jobs *t, const struct net_scen *l, int *wd)
+{
+    char s[NET_NAME_MAX + 64];
+
+    for (int k = 0; k < JCOL_COUNT; k++) {
+        wd[k] = utf8_width(col_name[k]) + 1;
+        for (int j = 0; j < t->n; j++) {
+            cell(t, l, j, k, s, sizeof s);
+            if (utf8_width(s) > wd[k])
+                wd[k] = utf8_width(s);
+        }
+    }
+    wd[JCOL_NAME] = nview_min(wd[JCOL_NAME], NAME_W);
+    wd[JCOL_OTHER] = nview_min(wd[JCOL_OTHER], OTHER_W);
+}
+
+/* The other job on job j's busiest link in w columns from x of row y:
+   its name cut with "…" before its share, never the share. */
+static void
+draw_other(const struct nview_jobs *t, const struct net_scen *l,
+           const struct cview *b, int x, int y, int w, int j)
+{
+    const struct net_job_stats *o = &t->js->job[j];
+    char pct[16];
+    int pw;
+
+    if (o->other < 0) {
+        cview_text(b, x, y, w, ROLE_DEFAULT,
+                   o->busiest >= 0 ? "no other" : "-");
+        return;
+    }
+    snprintf(pct, sizeof pct, " %.0f%%",
+             100 * o->other_bytes / o->busiest_bytes);
+    pw = utf8_width(pct);
+    x += cview_text_cut(b, x, y, w - pw, ROLE_DEFAULT, l->job[o->other].name);
+    cview_text(b, x, y, pw, ROLE_DEFAULT, pct);
+}
+
 /* The first row of the table shown when it has room for rows rows. */
 static int
 first_row(const struct nview_jobs *t, int rows)
@@ -404,7 +464,7 @@ jobs_draw(const void *st, const struct cview *v,
     struct cview b;
     const struct net_run *lr = nview_frame(v, dc, &b);
     const struct net_scen *l;
-    int colx[JCOL_COUNT + 1], shown[JCOL_COUNT], rows, first;
+    int colx[JCOL_COUNT + 1], shown[JCOL_COUNT], wd[JCOL_COUNT], rows, first;
 
     if (lr == NULL)
         return;
@@ -414,7 +474,8 @@ jobs_draw(const void *st, const struct cview *v,
                    t->err[0] ? t->err : "no jobs");
         return;
     }
-    lay_out(t->sort_col, b.w, colx, shown);
+    col_widths(t, l, wd);
+    lay_out(t->sort_col, b.w, wd, colx, shown);
     for (int k = 0; k < JCOL_COUNT; k++) {
         char h[32];
         int role = k == t->sort_col ? ROLE_HEADER_SORTED : ROLE_HEADER;
@@ -423,9 +484,9 @@ jobs_draw(const void *st, const struct cview *v,
         snprintf(h, sizeof h, "%s%s", col_name[k],
                  k == t->sort_col ? (t->sort_rev ? "\u2193" : "\u2191") : "");
         if (left(k))
-            cview_text(&b, colx[k], 0, width[k], role, h);
+            cview_text_cut(&b, colx[k], 0, wd[k], role, h);
         else
-            cview_text_right(&b, colx[k], 0, width[k], role, h);
+            cview_text_right(&b, colx[k], 0, wd[k], role, h);
     }
     if (b.w - 1 - colx[JCOL_COUNT] >= 20)
         cview_text(&b, colx[JCOL_COUNT], 0, b.w - 1 - colx[JCOL_COUNT],
@@ -439,13 +500,17 @@ jobs_draw(const void *st, const struct cview *v,
             int role = ROLE_DEFAULT;
             if (!shown[k])
                 continue;
+            if (k == JCOL_OTHER) {
+                draw_other(t, l, &b, colx[k], y, wd[k], j);
+                continue;
+            }
             cell(t, l, j, k, s, sizeof s);
             if (k == JCOL_SLOW && t->js->job[j].alone > 0)
                 role = role_heat(1 - 1 / slowdown(&t->js->job[j]));
             if (left(k))
-                cview_text(&b, colx[k], y, width[k], role, s);
+                cview_text_cut(&b, colx[k], y, wd[k], role, s);
             else
-                cview_text_right(&b, colx[k], y, width[k], role, s);
+                cview_text_right(&b, colx[k], y, wd[k], role, s);
         }
         if (b.w - 1 - colx[JCOL_COUNT] >= 20 && t->js->job[j].busiest >= 0)
             cview_text(&b, colx[JCOL_COUNT], y, b.w - 1 - colx[JCOL_COUNT],
@@ -521,15 +586,18 @@ static int
 jobs_click(void *st, struct view_ctx *vc, int col, int row, int button)
 {
     struct nview_jobs *t = st;
+    const struct net_run *lr = nview_run(vc->ss);
     int top = nview_header_rows(vc->ss, vc->fam), rows, r;
 
-    if (button != 1 || t->js == NULL || t->n == 0)
+    if (button != 1 || t->js == NULL || t->n == 0 || lr == NULL ||
+        t->n != lr->scen->net->njobs)
         return VIEW_NOT_MINE;
     if (row == top) {
-        int colx[JCOL_COUNT + 1], shown[JCOL_COUNT];
-        lay_out(t->sort_col, vc->w, colx, shown);
+        int colx[JCOL_COUNT + 1], shown[JCOL_COUNT], wd[JCOL_COUNT];
+        col_widths(t, lr->scen->net, wd);
+        lay_out(t->sort_col, vc->w, wd, colx, shown);
         for (int k = 0; k < JCOL_COUNT; k++)
-            if (shown[k] && col >= colx[k] && col <= colx[k] + width[k]) {
+            if (shown[k] && col >= colx[k] && col <= colx[k] + wd[k]) {
                 t->sort_rev = k == t->sort_col ? !t->sort_rev : 0;
                 t->sort_col = k;
                 say_sort(t, vc);

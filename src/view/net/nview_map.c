@@ -296,6 +296,49 @@ other_report(const struct nview_map *t, const struct net_run *lr,
     ls_fmt(&e, net, line[0], 256);
 }
 
+/* Another network: the rows of its hottest links the list shows under
+   the note, in body b with rep rows of report under it. */
+static int
+other_rows(int bh, int rep)
+{
+    return bh - 2 - rep - 1;
+}
+
+/* The first row shown of n when first was and sel is selected, in rows
+   rows: the window that keeps sel in view and moves least. */
+static int
+other_first(int first, int sel, int rows, int n)
+{
+    if (rows < 1)
+        return nview_clamp(sel, 0, n > 0 ? n - 1 : 0);
+    if (sel < first)
+        first = sel;
+    if (sel >= first + rows)
+        first = sel - rows + 1;
+    return nview_clamp(first, 0, n - rows > 0 ? n - rows : 0);
+}
+
+/* Another network (no map): a window of its hottest links from t->first
+   (moved to keep the selected one in view), the rows shown said on the
+   list's header as in the Links view. */
+static void
+other_list(const struct nview_map *t, const struct cview *b,
+           const struct net_run *lr, const struct nview_show *sh, int rep,
+           const struct nview_opts *o)
+{
+    static int buf[NVIEW_TOP_MAX];
+    const int *top;
+    int n = nview_hot(lr, sh, buf, &top), rows = other_rows(b->h, rep);
+    int first = other_first(t->first, t->y, rows, n), k;
+    long long used = sh->st->cls[0].used;
+
+    k = nview_hottest_window(b->c, b->x, b->y + 2, b->w, b->h - 2 - rep,
+                             lr->scen->net->net, sh->bytes, top, n, first, t->y,
+                             o);
+    if (k > 0 && (n > rows || used > n))
+        nview_rows_note(b, 2, first, k, n, used);
+}
+
 #define MAP_REPORT 3 /* rows under the map for the selected cell */
 
 /* The map into v, and where its grid is (grid may be NULL). */
@@ -345,11 +388,7 @@ map_paint(const struct nview_map *t, const struct cview *v,
                    "no map for this kind of network (maps are for tori and "
                    "dragonflies): its hottest links");
         rep = b.h >= 8 ? 2 : 0;
-        static int buf[NVIEW_TOP_MAX];
-        const int *top;
-        int n = nview_hot(lr, &sh, buf, &top);
-        nview_hottest_list(b.c, b.x, b.y + 2, b.w, b.h - 2 - rep, net,
-                           sh.bytes, top, n, t->y, &o);
+        other_list(t, &b, lr, &sh, rep, &o);
         other_report(t, lr, &sh,
                      o.peak > 0 ? o.peak : nview_peak(net, sh.bytes), line);
     }
@@ -453,6 +492,27 @@ dragonfly_key(struct nview_map *t, const struct net_dragonfly_params *dp,
     return UI_REDRAW;
 }
 
+/* Another network: its hottest links listed (at most NVIEW_TOP_MAX). */
+static int
+other_count(struct view_ctx *vc, const struct net_run *lr)
+{
+    static int buf[NVIEW_TOP_MAX];
+    const int *top;
+    struct nview_show sh = nview_show(vc->fam, lr);
+
+    return nview_hot(lr, &sh, buf, &top);
+}
+
+/* The rows the list of another network had at the last draw (the view's
+   body under the header, as map_paint() lays it out). */
+static int
+other_view_rows(struct view_ctx *vc)
+{
+    int bh = vc->h - nview_header_rows(vc->ss, vc->fam);
+
+    return other_rows(bh, bh >= 8 ? 2 : 0);
+}
+
 static int
 map_key(void *st, struct view_ctx *vc, int act)
 {
@@ -466,21 +526,41 @@ map_key(void *st, struct view_ctx *vc, int act)
         return torus_key(st, vc, net_torus(net), act);
     if (net_dragonfly(net) != NULL)
         return dragonfly_key(st, net_dragonfly(net), act);
-    {   /* another network: Up and Down choose among its hottest links */
-        static int buf[NVIEW_TOP_MAX];
-        const int *top;
+    { /* another network: Up and Down choose among its hottest links,
+         the window following */
         struct nview_map *t = st;
-        struct nview_show sh = nview_show(vc->fam, lr);
-        int n = nview_hot(lr, &sh, buf, &top),
-            r, shown = vc->h - nview_header_rows(vc->ss, vc->fam) - 5;
-        if (shown > 0 && n > shown) /* the rows the list shows */
-            n = shown;
+        int n = other_count(vc, lr), r, rows = other_view_rows(vc);
         if (act == ACT_LEFT || act == ACT_RIGHT ||
             (r = nview_moved(t->y, n, act)) < 0)
             return VIEW_NOT_MINE;
+        if (act == ACT_PAGE_UP || act == ACT_PAGE_DOWN) /* a window's worth */
+            r = nview_clamp(t->y + (act == ACT_PAGE_UP ? -1 : 1) *
+                                       (rows > 1 ? rows - 1 : 1),
+                            0, n > 0 ? n - 1 : 0);
         t->y = r;
+        t->first = other_first(t->first, t->y, rows, n);
         return UI_REDRAW;
     }
+}
+
+/* Another network: a new result or phase keeps the selection on a row
+   that is there, and a resize the window on it. */
+static void
+map_sync(void *st, struct view_ctx *vc)
+{
+    struct nview_map *t = st;
+    const struct net_run *lr = nview_run(vc->ss);
+    const struct net *net;
+    int n;
+
+    if (lr == NULL)
+        return;
+    net = lr->scen->net->net;
+    if (net_torus(net) != NULL || net_dragonfly(net) != NULL)
+        return;
+    n = other_count(vc, lr);
+    t->y = nview_clamp(t->y, 0, n > 0 ? n - 1 : 0);
+    t->first = other_first(t->first, t->y, other_view_rows(vc), n);
 }
 
 /* A click on a cell of the map selects it (a dragonfly's matrix: the
@@ -516,6 +596,7 @@ const struct view_entry nview_map_entry = {
     .family = &nview_family,
     .size = sizeof(struct nview_map),
     .init = map_init,
+    .sync = map_sync,
     .draw = map_draw,
     .key = map_key,
     .click = map_click,

@@ -4,11 +4,13 @@
  * and unfolded by hand, a window of rows that follows the selection. Its
  * state (struct nview_network): the rows of the run (made again by its
  * sync when another run comes in), the open nodes, the selection and the
- * window. '/' finds a router and unfolds what is above it; the other
- * link views find routers here too.
+ * window. '/' finds a group, chassis, plane or level, a router or a link
+ * by name and unfolds what is above it; the other link views find them
+ * here too.
  */
 #include "view/net/nview_ui.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,6 +20,14 @@
 #include "view/ui.h"
 
 #define VIS_MAX 128 /* rows drawn at most */
+
+static void
+network_init(void *st)
+{
+    struct nview_network *t = st;
+
+    t->find = -1; /* the first find starts at the first node */
+}
 
 static void
 network_fini(void *st)
@@ -66,7 +76,7 @@ was_sync(struct nview_network *t, struct view_ctx *vc,
     const struct net_run *prev = model_net_run_prev(vc->ss);
     const double *bytes = NULL;
 
-    if (nview_diff(vc->fam, vc->ss) == NULL || prev == NULL) {
+    if (nview_diff(vc->fam, vc->ss, NULL) == NULL || prev == NULL) {
         nview_hier_free(t->was);
         t->was = NULL;
         return;
@@ -175,7 +185,7 @@ network_draw(const void *st, const struct cview *v,
     shown = vis < n - t->first ? vis : n - t->first;
     /* compare mode: the change columns take the right, if the rows keep
        40 columns */
-    if (t->was != NULL && nview_diff(dc->fam, dc->ss) != NULL &&
+    if (t->was != NULL && nview_diff(dc->fam, dc->ss, NULL) != NULL &&
         b.w - 2 * (CHANGE_W + 1) >= 40)
         cw = 2 * (CHANGE_W + 1);
     nview_rows_draw(b.c, b.x, b.y, b.w - cw, b.h, rows, shown,
@@ -327,38 +337,121 @@ open_router(struct nview_network *t, const struct net *net, int v)
     return nview_row_id(NVIEW_ROUTER, v);
 }
 
-/* The next (dir -1: previous) router whose name holds text: unfolded and
-   selected. */
+/* The nodes above the routers a find looks at: the groups' (to list
+   their chassis). */
+static int
+open_groups(void *ctx, long long id)
+{
+    (void)ctx;
+    return (id >> 32) == NVIEW_GROUP;
+}
+
+/* The rows of the nodes above the routers (groups, chassis, planes,
+   levels), in the order the view lists them, into a new array (caller
+   frees) of *n; NULL and 0 when the routers are the top rows. */
+static struct nview_row *
+node_rows(const struct nview_hier *h, int *n)
+{
+    struct nview_walk wk = {open_groups, NULL, 0, -1, -1};
+    struct nview_row *rows, top;
+    int all, k = 0;
+
+    *n = 0;
+    if (nview_rows(h, NULL, &top, 1) < 1 || top.kind == NVIEW_ROUTER)
+        return NULL;
+    all = nview_rows(h, &wk, NULL, 0);
+    rows = xreallocarray(NULL, (size_t)all + 1, sizeof *rows);
+    nview_rows(h, &wk, rows, all);
+    for (int i = 0; i < all; i++) /* (none are routers: they stay shut) */
+        if (rows[i].kind != NVIEW_ROUTER)
+            rows[k++] = rows[i];
+    *n = k;
+    return rows;
+}
+
+/* Select the row of id (its ancestors open), if it is there. */
+static void
+select_id(struct nview_network *t, long long id)
+{
+    struct nview_idset set;
+    struct nview_walk wk;
+
+    walk_of(t, &set, &wk);
+    wk.find = id;
+    nview_rows(t->hier, &wk, NULL, 0);
+    if (wk.found >= 0)
+        t->row = wk.found;
+}
+
+/* Link l's row, unfolded: its own under the router it leaves, or on a
+   tree the row of the node it links to its parent. */
+static long long
+open_link(struct nview_network *t, const struct net *net, int l)
+{
+    int s = net_link_src(net, l), d = net_link_dst(net, l);
+
+    if (net_family(net) == NET_TREE)
+        return open_router(t, net, net_tree_parent(net, s) == d ? s : d);
+    open_router(t, net, s);
+    set_open(t, nview_row_id(NVIEW_ROUTER, s), 1);
+    return nview_row_id(NVIEW_LINK, l);
+}
+
+/* The next (dir -1: previous) row whose name holds text -- a group,
+   chassis, plane or level, a router, then a link by its name ("g3.c0.r2
+   ->g3.c0.r0") -- unfolded and selected. */
 static int
 network_find(void *st, struct view_ctx *vc, const char *text, int dir)
 {
     struct nview_network *t = st;
     const struct net_run *lr = nview_run(vc->ss);
     const struct net *net;
-    char name[NET_NAME_MAX];
-    int nr, wrapped = 0;
+    struct nview_row *nodes;
+    char name[NET_NAME_MAX + 16];
+    int nn, nr, nl, total, wrapped = 0;
 
     if (lr == NULL || t->hier == NULL)
         return 0;
     net = lr->scen->net->net;
+    nodes = node_rows(t->hier, &nn);
     nr = net_routers(net);
-    for (int k = 1; k <= nr; k++) {
-        int v = ui_find_step(t->find, k, nr, dir, &wrapped);
-        if (strstr(net_vertex_name(net, v, name, sizeof name), text)) {
-            struct nview_idset set;
-            struct nview_walk wk;
-            long long id = open_router(t, net, v);
-            walk_of(t, &set, &wk);
-            wk.find = id;
-            nview_rows(t->hier, &wk, NULL, 0);
-            if (wk.found >= 0)
-                t->row = wk.found;
-            t->find = v;
-            ui_found(vc->u, wrapped, name);
-            return 1;
+    nl = net_links(net);
+    total = nn + nr + nl;
+    for (int k = 1; k <= total; k++) {
+        int i = ui_find_step(t->find, k, total, dir, &wrapped);
+        long long id;
+        if (i < nn) {
+            const struct nview_row *r = &nodes[i];
+            if (strstr(r->label, text) == NULL)
+                continue;
+            if (r->kind == NVIEW_CHASSIS)
+                set_open(t,
+                         nview_row_id(NVIEW_GROUP,
+                                      r->index / net_dragonfly(net)->chassis),
+                         1);
+            id = r->id;
+            snprintf(name, sizeof name, "%s", r->label);
+        } else if (i < nn + nr) {
+            if (strstr(net_vertex_name(net, i - nn, name, sizeof name), text) ==
+                NULL)
+                continue;
+            id = open_router(t, net, i - nn);
+        } else {
+            int l = i - nn - nr, len;
+            if (strstr(net_link_name(net, l, name, NET_NAME_MAX), text) == NULL)
+                continue;
+            id = open_link(t, net, l);
+            len = (int)strlen(name);
+            snprintf(name + len, sizeof name - (size_t)len, " (link)");
         }
+        select_id(t, id);
+        t->find = i;
+        free(nodes);
+        ui_found(vc->u, wrapped, name);
+        return 1;
     }
-    ui_status(vc->u, 1, "'%s' not found", text);
+    free(nodes);
+    ui_status(vc->u, 1, "'%s' is in the name of no row or link", text);
     return 0;
 }
 
@@ -367,6 +460,7 @@ const struct view_entry nview_network_entry = {
     .title = "Network",
     .family = &nview_family,
     .size = sizeof(struct nview_network),
+    .init = network_init,
     .fini = network_fini,
     .sync = network_sync,
     .draw = network_draw,

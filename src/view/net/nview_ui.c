@@ -286,6 +286,39 @@ nview_explain_status(struct view_ctx *vc, const struct net_run *lr, int phase,
     return UI_REDRAW;
 }
 
+void
+nview_rows_note(const struct cview *v, int row, int first, int k, int n,
+                long long used)
+{
+    char f[3][96];
+    int end = 0;
+
+    if (row < 0 || row >= v->h)
+        return;
+    for (int x = 0; x < v->w; x++) { /* the end of what the row shows */
+        int cx = v->x + x, cy = v->y + row;
+        if (cx >= 0 && cx < v->c->w && cy >= 0 && cy < v->c->h &&
+            v->c->cell[(size_t)cy * (size_t)v->c->w + (size_t)cx].ch != ' ')
+            end = x + 1;
+    }
+    if (used > n) {
+        snprintf(f[0], sizeof f[0], " rows %d-%d of the %d hottest of %lld",
+                 first + 1, first + k, n, used);
+        snprintf(f[1], sizeof f[1], " %d-%d of %d/%lld", first + 1, first + k,
+                 n, used);
+    } else {
+        snprintf(f[0], sizeof f[0], " rows %d-%d of %d", first + 1, first + k,
+                 n);
+        snprintf(f[1], sizeof f[1], " %d-%d of %d", first + 1, first + k, n);
+    }
+    snprintf(f[2], sizeof f[2], " %d-%d", first + 1, first + k);
+    for (int i = 0; i < 3; i++)
+        if (end + 1 + utf8_width(f[i]) <= v->w) {
+            cview_text_right(v, 0, row, v->w, ROLE_DIM, f[i]);
+            return;
+        }
+}
+
 int
 nview_clamp(int v, int lo, int hi)
 {
@@ -323,16 +356,11 @@ fam_fini(void *fam)
 /* The picked phase's statistics, once per run and phase; a phase the new
    run does not have falls back to the sum. */
 static void
-fam_sync(void *fam, struct view_ctx *vc)
+phase_sync(struct nview_fam *f, struct view_ctx *vc, const struct net_run *lr)
 {
-    struct nview_fam *f = fam;
-    const struct net_run *lr = nview_run(vc->ss);
     const struct net_result *r;
     struct rho_err err;
 
-    if (lr == NULL)
-        return;
-    nview_compare_sync(f, vc);
     if (f->phase > lr->res->nphases)
         f->phase = 0;
     if (f->phase == 0 || (f->of == lr->id && f->of_phase == f->phase))
@@ -348,6 +376,19 @@ fam_sync(void *fam, struct view_ctx *vc)
     f->peak = nview_peak(lr->scen->net->net, r->bytes);
     f->of = lr->id;
     f->of_phase = f->phase;
+}
+
+/* The phase, then compare mode on that phase. */
+static void
+fam_sync(void *fam, struct view_ctx *vc)
+{
+    struct nview_fam *f = fam;
+    const struct net_run *lr = nview_run(vc->ss);
+
+    if (lr == NULL)
+        return;
+    phase_sync(f, vc, lr);
+    nview_compare_sync(f, vc);
 }
 
 /* '[' and ']': the previous and next phase, round through "all". */

@@ -26,7 +26,9 @@
 struct nview_network {
     int row;        /* the selected row */
     int first;      /* the first row shown */
-    int find;       /* the router '/' found last */
+    int find;       /* what '/' found last: the nodes above the routers
+                       in row order, then routers, then links, numbered
+                       on; -1 none */
     long long *ids; /* the unfolded nodes' row ids, sorted;
                        owned */
     int nids;
@@ -40,10 +42,23 @@ struct nview_network {
     int was_phase;                 /* the phase both are of */
 };
 
-/* The Links view: the hottest links. */
+/* The Links view: the links that carry traffic, hottest first. */
 struct nview_links {
-    int row; /* the selected row, hottest first */
+    int row;   /* the selected row, hottest first */
+    int *list; /* n: every link with traffic of the run and phase
+                  below, hottest first; on a network of more than
+                  NVIEW_LINKS_ALL links the NVIEW_TOP_MAX hottest
+                  (net_run.hot); owned */
+    int n;
+    long long used;   /* the links with traffic (n, or more if cut) */
+    unsigned long of; /* the run list is of (net_run.id), 0: none */
+    int of_phase;     /* and the phase */
 };
+
+/* The Links view lists every link with traffic on a network of at most
+   this many links (sorted on the loop thread: O(links log links) once
+   per result and phase), else the run's NVIEW_TOP_MAX hottest. */
+#define NVIEW_LINKS_ALL (1 << 16)
 
 /* The Map view: a torus minimap, or a dragonfly's group matrix and one
    group. */
@@ -53,6 +68,8 @@ struct nview_map {
     int plane;  /* torus: 0 the projection, 1 the selected cell's plane */
     int x, y;   /* the selected cell (groups of a dragonfly's matrix) */
     int group;  /* dragonfly: -1 the matrix, else the group shown */
+    int first;  /* another network: the first of its hottest links shown
+                   (y the selected one) */
 };
 
 /* The Classes view: statistics per link class. */
@@ -112,6 +129,7 @@ struct nview_fam {
     struct net_diff *diff;    /* of the runs below; owned */
     unsigned long diff_of;    /* the run diff is of (net_run.id), 0: none */
     unsigned long diff_prev;  /* and the run it is compared with */
+    int diff_phase;           /* and the phase (0: the sum) of both */
     char diff_err[160];       /* why diff is NULL, if it is */
 };
 
@@ -153,8 +171,17 @@ void nview_compare_sync(struct nview_fam *f, struct view_ctx *vc);
 int nview_compare_toggle(struct nview_fam *f, struct view_ctx *vc);
 
 /* The comparison the views show, or NULL: compare mode is off, there is
-   no earlier result, or the network changed. Borrowed from fam. */
-const struct net_diff *nview_diff(const void *fam, const struct session *ss);
+   no earlier result, the network changed, or the run before has no
+   phase like the one picked. Borrowed from fam. It compares the bytes of
+   the phase picked ('[' ']'; 0: the sum), *phase (may be NULL) set to it:
+   nview_phase_res() of both runs gives them. */
+const struct net_diff *nview_diff(const void *fam, const struct session *ss,
+                                  int *phase);
+
+/* What run r found in phase k alone (1..r->res->nphases), or its result
+   (k 0: the sum, or the only phase); NULL for a phase r does not have.
+   Borrowed from r. */
+const struct net_result *nview_phase_res(const struct net_run *r, int k);
 
 /* The lines of compare mode under a link view's header, drawn into v
    from row y if v is not NULL; returns how many (0: compare mode off). */
@@ -193,6 +220,14 @@ const struct net_run *nview_frame(const struct cview *v,
    stopped it. Returns UI_REDRAW. */
 int nview_explain_status(struct view_ctx *vc, const struct net_run *lr,
                          int phase, int link);
+
+/* Which rows of a list of n (the hottest of used links with traffic,
+   if used > n) show, k from first (0-based), right-aligned in row `row`
+   of v after what that row already shows: " rows 1-32 of 360", " rows
+   1-32 of the 256 hottest of 2048", or as short a form as fits
+   ("1-32 of 256/2048", "1-32"); nothing if none does. */
+void nview_rows_note(const struct cview *v, int row, int first, int k, int n,
+                     long long used);
 
 /* cur moved by a motion action (keys_motion()) within [0, n), or -1 for
    another action. */
