@@ -286,10 +286,9 @@ torus_common(lua_State *L, int wrap_def, const char *what)
             lua_createtable(L, 0, 1);   /* list, tmp */
             lua_rawgeti(L, -2, k + 1);  /* list, tmp, v */
             lua_setfield(L, -2, field); /* list, tmp */
+            /* (0: the bandwidth, as a saved scenario writes it) */
             lx_get_quantity(L, lua_gettop(L), field, UNIT_RATE, &dimbw[k],
                             what);
-            if (!(dimbw[k] > 0))
-                return lx_error(L, "%s: %s must be > 0", what, field);
             lua_pop(L, 1); /* list */
             p.dim_bw[k] = dimbw[k];
         }
