@@ -82,8 +82,7 @@ msg_routed(const struct scenario *s, const struct net_result *res, long long m)
    that crosses a link (one that stays on its router, or sends nothing,
    is in no round: not starved either, as the summary counts it). */
 static int
-has_msg_bw(const struct scenario *s, const struct net_result *res,
-           long long m)
+has_msg_bw(const struct scenario *s, const struct net_result *res, long long m)
 {
     return res->msg_bw != NULL && res->iterations > 0 && msg_routed(s, res, m);
 }
@@ -154,7 +153,7 @@ class_feature(const struct net_class_features *c, int i)
 /* The message features, as (name, value) pairs. */
 #define MSG_FEATURES 7
 static const char *const msg_feature_names[MSG_FEATURES] = {
-    "messages",        "avg dilation", "max dilation", "avg dilation AO",
+    "messages",        "avg dilation", "max dilation",     "avg dilation AO",
     "sum dilation AO", "#messages AO", "minimal hop-bytes"};
 
 static double

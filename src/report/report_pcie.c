@@ -680,11 +680,11 @@ print_stepper(FILE *out, struct pcie_run *r, double t, struct rho_err *err)
         fprintf(out, " in time step %d of %d (%s to %s)", k + 1, r->res.nsteps,
                 units_fmt_time(a, sizeof a, r->res.step[k].t0),
                 units_fmt_time(b, sizeof b, r->res.step[k].t1));
-    fprintf(out, ", %d frames\n(a * marks a factor the frame changed)\n",
-            st.n);
+    fprintf(out, ", %d frames\n(a * marks a factor the frame changed)\n", st.n);
     /* a moment past the end shows the last step: say so */
     if (asked && k >= 0 && t >= r->res.step[k].t1)
-        fprintf(out, "--at %s is after the last flow ends (%s): this is the "
+        fprintf(out,
+                "--at %s is after the last flow ends (%s): this is the "
                 "last time step\n",
                 units_fmt_time(c, sizeof c, t),
                 units_fmt_time(b, sizeof b, r->res.step[k].t1));

@@ -148,9 +148,9 @@ flows_draw(const void *st, const struct cview *v,
             if (!shown[k])
                 continue;
             if (k == FCOL_SRC || k == FCOL_DST) /* names: any length */
-                cview_text_cut(&a, colx[k], y, width[k], role,
-                               pview_node_name(s, k == FCOL_SRC ? f->src
-                                                                : f->dst));
+                cview_text_cut(
+                    &a, colx[k], y, width[k], role,
+                    pview_node_name(s, k == FCOL_SRC ? f->src : f->dst));
             else if (left(k))
                 cview_text(&a, colx[k], y, width[k], role, t[k]);
             else
