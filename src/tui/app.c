@@ -834,9 +834,12 @@ app_run(const char *path, struct scenario **sp, const struct app_opts *o)
             redraw = 1;
         }
         /* a screen too small shows nothing to act on: no key edits
-           blind (q quits when there is nothing to lose) */
+           blind (q quits when there is nothing to lose; Escape, which
+           only closes and cancels, always passes: the resize that makes
+           the screen large again may come after it) */
         if ((a.c.w < SCREEN_MIN_W || a.c.h < SCREEN_MIN_H) && key >= 0 &&
-            key != RK_RESIZE && !(key == 'q' && !session_dirty(a.ss)))
+            key != RK_RESIZE && key != KEY_ESC_ &&
+            !(key == 'q' && !session_dirty(a.ss)))
             key = -1;
         if (key >= 0 && key != RK_RESIZE)
             a.key_at = rho_wall();
