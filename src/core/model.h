@@ -143,6 +143,12 @@ struct model_entry {
        holds. NULL: the model's results are not remembered (a cheap
        model's, or one with a cache of its own). */
     size_t (*shelve)(void *res);
+
+    /* The scenario's fields (scenario_lua_fields()) its runs never read,
+       NULL-terminated: the state a result is remembered by leaves them
+       out, so that an edit of them alone keeps the result on screen
+       (the link model: the queueing model's options). NULL: none. */
+    const char *const *unread;
 };
 
 /* The models, in the order their reports, views and sweep columns come;

@@ -647,6 +647,10 @@ sweep(const void *res, double *out)
     return 0;
 }
 
+/* (its result keeps its scenario, whose queue options no view of it
+   reads: the Queue view shows the queueing model's own) */
+static const char *const unread[] = {"queue", NULL};
+
 const struct model_entry model_net_entry = {
     .name = "link",
     .title = "link model",
@@ -663,6 +667,7 @@ const struct model_entry model_net_entry = {
     .sweep = sweep,
     .retire = retire,
     .shelve = shelve,
+    .unread = unread,
 };
 
 const struct net_run *

@@ -985,8 +985,25 @@ scenario_field_to_lua(const struct scenario *s, const char *name, int full,
     return pcie_field(s, name, full, out);
 }
 
+/* Is name in the NULL-terminated list (NULL: empty)? */
+static int
+listed(const char *const *list, const char *name)
+{
+    for (int i = 0; list != NULL && list[i] != NULL; i++)
+        if (strcmp(list[i], name) == 0)
+            return 1;
+    return 0;
+}
+
 void
 scenario_to_lua(const struct scenario *s, struct strbuf *out)
+{
+    scenario_to_lua_but(s, NULL, out);
+}
+
+void
+scenario_to_lua_but(const struct scenario *s, const char *const *skip,
+                    struct strbuf *out)
 {
     const char *const *f = scenario_lua_fields(s);
     struct strbuf v;
@@ -996,6 +1013,8 @@ scenario_to_lua(const struct scenario *s, struct strbuf *out)
     strbuf_init(&v);
     for (int i = 0; f[i] != NULL; i++) {
         strbuf_reset(&v);
+        if (listed(skip, f[i]))
+            continue;
         if (scenario_field_to_lua(s, f[i], 0, &v))
             strbuf_printf(out, "  %s = %s,\n", f[i], strbuf_str(&v));
     }

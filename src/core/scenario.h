@@ -181,6 +181,11 @@ struct pcie_sim *scenario_sim(const struct scenario *s, struct rho_err *err);
  */
 void scenario_to_lua(const struct scenario *s, struct strbuf *out);
 
+/* The same without the fields named in skip (NULL-terminated; NULL:
+   none): what a model that never reads them keys its results by. */
+void scenario_to_lua_but(const struct scenario *s, const char *const *skip,
+                         struct strbuf *out);
+
 /*
  * The names of the fields scenario_to_lua() writes for s, in its order
  * (NULL-ended; static): of a PCIe scenario "title", "topology",

@@ -86,6 +86,11 @@ struct run {
     int recalled;
     int recalled_ahead; /* and a look-ahead computed it */
     int prev_borrowed; /* prev is a memo entry's result (not owned) */
+    /* the current state as the model's keys write it (model_entry.unread
+       left out), of version lua_of */
+    struct strbuf lua;
+    unsigned long lua_of;
+    int lua_made;
 };
 
 /* A state of the scenario in the history, and its identity: every edit
@@ -114,10 +119,9 @@ struct session {
     struct strbuf saved_lua;
     int saved_lua_made;
     int dirty; /* the current state differs from the saved one */
-    /* session_ahead(): the state asked for (owned) and its key, until
-       the runs start on it */
+    /* session_ahead(): the state asked for (owned), until the runs start
+       on it */
     struct scenario *ahead;
-    struct key ahead_key;
     /* a look-ahead asked for since session_ahead() ended without a result
        kept (refused at its cap, stopped, failed, or too large to
        remember) */
@@ -157,15 +161,31 @@ cur_lua(struct session *ss)
     return &ss->cur_lua;
 }
 
+/* The current state as r's model keys it: without the fields it never
+   reads (made once a version). */
+static const struct strbuf *
+run_lua(struct session *ss, struct run *r)
+{
+    if (r->m->unread == NULL)
+        return cur_lua(ss);
+    if (!r->lua_made || r->lua_of != ss->version) {
+        strbuf_reset(&r->lua);
+        scenario_to_lua_but(ss->cur, r->m->unread, &r->lua);
+        r->lua_of = ss->version;
+        r->lua_made = 1;
+    }
+    return &r->lua;
+}
+
 /* The current state's key for r's model (none when it is not
    remembered). */
 static struct key
-cur_key(struct session *ss, const struct run *r)
+cur_key(struct session *ss, struct run *r)
 {
     struct key k = {NULL, 0};
 
     if (r->m->shelve != NULL && r->m->background) {
-        const struct strbuf *sb = cur_lua(ss);
+        const struct strbuf *sb = run_lua(ss, r);
         k.len = sb->len;
         k.s = xmalloc(k.len + 1);
         memcpy(k.s, strbuf_str(sb), k.len + 1);
@@ -334,7 +354,7 @@ recall(struct session *ss, struct run *r)
 
     if (r->nmemo == 0 && (r->res == NULL || r->key.s == NULL))
         return 0;
-    sb = cur_lua(ss);
+    sb = run_lua(ss, r);
     if (r->res != NULL && key_is(&r->key, strbuf_str(sb), sb->len)) {
         /* the one shown: back to its state before another's run ended
            (Esc stopped it, or it failed) */
@@ -406,11 +426,11 @@ run_here(struct session *ss, struct run *r)
 
 static int current(const struct session *ss, const struct run *r);
 
-/* Is k the current state? */
+/* Is k the current state, as r's model keys it? */
 static int
-key_is_cur(struct session *ss, const struct key *k)
+key_is_cur(struct session *ss, struct run *r, const struct key *k)
 {
-    const struct strbuf *sb = cur_lua(ss);
+    const struct strbuf *sb = run_lua(ss, r);
 
     return key_is(k, strbuf_str(sb), sb->len);
 }
@@ -427,7 +447,7 @@ take_job(struct run *r)
     job_join(&r->job);
     if (r->job_ahead && r->job_res != NULL) {
         struct session *ss = r->ss;
-        if (r->on && key_is_cur(ss, &r->job_key) && !current(ss, r)) {
+        if (r->on && key_is_cur(ss, r, &r->job_key) && !current(ss, r)) {
             set_result(r, r->job_res, ss->version, r->job_seconds, r->job_key);
             r->job_key.s = NULL;
         } else if (!r->on ||
@@ -494,6 +514,13 @@ compute(struct session *ss)
             /* never shown for another version */
             retire_result(r, ss->o.prev);
             run_here(ss, r);
+        } else if (r->m->unread != NULL && r->res != NULL &&
+                   r->version + 1 == ss->version && r->key.s != NULL &&
+                   key_is_cur(ss, r, &r->key)) {
+            /* an edit of what the model never reads (the queueing
+               model's options, for the link model): its result, current
+               before the edit, stays current, and is not news */
+            r->version = ss->version;
         } else if (r->job.started && !r->job_ahead &&
                    r->job_version != ss->version) {
             job_cancel(&r->job); /* stale: the next poll starts anew */
@@ -525,6 +552,7 @@ session_new_with(struct scenario *s, const struct session_opts *o)
     for (int k = 0; k < ss->nruns; k++) {
         ss->run[k].m = ss->o.models[k];
         ss->run[k].ss = ss;
+        strbuf_init(&ss->run[k].lua);
         job_init(&ss->run[k].job);
     }
     compute(ss);
@@ -556,9 +584,9 @@ session_free(struct session *ss)
         drop_result(&ss->run[k]);
         drop_prev(&ss->run[k]);
         memo_clear(&ss->run[k]);
+        strbuf_fini(&ss->run[k].lua);
     }
     scenario_free(ss->ahead);
-    key_free(&ss->ahead_key);
     strbuf_fini(&ss->cur_lua);
     drop_stack(ss->undo, &ss->nundo);
     drop_stack(ss->redo, &ss->nredo);
@@ -839,37 +867,31 @@ start_ahead(struct session *ss)
     }
     for (int k = 0; k < ss->nruns; k++) {
         struct run *r = &ss->run[k];
+        struct strbuf sb;
         struct key key;
-        if (!r->on || !r->m->background || r->m->shelve == NULL ||
-            memo_has(r, &ss->ahead_key))
+        if (!r->on || !r->m->background || r->m->shelve == NULL)
             continue;
-        key.len = ss->ahead_key.len;
+        strbuf_init(&sb);
+        scenario_to_lua_but(ss->ahead, r->m->unread, &sb);
+        key.len = sb.len;
         key.s = xmalloc(key.len + 1);
-        memcpy(key.s, ss->ahead_key.s, key.len + 1);
-        (void)start_job(r, scenario_clone(ss->ahead), key, 0, 1);
+        memcpy(key.s, strbuf_str(&sb), key.len + 1);
+        strbuf_fini(&sb);
+        if (memo_has(r, &key))
+            key_free(&key);
+        else
+            (void)start_job(r, scenario_clone(ss->ahead), key, 0, 1);
     }
     scenario_free(ss->ahead);
     ss->ahead = NULL;
-    key_free(&ss->ahead_key);
 }
 
 void
 session_ahead(struct session *ss, struct scenario *s)
 {
-    struct strbuf sb;
-
     scenario_free(ss->ahead);
     ss->ahead = NULL;
-    key_free(&ss->ahead_key);
     ss->ahead_lost = 0;
-    if (s == NULL)
-        return;
-    strbuf_init(&sb);
-    scenario_to_lua(s, &sb);
-    ss->ahead_key.len = sb.len;
-    ss->ahead_key.s = xmalloc(sb.len + 1);
-    memcpy(ss->ahead_key.s, strbuf_str(&sb), sb.len + 1);
-    strbuf_fini(&sb);
     ss->ahead = s;
 }
 
@@ -885,7 +907,7 @@ session_poll(struct session *ss)
             /* the edit it looked ahead to came: it goes on as the
                current state's run; another state's runs it gives way
                to (what it computed is lost) */
-            if (r->on && !current(ss, r) && key_is_cur(ss, &r->job_key)) {
+            if (r->on && !current(ss, r) && key_is_cur(ss, r, &r->job_key)) {
                 r->job_ahead = 0;
                 r->job_version = ss->version;
                 track_phase(r);
@@ -953,7 +975,7 @@ wait_run(struct session *ss, struct run *r, struct rho_err *err)
 {
     if (r->job.started) {
         /* (a look-ahead of the current state is its run) */
-        if (!r->on || (r->job_ahead ? !key_is_cur(ss, &r->job_key)
+        if (!r->on || (r->job_ahead ? !key_is_cur(ss, r, &r->job_key)
                                     : r->job_version != ss->version))
             job_cancel(&r->job);
         take_job(r);

@@ -132,25 +132,30 @@ sweep(const void *res, double *out)
 }
 
 static const struct model_entry bytes_entry = {
-    "bytes", "bytes model", "flows", 0,    applies, run,   result_free,
-    NULL,    explain,       cols,    2, NULL, sweep,   NULL, NULL,
+    .name = "bytes",
+    .title = "bytes model",
+    .views = "flows",
+    .background = 0,
+    .applies = applies,
+    .run = run,
+    .result_free = result_free,
+    .explain = explain,
+    .cols = cols,
+    .ncols = 2,
+    .sweep = sweep,
 };
 static const struct model_entry slow_entry = {
-    "slow",
-    "slow model",
-    "links nosuchview",
-    1,
-    applies,
-    run,
-    result_free,
-    NULL,
-    explain,
-    cols,
-    2,
-    NULL,
-    sweep,
-    NULL,
-    NULL,
+    .name = "slow",
+    .title = "slow model",
+    .views = "links nosuchview",
+    .background = 1,
+    .applies = applies,
+    .run = run,
+    .result_free = result_free,
+    .explain = explain,
+    .cols = cols,
+    .ncols = 2,
+    .sweep = sweep,
 };
 static const struct model_entry *const table[] = {&bytes_entry, &slow_entry,
                                                   NULL};
@@ -169,8 +174,17 @@ shelve(void *res)
 
 /* a second background model, for the focus and the memory */
 static const struct model_entry later_entry = {
-    "later", "later model", "heat", 1,    applies, run_later, result_free,
-    NULL,    NULL,          cols,   2,    NULL,    sweep,     NULL, shelve,
+    .name = "later",
+    .title = "later model",
+    .views = "heat",
+    .background = 1,
+    .applies = applies,
+    .run = run_later,
+    .result_free = result_free,
+    .cols = cols,
+    .ncols = 2,
+    .sweep = sweep,
+    .shelve = shelve,
 };
 static const struct model_entry *const table2[] = {&bytes_entry, &slow_entry,
                                                    &later_entry, NULL};

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/model_net.h"
 #include "core/session.h"
 #include "harness.h"
 #include "report/report.h"
@@ -344,8 +345,18 @@ test_session(void)
     session_wait(ss, &err);
     {
         struct queue_scen *o = queue_scen_clone(session_scenario(ss)->queue);
+        struct session_run l0, l1;
+        int ran = session_run(ss, &model_net_entry, &l0) == 0 &&
+                  l0.result != NULL;
         o->slim = 0.5;
         CHECK(session_set_queue(ss, o, &err) == 0, "slim 50%% as an edit");
+        /* the link model reads none of it: its result stays, current,
+           not made again nor announced (a new serial would say
+           "remembered") */
+        CHECK(ran && session_run(ss, &model_net_entry, &l1) == 0 &&
+                  l1.result == l0.result && l1.serial == l0.serial &&
+                  l1.version == session_version(ss) && !l1.busy,
+              "the link model's result stays current after a queue edit");
         session_wait(ss, &err);
         r = model_queue_run(ss);
         CHECK(r != NULL && r->cached &&
