@@ -16,10 +16,43 @@
 
 const char *const command_names[] = {
     "add",    "bandwidth", "budget", "bw",    "del",    "delay",
-    "dst",    "load",      "move",   "paths", "placement", "quit",
-    "redo",   "reload",    "routing", "save", "search", "seed",
-    "size",   "slim",      "split",  "src",   "start",  "tau",
-    "theme",  "undo",      NULL,
+    "dst",    "load",      "move",   "paths", "placement", "q",
+    "quit",   "redo",      "reload", "routing", "save", "search",
+    "seed",   "size",      "slim",   "split", "src",    "start",
+    "tau",    "theme",     "undo",   "w",     NULL,
+};
+
+const struct command_doc command_docs[] = {
+    {"tau X", "the root-complex penalty (a PCIe tree): tau 0.2"},
+    {"bandwidth RATE, bw RATE", "the links' bandwidth: bandwidth 10 GiB/s"},
+    {"size N SIZE", "flow N's size: size 3 1 MiB"},
+    {"start N TIME", "flow N's start: start 2 5 ms"},
+    {"src N DEVICE, dst N DEVICE", "flow N's source or destination"},
+    {"add SRC DST SIZE [at TIME]", "a new flow: add 0 7 1 MiB at 1 ms"},
+    {"del N", "delete flow N"},
+    {"move RANK DEVICE", "place a rank on another device"},
+    {"routing NAME|next", "the link model's routing (R: next)"},
+    {"placement NAME|next",
+     "the placement (P: next); returns at once: the model's run builds it"},
+    {"seed N", "the seed of every random choice; returns at once"},
+    {"paths minimal|all", "on tori, dimension order or every minimal path"},
+    {"load X|RATE",
+     "the queueing model's offered load: a fraction of the saturation, "
+     "or a rate"},
+    {"slim X", "slim each level by X below the one before (0 to <1)"},
+    {"split NAME",
+     "the split reported: built, equal, optimal, reversed or sqrt"},
+    {"delay per_link|aggregate", "how the queueing model's delay is summed"},
+    {"budget RATE|0",
+     "the capacity the splits share (0: the levels' total)"},
+    {"undo, redo", "as u and Ctrl-R"},
+    {"save [PATH], w [PATH]",
+     "save as s does, or to PATH (never over the script)"},
+    {"reload", "load the script again"},
+    {"theme [NAME]", "a theme by name or path, or the next (as t)"},
+    {"search", "search the schedules in the background (the Search view)"},
+    {"quit, q", "quit (asks first if there are unsaved edits)"},
+    {NULL, NULL},
 };
 
 /* Next word of *p (advancing it); "" at the end. */

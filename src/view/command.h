@@ -67,7 +67,17 @@ void command_next_placement(const struct scenario *s, char *out, size_t n);
 void command_placement_after(const struct scenario *s, const char *desc,
                              char *out, size_t n);
 
-/* The names of the commands, for completion and help: NULL-terminated. */
+/* The names of the commands (command_run() knows each; command_docs
+   lists each): NULL-terminated. */
 extern const char *const command_names[];
+
+/* The commands as the help screen and rho(1) list them (keys_help(),
+   keys_man()): how each is written and what it does; ends with
+   {NULL, NULL}. */
+struct command_doc {
+    const char *use;
+    const char *what;
+};
+extern const struct command_doc command_docs[];
 
 #endif

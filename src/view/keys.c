@@ -10,6 +10,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "view/command.h"
+
 const struct key_binding key_table[] = {
     /* global */
     {'q', NULL, ACT_QUIT, "q", "quit (asks first if there are unsaved edits)"},
@@ -31,9 +33,10 @@ const struct key_binding key_table[] = {
      "view 8: schedule Search, or Queue after Jobs"},
     {'9', NULL, ACT_VIEW_9, "9", "view 9: Teach, the teaching layout"},
     {'0', NULL, ACT_VIEW_10, "0",
-     "view 10: Lesson (a scenario with a lesson), or Network (a PCIe tree "
-     "with a routing); the tab bar shows each tab's key, and Tab reaches "
-     "the tabs after the 10th"},
+     "view 10: Lesson (a PCIe scenario with a lesson; on a network it "
+     "comes after the link model's views), or Network (a PCIe tree with "
+     "a routing); the tab bar shows each tab's key, and Tab reaches the "
+     "tabs after the 10th"},
     {RK_UP, NULL, ACT_UP, "Up", "move up"},
     {'k', NULL, ACT_UP, "k", NULL},
     {RK_DOWN, NULL, ACT_DOWN, "Down", "move down"},
@@ -63,8 +66,7 @@ const struct key_binding key_table[] = {
     {'e', NULL, ACT_EDIT, "e",
      "edit the selected field (source, destination, size, start)"},
     {':', NULL, ACT_COMMAND, ":",
-     "command: tau 0.2, bandwidth 10 GiB/s, size 3 1 MiB (flow 3), move "
-     "RANK DEVICE"},
+     "a command (below: tau 0.2, size 3 1 MiB, routing AD, ...)"},
     {'u', NULL, ACT_UNDO, "u", "undo"},
     {KEY_CTRL_R, NULL, ACT_REDO, "Ctrl-R", "redo"},
     {'s', NULL, ACT_SAVE, "s", "save the scenario as Lua"},
@@ -285,7 +287,22 @@ group(struct strbuf *out, int man, const char *view)
     }
 }
 
-/* Everywhere first, then each view where the table first names it. */
+/* The ':' commands (command_docs). */
+static void
+commands(struct strbuf *out, int man)
+{
+    strbuf_puts(out, man ? ".SS Commands after :\n" : "\ncommands after ':'\n");
+    for (const struct command_doc *d = command_docs; d->use != NULL; d++)
+        if (man)
+            strbuf_printf(out, ".TP\n.B %s\n%s.\n", d->use, d->what);
+        else if (strlen(d->use) <= 20)
+            strbuf_printf(out, "  %-20s %s\n", d->use, d->what);
+        else /* (its text under the others') */
+            strbuf_printf(out, "  %s\n  %-20s %s\n", d->use, "", d->what);
+}
+
+/* Everywhere first, then each view where the table first names it, then
+   the commands. */
 static void
 generate(struct strbuf *out, int man)
 {
@@ -299,6 +316,7 @@ generate(struct strbuf *out, int man)
         if (first == g)
             group(out, man, g->view);
     }
+    commands(out, man);
 }
 
 void

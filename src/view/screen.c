@@ -144,16 +144,6 @@ screen_help_text(struct strbuf *out)
                      "PgUp page, g/G ends; Esc, q or any other key "
                      "closes)\n\n");
     keys_help(out);
-    strbuf_puts(out, "\nCommands after ':'\n"
-                     "  tau X, bandwidth RATE, size N SIZE, start N TIME,\n"
-                     "  src N DEV, dst N DEV, add SRC DST SIZE [at TIME],\n"
-                     "  del N, move RANK DEV, undo, redo, save [PATH],\n"
-                     "  reload, theme [NAME], search, quit\n"
-                     "  link model: routing NAME|next, placement NAME|next,\n"
-                     "  seed N, paths minimal|all (placement and seed\n"
-                     "  return at once: the run builds the placement)\n"
-                     "  queueing model: load X|RATE, slim X, split NAME,\n"
-                     "  delay per_link|aggregate, budget RATE|0\n");
 }
 
 /* The help box on a screen of cw x ch: its place and size. */

@@ -120,5 +120,27 @@ main(void)
         CHECK_STR(next, "linear", "after the last: the first");
     }
     session_free(ss);
+
+    /* every command is known to command_run() and in command_docs (what
+       the help screen and rho(1) list) */
+    ss = session_new(lx_run_file("scenarios/table1.lua", NULL, &err));
+    for (int i = 0; command_names[i] != NULL; i++) {
+        const char *n = command_names[i];
+        size_t len = strlen(n);
+        int known, documented = 0;
+        rho_err_clear(&err);
+        known = run(ss, n, &r, &err) == 0 ||
+                strstr(err.msg, "unknown command") == NULL;
+        for (const struct command_doc *d = command_docs; d->use != NULL;
+             d++)
+            for (const char *p = d->use; (p = strstr(p, n)) != NULL; p++)
+                documented |= (p == d->use || p[-1] == ' ') &&
+                              (p[len] == ' ' || p[len] == ',' ||
+                               p[len] == '\0') &&
+                              (p == d->use || p[-2] == ',');
+        CHECK(known, "command '%s' is known", n);
+        CHECK(documented, "command '%s' is in command_docs", n);
+    }
+    session_free(ss);
     TEST_DONE();
 }
