@@ -249,7 +249,7 @@ queue_run_eval(struct queue_run *r, const struct queue_scen *o,
     for (int p = 0; p < QUEUE_POLICIES; p++) {
         double *mu = r->pmu + (size_t)p * k;
         if (p != QUEUE_BUILT)
-            queue_split(q, p, r->U, le, mu);
+            queue_split(q, p, r->U, le, &o->opts, mu);
         queue_eval(q, mu, r->lambda, &o->opts, &r->ppt[p],
                    r->plv + (size_t)p * k);
     }

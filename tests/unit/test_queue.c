@@ -85,7 +85,7 @@ test_example1(void)
           "the literal min is infeasible (E1)");
 
     /* Theorem 3.3, U = 16 */
-    CHECK_NEAR(queue_split(q, QUEUE_OPTIMAL, 16, 0, mu), 64.0 / 7, 1e-12,
+    CHECK_NEAR(queue_split(q, QUEUE_OPTIMAL, 16, 0, &o, mu), 64.0 / 7, 1e-12,
                "optimal: lambda_sat = U/V = 64/7");
     CHECK_NEAR(mu[0], 64.0 / 7, 1e-12, "mu1* = 64/7");
     CHECK_NEAR(mu[1], 32.0 / 7, 1e-12, "mu2* = 32/7");
@@ -102,7 +102,7 @@ test_example1(void)
     CHECK_NEAR(pt.delay, 21.0 / 22, 1e-12, "D = 21/22 = K/(U/V - lambda)");
 
     /* Kleinrock's square-root split at lambda 6 */
-    queue_split(q, QUEUE_SQRT, 16, 6, mu);
+    queue_split(q, QUEUE_SQRT, 16, 6, &o, mu);
     CHECK_NEAR(mu[0], 8.491950, 1e-6, "sqrt: mu1 = 8.491950");
     CHECK_NEAR(mu[1], 4.762075, 1e-6, "sqrt: mu2 = 4.762075");
     CHECK_NEAR(mu[2], 2.745975, 1e-6, "sqrt: mu3 = 2.745975");
@@ -112,7 +112,7 @@ test_example1(void)
     CHECK_NEAR(pt.delay, pow(1 + sqrt(0.5) + 0.5, 2) / 5.5, 1e-12,
                "sqrt: D = (sum sqrt v)^2 / (U - lambda V)");
     /* beyond the budget's saturation it is the optimal split */
-    queue_split(q, QUEUE_SQRT, 16, 12, mu);
+    queue_split(q, QUEUE_SQRT, 16, 12, &o, mu);
     CHECK_NEAR(mu[0], 64.0 / 7, 1e-12, "sqrt beyond saturation: optimal");
     queue_free(q);
 }
@@ -168,11 +168,11 @@ test_example2(void)
     CHECK_NEAR(pt.d, 2e9, 1e-3, "slimmed at 12: d* = 2");
     CHECK_NEAR(pt.lambda_e, 10e9, 1e-3, "slimmed at 12: Theta = 10");
 
-    CHECK_NEAR(queue_split(q, QUEUE_OPTIMAL, 64e9, 0, mu), 64e9 / 3.6, 1e-3,
+    CHECK_NEAR(queue_split(q, QUEUE_OPTIMAL, 64e9, 0, &o, mu), 64e9 / 3.6, 1e-3,
                "U = 64: lambda_sat = 17.778 (+11.1%%)");
     CHECK_NEAR(mu[0] / q->n[0], 1e9 / 0.9, 1e-3, "b1* = 1.111 GB/s");
     CHECK_NEAR(mu[1] / q->n[1], 0.8e9 / 0.9, 1e-3, "b2* = 0.889 GB/s");
-    CHECK_NEAR(queue_split(q, QUEUE_OPTIMAL, 48e9, 0, mu), 48e9 / 3.6, 1e-3,
+    CHECK_NEAR(queue_split(q, QUEUE_OPTIMAL, 48e9, 0, &o, mu), 48e9 / 3.6, 1e-3,
                "U = 48: 13.333, +33%% over the slimmed tree's 10");
     queue_free(q);
 }
@@ -190,21 +190,21 @@ test_gups(void)
 
     memcpy(q->v, v, sizeof v);
     memcpy(q->mu, mu0, sizeof mu0);
-    built = queue_split(q, QUEUE_BUILT, U, 0, mu);
+    built = queue_split(q, QUEUE_BUILT, U, 0, NULL, mu);
     CHECK_NEAR(built, 0.51, 1e-12, "as built: 0.51");
     queue_saturation(q, NULL, &b);
     CHECK(b == 1, "as built: level 2 is the bottleneck (L204)");
-    eq = queue_split(q, QUEUE_EQUAL, U, 0, mu);
+    eq = queue_split(q, QUEUE_EQUAL, U, 0, NULL, mu);
     CHECK_NEAR(mu[0], U / 3, 1e-12, "equal: 2.0467 each");
     CHECK_NEAR(eq, 0.58476190476, 1e-10, "equal: 0.58476 (level 1)");
-    opt = queue_split(q, QUEUE_OPTIMAL, U, 0, mu);
+    opt = queue_split(q, QUEUE_OPTIMAL, U, 0, NULL, mu);
     CHECK_NEAR(mu[0], 3.30615384615, 1e-10, "optimal mu1 = 3.3062");
     CHECK_NEAR(mu[1], 1.88923076923, 1e-10, "optimal mu2 = 1.8892");
     CHECK_NEAR(mu[2], 0.94461538462, 1e-10, "optimal mu3 = 0.9446");
     CHECK_NEAR(opt, 6.14 / 6.5, 1e-12, "optimal: 0.944615 = 6.14/6.5");
     CHECK_NEAR(eq / built, 1.1466, 1e-4, "equal / built = 1.1466");
     CHECK_NEAR(opt / built, 1.8522, 1e-4, "optimal / built = 1.8522");
-    rev = queue_split(q, QUEUE_REVERSED, U, 0, mu);
+    rev = queue_split(q, QUEUE_REVERSED, U, 0, NULL, mu);
     CHECK(mu[0] < mu[1] && mu[1] < mu[2], "policy 3: mu1 < mu2 < mu3");
     CHECK_NEAR(rev, 6.14 / 6.5 / 3.5, 1e-12, "policy 3: level 1 at 100%%");
     /* relative utilisations as built: 0.916 : 1.961 : 0.769 (E8) */
@@ -214,7 +214,7 @@ test_gups(void)
     CHECK_NEAR(lv[2].rho / 0.25, 0.76923, 1e-5,
                "rho3 as built: the lowest (E8)");
     /* policy 3 saturates level 1 first, whatever the load */
-    queue_split(q, QUEUE_REVERSED, U, 0, mu);
+    queue_split(q, QUEUE_REVERSED, U, 0, NULL, mu);
     queue_eval(q, mu, 10, NULL, &pt, lv);
     CHECK(pt.bottleneck == 0 && lv[0].saturated && lv[1].rho < 0.3 &&
               lv[2].rho < 0.1,
@@ -248,8 +248,8 @@ test_slimming(void)
                    "4-ary 4-tree uniform, %g%% slimming", r[i] * 100);
         CHECK(b == 3, "the top level is the bottleneck");
     }
-    CHECK_NEAR(queue_split(q, QUEUE_OPTIMAL, 4, 0, mu) /
-                   queue_split(q, QUEUE_EQUAL, 4, 0, mu),
+    CHECK_NEAR(queue_split(q, QUEUE_OPTIMAL, 4, 0, NULL, mu) /
+                   queue_split(q, QUEUE_EQUAL, 4, 0, NULL, mu),
                1.0862619808, 1e-9, "optimal over equal: +8.6%%");
 
     for (int l = 0; l < 2; l++) {
@@ -283,6 +283,48 @@ test_slimming(void)
     queue_free(q2);
 }
 
+/* The square-root split under the per-link delay: a level of 4 links
+   weighs 4 times in the delay, so its spare goes by sqrt(v n), not
+   sqrt(v) (with sqrt(v) the equal split had the lesser delay here) */
+static void
+test_sqrt_per_link(void)
+{
+    struct queue *q = queue_new(2);
+    struct queue_opts o = {64, QUEUE_PER_LINK};
+    struct queue_point pt, eq, moved;
+    double mu[2], mu2[2], lambda = 2;
+
+    q->v[0] = 2;
+    q->v[1] = 1;
+    q->n[0] = 1;
+    q->n[1] = 4;
+    q->mu[0] = q->mu[1] = 7;
+    queue_split(q, QUEUE_SQRT, 14, lambda, &o, mu);
+    /* spare 14 - 2*3 = 8, over sqrt(2) and sqrt(4) */
+    CHECK_NEAR(mu[0], 4 + 8 * sqrt(2) / (sqrt(2) + 2), 1e-12,
+               "per link: mu1 = x1 + spare sqrt(v1 n1) / sum");
+    CHECK_NEAR(mu[1], 2 + 8 * 2 / (sqrt(2) + 2), 1e-12,
+               "per link: mu2 = x2 + spare sqrt(v2 n2) / sum");
+    queue_eval(q, mu, lambda, &o, &pt, NULL);
+    queue_split(q, QUEUE_EQUAL, 14, 0, &o, mu2);
+    queue_eval(q, mu2, lambda, &o, &eq, NULL);
+    CHECK(pt.delay < eq.delay, "per link: sqrt's delay %g under equal's %g",
+          pt.delay, eq.delay);
+    for (int k = -1; k <= 1; k += 2) { /* the least: either way is more */
+        mu2[0] = mu[0] + k * 0.01;
+        mu2[1] = mu[1] - k * 0.01;
+        queue_eval(q, mu2, lambda, &o, &moved, NULL);
+        CHECK(moved.delay > pt.delay, "per link: 0.01 moved %s: more delay",
+              k < 0 ? "down" : "up");
+    }
+    /* the aggregate delay ignores the link counts */
+    o.delay = QUEUE_AGGREGATE;
+    queue_split(q, QUEUE_SQRT, 14, lambda, &o, mu);
+    CHECK_NEAR(mu[0], 4 + 8 * sqrt(2) / (sqrt(2) + 1), 1e-12,
+               "aggregate: mu1 = x1 + spare sqrt(v1) / sum");
+    queue_free(q);
+}
+
 static void
 test_edges(void)
 {
@@ -300,13 +342,13 @@ test_edges(void)
     q->v[2] = 1; /* level 2 unused */
     q->mu[0] = q->mu[1] = q->mu[2] = 3;
     CHECK(queue_used(q) == 2, "two used levels");
-    queue_split(q, QUEUE_OPTIMAL, 6, 0, mu);
+    queue_split(q, QUEUE_OPTIMAL, 6, 0, NULL, mu);
     CHECK(mu[1] == 0 && mu[0] == 3 && mu[2] == 3, "unused level gets 0");
-    queue_split(q, QUEUE_EQUAL, 6, 0, mu);
+    queue_split(q, QUEUE_EQUAL, 6, 0, NULL, mu);
     CHECK(mu[1] == 0 && mu[0] == 3, "equal: over the used levels");
-    queue_split(q, QUEUE_REVERSED, 6, 0, mu);
+    queue_split(q, QUEUE_REVERSED, 6, 0, NULL, mu);
     CHECK(mu[1] == 0 && mu[0] == 3 && mu[2] == 3, "reversed skips it too");
-    CHECK(queue_split(q, 99, 6, 0, mu) == -1, "unknown policy");
+    CHECK(queue_split(q, 99, 6, 0, NULL, mu) == -1, "unknown policy");
     queue_eval(q, NULL, 1, NULL, &pt, lv);
     CHECK(lv[1].rho == 0 && !lv[1].saturated && isfinite(lv[1].D),
           "an unused level is idle");
@@ -361,6 +403,7 @@ main(void)
     test_example2();
     test_gups();
     test_slimming();
+    test_sqrt_per_link();
     test_edges();
     TEST_DONE();
 }

@@ -199,12 +199,29 @@ queue_eval(const struct queue *q, const double *mu, double lambda,
     pt->delay = pt->saturated ? INFINITY : D;
 }
 
+/* What level i's spare capacity weighs in the delay a packet sees, D =
+   sum_i v_i n_i S / (mu_i - x_i) (n_i = 1 for the aggregate delay):
+   the square-root split gives it spare in proportion to the root. */
+static double
+delay_weight(const struct queue *q, int i, const struct queue_opts *o)
+{
+    double links = o->delay == QUEUE_PER_LINK && q->n[i] > 0 ? q->n[i] : 1;
+
+    return q->v[i] > 0 ? sqrt(q->v[i] * links) : 0;
+}
+
 double
 queue_split(const struct queue *q, int policy, double U, double lambda_e,
-            double *mu)
+            const struct queue_opts *o, double *mu)
 {
     double V = queue_visits_sum(q);
     int m = queue_used(q);
+    struct queue_opts def;
+
+    if (o == NULL) {
+        queue_opts_init(&def);
+        o = &def;
+    }
 
     switch (policy) {
     case QUEUE_BUILT:
@@ -218,11 +235,11 @@ queue_split(const struct queue *q, int policy, double U, double lambda_e,
         if (V > 0 && lambda_e >= 0 && lambda_e * V < U) {
             double sq = 0, spare = U - lambda_e * V;
             for (int i = 0; i < q->k; i++)
-                sq += q->v[i] > 0 ? sqrt(q->v[i]) : 0;
+                sq += delay_weight(q, i, o);
             for (int i = 0; i < q->k; i++)
-                mu[i] = q->v[i] > 0
-                            ? lambda_e * q->v[i] + spare * sqrt(q->v[i]) / sq
-                            : 0;
+                mu[i] = q->v[i] > 0 ? lambda_e * q->v[i] +
+                                          spare * delay_weight(q, i, o) / sq
+                                    : 0;
             break;
         }
         /* at or beyond saturation: the optimal split */

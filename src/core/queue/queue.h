@@ -152,13 +152,15 @@ void queue_eval(const struct queue *q, const double *mu, double lambda,
 /*
  * Split the budget U > 0 by policy into mu (k entries, caller's) and
  * return the saturation throughput of the split. Unused levels (v_i = 0)
- * get 0 (QUEUE_BUILT: mu = q->mu, U ignored). QUEUE_SQRT needs the
- * effective load lambda_e: mu_i = lambda_e v_i + (U - lambda_e V)
- * sqrt(v_i) / sum_j sqrt(v_j); when lambda_e >= U / V it gives the
- * optimal split instead. Returns -1 for an unknown policy.
+ * get 0 (QUEUE_BUILT: mu = q->mu, U ignored). QUEUE_SQRT, the least delay
+ * under o's delay (NULL: the defaults) at the effective load lambda_e:
+ * mu_i = lambda_e v_i + (U - lambda_e V) w_i / sum_j w_j with w_i =
+ * sqrt(v_i n_i) for the per-link delay and sqrt(v_i) for the aggregate
+ * one; when lambda_e >= U / V it gives the optimal split instead.
+ * Returns -1 for an unknown policy.
  */
 double queue_split(const struct queue *q, int policy, double U, double lambda_e,
-                   double *mu);
+                   const struct queue_opts *o, double *mu);
 
 /*
  * Slim: mu_i = base_i (1 - r)^i, each level r below the one before it in
