@@ -14,14 +14,12 @@
 #include "import/hwloc_import.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <hwloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
+#include "core/base/readfile.h"
 #include "core/base/rho_alloc.h"
 #include "core/base/units.h"
 
@@ -93,75 +91,18 @@ printable(const char *s, size_t len, char *out, size_t n)
 }
 
 /*
- * Open path for reading: a regular file. A FIFO would block in open() or
- * read() for ever and a device may never end, so it is opened without
- * blocking and looked at first (as themes are). NULL with err.
- */
-static FILE *
-open_xml(const char *path, struct rho_err *err)
-{
-    struct stat st;
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    FILE *f;
-
-    if (fd < 0) {
-        rho_err_set(err, RHO_EINPUT, "%s: cannot read: %s", path,
-                    strerror(errno));
-        return NULL;
-    }
-    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-        close(fd);
-        rho_err_set(err, RHO_EINPUT, "%s: not a regular file", path);
-        return NULL;
-    }
-    if (st.st_size > MAX_XML) {
-        close(fd);
-        rho_err_set(err, RHO_EINPUT, "%s: cannot read: larger than 64 MiB",
-                    path);
-        return NULL;
-    }
-    if (fcntl(fd, F_SETFL, 0) != 0 || (f = fdopen(fd, "rb")) == NULL) {
-        rho_err_set(err, RHO_EINPUT, "%s: cannot read: %s", path,
-                    strerror(errno));
-        close(fd);
-        return NULL;
-    }
-    return f;
-}
-
-/*
  * The file into a NUL-ended buffer, its XML version checked (and 3 read
  * as 2). Returns the buffer (caller frees) or NULL with err.
  */
 static char *
 read_xml(const char *path, size_t *len, int *v3, struct rho_err *err)
 {
-    FILE *f = open_xml(path, err);
-    char *buf = NULL, *t, *v, *gt;
-    size_t n = 0, cap = 0;
+    size_t n;
+    char *buf = readfile(path, MAX_XML, "an hwloc XML file", &n, err), *t, *v,
+         *gt;
 
-    if (f == NULL)
+    if (buf == NULL)
         return NULL;
-    for (;;) {
-        size_t got;
-        if (cap - n < 65536) {
-            cap = cap ? cap * 2 : 131072;
-            buf = xreallocarray(buf, cap, 1);
-        }
-        got = fread(buf + n, 1, cap - n - 1, f);
-        n += got;
-        if (got == 0 || (long)n > MAX_XML)
-            break;
-    }
-    if (ferror(f) || (long)n > MAX_XML) {
-        rho_err_set(err, RHO_EINPUT, "%s: cannot read: %s", path,
-                    ferror(f) ? strerror(errno) : "larger than 64 MiB");
-        fclose(f);
-        free(buf);
-        return NULL;
-    }
-    fclose(f);
-    buf[n] = '\0';
     if (memchr(buf, '\0', n) != NULL ||
         (t = strstr(buf, "<topology")) == NULL ||
         (t[9] != '>' && t[9] != ' ' && t[9] != '\t' && t[9] != '\n' &&

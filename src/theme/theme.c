@@ -34,6 +34,7 @@
 
 #include <yaml.h>
 
+#include "core/base/readfile.h"
 #include "core/base/rho_alloc.h"
 
 #define INHERIT_DEPTH 8
@@ -871,74 +872,12 @@ parse_top(struct rd *r)
 /* The largest theme file read (bytes). */
 #define THEME_MAX_BYTES (1 << 20)
 
-/*
- * Read a theme file whole: a regular file of at most THEME_MAX_BYTES. A
- * FIFO would block in open() or read() for ever and a device may never
- * end, so the file is opened without blocking and looked at first.
- * Returns the text (terminated, its length in *len; caller frees it), or
- * NULL with err filled.
- */
+/* A theme file's text (terminated, its length in *len; caller frees),
+   or NULL with err filled: see readfile(). */
 static char *
 read_theme(const char *path, size_t *len, struct rho_err *err)
 {
-    struct stat st;
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    size_t n = 0, cap;
-    char *text;
-
-    if (fd < 0) {
-        rho_err_set(err, RHO_EIO, "%s: cannot open: %s", path, strerror(errno));
-        return NULL;
-    }
-    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-        close(fd);
-        rho_err_set(err, RHO_EIO, "%s: not a regular file", path);
-        return NULL;
-    }
-    if (st.st_size > THEME_MAX_BYTES) {
-        close(fd);
-        rho_err_set(err, RHO_ELIMIT,
-                    "%s: larger than %d KiB: too large for a theme", path,
-                    THEME_MAX_BYTES >> 10);
-        return NULL;
-    }
-    if (fcntl(fd, F_SETFL, 0) != 0) {
-        rho_err_set(err, RHO_EIO, "%s: cannot open: %s", path, strerror(errno));
-        close(fd);
-        return NULL;
-    }
-    cap = (size_t)st.st_size + 1; /* one more: to see it end, or grow */
-    text = xmalloc(cap + 1);
-    for (;;) {
-        ssize_t got = read(fd, text + n, cap - n);
-        if (got < 0 && errno == EINTR)
-            continue;
-        if (got < 0) {
-            rho_err_set(err, RHO_EIO, "%s: cannot read: %s", path,
-                        strerror(errno));
-            break;
-        }
-        if (got == 0) {
-            close(fd);
-            text[n] = '\0';
-            *len = n;
-            return text;
-        }
-        n += (size_t)got;
-        if (n > THEME_MAX_BYTES) { /* it grew since fstat() */
-            rho_err_set(err, RHO_ELIMIT,
-                        "%s: larger than %d KiB: too large for a theme", path,
-                        THEME_MAX_BYTES >> 10);
-            break;
-        }
-        if (n == cap) {
-            cap *= 2;
-            text = xreallocarray(text, cap + 1, 1);
-        }
-    }
-    close(fd);
-    free(text);
-    return NULL;
+    return readfile(path, THEME_MAX_BYTES, "a theme", len, err);
 }
 
 static int

@@ -227,7 +227,7 @@ test_bad(void)
         {"bad-not-hwloc.xml", "not an hwloc XML file (no <topology> element)"},
         {"bad-newer.xml", "hwloc XML version 9 (rho reads versions 1 to 3)"},
         {"bad-objects.xml", "hwloc cannot read it"},
-        {"none.xml", "cannot read: No such file or directory"},
+        {"none.xml", "cannot open: No such file or directory"},
         {"README.md", "not an hwloc XML file"},
     };
 
