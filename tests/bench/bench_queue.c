@@ -102,7 +102,7 @@ run(const char *preset, int model, int threads)
             queue_eval(q, NULL, 0.5 * queue_saturation(q, NULL, NULL), NULL,
                        &pt, lv);
             for (int p = 0; p < QUEUE_POLICIES; p++) {
-                queue_split(q, p, U, pt.lambda_e, mu);
+                queue_split(q, p, U, pt.lambda_e, NULL, mu);
                 queue_eval(q, mu, pt.lambda, NULL, &pt, lv);
             }
             queue_slim(q, q->mu, 0.25, mu);
