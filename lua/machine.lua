@@ -4,6 +4,7 @@
 -- p2pBandwidthLatencyTest. All are plain builders; rho.scenario checks
 -- the names and builds the model.
 local rho, lib = ...
+local math = lib.math
 
 --- rho.host(name [, { bandwidth = }]): host memory of a socket or NUMA
 --- node, under its root complex. It sends any number of flows at once;
@@ -129,13 +130,13 @@ local function devices_of(fname, devices)
   lib.check(type(devices) == "table",
             "%s: devices must be a list of names or a topology", fname)
   if devices._rho == "pcie-node" then
-    local gpus = rho.devices(devices, "gpu")
+    local gpus = lib.devices(devices, "gpu")
     if #gpus == 0 then
-      for _, d in ipairs(rho.devices(devices)) do
+      for _, d in ipairs(lib.devices(devices)) do
         gpus[#gpus + 1] = d
       end
       local hosts = {}
-      for _, h in ipairs(rho.devices(devices, "host")) do hosts[h] = true end
+      for _, h in ipairs(lib.devices(devices, "host")) do hosts[h] = true end
       local out = {}
       for _, d in ipairs(gpus) do
         if not hosts[d] then out[#out + 1] = d end
@@ -153,7 +154,7 @@ end
 local function host_of(fname, opts)
   if opts.host ~= nil then return endpoint_name(fname, opts.host, "host") end
   if type(opts.devices) == "table" and opts.devices._rho == "pcie-node" then
-    local hosts = rho.devices(opts.devices, "host")
+    local hosts = lib.devices(opts.devices, "host")
     lib.check(#hosts > 0, "%s: the topology has no host memory (rho.host)",
               fname)
     return hosts[1]

@@ -2,13 +2,12 @@
 -- rank 0 runs on the first, rank 1 on the second, and so on. Give it to a
 -- scenario as `placement = ...`; flows then name ranks (integers).
 local rho, lib = ...
-
-rho.place = rho.place or {}
+local place = lib.place
 
 local function device_list(fname, devices)
   if type(devices) == "table" and devices._rho == "pcie-node" then
-    local all, hosts = rho.devices(devices), {}
-    for _, h in ipairs(rho.devices(devices, "host")) do hosts[h] = true end
+    local all, hosts = lib.devices(devices), {}
+    for _, h in ipairs(lib.devices(devices, "host")) do hosts[h] = true end
     devices = {}
     for _, d in ipairs(all) do
       if not hosts[d] then devices[#devices + 1] = d end
@@ -23,7 +22,7 @@ local function device_list(fname, devices)
 end
 
 --- rho.place.identity(devices): rank k on the k-th device.
-function rho.place.identity(devices)
+function place.identity(devices)
   local d = device_list("rho.place.identity", devices)
   local out = {}
   for i, v in ipairs(d) do out[i] = v end
@@ -31,12 +30,12 @@ function rho.place.identity(devices)
 end
 
 --- rho.place.list{ "3", "1", ... }: exactly this list (checked).
-function rho.place.list(names)
-  return rho.place.identity(device_list("rho.place.list", names))
+function place.list(names)
+  return place.identity(device_list("rho.place.list", names))
 end
 
 --- rho.place.round_robin(n, devices): n ranks dealt over the devices.
-function rho.place.round_robin(n, devices)
+function place.round_robin(n, devices)
   lib.check(math.type(n) == "integer" and n > 0,
             "rho.place.round_robin: the number of ranks must be a positive " ..
             "integer")
@@ -47,9 +46,12 @@ function rho.place.round_robin(n, devices)
 end
 
 --- rho.place.random(devices, seed): the devices in a random order (seeded).
-function rho.place.random(devices, seed)
-  local d = rho.place.identity(device_list("rho.place.random", devices))
+function place.random(devices, seed)
+  local d = place.identity(device_list("rho.place.random", devices))
   lib.check(math.type(seed) == "integer",
             "rho.place.random: give an integer seed")
-  return rho.rng(seed):shuffle(d)
+  return lib.rng(seed):shuffle(d)
 end
+
+-- (a script that set rho.place before this file loaded keeps its own)
+if rawget(rho, "place") == nil then rho.place = place end

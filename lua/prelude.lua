@@ -7,13 +7,30 @@
 -- a node point at the line that made it.
 local rho, lib = ...
 
+-- What the library uses, kept as it was when the library loaded. A
+-- script shares the string, table and math tables and the rho table with
+-- the library, and may change them (string.format = nil, rho.gpu = nil):
+-- the library keeps its own copies (lib.string, ...; the other files take
+-- them from lib, as they may load after the script ran a while) and calls
+-- no method of a string (the string metatable is shared too).
+local function copy(t)
+  local c = {}
+  for k, v in pairs(t) do c[k] = v end
+  return c
+end
+lib.string, lib.table, lib.math = copy(string), copy(table), copy(math)
+local string, table, math = lib.string, lib.table, lib.math
+local getinfo = debug.getinfo
+lib.rng, lib.workload_sizes = rho.rng, rho.workload_sizes
+lib.place = {} -- rho.place: filled by pattern.lua and place.lua
+
 -- The innermost stack frame that runs the user's file (not this library).
 local function user_frame()
   local level = 3
   while true do
-    local info = debug.getinfo(level, "Sl")
+    local info = getinfo(level, "Sl")
     if not info then return nil end
-    if info.source:sub(1, 1) == "@" and info.currentline > 0 then
+    if string.sub(info.source, 1, 1) == "@" and info.currentline > 0 then
       return info
     end
     level = level + 1
@@ -28,7 +45,7 @@ end
 function lib.where()
   local info = user_frame()
   if not info then return "" end
-  return info.source:sub(2) .. ":" .. info.currentline .. ": "
+  return string.sub(info.source, 2) .. ":" .. info.currentline .. ": "
 end
 
 -- Raise an error at the user's line: lib.fail("flow %d: bad", i)
@@ -154,7 +171,7 @@ end
 --- rho.device(type, name [, { link =, bandwidth =, streams =, bus = }]):
 --- an endpoint of any kind ("gpu", "nic", "nvme"...).
 function rho.device(dtype, name, opts)
-  lib.check(type(dtype) == "string" and dtype:match("^[%w_%-]+$"),
+  lib.check(type(dtype) == "string" and string.match(dtype, "^[%w_%-]+$"),
             "rho.device: the type must be a word such as \"nic\", got %s",
             tostring(dtype))
   return device("rho.device", dtype, name, opts)
@@ -169,7 +186,7 @@ function rho.fpga(name, opts) return device("rho.fpga", "fpga", name, opts) end
 -- "0000:3b:00.0" -> a key that sorts in bus order (hex fields).
 local function bus_key(bus)
   local out = {}
-  for field in bus:gmatch("[%x]+") do
+  for field in string.gmatch(bus, "[%x]+") do
     out[#out + 1] = string.format("%08x", tonumber(field, 16) or 0)
   end
   return table.concat(out, ":")
@@ -218,3 +235,7 @@ function rho.concat(...)
   end
   return out
 end
+
+-- the builders the other files use, as they are now (see copy above)
+lib.rc, lib.switch, lib.gpu = rho.rc, rho.switch, rho.gpu
+lib.devices, lib.concat = rho.devices, rho.concat

@@ -4,6 +4,7 @@
 -- sent in list order (first come, first served), so the order in which a
 -- pattern lists a source's flows is that source's schedule.
 local rho, lib = ...
+local math, table = lib.math, lib.table
 
 local function flow(src, dst, opts)
   return { src, dst, size = opts.size, start = opts.start, line = lib.line() }
@@ -158,6 +159,16 @@ function rho.halo(opts)
   lib.check(n <= 1000000, "rho.halo: too many ranks (%d)", n)
   local periodic = periodic_of("rho.halo", opts.periodic, #dims)
   local order = opts.order or "dims"
+  if type(order) == "table" then
+    for r, list in pairs(order) do
+      lib.check(math.type(r) == "integer" and r >= 0 and r < n,
+                "rho.halo: order[%s]: the ranks are 0 to %d", tostring(r),
+                n - 1)
+      lib.check(type(list) == "table",
+                "rho.halo: order[%d] must be the list of rank %d's " ..
+                "neighbours, got %s", r, r, type(list))
+    end
+  end
   local out = {}
   for r = 0, n - 1 do
     local nb = neighbours(r, dims, periodic)
@@ -175,7 +186,7 @@ function rho.halo(opts)
         end
         if up then plus[#plus + 1] = x else minus[#minus + 1] = x end
       end
-      nb = rho.concat(plus, minus)
+      nb = lib.concat(plus, minus)
     elseif type(order) == "function" then
       local given = order(r, nb)
       lib.check(type(given) == "table",
@@ -192,9 +203,10 @@ function rho.halo(opts)
     local want = {}
     for _, x in ipairs(neighbours(r, dims, periodic)) do want[x] = true end
     local got = {}
-    for _, x in ipairs(nb) do
-      lib.check(want[x], "rho.halo: %s is not a neighbour of rank %d",
-                tostring(x), r)
+    for i = 1, #nb do
+      local x = nb[i]
+      lib.check(x ~= nil and want[x],
+                "rho.halo: %s is not a neighbour of rank %d", tostring(x), r)
       lib.check(not got[x], "rho.halo: rank %d lists neighbour %d twice", r, x)
       got[x] = true
       out[#out + 1] = flow(r, x, opts)
@@ -320,7 +332,7 @@ function rho.random_pairs(opts)
             "rho.random_pairs: count must be an integer >= 0")
   lib.check(math.type(opts.seed) == "integer",
             "rho.random_pairs: give an integer seed")
-  local g = rho.rng(opts.seed)
+  local g = lib.rng(opts.seed)
   local out = {}
   for _ = 1, k do
     local a = g:below(n)

@@ -42,6 +42,8 @@ push_text(lua_State *L)
     if (luaL_newmetatable(L, LX_TEXT)) { /* ud, mt */
         lua_pushcfunction(L, l_text_gc); /* ud, mt, gc */
         lua_setfield(L, -2, "__gc");     /* ud, mt */
+        lua_pushliteral(L, "rho.text");  /* ud, mt, name */
+        lua_setfield(L, -2, "__metatable"); /* ud, mt */
     }
     lua_setmetatable(L, -2); /* ud */
     return sb;

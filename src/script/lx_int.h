@@ -6,6 +6,7 @@
 #define RHO_SCRIPT_LX_INT_H
 
 #include <lua.h>
+#include <stddef.h>
 
 #include "core/scenario.h"
 #include "core/base/units.h"
@@ -164,6 +165,42 @@ struct scenario *lx_take_scenario(lua_State *L, int idx);
  */
 void lx_check_keys(lua_State *L, int idx, const char *const *allowed,
                    int ints_ok, const char *what);
+
+/*
+ * lx_control() for the string at idx, every byte of it (lua_tolstring's
+ * length: a NUL byte counts as a control character, where strlen() would
+ * cut the string there). The value at idx must be a string.
+ */
+int lx_control_at(lua_State *L, int idx, int text, int *byte);
+
+/*
+ * The length of the list at idx (a table): its keys must be the integers
+ * 1 to n. Raises "what: ..." (at the line lx_at() set) on another key
+ * (hint, when not NULL, follows the message in parentheses) or on a hole.
+ */
+lua_Integer lx_list_len(lua_State *L, int idx, const char *what,
+                        const char *hint);
+
+/*
+ * What a builder made, when the value at idx is a table one made (its
+ * _rho tag): "a traffic pattern (rho.pattern.alltoall)", "a topology node
+ * ('K0')", ... into buf; NULL when it is not one.
+ */
+const char *lx_made_by(lua_State *L, int idx, char *buf, size_t n);
+
+/*
+ * An integer at idx: an integer, or a float with an integral value (as
+ * lua_tointegerx takes it). Returns 1 and *out, or 0 (and *out = 0).
+ */
+int lx_integer(lua_State *L, int idx, lua_Integer *out);
+
+/*
+ * The length of the flows list at idx, refusing what is not one: another
+ * type, a table a builder made (a pattern, a node...; net: the scenario
+ * is a network's), one flow not put in a list, a key that is not 1, 2,
+ * ... or a hole. example is a flow list as the scenario writes one.
+ */
+lua_Integer lx_flow_list(lua_State *L, int idx, int net, const char *example);
 
 /* Raise "file:line: message" at a given line of the user's file (or at the
    user's innermost frame when line is 0). */

@@ -44,11 +44,10 @@ opt_int(lua_State *L, int t, const char *field, int def, int lo, int hi,
         return def;
     }
     lx_at_field(L, t, field); /* errors: at the field, in a scenario */
-    if (!lua_isinteger(L, -1))
+    if (!lx_integer(L, -1, &v))
         lx_error(L, "%s: %s must be an integer, not %s", what, field,
                  lua_type(L, -1) == LUA_TNUMBER ? "a fraction"
                                                 : luaL_typename(L, -1));
-    v = lua_tointeger(L, -1);
     if (v < lo || v > hi)
         lx_error(L, "%s: %s must be between %d and %d, got %I", what, field, lo,
                  hi, v);
@@ -102,16 +101,19 @@ opt_ints(lua_State *L, int t, const char *field, int *out, int max, int lo,
     if (!lua_istable(L, -1))
         lx_error(L, "%s: %s must be a list of integers such as { 4, 4 }", what,
                  field);
-    n = (lua_Integer)lua_rawlen(L, -1);
+    {
+        char list[96];
+        snprintf(list, sizeof list, "%s: %s", what, field);
+        n = lx_list_len(L, -1, list, "a list of integers such as { 4, 4 }");
+    }
     if (n < 1 || n > max)
         lx_error(L, "%s: %s must have 1 to %d entries, has %I", what, field,
                  max, n);
     for (lua_Integer i = 1; i <= n; i++) {
         lua_Integer v;
         lua_rawgeti(L, -1, i); /* list, v */
-        if (!lua_isinteger(L, -1))
+        if (!lx_integer(L, -1, &v))
             lx_error(L, "%s: %s[%I] must be an integer", what, field, i);
-        v = lua_tointeger(L, -1);
         if (v < lo || v > hi)
             lx_error(L, "%s: %s[%I] must be between %d and %d, got %I", what,
                      field, i, lo, hi, v);
@@ -219,7 +221,7 @@ torus_common(lua_State *L, int wrap_def, const char *what)
     if (lua_getfield(L, 1, "names") == LUA_TSTRING) { /* names */
         const char *nm = lua_tostring(L, -1);
         int at, byte;
-        if ((at = lx_control(nm, 0, &byte)) > 0)
+        if ((at = lx_control_at(L, -1, 0, &byte)) > 0)
             return lx_error(L,
                             "%s: names has a control character (byte %d at "
                             "%d)",
@@ -239,11 +241,11 @@ torus_common(lua_State *L, int wrap_def, const char *what)
             const char *nm;
             int byte;
             lua_rawgeti(L, -1, k + 1);
-            nm = lua_tostring(L, -1);
+            nm = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
             if (nm == NULL || nm[0] == '\0' || strlen(nm) >= sizeof p.name[k])
                 return lx_error(L, "%s: names[%d] must be a short string", what,
                                 k + 1);
-            if (lx_control(nm, 0, &byte) > 0)
+            if (lx_control_at(L, -1, 0, &byte) > 0)
                 return lx_error(L,
                                 "%s: names[%d] has a control character "
                                 "(byte %d)",
@@ -786,7 +788,7 @@ read_pattern(lua_State *L, int t, double defsize, struct net_pattern_spec *p)
 
     t = lua_absindex(L, t);
     if (!is_desc(L, t, "pattern")) {
-        int n = (int)lua_rawlen(L, t);
+        int n = (int)lx_list_len(L, t, "traffic", "a list of patterns");
         if (n > PATTERN_MAX_PHASES)
             lx_error(L, "traffic: %d phases (at most %d)", n,
                      PATTERN_MAX_PHASES);
@@ -802,8 +804,8 @@ read_pattern(lua_State *L, int t, double defsize, struct net_pattern_spec *p)
         return;
     }
     lua_getfield(L, t, "kind");
-    kind = lua_tostring(L, -1); /* the table keeps it alive */
-    lua_pop(L, 1);
+    kind = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+    lua_pop(L, 1); /* (the table keeps it alive) */
     if (kind == NULL) {
         lx_error_at(L, line, "traffic: a pattern without a kind");
         return;
@@ -824,8 +826,11 @@ read_pattern(lua_State *L, int t, double defsize, struct net_pattern_spec *p)
         lx_get_quantity(L, t, "size", UNIT_SIZE, &bytes, what);
         p->size = bytes > 0 ? bytes : 0;
         lua_getfield(L, t, "name"); /* name */
-        name = lua_tostring(L, -1);
-        p->name = xstrdup(name ? name : "?");
+        name = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+        if (name == NULL)
+            lx_error_at(L, line, "%s: name must be a string such as \"umesh\"",
+                        what);
+        p->name = xstrdup(name);
         lua_pop(L, 1);
         break;
     }
@@ -956,8 +961,13 @@ read_placement(lua_State *L, int t, const struct net *net, int nranks,
         const char *kind;
         *line = desc_line(L, pt);
         lua_getfield(L, pt, "kind"); /* pl, kind */
-        kind = lua_tostring(L, -1);
-        lua_pop(L, 1);
+        kind = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "?";
+        lua_pop(L, 1); /* (the table keeps it alive) */
+        if (strcmp(kind, "blocked") != 0 && strcmp(kind, "rubik") != 0)
+            lx_error_at(L, *line,
+                        "placement: unknown rho.place kind '%s' (blocked or "
+                        "rubik)",
+                        kind);
         p->nd = opt_ints(L, pt, "dims", p->dims, NET_MAX_DIMS, 1, 1 << 30,
                          "rho.place");
         if (p->nd == 0)
@@ -965,7 +975,7 @@ read_placement(lua_State *L, int t, const struct net *net, int nranks,
                         "rho.place.%s: no dims (the application "
                         "grid, e.g. dims = { 8, 8 })",
                         kind);
-        if (kind != NULL && strcmp(kind, "blocked") == 0) {
+        if (strcmp(kind, "blocked") == 0) {
             p->kind = NET_PLACE_BLOCKED;
             if (opt_ints(L, pt, "block", p->tile, NET_MAX_DIMS, 1, 1 << 30,
                          "rho.place.blocked") != p->nd)
@@ -992,8 +1002,17 @@ read_placement(lua_State *L, int t, const struct net *net, int nranks,
                             tp->nd + 1);
         }
     } else if (type == LUA_TTABLE) {
-        lua_Integer n = (lua_Integer)lua_rawlen(L, -1);
+        lua_Integer n;
         int *ep;
+        char made[128];
+        if (lx_made_by(L, -1, made, sizeof made) != NULL)
+            lx_error(L,
+                     "placement must be a scheme name, a rho.place "
+                     "description, a rho.rubik box or a list of node "
+                     "numbers, not %s",
+                     made);
+        n = lx_list_len(L, -1, "placement",
+                        "a list of node numbers, rank 0 first");
         if (n < nranks)
             lx_error(L,
                      "placement: a list of %I nodes, the traffic needs %d "
@@ -1003,10 +1022,11 @@ read_placement(lua_State *L, int t, const struct net *net, int nranks,
         for (lua_Integer i = 1; i <= n; i++) {
             lx_at_item(L, -2, (int)i);
             lua_rawgeti(L, -2, i); /* pl, buf, v */
-            if (!lua_isinteger(L, -1))
+            lua_Integer v;
+            if (!lx_integer(L, -1, &v) || v < INT_MIN || v > INT_MAX)
                 lx_error(L, "placement: rank %I must be given a node number",
                          i - 1);
-            ep[i - 1] = (int)lua_tointeger(L, -1);
+            ep[i - 1] = (int)v;
             lua_pop(L, 1); /* pl, buf */
         }
         p->kind = NET_PLACE_LIST;
@@ -1060,7 +1080,7 @@ static const char *const net_flow_fields[] = {
 static void
 read_flows(lua_State *L, int n, double defsize, struct net_pattern_spec *p)
 {
-    lua_Integer nf = (lua_Integer)lua_rawlen(L, -1);
+    lua_Integer nf = lx_list_len(L, -1, "flows", NULL);
     int ft = lua_gettop(L);
     struct net_flows *fl;
 
@@ -1100,10 +1120,10 @@ read_flows(lua_State *L, int n, double defsize, struct net_pattern_spec *p)
             } else {
                 lx_at_field(L, f, key);
             }
-            if (!lua_isinteger(L, -1))
+            if (!lx_integer(L, -1, &v[k]))
                 lx_error(L, "%s: the %s must be a rank number (0 to %d)", what,
                          k ? "destination" : "source", n - 1);
-            if ((v[k] = lua_tointeger(L, -1)) < 0 || v[k] >= n)
+            if (v[k] < 0 || v[k] >= n)
                 lx_error(L, "%s: %s rank %I is outside 0 to %d", what,
                          k ? "destination" : "source", v[k], n - 1);
             lua_pop(L, 1); /* flows, f */
@@ -1197,10 +1217,22 @@ lx_read_link(lua_State *L, int t, struct scenario *s, struct net *net,
     if (lua_getfield(L, t, "jobs") != LUA_TNIL) { /* jobs */
         int jt = lua_gettop(L);
         lua_Integer n;
+        char made[128];
         if (!lua_istable(L, jt))
             lx_error(L, "scenario: jobs must be a list of { traffic = ..., "
                         "ranks = N }");
-        n = (lua_Integer)lua_rawlen(L, jt);
+        if (lx_made_by(L, jt, made, sizeof made) != NULL)
+            lx_error(L,
+                     "scenario: jobs must be a list of { traffic = ..., "
+                     "ranks = N }, not %s",
+                     made);
+        if (lua_getfield(L, jt, "traffic") != LUA_TNIL) /* jobs, traffic */
+            lx_error(L, "scenario: jobs is a list of jobs: { { traffic = "
+                        "..., ranks = N } }, not one job");
+        lua_pop(L, 1); /* jobs */
+        n = lx_list_len(L, jt, "jobs",
+                        "jobs is a list such as { { traffic = ..., ranks = N "
+                        "} }");
         if (n + njobs > MAX_JOBS)
             lx_error(L, "scenario: more than %d jobs", MAX_JOBS);
         for (lua_Integer i = 1; i <= n; i++) {
@@ -1230,7 +1262,7 @@ lx_read_link(lua_State *L, int t, struct scenario *s, struct net *net,
             if (lua_getfield(L, e, "name") == LUA_TSTRING) {
                 int at, byte;
                 size_t len = lua_rawlen(L, -1);
-                if ((at = lx_control(lua_tostring(L, -1), 0, &byte)) > 0)
+                if ((at = lx_control_at(L, -1, 0, &byte)) > 0)
                     lx_error(L,
                              "%s: name has a control character (byte %d at "
                              "%d)",
@@ -1337,9 +1369,7 @@ lx_read_link(lua_State *L, int t, struct scenario *s, struct net *net,
         struct pattern *p;
         int n = placement_ranks(lk->placement);
         int fline = lx_src_field(L, t, "flows");
-        if (!lua_istable(L, -1))
-            lx_error(L, "flows must be a list of flows, not a %s",
-                     luaL_typename(L, -1));
+        lx_flow_list(L, -1, 1, "{ { 0, 7, size = \"1 MiB\" } }");
         net_pattern_spec_fini(&box->pat);
         read_flows(L, n, defsize, &box->pat);
         lx_at(L, fline);

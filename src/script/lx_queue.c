@@ -310,6 +310,35 @@ read_group(lua_State *L, int t, struct queue_scen *qs)
     qs->group = g;
 }
 
+/*
+ * A network's levels (s->net's links grouped as qs says) are counted here,
+ * as the model will count them (O(links), a few milliseconds for millions),
+ * so that a grouping the network refuses, or a latency list of the wrong
+ * length, is refused at its line rather than when the model runs.
+ */
+static void
+network_levels(lua_State *L, int qt, const struct scenario *s,
+               struct queue_scen *qs)
+{
+    struct queue_map *m;
+    struct rho_err err;
+    int k;
+
+    if (s->net == NULL || qs->levels != NULL || net_links(s->net->net) == 0)
+        return;
+    if ((m = queue_map_new(s->net->net, &qs->group, &err)) == NULL)
+        lx_error_at(L, qs->line, "queue: levels: %s", err.msg);
+    k = m->k;
+    queue_map_free(m);
+    if (qs->nlat > 1 && qs->nlat != k) {
+        lx_at_field(L, qt, "latency");
+        lx_error(L,
+                 "queue: latency has %d values for the network's %d levels "
+                 "(give one for all, or one per level)",
+                 qs->nlat, k);
+    }
+}
+
 void
 lx_read_queue(lua_State *L, int t, struct scenario *s)
 {
@@ -405,7 +434,7 @@ lx_read_queue(lua_State *L, int t, struct scenario *s)
                     "(rho.levels) are already levels");
     lua_settop(L, qt);
     read_group(L, qt, qs);
-    /* a network's levels are counted when the model runs */
+    network_levels(L, qt, s, qs);
     if (queue_scen_check(qs,
                          qs->levels     ? qs->levels->k
                          : qs->nlat > 1 ? qs->nlat

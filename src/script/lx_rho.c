@@ -191,9 +191,14 @@ l_scen_tostring(lua_State *L)
 void
 lx_register_types(lua_State *L)
 {
+    /* every type's metatable is hidden (__metatable): a script that
+       could reach one could give it a __gc, a finalizer that runs outside
+       the budgets */
     luaL_newmetatable(L, LX_RNG);          /* mt */
     luaL_newlib(L, rng_meth);              /* mt, methods */
     lua_setfield(L, -2, "__index");        /* mt */
+    lua_pushliteral(L, "rho.rng");         /* mt, name */
+    lua_setfield(L, -2, "__metatable");    /* mt */
     lua_pop(L, 1);                         /* - */
     luaL_newmetatable(L, LX_SCENARIO);     /* mt */
     lua_pushcfunction(L, l_scen_gc);       /* mt, gc */

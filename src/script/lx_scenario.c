@@ -128,6 +128,144 @@ lx_check_keys(lua_State *L, int idx, const char *const *allowed, int ints_ok,
     }
 }
 
+int
+lx_control_at(lua_State *L, int idx, int text, int *byte)
+{
+    size_t len;
+    const char *s = lua_tolstring(L, idx, &len);
+
+    for (size_t i = 0; s != NULL && i < len; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if ((c < 0x20 && !(text && (c == '\n' || c == '\t'))) || c == 0x7f) {
+            *byte = c;
+            return i + 1 > 0x7fffffff ? 0x7fffffff : (int)(i + 1);
+        }
+    }
+    return 0;
+}
+
+int
+lx_integer(lua_State *L, int idx, lua_Integer *out)
+{
+    int ok = 0;
+
+    *out = lua_type(L, idx) == LUA_TNUMBER ? lua_tointegerx(L, idx, &ok) : 0;
+    return ok;
+}
+
+lua_Integer
+lx_list_len(lua_State *L, int idx, const char *what, const char *hint)
+{
+    lua_Integer n = 0, max = 0;
+
+    idx = lua_absindex(L, idx);
+    lua_pushnil(L);                 /* nil */
+    while (lua_next(L, idx) != 0) { /* key, value */
+        lua_pop(L, 1);              /* key */
+        if (lua_isinteger(L, -1) && lua_tointeger(L, -1) >= 1) {
+            n++;
+            if (lua_tointeger(L, -1) > max)
+                max = lua_tointeger(L, -1);
+            continue;
+        }
+        if (lua_type(L, -1) == LUA_TSTRING) {
+            lx_at_field(L, idx, lua_tostring(L, -1));
+            lx_error(L, "%s: unexpected key '%s'%s%s%s", what,
+                     lua_tostring(L, -1), hint ? " (" : "", hint ? hint : "",
+                     hint ? ")" : "");
+        }
+        lx_error(L,
+                 "%s: unexpected key %s of type %s (a list's keys are 1, "
+                 "2, 3, ...)%s%s%s",
+                 what, luaL_tolstring(L, -1, NULL), luaL_typename(L, -2),
+                 hint ? " (" : "", hint ? hint : "", hint ? ")" : "");
+    }
+    if (max != n)
+        for (lua_Integer i = 1; i <= max; i++) {
+            if (lua_rawgeti(L, idx, i) == LUA_TNIL) /* v */
+                lx_error(L,
+                         "%s: item %I is missing (nil) before item %I: a "
+                         "list has no holes",
+                         what, i, max);
+            lua_pop(L, 1); /* - */
+        }
+    return n;
+}
+
+const char *
+lx_made_by(lua_State *L, int idx, char *buf, size_t n)
+{
+    static const struct {
+        const char *tag, *text, *field, *pre, *post;
+    } made[] = {
+        {"pattern", "a traffic pattern", "kind", " (rho.pattern.", ")"},
+        {"placement", "a placement", "kind", " (rho.place.", ")"},
+        {"pcie-node", "a topology node", "name", " ('", "')"},
+        {"pcie-link", "a direct link", "kind", " (", ")"},
+        {"pcie-fabric", "a switch fabric", "name", " ('", "')"},
+        {"levels", "levels (rho.levels)", NULL, NULL, NULL},
+    };
+    const char *tag, *res = NULL;
+    int top = lua_gettop(L);
+
+    idx = lua_absindex(L, idx);
+    if (lua_type(L, idx) != LUA_TTABLE ||
+        lua_getfield(L, idx, "_rho") != LUA_TSTRING) { /* tag */
+        lua_settop(L, top);
+        return NULL;
+    }
+    tag = lua_tostring(L, -1);
+    for (size_t i = 0; i < sizeof made / sizeof made[0] && !res; i++) {
+        if (strcmp(tag, made[i].tag) != 0)
+            continue;
+        snprintf(buf, n, "%s", made[i].text);
+        if (made[i].field &&
+            lua_getfield(L, idx, made[i].field) == LUA_TSTRING) {
+            size_t len = strlen(buf);
+            snprintf(buf + len, n - len, "%s%s%s", made[i].pre,
+                     lua_tostring(L, -1), made[i].post);
+        }
+        res = buf;
+    }
+    if (res == NULL)
+        snprintf(buf, n, "a table made by rho ('%s')", tag);
+    lua_settop(L, top);
+    return buf;
+}
+
+lua_Integer
+lx_flow_list(lua_State *L, int idx, int net, const char *example)
+{
+    static const char *const one[] = {"src",   "dst",  "size", "start",
+                                      "label", "step", NULL};
+    char made[128], hint[160];
+
+    idx = lua_absindex(L, idx);
+    if (!lua_istable(L, idx))
+        lx_error(L, "flows must be a list of flows such as %s, not a %s",
+                 example, luaL_typename(L, idx));
+    if (lx_made_by(L, idx, made, sizeof made) != NULL)
+        lx_error(L, "flows must be a list of flows such as %s, not %s%s",
+                 example, made,
+                 strncmp(made, "a traffic pattern", 17) != 0 ? ""
+                 : net ? " (give a pattern as traffic = ...)"
+                       : " (patterns are for networks; rho.alltoall{} and "
+                         "the others make flows)");
+    for (int i = 0; one[i]; i++) {
+        int t = lua_getfield(L, idx, one[i]); /* v */
+        lua_pop(L, 1);
+        if (t != LUA_TNIL) {
+            lx_at_field(L, idx, one[i]);
+            lx_error(L,
+                     "flows is a list of flows: { { src = ..., ... } }, not "
+                     "one flow (it has %s =; write flows = { { ... } })",
+                     one[i]);
+        }
+    }
+    snprintf(hint, sizeof hint, "flows is a list of flows such as %s", example);
+    return lx_list_len(L, idx, "flows", hint);
+}
+
 /* Error at a given line of the user's file (topology nodes keep theirs). */
 int
 lx_error_at(lua_State *L, int line, const char *fmt, ...)
@@ -180,26 +318,70 @@ lx_get_quantity(lua_State *L, int idx, const char *field, enum unit_kind kind,
     return 1;
 }
 
-/* The node's "bandwidth" field (at the top): a rate or "unlimited". */
+/* A field (at the top) of a node, link or fabric table of the wrong type.
+   The builders check their arguments, so the table was changed after it
+   was made: the error names the line of the rho.scenario call. */
+static void
+bad_field(lua_State *L, const char *who, const char *field, const char *expect)
+{
+    lx_error(L, "topology: %s: %s must be %s, not a %s", who, field, expect,
+             luaL_typename(L, -1));
+}
+
+/* A string field at the top (who names its table): refuse another type
+   and a control character (the reports print it). */
+static const char *
+string_at_top(lua_State *L, const char *who, const char *field,
+              const char *expect)
+{
+    int at, byte;
+
+    if (lua_type(L, -1) != LUA_TSTRING)
+        bad_field(L, who, field, expect);
+    if ((at = lx_control_at(L, -1, 0, &byte)) > 0)
+        lx_error(L, "topology: %s: %s has a control character (byte %d at %d)",
+                 who, field, byte, at);
+    return lua_tostring(L, -1);
+}
+
+/* A rate at the top, > 0 and finite (or "unlimited" if unlimited_ok). */
 static double
-node_rate(lua_State *L, int line, const char *name)
+rate_at_top(lua_State *L, int line, const char *who, int unlimited_ok)
 {
     struct rho_err err;
     double v;
 
     if (lua_type(L, -1) == LUA_TNUMBER) {
         v = lua_tonumber(L, -1);
-        if (!(v > 0) || !isfinite(v))
-            lx_error_at(L, line, "topology: '%s': bandwidth must be > 0", name);
+        if (v > 0 && !isfinite(v))
+            lx_error_at(L, line, "topology: %s: bandwidth must be finite%s",
+                        who, unlimited_ok ? " (\"unlimited\": no limit)" : "");
+        if (!(v > 0))
+            lx_error_at(L, line, "topology: %s: bandwidth must be > 0", who);
         return v;
     }
-    if (strcmp(lua_tostring(L, -1), "unlimited") == 0)
+    string_at_top(L, who, "bandwidth",
+                  unlimited_ok ? "a rate such as \"12 GB/s\" or \"unlimited\""
+                               : "a rate such as \"25 GB/s\"");
+    if (unlimited_ok && strcmp(lua_tostring(L, -1), "unlimited") == 0)
         return INFINITY;
     if (units_parse(UNIT_RATE, lua_tostring(L, -1), &v, &err) != 0)
-        lx_error_at(L, line, "topology: '%s': bandwidth: %s", name, err.msg);
+        lx_error_at(L, line, "topology: %s: bandwidth: %s", who, err.msg);
     if (!(v > 0))
-        lx_error_at(L, line, "topology: '%s': bandwidth must be > 0", name);
+        lx_error_at(L, line, "topology: %s: bandwidth must be > 0", who);
+    if (!isfinite(v))
+        lx_error_at(L, line, "topology: %s: bandwidth must be finite", who);
     return v;
+}
+
+/* The node's "bandwidth" field (at the top): a rate or "unlimited". */
+static double
+node_rate(lua_State *L, int line, const char *name)
+{
+    char who[96];
+
+    snprintf(who, sizeof who, "'%s'", name);
+    return rate_at_top(L, line, who, 1);
 }
 
 /* The link fields of the node table at t for node id. */
@@ -210,14 +392,18 @@ node_link(lua_State *L, int t, struct build *b, int id, int kind, int line,
     struct rho_err err;
     double bw = 0;
     const char *text = NULL;
+    char who[96];
+    lua_Integer streams = 0;
 
+    snprintf(who, sizeof who, "'%s'", name);
     if (kind == PCIE_SYSTEM) /* its bandwidth is its sockets' default */
         return;
     if (lua_getfield(L, t, "bandwidth") != LUA_TNIL) /* bw */
         bw = node_rate(L, line, name);
     lua_pop(L, 1);
-    if (lua_getfield(L, t, "link") == LUA_TSTRING) { /* link */
-        text = lua_tostring(L, -1);
+    if (lua_getfield(L, t, "link") != LUA_TNIL) { /* link */
+        text =
+            string_at_top(L, who, "link", "a string such as \"16 GT/s x16\"");
         if (bw == 0 && pcie_parse_link(text, b->eff, &bw, &err) != 0)
             lx_error_at(L, line, "topology: '%s': %s", name, err.msg);
     }
@@ -236,13 +422,67 @@ node_link(lua_State *L, int t, struct build *b, int id, int kind, int line,
                       &err) != 0)
         lx_error_at(L, line, "topology: %s", err.msg);
     lua_pop(L, 1);
-    if (lua_getfield(L, t, "streams") == LUA_TNUMBER && /* streams */
-        pcie_set_streams(b->p, id, (int)lua_tointeger(L, -1), &err) != 0)
-        lx_error_at(L, line, "topology: %s", err.msg);
+    if (lua_getfield(L, t, "streams") != LUA_TNIL) { /* streams */
+        if (!lx_integer(L, -1, &streams) || streams < 0 || streams > 0x7fffffff)
+            bad_field(L, who, "streams", "an integer >= 0 (0: any number)");
+        if (pcie_set_streams(b->p, id, (int)streams, &err) != 0)
+            lx_error_at(L, line, "topology: %s", err.msg);
+    }
     lua_pop(L, 1);
-    if (lua_getfield(L, t, "bus") == LUA_TSTRING) /* bus */
-        pcie_set_bus(b->p, id, lua_tostring(L, -1), NULL);
+    if (lua_getfield(L, t, "bus") != LUA_TNIL) /* bus */
+        pcie_set_bus(b->p, id,
+                     string_at_top(L, who, "bus",
+                                   "a PCI bus id such as \"0000:3b:00.0\""),
+                     NULL);
     lua_pop(L, 1);
+}
+
+/* The options a node's builder takes, by kind (the saved scenario calls
+   the builder with them: another one would not load back). */
+static void
+node_options(lua_State *L, int t, int kind, int host, const char *name)
+{
+    static const char *const fields[] = {"bandwidth", "bus",     "fabric",
+                                         "link",      "streams", NULL};
+    static const struct {
+        const char *fname, *allowed;
+    } opts[] = {
+        {"rho.rc", "bandwidth"},
+        {"rho.switch", "bandwidth, bus, link"},
+        {"rho.device", "bandwidth, bus, link, streams"},
+        {"rho.machine", "bandwidth, fabric"},
+        {"rho.host", "bandwidth, bus"},
+    };
+    int k = kind == PCIE_RC       ? 0
+            : kind == PCIE_SWITCH ? 1
+            : kind == PCIE_SYSTEM ? 3
+            : host                ? 4
+                                  : 2;
+
+    for (int i = 0; fields[i]; i++) {
+        const char *a = strstr(opts[k].allowed, fields[i]);
+        if (lua_getfield(L, t, fields[i]) != LUA_TNIL && a == NULL)
+            lx_error(L, "topology: %s '%s': unknown option '%s' (expected %s)",
+                     opts[k].fname, name, fields[i], opts[k].allowed);
+        lua_pop(L, 1);
+    }
+    if (lua_getfield(L, t, "type") != LUA_TNIL && kind != PCIE_ENDPOINT)
+        lx_error(L, "topology: %s '%s': only a device has a type",
+                 opts[k].fname, name);
+    lua_pop(L, 1);
+}
+
+/* The line field of a node, link or fabric table at t (0: none). */
+static int
+table_line(lua_State *L, int t)
+{
+    lua_Integer line = 0;
+
+    if (lua_getfield(L, t, "line") != LUA_TNIL && /* line */
+        (!lx_integer(L, -1, &line) || line < 0 || line > 0x7fffffff))
+        line = 0;
+    lua_pop(L, 1);
+    return (int)line;
 }
 
 /* Add the node table at the top of the stack (and its subtree) to the
@@ -278,32 +518,47 @@ add_node(lua_State *L, struct build *b, int parent, int depth)
                  "rho.gpu or rho.device, got a %s",
                  luaL_typename(L, t));
     lua_pop(L, 1);
-    if (lua_getfield(L, t, "line") == LUA_TNUMBER) /* line */
-        line = (int)lua_tointeger(L, -1);
-    lua_pop(L, 1);
+    line = table_line(L, t);
     if (depth > MAX_TREE_DEPTH)
         lx_error_at(L, line, "topology: deeper than %d levels", MAX_TREE_DEPTH);
-    lua_getfield(L, t, "kind"); /* kind */
+    if (lua_getfield(L, t, "kind") != LUA_TSTRING) /* kind */
+        bad_field(L, "a node", "kind",
+                  "\"rc\", \"switch\", \"device\" or \"system\"");
     k = lua_tostring(L, -1);
-    kind = k == NULL                  ? -1
-           : strcmp(k, "rc") == 0     ? PCIE_RC
+    kind = strcmp(k, "rc") == 0       ? PCIE_RC
            : strcmp(k, "switch") == 0 ? PCIE_SWITCH
            : strcmp(k, "device") == 0 ? PCIE_ENDPOINT
            : strcmp(k, "system") == 0 ? PCIE_SYSTEM
                                       : -1;
-    if (kind < 0)
-        lx_error_at(L, line, "topology: unknown node kind '%s'", k ? k : "?");
+    if (kind < 0 || strlen(k) != lua_rawlen(L, -1))
+        lx_error_at(L, line, "topology: unknown node kind '%s'", k);
     lua_getfield(L, t, "name"); /* kind, name */
+    if (lua_type(L, -1) != LUA_TSTRING)
+        lx_error_at(L, line, "topology: a %s's name must be a string, not a %s",
+                    k, luaL_typename(L, -1));
     name = lua_tostring(L, -1);
-    if (name == NULL)
-        lx_error_at(L, line, "topology: a %s without a name", k);
-    if ((at = lx_control(name, 0, &byte)) > 0)
+    if ((at = lx_control_at(L, -1, 0, &byte)) > 0)
         lx_error_at(L, line,
                     "topology: a %s's name has a control character (byte "
                     "%d at %d)",
                     k, byte, at);
-    if (lua_getfield(L, t, "type") == LUA_TSTRING) /* kind, name, type */
-        type = lua_tostring(L, -1);
+    if (lua_getfield(L, t, "type") != LUA_TNIL) { /* kind, name, type */
+        size_t len = 0;
+        if (lua_type(L, -1) == LUA_TSTRING)
+            type = lua_tolstring(L, -1, &len);
+        if (type == NULL || len == 0 ||
+            strspn(type, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                         "0123456789_-") != len)
+            lx_error(L,
+                     "topology: '%s': type must be a word such as \"nic\", "
+                     "got %s%s%s",
+                     name, type ? "\"" : "a ",
+                     type ? type : luaL_typename(L, -1), type ? "\"" : "");
+    }
+    node_options(L, t, kind,
+                 kind == PCIE_ENDPOINT && type != NULL &&
+                     strcmp(type, PCIE_HOST_TYPE) == 0,
+                 name);
     if (parent >= 0 && kind == PCIE_SYSTEM)
         lx_error_at(L, line,
                     "topology: machine '%s' must be the root of the tree",
@@ -326,13 +581,22 @@ add_node(lua_State *L, struct build *b, int parent, int depth)
     if (kind == PCIE_SYSTEM) { /* defaults for its sockets' links */
         if (lua_getfield(L, t, "bandwidth") != LUA_TNIL) /* bw */
             b->sock_bw = node_rate(L, line, pcie_node(b->p, id)->name);
-        if (lua_getfield(L, t, "fabric") == LUA_TSTRING) /* bw, fabric */
-            b->sock_text = lua_tostring(L, -1); /* the node table keeps it */
+        if (lua_getfield(L, t, "fabric") != LUA_TNIL) /* bw, fabric */
+            b->sock_text = string_at_top(/* the node table keeps it */
+                                         L, "rho.machine", "fabric",
+                                         "a name such as \"UPI\"");
         lua_settop(L, t);
     }
 
-    if (lua_getfield(L, t, "children") == LUA_TTABLE) { /* children */
-        lua_Integer n = (lua_Integer)lua_rawlen(L, -1);
+    if (lua_getfield(L, t, "children") != LUA_TNIL) { /* children */
+        lua_Integer n;
+        char what[96];
+        snprintf(what, sizeof what, "topology: '%s': children",
+                 pcie_node(b->p, id)->name);
+        if (!lua_istable(L, -1))
+            lx_error(L, "%s must be a list of nodes, not a %s", what,
+                     luaL_typename(L, -1));
+        n = lx_list_len(L, -1, what, NULL);
         if (kind == PCIE_ENDPOINT && n > 0)
             lx_error_at(L, line, "topology: device '%s' cannot have children",
                         pcie_node(b->p, id)->name);
@@ -347,32 +611,39 @@ add_node(lua_State *L, struct build *b, int parent, int depth)
     lua_settop(L, t); /* node */
 }
 
-/* A node named by field f of table t (a direct link or fabric). */
+/* The device's name at the top (a string, or an integer as the builders
+   take it), field of a direct link or fabric (who). */
+static const char *
+device_name(lua_State *L, const char *who, const char *field)
+{
+    if (lua_isinteger(L, -1))
+        lua_tostring(L, -1); /* (the stack's copy becomes its name) */
+    return string_at_top(L, who, field, "a device's name");
+}
+
+/* A node named by a direct link or fabric (who). */
 static int
 named_node(lua_State *L, struct build *b, const char *name, int line,
-           const char *what)
+           const char *who)
 {
     int id = pcie_find(b->p, name);
 
     if (id < 0)
-        lx_error_at(L, line, "topology: %s: unknown device '%s'", what, name);
+        lx_error_at(L, line, "topology: %s: unknown device '%s'", who, name);
     return id;
 }
 
-/* The bandwidth of one link of a direct link or fabric at the top. */
-static double
-link_rate(lua_State *L, int line, const char *what)
+/* The count field of a direct link or fabric t (who). */
+static int
+link_count(lua_State *L, int t, const char *who)
 {
-    struct rho_err err;
-    double v;
+    lua_Integer n = 1;
 
-    if (lua_type(L, -1) == LUA_TNUMBER)
-        v = lua_tonumber(L, -1);
-    else if (units_parse(UNIT_RATE, lua_tostring(L, -1), &v, &err) != 0)
-        lx_error_at(L, line, "topology: %s: bandwidth: %s", what, err.msg);
-    if (!(v > 0) || !isfinite(v))
-        lx_error_at(L, line, "topology: %s: bandwidth must be > 0", what);
-    return v;
+    if (lua_getfield(L, t, "count") != LUA_TNIL && /* count */
+        (!lx_integer(L, -1, &n) || n < 1 || n > 0x7fffffff))
+        bad_field(L, who, "count", "an integer >= 1");
+    lua_pop(L, 1);
+    return (int)n;
 }
 
 /* The direct links and fabrics gathered while the tree was read. */
@@ -380,8 +651,9 @@ static void
 add_pending(lua_State *L, struct build *b)
 {
     for (int i = 1; i <= b->npending; i++) {
-        int t, line = 0, count, fabric;
+        int t, line, count, fabric;
         double bw;
+        const char *kind = NULL;
         char what[160];
         struct rho_err err;
 
@@ -389,45 +661,56 @@ add_pending(lua_State *L, struct build *b)
         t = lua_gettop(L);
         lua_getfield(L, t, "_rho"); /* x, _rho */
         fabric = strcmp(lua_tostring(L, -1), "pcie-fabric") == 0;
-        lua_getfield(L, t, "line"); /* x, _rho, line */
-        line = (int)lua_tointeger(L, -1);
-        lua_getfield(L, t, "count"); /* x, _rho, line, count */
-        count = (int)lua_tointeger(L, -1);
-        lua_getfield(L, t, "kind"); /* ..., count, kind */
+        lua_pop(L, 1); /* x */
+        line = table_line(L, t);
+        snprintf(what, sizeof what, "%s",
+                 fabric ? "a switch fabric" : "a direct link");
+        if (lua_getfield(L, t, "kind") != LUA_TNIL) /* x, kind */
+            kind = string_at_top(L, what, "kind", "a string such as \"xgmi\"");
+        if (kind != NULL && !fabric)
+            snprintf(what, sizeof what, "a direct link (%s)", kind);
+        count = link_count(L, t, what);
         if (!fabric) {
             int a, c;
-            lua_getfield(L, t, "a"); /* ..., kind, a */
-            lua_getfield(L, t, "b"); /* ..., kind, a, b */
-            snprintf(what, sizeof what, "%s '%s'-'%s'", lua_tostring(L, -3),
-                     lua_tostring(L, -2), lua_tostring(L, -1));
-            a = named_node(L, b, lua_tostring(L, -2), line, what);
-            c = named_node(L, b, lua_tostring(L, -1), line, what);
+            const char *na, *nb;
+            lua_getfield(L, t, "a"); /* x, kind, a */
+            na = device_name(L, what, "a");
+            lua_getfield(L, t, "b"); /* x, kind, a, b */
+            nb = device_name(L, what, "b");
+            snprintf(what, sizeof what, "%s '%s'-'%s'", kind ? kind : "direct",
+                     na, nb);
+            a = named_node(L, b, na, line, what);
+            c = named_node(L, b, nb, line, what);
             lua_getfield(L, t, "bandwidth"); /* ..., a, b, bw */
-            bw = link_rate(L, line, what);
-            if (pcie_add_direct(b->p, a, c, bw, count, lua_tostring(L, t + 4),
-                                line, &err) < 0)
+            bw = rate_at_top(L, line, what, 0);
+            if (pcie_add_direct(b->p, a, c, bw, count, kind, line, &err) < 0)
                 lx_error_at(L, line, "topology: %s", err.msg);
         } else {
             lua_Integer n;
             int dev[512];
-            lua_getfield(L, t, "name");    /* ..., kind, name */
-            lua_getfield(L, t, "devices"); /* ..., kind, name, devs */
-            snprintf(what, sizeof what, "%s '%s'", lua_tostring(L, -3),
-                     lua_tostring(L, -2));
-            n = (lua_Integer)lua_rawlen(L, -1);
+            const char *name;
+            lua_getfield(L, t, "name"); /* x, kind, name */
+            name = string_at_top(L, what, "name", "a string");
+            snprintf(what, sizeof what, "%s '%s'", kind ? kind : "nvswitch",
+                     name);
+            if (lua_getfield(L, t, "devices") != LUA_TTABLE) /* ..., devs */
+                bad_field(L, what, "devices", "a list of device names");
+            n = lx_list_len(L, -1, what, NULL);
             if (n > (lua_Integer)(sizeof dev / sizeof dev[0]))
                 lx_error_at(L, line, "topology: %s: more than %d devices", what,
                             (int)(sizeof dev / sizeof dev[0]));
             for (lua_Integer j = 1; j <= n; j++) {
                 lua_rawgeti(L, -1, j); /* ..., devs, d */
-                dev[j - 1] = named_node(L, b, lua_tostring(L, -1), line, what);
+                char field[32];
+                snprintf(field, sizeof field, "devices[%d]", (int)j);
+                dev[j - 1] =
+                    named_node(L, b, device_name(L, what, field), line, what);
                 lua_pop(L, 1); /* ..., devs */
             }
             lua_getfield(L, t, "bandwidth"); /* ..., devs, bw */
-            bw = link_rate(L, line, what);
-            if (pcie_add_xswitch(b->p, lua_tostring(L, t + 5),
-                                 lua_tostring(L, t + 4), (int)n, dev, bw, count,
-                                 line, &err) < 0)
+            bw = rate_at_top(L, line, what, 0);
+            if (pcie_add_xswitch(b->p, name, kind, (int)n, dev, bw, count, line,
+                                 &err) < 0)
                 lx_error_at(L, line, "topology: %s", err.msg);
         }
         lua_settop(L, t - 1);
@@ -459,6 +742,9 @@ read_efficiency(lua_State *L, int idx, int *given)
                      "not a %s",
                      luaL_typename(L, -1));
         e = lua_tonumber(L, -1);
+        if (isnan(e))
+            lx_error(L, "scenario: efficiency must be > 0 and <= 1, got not a "
+                        "number");
         if (!(e > 0 && e <= 1))
             lx_error(L, "scenario: efficiency must be > 0 and <= 1, got %f", e);
     }
@@ -512,7 +798,9 @@ device_of(lua_State *L, int idx, const struct scenario *s, int fi,
     if (lua_type(L, idx) != LUA_TSTRING)
         lx_error(L, "flow %d: %s must be a device name or a rank, not a %s",
                  fi + 1, role, luaL_typename(L, idx));
-    id = pcie_find(p, lua_tostring(L, idx));
+    id = strlen(lua_tostring(L, idx)) == lua_rawlen(L, idx)
+             ? pcie_find(p, lua_tostring(L, idx))
+             : -1; /* (a NUL byte: no name has one) */
     if (id < 0)
         lx_error(L, "flow %d: unknown device '%s'", fi + 1,
                  lua_tostring(L, idx));
@@ -543,7 +831,15 @@ read_placement(lua_State *L, int t, struct scenario *s)
             if (!pcie_node(p, pcie_endpoint(p, k))->host)
                 s->rank_node[s->nranks++] = pcie_endpoint(p, k);
     } else if (type == LUA_TTABLE) {
-        lua_Integer n = (lua_Integer)lua_rawlen(L, -1);
+        lua_Integer n;
+        char made[128];
+        if (lx_made_by(L, -1, made, sizeof made) != NULL)
+            lx_error(L,
+                     "placement must be a list of device names, not %s (the "
+                     "rho.place descriptions are for networks)",
+                     made);
+        n = lx_list_len(L, -1, "placement",
+                        "a list of device names, rank 0 first");
         if (n == 0)
             lx_error(L, "placement: an empty list (expected device names, "
                         "rank 0 first)");
@@ -558,7 +854,9 @@ read_placement(lua_State *L, int t, struct scenario *s)
                          "placement: rank %I must be given a device name, "
                          "not a %s",
                          i - 1, luaL_typename(L, -1));
-            id = pcie_find(p, lua_tostring(L, -1));
+            id = strlen(lua_tostring(L, -1)) == lua_rawlen(L, -1)
+                     ? pcie_find(p, lua_tostring(L, -1))
+                     : -1;
             if (id < 0 || pcie_node(p, id)->kind != PCIE_ENDPOINT)
                 lx_error(L, "placement: rank %I: '%s' is not a device", i - 1,
                          lua_tostring(L, -1));
@@ -593,10 +891,7 @@ read_flows(lua_State *L, int t, struct scenario *s)
         lx_at(L, 0);
         return;
     }
-    if (!lua_istable(L, -1))
-        lx_error(L, "flows must be a list of flows, not a %s",
-                 luaL_typename(L, -1));
-    n = (lua_Integer)lua_rawlen(L, -1);
+    n = lx_flow_list(L, -1, 0, "{ { \"0\", \"2\", size = \"1 MiB\" } }");
     for (lua_Integer i = 1; i <= n; i++) {
         int ft, src, dst, line = 0, src_rank, dst_rank, fi;
         int via = defvia, stream = 0;
@@ -653,25 +948,31 @@ read_flows(lua_State *L, int t, struct scenario *s)
                      "in the scenario)",
                      what);
         lx_get_quantity(L, ft, "start", UNIT_TIME, &start, what);
-        if (lua_getfield(L, ft, "label") == LUA_TSTRING) { /* ..., label */
+        lx_at_field(L, ft, "label");
+        if (lua_getfield(L, ft, "label") != LUA_TNIL) { /* ..., label */
             int at, byte;
+            if (lua_type(L, -1) != LUA_TSTRING)
+                lx_error(L, "%s: label must be a string, not a %s", what,
+                         luaL_typename(L, -1));
             label = lua_tostring(L, -1);
-            if ((at = lx_control(label, 0, &byte)) > 0)
+            if ((at = lx_control_at(L, -1, 0, &byte)) > 0)
                 lx_error_at(L, line,
                             "%s: label has a control character (byte %d at "
                             "%d)",
                             what, byte, at);
         }
+        lx_at(L, line);
         lx_at_field(L, ft, "via");
         if (lua_getfield(L, ft, "via") != LUA_TNIL) /* ..., via */
             via = via_of(L, what);
         lx_at(L, line);
         lx_at_field(L, ft, "stream");
         if (lua_getfield(L, ft, "stream") != LUA_TNIL) { /* ..., stream */
-            if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < 0 ||
-                lua_tointeger(L, -1) > 1000000)
-                lx_error(L, "%s: stream must be an integer >= 0", what);
-            stream = (int)lua_tointeger(L, -1);
+            lua_Integer v;
+            if (!lx_integer(L, -1, &v) || v < 0 || v > 1000000)
+                lx_error(L, "%s: stream must be an integer from 0 to 1000000",
+                         what);
+            stream = (int)v;
         }
         lx_at(L, line);
         if (line <= 0)
@@ -730,9 +1031,10 @@ read_seed(lua_State *L, struct scenario *s)
 {
     lx_at_field(L, 1, "seed");
     if (lua_getfield(L, 1, "seed") != LUA_TNIL) { /* seed */
-        if (!lua_isinteger(L, -1))
+        lua_Integer v;
+        if (!lx_integer(L, -1, &v))
             lx_error(L, "scenario: seed must be an integer");
-        s->seed = (uint64_t)lua_tointeger(L, -1);
+        s->seed = (uint64_t)v;
     }
     lua_pop(L, 1);
     lx_at(L, 0);
@@ -881,7 +1183,7 @@ read_lesson(lua_State *L, struct scenario *s)
                  "lesson must be a list of steps such as { text = \"...\" "
                  "}, not a %s",
                  luaL_typename(L, -1));
-    n = (lua_Integer)lua_rawlen(L, -1);
+    n = lx_list_len(L, -1, "lesson", "a list of steps");
     if (n == 0)
         lx_error(L, "lesson: an empty list (give at least one step)");
     s->lesson = lesson_new();
@@ -912,7 +1214,7 @@ read_lesson(lua_State *L, struct scenario *s)
         }
         {
             int line = lx_src_item(L, top + 1, (int)i), at, byte;
-            if ((at = lx_control(lua_tostring(L, -1), 1, &byte)) > 0)
+            if ((at = lx_control_at(L, -1, 1, &byte)) > 0)
                 lx_error(L, "%s: text has a control character (byte %d at %d)",
                          what, byte, at);
             ls = lesson_add(s->lesson, lua_tostring(L, -1),
@@ -931,7 +1233,7 @@ read_lesson(lua_State *L, struct scenario *s)
             int h = lua_gettop(L), nh;
             if (!lua_istable(L, h))
                 lx_error(L, "%s: hide must be a list of flow numbers", what);
-            nh = (int)lua_rawlen(L, h);
+            nh = (int)lx_list_len(L, h, "hide", "a list of flow numbers");
             ls->hide = xcalloc((size_t)(nh ? nh : 1), sizeof *ls->hide);
             for (int k = 1; k <= nh; k++) {
                 lua_rawgeti(L, h, k); /* ..., hide, f */
@@ -988,7 +1290,7 @@ lx_l_scenario(lua_State *L)
         if (lua_type(L, -1) != LUA_TSTRING)
             return lx_error(L, "scenario: title must be a string");
         title = lua_tostring(L, -1);
-        if ((at = lx_control(title, 0, &byte)) > 0)
+        if ((at = lx_control_at(L, -1, 0, &byte)) > 0)
             return lx_error(L,
                             "scenario: title has a control character (byte "
                             "%d at %d)",
@@ -1085,6 +1387,9 @@ lx_l_scenario(lua_State *L)
                             "1, not a %s",
                             luaL_typename(L, -1));
         tau = lua_tonumber(L, -1);
+        if (isnan(tau))
+            return lx_error(L, "scenario: tau must be between 0 and 1, got "
+                               "not a number");
         if (!(tau >= 0 && tau <= 1))
             return lx_error(L, "scenario: tau must be between 0 and 1, got %f",
                             tau);
