@@ -12,8 +12,8 @@
 return rho.scenario {
   title = "Lesson 6: routing and placement on a dragonfly",
   topology = rho.dragonfly { groups = 9, chassis = 2, routers = 4, nodes = 2, cores = 2 },
-  routing = "AD",
-  placement = "RDN",
+  routing = rho.param("routing", "AD"),
+  placement = rho.param("placement", "RDN"),
   seed = 3,
   traffic = rho.pattern.umesh { size = "64 KiB" },
   lesson = {

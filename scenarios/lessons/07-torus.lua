@@ -12,7 +12,7 @@ return rho.scenario {
   title = "Lesson 7: mapping onto a torus",
   topology = rho.network "bgq-512",
   routing = "DOR",
-  placement = "ABCDET",
+  placement = rho.param("placement", "ABCDET"),
   seed = 1,
   traffic = rho.pattern.umesh { size = "512 KiB" },
   lesson = {

@@ -175,9 +175,15 @@ run(struct cli_args *a, struct scenario **sp)
         fprintf(stderr, "rho: %s: --%s: the scenario has no lesson\n", a->file,
                 a->handout ? "handout" : "answer");
         rc = 2;
+    } else if (lview_check(*sp, &err) != 0) { /* (before the run) */
+        fprintf(stderr, "rho: %s\n", err.msg);
+        rc = 2;
     } else if (cli_wait(ss, &err) != 0) {
         fprintf(stderr, "rho: %s: %s\n", a->file, err.msg);
         rc = cli_exit_code(&err);
+    } else if (lview_check_run(ss, &err) != 0) { /* "file:line: ..." */
+        fprintf(stderr, "rho: %s\n", err.msg);
+        rc = 2;
     } else if (a->answer != NULL) {
         rc = check(ss, a);
     } else {

@@ -9,6 +9,8 @@
 #include <string.h>
 
 #include "core/base/rho_alloc.h"
+#include "core/model.h"
+#include "core/pcie/pcie.h"
 #include "view/canvas.h"
 #include "view/roles.h"
 #include "view/ui.h"
@@ -49,6 +51,264 @@ lview_truth(struct session *ss, int i, double *v, char *where, size_t n,
                               where, n, err);
     }
     return rho_err_set(err, RHO_EINPUT, "no view here sets exercises");
+}
+
+/* ---- checking a lesson's focus ---- */
+
+/* The views of the models that apply to s (its kind's, whatever a
+   session runs), but the Lesson view, into views[VIEW_MAX] as indices
+   into view_table; returns how many. */
+static int
+kind_views(const struct scenario *s, int *views)
+{
+    int n = 0;
+
+    for (int k = 0; model_table[k] != NULL; k++) {
+        const char *p = model_table[k]->views;
+        if (model_table[k]->applies != NULL && !model_table[k]->applies(s))
+            continue;
+        while (*p != '\0' && n < VIEW_MAX) {
+            char name[32];
+            size_t len = strcspn(p, " ");
+            int v, seen = 0;
+            snprintf(name, sizeof name, "%.*s", (int)len, p);
+            v = view_find(name);
+            for (int j = 0; j < n; j++)
+                seen |= views[j] == v;
+            if (v >= 0 && !seen && view_table[v] != &lview_entry)
+                views[n++] = v;
+            p += len;
+            p += strspn(p, " ");
+        }
+    }
+    return n;
+}
+
+/* The names of views[n] that pass want (NULL: all), "a, b or c", into
+   buf (n bytes), quoted when quote is set. */
+static char *
+view_names(const int *views, int nv, int (*want)(int v), int quote, char *buf,
+           size_t n)
+{
+    int total = 0, k = 0;
+    size_t used = 0;
+
+    buf[0] = '\0';
+    for (int i = 0; i < nv; i++)
+        total += want == NULL || want(views[i]);
+    for (int i = 0; i < nv && used < n; i++) {
+        if (want != NULL && !want(views[i]))
+            continue;
+        k++;
+        used += (size_t)snprintf(buf + used, n - used, "%s%s%s%s",
+                                 k == 1       ? ""
+                                 : k == total ? " or "
+                                              : ", ",
+                                 quote ? "\"" : "", view_table[views[i]]->name,
+                                 quote ? "\"" : "");
+    }
+    return buf;
+}
+
+static int
+has_frames(int v)
+{
+    return view_table[v]->frame != NULL;
+}
+
+static int
+has_steps(int v)
+{
+    const struct view_family *f = view_table[v]->family;
+
+    return f != NULL && f->focus != NULL;
+}
+
+/* Whether channel c of p is a port (not the root's own up or down,
+   which joins nothing). */
+static int
+tree_port(const struct pcie *p, int c)
+{
+    int k = pcie_chan_kind(p, c);
+
+    return (k != PCIE_CH_UP && k != PCIE_CH_DOWN) ||
+           (pcie_chan_tail(p, c) >= 0 && pcie_chan_head(p, c) >= 0);
+}
+
+/* Whether spec is written as a frame of s's tree: a number from 1, a
+   step (A, B, C, D8, D9), a port ("SB->K2"), or a step and a port; 0,
+   or -1 with err filled. */
+static int
+frame_syntax(const struct scenario *s, const char *spec, struct rho_err *err)
+{
+    static const char *const steps[] = {"A", "B", "C", "D8", "D9"};
+    const char *port = spec;
+    char *end, name[96];
+    long n = strtol(spec, &end, 10);
+
+    if (end != spec && *end == '\0') {
+        if (n < 1)
+            return rho_err_set(err, RHO_EINPUT,
+                               "frame %ld: frames count from 1", n);
+        return 0;
+    }
+    for (int k = 0; k < 5; k++) {
+        size_t len = strlen(steps[k]);
+        if (strncmp(spec, steps[k], len) == 0 &&
+            (spec[len] == '\0' || spec[len] == ' '))
+            port = spec[len] ? spec + len + 1 : NULL;
+    }
+    if (port == NULL)
+        return 0;
+    for (int c = 0; s->pcie != NULL && c < pcie_nchan(s->pcie); c++)
+        if (tree_port(s->pcie, c) &&
+            strcmp(pcie_chan_name(s->pcie, c, name, sizeof name), port) == 0)
+            return 0;
+    name[0] = '\0';
+    if (s->pcie != NULL && pcie_nchan(s->pcie) > 0)
+        pcie_chan_name(s->pcie, pcie_nchan(s->pcie) - 1, name, sizeof name);
+    if (port != spec)
+        return rho_err_set(err, RHO_EINPUT,
+                           "frame '%s': the tree has no port %s (a port is "
+                           "written as the frames name it%s%s)",
+                           spec, port, name[0] ? ", such as " : "", name);
+    return rho_err_set(err, RHO_EINPUT,
+                       "frame '%s': not a frame (give a number from 1, a "
+                       "step A, B, C, D8 or D9, or a port%s%s)",
+                       spec, name[0] ? " such as " : "", name);
+}
+
+int
+lview_check_step(const struct scenario *s, int i, struct rho_err *err)
+{
+    const struct lesson *l = s->lesson;
+    const struct lesson_step *st;
+    struct lesson_focus f;
+    int views[VIEW_MAX], nv, v = -1, in = 0;
+    char names[400];
+
+    if (l == NULL || i < 0 || i >= l->n)
+        return 0;
+    st = &l->step[i];
+    nv = kind_views(s, views);
+    if (st->view != NULL) {
+        v = view_find(st->view);
+        for (int k = 0; k < nv; k++)
+            in |= views[k] == v;
+        if (v >= 0 && view_table[v] == &lview_entry)
+            return rho_err_set(
+                err, RHO_EINPUT,
+                "focus: the lesson view shows the lesson "
+                "itself (give the view its step looks at: "
+                "%s)",
+                view_names(views, nv, NULL, 0, names, sizeof names));
+        if (!in)
+            return rho_err_set(
+                err, RHO_EINPUT,
+                "focus: no %s view for this scenario (it has: "
+                "%s)",
+                st->view, view_names(views, nv, NULL, 0, names, sizeof names));
+    }
+    lesson_focus(l, i, &f);
+    v = f.view != NULL ? view_find(f.view) : -1;
+    if (st->frame != NULL) {
+        /* (an exercise's frame needs no view: the factor after it is
+           what the class predicts) */
+        if ((v < 0 || !has_frames(v)) && st->predict == 0) {
+            view_names(views, nv, has_frames, 1, names, sizeof names);
+            if (names[0] == '\0')
+                return rho_err_set(err, RHO_EINPUT,
+                                   "focus: frame '%s': no view of this "
+                                   "scenario has frames (a PCIe tree's "
+                                   "stepper and teach views have)",
+                                   st->frame);
+            if (v < 0)
+                return rho_err_set(err, RHO_EINPUT,
+                                   "focus: frame '%s' with no view to show "
+                                   "it (give view = %s, in this step or one "
+                                   "before)",
+                                   st->frame, names);
+            return rho_err_set(err, RHO_EINPUT,
+                               "focus: frame '%s': the %s view has no frames "
+                               "(give view = %s)",
+                               st->frame, f.view, names);
+        }
+        if (frame_syntax(s, st->frame, err) != 0) {
+            rho_err_prefix(err, "focus");
+            return -1;
+        }
+    }
+    if (st->tstep > 0) {
+        int any = 0;
+        for (int k = 0; k < nv; k++)
+            any |= has_steps(views[k]);
+        if (!any)
+            return rho_err_set(err, RHO_EINPUT,
+                               "focus: step %d: this scenario's views have "
+                               "no time steps (a PCIe tree's have)",
+                               st->tstep);
+    }
+    return 0;
+}
+
+/* "path:line: lesson step N" in front of err's message. */
+static int
+located(const struct scenario *s, int i, struct rho_err *err)
+{
+    int line = s->lesson->step[i].line;
+
+    if (s->path != NULL && line > 0)
+        rho_err_prefix(err, "%s:%d: lesson step %d", s->path, line, i + 1);
+    else if (s->path != NULL)
+        rho_err_prefix(err, "%s: lesson step %d", s->path, i + 1);
+    else
+        rho_err_prefix(err, "lesson step %d", i + 1);
+    return -1;
+}
+
+int
+lview_check(const struct scenario *s, struct rho_err *err)
+{
+    for (int i = 0; s->lesson != NULL && i < s->lesson->n; i++)
+        if (lview_check_step(s, i, err) != 0)
+            return located(s, i, err);
+    return 0;
+}
+
+int
+lview_check_run(struct session *ss, struct rho_err *err)
+{
+    const struct scenario *s = session_scenario(ss);
+    const struct lesson *l = s->lesson;
+    const struct view_family *fam = NULL;
+
+    if (lview_check(s, err) != 0)
+        return -1;
+    /* the family whose model's run has time steps and frames */
+    for (int k = 0; view_table[k] != NULL && fam == NULL; k++)
+        if (view_table[k]->family != NULL &&
+            view_table[k]->family->value != NULL)
+            fam = view_table[k]->family;
+    for (int i = 0; fam != NULL && l != NULL && i < l->n; i++) {
+        const struct lesson_step *st = &l->step[i];
+        struct lesson_focus f;
+        int v;
+        double x;
+        if (st->frame == NULL && st->tstep == 0 && st->predict == 0)
+            continue;
+        lesson_focus(l, i, &f);
+        v = f.view != NULL ? view_find(f.view) : -1;
+        /* the step's time step alone, or its frame in its time step (a
+           frame kept from a step before, shown in another time step) */
+        if (fam->value(ss, 0, f.tstep > 0 ? f.tstep - 1 : 0,
+                       (v >= 0 && has_frames(v)) || st->predict ? f.frame
+                                                                : NULL,
+                       &x, NULL, 0, err) != 0) {
+            rho_err_prefix(err, "focus");
+            return located(s, i, err);
+        }
+    }
+    return 0;
 }
 
 /* The display width of the n bytes at s. */
@@ -487,9 +747,10 @@ static struct view_ctx
 below(const struct lview_view *lv, struct view_ctx *vc, int v)
 {
     struct view_ctx c = *vc;
+    int top = lv->pane_h + lv->bad_h;
 
     c.fam = ui_family_state(vc->u, view_table[v]->family);
-    c.h = vc->h - lv->pane_h > 1 ? vc->h - lv->pane_h : 1;
+    c.h = vc->h - top > 1 ? vc->h - top : 1;
     return c;
 }
 
@@ -508,6 +769,31 @@ focus_view(struct view_ctx *vc, const struct lesson_focus *f)
             first = u->tabs[k];
     }
     return first;
+}
+
+/* What step i's focus cannot show, on the status line where the lesson's
+   errors go: "scenarios/x.lua:12: lesson step 3: focus: ...". */
+static void
+focus_error(struct view_ctx *vc, int i, struct rho_err *err)
+{
+    rho_err_prefix(err, "focus");
+    located(session_scenario(vc->ss), i, err);
+    ui_status(vc->u, 1, "%s", err->msg);
+}
+
+/* Whether every model of the session has its result of the current
+   state: what a lesson's focus names can be checked against the runs. */
+static int
+runs_done(const struct session *ss)
+{
+    const struct model_entry *m;
+    struct session_run r;
+
+    for (int k = 0; (m = session_model(ss, k)) != NULL; k++)
+        if (session_run(ss, m, &r) != 0 || r.result == NULL || r.busy ||
+            r.version != session_version(ss))
+            return 0;
+    return 1;
 }
 
 /* Go where step ls.step looks: the view, the flow and the time step, the
@@ -530,8 +816,7 @@ apply_focus(struct lview_view *lv, struct view_ctx *vc,
     if (e->family != NULL && e->family->focus != NULL &&
         (f.flow > 0 || f.tstep > 0)) {
         if (e->family->focus(c.fam, &c, f.flow - 1, f.tstep - 1, &err) != 0) {
-            ui_status(vc->u, 1, "lesson step %d: %s", lv->ls.step + 1,
-                      err.msg);
+            focus_error(vc, lv->ls.step, &err);
             return;
         }
         if (e->family->sync) /* the step it chose, evaluated */
@@ -541,8 +826,7 @@ apply_focus(struct lview_view *lv, struct view_ctx *vc,
         e->sync(ui_state(vc->u, e->name), &c);
     if (f.frame != NULL && e->frame != NULL &&
         e->frame(ui_state(vc->u, e->name), &c, f.frame, &err) != 0) {
-        ui_status(vc->u, 1, "lesson step %d: frame %s: %s", lv->ls.step + 1,
-                  f.frame, err.msg);
+        focus_error(vc, lv->ls.step, &err); /* (err names the frame) */
         return;
     }
     /* in place of what the family said of its time step */
@@ -558,6 +842,8 @@ lesson_sync(void *st, struct view_ctx *vc)
     const struct lesson *l = s->lesson;
     const struct view_entry *e;
     struct view_ctx c;
+    unsigned long ver;
+    int said = 1;
 
     lv->nsteps = l != NULL ? l->n : 0;
     if (l == NULL || l->n == 0) {
@@ -567,8 +853,31 @@ lesson_sync(void *st, struct view_ctx *vc)
     if (lv->ls.step >= l->n) /* a reload shortened the lesson */
         lview_goto(&lv->ls, l, l->n - 1);
     lv->pane_h = pane_height(s, l, &lv->ls, vc->w, vc->h / 2);
-    if (lv->applied != lv->ls.step)
+    if (lv->applied != lv->ls.step) {
         apply_focus(lv, vc, l);
+        said = 0;
+    }
+    /* the whole lesson's focus, checked at each edit and again once its
+       runs are there; what is wrong stays on the status line as the
+       steps go */
+    ver = session_version(vc->ss) + 1;
+    if (lv->checked != ver || (lv->ran != ver && runs_done(vc->ss))) {
+        struct rho_err err;
+        int done = runs_done(vc->ss);
+        lv->checked = ver;
+        lv->ran = done ? ver : 0;
+        lv->bad[0] = '\0';
+        if ((done ? lview_check_run(vc->ss, &err)
+                  : lview_check(s, &err)) != 0)
+            snprintf(lv->bad, sizeof lv->bad, "%s", err.msg);
+        said = 0;
+    }
+    if (!said && lv->bad[0] != '\0')
+        ui_status(vc->u, 1, "%s", lv->bad);
+    /* and in full under the step, where the status line would cut it */
+    lv->bad_h = lv->bad[0] != '\0' ? wrapped(lv->bad, vc->w - 2) : 0;
+    if (lv->bad_h > 0 && lv->pane_h + lv->bad_h > vc->h / 2)
+        lv->bad_h = vc->h / 2 - lv->pane_h > 1 ? vc->h / 2 - lv->pane_h : 1;
     if (lv->nhidden != s->nflows) {
         free(lv->hidden);
         lv->hidden = xcalloc((size_t)s->nflows + 1, 1);
@@ -586,6 +895,38 @@ lesson_sync(void *st, struct view_ctx *vc)
     lv->ffam = c.fam;
 }
 
+/* The views below name PgDn among the keys that scroll them ("lines 1-13
+   of 17 (j/k, PgDn)", view/scroll.h), but under the pane PgDn is the
+   lesson's next step: in v the hint loses it, the rest of the line
+   moved right by as much. */
+static void
+unhint_pgdn(const struct cview *v)
+{
+    static const char key[] = ", PgDn)";
+    const int n = (int)sizeof key - 1, cut = n - 1;
+
+    for (int r = 0; r < v->h; r++) {
+        struct cell *row = &v->c->cell[(v->y + r) * v->c->w + v->x];
+        for (int x = 0; x + n <= v->w; x++) {
+            int k, a = x;
+            for (k = 0; k < n && row[x + k].ch == (unsigned char)key[k]; k++)
+                ;
+            if (k < n)
+                continue;
+            /* the line's start: its role, single blanks only */
+            while (a > 0 && row[a - 1].role == row[x].role &&
+                   !(row[a - 1].ch == ' ' && a > 1 && row[a - 2].ch == ' '))
+                a--;
+            memmove(&row[a + cut], &row[a], (size_t)(x - a) * sizeof *row);
+            for (k = a; k < a + cut; k++) {
+                row[k].ch = ' ';
+                row[k].role = a > 0 ? row[a - 1].role : ROLE_DEFAULT;
+                row[k].attrs = 0;
+            }
+        }
+    }
+}
+
 static void
 lesson_draw(const void *st, const struct cview *v,
             const struct view_draw_ctx *dc)
@@ -598,12 +939,18 @@ lesson_draw(const void *st, const struct cview *v,
 
     pane = cview_sub(v, 0, 0, v->w, ph);
     lview_draw(&pane, s, &lv->ls, 0, 0);
+    if (lv->bad_h > 0 && ph < v->h) { /* the lesson's focus is wrong */
+        int eh = lv->bad_h < v->h - ph ? lv->bad_h : v->h - ph;
+        cview_wrap(v, 1, ph, v->w - 2, eh, ROLE_ERROR, lv->bad);
+        ph += eh;
+    }
     if (lv->focus < 0 || ph >= v->h)
         return;
     rest = cview_sub(v, 0, ph, v->w, v->h - ph);
     d.fam = lv->ffam;
     d.hidden = lv->hidden;
     view_table[lv->focus]->draw(lv->fst, &rest, &d);
+    unhint_pgdn(&rest);
 }
 
 /* Enter on the prediction prompt: check it. */
@@ -699,6 +1046,8 @@ lesson_frame(void *st, struct view_ctx *vc, const char *spec,
                            spec, l->n);
     lview_goto(&lv->ls, l, (int)n - 1);
     lesson_sync(st, vc); /* where it looks */
+    if (lv->bad[0] != '\0') /* (a screen of a lesson that is wrong) */
+        return rho_err_set(err, RHO_EINPUT, "%s", lv->bad);
     return 0;
 }
 

@@ -30,6 +30,39 @@
 int lview_truth(struct session *ss, int i, double *v, char *where, size_t n,
                 struct rho_err *err);
 
+/*
+ * Check where step i (0-based) of s's lesson looks (its focus) as far as
+ * s alone tells: a view is one this kind of scenario has (a view of a
+ * model that applies to s; the Lesson view is not one), a frame is
+ * written as frames are (a number from 1, a step A, B, C, D8 or D9, a
+ * port of s's tree, or a step and a port) and the step looks at a view
+ * with frames (its own view, or the one a step before chose) unless it
+ * is an exercise (the frame then says after which the factor is asked),
+ * and a time
+ * step goes with views that show time steps. Returns 0 (also when s has
+ * no step i), or -1 with err filled: "focus: frame 'Q': not a frame
+ * (...)", without a location (the loader adds the step's).
+ */
+int lview_check_step(const struct scenario *s, int i, struct rho_err *err);
+
+/*
+ * lview_check_step() of every step of s's lesson: 0 (also without a
+ * lesson), or -1 with err filled for the first that fails, located as
+ * the other errors of a lesson are: "scenarios/x.lua:12: lesson step 3:
+ * focus: ..." (s's path and the step's line, those known).
+ */
+int lview_check(const struct scenario *s, struct rho_err *err);
+
+/*
+ * lview_check(), then what the session's run tells, which must have run
+ * (session_wait()): each time step a step names is one of the run's, and
+ * each frame a step shows or an exercise asks after one of its time
+ * step's (time step 1 when the focus names none). Evaluates nothing the views
+ * show (lview_truth()'s family value works on a sim of its own). Returns 0, or
+ * -1 with err filled and located as lview_check() does.
+ */
+int lview_check_run(struct session *ss, struct rho_err *err);
+
 /* x as a fraction of denominator at most 60 ("3/10", "5/9") into buf, or
    "" when it is none; returns buf. */
 char *lview_fraction(double x, char *buf, size_t n);
@@ -67,6 +100,13 @@ struct lview_view {
     int nhidden;
     int pane_h; /* the pane's rows at the last sync */
     int nsteps; /* the lesson's steps at the last sync */
+    unsigned long checked; /* the session version + 1 the lesson's
+                              focus was checked at (lview_check()); 0:
+                              none yet */
+    unsigned long ran;     /* and the one whose runs it was checked
+                              against (lview_check_run()) */
+    char bad[512];         /* what that check found wrong, or "" */
+    int bad_h;             /* its rows under the pane at the last sync */
 };
 
 /* Step 0, nothing revealed or typed. */

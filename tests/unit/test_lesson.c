@@ -10,6 +10,7 @@
 #include "script/lx.h"
 #include "view/canvas.h"
 #include "view/lview.h"
+#include "view/pcie/pview_frames.h"
 
 static void
 test_numbers(void)
@@ -200,8 +201,8 @@ test_truth(void)
         "= 2 },\n"
         "             { text = 'd8', focus = { frame = 'D8' }, predict = 1 "
         "},\n"
-        "             { text = 'no', focus = { frame = 'E' }, predict = 1 "
-        "},\n"
+        "             { text = 'no', focus = { frame = 'C K0->SA' }, "
+        "predict = 1 },\n"
         "             { text = 'none' } } }\n",
         NULL, &err);
     CHECK(s != NULL, "frames in a lesson load");
@@ -220,7 +221,7 @@ test_truth(void)
     CHECK(lview_truth(ss, 2, &v, NULL, 0, &err) == 0 && fabs(v - 0.3) < 1e-12,
           "0->2 after D8: 3/10, head-of-line blocked (got %g)", v);
     CHECK(lview_truth(ss, 3, &v, NULL, 0, &err) == -1 &&
-              strstr(err.msg, "frame 'E': no such frame") != NULL,
+              strstr(err.msg, "frame 'C K0->SA': no such frame") != NULL,
           "a frame that is not there: %s", err.msg);
     CHECK(lview_truth(ss, 4, &v, NULL, 0, &err) == -1,
           "a step without an exercise");
@@ -337,6 +338,191 @@ test_pane(void)
     session_free(ss);
 }
 
+/* A scenario of Table I on T2 whose lesson's steps are steps (Lua, one
+   per line from line 4), named path; NULL after a failed CHECK. */
+static struct scenario *
+table1_with(const char *path, const char *steps)
+{
+    struct rho_err err;
+    struct strbuf sb;
+    struct scenario *s;
+
+    strbuf_init(&sb);
+    strbuf_printf(&sb,
+                  "return rho.scenario { topology = rho.t2(), tau = 0.2,\n"
+                  "  size = '300 MiB', flows = { { '0', '2' }, { '1', '4' },"
+                  " { '3', '2' }, { '6', '4' } },\n"
+                  "  lesson = {\n%s  } }\n",
+                  steps);
+    s = lx_run_string(path, strbuf_str(&sb), NULL, &err);
+    strbuf_fini(&sb);
+    CHECK(s != NULL, "%s loads (%s)", path, s ? "" : err.msg);
+    return s;
+}
+
+/* What a step's focus names is checked: from the scenario alone, then
+   against the run, with the step's line. */
+static void
+test_focus_check(void)
+{
+    static const struct {
+        const char *steps, *msg;
+    } bad[] = {
+        {"    { text = 'x', focus = { view = 'teach', frame = 'Q' } },\n",
+         "q.lua:4: lesson step 1: focus: frame 'Q': not a frame (give a "
+         "number from 1, a step A, B, C, D8 or D9, or a port such as "
+         "K3->7)"},
+        {"    { text = 'a', focus = 'tree' },\n"
+         "    { text = 'x', focus = { view = 'teach', frame = 'C SB->K9' } "
+         "},\n",
+         "q.lua:5: lesson step 2: focus: frame 'C SB->K9': the tree has no "
+         "port SB->K9 (a port is written as the frames name it, such as "
+         "K3->7)"},
+        {"    { text = 'x', focus = { frame = 'D8' } },\n",
+         "q.lua:4: lesson step 1: focus: frame 'D8' with no view to show "
+         "it (give view = \"stepper\" or \"teach\", in this step or one "
+         "before)"},
+        {"    { text = 'x', focus = { view = 'tree', frame = 'D8' } },\n",
+         "q.lua:4: lesson step 1: focus: frame 'D8': the tree view has no "
+         "frames (give view = \"stepper\" or \"teach\")"},
+        {"    { text = 'x', focus = { view = 'teach', frame = 0 } },\n",
+         "q.lua:4: lesson step 1: focus: frame 0: frames count from 1"},
+        {"    { text = 'x', focus = 'links' },\n",
+         "q.lua:4: lesson step 1: focus: no links view for this scenario "
+         "(it has: tree, flows, explain, stepper, timeline, heat, stats, "
+         "search or teach)"},
+        {"    { text = 'x', focus = 'lesson' },\n",
+         "q.lua:4: lesson step 1: focus: the lesson view shows the lesson "
+         "itself (give the view its step looks at: tree, flows, explain, "
+         "stepper, timeline, heat, stats, search or teach)"},
+    };
+    static const struct {
+        const char *steps, *msg;
+    } after_run[] = {
+        {"    { text = 'a', focus = { view = 'teach', frame = 'A' } },\n"
+         "    { text = 'b' },\n"
+         "    { text = 'z', focus = { view = 'stepper', frame = 99 } },\n",
+         "q.lua:6: lesson step 3: focus: frame 99: time step has 11 "
+         "frames"},
+        {"    { text = 'x', focus = { step = 9 } },\n",
+         "q.lua:4: lesson step 1: focus: the run has no time step 9 (it "
+         "has 2 time steps)"},
+        {"    { text = 'x', predict = 1, focus = { step = 3 } },\n",
+         "q.lua:4: lesson step 1: focus: the run has no time step 3 (it "
+         "has 2 time steps)"},
+        {"    { text = 'x', focus = { view = 'teach', frame = 'C K0->SA' } "
+         "},\n",
+         "q.lua:4: lesson step 1: focus: frame 'C K0->SA': no such frame "
+         "in this time step (give a number from 1 to 11, a step A, B, C, "
+         "D8 or D9, or a port such as K0->SA)"},
+    };
+    struct rho_err err;
+    struct scenario *s;
+    struct session *ss;
+
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        if ((s = table1_with("q.lua", bad[i].steps)) == NULL)
+            continue;
+        CHECK(lview_check(s, &err) == -1, "wrong focus %zu refused", i);
+        CHECK_STR(err.msg, bad[i].msg, "with its line");
+        scenario_free(s);
+    }
+    for (size_t i = 0; i < sizeof after_run / sizeof after_run[0]; i++) {
+        if ((s = table1_with("q.lua", after_run[i].steps)) == NULL)
+            continue;
+        CHECK(lview_check(s, &err) == 0, "%zu: the scenario alone is fine", i);
+        ss = session_new(s);
+        session_wait(ss, &err);
+        CHECK(lview_check_run(ss, &err) == -1, "the run refuses %zu", i);
+        CHECK_STR(err.msg, after_run[i].msg, "with its line");
+        session_free(ss);
+    }
+    /* what is right passes; an exercise's frame needs no view */
+    s = table1_with(
+        "ok.lua",
+        "    { text = 'a', focus = { view = 'teach', frame = 'C SB->K2' } "
+        "},\n"
+        "    { text = 'b', focus = { frame = 'B K0->SA' } },\n"
+        "    { text = 'c', focus = { view = 'tree', step = 2 } },\n"
+        "    { text = 'd', focus = { frame = 'D8' }, predict = 1 },\n");
+    if (s != NULL) {
+        CHECK(lview_check(s, &err) == 0, "a good lesson passes (%s)", err.msg);
+        ss = session_new(s);
+        session_wait(ss, &err);
+        CHECK(lview_check_run(ss, &err) == 0, "and its run (%s)", err.msg);
+        session_free(ss);
+    }
+    /* the lessons rho ships: the PCIe ones against their runs */
+    {
+        static const char *const lessons[] = {
+            "01-upstream",   "02-downstream", "03-hol",  "04-congestion-graph",
+            "05-halo-order", "06-dragonfly",  "07-torus"};
+        for (size_t i = 0; i < sizeof lessons / sizeof lessons[0]; i++) {
+            char path[96];
+            snprintf(path, sizeof path, "scenarios/lessons/%s.lua", lessons[i]);
+            s = lx_run_file(path, NULL, &err);
+            CHECK(s != NULL && lview_check(s, &err) == 0, "%s: %s", path,
+                  s ? "its focus is right" : err.msg);
+            if (s == NULL || s->pcie == NULL) {
+                scenario_free(s);
+                continue;
+            }
+            ss = session_new(s);
+            session_wait(ss, &err);
+            CHECK(lview_check_run(ss, &err) == 0, "%s: and its run (%s)", path,
+                  lview_check_run(ss, &err) ? err.msg : "");
+            session_free(ss);
+        }
+    }
+}
+
+/* A frame's sentence under a hidden flow: its numbers "?" too. */
+static void
+test_frame_show(void)
+{
+    struct rho_err err;
+    struct scenario *s =
+        lx_run_file("scenarios/lessons/03-hol.lua", NULL, &err);
+    struct session *ss = session_new(s);
+    struct pview_frames sp;
+    struct strbuf sb;
+    char hidden[4] = {0, 0, 1, 0};
+    int n;
+
+    session_wait(ss, &err);
+    strbuf_init(&sb);
+    n = pview_frames_of_session(&sp, ss, 0);
+    CHECK(n == 11, "Table I: 11 frames");
+    if (n == 11) {
+        const struct pview_frame *d9 = &sp.frame[10], *c = &sp.frame[6];
+        CHECK(strstr(d9->text, "Flow 3: 0.5 -> 0.7.") != NULL,
+              "D9 as it is: %s", d9->text);
+        pview_frame_show(d9->text, d9->marked, hidden, 4, &sb);
+        CHECK(strstr(strbuf_str(&sb), "Flow 3: ? -> ?.") != NULL,
+              "flow 3 hidden: its factor after D8 too (%s)", strbuf_str(&sb));
+        strbuf_reset(&sb);
+        pview_frame_show(d9->text, d9->marked, NULL, 4, &sb);
+        CHECK_STR(strbuf_str(&sb), d9->text, "nothing hidden: the text");
+        strbuf_reset(&sb);
+        memcpy(hidden, "\1\0\0\0", 4); /* flow 1: not at SB->K2 */
+        pview_frame_show(c->text, c->marked, hidden, 4, &sb);
+        CHECK(strstr(strbuf_str(&sb), "{2} in by RC->SB, R 0.5, crosses the "
+                                      "RC; {4} in by K3->SB, R 1.") != NULL,
+              "another flow's groups show (%s)", strbuf_str(&sb));
+        CHECK(strstr(strbuf_str(&sb), "1/n - tau = ?") != NULL,
+              "the results do not, while a flow is hidden");
+        strbuf_reset(&sb);
+        memcpy(hidden, "\0\1\0\0", 4);
+        pview_frame_show(c->text, c->marked, hidden, 4, &sb);
+        CHECK(strstr(strbuf_str(&sb), "{2} in by RC->SB, R ?, crosses the "
+                                      "RC; {4} in by K3->SB, R 1.") != NULL,
+              "flow 2's group: ? (%s)", strbuf_str(&sb));
+    }
+    pview_frames_fini(&sp);
+    strbuf_fini(&sb);
+    session_free(ss);
+}
+
 int
 main(void)
 {
@@ -346,5 +532,7 @@ main(void)
     test_script();
     test_truth();
     test_handout();
+    test_focus_check();
+    test_frame_show();
     TEST_DONE();
 }

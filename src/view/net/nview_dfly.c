@@ -57,9 +57,10 @@ l2_pair(const struct l2 *t, int i, int j)
 }
 
 /* The value of the matrix cell of blocks (bi, bj) of b groups: agg of the
-   pairs in it (not a group's own); NaN when it has none. */
+   pairs in it (not a group's own); NaN when it has none. The busiest of
+   its pairs raises *top when above it (top may be NULL). */
 static double
-block_value(const struct l2 *t, int b, int bi, int bj, int agg)
+block_value(const struct l2 *t, int b, int bi, int bj, int agg, double *top)
 {
     double sum = 0, max = 0;
     int n = 0, i1 = nview_min((bi + 1) * b, t->G),
@@ -76,6 +77,8 @@ block_value(const struct l2 *t, int b, int bi, int bj, int agg)
                 max = v;
             n++;
         }
+    if (top != NULL && n > 0 && max > *top)
+        *top = max;
     if (n == 0)
         return NAN;
     return agg == NVIEW_MAX ? max : sum / n;
@@ -105,7 +108,7 @@ nview_df_matrix_pairs(struct canvas *c, int x, int y, int w, int h,
     struct nview_plan pl;
     struct l2 t;
     int G, gw, gx, aw, b, nb, cw, chh, row;
-    double maxv = 0;
+    double maxv = 0, top = 0;
     char buf[160], sz[32];
 
     if (grid)
@@ -152,10 +155,11 @@ nview_df_matrix_pairs(struct canvas *c, int x, int y, int w, int h,
     if (pl.grid > nb * chh)
         pl.grid = nb * chh; /* spare rows go below the legend */
 
-    /* pass 1: the busiest cell (the values kept when they fit) */
+    /* pass 1: the busiest cell, the scale (the values kept when they
+       fit), and the busiest pair of groups, whatever a cell holds */
     for (int i = 0; i < nb; i++)
         for (int j = 0; j < nb; j++) {
-            double v = block_value(&t, b, i, j, op.agg);
+            double v = block_value(&t, b, i, j, op.agg, &top);
             if (nb <= MATRIX_CACHE)
                 cache[i * nb + j] = v;
             if (v > maxv)
@@ -163,9 +167,27 @@ nview_df_matrix_pairs(struct canvas *c, int x, int y, int w, int h,
         }
     row = 0;
     if (pl.caption) {
-        snprintf(buf, sizeof buf,
-                 "L2 bytes from group (row) to group (column), busiest %s",
-                 nview_fmt_bytes(sz, sizeof sz, maxv));
+        nview_fmt_bytes(sz, sizeof sz, top);
+        if (b == 1) {
+            snprintf(buf, sizeof buf,
+                     "L2 bytes from group (row) to group (column), busiest %s",
+                     sz);
+        } else { /* the longest that fits: cells of b x b groups */
+            const char *what = op.agg == NVIEW_MAX ? "maxima" : "means";
+            snprintf(buf, sizeof buf,
+                     "L2 bytes from group (row) to group (column), busiest "
+                     "%s, cells: %dx%d %s",
+                     sz, b, b, what);
+            if (utf8_width(buf) > w)
+                snprintf(buf, sizeof buf,
+                         "L2 bytes, row group to column group: busiest %s, "
+                         "cells %dx%d %s",
+                         sz, b, b, what);
+            if (utf8_width(buf) > w)
+                snprintf(buf, sizeof buf,
+                         "L2 bytes: busiest %s, cells %dx%d %s", sz, b, b,
+                         what);
+        }
         cview_text(&r, 0, row++, w, ROLE_MINIMAP, buf);
     }
     if (pl.coords)
@@ -183,9 +205,10 @@ nview_df_matrix_pairs(struct canvas *c, int x, int y, int w, int h,
         for (int j = 0; j < nb; j++) {
             uint32_t ch;
             int role;
-            double v = b == 1 && i == j     ? NAN
-                       : nb <= MATRIX_CACHE ? cache[i * nb + j]
-                                            : block_value(&t, b, i, j, op.agg);
+            double v = b == 1 && i == j ? NAN
+                       : nb <= MATRIX_CACHE
+                           ? cache[i * nb + j]
+                           : block_value(&t, b, i, j, op.agg, NULL);
             if (i == j && isnan(v)) { /* only a group's own pair */
                 ch = c->ascii ? '\\' : 0x2572;
                 role = ROLE_MATRIX_DIAGONAL;

@@ -15,6 +15,8 @@
 #include "core/base/rho_alloc.h"
 #include "core/base/units.h"
 #include "core/model_pcie.h"
+#include "core/pcie/pcie_sim.h"
+#include "core/scenario.h"
 #include "view/keys.h"
 #include "view/pcie/pview_rows.h"
 #include "view/roles.h"
@@ -401,15 +403,19 @@ frame_words(const struct scenario *s, const struct pview_frame *sf, char *buf,
     }
 }
 
-/* A flow's factor after a stepper frame: what a lesson's exercise asks. */
+/* A flow's factor after a stepper frame: what a lesson's exercise asks.
+   The frames come from a sim of its own: the session's stays evaluated
+   on the step the views show (step_make()). */
 static int
 fam_value(struct session *ss, int item, int tstep, const char *frame,
           double *v, char *where, size_t n, struct rho_err *err)
 {
     const struct scenario *s = session_scenario(ss);
+    const struct pcie_sim_result *res = model_pcie_result(ss);
+    struct pcie_sim *sim;
     struct pview_frames sp;
     char name[96], after[128];
-    int fr;
+    int fr = -1;
 
     if (model_pcie_sim(ss) == NULL)
         return rho_err_set(err, RHO_EINPUT, "no result of the PCIe model");
@@ -418,19 +424,34 @@ fam_value(struct session *ss, int item, int tstep, const char *frame,
         return rho_err_set(err, RHO_EINPUT, "the scenario has %s",
                            units_fmt_count(nf, sizeof nf, s->nflows, "flow"));
     }
-    if (pview_frames_of_session(&sp, ss, tstep) == 0) {
-        pview_frames_fini(&sp);
-        return rho_err_set(err, RHO_EINPUT, "the run has no time step %d",
-                           tstep + 1);
+    if (tstep < 0 || tstep >= res->nsteps) {
+        char ns[48];
+        return rho_err_set(
+            err, RHO_EINPUT,
+            "the run has no time step %d (it "
+            "has %s)",
+            tstep + 1,
+            units_fmt_count(ns, sizeof ns, res->nsteps, "time step"));
     }
-    fr = frame != NULL ? pview_frames_find(&sp, s, frame, err) : sp.n - 1;
-    if (fr >= 0) {
+    if ((sim = scenario_sim(s, err)) == NULL)
+        return -1;
+    memset(&sp, 0, sizeof sp);
+    if (pcie_sim_eval_step(sim, res, tstep) >= 0)
+        pview_frames_build(&sp, s, pcie_sim_model(sim), 0);
+    pcie_sim_free(sim);
+    if (sp.n == 0 && frame == NULL) { /* no flow sends then */
+        *v = 0;
+        snprintf(after, sizeof after, "(no flow sends then)");
+    } else {
+        fr = frame != NULL ? pview_frames_find(&sp, s, frame, err) : sp.n - 1;
+        if (fr < 0) {
+            pview_frames_fini(&sp);
+            return -1;
+        }
         *v = item < sp.nflows ? sp.frame[fr].factor[item] : 0;
         frame_words(s, &sp.frame[fr], after, sizeof after);
     }
     pview_frames_fini(&sp);
-    if (fr < 0)
-        return -1;
     if (where != NULL) {
         scenario_flow_name(s, item, name, sizeof name);
         snprintf(where, n, "the factor of flow %d (%s) %s in time step %d",

@@ -33,6 +33,7 @@ new_frame(struct pview_frames *st, int step, int chan, const double *cur,
     fr->chan = chan;
     fr->text = NULL;
     fr->masked = NULL;
+    fr->marked = NULL;
     fr->factor = xcalloc((size_t)(st->nflows ? st->nflows : 1), sizeof(double));
     fr->changed = xcalloc((size_t)(st->nflows ? st->nflows : 1), 1);
     memcpy(fr->factor, cur, (size_t)st->nflows * sizeof(double));
@@ -47,6 +48,7 @@ pview_frames_fini(struct pview_frames *st)
     for (int i = 0; i < st->n; i++) {
         free(st->frame[i].text);
         free(st->frame[i].masked);
+        free(st->frame[i].marked);
         free(st->frame[i].factor);
         free(st->frame[i].changed);
     }
@@ -68,16 +70,16 @@ in_chan(const struct pcie_model *m, int b, int c)
     return hop_at(m, b, c)[-1].chan;
 }
 
-static void
-g(struct strbuf *sb, double x)
-{
-    strbuf_printf(sb, "%.4g", x);
-}
-
-/* A factor the frame works out (a result, not an input): marked, so that
-   a lesson can show it as "?" (set_text()). */
+/* The numbers of a frame's sentence are marked, so that a lesson can
+   show them as "?" (pview_frame_show()): a factor the frame works out (a
+   result, not an input) as MARK_ON x MARK_OFF, hidden while any flow is;
+   a number that tells of flows (a flow's factor coming in, the sum of a
+   port's flows) as MARK_FLOWS "i,j" MARK_SEP x MARK_OFF (flows from 0),
+   hidden while one of them is. */
 #define MARK_ON '\x01'
 #define MARK_OFF '\x02'
+#define MARK_FLOWS '\x03'
+#define MARK_SEP '\x04'
 
 static void
 result(struct strbuf *sb, double x)
@@ -85,31 +87,47 @@ result(struct strbuf *sb, double x)
     strbuf_printf(sb, "%c%.4g%c", MARK_ON, x, MARK_OFF);
 }
 
-/* The frame's text from sb's: the marks dropped, and a copy with each
-   marked result as "?" when there is one. */
+/* x, a number that tells of the n flows fl (from 0). */
+static void
+of_flows(struct strbuf *sb, const int *fl, int n, double x)
+{
+    strbuf_printf(sb, "%c", MARK_FLOWS);
+    for (int i = 0; i < n; i++)
+        strbuf_printf(sb, "%s%d", i ? "," : "", fl[i]);
+    strbuf_printf(sb, "%c%.4g%c", MARK_SEP, x, MARK_OFF);
+}
+
+/* The frame's texts from sb's: the marks dropped; with the factors it
+   works out as "?" when there is one; and the marked text when it has
+   any mark. */
 static void
 set_text(struct pview_frame *fr, const char *marked)
 {
     size_t n = strlen(marked);
     char *t = xmalloc(n + 1), *m = xmalloc(n + 2);
     size_t a = 0, b = 0;
-    int in = 0, any = 0;
+    int any = 0, results = 0, in_flows = 0, in_result = 0;
 
     for (const char *p = marked; *p; p++) {
         if (*p == MARK_ON) {
-            in = any = 1;
+            any = results = in_result = 1;
             m[b++] = '?';
+        } else if (*p == MARK_FLOWS) {
+            any = in_flows = 1;
+        } else if (*p == MARK_SEP) {
+            in_flows = 0;
         } else if (*p == MARK_OFF) {
-            in = 0;
-        } else {
+            in_result = 0;
+        } else if (!in_flows) {
             t[a++] = *p;
-            if (!in)
+            if (!in_result)
                 m[b++] = *p;
         }
     }
     t[a] = m[b] = '\0';
     fr->text = t;
-    if (any) {
+    fr->marked = any ? xstrdup(marked) : NULL;
+    if (results) {
         fr->masked = m;
     } else {
         free(m);
@@ -121,6 +139,47 @@ const char *
 pview_frame_text(const struct pview_frame *fr, int hide)
 {
     return hide && fr->masked != NULL ? fr->masked : fr->text;
+}
+
+void
+pview_frame_show(const char *text, const char *marked, const char *hidden,
+                 int nflows, struct strbuf *out)
+{
+    int any = 0;
+
+    for (int i = 0; hidden != NULL && i < nflows; i++)
+        any |= hidden[i];
+    if (!any || marked == NULL) {
+        strbuf_puts(out, text);
+        return;
+    }
+    for (const char *p = marked; *p; p++) {
+        int hide = 0;
+        if (*p == MARK_ON) {
+            hide = 1;
+        } else if (*p == MARK_FLOWS) {
+            char *end;
+            for (p++; *p && *p != MARK_SEP; p = *end == ',' ? end + 1 : end) {
+                long f = strtol(p, &end, 10);
+                if (end == p)
+                    break;
+                hide |= f >= 0 && f < nflows && hidden[f];
+            }
+            if (*p != MARK_SEP)
+                break; /* (cannot happen: set by of_flows()) */
+        } else {
+            strbuf_add(out, p, 1);
+            continue;
+        }
+        /* the number, up to its MARK_OFF */
+        if (hide)
+            strbuf_puts(out, "?");
+        for (p++; *p && *p != MARK_OFF; p++)
+            if (!hide)
+                strbuf_add(out, p, 1);
+        if (*p == '\0')
+            break;
+    }
 }
 
 /* Step B at up channel c. */
@@ -138,18 +197,18 @@ text_b(struct strbuf *sb, const struct scenario *s, const struct pcie_model *m,
         const struct pcie_hop *h = hop_at(m, fl[i], c);
         strbuf_printf(sb, "%sflow %d comes in with ",
                       i ? (i == n - 1 ? " and " : ", ") : "", fl[i] + 1);
-        g(sb, h->rin);
+        of_flows(sb, &fl[i], 1, h->rin);
         if (h->ratio != 1) { /* links of different speeds: its share */
             strbuf_puts(sb, " (a share ");
-            g(sb, h->rin * h->ratio);
+            of_flows(sb, &fl[i], 1, h->rin * h->ratio);
             strbuf_puts(sb, " of the link)");
         }
     }
     strbuf_puts(sb, n > 1 ? "; they add up to " : "; that is ");
-    g(sb, h0->sum);
+    of_flows(sb, fl, n, h0->sum);
     if (h0->arb) {
         strbuf_puts(sb, " > 1, so each is divided by ");
-        g(sb, h0->sum);
+        of_flows(sb, fl, n, h0->sum);
         strbuf_puts(sb, " (Eq. 6).");
     } else {
         strbuf_puts(sb, " <= 1: no arbitration, the factors pass.");
@@ -162,7 +221,7 @@ text_c(struct strbuf *sb, const struct scenario *s, const struct pcie_model *m,
        int c, const int *fl, int n, double tau)
 {
     char ch[96], in[96];
-    int done[256] = {0}, k = 0;
+    int done[256] = {0}, grp[256], k = 0;
     const struct pcie_hop *h0 = hop_at(m, fl[0], c);
 
     pcie_chan_name(s->pcie, c, ch, sizeof ch);
@@ -173,7 +232,7 @@ text_c(struct strbuf *sb, const struct scenario *s, const struct pcie_model *m,
                   h0->ngroups > 1 ? "s" : "");
     for (int i = 0; i < n && i < 256; i++) {
         const struct pcie_hop *hi;
-        int prev, first = 1;
+        int prev, ng = 0;
         if (done[i])
             continue;
         hi = hop_at(m, fl[i], c);
@@ -185,18 +244,18 @@ text_c(struct strbuf *sb, const struct scenario *s, const struct pcie_model *m,
             if (pj != prev)
                 continue;
             done[j] = 1;
-            strbuf_printf(sb, "%s%d", first ? "" : " ", fl[j] + 1);
-            first = 0;
+            strbuf_printf(sb, "%s%d", ng ? " " : "", fl[j] + 1);
+            grp[ng++] = fl[j];
         }
         strbuf_printf(sb, "} in by %s, R ", in);
-        g(sb, hi->R);
+        of_flows(sb, grp, ng, hi->R); /* the group's flows' sum */
         if (hi->in_cr)
             strbuf_puts(sb, ", crosses the RC");
     }
     strbuf_puts(sb, ". ");
     if (!h0->arb) {
         strbuf_puts(sb, "They add up to ");
-        g(sb, h0->sum);
+        of_flows(sb, fl, n, h0->sum);
         strbuf_puts(sb, " <= 1: no arbitration.");
         return;
     }
@@ -327,7 +386,7 @@ pview_frames_build(struct pview_frames *st, const struct scenario *s,
         const struct pcie_factors *F = pcie_model_factors(m, f);
         if (!F->hol && F->col[STEP_D9] != cur[f]) {
             strbuf_printf(&sb, " Flow %d: ", f + 1);
-            g(&sb, cur[f]);
+            of_flows(&sb, &f, 1, cur[f]);
             strbuf_puts(&sb, " -> ");
             result(&sb, F->col[STEP_D9]);
             strbuf_puts(&sb, ".");

@@ -11,6 +11,7 @@
 #define RHO_VIEW_PCIE_PVIEW_FRAMES_H
 
 #include "core/base/rho_err.h"
+#include "core/base/strbuf.h"
 #include "core/pcie/pcie_model.h"
 #include "core/scenario.h"
 #include "core/session.h"
@@ -19,9 +20,12 @@ struct pview_frame {
     int step;       /* enum pcie_step: the column it belongs to */
     int chan;       /* the port it acts at, or -1 (A, D8, D9) */
     char *text;     /* one or two sentences; owned */
-    char *masked;   /* text with the factors it works out as "?" (what a
-                       lesson's open question asks for), or NULL when it
-                       works none out; owned. See pview_frame_text(). */
+    char *masked;   /* text with the factors it works out as "?", or NULL
+                       when it works none out; owned. See
+                       pview_frame_text(). */
+    char *marked;   /* text with its numbers marked (the factors it works
+                       out, and which flows the others tell of), or NULL
+                       when it has none; owned. See pview_frame_show(). */
     double *factor; /* per flow of the scenario: the factor after this
                        frame (0 for flows not sending); owned */
     char *changed;  /* per flow: this frame changed it; owned */
@@ -45,9 +49,22 @@ void pview_frames_build(struct pview_frames *st, const struct scenario *s,
 /* Release st. */
 void pview_frames_fini(struct pview_frames *st);
 
-/* The text of frame fr to show: with hide set (a lesson hides some
-   flow's numbers), the factors the frame works out are "?". */
+/* The text of frame fr with hide set: the factors the frame works out as
+   "?" (masked), the numbers it starts from as they are; else its text.
+   What a lesson shows is pview_frame_show()'s, which hides those of the
+   hidden flows too. */
 const char *pview_frame_text(const struct pview_frame *fr, int hide);
+
+/*
+ * A frame's sentence as it shows (its text and marked, as pview_frame
+ * has them; marked may be NULL), appended to out: text, or while a lesson
+ * hides some flow's numbers (hidden: nflows bytes, 1 for a hidden flow;
+ * NULL: none hidden) every number that tells of a hidden flow (its
+ * factor coming in, a sum of flows it is in) as "?", and the factors the
+ * frame works out too, whichever flows they are of.
+ */
+void pview_frame_show(const char *text, const char *marked, const char *hidden,
+                      int nflows, struct strbuf *out);
 
 /*
  * The frames of time step k (0-based) of the session's PCIe run into st

@@ -22,7 +22,7 @@ pview_scene_fini(struct pview_scene *t)
     free(t->hol);
     free(t->chan_lit);
     free(t->text);
-    free(t->masked);
+    free(t->marked);
     memset(t, 0, sizeof *t);
 }
 
@@ -68,7 +68,7 @@ pview_scene_build(struct pview_scene *t, const struct scenario *s,
     t->chan = fr->chan;
     t->node = fr->chan >= 0 ? pcie_chan_tail(s->pcie, fr->chan) : -1;
     t->text = xstrdup(fr->text);
-    t->masked = fr->masked ? xstrdup(fr->masked) : NULL;
+    t->marked = fr->marked ? xstrdup(fr->marked) : NULL;
     t->nchan = pcie_nchan(s->pcie);
     t->chan_lit = xcalloc((size_t)t->nchan, 1);
     t->flow = xcalloc((size_t)(na ? na : 1), sizeof *t->flow);

@@ -52,8 +52,8 @@ struct pview_scene {
     int chan;   /* the port it acts at, or -1 (A, D8, D9) */
     int node;   /* the node whose output port that is, or -1 */
     char *text; /* the frame's sentences; owned */
-    char *masked; /* the same, its results "?" (pview_frame.masked), or
-                     NULL; owned */
+    char *marked; /* the same with its numbers marked (pview_frame.marked),
+                     or NULL; owned */
     int nflows;
     struct pview_scene_flow *flow; /* the sending flows, in scenario order;
                                 owned */

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "core/base/rho_alloc.h"
+#include "core/base/strbuf.h"
 #include "view/bigtext.h"
 #include "view/pcie/pview_rows.h"
 #include "view/roles.h"
@@ -462,12 +463,12 @@ draw_stepper(const struct cview *v, const struct scenario *s,
         }
         y += BIGTEXT_ROWS + 1;
     }
-    {   /* the results as "?" while a lesson hides a flow's numbers */
-        int hide = 0;
-        for (int i = 0; i < t->nflows; i++)
-            hide |= hidden_flow(look, t->flow[i].flow);
-        y += cview_wrap(v, 0, y, v->w, 64, ROLE_EMPHASIS,
-                        hide && t->masked ? t->masked : t->text);
+    { /* a hidden flow's numbers as "?", and the results */
+        struct strbuf sb;
+        strbuf_init(&sb);
+        pview_frame_show(t->text, t->marked, look->hidden, s->nflows, &sb);
+        y += cview_wrap(v, 0, y, v->w, 64, ROLE_EMPHASIS, strbuf_str(&sb));
+        strbuf_fini(&sb);
     }
     y++;
     /* every flow's factor after each step so far */

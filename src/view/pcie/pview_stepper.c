@@ -11,6 +11,7 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "core/base/strbuf.h"
 #include "view/keys.h"
 #include "view/roles.h"
 #include "view/ui.h"
@@ -60,15 +61,19 @@ present(const struct pview_step *d)
 }
 
 static int
-table_rows(const struct pview_frame *fr, int hide, int w, int h)
+table_rows(const struct pview_frame *fr, const char *hidden, int nflows, int w,
+           int h)
 {
     struct canvas tmp;
+    struct strbuf sb;
     int lines;
 
+    strbuf_init(&sb);
+    pview_frame_show(fr->text, fr->marked, hidden, nflows, &sb);
     canvas_init(&tmp, w > 3 ? w - 2 : 1, 1, 1);
-    lines = canvas_wrap(&tmp, 0, 0, tmp.w, 5, ROLE_DEFAULT,
-                        pview_frame_text(fr, hide));
+    lines = canvas_wrap(&tmp, 0, 0, tmp.w, 5, ROLE_DEFAULT, strbuf_str(&sb));
     canvas_fini(&tmp);
+    strbuf_fini(&sb);
     /* title, columns, blank, the sentence, blank, header; the port line */
     return h - (3 + (lines < 5 ? lines : 5) + 2) - 1;
 }
@@ -109,7 +114,8 @@ stepper_draw(const void *st, const struct cview *v,
     const struct pview_step *d = &p->d;
     struct cview a = pview_area(v);
     const struct pview_frame *fr;
-    int y, nf = d->s->nflows, np = present(d), rows, top, row = 0, hide = 0;
+    int y, nf = d->s->nflows, np = present(d), rows, top, row = 0;
+    struct strbuf sb;
 
     if (d->m == NULL || t->st.n == 0) {
         cview_text(&a, 1, 0, a.w - 2, ROLE_DIM, "nothing to step");
@@ -125,16 +131,16 @@ stepper_draw(const void *st, const struct cview *v,
                    k == fr->step ? ROLE_TAB_ACTIVE : ROLE_TAB, col[k]);
     cview_text(&a, 28, 1, a.w - 29, ROLE_DIM, "* changed by this frame");
     y = 3;
-    /* the results as "?" while a lesson hides a flow's numbers */
-    for (int i = 0; dc->hidden != NULL && i < nf; i++)
-        hide |= dc->hidden[i];
-    y += cview_wrap(&a, 1, y, a.w - 2, 5, ROLE_EMPHASIS,
-                    pview_frame_text(fr, hide));
+    /* a hidden flow's numbers as "?", and the results */
+    strbuf_init(&sb);
+    pview_frame_show(fr->text, fr->marked, dc->hidden, nf, &sb);
+    y += cview_wrap(&a, 1, y, a.w - 2, 5, ROLE_EMPHASIS, strbuf_str(&sb));
+    strbuf_fini(&sb);
     y++;
     cview_text(&a, 1, y, 16, ROLE_HEADER, "flow");
     for (int k = 0; k < 5; k++)
         cview_text_right(&a, 16 + 8 * k, y, 7, ROLE_HEADER, col[k]);
-    rows = table_rows(fr, hide, a.w, a.h);
+    rows = table_rows(fr, dc->hidden, nf, a.w, a.h);
     top = t->top > np - rows ? np - rows : t->top;
     top = top < 0 ? 0 : top;
     if (rows > 0 && np > rows) /* where the window is on the flows */
@@ -161,8 +167,8 @@ stepper_draw(const void *st, const struct cview *v,
                 }
             if (isnan(val))
                 continue;
-            if (k == fr->step && dc->hidden != NULL && dc->hidden[i])
-                /* a lesson's open question asks for this number */
+            if (dc->hidden != NULL && dc->hidden[i])
+                /* a lesson's open question asks for its numbers */
                 cview_text_right(&a, 16 + 8 * k, y, 7, ROLE_DIM, "?");
             else
                 cview_printf(&a, 16 + 8 * k, y, 7,
@@ -195,8 +201,9 @@ stepper_key(void *st, struct view_ctx *vc, int act)
 
     if (moved != 0 && t->st.n > 0 && p->d.m != NULL) {
         /* Up, Down, PgUp, PgDn, Home, End: the window on the flows */
-        int hide = 0, np = present(&p->d), rows;
-        rows = table_rows(&t->st.frame[t->frame], hide,
+        int np = present(&p->d), rows;
+        /* (the sentence as it shows with nothing hidden: as long) */
+        rows = table_rows(&t->st.frame[t->frame], NULL, 0,
                           vc->w > 0 ? vc->w : 80, vc->h > 1 ? vc->h - 1 : 23);
         rows = rows > 1 ? rows : 1;
         if (act == ACT_PAGE_UP || act == ACT_PAGE_DOWN)

@@ -5,10 +5,14 @@
  * indented. Up, Down, PgUp, PgDn, Home and End scroll it, Left and Right
  * sideways when it is wider than the screen (view/scroll.h); Space and
  * Backspace choose the next and previous flow in the flow table's order.
- * Its state: the window's place.
+ * While a lesson hides flows' numbers, neither a hidden flow nor a flow
+ * sharing a port with one is explained: the sums, the groups and what
+ * blocked flows leave would tell the hidden numbers. Its state: the
+ * window's place.
  */
 #include "view/pcie/pview.h"
 
+#include "core/pcie/pcie_model.h"
 #include "core/pcie_explain.h"
 #include "view/keys.h"
 #include "view/roles.h"
@@ -79,6 +83,29 @@ why_content(const struct pview *p, int w, int ascii, struct canvas *out,
     scroll_extent(out, cw, ch);
 }
 
+/* The first hidden flow (0-based; hidden: per flow, may be NULL) that
+   shares a port with flow f in the step shown, whose numbers f's
+   explanation would tell, or -1. */
+static int
+hidden_neighbour(const struct pview_step *d, const char *hidden, int f)
+{
+    const struct pcie_model *m = d->m;
+    int na = pcie_model_nactive(m), sends = 0;
+
+    for (int k = 0; hidden != NULL && k < na; k++)
+        sends |= pcie_model_active(m, k) == f;
+    for (int k = 0; sends && k < na; k++) {
+        int h = pcie_model_active(m, k);
+        const struct pcie_hop *hp = pcie_model_hops(m, h);
+        if (h == f || h >= d->s->nflows || !hidden[h])
+            continue;
+        for (int j = 0; j < pcie_model_path_len(m, h); j++)
+            if (pcie_model_hop_index(m, f, hp[j].chan) >= 0)
+                return h;
+    }
+    return -1;
+}
+
 static void
 why_draw(const void *st, const struct cview *v, const struct view_draw_ctx *dc)
 {
@@ -87,7 +114,7 @@ why_draw(const void *st, const struct cview *v, const struct view_draw_ctx *dc)
     const struct pview_step *d = &p->d;
     struct cview a = pview_area(v);
     struct canvas text;
-    int cw, ch;
+    int cw, ch, h;
 
     if (p->flow < 0 || d->m == NULL) {
         cview_text(&a, 1, 0, a.w - 2, ROLE_DIM,
@@ -99,6 +126,13 @@ why_draw(const void *st, const struct cview *v, const struct view_draw_ctx *dc)
                      "flow %d: the lesson's question asks for its numbers; "
                      "= reveals them",
                      p->flow + 1);
+        return;
+    }
+    if ((h = hidden_neighbour(d, dc->hidden, p->flow)) >= 0) {
+        cview_printf(&a, 1, 0, a.w - 2, ROLE_DIM,
+                     "flow %d shares a port with flow %d, whose numbers the "
+                     "lesson's question asks for; = reveals them",
+                     p->flow + 1, h + 1);
         return;
     }
     why_content(p, a.w, v->c->ascii, &text, &cw, &ch);
