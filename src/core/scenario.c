@@ -3,6 +3,7 @@
  */
 #include "core/scenario.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -787,6 +788,17 @@ scenario_flow_to_lua(const struct scenario *s, int i, struct strbuf *out)
     strbuf_puts(out, " }");
 }
 
+/* A seed as Lua reads it back: an integer. -9223372036854775808 would be
+   a float (the literal 9223372036854775808 does not fit an integer). */
+static void
+seed_to_lua(uint64_t seed, struct strbuf *out)
+{
+    if ((long long)seed == LLONG_MIN)
+        strbuf_puts(out, "math.mininteger");
+    else
+        strbuf_printf(out, "%lld", (long long)seed);
+}
+
 /* The fields scenario_to_lua() writes, in its order: of a PCIe scenario,
    of a network. */
 static const char *const pcie_fields[] = {
@@ -856,7 +868,7 @@ pcie_field(const struct scenario *s, const char *name, int full,
     } else if (strcmp(name, "seed") == 0) {
         if (s->seed == 0 && !full)
             return 0;
-        strbuf_printf(out, "%lld", (long long)s->seed);
+        seed_to_lua(s->seed, out);
     } else if (strcmp(name, "placement") == 0) {
         if (s->nranks == 0)
             return 0;
@@ -907,7 +919,7 @@ net_field(const struct scenario *s, const char *name, int full,
     } else if (strcmp(name, "seed") == 0) {
         if (s->seed == 0 && !full)
             return 0;
-        strbuf_printf(out, "%lld", (long long)s->seed);
+        seed_to_lua(s->seed, out);
     } else if (strcmp(name, "gamma") == 0) {
         if (l->gamma <= 0)
             return 0;
@@ -975,7 +987,7 @@ scenario_field_to_lua(const struct scenario *s, const char *name, int full,
             return 1;
         }
         if (strcmp(name, "seed") == 0 && (s->seed != 0 || full)) {
-            strbuf_printf(out, "%lld", (long long)s->seed);
+            seed_to_lua(s->seed, out);
             return 1;
         }
         return 0;

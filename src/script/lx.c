@@ -13,8 +13,11 @@
  * user's chunk runs in a separate environment built from an allow list.
  * Reading a global that does not exist is an error that says so, and
  * names what the sandbox leaves out. The few library functions that loop
- * in C over a count the script chooses are wrapped to charge it first;
- * setmetatable refuses __gc (finalizers run with hooks off).
+ * in C over a count the script chooses are replaced or wrapped to charge
+ * it first; setmetatable refuses __gc (finalizers run with hooks off).
+ * A budget that runs out stops the script at the line it ran out at (for
+ * memory, the line the allocator saw ask for more), and every stop
+ * message names that line.
  */
 #include "script/lx.h"
 
@@ -22,6 +25,7 @@
 #include <lua.h>
 #include <lualib.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,6 +39,26 @@ extern const char *const rho_lua_lib_name[]; /* build/prelude.c */
 extern const char *const rho_lua_lib_text[];
 
 const char lx_ctx_key = 0;
+
+/*
+ * A run: the context the other files of script/ see (lx_int.h), and what
+ * only this file keeps. ctx comes first: the allocator's ud and the
+ * registry's context are &run.ctx, and run_of() goes back to the run.
+ */
+struct run {
+    struct lx_ctx ctx;
+    lua_State *L;  /* for the allocator (NULL until lua_newstate returns) */
+    int mem_line;  /* the script's line where memory first ran over (0:
+                      unknown) */
+    int stop_line; /* the line a budget ran out at, named by every stop
+                      message from then on (0: unknown) */
+};
+
+static struct run *
+run_of(struct lx_ctx *c)
+{
+    return (struct run *)c;
+}
 
 /* What the user's environment may see (S7). */
 static const char *const allowed[] = {
@@ -83,31 +107,33 @@ lx_user_line(lua_State *L)
     return 0;
 }
 
-void
-lx_push_where(lua_State *L)
+/* The line lx_push_where() names (0: none). */
+static int
+where_line(lua_State *L)
 {
     struct lx_ctx *c = lx_ctx(L);
     lua_Debug ar;
 
     /* rho.scenario reading its table: the line of the part it reads */
-    if (c->at_line > 0 && c->path != NULL && lua_getstack(L, 0, &ar) &&
-        lua_getinfo(L, "f", &ar)) {
+    if (c->at_line > 0 && lua_getstack(L, 0, &ar) && lua_getinfo(L, "f", &ar)) {
         lua_CFunction f = lua_tocfunction(L, -1);
         lua_pop(L, 1);
-        if (f == lx_l_scenario) {
-            lua_pushfstring(L, "%s:%d:", c->path, c->at_line);
-            return;
-        }
+        if (f == lx_l_scenario)
+            return c->at_line;
     }
-    for (int level = 0; lua_getstack(L, level, &ar); level++) {
-        if (!lua_getinfo(L, "Sl", &ar))
-            break;
-        if (user_frame(&ar)) {
-            lua_pushfstring(L, "%s:%d:", ar.source + 1, ar.currentline);
-            return;
-        }
-    }
-    lua_pushliteral(L, "");
+    return lx_user_line(L);
+}
+
+void
+lx_push_where(lua_State *L)
+{
+    struct lx_ctx *c = lx_ctx(L);
+    int line = c->path != NULL ? where_line(L) : 0;
+
+    if (line > 0)
+        lua_pushfstring(L, "%s:%d:", c->path, line);
+    else
+        lua_pushliteral(L, "");
 }
 
 int
@@ -142,6 +168,34 @@ lx_control(const char *s, int text, int *byte)
     return 0;
 }
 
+/*
+ * Can the allocator read the stack's frames? Lua 5.4.5 and later turn the
+ * stack's pointers into offsets while they reallocate it (ldo.c
+ * relstack()), and that reallocation passes the old stack; 5.4.4 and
+ * earlier allocate the new stack first, every frame still in place.
+ */
+#if defined(LUA_VERSION_RELEASE_NUM) && LUA_VERSION_RELEASE_NUM >= 50405
+#define FRAMES_READABLE(ptr) ((ptr) == NULL)
+#else
+#define FRAMES_READABLE(ptr) ((void)(ptr), 1)
+#endif
+
+/*
+ * Memory ran over the budget: note the script's line, once. The
+ * allocation fails or the hook stops the script later, after the frames
+ * are gone (Lua calls no message handler for a memory error) or the
+ * script has moved on. Reads the frames only, and allocates nothing.
+ */
+static void
+mem_over(struct lx_ctx *c, void *ptr)
+{
+    struct run *r = run_of(c);
+
+    if (!c->mem_over && r->L != NULL && FRAMES_READABLE(ptr))
+        r->mem_line = lx_user_line(r->L);
+    c->mem_over = 1;
+}
+
 /* The counting allocator: the memory budget and fault injection. */
 static void *
 lx_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
@@ -163,11 +217,11 @@ lx_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
         /* hard limit: a little above the budget; the hook enforces the
            budget itself with the user's line */
         if (c->mem - osize + nsize > c->max_mem + (c->max_mem >> 3)) {
-            c->mem_over = 1;
+            mem_over(c, ptr);
             return NULL;
         }
         if (c->mem - osize + nsize > c->max_mem)
-            c->mem_over = 1;
+            mem_over(c, ptr);
     }
     ptr = realloc(ptr, nsize);
     if (ptr != NULL)
@@ -198,14 +252,39 @@ stop_message(const struct lx_ctx *c, char *buf, size_t n)
     }
 }
 
-/* Raise the stop message at the user's line. */
-static int
-raise_stop(lua_State *L, const struct lx_ctx *c)
+/*
+ * Budget why ran out: the script is stopped for good (the first budget
+ * counts), at the line where it ran out -- the line memory ran over at
+ * for memory, else the line running now.
+ */
+static void
+stop(lua_State *L, struct lx_ctx *c, int why)
 {
+    struct run *r = run_of(c);
+
+    if (c->stopped != 0)
+        return;
+    c->stopped = why;
+    c->stop_used = c->used;
+    if (r->stop_line == 0)
+        r->stop_line = why == LX_STOP_MEM && r->mem_line > 0 ? r->mem_line
+                       : c->path != NULL                     ? where_line(L)
+                                                             : 0;
+}
+
+/* Raise the stop message at the line the script was stopped at (a pcall
+   passing it on is at another). */
+static int
+raise_stop(lua_State *L, struct lx_ctx *c)
+{
+    int line = run_of(c)->stop_line;
     char msg[256];
 
     stop_message(c, msg, sizeof msg);
-    return lx_error(L, "%s", msg);
+    if (line == 0)
+        return lx_error(L, "%s", msg);
+    lua_pushfstring(L, "%s:%d: %s", c->path, line, msg); /* msg */
+    return lua_error(L);
 }
 
 /*
@@ -220,8 +299,8 @@ lx_hook(lua_State *L, lua_Debug *ar)
 {
     struct lx_ctx *c = lx_ctx(L);
 
-    /* the script's line, for a stop no message handler sees (memory
-       runs out inside a C function such as string.rep) */
+    /* the script's line, for a memory stop whose line the allocator
+       could not read (see FRAMES_READABLE) */
     if (lua_getinfo(L, "Sl", ar) && ar->currentline > 0 &&
         ar->source[0] == '@' && c->path != NULL &&
         strcmp(ar->source + 1, c->path) == 0)
@@ -231,12 +310,11 @@ lx_hook(lua_State *L, lua_Debug *ar)
     c->used++;
     if (c->stopped == 0) {
         if (c->used > c->budget)
-            c->stopped = LX_STOP_INSN;
+            stop(L, c, LX_STOP_INSN);
         else if (c->mem_over)
-            c->stopped = LX_STOP_MEM;
+            stop(L, c, LX_STOP_MEM);
         else if (c->deadline > 0 && rho_wall() > c->deadline)
-            c->stopped = LX_STOP_TIME;
-        c->stop_used = c->used;
+            stop(L, c, LX_STOP_TIME);
     }
     if (c->stopped != 0)
         raise_stop(L, c);
@@ -253,8 +331,8 @@ l_pcall(lua_State *L)
     lua_pushboolean(L, 1); /* f, args..., true */
     lua_insert(L, 1);      /* true, f, args... */
     status = lua_pcall(L, lua_gettop(L) - 2, LUA_MULTRET, 0);
-    if (c->stopped == 0 && c->mem_over)
-        c->stopped = LX_STOP_MEM;
+    if (c->mem_over)
+        stop(L, c, LX_STOP_MEM);
     if (c->stopped != 0)
         return raise_stop(L, c);
     if (status != LUA_OK) {
@@ -299,8 +377,8 @@ l_xpcall(lua_State *L)
     lua_pushvalue(L, 1);                   /* f, msgh, args..., true, f */
     lua_rotate(L, 3, 2);                   /* f, msgh, true, f, args... */
     status = lua_pcall(L, n - 2, LUA_MULTRET, 2);
-    if (c->stopped == 0 && c->mem_over)
-        c->stopped = LX_STOP_MEM;
+    if (c->mem_over)
+        stop(L, c, LX_STOP_MEM);
     if (c->stopped != 0)
         return raise_stop(L, c);
     if (status != LUA_OK) {
@@ -315,27 +393,39 @@ l_xpcall(lua_State *L)
  * The sandbox's setmetatable: as Lua's, but no __gc. Finalizers run with
  * hooks off (Lua turns them off during a metamethod of the collector) and
  * at lua_close(), outside every budget; a scenario has no use for them.
+ * Written out rather than calling Lua's from here: an error Lua's raised
+ * would name this C function's place, with no line.
  */
 static int
 l_setmetatable(lua_State *L)
 {
+    int t = lua_type(L, 2);
+
     luaL_checktype(L, 1, LUA_TTABLE);
-    if (lua_type(L, 2) == LUA_TTABLE &&
-        lua_getfield(L, 2, "__gc") != LUA_TNIL) /* t, mt, gc */
-        return lx_error(L, "__gc metamethods are not available in a "
-                           "scenario (finalizers run outside the budgets)");
-    lua_settop(L, 2);                      /* t, mt */
-    lua_pushvalue(L, lua_upvalueindex(1)); /* t, mt, setmetatable */
-    lua_insert(L, 1);                      /* setmetatable, t, mt */
-    lua_call(L, 2, 1);                     /* t */
+    luaL_argexpected(L, t == LUA_TNIL || t == LUA_TTABLE, 2, "nil or table");
+    if (t == LUA_TTABLE) {
+        lua_pushliteral(L, "__gc");       /* t, mt, ..., "__gc" */
+        if (lua_rawget(L, 2) != LUA_TNIL) /* t, mt, ..., gc */
+            return lx_error(L, "__gc metamethods are not available in a "
+                               "scenario (finalizers run outside the "
+                               "budgets)");
+    }
+    if (luaL_getmetafield(L, 1, "__metatable") != LUA_TNIL)
+        return lx_error(L, "cannot change a protected metatable");
+    lua_settop(L, 2);       /* t, mt */
+    lua_setmetatable(L, 1); /* t */
     return 1;
 }
+
+/* Lua's largest string.rep result (lstrlib.c MAXSIZE). */
+#define REP_MAX (sizeof(size_t) < sizeof(int) ? ~(size_t)0 : (size_t)INT_MAX)
 
 /*
  * The sandbox's string.rep: as Lua's, but an empty result is made at
  * once. Lua's loops n times even then (string.rep("", 1e18) would run for
  * years in C, where no hook runs); otherwise the result, allocated before
- * the loop, is bounded by the memory budget, and so is the loop.
+ * the loop, is bounded by the memory budget, and so is the loop. Lua's
+ * own checks are made here, where an error names the script's line.
  */
 static int
 l_rep(lua_State *L)
@@ -350,43 +440,141 @@ l_rep(lua_State *L)
         lua_pushliteral(L, "");
         return 1;
     }
+    if (n > 0 && (l + lsep < l || l + lsep > REP_MAX / (lua_Unsigned)n))
+        return lx_error(L, "resulting string too large");
     lua_pushvalue(L, lua_upvalueindex(1)); /* s, n, [sep], rep */
     lua_insert(L, 1);                      /* rep, s, n, [sep] */
     lua_call(L, lua_gettop(L) - 1, 1);     /* result */
     return 1;
 }
 
-/* The sandbox's table.move(a1, f, e, t [,a2]): the same; Lua's loops
-   e - f + 1 times in C. */
+/*
+ * table.move, table.insert and table.remove loop in C over a count the
+ * script gives (#t may come from a __len metamethod). The sandbox's are
+ * Lua's (ltablib.c), but charge the elements they move to the
+ * instruction budget before moving them, and take #t once. They are
+ * written out rather than calling Lua's from here: an error Lua's raised
+ * would name this C function's place, with no line.
+ */
+
+/* What a value that is not a table needs to be used as one (Lua's
+   checktab()): metamethods to read, write, take the length. */
+enum { TAB_R = 1, TAB_W = 2, TAB_L = 4 };
+
+/* Is the field key of the metatable n places down the stack set? Pushes
+   it. */
+static int
+has_field(lua_State *L, const char *key, int n)
+{
+    lua_pushstring(L, key);
+    return lua_rawget(L, -n) != LUA_TNIL;
+}
+
+/* The value at arg is a table, or has the metamethods what asks for. */
+static void
+check_tab(lua_State *L, int arg, int what)
+{
+    int n = 1; /* values to pop: the metatable, the fields tested */
+
+    if (lua_type(L, arg) == LUA_TTABLE)
+        return;
+    if (lua_getmetatable(L, arg) &&
+        (!(what & TAB_R) || has_field(L, "__index", ++n)) &&
+        (!(what & TAB_W) || has_field(L, "__newindex", ++n)) &&
+        (!(what & TAB_L) || has_field(L, "__len", ++n)))
+        lua_pop(L, n);
+    else
+        luaL_checktype(L, arg, LUA_TTABLE); /* raises */
+}
+
+/* table.move(a1, f, e, t [,a2]): a1[f..e] to a2[t..] (a2 = a1 by
+   default); returns a2. */
 static int
 l_move(lua_State *L)
 {
-    lua_Integer f = luaL_checkinteger(L, 2), e = luaL_checkinteger(L, 3);
+    lua_Integer f = luaL_checkinteger(L, 2), e = luaL_checkinteger(L, 3),
+                t = luaL_checkinteger(L, 4), n;
+    int tt = !lua_isnoneornil(L, 5) ? 5 : 1; /* the destination */
 
-    luaL_checkinteger(L, 4);
-    if (e >= f)
-        lx_charge(L, lx_ctx(L), (double)e - (double)f + 1);
-    lua_pushvalue(L, lua_upvalueindex(1)); /* a1, f, e, t, [a2], move */
-    lua_insert(L, 1);                      /* move, a1, f, e, t, [a2] */
-    lua_call(L, lua_gettop(L) - 1, 1);     /* a2 */
+    check_tab(L, 1, TAB_R);
+    check_tab(L, tt, TAB_W);
+    if (e >= f) {
+        luaL_argcheck(L, f > 0 || e < LUA_MAXINTEGER + f, 3,
+                      "too many elements to move");
+        n = e - f + 1;
+        luaL_argcheck(L, t <= LUA_MAXINTEGER - n + 1, 4,
+                      "destination wrap around");
+        lx_charge(L, lx_ctx(L), (double)n);
+        if (t > e || t <= f || (tt != 1 && !lua_compare(L, 1, tt, LUA_OPEQ))) {
+            for (lua_Integer i = 0; i < n; i++) {
+                lua_geti(L, 1, f + i);  /* ..., a1[f + i] */
+                lua_seti(L, tt, t + i); /* ... */
+            }
+        } else { /* overlapping, forwards: from the end */
+            for (lua_Integer i = n - 1; i >= 0; i--) {
+                lua_geti(L, 1, f + i);  /* ..., a1[f + i] */
+                lua_seti(L, tt, t + i); /* ... */
+            }
+        }
+    }
+    lua_pushvalue(L, tt); /* ..., a2 */
     return 1;
 }
 
-/* table.insert and table.remove shift #t elements in C, and #t may come
-   from a __len metamethod: charge it first. */
+/* table.insert(t, [pos,] v): v at pos (default #t + 1), what was from
+   there on one up. */
 static int
-l_shift(lua_State *L)
+l_insert(lua_State *L)
 {
-    lua_Integer n;
+    lua_Integer e, pos;
 
     luaL_checktype(L, 1, LUA_TTABLE);
-    n = luaL_len(L, 1);
-    if (n > 0)
-        lx_charge(L, lx_ctx(L), (double)n);
-    lua_pushvalue(L, lua_upvalueindex(1)); /* args..., f */
-    lua_insert(L, 1);                      /* f, args... */
-    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
-    return lua_gettop(L);
+    e = (lua_Integer)((lua_Unsigned)luaL_len(L, 1) + 1u); /* first empty */
+    switch (lua_gettop(L)) {
+    case 2:
+        pos = e;
+        break;
+    case 3:
+        pos = luaL_checkinteger(L, 2);
+        /* pos in [1, e] */
+        luaL_argcheck(L, (lua_Unsigned)pos - 1u < (lua_Unsigned)e, 2,
+                      "position out of bounds");
+        lx_charge(L, lx_ctx(L), (double)e - (double)pos);
+        for (lua_Integer i = e; i > pos; i--) {
+            lua_geti(L, 1, i - 1); /* t, pos, v, t[i - 1] */
+            lua_seti(L, 1, i);     /* t, pos, v */
+        }
+        break;
+    default:
+        return lx_error(L, "wrong number of arguments to 'insert'");
+    }
+    lua_seti(L, 1, pos); /* t[pos] = v */
+    return 0;
+}
+
+/* table.remove(t [,pos]): t[pos] (default #t), what was after it one
+   down. */
+static int
+l_remove(lua_State *L)
+{
+    lua_Integer size, pos;
+
+    luaL_checktype(L, 1, LUA_TTABLE);
+    size = luaL_len(L, 1);
+    pos = luaL_optinteger(L, 2, size);
+    if (pos != size) /* pos in [1, size + 1] */
+        luaL_argcheck(L, (lua_Unsigned)pos - 1u <= (lua_Unsigned)size, 2,
+                      "position out of bounds");
+    if (pos < size)
+        lx_charge(L, lx_ctx(L), (double)size - (double)pos);
+    lua_geti(L, 1, pos); /* ..., t[pos] */
+    for (; pos < size; pos++) {
+        lua_geti(L, 1, pos + 1); /* ..., t[pos], t[pos + 1] */
+        lua_seti(L, 1, pos);     /* ..., t[pos] */
+    }
+    lua_pushnil(L);      /* ..., t[pos], nil */
+    lua_seti(L, 1, pos); /* ..., t[pos] */
+    return 1;
 }
 
 void
@@ -396,8 +584,7 @@ lx_charge(lua_State *L, struct lx_ctx *c, double work)
 
     if (c->stopped == 0 && units > (double)(c->budget - c->used)) {
         c->used = c->budget + 1;
-        c->stopped = LX_STOP_INSN;
-        c->stop_used = c->used;
+        stop(L, c, LX_STOP_INSN);
     }
     if (c->stopped != 0)
         raise_stop(L, c);
@@ -502,12 +689,29 @@ l_print(lua_State *L)
 }
 
 /* The message handler: keep the message; add the user's location to
-   non-string error objects. */
+   non-string error objects, and to Lua's errors that come without one. */
 static int
 l_msgh(lua_State *L)
 {
-    if (lua_type(L, 1) == LUA_TSTRING)
+    if (lua_type(L, 1) == LUA_TSTRING) {
+        /* Lua's own messages without a place, raised while a C function
+           runs: nested too deep (a __tostring or __index calling itself
+           through one), or a value misused (table.concat over a table
+           whose __index is a number); in Lua code they have one */
+        const char *msg = lua_tostring(L, 1);
+        if (strcmp(msg, "C stack overflow") == 0 ||
+            strncmp(msg, "attempt to ", 11) == 0) {
+            lx_push_where(L);             /* msg, where */
+            if (lua_rawlen(L, -1) == 0) { /* the parser's: see l_run */
+                lua_pop(L, 1);            /* msg */
+                return 1;
+            }
+            lua_pushliteral(L, " "); /* msg, where, " " */
+            lua_pushvalue(L, 1);     /* msg, where, " ", msg */
+            lua_concat(L, 3);        /* msg, "where msg" */
+        }
         return 1;
+    }
     if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
         return 1;
     lx_push_where(L);
@@ -577,6 +781,14 @@ l_rho_index(lua_State *L)
     }
 }
 
+/* The sandbox's table functions, in place of Lua's. */
+static const luaL_Reg table_funcs[] = {
+    {"move", l_move},
+    {"insert", l_insert},
+    {"remove", l_remove},
+    {NULL, NULL},
+};
+
 /* Build the state's library: rho table, Lua parts, and the sandbox env. */
 static int
 l_setup(lua_State *L)
@@ -597,11 +809,9 @@ l_setup(lua_State *L)
     wrap(L, "rep", l_rep);       /* string */
     lua_pop(L, 1);               /* - */
     /* the table functions that loop in C over a count the script gives */
-    lua_getglobal(L, "table");  /* table */
-    wrap(L, "move", l_move);    /* table */
-    wrap(L, "insert", l_shift); /* table */
-    wrap(L, "remove", l_shift); /* table */
-    lua_pop(L, 1);              /* - */
+    lua_getglobal(L, "table");        /* table */
+    luaL_setfuncs(L, table_funcs, 0); /* table */
+    lua_pop(L, 1);                    /* - */
     /* deterministic math.random: seed 0 unless the script says otherwise */
     lua_getglobal(L, "math");          /* math */
     lua_getfield(L, -1, "randomseed"); /* math, randomseed */
@@ -654,7 +864,8 @@ l_setup(lua_State *L)
     lua_setfield(L, -2, "pcall");                  /* rho, env */
     lua_pushcfunction(L, l_xpcall);                /* rho, env, xpcall */
     lua_setfield(L, -2, "xpcall");                 /* rho, env */
-    wrap(L, "setmetatable", l_setmetatable);       /* rho, env */
+    lua_pushcfunction(L, l_setmetatable);          /* rho, env, f */
+    lua_setfield(L, -2, "setmetatable");           /* rho, env */
     lua_newtable(L);                               /* rho, env, mt */
     lua_pushcfunction(L, l_env_index);             /* rho, env, mt, f */
     lua_setfield(L, -2, "__index");                /* rho, env, mt */
@@ -758,12 +969,32 @@ names_file(const char *msg, const char *name)
     return strncmp(msg, name, n) == 0 && msg[n] == ':';
 }
 
+/* The error message at the top of L into buf (n bytes), cut to fit, with
+   its NULs written '?' as rho_err_set() writes other control characters
+   (error("a\0b") would end at the "a"); NULL if there is none. */
+static const char *
+message(lua_State *L, char *buf, size_t n)
+{
+    size_t len;
+    const char *msg = lua_tolstring(L, -1, &len);
+
+    if (msg == NULL)
+        return NULL;
+    if (len >= n)
+        len = n - 1;
+    for (size_t i = 0; i < len; i++)
+        buf[i] = msg[i] == '\0' ? '?' : msg[i];
+    buf[len] = '\0';
+    return buf;
+}
+
 /* The outcome of a run, into err (the run failed with status rc). */
 static void
 report(lua_State *L, struct lx_ctx *ctx, int rc, struct rho_err *err)
 {
     const char *name = ctx->path;
-    const char *msg = rc == LUA_OK ? NULL : lua_tostring(L, -1);
+    char text[2048];
+    const char *msg = rc == LUA_OK ? NULL : message(L, text, sizeof text);
 
     if (rc == LUA_ERRMEM && ctx->fail_at > 0 && ctx->nalloc >= ctx->fail_at) {
         rho_err_set(err, RHO_ELIMIT,
@@ -771,23 +1002,26 @@ report(lua_State *L, struct lx_ctx *ctx, int rc, struct rho_err *err)
                     name, ctx->fail_at);
         return;
     }
-    if (ctx->stopped == 0 && ctx->mem_over)
-        ctx->stopped = LX_STOP_MEM;
+    if (ctx->mem_over)
+        stop(L, ctx, LX_STOP_MEM);
     if (ctx->stopped != 0) {
-        char stop[256];
-        /* the hook's message carries the line; a script that caught it
-           and went on, or a memory error (no message handler), do not */
-        if (msg != NULL && strstr(msg, "script stopped") != NULL &&
+        char what[256];
+        int line = run_of(ctx)->stop_line;
+        /* the line it was stopped at, which the stop messages name; else
+           a message raised later with one; else where the hook last saw
+           the script (the frames could not be read) */
+        stop_message(ctx, what, sizeof what);
+        if (line == 0 && msg != NULL && strstr(msg, "script stopped") != NULL &&
             names_file(msg, name)) {
             rho_err_set(err, RHO_ELIMIT, "%s", msg);
-        } else if (ctx->last_line > 0) { /* where the hook last saw it */
-            stop_message(ctx, stop, sizeof stop);
-            rho_err_set(err, RHO_ELIMIT, "%s:%d: %s", name, ctx->last_line,
-                        stop);
-        } else {
-            stop_message(ctx, stop, sizeof stop);
-            rho_err_set(err, RHO_ELIMIT, "%s: %s", name, stop);
+            return;
         }
+        if (line == 0)
+            line = ctx->last_line;
+        if (line > 0)
+            rho_err_set(err, RHO_ELIMIT, "%s:%d: %s", name, line, what);
+        else
+            rho_err_set(err, RHO_ELIMIT, "%s: %s", name, what);
     } else if (rc == LUA_ERRMEM) {
         rho_err_set(err, RHO_ELIMIT, "%s: out of memory", name);
     } else if (msg == NULL) {
@@ -795,16 +1029,17 @@ report(lua_State *L, struct lx_ctx *ctx, int rc, struct rho_err *err)
     } else if (names_file(msg, name)) {
         rho_err_set(err, ctx->refused ? RHO_ELIMIT : RHO_EINPUT, "%s", msg);
     } else {
-        /* every message names the file ("error in error handling" and
-           C stack overflows come without) */
+        /* every message names the file ("error in error handling" comes
+           without) */
         rho_err_set(err, ctx->refused ? RHO_ELIMIT : RHO_EINPUT, "%s: %s",
                     name, msg);
     }
 }
 
-/* Run a script in this process; a leading "#!" line is allowed, as in
-   lua(1): a copy with it blanked out runs (the same length: lines and
-   offsets hold). */
+/* Run a script in this process; a UTF-8 byte order mark and a leading
+   "#!" line after it are allowed, as in lua(1): the text after the mark
+   runs (it is on line 1: lines hold), or a copy with that line blanked
+   out (the same length: lines and offsets hold). */
 struct scenario *
 lx_run_text(const char *name, const char *text, size_t len,
             const struct lx_opts *o, struct rho_err *err)
@@ -813,6 +1048,10 @@ lx_run_text(const char *name, const char *text, size_t len,
     struct scenario *s;
     size_t i = 0;
 
+    if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) {
+        text += 3;
+        len -= 3;
+    }
     if (len == 0 || text[0] != '#')
         return run_text(name, text, len, o, err);
     strbuf_init(&copy);
@@ -828,47 +1067,49 @@ static struct scenario *
 run_text(const char *name, const char *text, size_t len,
          const struct lx_opts *o, struct rho_err *err)
 {
-    struct lx_ctx ctx;
+    struct run run;
+    struct lx_ctx *ctx = &run.ctx;
     struct scenario *s = NULL;
     lua_State *L;
     char chunkname[1024];
     int rc;
 
-    memset(&ctx, 0, sizeof ctx);
-    ctx.path = name;
-    ctx.dir_of = o ? o->dir_of : NULL;
-    ctx.hook_every = 1000;
-    ctx.budget = ((o && o->max_instructions) ? o->max_instructions
-                                             : LX_DEFAULT_INSTRUCTIONS) /
-                 ctx.hook_every;
-    if (ctx.budget < 1)
-        ctx.budget = 1;
-    ctx.max_mem = (o && o->max_memory) ? o->max_memory : LX_DEFAULT_MEMORY;
-    ctx.max_seconds = lx_seconds(o);
-    ctx.deadline = rho_wall() + ctx.max_seconds;
-    ctx.fail_at = o ? o->fail_alloc_at : 0;
-    ctx.log = o ? o->log : NULL;
-    ctx.params = o ? o->params : NULL;
-    ctx.params_read = o ? o->params_read : NULL;
-    ctx.text = text;
-    ctx.len = len;
+    memset(&run, 0, sizeof run);
+    ctx->path = name;
+    ctx->dir_of = o ? o->dir_of : NULL;
+    ctx->hook_every = 1000;
+    ctx->budget = ((o && o->max_instructions) ? o->max_instructions
+                                              : LX_DEFAULT_INSTRUCTIONS) /
+                  ctx->hook_every;
+    if (ctx->budget < 1)
+        ctx->budget = 1;
+    ctx->max_mem = (o && o->max_memory) ? o->max_memory : LX_DEFAULT_MEMORY;
+    ctx->max_seconds = lx_seconds(o);
+    ctx->deadline = rho_wall() + ctx->max_seconds;
+    ctx->fail_at = o ? o->fail_alloc_at : 0;
+    ctx->log = o ? o->log : NULL;
+    ctx->params = o ? o->params : NULL;
+    ctx->params_read = o ? o->params_read : NULL;
+    ctx->text = text;
+    ctx->len = len;
 
-    L = lua_newstate(lx_alloc, &ctx);
+    L = lua_newstate(lx_alloc, ctx);
     if (L == NULL) {
-        if (ctx.fail_at > 0)
+        if (ctx->fail_at > 0)
             rho_err_set(err, RHO_ELIMIT,
                         "%s: out of memory (allocation %ld failed on purpose)",
-                        name, ctx.fail_at);
+                        name, ctx->fail_at);
         else
             rho_err_set(err, RHO_ELIMIT, "%s: not enough memory for Lua", name);
         return NULL;
     }
+    run.L = L;
     lua_setwarnf(L, NULL, NULL);
 
     /* nothing that allocates may run outside lua_pcall: no panics */
-    lua_pushcfunction(L, l_msgh);   /* msgh */
-    lua_pushcfunction(L, l_setup);  /* msgh, setup */
-    lua_pushlightuserdata(L, &ctx); /* msgh, setup, ctx */
+    lua_pushcfunction(L, l_msgh);  /* msgh */
+    lua_pushcfunction(L, l_setup); /* msgh, setup */
+    lua_pushlightuserdata(L, ctx); /* msgh, setup, ctx */
     rc = lua_pcall(L, 1, 0, 1);
     if (rc == LUA_OK) {
         struct chunk c = {text, len, chunkname};
@@ -880,14 +1121,14 @@ run_text(const char *name, const char *text, size_t len,
         lua_pushlightuserdata(L, &c); /* msgh, run, c */
         rc = lua_pcall(L, 1, 1, 1);   /* msgh, s | err */
     }
-    if (rc == LUA_OK && ctx.stopped == 0 && !ctx.mem_over) {
+    if (rc == LUA_OK && ctx->stopped == 0 && !ctx->mem_over) {
         s = lua_touserdata(L, -1);
     } else {
         if (rc == LUA_OK) /* the script caught a budget error, went on */
             scenario_free(lua_touserdata(L, -1));
-        report(L, &ctx, rc, err);
+        report(L, ctx, rc, err);
     }
-    copy_reads(L, ctx.params_read);
+    copy_reads(L, ctx->params_read);
     lua_close(L);
     return s;
 }
