@@ -742,18 +742,105 @@ draw(struct app *a)
     tui_blit(&a->c);
 }
 
+/* The theme asked for (-t), quietly: app_run() says what went wrong. */
+static void
+quiet_theme(const struct app_opts *o)
+{
+    char path[1024];
+    struct rho_err err;
+    struct theme t;
+
+    theme_default(&t);
+    if (o->theme != NULL &&
+        (theme_find(o->theme, o->datadir, path, sizeof path, &err) != 0 ||
+         theme_load(&t, path, o->datadir, &err) != 0))
+        theme_default(&t);
+    tui_set_theme(&t);
+}
+
 int
-app_run(const char *path, struct scenario **sp, const struct app_opts *o)
+app_load(const char *path, struct scenario **sp, const struct app_opts *o,
+         struct rho_err *err)
+{
+    struct tui_caps caps;
+    struct reload rl;
+    struct canvas c;
+    struct screen_loading l;
+    const char *why;
+    double t0, drawn = -1;
+    int rc, help = 0;
+
+    *sp = NULL;
+    rho_err_clear(err);
+    if ((rc = tui_init(o->no_color, !o->no_mouse, &caps, err)) != 0)
+        return rc == -1 ? APP_NO_TTY : APP_FAILED;
+    quiet_theme(o);
+    canvas_init(&c, 80, 24, o->ascii || !caps.utf8);
+    /* the first load is a reload with nothing on screen yet: the same
+       thread, the same cancel (quitting kills the script's process) */
+    reload_init(&rl);
+    t0 = rho_wall();
+    if (reload_start(&rl, o, path, NULL, "", err) != 0) {
+        rc = APP_FAILED;
+        goto out;
+    }
+    reload_wait(&rl, 100); /* a quick script: no loading screen at all */
+    for (;;) {
+        struct tui_mouse m;
+        int key, w, h;
+
+        if (reload_take(&rl, sp, err, &why)) {
+            rc = *sp != NULL ? APP_LOADED : APP_FAILED;
+            break;
+        }
+        tui_size(&w, &h);
+        if (drawn < 0 || rho_wall() - drawn >= 0.1 || w != c.w || h != c.h) {
+            if (w != c.w || h != c.h)
+                canvas_resize(&c, w, h);
+            l.path = path;
+            l.seconds = rho_wall() - t0;
+            l.help = help;
+            screen_draw_loading(&c, &l);
+            tui_blit(&c);
+            drawn = rho_wall();
+        }
+        key = tui_key(50, &m);
+        if (tui_signals() & 1) { /* nothing to keep yet */
+            rc = 128 + tui_quit_signal();
+            break;
+        }
+        if (key == 'q' || key == 3 || key == RK_F10 ||
+            (key == KEY_ESC_ && !help)) {
+            rc = APP_QUIT;
+            break;
+        }
+        if (key >= 0 && key != RK_RESIZE && key != RK_MOUSE) {
+            help = !help && (key == RK_F1 || key == '?');
+            drawn = -1;
+        }
+    }
+out:
+    reload_stop(&rl);
+    canvas_fini(&c);
+    /* put away until app_run() takes the screen up again: the caller may
+       have something to print first (a script's print(), a refusal) */
+    tui_fini();
+    return rc;
+}
+
+int
+app_run(const char *path, struct scenario **sp, const struct app_opts *o,
+        struct rho_err *err)
 {
     struct app a;
     struct tui_caps caps;
     double last_watch = 0;
-    int redraw = 1, quit = 0, quit_sig = 0;
+    int redraw = 1, quit = 0, quit_sig = 0, rc;
     char *kept = NULL;
     struct rho_err kept_err;
 
-    if (tui_init(o->no_color, !o->no_mouse, &caps) != 0)
-        return -1;
+    if ((rc = tui_init(o->no_color, !o->no_mouse, &caps, err)) != 0)
+        return rc;
     memset(&a, 0, sizeof a);
     a.started = time(NULL);
     a.path = path;
@@ -788,8 +875,7 @@ app_run(const char *path, struct scenario **sp, const struct app_opts *o)
     /* edits a killed rho kept for this script: load them as unsaved
        edits (off the loop, like any reload) */
     if (!o->readonly && (a.recovering = recover_find(path)) != NULL) {
-        struct rho_err err;
-        if (reload_start(&a.rl, o, a.recovering, path, "", &err) != 0) {
+        if (reload_start(&a.rl, o, a.recovering, path, "", err) != 0) {
             free(a.recovering);
             a.recovering = NULL;
         } else {

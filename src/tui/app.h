@@ -34,10 +34,35 @@ struct app_opts {
 
 /*
  * Run the interactive program on scenario s loaded from path (takes
- * ownership of s). Returns the exit status, or -1 when the terminal cannot
- * be used (not a tty): s is then not consumed and the caller may fall back
- * to batch output.
+ * ownership of s). Returns the exit status (128 + n when killed by
+ * signal n); -1 when stdin or stdout is not a terminal, or -2 with err
+ * filled when the terminal cannot show the screen (TERM unset or unknown,
+ * no cursor addressing): s is then not consumed, nothing was printed, and
+ * the caller may fall back to batch output (-1) or say err (-2).
  */
-int app_run(const char *path, struct scenario **s, const struct app_opts *o);
+int app_run(const char *path, struct scenario **s, const struct app_opts *o,
+            struct rho_err *err);
+
+/* What app_load() returns (or 128 + n: killed by signal n). */
+#define APP_LOADED 0
+#define APP_NO_TTY (-1)
+#define APP_FAILED (-2)
+#define APP_QUIT (-3)
+
+/*
+ * The first load of the script at path, as a reload runs (reload.h: o->load
+ * on a thread): beside a screen that names the script and the time it
+ * has taken, and answers at once -- q, Esc, F10 and Ctrl-C quit (the
+ * script's process is killed), F1 says what is happening -- while the
+ * script may take its whole wall-time budget. Returns APP_LOADED with *s
+ * the scenario (caller owns it); APP_NO_TTY (nothing changed: load it
+ * without a screen); APP_FAILED with err filled (the script's error, or
+ * the terminal's: TERM unset or unknown, no cursor addressing); APP_QUIT
+ * (a key asked: exit status 0); or 128 + n (signal n asked). The terminal
+ * is restored before it returns, whatever it returns; app_run() takes the
+ * screen up again.
+ */
+int app_load(const char *path, struct scenario **s, const struct app_opts *o,
+             struct rho_err *err);
 
 #endif

@@ -21,7 +21,10 @@
 #include "tui/curses.h"
 #include "view/keys.h"
 
+#include <term.h>
+
 static int active;
+static SCREEN *screen; /* newterm()'s, between tui_init() and tui_fini() */
 static int ncolors;
 static volatile sig_atomic_t sig_quit, sig_reload;
 static volatile sig_atomic_t quit_signal; /* the last one that asked */
@@ -97,10 +100,93 @@ on_crash(int sig)
     raise(sig);
 }
 
-int
-tui_init(int no_color, int mouse, struct tui_caps *caps)
+/* The signals whose default action ends the process, but for the crashes
+   below: each asks the loop to quit as SIGTERM does (unsaved edits kept
+   in a recovery file, the terminal restored, exit status 128 + n). A
+   timer's or a resource limit's signal that no one in rho asked for is
+   someone's kill all the same. */
+static const int quit_sigs[] = {
+    SIGHUP,  SIGINT,  SIGQUIT,   SIGTERM, SIGUSR1, SIGALRM,
+    SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF,
+#ifdef SIGIO
+    SIGIO,
+#endif
+#ifdef SIGPWR
+    SIGPWR,
+#endif
+#ifdef SIGSTKFLT
+    SIGSTKFLT,
+#endif
+};
+
+/* A fault in rho itself: nothing can be trusted to save, the terminal is
+   restored and the process dies of the signal. */
+static const int crash_sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGABRT,
+                                 SIGILL,  SIGSYS, SIGTRAP};
+
+static void
+catch_signals(void)
 {
     struct sigaction sa;
+
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_quit;
+    for (size_t k = 0; k < sizeof quit_sigs / sizeof quit_sigs[0]; k++)
+        sigaction(quit_sigs[k], &sa, NULL);
+#if defined(SIGRTMIN) && defined(SIGRTMAX)
+    for (int k = SIGRTMIN; k <= SIGRTMAX; k++)
+        sigaction(k, &sa, NULL);
+#endif
+    sa.sa_handler = on_reload;
+    sigaction(SIGUSR2, &sa, NULL);
+    /* the screen writes to a terminal, never a pipe: a broken pipe is a
+       script's process gone (its read fails with EPIPE and says so), not
+       a reason to drop the unsaved edits; a kill -PIPE changes nothing */
+    sa.sa_handler = SIG_IGN;
+    sigaction(SIGPIPE, &sa, NULL);
+    sa.sa_handler = on_crash;
+    for (size_t k = 0; k < sizeof crash_sigs / sizeof crash_sigs[0]; k++)
+        sigaction(crash_sigs[k], &sa, NULL);
+}
+
+/* Whether this terminal can show the explorer: a terminfo entry for
+   TERM, with cursor addressing. 0, or -1 with err filled. */
+static int
+usable_terminal(struct rho_err *err)
+{
+    const char *term = getenv("TERM");
+    const char *way = "set TERM, or use -b for the report";
+    char *cup;
+    int found = 0;
+
+    if (term == NULL || term[0] == '\0')
+        return rho_err_set(err, RHO_EINPUT,
+                           "cannot draw on this terminal (TERM is not set); "
+                           "%s",
+                           way);
+    /* (setupterm() with an errret prints nothing, and returns: initscr()
+       would print ncurses's own message and exit) */
+    if (setupterm(term, STDOUT_FILENO, &found) != OK || found != 1)
+        return rho_err_set(err, RHO_EINPUT,
+                           "cannot draw on this terminal (TERM=%.64s: %s); %s",
+                           term,
+                           found == -1 ? "no terminfo database"
+                                       : "no terminfo entry",
+                           way);
+    cup = tigetstr("cup");
+    del_curterm(cur_term);
+    if (cup == NULL || cup == (char *)-1)
+        return rho_err_set(err, RHO_EINPUT,
+                           "cannot draw on this terminal (TERM=%.64s: no "
+                           "cursor addressing); use a terminal that has it, "
+                           "or -b for the report",
+                           term);
+    return 0;
+}
+
+int
+tui_init(int no_color, int mouse, struct tui_caps *caps, struct rho_err *err)
+{
     const char *nc = getenv("NO_COLOR");
 
     memset(caps, 0, sizeof *caps);
@@ -110,9 +196,19 @@ tui_init(int no_color, int mouse, struct tui_caps *caps)
     /* numbers rho writes (exports, saved scripts) and Lua reads stay
        "0.5" in every locale */
     setlocale(LC_NUMERIC, "C");
+    if (usable_terminal(err) != 0)
+        return -2;
     caps->utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
-    if (initscr() == NULL)
-        return -1;
+    if (screen != NULL) /* (a screen put away before: replaced) */
+        delscreen(screen);
+    if ((screen = newterm(NULL, stdout, stdin)) == NULL) {
+        rho_err_set(err, RHO_EINPUT,
+                    "cannot draw on this terminal (TERM=%.64s); set TERM, "
+                    "or use -b for the report",
+                    getenv("TERM"));
+        return -2;
+    }
+    set_term(screen);
     active = 1;
     rho_set_fatal_hook(tui_fini);
     cbreak();
@@ -145,18 +241,7 @@ tui_init(int no_color, int mouse, struct tui_caps *caps)
         mouseinterval(0);
         caps->mouse = 1;
     }
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_quit;
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    sigaction(SIGHUP, &sa, NULL);
-    sigaction(SIGQUIT, &sa, NULL);
-    sa.sa_handler = on_reload;
-    sigaction(SIGUSR2, &sa, NULL);
-    signal(SIGSEGV, on_crash);
-    signal(SIGBUS, on_crash);
-    signal(SIGFPE, on_crash);
-    signal(SIGABRT, on_crash);
+    catch_signals();
     return 0;
 }
 
@@ -168,6 +253,8 @@ tui_fini(void)
     active = 0;
     curs_set(1);
     endwin();
+    /* (the screen itself stays allocated: a signal handler's endwin()
+       may still refer to it, and the process ends soon after) */
 }
 
 void

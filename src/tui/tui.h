@@ -1,14 +1,15 @@
 /*
  * tui: the terminal. Start and stop curses (the terminal is restored on
- * every way out: a normal exit, a fatal error, SIGINT, SIGTERM, SIGHUP,
- * a crash), map the theme's roles to colour pairs for the colours the
- * terminal has (256, 16, 8, or none under NO_COLOR), copy a canvas to the
- * screen, and read keys as rho's key codes (keys.h). Nothing else in rho
- * calls curses.
+ * every way out: a normal exit, a fatal error, every signal that would end
+ * the process, a crash), map the theme's roles to colour pairs for the
+ * colours the terminal has (256, 16, 8, or none under NO_COLOR), copy a
+ * canvas to the screen, and read keys as rho's key codes (keys.h). Nothing
+ * else in rho calls curses.
  */
 #ifndef RHO_TUI_TUI_H
 #define RHO_TUI_TUI_H
 
+#include "core/base/rho_err.h"
 #include "theme/theme.h"
 #include "view/canvas.h"
 #include "view/roles.h"
@@ -21,10 +22,15 @@ struct tui_caps {
 
 /*
  * Start the terminal. no_color forces monochrome (NO_COLOR is also
- * honoured); mouse asks for mouse events. Returns 0, or -1 when stdin or
- * stdout is not a terminal (then nothing was changed).
+ * honoured); mouse asks for mouse events. Returns 0; -1 when stdin or
+ * stdout is not a terminal; -2 with err filled when the terminal cannot
+ * show the screen (TERM unset, no terminfo entry for it, no cursor
+ * addressing: "dumb"). On -1 and -2 nothing was changed (no curses
+ * message, no exit). Catches every signal that would end the process:
+ * see tui_signals(). After tui_fini() it may start the terminal again.
  */
-int tui_init(int no_color, int mouse, struct tui_caps *caps);
+int tui_init(int no_color, int mouse, struct tui_caps *caps,
+             struct rho_err *err);
 
 /* Restore the terminal. Safe to call twice and from a signal handler's
    aftermath. */
@@ -52,9 +58,14 @@ struct tui_mouse {
  */
 int tui_key(int timeout_ms, struct tui_mouse *m);
 
-/* Signals seen since the last call: bit 1 a request to quit (SIGINT,
-   SIGTERM, SIGHUP, SIGQUIT; and a terminal that hung up, as SIGHUP, when
-   tui_key() saw it), bit 2 a request to reload (SIGUSR2). */
+/* Signals seen since the last call: bit 1 a request to quit (every
+   signal whose default action ends the process but a crash's: SIGINT,
+   SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGALRM, SIGXCPU, SIGXFSZ,
+   SIGVTALRM, SIGPROF, SIGIO, SIGPWR, the real-time ones; and a terminal
+   that hung up, as SIGHUP, when tui_key() saw it), bit 2 a request to
+   reload (SIGUSR2). SIGPIPE is ignored (a write to a closed pipe fails
+   with EPIPE instead). A crash (SIGSEGV, SIGBUS, SIGFPE, SIGABRT, SIGILL,
+   SIGSYS, SIGTRAP) restores the terminal and dies of the signal. */
 int tui_signals(void);
 
 /* The number of the last signal that asked to quit (0: none). */

@@ -113,17 +113,25 @@ draw_status(struct canvas *c, const struct ui *u)
     int y = c->h - 2, role = u->status_error ? ROLE_STATUS_ERROR : ROLE_STATUS;
 
     if (u->prompt != PROMPT_NONE) {
-        int n, first = 0;
+        int n, first = 0, w = c->w;
         struct cell *cl;
         canvas_fill(c, 0, y, c->w, 1, ' ', ROLE_PROMPT);
-        n = canvas_text(c, 0, y, c->w, ROLE_PROMPT, u->label);
+        if (ui_prompt_full(u)) { /* keys typed now are refused: said */
+            char full[48];
+            snprintf(full, sizeof full, " full: %d characters at most ",
+                     UI_PROMPT_MAX - 1);
+            if ((int)strlen(full) + 20 > c->w)
+                snprintf(full, sizeof full, " full ");
+            w -= canvas_text_right(c, 0, y, c->w, ROLE_STATUS_ERROR, full);
+        }
+        n = canvas_text(c, 0, y, w, ROLE_PROMPT, u->label);
         /* a line wider than the room scrolls to keep the cursor in the
            last column, a "…" where its start went */
-        if (c->w - n >= 4 && u->cur > c->w - n - 1) {
-            first = u->cur - (c->w - n - 2);
+        if (w - n >= 4 && u->cur > w - n - 1) {
+            first = u->cur - (w - n - 2);
             canvas_text(c, n++, y, 1, ROLE_PROMPT, "\u2026");
         }
-        canvas_text(c, n, y, c->w - n, ROLE_PROMPT, u->line + first);
+        canvas_text(c, n, y, w - n, ROLE_PROMPT, u->line + first);
         if ((cl = canvas_at(c, n + u->cur - first, y)) != NULL)
             cl->attrs |= ATTR_REVERSE; /* the cursor */
         return;
@@ -288,6 +296,82 @@ draw_error(struct canvas *c, const char *error, int y, int h)
 }
 
 void
+screen_draw_small(struct canvas *c)
+{
+    /* the longest of these that fits on one line, centred: what is
+       needed before what there is, a line never cut */
+    char form[4][96];
+    int k, x;
+
+    canvas_clear(c, ROLE_DEFAULT);
+    snprintf(form[0], sizeof form[0],
+             "terminal too small: %dx%d, rho needs %dx%d", c->w, c->h,
+             SCREEN_MIN_W, SCREEN_MIN_H);
+    snprintf(form[1], sizeof form[1], "too small: %dx%d < %dx%d", c->w, c->h,
+             SCREEN_MIN_W, SCREEN_MIN_H);
+    snprintf(form[2], sizeof form[2], "%dx%d needed", SCREEN_MIN_W,
+             SCREEN_MIN_H);
+    snprintf(form[3], sizeof form[3], "%dx%d", SCREEN_MIN_W, SCREEN_MIN_H);
+    for (k = 0; k < 3 && (int)strlen(form[k]) > c->w; k++)
+        ;
+    x = (c->w - (int)strlen(form[k])) / 2;
+    canvas_text(c, x > 0 ? x : 0, c->h / 2, c->w, ROLE_WARNING, form[k]);
+}
+
+void
+screen_draw_loading(struct canvas *c, const struct screen_loading *l)
+{
+    char line[1200];
+    int y, w;
+
+    if (c->w < SCREEN_MIN_W || c->h < SCREEN_MIN_H) {
+        screen_draw_small(c);
+        return;
+    }
+    canvas_clear(c, ROLE_DEFAULT);
+    canvas_fill(c, 0, 0, c->w, 1, ' ', ROLE_TITLE);
+    snprintf(line, sizeof line, "rho  %s", l->path);
+    if (utf8_width(line) > c->w - 2) {
+        int n = utf8_prefix(line, c->w - 3, NULL);
+        snprintf(line + n, sizeof line - (size_t)n, "\u2026");
+    }
+    canvas_text(c, 1, 0, c->w - 2, ROLE_TITLE, line);
+    canvas_text_right(c, 0, 0, c->w, ROLE_TITLE, "loading ");
+    /* the middle: what runs, and for how long */
+    w = c->w - 4;
+    y = c->h / 2 - 2;
+    snprintf(line, sizeof line, "loading %s \u2026 %.1f s", l->path,
+             l->seconds);
+    y += canvas_wrap(c, 2, y, w, 3, ROLE_DEFAULT, line);
+    canvas_wrap(c, 2, y + 1, w, 3, ROLE_DEFAULT,
+                "the explorer opens when the script has run (within its "
+                "--lua-time budget); q, Esc or Ctrl-C quits now");
+    /* the status line and the hints, as the explorer's */
+    canvas_fill(c, 0, c->h - 2, c->w, 1, ' ', ROLE_STATUS);
+    snprintf(line, sizeof line, "loading the scenario: %.1f s", l->seconds);
+    canvas_text(c, 0, c->h - 2, c->w, ROLE_STATUS, line);
+    canvas_fill(c, 0, c->h - 1, c->w, 1, ' ', ROLE_KEYHINT_TEXT);
+    {
+        int col = canvas_text(c, 0, c->h - 1, c->w, ROLE_KEYHINT, " F1 ");
+        col += canvas_text(c, col, c->h - 1, c->w - col, ROLE_KEYHINT_TEXT,
+                           "Help ");
+        col += canvas_text(c, col, c->h - 1, c->w - col, ROLE_KEYHINT, " q ");
+        canvas_text(c, col, c->h - 1, c->w - col, ROLE_KEYHINT_TEXT, "Quit ");
+    }
+    if (l->help) {
+        int bw = c->w - 8 < 70 ? c->w - 8 : 70, bh = 6;
+        int bx = (c->w - bw) / 2, by = (c->h - bh) / 2;
+        canvas_fill(c, bx, by, bw, bh, ' ', ROLE_HELP);
+        canvas_box(c, bx, by, bw, bh, ROLE_HELP, "Help");
+        canvas_wrap(c, bx + 2, by + 1, bw - 4, bh - 2, ROLE_HELP,
+                    "rho is running the scenario's script; the explorer and "
+                    "its keys (F1 there lists them all) come when it is "
+                    "done, or its error. Now: q, Esc or Ctrl-C quits. Any "
+                    "key closes this help.");
+    }
+}
+
+void
 screen_draw(struct canvas *c, const struct screen_ctx *x)
 {
     const struct ui *u = x->u;
@@ -308,10 +392,7 @@ screen_draw(struct canvas *c, const struct screen_ctx *x)
     x->u->env = x->env;
     canvas_clear(c, ROLE_DEFAULT);
     if (c->w < SCREEN_MIN_W || c->h < SCREEN_MIN_H) {
-        char msg[96];
-        snprintf(msg, sizeof msg, "terminal too small: %dx%d, rho needs %dx%d",
-                 c->w, c->h, SCREEN_MIN_W, SCREEN_MIN_H);
-        canvas_wrap(c, 1, c->h / 2, c->w - 2, c->h, ROLE_WARNING, msg);
+        screen_draw_small(c);
         return;
     }
     /* from here on, nothing changes the ui or the session */

@@ -38,6 +38,23 @@ struct screen_ctx {
  */
 void screen_draw(struct canvas *c, const struct screen_ctx *x);
 
+/* A terminal smaller than SCREEN_MIN_W x SCREEN_MIN_H: says so in as much
+   of "terminal too small: 10x5, rho needs 60x16" as fits on one line
+   (down to "60x16"), centred, never a word a line. */
+void screen_draw_small(struct canvas *c);
+
+/* The screen while the explorer's first load of the script runs. */
+struct screen_loading {
+    const char *path; /* the script */
+    double seconds;   /* since the load started */
+    int help;         /* the help box is up */
+};
+
+/* Draw the loading screen into c: the title bar with the script, the time
+   the load has taken, the keys that answer (q, F1), and the help box when
+   l->help. Needs no session. */
+void screen_draw_loading(struct canvas *c, const struct screen_loading *l);
+
 /* The help overlay's text (the key table, with a heading). */
 void screen_help_text(struct strbuf *out);
 

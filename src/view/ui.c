@@ -457,6 +457,12 @@ submit(struct ui *u, struct session *ss)
 }
 
 int
+ui_prompt_full(const struct ui *u)
+{
+    return u->prompt != PROMPT_NONE && u->len + 1 >= UI_PROMPT_MAX;
+}
+
+int
 ui_prompt_drop(struct ui *u)
 {
     if (u->prompt != PROMPT_VIEW)
@@ -515,12 +521,15 @@ prompt_key(struct ui *u, struct session *ss, int key)
         u->len = u->cur = 0;
         return UI_REDRAW;
     default:
-        if (key >= 32 && key < 127 && u->len + 1 < UI_PROMPT_MAX) {
-            memmove(u->line + u->cur + 1, u->line + u->cur,
-                    (size_t)(u->len - u->cur + 1));
-            u->line[u->cur++] = (char)key;
-            u->len++;
-        }
+        if (key < 32 || key >= 127)
+            return UI_REDRAW;
+        if (ui_prompt_full(u))
+            return UI_REDRAW; /* refused: the prompt line says it is full
+                                 (screen.c), a paste is not cut unseen */
+        memmove(u->line + u->cur + 1, u->line + u->cur,
+                (size_t)(u->len - u->cur + 1));
+        u->line[u->cur++] = (char)key;
+        u->len++;
         return UI_REDRAW;
     }
 }

@@ -188,6 +188,11 @@ void *ui_family_state(const struct ui *u, const struct view_family *f);
 void ui_prompt(struct ui *u, const char *label, const char *text,
                ui_prompt_fn *fn, void *st);
 
+/* 1 when a prompt is open and its line holds UI_PROMPT_MAX - 1
+   characters: a character typed more is refused (the prompt line says
+   so), not cut. */
+int ui_prompt_full(const struct ui *u);
+
 /* Close a view's open prompt (an 'e' edit names a flow by its number,
    which a reload may give another flow). Returns 1 when one was open. */
 int ui_prompt_drop(struct ui *u);

@@ -7,6 +7,7 @@
  * the model table and the key table, and views' states across tabs.
  */
 #include "harness.h"
+#include "support_canvas.h"
 
 #include "core/model_net.h"
 #include "core/model_pcie.h"
@@ -15,6 +16,7 @@
 #include "view/lview.h"
 #include "view/net/nview_ui.h"
 #include "view/pcie/pview.h"
+#include "view/screen.h"
 #include "view/tabs.h"
 #include "view/ui.h"
 #include "view/view.h"
@@ -66,6 +68,7 @@ static void test_dispatch(void);
 static void test_teach(void);
 static void test_lesson(void);
 static void test_phases(void);
+static void test_terminal(void);
 
 int
 main(void)
@@ -346,7 +349,92 @@ main(void)
     test_teach();
     test_lesson();
     test_dispatch();
+    test_terminal();
     TEST_DONE();
+}
+
+/* The frames of a terminal the explorer cannot use whole: too small, a
+   prompt whose line is full, the screen of the first load. */
+static void
+test_terminal(void)
+{
+    static const struct {
+        int w, h;
+        const char *want;
+    } small[] = {
+        {59, 15, "terminal too small: 59x15, rho needs 60x16"},
+        {30, 5, "too small: 30x5 < 60x16"},
+        {12, 5, "60x16 needed"},
+        {10, 5, "60x16"},
+        {5, 3, "60x16"},
+    };
+    struct canvas c;
+    struct rho_err err;
+    struct session *ss =
+        session_new(lx_run_file("scenarios/table1.lua", NULL, &err));
+    struct ui u;
+    struct screen_ctx x;
+    struct screen_loading l = {"scenarios/slow.lua", 2.25, 0};
+    int y, fx = 0;
+
+    for (size_t k = 0; k < sizeof small / sizeof small[0]; k++) {
+        canvas_init(&c, small[k].w, small[k].h, 0);
+        screen_draw_small(&c);
+        y = find_row(&c, small[k].want);
+        CHECK(y == small[k].h / 2,
+              "too small at %dx%d: '%s' on one line (row %d: '%s')",
+              small[k].w, small[k].h, small[k].want, y,
+              y >= 0 ? row_text(&c, y) : "");
+        for (int r = 0; r < small[k].h; r++)
+            CHECK(r == y || row_text(&c, r)[0] == '\0',
+                  "too small at %dx%d: nothing but that line (row %d: '%s')",
+                  small[k].w, small[k].h, r, row_text(&c, r));
+        canvas_fini(&c);
+    }
+
+    /* a full prompt line refuses keys, and says so on the prompt line */
+    ui_init(&u, ss);
+    fx = ui_key(&u, ss, ':');
+    for (int k = 0; k < 300; k++)
+        fx |= ui_key(&u, ss, '9');
+    CHECK(u.len == UI_PROMPT_MAX - 1 && ui_prompt_full(&u) && fx == UI_REDRAW,
+          "300 keys in a prompt: %d taken, the line full, the rest refused",
+          u.len);
+    canvas_init(&c, 100, 30, 0);
+    memset(&x, 0, sizeof x);
+    x.ss = ss;
+    x.u = &u;
+    screen_draw(&c, &x);
+    CHECK(strstr(row_text(&c, 28), "full: 255 characters at most") != NULL,
+          "the prompt line says it is full: '%s'", row_text(&c, 28));
+    ui_key(&u, ss, KEY_BACKSPACE_);
+    CHECK(!ui_prompt_full(&u), "Backspace: room again");
+    screen_draw(&c, &x);
+    CHECK(strstr(row_text(&c, 28), "full") == NULL,
+          "and the prompt line no longer says full: '%s'", row_text(&c, 28));
+    ui_key(&u, ss, KEY_ESC_);
+    ui_fini(&u);
+    session_free(ss);
+
+    /* the first load: the script, its time, the keys that answer */
+    screen_draw_loading(&c, &l);
+    CHECK(strstr(row_text(&c, 0), "rho  scenarios/slow.lua") != NULL,
+          "loading: the title names the script: '%s'", row_text(&c, 0));
+    CHECK(find_row(&c, "loading scenarios/slow.lua \u2026 2.2 s") > 0 ||
+              find_row(&c, "loading scenarios/slow.lua \u2026 2.3 s") > 0,
+          "loading: the script and the time it has taken");
+    CHECK(strstr(row_text(&c, 29), "q Quit") != NULL &&
+              strstr(row_text(&c, 29), "F1 Help") != NULL,
+          "loading: the keys that answer: '%s'", row_text(&c, 29));
+    l.help = 1;
+    screen_draw_loading(&c, &l);
+    CHECK(find_row(&c, "Help") > 0 && find_row(&c, "q, Esc or Ctrl-C") > 0,
+          "loading: F1's help");
+    canvas_fini(&c);
+    canvas_init(&c, 20, 5, 0);
+    screen_draw_loading(&c, &l);
+    CHECK(find_row(&c, "60x16") == 2, "loading on a small terminal: too small");
+    canvas_fini(&c);
 }
 
 /* Every view a model names is in the view table, every view of the table
