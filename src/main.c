@@ -883,6 +883,47 @@ conflicts(const struct args *pa)
                                      long_name(first), long_name(run_opt[i]));
         }
     }
+    {
+        /* the tables of one run that a mode printing its own table
+           (one row per point, per design, the schedules' times) never
+           prints: they would be dropped */
+        static const struct {
+            int mode, opt;
+        } unread[] = {
+            {OPT_SWEEP, OPT_STEPS},     {OPT_SWEEP, OPT_TIMELINE},
+            {OPT_SEARCH, OPT_STEPS},    {OPT_SEARCH, OPT_TIMELINE},
+            {OPT_COMPARE, OPT_LINKS},   {OPT_COMPARE, OPT_MESSAGES},
+            {OPT_COMPARE, OPT_METRICS},
+        };
+        for (size_t i = 0; i < sizeof unread / sizeof unread[0]; i++)
+            if (given(pa, unread[i].mode) && given(pa, unread[i].opt))
+                return bad_usage("--%s prints its own table: --%s would do "
+                                 "nothing with it",
+                                 long_name(unread[i].mode),
+                                 long_name(unread[i].opt));
+    }
+    {
+        /* a -p NAME that --sweep or --compare also gives: their values
+           would replace it (as -p refuses a name given twice) */
+        const struct {
+            int opt;
+            const struct sweep *sw;
+        } axes[] = {{OPT_SWEEP, &pa->c.sweep}, {OPT_COMPARE, &pa->c.compare}};
+        for (size_t i = 0; i < sizeof axes / sizeof axes[0]; i++)
+            for (int k = 0; k < axes[i].sw->naxes; k++)
+                for (int p = 0; p < pa->c.nparams; p++) {
+                    const char *name = axes[i].sw->axis[k].name;
+                    size_t n = strlen(name);
+                    if (strncmp(pa->c.params[p], name, n) == 0 &&
+                        pa->c.params[p][n] == '=')
+                        return bad_usage("%s given twice (--param '%s' and "
+                                         "--%s %s=...): the %s's values "
+                                         "would replace the --param",
+                                         name, pa->c.params[p],
+                                         long_name(axes[i].opt), name,
+                                         long_name(axes[i].opt));
+                }
+    }
     if (savefile_same(pa->c.curve, pa->c.file))
         return bad_usage("--curve %s is the scenario: it would be "
                          "overwritten; give another file",
@@ -913,9 +954,14 @@ conflicts(const struct args *pa)
                                      modes[k]->text_only, fmt);
                 break;
             }
+        if (given(pa, OPT_PLOT))
+            return bad_usage("--plot draws in text only: -f %s is not "
+                             "supported with it",
+                             fmt);
         if (given(pa, OPT_EXPLAIN))
             return bad_usage("--explain prints text only: -f %s is not "
-                             "supported with it", fmt);
+                             "supported with it",
+                             fmt);
         if (given(pa, OPT_STEPPER))
             return bad_usage("--stepper prints text only: -f %s is not "
                              "supported with it (--steps prints the "
@@ -1029,7 +1075,7 @@ rho_main(int argc, char **argv)
     struct rho_err err;
     struct scenario *s;
     struct strbuf log, read;
-    int rc = -1;
+    int rc = -1, ended;
 
     /* tests/fault/run.sh: fail the Nth C allocation (rho_alloc.h) */
     if (getenv("RHO_FAIL_ALLOC") != NULL)
@@ -1074,17 +1120,41 @@ rho_main(int argc, char **argv)
     a->lx.log = &log;
     a->lx.params = a->nparams ? a->params : NULL;
     a->lx.params_read = &read;
-    s = lx_run_file(a->file, &a->lx, &err);
+    {
+        /* the explorer loads its script beside its screen, which answers
+           keys while a slow script runs (cli_tui_load()); else, and
+           without a terminal, here */
+        const struct cli_mode *first = NULL;
+        for (int k = 0; modes[k] != NULL && first == NULL; k++)
+            if (!modes[k]->before_load &&
+                (modes[k]->when == NULL || modes[k]->when(a)))
+                first = modes[k];
+        rc = -1;
+        s = first == &cli_tui_mode ? cli_tui_load(a, &err, &rc) : NULL;
+        if (s == NULL && rc < 0)
+            s = lx_run_file(a->file, &a->lx, &err);
+    }
     a->lx.log = NULL;
     a->lx.params_read = NULL;
     a->params_read = &read;
     if (log.len > 0)
         fputs(strbuf_str(&log), stderr);
     strbuf_fini(&log);
-    if (s == NULL) {
+    ended = s == NULL && rc >= 0;
+    /* rho-mpi: a rank that could not load stops every rank (the lowest
+       says why), and every rank must have loaded the same scenario */
+    if (!ended && cli_mpi_agree(s == NULL, &err) != 0) {
+        scenario_free(s);
+        s = NULL;
+    }
+    if (ended) {
+        /* the explorer ended during its load: a key, a signal, or an
+           error it said */
+    } else if (s == NULL) {
         fprintf(stderr, "rho: %s\n", err.msg);
         rc = cli_exit_code(&err);
-    } else if ((rc = cli_params_check(a)) == 0 &&
+    } else if ((rc = cli_mpi_same_scenario(s, a->file)) == 0 &&
+               (rc = cli_params_check(a)) == 0 &&
                (rc = select_models(&pa, s)) == 0) {
         rc = -1;
         for (int k = 0; modes[k] != NULL && rc < 0; k++)

@@ -38,9 +38,9 @@ done
 
 # 2. the other suites: each script prints ok/FAIL lines
 for s in tests/lua/run.sh tests/golden/run.sh tests/golden/screens80.sh tests/cli/run.sh tests/cli/limits.sh \
-    tests/export/run.sh tests/fuzz/run.sh tests/fault/run.sh tests/tui/run.sh \
+    tests/cli/batch2.sh tests/export/run.sh tests/fuzz/run.sh tests/fault/run.sh tests/tui/run.sh \
     tests/tui/views.sh tests/tui/pviews.sh tests/tui/hostile.sh tests/tui/editing.sh tests/tui/netviews.sh \
-    tests/tui/pcieviews.sh tests/soak/run.sh \
+    tests/tui/pcieviews.sh tests/tui/lessons2.sh tests/tui/terminal.sh tests/soak/run.sh \
     tests/mpi/run.sh; do
     [ -f "$s" ] || continue
     sh "$s" "$BUILD" >"$log" 2>&1

@@ -8,6 +8,7 @@
 #include "cli/cli.h"
 
 #include <math.h>
+#include <string.h>
 #include <time.h>
 
 #include "core/net/net_estimate.h"
@@ -33,6 +34,38 @@ stops_here(const struct session *ss)
     return 0;
 }
 
+/* rho-mpi: when the link model failed, on the ranks that refused (a
+   budget on one rank's share) and on the others, which stopped with
+   "another rank failed", the first rank that failed for itself gives its
+   error to every rank (cli_mpi_agree()), so that rank 0 prints it and
+   every rank exits with its status. Every rank calls it. Returns 1 with
+   that error in *e when the link model failed, else 0. */
+static int
+link_agree(struct session *ss, struct rho_err *e)
+{
+    const struct model_entry *m;
+    struct session_run r;
+    int own;
+
+    for (int k = 0; (m = session_model(ss, k)) != NULL; k++) {
+        if (strcmp(m->name, "link") != 0)
+            continue;
+        session_wait_model(ss, m, NULL);
+        session_run(ss, m, &r);
+        own = r.error != NULL &&
+              strstr(r.error->msg, "another rank failed") == NULL;
+        if (own)
+            *e = *r.error;
+        if (cli_mpi_agree(own, e) != 0)
+            return 1;
+        if (r.error != NULL) { /* (no rank says why: its own words) */
+            *e = *r.error;
+            return 1;
+        }
+    }
+    return 0;
+}
+
 static int
 run(struct cli_args *a, struct scenario **sp)
 {
@@ -44,7 +77,8 @@ run(struct cli_args *a, struct scenario **sp)
     const struct model_entry *m;
     struct session *ss;
     struct cli_progress p;
-    int rc = 0;
+    struct rho_err link_err;
+    int rc = 0, agreed = 0;
 
     if (a->fmt != REPORT_TEXT) /* the first only */
         so.only = a->run & (~a->run + 1);
@@ -84,6 +118,8 @@ run(struct cli_args *a, struct scenario **sp)
         }
         cli_progress_phase(&p, NULL, 1);
     }
+    if (cli_mpi_size() > 1) /* before the first line is printed */
+        agreed = link_agree(ss, &link_err);
     for (int k = 0; (m = session_model(ss, k)) != NULL; k++) {
         struct session_run r;
         struct rho_err err;
@@ -91,6 +127,8 @@ run(struct cli_args *a, struct scenario **sp)
             printf("\n%s\n", m->title);
         session_wait_model(ss, m, NULL);
         session_run(ss, m, &r);
+        if (agreed && strcmp(m->name, "link") == 0)
+            r.error = &link_err; /* the rank that failed first */
         if (r.error != NULL) {
             err = *r.error;
             fprintf(stderr, "rho: %s: %s\n", path, err.msg);

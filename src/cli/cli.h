@@ -109,6 +109,18 @@ extern const struct cli_mode cli_search_mode;  /* search.c */
 extern const struct cli_mode cli_sweep_mode;   /* sweep.c */
 extern const struct cli_mode cli_tui_mode;     /* tui.c */
 
+/*
+ * tui.c: the interactive mode's first load of a->file, with a->lx, beside
+ * the explorer's screen (app_load()): keys answer while the script runs.
+ * Returns the scenario (caller owns it; the terminal is restored until
+ * the mode runs); or NULL with *rc -1 when the mode would not run on this
+ * terminal (not a tty: load it as the other modes do), or NULL with *rc
+ * the exit status when rho ends now (q: 0; a signal: 128 + n; the
+ * script's error or the terminal's: said on stderr, 2 or 3).
+ */
+struct scenario *cli_tui_load(struct cli_args *a, struct rho_err *err,
+                              int *rc);
+
 /* ---- shared (cli.c) ---- */
 
 /* session_wait() that stops at the first model (table order) that
@@ -242,6 +254,23 @@ int cli_mpi_driver(void);
  */
 int cli_mpi_search(const struct scenario *s, struct search_opts *o,
                    struct search_result *res, struct rho_err *err);
+
+/*
+ * After every rank loaded the scenario s (from file, on rank 0): 0 when
+ * they all loaded the same (its text, as s would save it, hashed),
+ * else 2 on every rank after rank 0 said which rank did not (an MPMD
+ * launch of other files, a file that differs between machines).
+ */
+int cli_mpi_same_scenario(const struct scenario *s, const char *file);
+
+/*
+ * Every rank learns whether some rank failed (rc != 0 there, with err):
+ * the lowest that did gives its err to every rank, with "rank N: " in
+ * front when N is not 0, so that rank 0 prints it and every rank exits
+ * with its status. Every rank must call it at the same point. Returns 0
+ * (err untouched), or -1 with that err on every rank.
+ */
+int cli_mpi_agree(int rc, struct rho_err *err);
 
 /*
  * The link model split over the ranks (batch): set o's distributed solve

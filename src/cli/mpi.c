@@ -12,9 +12,12 @@
 #include "cli/cli.h"
 
 #include <mpi.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "core/base/units.h"
 
 static int mpi_rank, mpi_size = 1, mpi_serialized;
 
@@ -57,6 +60,35 @@ int
 cli_mpi_driver(void)
 {
     return 1;
+}
+
+int
+cli_mpi_same_scenario(const struct scenario *s, const char *file)
+{
+    struct strbuf sb;
+    uint64_t h = 1469598103934665603ULL, h0; /* FNV-1a, 64 bits */
+    int mine, first;
+
+    if (mpi_size == 1)
+        return 0;
+    /* the scenario as loaded (-p values applied), as s would save it */
+    strbuf_init(&sb);
+    scenario_to_lua(s, &sb);
+    for (size_t i = 0; i < sb.len; i++)
+        h = (h ^ (unsigned char)strbuf_str(&sb)[i]) * 1099511628211ULL;
+    strbuf_fini(&sb);
+    h0 = h;
+    MPI_Bcast(&h0, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+    mine = h != h0 ? mpi_rank : mpi_size;
+    MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    if (first == mpi_size)
+        return 0;
+    if (mpi_rank == 0)
+        fprintf(stderr,
+                "rho-mpi: rank %d loaded another scenario than rank 0 (%s); "
+                "every rank must run the same scenario\n",
+                first, file);
+    return 2;
 }
 
 /* The link model's hooks: every rank calls them in the same order. */
@@ -132,6 +164,44 @@ cli_mpi_link_opts(struct net_opts *o)
     o->reduce_ctx = NULL;
 }
 
+int
+cli_mpi_agree(int rc, struct rho_err *err)
+{
+    int mine = rc != 0 ? mpi_rank : mpi_size, first;
+
+    MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    if (first == mpi_size)
+        return 0;
+    MPI_Bcast(err, (int)sizeof *err, MPI_BYTE, first, MPI_COMM_WORLD);
+    if (first != 0)
+        rho_err_prefix(err, "rank %d", first);
+    return -1;
+}
+
+/* What every part of a search shares: the space, the sample and the
+   baseline (a rank with no schedules of its own has none of it). */
+struct search_meta {
+    long long total;
+    double size, t_baseline;
+    uint64_t seed;
+    int sampled, has_baseline;
+};
+
+/* The bytes rank 0 keeps to merge a search of all schedules split as
+   cli_mpi_search() splits them: its own part (ids when sampled), the
+   other ranks' times and ids as they arrive, and the merged times and
+   ids (search_merge()). */
+static double
+merge_need(long long all, int sampled)
+{
+    long long n0 = all / mpi_size; /* rank 0's: all * 1 / mpi_size */
+
+    return (double)n0 *
+               (double)(sizeof(double) + (sampled ? sizeof(long long) : 0)) +
+           (double)(all - n0) * (double)(sizeof(double) + sizeof(long long)) +
+           (double)all * (double)(sizeof(double) + sizeof(long long));
+}
+
 /*
  * Every rank searches its own range of the schedules (or of the sample),
  * rank 0 gathers the times and merges them as if it had run them all.
@@ -141,9 +211,11 @@ cli_mpi_search(const struct scenario *s, struct search_opts *o,
                struct search_result *res, struct rho_err *err)
 {
     struct search_space *sp;
+    struct search_meta meta;
     long long total, all, lo, hi, n, *counts = NULL;
     struct search_result part;
-    int rc, bad;
+    int rc, sampled;
+    double need;
 
     if (mpi_size == 1)
         return search_run(s, o, res, err);
@@ -151,19 +223,32 @@ cli_mpi_search(const struct scenario *s, struct search_opts *o,
         return -1;
     total = search_space_total(sp);
     search_space_free(sp);
-    if (o->sample > 0 || total > SEARCH_DEFAULT_MAX)
-        all = o->sample > 0 ? o->sample : SEARCH_DEFAULT_SAMPLE;
-    else
-        all = total;
+    sampled = o->sample > 0 || total > SEARCH_DEFAULT_MAX;
+    all = sampled ? (o->sample > 0 ? o->sample : SEARCH_DEFAULT_SAMPLE) : total;
     if (all > SEARCH_DEFAULT_MAX && o->sample == 0)
         o->sample = all;
+    memset(res, 0, sizeof *res);
+    /* rank 0 holds every time and id to merge them: within its budget,
+       as one process's search is (every rank works this out alike) */
+    need = merge_need(all, sampled);
+    if (o->max_memory > 0 && need > o->max_memory) {
+        char cb[32], nb[32], bb[32];
+        units_fmt_int(cb, sizeof cb, all);
+        units_fmt_size(nb, sizeof nb, need);
+        units_fmt_size(bb, sizeof bb, o->max_memory);
+        return rho_err_set(err, RHO_ELIMIT,
+                           "a search of %s schedules on %d MPI ranks would "
+                           "need %s on rank 0 to merge their times, more "
+                           "than the memory budget of %s (--max-memory to "
+                           "allow more, or a smaller --sample)",
+                           cb, mpi_size, nb, bb);
+    }
     lo = all * mpi_rank / mpi_size;
     hi = all * (mpi_rank + 1) / mpi_size;
     o->first = lo;
     o->count = hi - lo;
-    memset(res, 0, sizeof *res);
+    memset(&part, 0, sizeof part);
     if (hi == lo) { /* more ranks than schedules */
-        memset(&part, 0, sizeof part);
         rc = 0;
     } else {
         rc = search_run(s, o, &part, err);
@@ -171,13 +256,26 @@ cli_mpi_search(const struct scenario *s, struct search_opts *o,
         if (rc != 0 && err->code == RHO_ESTARVED && part.time != NULL)
             rc = 0;
     }
-    MPI_Allreduce(&rc, &bad, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
-    if (bad != 0) {
-        if (rc == 0)
-            rho_err_set(err, RHO_EINPUT, "another rank failed");
+    if (cli_mpi_agree(rc, err) != 0) {
         search_result_fini(&part);
         return -1;
     }
+    /* the last rank always has schedules (all >= 1): its space, sample
+       and baseline are every part's */
+    memset(&meta, 0, sizeof meta);
+    meta.total = part.total;
+    meta.size = part.size;
+    meta.t_baseline = part.t_baseline;
+    meta.seed = part.seed;
+    meta.sampled = part.sampled;
+    meta.has_baseline = part.has_baseline;
+    MPI_Bcast(&meta, (int)sizeof meta, MPI_BYTE, mpi_size - 1, MPI_COMM_WORLD);
+    part.total = meta.total;
+    part.size = meta.size;
+    part.t_baseline = meta.t_baseline;
+    part.seed = meta.seed;
+    part.sampled = meta.sampled;
+    part.has_baseline = meta.has_baseline;
     n = part.n;
     if (mpi_rank == 0)
         counts = calloc((size_t)mpi_size, sizeof *counts);

@@ -58,3 +58,18 @@ cli_mpi_link_opts(struct net_opts *o)
 {
     (void)o;
 }
+
+int
+cli_mpi_agree(int rc, struct rho_err *err)
+{
+    (void)err;
+    return rc != 0 ? -1 : 0;
+}
+
+int
+cli_mpi_same_scenario(const struct scenario *s, const char *file)
+{
+    (void)s;
+    (void)file;
+    return 0;
+}

@@ -985,70 +985,86 @@ report_compare(FILE *out, const char *title, const char *name,
 
     if (n > 0 && d[0].time > 0 && d[0].cost.usd > 0)
         rate0 = d[0].bytes / d[0].time / d[0].cost.usd;
-    if (fmt == REPORT_CSV) {
+    if (fmt == REPORT_CSV || fmt == REPORT_YAML) {
+        /* the columns after the value compared; one of the same name as
+           the parameter compared (network, nodes) is left out: the first
+           column is that name's, with the value compared */
         static const char *const head[] = {
-            "network",        "nodes",          "routers",
-            "radix",          "cables",         "optical",
-            "router_usd",     "cable_usd",      "usd",
-            "max_link_bytes", "mean_link_bytes", "avg_hops",
-            "time_s",         "rate_Bps",       "rate_Bps_per_usd", NULL};
+            "network", "nodes",          "routers",          "radix",
+            "cables",  "optical",        "router_usd",       "cable_usd",
+            "usd",     "max_link_bytes", "mean_link_bytes",  "avg_hops",
+            "time_s",  "rate_Bps",       "rate_Bps_per_usd", NULL};
+        enum { NCOL = sizeof head / sizeof *head - 1 };
+        const char *keep[NCOL + 1];
+        int nk = 0, on[NCOL];
         struct csv c;
-        csv_begin(&c, out);
-        csv_str(&c, name);
-        csv_header(&c, head);
-        for (int i = 0; i < n; i++) {
-            const struct report_design *x = &d[i];
-            double rate = x->time > 0 ? x->bytes / x->time : 0;
-            csv_str(&c, x->value);
-            csv_str(&c, x->desc);
-            csv_int(&c, x->nodes);
-            csv_int(&c, x->cost.routers);
-            csv_int(&c, x->cost.radix);
-            csv_int(&c, x->cost.cables);
-            csv_int(&c, x->cost.optical);
-            csv_num(&c, x->cost.router_usd);
-            csv_num(&c, x->cost.cable_usd);
-            csv_num(&c, x->cost.usd);
-            csv_num(&c, x->max_link);
-            csv_num(&c, x->mean_link);
-            csv_num(&c, x->avg_hops);
-            csv_num(&c, x->time);
-            csv_num(&c, rate);
-            csv_num(&c, x->cost.usd > 0 ? rate / x->cost.usd : 0);
-            csv_row(&c);
-        }
-        return report_check_io(out, err);
-    }
-    if (fmt == REPORT_YAML) {
-        struct yo *y = yo_begin(out);
-        yo_map(y);
-        yo_kstr(y, "scenario", title);
-        yo_kstr(y, "compared_over", name);
-        yo_str(y, "designs");
-        yo_seq(y);
-        for (int i = 0; i < n; i++) {
-            const struct report_design *x = &d[i];
-            double rate = x->time > 0 ? x->bytes / x->time : 0;
+        struct yo *y = NULL;
+        for (int k = 0; k < NCOL; k++)
+            if ((on[k] = strcmp(head[k], name) != 0))
+                keep[nk++] = head[k];
+        keep[nk] = NULL;
+        if (fmt == REPORT_CSV) {
+            csv_begin(&c, out);
+            csv_str(&c, name);
+            csv_header(&c, keep);
+        } else {
+            y = yo_begin(out);
             yo_map(y);
-            yo_kstr(y, name, x->value);
-            yo_kstr(y, "network", x->desc);
-            yo_kint(y, "nodes", x->nodes);
-            yo_kint(y, "routers", x->cost.routers);
-            yo_kint(y, "radix", x->cost.radix);
-            yo_kint(y, "cables", x->cost.cables);
-            yo_kint(y, "optical", x->cost.optical);
-            yo_knum(y, "router_usd", x->cost.router_usd);
-            yo_knum(y, "cable_usd", x->cost.cable_usd);
-            yo_knum(y, "usd", x->cost.usd);
-            yo_knum(y, "max_link_bytes", x->max_link);
-            yo_knum(y, "mean_link_bytes", x->mean_link);
-            yo_knum(y, "avg_hops", x->avg_hops);
-            yo_knum(y, "time_s", x->time);
-            yo_knum(y, "rate_Bps", rate);
-            yo_knum(y, "rate_Bps_per_usd",
-                    x->cost.usd > 0 ? rate / x->cost.usd : 0);
-            yo_close_map(y);
+            yo_kstr(y, "scenario", title);
+            yo_kstr(y, "compared_over", name);
+            yo_str(y, "designs");
+            yo_seq(y);
         }
+        for (int i = 0; i < n; i++) {
+            const struct report_design *x = &d[i];
+            double rate = x->time > 0 ? x->bytes / x->time : 0;
+            const double num[NCOL] = {0,
+                                      (double)x->nodes,
+                                      (double)x->cost.routers,
+                                      (double)x->cost.radix,
+                                      (double)x->cost.cables,
+                                      (double)x->cost.optical,
+                                      x->cost.router_usd,
+                                      x->cost.cable_usd,
+                                      x->cost.usd,
+                                      x->max_link,
+                                      x->mean_link,
+                                      x->avg_hops,
+                                      x->time,
+                                      rate,
+                                      x->cost.usd > 0 ? rate / x->cost.usd : 0};
+            if (y == NULL)
+                csv_str(&c, x->value);
+            else {
+                yo_map(y);
+                yo_kstr(y, name, x->value);
+            }
+            for (int k = 0; k < NCOL; k++) {
+                if (!on[k])
+                    continue;
+                if (k == 0) { /* network: its description */
+                    if (y == NULL)
+                        csv_str(&c, x->desc);
+                    else
+                        yo_kstr(y, head[k], x->desc);
+                } else if (k <= 5) { /* nodes .. optical: counts */
+                    if (y == NULL)
+                        csv_int(&c, (long long)num[k]);
+                    else
+                        yo_kint(y, head[k], (long long)num[k]);
+                } else if (y == NULL) {
+                    csv_num(&c, num[k]);
+                } else {
+                    yo_knum(y, head[k], num[k]);
+                }
+            }
+            if (y == NULL)
+                csv_row(&c);
+            else
+                yo_close_map(y);
+        }
+        if (y == NULL)
+            return report_check_io(out, err);
         yo_close_seq(y);
         yo_close_map(y);
         return yo_end(y, err);

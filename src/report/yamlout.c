@@ -204,9 +204,11 @@ yo_num(struct yo *y, double v)
 {
     char buf[64];
 
-    if (isnan(v))
-        snprintf(buf, sizeof buf, ".nan");
-    else if (isinf(v))
+    if (isnan(v)) { /* a value that does not exist (rho(1) -f) */
+        yo_null(y);
+        return;
+    }
+    if (isinf(v))
         snprintf(buf, sizeof buf, v > 0 ? ".inf" : "-.inf");
     else {
         char *e;

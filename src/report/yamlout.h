@@ -23,7 +23,8 @@ void yo_seq(struct yo *y);
 void yo_close_map(struct yo *y);
 void yo_close_seq(struct yo *y);
 
-/* Scalars: a string (quoted when it is not plain), a number, a key. */
+/* Scalars: a string (quoted when it is not plain), a number (NaN, a
+   value that does not exist, is written null), a key. */
 void yo_str(struct yo *y, const char *s);
 void yo_num(struct yo *y, double v);
 void yo_int(struct yo *y, long long v);

@@ -39,6 +39,12 @@ same search-2d --search -q scenarios/halo2d-t2.lua
 same search-3d --search -q -f yaml scenarios/halo3d-t2.lua
 same search-sample --search -q --sample 3001 --seed 4 scenarios/halo3d-t2.lua
 same search-curve --search -q -f csv scenarios/halo2d-t2.lua
+# fewer schedules than ranks: the ranks without any still print what one
+# process prints (the sample's numbers and orders, the baseline)
+NP=4 same search-few-4 --search -q --sample 3 scenarios/halo2d-t2.lua
+NP=4 same search-few-yaml-4 --search -q --sample 3 -f yaml scenarios/halo2d-t2.lua
+same search-one --search -q -f yaml scenarios/table1.lua
+NP=4 same search-one-4 --search -q scenarios/table1.lua
 same sweep --sweep tau=0:1:0.1 --sweep size=40KiB,254KiB -f csv scenarios/halo2d-t2.lua
 same sweep-error --sweep tau=0.1,0.2,0.3,7 scenarios/table1.lua
 same sweep-link --sweep routing=SD,AD,AH -f csv scenarios/dragonfly-small.lua
@@ -90,4 +96,35 @@ if grep -q '2 MPI ranks' "$a"; then
     echo "ok - mpi says it ran on 2 ranks"
 else
     echo "FAIL mpi: the output does not say it ran on 2 ranks"
+fi
+
+# ranks that loaded other scenarios (an MPMD launch, files that differ
+# between machines) are refused on every rank, exit 2
+timeout 300 mpirun -q --oversubscribe -n 1 "$BUILD/rho-mpi" --search -q scenarios/halo2d-t2.lua : -n 1 "$BUILD/rho-mpi" --search -q scenarios/table1.lua >"$a" 2>&1
+rc=$?
+if [ $rc = 2 ] && grep -q 'rho-mpi: rank 1 loaded another scenario than rank 0 (scenarios/halo2d-t2.lua); every rank must run the same scenario' "$a"; then
+    echo "ok - mpi other scenarios on other ranks refused (exit 2)"
+else
+    echo "FAIL mpi other scenarios on other ranks: exit $rc, want 2 and the rank"
+    head -3 "$a" | sed 's/^/    /'
+fi
+# a budget refused on a rank other than 0: rank 0 says which and why, and
+# every rank exits 3 (not "another rank failed", exit 2)
+timeout 300 mpirun -q -n 5 --oversubscribe "$BUILD/rho-mpi" -b -m link -q --max-memory 20MiB -p routing=AD scenarios/dragonfly-workload.lua >"$a" 2>&1
+rc=$?
+if [ $rc = 3 ] && grep -q ': rank [1-4]: the link model needs' "$a" && ! grep -q 'another rank failed' "$a"; then
+    echo "ok - mpi a budget refused on rank N says so (exit 3)"
+else
+    echo "FAIL mpi a budget refused on another rank: exit $rc, want 3 and its message"
+    head -3 "$a" | sed 's/^/    /'
+fi
+# rank 0 merges every time and id within --max-memory too: refused before
+# it starts, exit 3, with what the merge needs
+timeout 300 $MPIRUN "$BUILD/rho-mpi" --search -q --sample 1000000 --max-memory 20MiB scenarios/halo2d-t2.lua >"$a" 2>&1
+rc=$?
+if [ $rc = 3 ] && grep -q 'would need 30.52 MiB on rank 0 to merge their times, more than the memory budget of 20 MiB' "$a"; then
+    echo "ok - mpi the merge on rank 0 keeps to --max-memory (exit 3)"
+else
+    echo "FAIL mpi the merge on rank 0: exit $rc, want 3 and what it needs"
+    head -3 "$a" | sed 's/^/    /'
 fi

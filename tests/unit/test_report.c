@@ -4,6 +4,7 @@
  */
 #include "harness.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <yaml.h>
@@ -132,6 +133,13 @@ test_scalars(void)
         CHECK(first_scalar(fill_str, plain[i], got, sizeof got, &pl) == 0 &&
                   pl && strcmp(got, plain[i]) == 0,
               "'%s' is plain", plain[i]);
+    {
+        /* a value that does not exist is null, never .nan (rho(1) -f) */
+        double nan = NAN;
+        CHECK(first_scalar(fill_num, &nan, got, sizeof got, &pl) == 0 && pl &&
+                  strcmp(got, "null") == 0,
+              "NaN is written null (got %s)", got);
+    }
     for (size_t i = 0; i < sizeof nums / sizeof nums[0]; i++) {
         CHECK(first_scalar(fill_num, &nums[i].v, got, sizeof got, &pl) == 0 &&
                   pl && strcmp(got, nums[i].text) == 0 &&
