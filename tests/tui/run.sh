@@ -49,7 +49,7 @@ tui_keys Space
 expect_re help-page "lines [1-9][0-9]-[0-9]+ of [0-9]+"
 expect_not help-paged-past-top "quit (asks first if there are unsaved edits)"
 tui_keys G
-expect help-end "seed N, paths minimal|all"
+expect help-end "search the schedules in the background"
 tui_keys g
 expect help-top "lines 1-"
 expect_re help-wrapped "│ {20,}Network \(a network\) +│"
