@@ -12,6 +12,7 @@
 #include "core/base/units.h"
 #include "core/net/pattern.h"
 #include "core/session.h"
+#include "view/lview.h"
 #include "view/screen.h"
 #include "view/ui.h"
 #include "view/view.h"
@@ -243,6 +244,13 @@ cli_screen_open(struct cli_screen *cs, const struct cli_args *a,
     if (cli_wait(cs->ss, &err) != 0) {
         fprintf(stderr, "rho: %s: %s\n", a->file, err.msg);
         rc = cli_exit_code(&err);
+        goto out;
+    }
+    /* a lesson's steps against the run (their time steps and frames):
+       a slide of a step that cannot be shown is no slide */
+    if (s->lesson != NULL && lview_check_run(cs->ss, &err) != 0) {
+        fprintf(stderr, "rho: %s\n", err.msg);
+        rc = 2;
         goto out;
     }
     if (ui_goto(&cs->u, cs->ss, a->explain - 1, a->has_at ? a->at : NAN,

@@ -24,6 +24,7 @@
 #include "core/model.h"
 #include "core/pcie/pcie_sim.h"
 #include "script/lx_int.h"
+#include "view/lview.h"
 #include "view/view.h"
 
 #define MAX_TREE_DEPTH 64
@@ -1189,6 +1190,7 @@ read_lesson(lua_State *L, struct scenario *s)
     s->lesson = lesson_new();
     for (lua_Integer i = 1; i <= n; i++) {
         struct lesson_step *ls;
+        struct rho_err err;
         char what[32];
         int st;
 
@@ -1257,6 +1259,11 @@ read_lesson(lua_State *L, struct scenario *s)
             ls->tolerance = lua_tonumber(L, -1);
         }
         lua_settop(L, top + 1); /* lesson */
+        /* where it looks, as far as the scenario alone tells (the run's
+           time steps and frames are checked once it has run) */
+        lx_at_item(L, top + 1, (int)i);
+        if (lview_check_step(s, (int)i - 1, &err) != 0)
+            lx_error(L, "%s: %s", what, err.msg);
     }
     lua_settop(L, top);
 }

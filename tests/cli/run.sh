@@ -410,3 +410,20 @@ cp "$les/03-hol.lua" "$les/01-upstream.recover.lua"
 t lessons-skip-saves 0 "Lesson 4: the congestion graph" - -- --batch --lesson 4 "$les"
 t lessons-skip-count 2 - "no lesson 8 (there are 7)" -- --batch --lesson 8 "$les"
 rm -rf "$les"
+
+# a lesson step's focus: what the scenario alone tells is refused at load
+# (the step's line), what the run tells before a slide is made
+fl=$(mktemp -d)
+cat >"$fl/frame.lua" <<'LUA'
+return rho.scenario { topology = rho.t2(), size = '1 MiB',
+  flows = { { '0', '2' }, { '1', '4' } },
+  lesson = {
+    { text = 'x', focus = { view = 'teach', frame = 'Q' } },
+  } }
+LUA
+sed "s/{ view = 'teach', frame = 'Q' }/{ step = 9 }/" "$fl/frame.lua" >"$fl/step.lua"
+t lesson-focus-load 2 - "frame.lua:4: lesson step 1: focus: frame 'Q': not a frame" -- --handout "$fl/frame.lua"
+t lesson-focus-batch 2 - "frame.lua:4: lesson step 1: focus: frame 'Q'" -- -b "$fl/frame.lua"
+t lesson-focus-run-dump 2 - "step.lua:4: lesson step 1: focus: the run has no time step 9" -- --dump 80x24:lesson "$fl/step.lua"
+t lesson-focus-run-handout 2 - "step.lua:4: lesson step 1: focus: the run has no time step 9" -- --handout "$fl/step.lua"
+rm -rf "$fl"

@@ -106,8 +106,8 @@ run dump-frame1 2 "f99.lua:10: lesson step 3: focus: frame 99: time step has 11 
 lacks dump-frame1-not-doubled "frame 99: frame 99"
 run dump-frame-q 2 "tq.lua:8: lesson step 1: focus: frame 'Q'" - --dump 80x24:lesson --frame 1 tq.lua
 run dump-good 0 - "Lesson · step 1 of 3" --dump 80x24:lesson --frame 1 ok.lua
-# without --frame: the whole message under the pane, wrapped
-run dump-shows 0 - "f99.lua:10: lesson step 3: focus: frame 99: time step" --dump 80x24:lesson f99.lua
+# without --frame too: a slide of a step that cannot be shown is no slide
+run dump-refuses 2 "f99.lua:10: lesson step 3: focus: frame 99: time step has 11 frames" - --dump 80x24:lesson f99.lua
 cd - >/dev/null || exit 1
 
 # in the explorer: the message with its line, at once
