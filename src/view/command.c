@@ -383,6 +383,11 @@ command_run(struct session *ss, const char *line, struct command_result *res,
         }
         if (session_set_flow(ss, i, &f, err) != 0)
             return -1;
+        /* (the value as it is kept, not as typed: 80 nines are 1e+62 EB) */
+        if (strcmp(cmd, "size") == 0)
+            units_fmt_size(r, sizeof r, f.bytes);
+        else if (strcmp(cmd, "start") == 0)
+            units_fmt_time(r, sizeof r, f.start);
         snprintf(res->msg, sizeof res->msg, "flow %d: %.16s %.64s", i + 1, cmd, r);
         return 0;
     }

@@ -121,6 +121,23 @@ main(void)
     }
     session_free(ss);
 
+    /* the status line gives the size as kept, not as typed (80 nines
+       are 1e80 bytes, not the 64 digits a cut message showed) */
+    ss = session_new(lx_run_file("scenarios/table1.lua", NULL, &err));
+    {
+        char line[128] = "size 1 ";
+        memset(line + 7, '9', 80);
+        line[87] = '\0';
+        CHECK(run(ss, line, &r, &err) == 0 &&
+                  session_scenario(ss)->flow[0].bytes == 1e80,
+              "80 nines: 1e80 bytes");
+        CHECK_STR(r.msg, "flow 1: size 8.674e+61 EiB",
+                  "the status gives the size kept");
+        CHECK(run(ss, "start 1 2.5ms", &r, &err) == 0, "start 2.5ms");
+        CHECK_STR(r.msg, "flow 1: start 2.5 ms", "the start kept");
+    }
+    session_free(ss);
+
     /* every command is known to command_run() and in command_docs (what
        the help screen and rho(1) list) */
     ss = session_new(lx_run_file("scenarios/table1.lua", NULL, &err));
