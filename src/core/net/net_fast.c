@@ -794,12 +794,20 @@ runs_note(const struct fsolver *sv, char *buf, size_t n)
     return buf;
 }
 
+/* How much of a solve a plan counts (plan_refusal()). */
+enum plan_part {
+    PLAN_WHOLE,   /* all of it: err names what would do */
+    PLAN_FOLDING, /* a folded solve's records so far */
+    PLAN_NO_PATHS /* before the fixed paths are built: they come on top,
+                     so what would do is not known yet */
+};
+
 /* Whether pl (this rank's) passes the limit (-1, else 0); if so, err
-   says what it needs and on how many ranks it would fit, or (lower: pl
-   is of a folded solve's records so far) that it needs more. */
+   says what it needs and on how many ranks it would fit, or (a plan of
+   part of it: lower) that it needs more. */
 static int
 plan_refusal(const struct fsolver *sv, const struct plan *pl, long long n_all,
-             int lower, struct rho_err *err)
+             enum plan_part lower, struct rho_err *err)
 {
     double lim = net_mem_limit(&sv->o), need = pl->base + pl->share;
     int nr = sv->o.nranks > 1 ? sv->o.nranks : 1, ranks;
@@ -812,7 +820,15 @@ plan_refusal(const struct fsolver *sv, const struct plan *pl, long long n_all,
     units_fmt_size(b, sizeof b, lim);
     units_fmt_int(c, sizeof c, n_all);
     /* (a folded solve names no ranks: rho-mpi's ranks do not fold) */
-    if (lower)
+    if (lower == PLAN_NO_PATHS)
+        rho_err_set(err, RHO_ELIMIT,
+                    "the link model needs more than %s for %s messages%s "
+                    "(before their fixed paths are counted, which come on "
+                    "top), more than the %s allowed (raise it with "
+                    "--max-memory: past this count the paths are planned "
+                    "too, and the message names what would do)",
+                    a, c, nr > 1 ? " on each rank" : "", b);
+    else if (lower == PLAN_FOLDING)
         rho_err_set(err, RHO_ELIMIT,
                     "the link model needs more than %s for %s messages "
                     "(counted while folding identical ones, before all "
@@ -836,13 +852,14 @@ plan_refusal(const struct fsolver *sv, const struct plan *pl, long long n_all,
     return -1;
 }
 
-/* Refuse when pl (this rank's) passes the limit (plan_refusal()).
-   Returns 0 or -1. */
+/* Refuse when pl (this rank's, of part: plan_refusal()) passes the
+   limit. Returns 0 or -1. */
 static int
-check_plan(struct fsolver *sv, const struct plan *pl, long long n_all)
+check_plan(struct fsolver *sv, const struct plan *pl, long long n_all,
+           enum plan_part part)
 {
     sv->planned = pl->base + pl->share;
-    if (plan_refusal(sv, pl, n_all, 0, &sv->ferr) == 0)
+    if (plan_refusal(sv, pl, n_all, part, &sv->ferr) == 0)
         return 0;
     sv->fail = 1;
     return -1;
@@ -867,7 +884,7 @@ fold_room(struct fworker *w)
         c = 4096;
     all = atomic_fetch_add(&sv->fold_cap, c - m->cap) + (c - m->cap);
     plan_memory(sv, (double)all, 0, 0, 0, 0, sv->rounds_planned, &pl);
-    if (plan_refusal(sv, &pl, sv->n_all, 1, &w->err) != 0) {
+    if (plan_refusal(sv, &pl, sv->n_all, PLAN_FOLDING, &w->err) != 0) {
         atomic_fetch_sub(&sv->fold_cap, c - m->cap);
         w->failed = 1;
         return -1;
@@ -2528,7 +2545,7 @@ build_paths(struct fsolver *sv)
         plan_memory(sv, (double)sv->m.n, (double)nfr, (double)nfe,
                     (double)nfixed, (double)nsh, sv->rounds_planned, &pl);
         if (!sv->fail)
-            check_plan(sv, &pl, sv->n_all);
+            check_plan(sv, &pl, sv->n_all, PLAN_WHOLE);
         if (agree(sv))
             return -1;
     }
@@ -5591,9 +5608,10 @@ check_memory(struct fsolver *sv, long long n_all, long long nrec)
 {
     struct plan pl;
     double nfresh = 0, nfp = 0;
-    int nr = sv->o.nranks > 1 ? sv->o.nranks : 1;
+    int nr = sv->o.nranks > 1 ? sv->o.nranks : 1, fixed;
 
     fresh_counts(sv, &nfresh, &nfp);
+    fixed = nfresh < (double)n_all;
     if (sv->frun > 0 && nfresh > 0) { /* the runs (before they are
                                           known: at most) */
         double k = sv->fold && nrec > 0 ? (double)sv->nfresh_recs
@@ -5605,7 +5623,7 @@ check_memory(struct fsolver *sv, long long n_all, long long nrec)
     sv->rounds_planned = exposure(sv, (long long)nfp) + NF_POST_ROUNDS;
     plan_memory(sv, sv->fold ? (double)nrec : ceil((double)n_all / nr),
                 ceil(nfresh / nr), 0, 0, 0, sv->rounds_planned, &pl);
-    return check_plan(sv, &pl, n_all);
+    return check_plan(sv, &pl, n_all, fixed ? PLAN_NO_PATHS : PLAN_WHOLE);
 }
 
 struct net_result *
