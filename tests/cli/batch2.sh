@@ -8,21 +8,8 @@ out=$(mktemp)
 err=$(mktemp)
 trap 'rm -f "$out" "$err"' EXIT
 
-t() { # t NAME WANT_EXIT [PATTERN_IN_STDOUT|-] [PATTERN_IN_STDERR|-] -- ARGS...
-    name=$1 want=$2 pout=$3 perr=$4
-    shift 5
-    "$RHO" "$@" >"$out" 2>"$err"
-    rc=$?
-    if [ "$rc" != "$want" ]; then
-        echo "FAIL cli $name: exit $rc, want $want: $(head -2 "$err")"
-    elif [ "$pout" != "-" ] && ! grep -qF -- "$pout" "$out"; then
-        echo "FAIL cli $name: stdout lacks '$pout'"
-    elif [ "$perr" != "-" ] && ! grep -qF -- "$perr" "$err"; then
-        echo "FAIL cli $name: stderr lacks '$perr' (got: $(head -1 "$err"))"
-    else
-        echo "ok - cli $name"
-    fi
-}
+T_SUITE=cli
+. tests/cli/lib.sh
 
 # --compare: the parameter compared is a column once, whatever its name
 # (network and nodes are also the table's own columns); in YAML every

@@ -19,21 +19,14 @@ out=$dir/out
 err=$dir/err
 
 # run NAME WANT_EXIT STDERR_TEXT|- STDOUT_TEXT|- ARGS...: rho in batch,
-# an ok/FAIL line for its exit status and what it printed
+# an ok/FAIL line for its exit status and what it printed (t, with the
+# stderr text first)
+T_SUITE=lessons2
+. tests/cli/lib.sh
 run() {
-    name=$1 want=$2 perr=$3 pout=$4
+    n=$1 w=$2 e=$3 o=$4
     shift 4
-    "$RHO" "$@" >"$out" 2>"$err"
-    rc=$?
-    if [ "$rc" != "$want" ]; then
-        echo "FAIL lessons2 $name: exit $rc, want $want: $(head -2 "$err")"
-    elif [ "$perr" != "-" ] && ! grep -qF -- "$perr" "$err"; then
-        echo "FAIL lessons2 $name: stderr lacks '$perr' (got: $(head -1 "$err"))"
-    elif [ "$pout" != "-" ] && ! grep -qF -- "$pout" "$out"; then
-        echo "FAIL lessons2 $name: stdout lacks '$pout'"
-    else
-        echo "ok - lessons2 $name"
-    fi
+    t "$n" "$w" "$o" "$e" -- "$@"
 }
 
 # lacks NAME TEXT: an ok/FAIL line for TEXT not in the last output
