@@ -118,8 +118,7 @@ extern const struct cli_mode cli_tui_mode;     /* tui.c */
  * the exit status when rho ends now (q: 0; a signal: 128 + n; the
  * script's error or the terminal's: said on stderr, 2 or 3).
  */
-struct scenario *cli_tui_load(struct cli_args *a, struct rho_err *err,
-                              int *rc);
+struct scenario *cli_tui_load(struct cli_args *a, struct rho_err *err, int *rc);
 
 /* ---- shared (cli.c) ---- */
 

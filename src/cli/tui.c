@@ -41,8 +41,8 @@ when(const struct cli_args *a)
    names rho.param() read are main.c's to print and check), but beside the
    explorer's screen: stop() is the screen's q. */
 static struct scenario *
-first_load(const char *path, const char *as, void *ctx,
-           int (*stop)(void *arg), void *arg, struct rho_err *err)
+first_load(const char *path, const char *as, void *ctx, int (*stop)(void *arg),
+           void *arg, struct rho_err *err)
 {
     const struct cli_args *a = ctx;
     struct lx_opts o = a->lx;

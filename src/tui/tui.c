@@ -106,8 +106,8 @@ on_crash(int sig)
    timer's or a resource limit's signal that no one in rho asked for is
    someone's kill all the same. */
 static const int quit_sigs[] = {
-    SIGHUP,  SIGINT,  SIGQUIT,   SIGTERM, SIGUSR1, SIGALRM,
-    SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF,
+    SIGHUP,    SIGINT,  SIGQUIT, SIGTERM,   SIGUSR1,
+    SIGALRM,   SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF,
 #ifdef SIGIO
     SIGIO,
 #endif
@@ -167,12 +167,10 @@ usable_terminal(struct rho_err *err)
     /* (setupterm() with an errret prints nothing, and returns: initscr()
        would print ncurses's own message and exit) */
     if (setupterm(term, STDOUT_FILENO, &found) != OK || found != 1)
-        return rho_err_set(err, RHO_EINPUT,
-                           "cannot draw on this terminal (TERM=%.64s: %s); %s",
-                           term,
-                           found == -1 ? "no terminfo database"
-                                       : "no terminfo entry",
-                           way);
+        return rho_err_set(
+            err, RHO_EINPUT,
+            "cannot draw on this terminal (TERM=%.64s: %s); %s", term,
+            found == -1 ? "no terminfo database" : "no terminfo entry", way);
     cup = tigetstr("cup");
     del_curterm(cur_term);
     if (cup == NULL || cup == (char *)-1)

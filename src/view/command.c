@@ -15,11 +15,11 @@
 #include "core/base/units.h"
 
 const char *const command_names[] = {
-    "add",    "bandwidth", "budget", "bw",    "del",    "delay",
-    "dst",    "load",      "move",   "paths", "placement", "q",
-    "quit",   "redo",      "reload", "routing", "save", "search",
-    "seed",   "size",      "slim",   "split", "src",    "start",
-    "tau",    "theme",     "undo",   "w",     NULL,
+    "add",  "bandwidth", "budget", "bw",      "del",       "delay",
+    "dst",  "load",      "move",   "paths",   "placement", "q",
+    "quit", "redo",      "reload", "routing", "save",      "search",
+    "seed", "size",      "slim",   "split",   "src",       "start",
+    "tau",  "theme",     "undo",   "w",       NULL,
 };
 
 const struct command_doc command_docs[] = {
@@ -43,8 +43,7 @@ const struct command_doc command_docs[] = {
     {"split NAME",
      "the split reported: built, equal, optimal, reversed or sqrt"},
     {"delay per_link|aggregate", "how the queueing model's delay is summed"},
-    {"budget RATE|0",
-     "the capacity the splits share (0: the levels' total)"},
+    {"budget RATE|0", "the capacity the splits share (0: the levels' total)"},
     {"undo, redo", "as u and Ctrl-R"},
     {"save [PATH], w [PATH]",
      "save as s does, or to PATH (never over the script)"},

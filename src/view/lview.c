@@ -867,8 +867,7 @@ lesson_sync(void *st, struct view_ctx *vc)
         lv->checked = ver;
         lv->ran = done ? ver : 0;
         lv->bad[0] = '\0';
-        if ((done ? lview_check_run(vc->ss, &err)
-                  : lview_check(s, &err)) != 0)
+        if ((done ? lview_check_run(vc->ss, &err) : lview_check(s, &err)) != 0)
             snprintf(lv->bad, sizeof lv->bad, "%s", err.msg);
         said = 0;
     }

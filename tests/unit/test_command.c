@@ -148,13 +148,12 @@ main(void)
         rho_err_clear(&err);
         known = run(ss, n, &r, &err) == 0 ||
                 strstr(err.msg, "unknown command") == NULL;
-        for (const struct command_doc *d = command_docs; d->use != NULL;
-             d++)
+        for (const struct command_doc *d = command_docs; d->use != NULL; d++)
             for (const char *p = d->use; (p = strstr(p, n)) != NULL; p++)
-                documented |= (p == d->use || p[-1] == ' ') &&
-                              (p[len] == ' ' || p[len] == ',' ||
-                               p[len] == '\0') &&
-                              (p == d->use || p[-2] == ',');
+                documented |=
+                    (p == d->use || p[-1] == ' ') &&
+                    (p[len] == ' ' || p[len] == ',' || p[len] == '\0') &&
+                    (p == d->use || p[-2] == ',');
         CHECK(known, "command '%s' is known", n);
         CHECK(documented, "command '%s' is in command_docs", n);
     }

@@ -346,8 +346,8 @@ test_session(void)
     {
         struct queue_scen *o = queue_scen_clone(session_scenario(ss)->queue);
         struct session_run l0, l1;
-        int ran = session_run(ss, &model_net_entry, &l0) == 0 &&
-                  l0.result != NULL;
+        int ran =
+            session_run(ss, &model_net_entry, &l0) == 0 && l0.result != NULL;
         o->slim = 0.5;
         CHECK(session_set_queue(ss, o, &err) == 0, "slim 50%% as an edit");
         /* the link model reads none of it: its result stays, current,

@@ -254,8 +254,8 @@ test_example4(void)
         CHECK(b == (c == 0 ? 0 : 1), "N = %d: bottleneck %s", N,
               c == 0 ? "port N" : "the ring");
         U = q->mu[0] + q->mu[1] + q->mu[2];
-        CHECK_NEAR(queue_split(q, QUEUE_OPTIMAL, U, 0, NULL, mu), ex[c].opt, 1e-12,
-                   "N = %d: optimal lambda_sat = %.4g b", N, ex[c].opt);
+        CHECK_NEAR(queue_split(q, QUEUE_OPTIMAL, U, 0, NULL, mu), ex[c].opt,
+                   1e-12, "N = %d: optimal lambda_sat = %.4g b", N, ex[c].opt);
 
         /* the link model, SD: the busiest cable bounds the per-link
            saturation, never above the aggregate level bound */

@@ -34,9 +34,10 @@ main(void)
     free(t);
     rho_err_clear(&err);
     CHECK(readfile(path, 4, "a test", &len, &err) == NULL &&
-              err.code == RHO_ELIMIT && strstr(err.msg, ": larger than 4 "
-                                                        "bytes: too large "
-                                                        "for a test") != NULL,
+              err.code == RHO_ELIMIT &&
+              strstr(err.msg, ": larger than 4 "
+                              "bytes: too large "
+                              "for a test") != NULL,
           "one byte over the limit: refused (%s)", err.msg);
     CHECK(truncate(path, (64L << 20) + 1) == 0 &&
               readfile(path, 64L << 20, "a test", &len, &err) == NULL &&

@@ -382,9 +382,8 @@ test_terminal(void)
         screen_draw_small(&c);
         y = find_row(&c, small[k].want);
         CHECK(y == small[k].h / 2,
-              "too small at %dx%d: '%s' on one line (row %d: '%s')",
-              small[k].w, small[k].h, small[k].want, y,
-              y >= 0 ? row_text(&c, y) : "");
+              "too small at %dx%d: '%s' on one line (row %d: '%s')", small[k].w,
+              small[k].h, small[k].want, y, y >= 0 ? row_text(&c, y) : "");
         for (int r = 0; r < small[k].h; r++)
             CHECK(r == y || row_text(&c, r)[0] == '\0',
                   "too small at %dx%d: nothing but that line (row %d: '%s')",

@@ -26,14 +26,13 @@ limit_text(size_t limit, char *buf, size_t n)
 }
 
 static char *
-too_large(const char *path, size_t limit, const char *what,
-          struct rho_err *err)
+too_large(const char *path, size_t limit, const char *what, struct rho_err *err)
 {
     char lim[32];
 
     limit_text(limit, lim, sizeof lim);
-    rho_err_set(err, RHO_ELIMIT, "%s: larger than %s: too large for %s",
-                path, lim, what);
+    rho_err_set(err, RHO_ELIMIT, "%s: larger than %s: too large for %s", path,
+                lim, what);
     return NULL;
 }
 
@@ -47,8 +46,7 @@ readfile(const char *path, size_t limit, const char *what, size_t *len,
     char *text;
 
     if (fd < 0) {
-        rho_err_set(err, RHO_EIO, "%s: cannot open: %s", path,
-                    strerror(errno));
+        rho_err_set(err, RHO_EIO, "%s: cannot open: %s", path, strerror(errno));
         return NULL;
     }
     if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
@@ -61,8 +59,7 @@ readfile(const char *path, size_t limit, const char *what, size_t *len,
         return too_large(path, limit, what, err);
     }
     if (fcntl(fd, F_SETFL, 0) != 0) {
-        rho_err_set(err, RHO_EIO, "%s: cannot open: %s", path,
-                    strerror(errno));
+        rho_err_set(err, RHO_EIO, "%s: cannot open: %s", path, strerror(errno));
         close(fd);
         return NULL;
     }

@@ -144,8 +144,8 @@ placement_new(const struct net *net, int nranks, const int *ep,
         }
         if (++cnt[ep[r]] > cores) {
             rho_err_set(err, RHO_EINPUT,
-                        "placement: rank %d: endpoint %d has only %d core%s",
-                        r, ep[r], cores, cores == 1 ? "" : "s");
+                        "placement: rank %d: endpoint %d has only %d core%s", r,
+                        ep[r], cores, cores == 1 ? "" : "s");
             free(cnt);
             return NULL;
         }
