@@ -1013,6 +1013,52 @@ scenario_to_lua(const struct scenario *s, struct strbuf *out)
     scenario_to_lua_but(s, NULL, out);
 }
 
+/* The first place of needle (m > 0 bytes) in hay (n bytes), or NULL. */
+static const char *
+find_bytes(const char *hay, size_t n, const char *needle, size_t m)
+{
+    const char *p = hay, *end = hay + n;
+
+    while (m <= (size_t)(end - p) &&
+           (p = memchr(p, needle[0], (size_t)(end - p) - m + 1)) != NULL) {
+        if (memcmp(p, needle, m) == 0)
+            return p;
+        p++;
+    }
+    return NULL;
+}
+
+void
+scenario_lua_cut(const struct scenario *s, const char *text, size_t len,
+                 const char *const *skip, struct strbuf *out)
+{
+    struct strbuf line;
+    size_t at = 0;
+
+    strbuf_init(&line);
+    /* the fields come in scenario_lua_fields() order, each a line of its
+       own ("  NAME = VALUE,\n"; a value's own lines are further in, and a
+       string's newline is written \n): each skipped one is cut where it
+       is, the text between copied */
+    for (const char *const *f = scenario_lua_fields(s); *f != NULL; f++) {
+        const char *p;
+        if (!listed(skip, *f))
+            continue;
+        strbuf_reset(&line);
+        strbuf_printf(&line, "\n  %s = ", *f);
+        if (!scenario_field_to_lua(s, *f, 0, &line))
+            continue;
+        strbuf_puts(&line, ",\n");
+        if ((p = find_bytes(text + at, len - at, strbuf_str(&line),
+                            line.len)) == NULL)
+            continue;
+        strbuf_add(out, text + at, (size_t)(p - text) + 1 - at);
+        at = (size_t)(p - text) + line.len;
+    }
+    strbuf_add(out, text + at, len - at);
+    strbuf_fini(&line);
+}
+
 void
 scenario_to_lua_but(const struct scenario *s, const char *const *skip,
                     struct strbuf *out)

@@ -166,11 +166,14 @@ cur_lua(struct session *ss)
 static const struct strbuf *
 run_lua(struct session *ss, struct run *r)
 {
+    const struct strbuf *all = cur_lua(ss);
+
     if (r->m->unread == NULL)
-        return cur_lua(ss);
+        return all;
     if (!r->lua_made || r->lua_of != ss->version) {
         strbuf_reset(&r->lua);
-        scenario_to_lua_but(ss->cur, r->m->unread, &r->lua);
+        scenario_lua_cut(ss->cur, strbuf_str(all), all->len, r->m->unread,
+                         &r->lua);
         r->lua_of = ss->version;
         r->lua_made = 1;
     }
@@ -1138,12 +1141,21 @@ int
 session_del_flow(struct session *ss, int i, struct rho_err *err)
 {
     struct scenario *next;
+    int step;
 
     if (no_tree(ss, err))
         return -1;
     if (i < 0 || i >= ss->cur->nflows)
         return rho_err_set(err, RHO_EINPUT, "no flow %d", i + 1);
     next = scenario_clone(ss->cur);
+    /* (a lesson's flow numbers follow: those above come down by one) */
+    if ((step = lesson_del_flow(next->lesson, i + 1)) != 0) {
+        scenario_free(next);
+        return rho_err_set(err, RHO_EINPUT,
+                           "flow %d is in the lesson (step %d names it): "
+                           "it stays while the lesson asks about it",
+                           i + 1, step);
+    }
     scenario_del_flow(next, i);
     return try_commit(ss, next, err);
 }
