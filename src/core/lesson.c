@@ -87,6 +87,36 @@ lesson_add(struct lesson *l, const char *text, int line)
     return st;
 }
 
+/* Whether step st names flow f (its focus, hidden flows or prediction). */
+static int
+names_flow(const struct lesson_step *st, int f)
+{
+    if (st->flow == f || st->predict == f)
+        return 1;
+    for (int k = 0; k < st->nhide; k++)
+        if (st->hide[k] == f)
+            return 1;
+    return 0;
+}
+
+int
+lesson_del_flow(struct lesson *l, int f)
+{
+    if (l == NULL)
+        return 0;
+    for (int i = 0; i < l->n; i++)
+        if (names_flow(&l->step[i], f))
+            return i + 1;
+    for (int i = 0; i < l->n; i++) {
+        struct lesson_step *st = &l->step[i];
+        st->flow -= st->flow > f;
+        st->predict -= st->predict > f;
+        for (int k = 0; k < st->nhide; k++)
+            st->hide[k] -= st->hide[k] > f;
+    }
+    return 0;
+}
+
 void
 lesson_focus(const struct lesson *l, int i, struct lesson_focus *f)
 {

@@ -75,6 +75,14 @@ struct lesson *lesson_clone(const struct lesson *l);
  */
 struct lesson_step *lesson_add(struct lesson *l, const char *text, int line);
 
+/*
+ * Flow f (from 1) leaves the scenario: the steps' flow numbers above it
+ * come down by one. Returns 0, or the number (from 1) of the first step
+ * that names f itself (its focus, hidden flows or prediction), when
+ * nothing is changed: a lesson's own flow is not deleted under it.
+ */
+int lesson_del_flow(struct lesson *l, int f);
+
 /* The focus of step i (0-based; clamped to the lesson) into *f. */
 void lesson_focus(const struct lesson *l, int i, struct lesson_focus *f);
 

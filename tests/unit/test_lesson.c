@@ -2,6 +2,8 @@
    tolerance, focus that carries from step to step, and a lesson read
    from Lua, copied and written back. */
 #include "harness.h"
+
+#include <stdlib.h>
 #include "support_canvas.h"
 
 #include "core/lesson.h"
@@ -533,9 +535,52 @@ test_frame_show(void)
     session_free(ss);
 }
 
+/* A flow deleted under a lesson: the steps' numbers above it follow;
+   one a step names stays (the edit is refused), and what is saved loads
+   back (it named a flow that was gone). */
+static void
+test_del_flow(void)
+{
+    struct lesson *l = lesson_new();
+    struct lesson_step *a, *b;
+    struct rho_err err;
+    struct scenario *s;
+    struct session *ss;
+
+    lesson_add(l, "a", 1);
+    lesson_add(l, "b", 2);
+    a = &l->step[0]; /* (after both: adding may move them) */
+    b = &l->step[1];
+    a->flow = 4;
+    b->predict = 3;
+    b->hide = malloc(2 * sizeof *b->hide);
+    b->hide[0] = 1;
+    b->hide[1] = 4;
+    b->nhide = 2;
+    CHECK(lesson_del_flow(l, 3) == 2 && b->predict == 3 && a->flow == 4,
+          "flow 3, predicted in step 2: refused, nothing changed");
+    CHECK(lesson_del_flow(l, 2) == 0 && a->flow == 3 && b->predict == 2 &&
+              b->hide[0] == 1 && b->hide[1] == 3,
+          "flow 2: the numbers above it come down");
+    lesson_free(l);
+
+    s = lx_run_file("scenarios/lessons/03-hol.lua", NULL, &err);
+    if (s == NULL) {
+        CHECK(0, "lesson 3 loads (%s)", err.msg);
+        return;
+    }
+    ss = session_new(s);
+    CHECK(session_del_flow(ss, 2, &err) == -1 &&
+              strstr(err.msg, "flow 3 is in the lesson (step ") != NULL,
+          "lesson 3: its exercise's flow is not deleted (%s)", err.msg);
+    CHECK(session_scenario(ss)->nflows == 4, "four flows still");
+    session_free(ss);
+}
+
 int
 main(void)
 {
+    test_del_flow();
     test_pane();
     test_numbers();
     test_check();
