@@ -173,8 +173,7 @@ one_scenario(const char *path)
             scenario_lua_cut(s, strbuf_str(&all), all.len, skips[k], &cut);
             scenario_to_lua_but(s, skips[k], &but);
             CHECK(cut.len == but.len &&
-                      memcmp(strbuf_str(&cut), strbuf_str(&but), cut.len) ==
-                          0,
+                      memcmp(strbuf_str(&cut), strbuf_str(&but), cut.len) == 0,
                   "%s: cut without %s%s%s is written without them", path,
                   skips[k][0], skips[k][1] ? " and " : "",
                   skips[k][1] ? skips[k][1] : "");
