@@ -987,26 +987,32 @@ report_compare(FILE *out, const char *title, const char *name,
         rate0 = d[0].bytes / d[0].time / d[0].cost.usd;
     if (fmt == REPORT_CSV || fmt == REPORT_YAML) {
         /* the columns after the value compared; one of the same name as
-           the parameter compared (network, nodes) is left out: the first
-           column is that name's, with the value compared */
+           the parameter compared (network, nodes) is called NAME_as_built
+           (the network's description, the nodes it has: 486 where 512
+           were asked), as the first column has that name, with the value
+           compared */
         static const char *const head[] = {
             "network", "nodes",          "routers",          "radix",
             "cables",  "optical",        "router_usd",       "cable_usd",
             "usd",     "max_link_bytes", "mean_link_bytes",  "avg_hops",
             "time_s",  "rate_Bps",       "rate_Bps_per_usd", NULL};
         enum { NCOL = sizeof head / sizeof *head - 1 };
-        const char *keep[NCOL + 1];
-        int nk = 0, on[NCOL];
+        const char *col[NCOL + 1];
+        char built[64];
         struct csv c;
         struct yo *y = NULL;
-        for (int k = 0; k < NCOL; k++)
-            if ((on[k] = strcmp(head[k], name) != 0))
-                keep[nk++] = head[k];
-        keep[nk] = NULL;
+        for (int k = 0; k < NCOL; k++) {
+            col[k] = head[k];
+            if (strcmp(head[k], name) == 0) {
+                snprintf(built, sizeof built, "%s_as_built", head[k]);
+                col[k] = built;
+            }
+        }
+        col[NCOL] = NULL;
         if (fmt == REPORT_CSV) {
             csv_begin(&c, out);
             csv_str(&c, name);
-            csv_header(&c, keep);
+            csv_header(&c, col);
         } else {
             y = yo_begin(out);
             yo_map(y);
@@ -1040,22 +1046,20 @@ report_compare(FILE *out, const char *title, const char *name,
                 yo_kstr(y, name, x->value);
             }
             for (int k = 0; k < NCOL; k++) {
-                if (!on[k])
-                    continue;
                 if (k == 0) { /* network: its description */
                     if (y == NULL)
                         csv_str(&c, x->desc);
                     else
-                        yo_kstr(y, head[k], x->desc);
+                        yo_kstr(y, col[k], x->desc);
                 } else if (k <= 5) { /* nodes .. optical: counts */
                     if (y == NULL)
                         csv_int(&c, (long long)num[k]);
                     else
-                        yo_kint(y, head[k], (long long)num[k]);
+                        yo_kint(y, col[k], (long long)num[k]);
                 } else if (y == NULL) {
                     csv_num(&c, num[k]);
                 } else {
-                    yo_knum(y, head[k], num[k]);
+                    yo_knum(y, col[k], num[k]);
                 }
             }
             if (y == NULL)

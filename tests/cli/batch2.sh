@@ -43,7 +43,7 @@ EOF
             echo "FAIL cli $1: a column twice" || echo "ok - cli $1"
     fi
 }
-t compare-csv-network 0 "network,nodes,routers,radix" - -- -q --compare network=torus,dragonfly,fattree -f csv scenarios/ch6-designs.lua
+t compare-csv-network 0 "network,network_as_built,nodes,routers,radix" - -- -q --compare network=torus,dragonfly,fattree -f csv scenarios/ch6-designs.lua
 if head -1 "$out" | grep -q '^network,network,'; then
     echo "FAIL cli compare-csv-network-once: network twice"
 else
@@ -52,8 +52,11 @@ fi
 grep -q '^dragonfly,' "$out" && echo "ok - cli compare-csv-value-kept" ||
     echo "FAIL cli compare-csv-value-kept: no row begins with the value compared"
 unique compare-csv-network-unique csv
-t compare-csv-nodes 0 "nodes,network,routers" - -- -q --compare nodes=256,512 -f csv scenarios/ch6-designs.lua
+t compare-csv-nodes 0 "nodes,network,nodes_as_built,routers" - -- -q --compare nodes=256,512 -f csv scenarios/ch6-designs.lua
 unique compare-csv-nodes-unique csv
+# (the nodes the design has, beside those asked: 512 where 256 were)
+grep -q '^256,".*",512,' "$out" && echo "ok - cli compare-csv-nodes-built" ||
+    echo "FAIL cli compare-csv-nodes-built: the nodes as built are not beside the nodes asked"
 t compare-yaml-network 0 "- network: torus" - -- -q --compare network=torus,fattree -f yaml scenarios/ch6-designs.lua
 unique compare-yaml-network-unique yaml
 t compare-yaml-nodes 0 'nodes: "6"' - -- -q --compare nodes=4,6 -f yaml scenarios/ch7-whatif.lua

@@ -149,7 +149,7 @@ t compare-pcie 2 - "rho: scenarios/halo2d-t2.lua: size=40KiB: not a network scen
 t dump-too-big 2 - "rho: --dump: a screen of at most 1000x1000 characters, got '1001x24:tree'" -- --dump 1001x24:tree scenarios/table1.lua
 t seed-empty 2 - "rho: --seed expects a whole number up to 9223372036854775807, got ''" -- --search --seed "" scenarios/table1.lua
 t seed-overflow 2 - "got '99999999999999999999'" -- --search --seed 99999999999999999999 scenarios/table1.lua
-t compare-csv 0 "network,nodes,routers,radix" - -- --compare network=torus,fattree -f csv scenarios/ch6-designs.lua
+t compare-csv 0 "network,network_as_built,nodes,routers,radix" - -- --compare network=torus,fattree -f csv scenarios/ch6-designs.lua
 # two routings on one network: the links whose bytes changed, counted
 # here from the two runs' --links tables
 "$RHO" -b -m link --links -f csv scenarios/dragonfly-small.lua >"$out"
