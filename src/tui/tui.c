@@ -194,11 +194,18 @@ tui_init(int no_color, int mouse, struct tui_caps *caps, struct rho_err *err)
     /* numbers rho writes (exports, saved scripts) and Lua reads stay
        "0.5" in every locale */
     setlocale(LC_NUMERIC, "C");
+    /* a screen put away before (the first load's) is replaced: deleted
+       first, while its terminal is the current one, which delscreen()
+       frees with it (usable_terminal()'s setupterm() would make another
+       current, and the first screen's would leak) */
+    if (screen != NULL) {
+        set_term(screen);
+        delscreen(screen);
+        screen = NULL;
+    }
     if (usable_terminal(err) != 0)
         return -2;
     caps->utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
-    if (screen != NULL) /* (a screen put away before: replaced) */
-        delscreen(screen);
     if ((screen = newterm(NULL, stdout, stdin)) == NULL) {
         rho_err_set(err, RHO_EINPUT,
                     "cannot draw on this terminal (TERM=%.64s); set TERM, "
